@@ -1,0 +1,1 @@
+export { sumF64, alloc, resetHeap } from './checksum';

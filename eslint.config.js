@@ -1,0 +1,71 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Features are combined only in src/app: one feature never imports another.
+const features = (() => {
+  try {
+    return readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+const featureZones = features.map((name) => ({
+  target: `./src/features/${name}`,
+  from: './src/features',
+  except: [`./${name}`],
+  message: 'A feature never imports another feature; move shared code to components/ or domain/.',
+}));
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'asm/build', 'asm/assembly', 'data', 'test-results', 'bench/results'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureZones,
+            { target: './src/domain', from: ['./src/app', './src/features', './src/components', './server'], message: 'domain/ is pure.' },
+            { target: './src/contracts', from: ['./src/app', './src/features', './src/components', './server'], message: 'contracts/ is pure.' },
+            { target: './workers/lib', from: ['./src/app', './src/features', './src/components', './server'], message: 'workers/lib is pure.' },
+            { target: './src', from: './server', message: 'The client never imports server code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/components/lib/**', 'src/compute/**', 'src/app/state.ts'],
+    rules: {
+      // Heavy libraries sit behind one thin wrapper module each.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'comlink', message: 'Use the typed clients in src/compute/.' },
+            { name: 'uplot', message: 'Use the chart wrapper in src/components/lib/.' },
+            { name: 'maplibre-gl', message: 'Use the map wrapper in src/components/lib/.' },
+          ],
+          patterns: [{ group: ['@deck.gl/*'], message: 'Use the map wrapper in src/components/lib/.' }],
+        },
+      ],
+    },
+  },
+);

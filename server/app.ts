@@ -1,0 +1,130 @@
+// Builds the Fastify app: plugins first, then every declared /api route, then the identity provider and the built client.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { VERSION_HEADER } from '@/contracts/client-config';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { HttpError, type RouteSpec } from './http/define-route';
+import { registerRoute, type VerifyToken } from './http/register-route';
+import { buildCsp, staticSecurityHeaders } from './http/security-headers';
+import { configRoutes } from './routes/config';
+import { notificationRoutes } from './routes/notification';
+import { organizationRoutes } from './routes/organization';
+import { userRoutes, type LogoutHook } from './routes/user';
+
+export interface IdentityProvider extends LogoutHook {
+  /** Registers the provider's endpoints under /oidc. */
+  mount(app: FastifyInstance): void | Promise<void>;
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  verifyToken: VerifyToken;
+  /** The built-in provider; null when OIDC_ISSUER points at an external one. */
+  identityProvider: IdentityProvider | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every declared /api route, for the permission matrix test. */
+    routeSpecs: readonly RouteSpec[];
+    /** The maintenance switch; starts from the MAINTENANCE flag. */
+    maintenance: { on: boolean };
+  }
+}
+
+const GENERIC_ERROR = 'There was an unexpected error, please try again';
+const FRAME_ANCESTORS_TTL_MS = 60_000;
+
+export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
+  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes] as RouteSpec[];
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+    // Unknown query keys are fine; ids are validated by each route's schema.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  });
+
+  const specs = allRouteSpecs(options.identityProvider);
+  app.decorate('routeSpecs', specs);
+  app.decorate('maintenance', { on: config.maintenance });
+
+  // Framing is allowed only from organizations' configured domains (embedded mode).
+  let frameAncestors: { at: number; values: string[] } = { at: 0, values: [] };
+  async function currentFrameAncestors(): Promise<string[]> {
+    if (Date.now() - frameAncestors.at < FRAME_ANCESTORS_TTL_MS) return frameAncestors.values;
+    const rows = await database.query<{ d: string }>(
+      `SELECT DISTINCT csp_frame_ancestor_domain AS d FROM organizations
+        WHERE deleted_at IS NULL AND csp_frame_ancestor_domain IS NOT NULL AND csp_frame_ancestor_domain <> ''`,
+    );
+    frameAncestors = { at: Date.now(), values: rows.map((r) => r.d) };
+    return frameAncestors.values;
+  }
+  const connectOrigins = config.builtInOidc ? [] : [new URL(config.oidcIssuer).origin];
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(VERSION_HEADER, config.version);
+    for (const [k, v] of Object.entries(staticSecurityHeaders)) reply.header(k, v);
+    reply.header('content-security-policy', buildCsp({ connectOrigins, frameAncestors: await currentFrameAncestors() }));
+    if (app.maintenance.on && request.url.startsWith('/api/') && !request.url.startsWith('/api/config/')) {
+      reply.code(503).send({ detail: 'Under Maintenance' });
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: { detail: string; errors?: Record<string, string[]> } = { detail: error.message };
+      if (error.errors) body.errors = error.errors;
+      return reply.code(error.statusCode).send(body);
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, too large, wrong content type).
+      return reply.code(status).send({ detail: error instanceof Error ? error.message : GENERIC_ERROR });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: GENERIC_ERROR });
+  });
+
+  for (const spec of specs) registerRoute(app, spec, options);
+
+  if (options.identityProvider) await options.identityProvider.mount(app);
+
+  const staticDir = config.staticDir;
+  const hasClient = staticDir !== null && existsSync(path.join(staticDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed assets never change; index.html must always be revalidated to pick up new versions.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/oidc');
+    if (isPage && hasClient) {
+      // The client routes every other path (history API).
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: 'Not found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,81 @@
+// Configuration from the environment; every variable is listed with its default in the README.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface SeedSize {
+  orgs: number;
+  sites: number;
+  devices: number;
+  days: number;
+  seed: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Issuer of the built-in provider (PUBLIC_URL/oidc) unless OIDC_ISSUER points elsewhere. */
+  oidcIssuer: string;
+  oidcClientId: string;
+  /** True when the built-in provider serves /oidc. */
+  builtInOidc: boolean;
+  /** Audience (resource indicator) of access tokens for this API. */
+  apiAudience: string;
+  envName: string;
+  maintenance: boolean;
+  version: string;
+  seedSize: SeedSize;
+  staticDir: string | null;
+  logLevel: string;
+  /** Address on the access-denied page (spec 1 §2). */
+  supportEmail: string;
+}
+
+const packageVersion = (): string => {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+};
+
+function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative whole number, got '${raw}'`);
+  return n;
+}
+
+function boolVar(env: NodeJS.ProcessEnv, name: string): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((env[name] ?? '').toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intVar(env, 'PORT', 8080);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const externalIssuer = env.OIDC_ISSUER?.replace(/\/+$/, '');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    oidcIssuer: externalIssuer || `${publicUrl}/oidc`,
+    oidcClientId: env.OIDC_CLIENT_ID || 'emissions-console',
+    builtInOidc: !externalIssuer,
+    apiAudience: env.OIDC_AUDIENCE || `${publicUrl}/api`,
+    envName: env.ENV_NAME || 'demo',
+    maintenance: boolVar(env, 'MAINTENANCE'),
+    version: env.APP_VERSION || packageVersion(),
+    seedSize: {
+      orgs: intVar(env, 'SEED_ORGS', 4),
+      sites: intVar(env, 'SEED_SITES', 400),
+      devices: intVar(env, 'SEED_DEVICES', 3000),
+      days: intVar(env, 'SEED_DAYS', 90),
+      seed: intVar(env, 'SEED', 1),
+    },
+    staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || './dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
+  };
+}

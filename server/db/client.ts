@@ -1,0 +1,55 @@
+// One database handle for both engines: PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Runs SQL text that may hold several statements and no parameters (migrations, test resets). */
+  exec(sqlText: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    engine: 'pglite',
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
+      (await client.query<T>(sqlText, params)).rows,
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail fast with a clear error when the server is unreachable.
+  await pool.query('select 1');
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    engine: 'postgres',
+    exec: async (sqlText) => {
+      await pool.query(sqlText);
+    },
+    query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
+      (await pool.query<T>(sqlText, params)).rows,
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}

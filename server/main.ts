@@ -1,0 +1,77 @@
+// config → database → migrations → seed if empty → identity provider → listen.
+import { buildApp, type IdentityProvider } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { createOidcProvider, mountOidc } from './auth/oidc-provider';
+import { createTokenVerifier } from './auth/verify-token';
+import { isDatabaseEmpty, seedDatabase } from './seed/seed';
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(database);
+  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+
+  let seeded: Awaited<ReturnType<typeof seedDatabase>> | null = null;
+  if (await isDatabaseEmpty(database)) {
+    const s = config.seedSize;
+    console.log(`Seeding demo data (${s.orgs} organizations, ${s.sites} sites, ${s.devices} devices, seed ${s.seed})…`);
+    seeded = await seedDatabase(database, config.seedSize);
+  }
+
+  let identityProvider: IdentityProvider | null = null;
+  let verifyToken;
+  if (config.builtInOidc) {
+    const oidc = await createOidcProvider({ config, database });
+    identityProvider = { mount: (app) => mountOidc(app, oidc), revokeAllForUser: (id) => oidc.revokeAllForUser(id) };
+    verifyToken = createTokenVerifier({ issuer: config.oidcIssuer, audience: config.apiAudience, jwks: oidc.publicJwks });
+  } else {
+    verifyToken = createTokenVerifier({ issuer: config.oidcIssuer, audience: config.apiAudience });
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    identityProvider,
+    verifyToken,
+    logger: { level: config.logLevel },
+  });
+  await app.listen({ port: config.port, host: config.host });
+
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
+  console.log(
+    [
+      '',
+      `Emissions console is running at ${config.publicUrl}  (${where}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      config.maintenance ? 'MAINTENANCE is on: the API answers 503.' : '',
+      seeded ? `Seeded: ${Object.entries(seeded.counts).map(([k, v]) => `${v} ${k}`).join(', ')}` : '',
+      config.builtInOidc ? 'Demo sign-ins (password: demo-password):' : `Sign-in through ${config.oidcIssuer}`,
+      ...(config.builtInOidc
+        ? [
+            '  provider.admin@example.com  provider staff, every permission, every organization',
+            '  org.admin@example.com       administrator of two organizations',
+            '  operator@example.com        device and alarm work in one organization',
+            '  viewer@example.com          no administration permission',
+          ]
+        : []),
+      '',
+    ]
+      .filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1)
+      .join('\n'),
+  );
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

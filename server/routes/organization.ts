@@ -1,0 +1,194 @@
+// Organization administration: list, get, options, add/edit, soft delete and restore (spec 1 §7, spec 3 §5).
+import { z } from 'zod';
+import { Permission } from '@/domain/permissions';
+import { organizationFormSchema, type OrganizationForm } from '@/domain/organization-form';
+import { idParamsSchema, organizationListQuerySchema, organizationOptionSchema, organizationSchema, type Organization } from '@/contracts/organization';
+import type { Database } from '../db/client';
+import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { changedValues, recordAudit } from '../services/audit';
+
+interface OrganizationRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  single_sign_on_enabled: boolean;
+  domains: string[];
+  customer_success_reps: string[];
+  sales_reps: string[];
+  org_contacts: string[];
+  csp_frame_ancestor_domain: string | null;
+  iframe_src_urls: string[];
+  deleted_at: Date | string | null;
+  user_count: number | string;
+  site_count: number | string;
+}
+
+const SELECT_ORGANIZATIONS = `
+  SELECT o.*, (SELECT count(*) FROM user_organizations uo WHERE uo.organization_id = o.id) AS user_count,
+         (SELECT count(*) FROM sites s WHERE s.organization_id = o.id AND s.deleted_at IS NULL) AS site_count
+    FROM organizations o`;
+
+function toOrganization(r: OrganizationRow): Organization {
+  return {
+    id: r.id,
+    name: r.name,
+    singleSignOnEnabled: r.single_sign_on_enabled,
+    domains: r.domains,
+    customerSuccessReps: r.customer_success_reps,
+    salesReps: r.sales_reps,
+    orgContacts: r.org_contacts,
+    cspFrameAncestorDomain: r.csp_frame_ancestor_domain,
+    iframeSrcUrls: r.iframe_src_urls,
+    deletedAt: r.deleted_at === null ? null : new Date(r.deleted_at).toISOString(),
+    userCount: Number(r.user_count),
+    siteCount: Number(r.site_count),
+  };
+}
+
+function auditable(o: Organization | OrganizationForm): Record<string, unknown> {
+  return {
+    name: o.name,
+    singleSignOnEnabled: o.singleSignOnEnabled,
+    domains: o.domains,
+    customerSuccessReps: o.customerSuccessReps,
+    salesReps: o.salesReps,
+    orgContacts: o.orgContacts,
+    cspFrameAncestorDomain: o.cspFrameAncestorDomain,
+    iframeSrcUrls: o.iframeSrcUrls,
+  };
+}
+
+/** Organizations a user administers: every one for provider staff, else live memberships whose role grants it. */
+function administeredIds(user: SignedInUser): number[] | 'all' {
+  if (user.isQubeUser && user.globalPermissions.has(Permission.OrganizationAdministration)) return 'all';
+  return [...user.memberships].filter(([, m]) => !m.deleted && m.permissions.has(Permission.OrganizationAdministration)).map(([id]) => id);
+}
+
+async function loadOrganization(database: Database, id: number): Promise<Organization | null> {
+  const [row] = await database.query<OrganizationRow>(`${SELECT_ORGANIZATIONS} WHERE o.id = $1`, [id]);
+  return row ? toOrganization(row) : null;
+}
+
+const admin = [Permission.OrganizationAdministration] as const;
+
+export const organizationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/organization/organizationList/',
+    access: admin,
+    orgScope: false,
+    summary: 'Organizations the caller administers',
+    query: organizationListQuerySchema,
+    response: z.array(organizationSchema),
+    handler: async ({ query, user, database }) => {
+      const ids = administeredIds(user!);
+      const rows = await database.query<OrganizationRow>(
+        `${SELECT_ORGANIZATIONS} WHERE ($1::boolean OR o.deleted_at IS NULL) AND ($2::boolean OR o.id = ANY($3::int[])) ORDER BY lower(o.name), o.id`,
+        [query.includeDeleted === 'true', ids === 'all', ids === 'all' ? [] : ids],
+      );
+      return rows.map(toOrganization);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/organization/organization/',
+    access: admin,
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: 'One organization',
+    response: organizationSchema,
+    handler: async ({ organizationId, database }) => {
+      const org = await loadOrganization(database, organizationId!);
+      if (!org) throw new HttpError(404, 'Organization not found');
+      return org;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/organization/options/',
+    access: 'authenticated',
+    orgScope: false,
+    summary: 'Organizations the caller can choose (site forms, filters)',
+    response: z.array(organizationOptionSchema),
+    handler: async ({ user, database }) => {
+      const rows = await database.query<{ id: number; name: string; deleted: boolean }>(
+        `SELECT o.id, o.name, (o.deleted_at IS NOT NULL) AS deleted FROM organizations o
+          WHERE $1::boolean OR (o.deleted_at IS NULL AND o.id IN (SELECT organization_id FROM user_organizations WHERE user_id = $2))
+          ORDER BY lower(o.name), o.id`,
+        [user!.isQubeUser, user!.id],
+      );
+      return rows;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/organization/organizationEdit/',
+    access: admin,
+    orgScope: false,
+    summary: 'Adds (id 0) or edits an organization',
+    body: organizationFormSchema,
+    response: organizationSchema,
+    example: { body: { id: 0, name: 'Matrix Org', singleSignOnEnabled: false, domains: [], customerSuccessReps: [], salesReps: [], orgContacts: [], allowIframeEmbedding: false, cspFrameAncestorDomain: null, iframeSrcUrls: [] } },
+    handler: async ({ body, user, database }) => {
+      const ids = administeredIds(user!);
+      const cspDomain = body.allowIframeEmbedding ? body.cspFrameAncestorDomain : null;
+      const values = [
+        body.name,
+        body.singleSignOnEnabled,
+        JSON.stringify(body.domains),
+        JSON.stringify(body.customerSuccessReps),
+        JSON.stringify(body.salesReps),
+        JSON.stringify(body.orgContacts),
+        cspDomain,
+        JSON.stringify(body.iframeSrcUrls),
+      ];
+      if (body.id === 0) {
+        // Creating organizations is provider staff's work.
+        if (ids !== 'all') throw new HttpError(403, 'You do not have permission to do that');
+        const [row] = await database.query<{ id: number }>(
+          `INSERT INTO organizations (name, single_sign_on_enabled, domains, customer_success_reps, sales_reps, org_contacts, csp_frame_ancestor_domain, iframe_src_urls)
+           VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb) RETURNING id`,
+          values,
+        );
+        const created = (await loadOrganization(database, row!.id))!;
+        await recordAudit(database, { entityType: 'organization', entityId: created.id, organizationId: created.id, userId: user!.id, userName: user!.email, changes: changedValues(null, auditable(created)) });
+        return created;
+      }
+      if (ids !== 'all' && !ids.includes(body.id)) throw new HttpError(403, 'You do not have access to that organization');
+      const before = await loadOrganization(database, body.id);
+      if (!before) throw new HttpError(404, 'Organization not found');
+      await database.query(
+        `UPDATE organizations SET name = $1, single_sign_on_enabled = $2, domains = $3::jsonb, customer_success_reps = $4::jsonb, sales_reps = $5::jsonb,
+                org_contacts = $6::jsonb, csp_frame_ancestor_domain = $7, iframe_src_urls = $8::jsonb WHERE id = $9`,
+        [...values, body.id],
+      );
+      const after = (await loadOrganization(database, body.id))!;
+      await recordAudit(database, { entityType: 'organization', entityId: body.id, organizationId: body.id, userId: user!.id, userName: user!.email, changes: changedValues(auditable(before), auditable(after)) });
+      return after;
+    },
+  }),
+  ...(['delete', 'restore'] as const).map((action) =>
+    defineRoute({
+      method: 'POST',
+      url: `/api/organization/${action}/:id`,
+      access: admin,
+      orgScope: { from: 'params', key: 'id' },
+      summary: action === 'delete' ? 'Soft-deletes an organization: its users, keys and alarms stop' : 'Restores a deleted organization',
+      params: idParamsSchema,
+      response: organizationSchema,
+      handler: async ({ params, user, database }) => {
+        const before = await loadOrganization(database, params.id);
+        if (!before) throw new HttpError(404, 'Organization not found');
+        await database.query(`UPDATE organizations SET deleted_at = ${action === 'delete' ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`, [params.id]);
+        const after = (await loadOrganization(database, params.id))!;
+        await recordAudit(database, {
+          entityType: 'organization',
+          entityId: params.id,
+          organizationId: params.id,
+          userId: user!.id,
+          userName: user!.email,
+          changes: changedValues({ deletedAt: before.deletedAt }, { deletedAt: after.deletedAt }),
+        });
+        return after;
+      },
+    }),
+  ),
+];

@@ -1,0 +1,20 @@
+// GET /api/config/: what the browser needs before sign-in (public).
+import { z } from 'zod';
+
+export const clientConfigSchema = z.object({
+  oidcIssuer: z.string(),
+  oidcClientId: z.string(),
+  /** Scopes the client asks for; offline_access only where the provider issues refresh tokens. */
+  oidcScope: z.string(),
+  /** The API's resource indicator, sent as `resource` so access tokens are JWTs for the API. */
+  apiAudience: z.string(),
+  environmentName: z.string(),
+  isProduction: z.boolean(),
+  maintenance: z.boolean(),
+  version: z.string(),
+  supportEmail: z.string(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+/** Response header carrying the dashboard version (spec 1 §7), read by the new-version banner. */
+export const VERSION_HEADER = 'x-dashboard-version';

@@ -1,0 +1,44 @@
+// GET /api/user/currentUser/ (spec 1 §3 'Current user').
+import { z } from 'zod';
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissions: z.array(z.number().int()),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const userOrganizationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  roleId: z.number().int(),
+  deleted: z.boolean(),
+  sites: z.array(z.object({ id: z.number().int() })),
+});
+export type UserOrganization = z.infer<typeof userOrganizationSchema>;
+
+export const unitLabelsSchema = z.record(z.string(), z.string());
+
+export const userSettingsSchema = z.object({
+  limits: z.object({ ch4MaxVolumePerDay: z.number().nullable(), maxWindSpeed: z.number().nullable() }),
+  unitLabels: unitLabelsSchema,
+  ianaTimezoneId: z.string(),
+  timeFormat: z.enum(['12-hr', '24-hr']),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+export const currentUserSchema = z.object({
+  userDetails: z.object({
+    isQubeUser: z.boolean(),
+    /** The global (provider staff) role; null for organization staff. */
+    roleId: z.number().int().nullable(),
+    userEmail: z.string(),
+    userId: z.number().int(),
+  }),
+  userOrganizations: z.array(userOrganizationSchema),
+  roles: z.array(roleSchema),
+  userSettings: userSettingsSchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const logoutResponseSchema = z.object({ loggedOut: z.literal(true) });

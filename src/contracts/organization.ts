@@ -1,0 +1,27 @@
+// Organization administration (spec 1 §7, spec 3 §3 'Organization').
+import { z } from 'zod';
+
+export const organizationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  singleSignOnEnabled: z.boolean(),
+  domains: z.array(z.string()),
+  customerSuccessReps: z.array(z.string()),
+  salesReps: z.array(z.string()),
+  orgContacts: z.array(z.string()),
+  cspFrameAncestorDomain: z.string().nullable(),
+  iframeSrcUrls: z.array(z.string()),
+  deletedAt: z.string().nullable(),
+  userCount: z.number().int(),
+  siteCount: z.number().int(),
+});
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const organizationListQuerySchema = z.object({
+  includeDeleted: z.enum(['true', 'false']).optional(),
+});
+
+export const organizationOptionSchema = z.object({ id: z.number().int(), name: z.string(), deleted: z.boolean() });
+export type OrganizationOption = z.infer<typeof organizationOptionSchema>;
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });

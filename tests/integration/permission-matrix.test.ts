@@ -1,0 +1,167 @@
+// Walks every registered /api route: 401 without a token, 403 without the declared permission or outside the
+// organization, and never another organization's rows. New routes are covered because they are registered.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { createTokenVerifier } from '../../server/auth/verify-token';
+import type { RouteSpec } from '../../server/http/define-route';
+import { seedDatabase } from '../../server/seed/seed';
+import { mintAccessToken } from '../helpers/tokens';
+import { createTestDatabase, testEngines, type TestDatabase } from '../helpers/test-db';
+
+interface Caller {
+  email: string;
+  token: string;
+  isQubeUser: boolean;
+  organizations: Set<number>;
+}
+
+function fillPath(url: string, params: Record<string, string> = {}): string {
+  return url.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '1'));
+}
+
+function requestFor(spec: RouteSpec, organizationId: number) {
+  const example = spec.example ?? {};
+  const query: Record<string, string> = { ...(example.query ?? {}) };
+  let body = example.body;
+  const params: Record<string, string> = { ...(example.params ?? {}) };
+  if (spec.orgScope) {
+    const key = spec.orgScope.key;
+    if (spec.orgScope.from === 'query') query[key] = String(organizationId);
+    if (spec.orgScope.from === 'params') params[key] = String(organizationId);
+    if (spec.orgScope.from === 'body') body = { ...((body as Record<string, unknown> | undefined) ?? {}), [key]: organizationId };
+  }
+  const qs = new URLSearchParams(query).toString();
+  return { method: spec.method, url: fillPath(spec.url, params) + (qs ? `?${qs}` : ''), payload: body as Record<string, unknown> | undefined };
+}
+
+/** Every organization id a JSON answer mentions, by the field names our contracts use for them. */
+function mentionedOrganizations(value: unknown, out = new Set<number>(), parentKey = ''): Set<number> {
+  if (Array.isArray(value)) {
+    for (const item of value) mentionedOrganizations(item, out, parentKey);
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if ((k === 'organizationId' || k === 'userOrganizationId') && typeof v === 'number') out.add(v);
+      if (parentKey === 'userOrganizations' && k === 'id' && typeof v === 'number') out.add(v);
+      mentionedOrganizations(v, out, k);
+    }
+  }
+  return out;
+}
+
+describe.each(testEngines)('permission matrix on %s', (engine) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let privateJwk: JWK;
+  const config = loadConfig({ PUBLIC_URL: 'http://localhost:9998', STATIC_DIR: '' });
+  const callers: Record<string, Caller> = {};
+  let orgA = 0;
+  let orgB = 0;
+
+  async function tokenFor(userId: number) {
+    return mintAccessToken({ privateJwk, issuer: config.oidcIssuer, audience: config.apiAudience, sub: String(userId), expiresIn: '5m' });
+  }
+
+  beforeAll(async () => {
+    t = await createTestDatabase(engine);
+    await seedDatabase(t.database, { orgs: 3, sites: 24, devices: 40, days: 1, seed: 11 });
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    privateJwk = { ...(await exportJWK(privateKey)), alg: 'RS256', kid: 'matrix' };
+    const publicJwk = { ...(await exportJWK(publicKey)), alg: 'RS256', kid: 'matrix' };
+    app = await buildApp({
+      config,
+      database: t.database,
+      identityProvider: { mount: () => undefined, revokeAllForUser: async () => undefined },
+      verifyToken: createTokenVerifier({ issuer: config.oidcIssuer, audience: config.apiAudience, jwks: { keys: [publicJwk] } }),
+    });
+
+    const orgs = await t.database.query<{ id: number }>('SELECT id FROM organizations WHERE deleted_at IS NULL ORDER BY id');
+    orgA = orgs[0]!.id;
+    orgB = orgs[1]!.id;
+    // A member of organization A whose role grants nothing: the caller every permission check must refuse.
+    const [role] = await t.database.query<{ id: number }>(
+      "INSERT INTO roles (name, kind, organization_id, permissions) VALUES ('Nothing', 'organization', $1, '[]') RETURNING id",
+      [orgA],
+    );
+    const [nobody] = await t.database.query<{ id: number }>("INSERT INTO users (email, cognito_user_id) VALUES ('nobody@example.com', 'n0') RETURNING id");
+    await t.database.query('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [nobody!.id, orgA, role!.id]);
+
+    const users = await t.database.query<{ id: number; email: string; is_qube_user: boolean; orgs: number[] | null }>(
+      `SELECT u.id, u.email, u.is_qube_user,
+              (SELECT json_agg(uo.organization_id) FROM user_organizations uo JOIN organizations o ON o.id = uo.organization_id
+                WHERE uo.user_id = u.id AND o.deleted_at IS NULL) AS orgs
+         FROM users u WHERE u.email IN ('provider.admin@example.com', 'org.admin@example.com', 'operator@example.com', 'viewer@example.com', 'nobody@example.com')`,
+    );
+    for (const u of users) {
+      callers[u.email] = { email: u.email, token: await tokenFor(u.id), isQubeUser: u.is_qube_user, organizations: new Set(u.orgs ?? []) };
+    }
+    expect(Object.keys(callers)).toHaveLength(5);
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.drop();
+  });
+
+  it('has routes to check', () => {
+    expect(app.routeSpecs.filter((s) => s.access !== 'public').length).toBeGreaterThan(0);
+  });
+
+  it('answers 401 on every signed-in route without a token or with an expired one', async () => {
+    const expired = await mintAccessToken({ privateJwk, issuer: config.oidcIssuer, audience: config.apiAudience, sub: '1', expiresIn: '-1m' });
+    for (const spec of app.routeSpecs.filter((s) => s.access !== 'public')) {
+      const req = requestFor(spec, orgA);
+      const none = await app.inject(req);
+      expect(none.statusCode, `${spec.method} ${spec.url} without token`).toBe(401);
+      const old = await app.inject({ ...req, headers: { authorization: `Bearer ${expired}` } });
+      expect(old.statusCode, `${spec.method} ${spec.url} with expired token`).toBe(401);
+    }
+  });
+
+  it('answers 403 to a member without the declared permission', async () => {
+    const nobody = callers['nobody@example.com']!;
+    for (const spec of app.routeSpecs.filter((s) => Array.isArray(s.access) && s.access.length > 0)) {
+      const res = await app.inject({ ...requestFor(spec, orgA), headers: { authorization: `Bearer ${nobody.token}` } });
+      expect(res.statusCode, `${spec.method} ${spec.url}`).toBe(403);
+    }
+  });
+
+  it('answers 403 on every organization-scoped route for an organization the caller does not belong to', async () => {
+    for (const email of ['operator@example.com', 'viewer@example.com', 'nobody@example.com']) {
+      const caller = callers[email]!;
+      expect(caller.organizations.has(orgB)).toBe(false);
+      for (const spec of app.routeSpecs.filter((s) => s.access !== 'public' && s.orgScope)) {
+        const res = await app.inject({ ...requestFor(spec, orgB), headers: { authorization: `Bearer ${caller.token}` } });
+        expect(res.statusCode, `${email}: ${spec.method} ${spec.url}`).toBe(403);
+        expect(res.body).not.toMatch(/"id"\s*:/);
+      }
+    }
+  });
+
+  it("never returns another organization's rows from a GET", async () => {
+    for (const caller of Object.values(callers).filter((c) => !c.isQubeUser)) {
+      const own = [...caller.organizations][0] ?? orgA;
+      for (const spec of app.routeSpecs.filter((s) => s.method === 'GET' && s.access !== 'public' && !s.raw)) {
+        const res = await app.inject({ ...requestFor(spec, own), headers: { authorization: `Bearer ${caller.token}` } });
+        if (res.statusCode !== 200) continue;
+        for (const id of mentionedOrganizations(res.json())) {
+          expect(caller.organizations.has(id), `${caller.email}: ${spec.url} mentions organization ${id}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('trusts the token and the database, not fields the client sends', async () => {
+    const viewer = callers['viewer@example.com']!;
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/user/currentUser/?organizationId=${orgB}&role=admin&permissions=1,2,3&isQubeUser=true`,
+      headers: { authorization: `Bearer ${viewer.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { userDetails: { isQubeUser: boolean }; userOrganizations: { id: number }[] };
+    expect(body.userDetails.isQubeUser).toBe(false);
+    expect(body.userOrganizations.map((o) => o.id)).not.toContain(orgB);
+  });
+});
