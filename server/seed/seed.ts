@@ -1,0 +1,254 @@
+// Deterministic, scalable demo data: organizations, roles, users, site options, groups, sites, devices, installations.
+import { allPermissions, Permission } from '@/domain/permissions';
+import type { Database } from '../db/client';
+import { hashPassword } from '../auth/password';
+import { createRandom, type Random } from './random';
+import {
+  ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
+  REGULATORY_SITE_TYPES, SITE_GROUP_NAMES, SITE_PREFIXES, SITE_WORDS, type Basin,
+} from './catalog';
+
+export interface SeedSize {
+  orgs: number;
+  sites: number;
+  devices: number;
+  days: number;
+  seed: number;
+}
+
+export interface SeedSummary {
+  counts: Record<string, number>;
+  demoSignIns: { email: string; description: string }[];
+}
+
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_UNSUBSCRIBE_TOKEN = 'demo-unsubscribe-token';
+
+export const DEMO_SIGN_INS = [
+  { email: 'provider.admin@example.com', description: 'provider staff, every permission, every organization' },
+  { email: 'org.admin@example.com', description: 'administrator of two organizations' },
+  { email: 'operator@example.com', description: 'device and alarm work in one organization' },
+  { email: 'viewer@example.com', description: 'no administration permission' },
+];
+
+const P = Permission;
+/** Organization roles; OrganizationAdministration, QubeAdministration and CognitoAdministration stay with provider staff. */
+const ORGANIZATION_ROLES: { name: string; permissions: number[] }[] = [
+  { name: 'Administrator', permissions: allPermissions.filter((p) => p !== P.QubeAdministration && p !== P.CognitoAdministration && p !== P.OrganizationAdministration) },
+  {
+    name: 'Operator',
+    permissions: [P.DeviceAdministration, P.DeviceInstallationStartStop, P.DeviceView, P.AlarmAdministration, P.DeviceUptimeView, P.SiteUptimeView, P.ExportLowPrecisionDeviceData],
+  },
+  { name: 'Viewer', permissions: [P.DeviceView] },
+];
+const QUBE_ROLES = [
+  { name: 'Qube Admin', permissions: [...allPermissions] },
+  { name: 'Qube Support', permissions: [P.DeviceAdministration, P.DeviceView, P.SiteHealthAdministration, P.CognitoAdministration, P.DeviceUptimeView, P.ParticleCloudFunctions, P.SiteUptimeView] },
+];
+
+export async function isDatabaseEmpty(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ n: string | number }>('SELECT count(*) AS n FROM organizations');
+  return Number(row?.n ?? 0) === 0;
+}
+
+/** Multi-row INSERT in batches; returns the new ids in row order. */
+async function insertRows(database: Database, table: string, columns: string[], rows: unknown[][], returning = true): Promise<number[]> {
+  const ids: number[] = [];
+  const batch = Math.max(1, Math.floor(30000 / columns.length));
+  for (let start = 0; start < rows.length; start += batch) {
+    const chunk = rows.slice(start, start + batch);
+    const params: unknown[] = [];
+    const values = chunk.map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
+    const result = await database.query<{ id: number }>(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${values.join(', ')}${returning ? ' RETURNING id' : ''}`,
+      params,
+    );
+    if (returning) ids.push(...result.map((r) => r.id));
+  }
+  return ids;
+}
+
+const hoursAgo = (now: Date, h: number) => new Date(now.getTime() - h * 3_600_000);
+
+function uuidFrom(r: Random): string {
+  const hex = () => Math.floor(r.next() * 0x10000).toString(16).padStart(4, '0');
+  return `${hex()}${hex()}-${hex()}-4${hex().slice(1)}-a${hex().slice(1)}-${hex()}${hex()}${hex()}`;
+}
+
+/** Model freshness spread so every colour and Site Health quick filter (spec 1 §9) has rows. */
+function modelState(r: Random, now: Date): { on: boolean; lastRun: Date | null; processed: Date | null } {
+  const x = r.next();
+  if (x < 0.15) return { on: false, lastRun: r.chance(0.5) ? hoursAgo(now, 24 + r.next() * 200) : null, processed: null };
+  if (x < 0.22) return { on: true, lastRun: null, processed: null }; // Never Run
+  if (x < 0.32) return { on: true, lastRun: hoursAgo(now, 0.1 + r.next() * 0.8), processed: hoursAgo(now, 11.05 + r.next() * 0.9) }; // Delayed
+  if (x < 0.42) return { on: true, lastRun: hoursAgo(now, 12 + r.next() * 48), processed: hoursAgo(now, 12.5 + r.next() * 72) }; // Model Issues
+  if (x < 0.55) return { on: true, lastRun: hoursAgo(now, 1.6 + r.next() * 8), processed: hoursAgo(now, 2 + r.next() * 8) }; // warning
+  return { on: true, lastRun: hoursAgo(now, 0.1 + r.next() * 1.2), processed: hoursAgo(now, 0.3 + r.next() * 1.1) };
+}
+
+export async function seedDatabase(database: Database, size: SeedSize, log: (msg: string) => void = () => undefined, now: Date = new Date()): Promise<SeedSummary> {
+  const r = createRandom(size.seed);
+  const orgCount = Math.max(3, size.orgs);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, Buffer.from(`demo-salt-${size.seed}`.padEnd(16, '.')));
+
+  // Organizations: the last one is soft-deleted.
+  const orgRows = Array.from({ length: orgCount }, (_, i) => {
+    const name = ORGANIZATION_NAMES[i % ORGANIZATION_NAMES.length]! + (i >= ORGANIZATION_NAMES.length ? ` ${Math.floor(i / ORGANIZATION_NAMES.length) + 1}` : '');
+    const domain = name.toLowerCase().replace(/[^a-z]+/g, '') + '.example.com';
+    const sso = i === 1;
+    return [name, sso, JSON.stringify([domain]), JSON.stringify(['Jordan Lee']), JSON.stringify(['Sam Ortiz']), JSON.stringify([`ops@${domain}`]), i === orgCount - 1 ? hoursAgo(now, 24 * 30) : null];
+  });
+  const orgIds = await insertRows(database, 'organizations', ['name', 'single_sign_on_enabled', 'domains', 'customer_success_reps', 'sales_reps', 'org_contacts', 'deleted_at'], orgRows);
+  const orgDomains = orgRows.map((row) => (JSON.parse(row[2] as string) as string[])[0]!);
+  log(`organizations: ${orgIds.length}`);
+
+  // Roles.
+  const qubeRoleIds = await insertRows(database, 'roles', ['name', 'kind', 'organization_id', 'permissions'], QUBE_ROLES.map((q) => [q.name, 'qube', null, JSON.stringify(q.permissions)]));
+  const orgRoleIds = new Map<number, number[]>();
+  for (const orgId of orgIds) {
+    orgRoleIds.set(orgId, await insertRows(database, 'roles', ['name', 'kind', 'organization_id', 'permissions'], ORGANIZATION_ROLES.map((o) => [o.name, 'organization', orgId, JSON.stringify(o.permissions)])));
+  }
+  const roleOf = (orgId: number, index: 0 | 1 | 2): number => orgRoleIds.get(orgId)![index]!;
+
+  // Users: the four fixed demo sign-ins, then generated staff per organization.
+  const userRows: unknown[][] = [];
+  const memberships: [number, number, number][] = []; // user index, org, role
+  const addUser = (email: string, opts: { qubeRole?: number; sso?: boolean; status?: string } = {}) => {
+    userRows.push([email, opts.sso ? null : passwordHash, opts.sso ? 'SSO' : 'EmailPassword', opts.qubeRole !== undefined, opts.qubeRole ?? null, opts.status ?? 'CONFIRMED', uuidFrom(r)]);
+    return userRows.length - 1;
+  };
+  addUser('provider.admin@example.com', { qubeRole: qubeRoleIds[0]! });
+  const orgAdmin = addUser('org.admin@example.com');
+  memberships.push([orgAdmin, orgIds[0]!, roleOf(orgIds[0]!, 0)], [orgAdmin, orgIds[1]!, roleOf(orgIds[1]!, 0)]);
+  const operator = addUser('operator@example.com');
+  memberships.push([operator, orgIds[0]!, roleOf(orgIds[0]!, 1)]);
+  const viewer = addUser('viewer@example.com');
+  memberships.push([viewer, orgIds[0]!, roleOf(orgIds[0]!, 2)]);
+  addUser('support@example.com', { qubeRole: qubeRoleIds[1]! });
+  const firstNames = ['alex', 'blair', 'casey', 'devon', 'emery', 'finley', 'gray', 'harper', 'indy', 'jules', 'kai', 'logan', 'morgan', 'noel', 'oakley', 'parker', 'quinn', 'reese', 'sage', 'taylor'];
+  orgIds.forEach((orgId, oi) => {
+    for (let k = 0; k < 20; k++) {
+      const sso = oi === 1 && k % 3 === 0;
+      const status = k === 7 ? 'FORCE_CHANGE_PASSWORD' : 'CONFIRMED';
+      const u = addUser(`${firstNames[k]}.${oi + 1}@${orgDomains[oi]}`, { sso, status });
+      memberships.push([u, orgId, roleOf(orgId, (k % 5 === 0 ? 0 : k % 2 === 0 ? 1 : 2) as 0 | 1 | 2)]);
+    }
+  });
+  const userIds = await insertRows(database, 'users', ['email', 'password_hash', 'sign_on_method', 'is_qube_user', 'qube_role_id', 'user_status', 'cognito_user_id'], userRows);
+  await insertRows(database, 'user_organizations', ['user_id', 'organization_id', 'role_id'], memberships.map(([u, o, role]) => [userIds[u], o, role]), false);
+  await insertRows(database, 'notification_subscriptions', ['user_id', 'organization_id', 'token', 'notification_type'], [[userIds[viewer], orgIds[0], DEMO_UNSUBSCRIBE_TOKEN, 'Alarm']], false);
+  log(`users: ${userIds.length}`);
+
+  // Site options: one table, one kind per list.
+  const optionIds = new Map<string, number>();
+  const addOptions = async (kind: string, names: string[], parentOf?: (n: string) => number | null, orgId: number | null = null) => {
+    const ids = await insertRows(database, 'site_options', ['kind', 'name', 'parent_id', 'organization_id'], names.map((n) => [kind, n, parentOf?.(n) ?? null, orgId]));
+    names.forEach((n, i) => optionIds.set(`${kind}:${orgId ?? ''}:${n}`, ids[i]!));
+  };
+  const opt = (kind: string, name: string, orgId: number | null = null) => optionIds.get(`${kind}:${orgId ?? ''}:${name}`)!;
+  await addOptions('country', ['United States', 'Canada']);
+  const states = [...new Set(BASINS.map((b) => b.stateProvince))];
+  await addOptions('stateProvince', states, (s) => opt('country', BASINS.find((b) => b.stateProvince === s)!.country));
+  await addOptions('regulation', REGULATIONS['United States'], () => opt('country', 'United States'));
+  await addOptions('regulation', REGULATIONS.Canada.filter((n) => !REGULATIONS['United States'].includes(n)), () => opt('country', 'Canada'));
+  await addOptions('regulatorySiteType', REGULATORY_SITE_TYPES);
+  await addOptions('genericSiteType', GENERIC_SITE_TYPES);
+  await addOptions('basin', BASINS.map((b) => b.name));
+  await addOptions('industrySegment', INDUSTRY_SEGMENTS);
+  await addOptions('fluidType', FLUID_TYPES);
+  for (const orgId of orgIds) {
+    await addOptions('businessUnit', BUSINESS_UNITS, undefined, orgId);
+    await addOptions('assetArea', ASSET_AREAS, undefined, orgId);
+  }
+
+  // Site groups.
+  const groupIds = new Map<number, number[]>();
+  for (const orgId of orgIds) {
+    const names = SITE_GROUP_NAMES.slice(0, r.int(5, 10));
+    groupIds.set(orgId, await insertRows(database, 'site_groups', ['organization_id', 'name'], names.map((n) => [orgId, n])));
+  }
+
+  // Sites: each organization works a few basins; pads cluster around their basin.
+  const orgBasins = new Map<number, Basin[]>(orgIds.map((orgId, i) => [orgId, [0, 1, 2].map((k) => BASINS[(i * 3 + k) % BASINS.length]!)]));
+  const siteRows: unknown[][] = [];
+  const siteMeta: { orgId: number; lat: number; lng: number; deleted: boolean }[] = [];
+  for (let s = 0; s < size.sites; s++) {
+    // The deleted organization keeps a few sites; live ones share the rest.
+    const orgId = s % 20 === 19 ? orgIds[orgIds.length - 1]! : orgIds[s % (orgIds.length - 1)]!;
+    const basin = r.pick(orgBasins.get(orgId)!);
+    const lat = basin.lat + r.normal() * basin.spread * 0.4;
+    const lng = basin.lng + r.normal() * basin.spread * 0.5;
+    const model = modelState(r, now);
+    const deleted = r.chance(0.03);
+    const regulations = REGULATIONS[basin.country];
+    siteRows.push([
+      orgId, `${r.pick(SITE_WORDS)} ${r.pick(SITE_PREFIXES)} ${String(s + 1).padStart(3, '0')}`, r.chance(0.4) ? `${basin.name.slice(0, 3).toUpperCase()}-${s + 1}` : null,
+      Number(lat.toFixed(6)), Number(lng.toFixed(6)),
+      opt('businessUnit', r.pick(BUSINESS_UNITS), orgId), opt('assetArea', r.pick(ASSET_AREAS), orgId), opt('country', basin.country), opt('stateProvince', basin.stateProvince),
+      opt('regulation', r.pick(regulations)), opt('regulatorySiteType', r.pick(REGULATORY_SITE_TYPES)), opt('genericSiteType', r.pick(GENERIC_SITE_TYPES)), opt('basin', basin.name),
+      opt('industrySegment', r.pick(INDUSTRY_SEGMENTS)), opt('fluidType', r.pick(FLUID_TYPES)),
+      model.on, model.lastRun, model.processed, r.chance(0.3), r.chance(0.15), r.chance(0.2), deleted ? hoursAgo(now, 24 * r.int(1, 60)) : null,
+    ]);
+    siteMeta.push({ orgId, lat, lng, deleted });
+  }
+  const siteIds = await insertRows(database, 'sites', [
+    'organization_id', 'name', 'alias', 'latitude', 'longitude', 'business_unit_id', 'asset_area_id', 'country_id', 'state_province_id', 'regulation_id',
+    'regulatory_site_type_id', 'generic_site_type_id', 'basin_id', 'industry_segment_id', 'fluid_type_id', 'modelling_pipeline_is_on', 'model_last_run_time',
+    'model_processed_up_to', 'notification_required', 'special_tickets_required', 'work_permit_required', 'deleted_at',
+  ], siteRows);
+  const siteGroupRows: unknown[][] = [];
+  siteIds.forEach((siteId, i) => {
+    const groups = groupIds.get(siteMeta[i]!.orgId)!;
+    for (const g of groups) if (r.chance(0.25)) siteGroupRows.push([siteId, g]);
+  });
+  await insertRows(database, 'site_site_groups', ['site_id', 'site_group_id'], siteGroupRows, false);
+  log(`sites: ${siteIds.length}`);
+
+  // Devices: mostly Qube, some QubeLite, a few cameras; most installed a few tens of metres from a site.
+  const deviceRows: unknown[][] = [];
+  for (let d = 0; d < size.devices; d++) {
+    const x = r.next();
+    const kind = x < 0.8 ? 'Qube' : x < 0.95 ? 'QubeLite' : 'QubeCamera';
+    const prefix = kind === 'Qube' ? 'QB' : kind === 'QubeLite' ? 'QL' : 'QC';
+    const online = r.next();
+    deviceRows.push([`${prefix}-${String(d + 1).padStart(5, '0')}`, kind, online < 0.8 ? true : online < 0.95 ? false : null, `SN${(1000003 * (d + 1) + size.seed) % 99999989}`, null]);
+  }
+  const deviceIds = await insertRows(database, 'devices', ['name', 'device_type', 'particle_online_status', 'serial_number', 'organization_id'], deviceRows);
+  const installRows: unknown[][] = [];
+  const deviceOrg: [number, number][] = [];
+  const liveSites = siteIds.map((id, i) => ({ id, ...siteMeta[i]! })).filter((s) => !s.deleted);
+  deviceIds.forEach((deviceId, i) => {
+    if (liveSites.length === 0 || r.chance(0.08)) return; // in stock, not installed
+    const site = r.pick(liveSites);
+    const kind = deviceRows[i]![1];
+    const offset = () => (r.next() - 0.5) * 0.0012;
+    const started = hoursAgo(now, 24 * r.int(5, 400));
+    if (r.chance(0.05)) {
+      const earlier = r.pick(liveSites);
+      installRows.push([deviceId, earlier.id, 0, earlier.lat + offset(), earlier.lng + offset(), hoursAgo(started, 24 * r.int(30, 200)), hoursAgo(started, 24), null]);
+    }
+    const q = kind === 'QubeCamera' ? 0 : r.next() < 0.9 ? 0 : r.chance(0.6) ? 1 : 2;
+    installRows.push([deviceId, site.id, q, site.lat + offset(), site.lng + offset(), started, null, q === 0 ? null : hoursAgo(now, 24 * r.int(1, 30))]);
+    deviceOrg.push([deviceId, site.orgId]);
+  });
+  await insertRows(database, 'device_installations', ['device_id', 'site_id', 'installation_type', 'latitude', 'longitude', 'started_at', 'ended_at', 'quarantined_at'], installRows, false);
+  // Each device belongs to the organization of the site it stands at; stock devices belong to the first.
+  await database.query(
+    `UPDATE devices d SET organization_id = coalesce(
+        (SELECT s.organization_id FROM device_installations i JOIN sites s ON s.id = i.site_id WHERE i.device_id = d.id AND i.ended_at IS NULL LIMIT 1), $1)`,
+    [orgIds[0]],
+  );
+  log(`devices: ${deviceIds.length}, installations: ${installRows.length}`);
+
+  return {
+    counts: {
+      organizations: orgIds.length,
+      users: userIds.length,
+      sites: siteIds.length,
+      'site groups': [...groupIds.values()].reduce((n, g) => n + g.length, 0),
+      devices: deviceIds.length,
+      installations: installRows.length,
+    },
+    demoSignIns: DEMO_SIGN_INS,
+  };
+}

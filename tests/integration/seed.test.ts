@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../server/auth/password';
+import type { Database } from '../../server/db/client';
+import { BASINS } from '../../server/seed/catalog';
+import { isDatabaseEmpty, seedDatabase } from '../../server/seed/seed';
+import { createTestDatabase, testEngines, type TestDatabase } from '../helpers/test-db';
+
+const size = { orgs: 3, sites: 60, devices: 200, days: 1, seed: 5 };
+const now = new Date('2026-11-01T12:00:00Z');
+
+async function fingerprint(database: Database): Promise<string> {
+  const hash = createHash('sha256');
+  for (const [table, cols] of [
+    ['organizations', 'id, name, domains, deleted_at'],
+    ['users', 'id, email, sign_on_method, is_qube_user, user_status, cognito_user_id'],
+    ['sites', 'id, organization_id, name, latitude, longitude, basin_id, model_last_run_time, deleted_at'],
+    ['devices', 'id, name, device_type, organization_id, particle_online_status'],
+    ['device_installations', 'id, device_id, site_id, installation_type, latitude'],
+  ] as const) {
+    hash.update(JSON.stringify(await database.query(`SELECT ${cols} FROM ${table} ORDER BY id`)));
+  }
+  return hash.digest('hex');
+}
+
+describe.each(testEngines)('demo seed on %s', (engine) => {
+  let a: TestDatabase;
+  let b: TestDatabase;
+  beforeAll(async () => {
+    a = await createTestDatabase(engine);
+    b = await createTestDatabase(engine);
+  });
+  afterAll(async () => {
+    await a.drop();
+    await b.drop();
+  });
+
+  it('is deterministic for a seed number and differs for another', async () => {
+    expect(await isDatabaseEmpty(a.database)).toBe(true);
+    await seedDatabase(a.database, size, undefined, now);
+    await seedDatabase(b.database, size, undefined, now);
+    expect(await isDatabaseEmpty(a.database)).toBe(false);
+    expect(await fingerprint(a.database)).toBe(await fingerprint(b.database));
+    const c = await createTestDatabase(engine);
+    try {
+      await seedDatabase(c.database, { ...size, seed: 6 }, undefined, now);
+      expect(await fingerprint(c.database)).not.toBe(await fingerprint(a.database));
+    } finally {
+      await c.drop();
+    }
+  });
+
+  it('creates the four demo sign-ins with their roles and the demo password', async () => {
+    const rows = await a.database.query<{ email: string; is_qube_user: boolean; password_hash: string; roles: string[] | null }>(
+      `SELECT u.email, u.is_qube_user, u.password_hash,
+              (SELECT json_agg(r.name ORDER BY uo.organization_id) FROM user_organizations uo JOIN roles r ON r.id = uo.role_id WHERE uo.user_id = u.id) AS roles
+         FROM users u WHERE u.email LIKE '%@example.com' ORDER BY u.email`,
+    );
+    const by = Object.fromEntries(rows.map((r) => [r.email, r]));
+    expect(by['provider.admin@example.com']!.is_qube_user).toBe(true);
+    expect(by['org.admin@example.com']!.roles).toEqual(['Administrator', 'Administrator']);
+    expect(by['operator@example.com']!.roles).toEqual(['Operator']);
+    expect(by['viewer@example.com']!.roles).toEqual(['Viewer']);
+    expect(await verifyPassword('demo-password', by['viewer@example.com']!.password_hash)).toBe(true);
+    expect(await verifyPassword('wrong', by['viewer@example.com']!.password_hash)).toBe(false);
+  });
+
+  it('has one deleted organization, sites inside real basins and every model freshness case', async () => {
+    const [deleted] = await a.database.query<{ n: string }>('SELECT count(*) AS n FROM organizations WHERE deleted_at IS NOT NULL');
+    expect(Number(deleted!.n)).toBe(1);
+    const sites = await a.database.query<{ latitude: number; longitude: number; basin: string; on: boolean; last: Date | null; processed: Date | null }>(
+      `SELECT s.latitude, s.longitude, b.name AS basin, s.modelling_pipeline_is_on AS on, s.model_last_run_time AS last, s.model_processed_up_to AS processed
+         FROM sites s JOIN site_options b ON b.id = s.basin_id`,
+    );
+    expect(sites).toHaveLength(size.sites);
+    for (const s of sites) {
+      const basin = BASINS.find((x) => x.name === s.basin)!;
+      expect(Math.abs(s.latitude - basin.lat)).toBeLessThan(basin.spread * 3);
+      expect(Math.abs(s.longitude - basin.lng)).toBeLessThan(basin.spread * 3);
+    }
+    const hours = (d: Date | null) => (d === null ? Infinity : (now.getTime() - new Date(d).getTime()) / 3_600_000);
+    expect(sites.some((s) => s.on && s.last === null)).toBe(true); // Never Run
+    expect(sites.some((s) => s.on && hours(s.last) <= 1 && hours(s.processed) >= 11 && hours(s.processed) < 12)).toBe(true); // Delayed
+    expect(sites.some((s) => s.on && hours(s.processed) >= 12)).toBe(true); // Model Issues
+    expect(sites.some((s) => !s.on)).toBe(true);
+  });
+
+  it('installs devices of the three kinds at their organization\'s sites', async () => {
+    const kinds = await a.database.query<{ device_type: string }>('SELECT DISTINCT device_type FROM devices ORDER BY 1');
+    expect(kinds.map((k) => k.device_type)).toEqual(['Qube', 'QubeCamera', 'QubeLite']);
+    const mismatched = await a.database.query(
+      `SELECT d.id FROM devices d JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL JOIN sites s ON s.id = i.site_id
+        WHERE s.organization_id <> d.organization_id`,
+    );
+    expect(mismatched).toEqual([]);
+    const cameraQuarantined = await a.database.query("SELECT 1 FROM devices d JOIN device_installations i ON i.device_id = d.id WHERE d.device_type = 'QubeCamera' AND i.installation_type <> 0");
+    expect(cameraQuarantined).toEqual([]);
+  });
+});
