@@ -13,7 +13,7 @@ export const configRoutes = [
       oidcIssuer: config.oidcIssuer,
       oidcClientId: config.oidcClientId,
       // The built-in provider issues rotating refresh tokens; external ones get the spec's 'email openid'.
-      oidcScope: config.builtInOidc ? 'openid email offline_access' : 'openid email',
+      oidcScope: config.builtInOidc ? 'openid email api' : 'openid email',
       apiAudience: config.apiAudience,
       environmentName: config.envName,
       isProduction: config.envName.toLowerCase() === 'production',

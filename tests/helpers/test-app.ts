@@ -1,6 +1,7 @@
 // The API in-process on a fresh database, with access tokens signed by a key made for the test run.
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from 'jose';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import { mintAccessToken } from './tokens';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database } from '../../server/db/client';
@@ -12,7 +13,7 @@ export interface TestApp {
   config: Config;
   tokenFor(userId: number, expiresIn?: string): Promise<string>;
   /** inject() as the given user. */
-  as(userId: number, options: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(userId: number, options: InjectOptions): Promise<LightMyRequestResponse>;
   revoked: number[];
   close(): Promise<void>;
 }
@@ -32,7 +33,8 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       return { sub: String(payload.sub) };
     },
   });
-  const tokenFor = (userId: number, expiresIn = '5m') => sign(privateKey, config, userId, expiresIn);
+  const privateJwk = { ...(await exportJWK(privateKey)), alg: 'RS256', kid: 'test' };
+  const tokenFor = (userId: number, expiresIn = '5m') => mintAccessToken({ privateJwk, issuer: config.oidcIssuer, audience: config.apiAudience, sub: String(userId), expiresIn });
   return {
     app,
     database: t.database,
@@ -45,17 +47,6 @@ export async function createTestApp(engine: Engine, env: Record<string, string> 
       await t.drop();
     },
   };
-}
-
-function sign(key: CryptoKey, config: Config, userId: number, expiresIn: string): Promise<string> {
-  return new SignJWT({ scope: 'openid email' })
-    .setProtectedHeader({ alg: 'RS256', kid: 'test' })
-    .setIssuer(config.oidcIssuer)
-    .setAudience(config.apiAudience)
-    .setSubject(String(userId))
-    .setIssuedAt()
-    .setExpirationTime(expiresIn)
-    .sign(key);
 }
 
 /** Small explicit fixtures: two organizations, roles and users of each kind. */
