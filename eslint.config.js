@@ -52,7 +52,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/components/lib/**', 'src/compute/**', 'src/app/state.ts'],
+    ignores: ['src/components/lib/**', 'src/compute/**', 'src/components/state.ts'],
     rules: {
       // Heavy libraries sit behind one thin wrapper module each.
       'no-restricted-imports': [
@@ -62,6 +62,8 @@ export default tseslint.config(
             { name: 'comlink', message: 'Use the typed clients in src/compute/.' },
             { name: 'uplot', message: 'Use the chart wrapper in src/components/lib/.' },
             { name: 'maplibre-gl', message: 'Use the map wrapper in src/components/lib/.' },
+            { name: 'jotai', message: 'UI state lives in src/components/state.ts.' },
+            { name: 'jotai/utils', message: 'UI state lives in src/components/state.ts.' },
           ],
           patterns: [{ group: ['@deck.gl/*'], message: 'Use the map wrapper in src/components/lib/.' }],
         },

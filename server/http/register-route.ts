@@ -1,6 +1,6 @@
 // Turns a declared RouteSpec into a Fastify route: authentication, organization scope, permission, zod in and out.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { hasAnyPermission } from '@/domain/permissions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';

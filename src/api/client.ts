@@ -1,0 +1,81 @@
+// fetch for /api: bearer token, the version header, and errors in the spec's format.
+import type { z } from 'zod';
+import { VERSION_HEADER } from '@/contracts/client-config';
+import { apiErrorSchema } from '@/contracts/errors';
+
+export const GENERIC_ERROR = 'There was an unexpected error, please try again';
+
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+interface ClientHooks {
+  getAccessToken(): string | null;
+  /** Called with every answer's dashboard version. */
+  onVersion(version: string): void;
+  /** 401 after a renewal attempt, 403, 503: the shell decides what the user sees. */
+  onAuthFailure(status: 401 | 403 | 503, detail: string): void;
+  /** One silent renewal before giving up on a 401. */
+  renewToken(): Promise<string | null>;
+}
+
+let hooks: ClientHooks | null = null;
+export function configureApiClient(h: ClientHooks): void {
+  hooks = h;
+}
+
+/** Turns a failed response into an ApiError carrying the server's detail or field errors. */
+export async function toApiError(res: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not JSON
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  const detail = parsed.success ? parsed.data.detail : undefined;
+  const errors = parsed.success ? (parsed.data.errors ?? {}) : {};
+  const message = detail ?? (Object.values(errors).flat()[0] || GENERIC_ERROR);
+  return new ApiError(res.status, message, errors);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) qs.set(k, String(v));
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const init: RequestInit = { method: options.method ?? 'GET', headers };
+  if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  if (options.signal) init.signal = options.signal;
+  return fetch(`${path}${qs.size ? `?${qs}` : ''}`, init);
+}
+
+export async function apiRequest<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  let res = await send(path, options, hooks?.getAccessToken() ?? null);
+  if (res.status === 401 && hooks) {
+    const renewed = await hooks.renewToken();
+    if (renewed) res = await send(path, options, renewed);
+  }
+  const version = res.headers.get(VERSION_HEADER);
+  if (version) hooks?.onVersion(version);
+  if (!res.ok) {
+    const error = await toApiError(res);
+    if (res.status === 401 || res.status === 403 || res.status === 503) hooks?.onAuthFailure(res.status, error.message);
+    throw error;
+  }
+  return schema.parse(await res.json());
+}

@@ -1,0 +1,25 @@
+// The screens that exist. A screen appears in the navigation bar and gets a route only once it is built.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteName } from '@/domain/permissions';
+
+export interface ScreenEntry {
+  path: string;
+  label: string;
+  /** Key into routePermissions (spec 1 §2). */
+  routeName: RouteName;
+  /** Org routes carry organizationId in the query string. */
+  org: boolean;
+  icon: 'building' | 'gauge' | 'map' | 'bell' | 'chip' | 'users';
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+export const screens: readonly ScreenEntry[] = [
+  {
+    path: '/organizations',
+    label: 'Organizations',
+    routeName: 'organizations',
+    org: false,
+    icon: 'building',
+    Component: lazy(() => import('@/features/organizations/organizations-page')),
+  },
+];

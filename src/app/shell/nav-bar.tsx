@@ -1,0 +1,49 @@
+import { NavLink } from 'react-router';
+import { hasAnyPermission, routePermissions } from '@/domain/permissions';
+import { Icon } from '@/components/icons';
+import { useSession } from '@/components/session-context';
+import { navCollapsedAtom, useAtom } from '@/components/state';
+import { screens } from '../route-registry';
+
+export function NavBar() {
+  const { permissions, organization } = useSession();
+  const [collapsed, setCollapsed] = useAtom(navCollapsedAtom);
+  const visible = screens.filter((s) => hasAnyPermission(permissions, routePermissions[s.routeName]));
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `flex items-center gap-3 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-300'}`;
+
+  return (
+    <nav aria-label="Main" className={`flex shrink-0 flex-col border-r border-base-300 bg-base-200 transition-[width] ${collapsed ? 'w-14' : 'w-56'}`}>
+      <div className="flex items-center gap-2 px-3 py-3">
+        <img src="/favicon.svg" alt="" className="h-7 w-7" />
+        {!collapsed && <span className="font-semibold text-primary">Emissions Console</span>}
+      </div>
+      <ul className="flex flex-1 flex-col gap-1 px-2">
+        <li>
+          <NavLink to="/" end className={linkClass} title="Home">
+            <Icon name="home" />
+            {!collapsed && <span>Home</span>}
+          </NavLink>
+        </li>
+        {visible.map((s) => (
+          <li key={s.path}>
+            <NavLink to={s.org && organization ? `${s.path}?organizationId=${organization.id}` : s.path} className={linkClass} title={s.label}>
+              <Icon name={s.icon} />
+              {!collapsed && <span>{s.label}</span>}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm m-2 justify-start"
+        aria-expanded={!collapsed}
+        aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+        onClick={() => setCollapsed(!collapsed)}
+      >
+        <Icon name="chevron" className={`h-4 w-4 transition-transform ${collapsed ? 'rotate-180' : ''}`} />
+        {!collapsed && <span>Collapse</span>}
+      </button>
+    </nav>
+  );
+}

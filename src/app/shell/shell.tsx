@@ -1,0 +1,54 @@
+// The signed-in frame: navigation bar, banners, organization switcher, account menu, and the page.
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useAuth } from '@/auth/auth-context';
+import { useSession } from '@/components/session-context';
+import { Spinner } from '@/components/spinner';
+import { authFailureAtom, useAtom } from '@/components/state';
+import { AccountMenu } from './account-menu';
+import { Banners } from './banners';
+import { NavBar } from './nav-bar';
+import { OrganizationSwitcher } from './organization-switcher';
+
+export function Shell() {
+  const session = useSession();
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [failure, setFailure] = useAtom(authFailureAtom);
+
+  // 401 after renewal: the session is over; 403: access denied (spec 1 §4).
+  useEffect(() => {
+    if (!failure) return;
+    setFailure(null);
+    if (failure.status === 401) auth.expire();
+    else navigate(`/accessDenied?to=${/organization/i.test(failure.detail) ? 'organization' : 'page'}`, { replace: true });
+  }, [failure, setFailure, auth, navigate]);
+
+  return (
+    <div className="flex h-full min-h-0">
+      <NavBar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Banners />
+        <header className="flex items-center gap-3 border-b border-base-300 bg-base-100 px-4 py-2">
+          <span className="text-sm text-base-content/70">{session.organization?.name}</span>
+          <div className="ml-auto flex items-center gap-2">
+            <OrganizationSwitcher />
+            <AccountMenu />
+          </div>
+        </header>
+        <main id="main" className="min-h-0 flex-1 overflow-auto bg-base-100" key={location.pathname}>
+          <Suspense
+            fallback={
+              <div className="p-6">
+                <Spinner />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

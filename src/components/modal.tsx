@@ -1,0 +1,41 @@
+// A modal on the native <dialog>: focus trap and Escape come from the browser.
+import { useEffect, useRef, type ReactNode } from 'react';
+
+export function Modal({ open, title, onClose, children, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby="modal-title" onClose={onClose} onCancel={onClose}>
+      {open && (
+        <div className={`modal-box ${wide ? 'max-w-2xl' : ''}`}>
+          <h2 id="modal-title" className="mb-3 text-lg font-semibold">
+            {title}
+          </h2>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function ConfirmDialog(props: { open: boolean; title: string; message: string; confirmLabel: string; danger?: boolean; busy?: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <Modal open={props.open} title={props.title} onClose={props.onCancel}>
+      <p className="text-base-content/80">{props.message}</p>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
+          Cancel
+        </button>
+        <button type="button" className={`btn ${props.danger ? 'btn-error' : 'btn-primary'}`} disabled={props.busy} onClick={props.onConfirm}>
+          {props.busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {props.confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,22 @@
+// UI state shared across the shell (the only module that imports jotai).
+import { atom, createStore, Provider as StateProvider, useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+
+export const appStore = createStore();
+
+export type ToastVariant = 'success' | 'warning' | 'error' | 'info';
+export interface Toast {
+  id: number;
+  text: string;
+  variant: ToastVariant;
+}
+
+export const toastsAtom = atom<Toast[]>([]);
+export const maintenanceAtom = atom(false);
+/** Set when an answer carries a dashboard version other than the one this page loaded with. */
+export const newVersionAtom = atom(false);
+/** The latest 401/403 the API answered, for the shell to act on. */
+export const authFailureAtom = atom<{ status: 401 | 403; detail: string; at: number } | null>(null);
+export const navCollapsedAtom = atomWithStorage('console.navCollapsed', false);
+
+export { StateProvider, useAtom, useAtomValue, useSetAtom };
