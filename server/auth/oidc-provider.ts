@@ -78,6 +78,8 @@ export async function createOidcProvider(opts: { config: Config; database: Datab
     // first-party console never shows); without offline_access it also ends with the session at logout.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    // Token and revocation calls come from the console's own origin only.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 3600, Interaction: 3600, Session: 14 * DAY, Grant: 14 * DAY, RefreshToken: 14 * DAY },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
     // First-party console: consent is implied; grants cover the OIDC scopes and the API.

@@ -6,8 +6,11 @@ export function OrganizationSwitcher() {
   if (user.userOrganizations.length < 2) return null;
   return (
     <label className="flex items-center gap-2 text-sm">
-      <span className="text-base-content/70">Organization</span>
+      <span className="text-base-content/70" aria-hidden="true">
+        Organization
+      </span>
       <select
+        aria-label="Organization"
         className="select select-sm w-56"
         value={organization?.id ?? ''}
         onChange={(e) => selectOrganization(Number(e.target.value))}

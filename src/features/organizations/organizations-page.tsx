@@ -62,7 +62,7 @@ export default function OrganizationsPage() {
         ) : (
           <div className="overflow-x-auto rounded-box border border-base-300">
             <table className="table table-sm">
-              <thead>
+              <thead className="bg-base-200 text-base-content">
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Single sign-on</th>

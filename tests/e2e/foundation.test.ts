@@ -1,0 +1,130 @@
+// Real server, real built client, real Chromium, sign-in through the built-in provider's login page.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { expectAccessible, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+
+const shots = 'test-results/screenshots';
+
+describe('foundation in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs in a provider administrator, shows the shell and the organizations screen', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'provider.admin@example.com');
+    await page.getByRole('heading', { name: 'Organizations', level: 1 }).waitFor();
+    await expect.poll(() => page.url()).toContain('/organizations');
+    await page.getByRole('cell', { name: 'Red Mesa Energy', exact: true }).waitFor();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('demo environment').isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: `${shots}/organizations.png` });
+    await expectAccessible(page);
+
+    // Account menu: e-mail, role, organization, time zone, version.
+    await page.getByLabel('Account menu').click();
+    const menu = page.locator('details[open] .dropdown-content');
+    await expect(menu.getByText('Qube Admin').isVisible()).resolves.toBe(true);
+    await expect(menu.getByText('America/Edmonton').isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menu.isVisible()).resolves.toBe(false);
+
+    // A deleted organization selected: the red banner.
+    await page.getByLabel('Show Deleted').check();
+    await page.getByRole('cell', { name: 'Prairie Sky Petroleum', exact: true }).waitFor();
+    await page.getByLabel('Organization', { exact: true }).selectOption({ label: 'Prairie Sky Petroleum (DELETED)' });
+    await page.getByText('DELETED ORGANIZATION').waitFor();
+    await page.getByText('Organization changed').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lets an organization administrator switch organizations and denies a page without permission', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'org.admin@example.com');
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await expect(page.getByText('Welcome, org.admin@example.com').isVisible()).resolves.toBe(true);
+    // Only screens the user may open are in the navigation bar.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).count()).resolves.toBe(0);
+    const switcher = page.getByLabel('Organization', { exact: true });
+    const before = await switcher.inputValue();
+    const options = await switcher.locator('option').allTextContents();
+    expect(options).toEqual(['Northern Lights Resources', 'Red Mesa Energy']);
+    await switcher.selectOption({ index: before === (await switcher.locator('option').first().getAttribute('value')) ? 1 : 0 });
+    await page.getByText('Organization changed').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('organizationId')).not.toBe(before);
+    await page.screenshot({ path: `${shots}/org-admin-home.png` });
+    await expectAccessible(page);
+
+    // A screen the role does not grant: access denied, with the spec's text.
+    await page.goto(`${server.origin}/organizations`);
+    await page.waitForURL(/\/oidc\/|\/accessDenied/);
+    if (page.url().includes('/oidc/')) await page.waitForURL(/\/accessDenied/);
+    await page.getByText('You do not currently have access to that page. Please send an email to support@example.com to request access.').waitFor();
+    await expect(page.getByRole('button', { name: 'Overview' }).isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: `${shots}/access-denied.png` });
+    await expectAccessible(page);
+
+    // An organization the user does not belong to.
+    await page.goto(`${server.origin}/?organizationId=999999`);
+    await page.getByText('You do not currently have access to that organization.', { exact: false }).waitFor();
+    expect(problems.filter((p) => !p.includes('403'))).toEqual([]);
+    await context.close();
+  });
+
+  it('logs out through the provider so the next visit asks for the password again', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await signIn(page, server.origin, 'viewer@example.com');
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/oidc'));
+    await page.goto(server.origin);
+    await page.getByLabel(/e-?mail/i).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('shows the unsubscribe outcome without signing in', async () => {
+    const context = await browser.newContext();
+    const { page } = await newPage(context);
+    await page.goto(`${server.origin}/unsubscribe/demo-unsubscribe-token`);
+    await page.getByText(/You have been unsubscribed/).waitFor();
+    await page.goto(`${server.origin}/unsubscribe/not-a-token`);
+    await page.getByText(/The unsubscribe link is invalid or out of date/).waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+});
+
+describe('maintenance', () => {
+  it('shows the Under Maintenance page with Reload when the flag is set', async () => {
+    const [server, browser] = await Promise.all([startServer({ MAINTENANCE: '1' }), launchBrowser()]);
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(server.origin);
+      await page.getByRole('heading', { name: 'Under Maintenance' }).waitFor();
+      await expect(page.getByRole('button', { name: 'Reload' }).isVisible()).resolves.toBe(true);
+      const res = await fetch(`${server.origin}/api/user/currentUser/`);
+      expect(res.status).toBe(503);
+      await page.screenshot({ path: `${shots}/maintenance.png` });
+      await expectAccessible(page);
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  });
+});
