@@ -10,6 +10,7 @@ import { HttpError, type RouteSpec } from './http/define-route';
 import { registerRoute, type VerifyToken } from './http/register-route';
 import { buildCsp, staticSecurityHeaders } from './http/security-headers';
 import { configRoutes } from './routes/config';
+import { measurementTypeRoutes } from './routes/measurement-type';
 import { notificationRoutes } from './routes/notification';
 import { organizationRoutes } from './routes/organization';
 import { userRoutes, type LogoutHook } from './routes/user';
@@ -41,7 +42,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -49,6 +49,14 @@ describe.each(testEngines)('current user and logout on %s', (engine) => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('serves the measurement types in the device-chart numbering', async () => {
+    const res = await t.as(f.viewer, { method: 'GET', url: '/api/measurementType/list/' });
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { id: number; key: string }[];
+    expect(list.find((m) => m.id === 3)?.key).toBe('CO2');
+    expect(list).toHaveLength(55);
+  });
+
   it('revokes the user\'s tokens at logout', async () => {
     const res = await t.as(f.viewer, { method: 'POST', url: '/api/user/logout/' });
     expect(res.statusCode).toBe(200);
