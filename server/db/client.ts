@@ -9,13 +9,20 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export interface Database {
+/** What a statement needs: the database itself, or a transaction in progress. */
+export interface Queryable {
+  query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Queryable {
   db: Db;
   engine: 'pglite' | 'postgres';
   /** Runs SQL text that may hold several statements and no parameters (migrations, test resets). */
   exec(sqlText: string): Promise<void>;
   /** Runs one parameterised statement and returns its rows. */
   query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /** Runs fn in one transaction: everything commits, or nothing does. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -30,6 +37,8 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     },
     query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
       (await client.query<T>(sqlText, params)).rows,
+    transaction: (fn) =>
+      client.transaction((tx) => fn({ query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) => (await tx.query<T>(sqlText, params)).rows })),
     close: () => client.close(),
   };
 }
@@ -46,6 +55,20 @@ export async function openPostgres(url: string): Promise<Database> {
     },
     query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
       (await pool.query<T>(sqlText, params)).rows,
+    transaction: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await fn({ query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) => (await conn.query<T>(sqlText, params)).rows });
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Permission } from '@/domain/permissions';
 import { organizationFormSchema, type OrganizationForm } from '@/domain/organization-form';
 import { idParamsSchema, organizationListQuerySchema, organizationOptionSchema, organizationSchema, type Organization } from '@/contracts/organization';
-import type { Database } from '../db/client';
+import type { Queryable } from '../db/client';
 import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
 import { changedValues, recordAudit } from '../services/audit';
 
@@ -63,7 +63,7 @@ function administeredIds(user: SignedInUser): number[] | 'all' {
   return [...user.memberships].filter(([, m]) => !m.deleted && m.permissions.has(Permission.OrganizationAdministration)).map(([id]) => id);
 }
 
-async function loadOrganization(database: Database, id: number): Promise<Organization | null> {
+async function loadOrganization(database: Queryable, id: number): Promise<Organization | null> {
   const [row] = await database.query<OrganizationRow>(`${SELECT_ORGANIZATIONS} WHERE o.id = $1`, [id]);
   return row ? toOrganization(row) : null;
 }
@@ -143,26 +143,30 @@ export const organizationRoutes = [
       if (body.id === 0) {
         // Creating organizations is provider staff's work.
         if (ids !== 'all') throw new HttpError(403, 'You do not have permission to do that');
-        const [row] = await database.query<{ id: number }>(
-          `INSERT INTO organizations (name, single_sign_on_enabled, domains, customer_success_reps, sales_reps, org_contacts, csp_frame_ancestor_domain, iframe_src_urls)
-           VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb) RETURNING id`,
-          values,
-        );
-        const created = (await loadOrganization(database, row!.id))!;
-        await recordAudit(database, { entityType: 'organization', entityId: created.id, organizationId: created.id, userId: user!.id, userName: user!.email, changes: changedValues(null, auditable(created)) });
-        return created;
+        return database.transaction(async (tx) => {
+          const [row] = await tx.query<{ id: number }>(
+            `INSERT INTO organizations (name, single_sign_on_enabled, domains, customer_success_reps, sales_reps, org_contacts, csp_frame_ancestor_domain, iframe_src_urls)
+             VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb) RETURNING id`,
+            values,
+          );
+          const created = (await loadOrganization(tx, row!.id))!;
+          await recordAudit(tx, { entityType: 'organization', entityId: created.id, organizationId: created.id, userId: user!.id, userName: user!.email, changes: changedValues(null, auditable(created)) });
+          return created;
+        });
       }
       if (ids !== 'all' && !ids.includes(body.id)) throw new HttpError(403, 'You do not have access to that organization');
-      const before = await loadOrganization(database, body.id);
-      if (!before) throw new HttpError(404, 'Organization not found');
-      await database.query(
-        `UPDATE organizations SET name = $1, single_sign_on_enabled = $2, domains = $3::jsonb, customer_success_reps = $4::jsonb, sales_reps = $5::jsonb,
-                org_contacts = $6::jsonb, csp_frame_ancestor_domain = $7, iframe_src_urls = $8::jsonb WHERE id = $9`,
-        [...values, body.id],
-      );
-      const after = (await loadOrganization(database, body.id))!;
-      await recordAudit(database, { entityType: 'organization', entityId: body.id, organizationId: body.id, userId: user!.id, userName: user!.email, changes: changedValues(auditable(before), auditable(after)) });
-      return after;
+      return database.transaction(async (tx) => {
+        const before = await loadOrganization(tx, body.id);
+        if (!before) throw new HttpError(404, 'Organization not found');
+        await tx.query(
+          `UPDATE organizations SET name = $1, single_sign_on_enabled = $2, domains = $3::jsonb, customer_success_reps = $4::jsonb, sales_reps = $5::jsonb,
+                  org_contacts = $6::jsonb, csp_frame_ancestor_domain = $7, iframe_src_urls = $8::jsonb WHERE id = $9`,
+          [...values, body.id],
+        );
+        const after = (await loadOrganization(tx, body.id))!;
+        await recordAudit(tx, { entityType: 'organization', entityId: body.id, organizationId: body.id, userId: user!.id, userName: user!.email, changes: changedValues(auditable(before), auditable(after)) });
+        return after;
+      });
     },
   }),
   ...(['delete', 'restore'] as const).map((action) =>
@@ -174,21 +178,22 @@ export const organizationRoutes = [
       summary: action === 'delete' ? 'Soft-deletes an organization: its users, keys and alarms stop' : 'Restores a deleted organization',
       params: idParamsSchema,
       response: organizationSchema,
-      handler: async ({ params, user, database }) => {
-        const before = await loadOrganization(database, params.id);
-        if (!before) throw new HttpError(404, 'Organization not found');
-        await database.query(`UPDATE organizations SET deleted_at = ${action === 'delete' ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`, [params.id]);
-        const after = (await loadOrganization(database, params.id))!;
-        await recordAudit(database, {
-          entityType: 'organization',
-          entityId: params.id,
-          organizationId: params.id,
-          userId: user!.id,
-          userName: user!.email,
-          changes: changedValues({ deletedAt: before.deletedAt }, { deletedAt: after.deletedAt }),
-        });
-        return after;
-      },
+      handler: async ({ params, user, database }) =>
+        database.transaction(async (tx) => {
+          const before = await loadOrganization(tx, params.id);
+          if (!before) throw new HttpError(404, 'Organization not found');
+          await tx.query(`UPDATE organizations SET deleted_at = ${action === 'delete' ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`, [params.id]);
+          const after = (await loadOrganization(tx, params.id))!;
+          await recordAudit(tx, {
+            entityType: 'organization',
+            entityId: params.id,
+            organizationId: params.id,
+            userId: user!.id,
+            userName: user!.email,
+            changes: changedValues({ deletedAt: before.deletedAt }, { deletedAt: after.deletedAt }),
+          });
+          return after;
+        }),
     }),
   ),
 ];

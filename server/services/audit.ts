@@ -1,5 +1,5 @@
 // Audit trail (spec 1 §3 'Audit entries'): who changed which values of an entity, old and new.
-import type { Database } from '../db/client';
+import type { Queryable } from '../db/client';
 
 export type AuditEntityType = 'apiKey' | 'device' | 'emissionTarget' | 'integration' | 'organization' | 'site' | 'siteBaseline' | 'users' | 'workflow';
 
@@ -22,7 +22,7 @@ export function changedValues(before: Record<string, unknown> | null, after: Rec
 }
 
 export async function recordAudit(
-  database: Database,
+  database: Queryable,
   entry: { entityType: AuditEntityType; entityId: string | number; organizationId: number | null; userId: number; userName: string; changes: AuditChange[] },
 ): Promise<void> {
   if (entry.changes.length === 0) return;

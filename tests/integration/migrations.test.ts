@@ -32,3 +32,22 @@ describe.each(testEngines)('migrations on %s', (engine) => {
     await expect(t.database.query("INSERT INTO users (email, cognito_user_id) VALUES ('A@Example.com', 'x2')")).rejects.toThrow();
   });
 });
+
+describe.each(testEngines)('transactions on %s', (engine) => {
+  it('commits everything or nothing', async () => {
+    const t = await createTestDatabase(engine);
+    try {
+      await expect(
+        t.database.transaction(async (tx) => {
+          await tx.query("INSERT INTO organizations (name) VALUES ('Half Done')");
+          await tx.query('INSERT INTO organizations (no_such_column) VALUES (1)');
+        }),
+      ).rejects.toThrow();
+      expect(await t.database.query("SELECT id FROM organizations WHERE name = 'Half Done'")).toEqual([]);
+      await t.database.transaction((tx) => tx.query("INSERT INTO organizations (name) VALUES ('Whole')"));
+      expect(await t.database.query("SELECT id FROM organizations WHERE name = 'Whole'")).toHaveLength(1);
+    } finally {
+      await t.drop();
+    }
+  });
+});
