@@ -13,6 +13,7 @@ import { configRoutes } from './routes/config';
 import { measurementTypeRoutes } from './routes/measurement-type';
 import { notificationRoutes } from './routes/notification';
 import { organizationRoutes } from './routes/organization';
+import { siteRoutes } from './routes/site';
 import { userRoutes, type LogoutHook } from './routes/user';
 
 export interface IdentityProvider extends LogoutHook {
@@ -42,7 +43,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -59,7 +59,7 @@ export async function insertFixtures(database: Database) {
   const [qubeAdmin] = await q<{ id: number }>("INSERT INTO roles (name, kind, permissions) VALUES ('Qube Admin', 'qube', $1::jsonb) RETURNING id", [JSON.stringify(all)]);
   const role = async (name: string, org: number, permissions: number[]) =>
     (await q<{ id: number }>("INSERT INTO roles (name, kind, organization_id, permissions) VALUES ($1, 'organization', $2, $3::jsonb) RETURNING id", [name, org, JSON.stringify(permissions)]))[0]!.id;
-  const adminA = await role('Administrator', orgA!.id, [8, 9, 10, 18, 21]);
+  const adminA = await role('Administrator', orgA!.id, [8, 9, 10, 18, 21, 26]);
   const viewerA = await role('Viewer', orgA!.id, [3]);
   const adminB = await role('Administrator', orgB!.id, [8, 9, 10, 18, 21]);
   const adminGone = await role('Administrator', orgGone!.id, [18]);

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteListRowSchema } from '@/contracts/site';
+import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { testEngines } from '../helpers/test-db';
+
+describe.each(testEngines)('sites on %s', (engine) => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof insertFixtures>>;
+  let padOne = 0;
+  let stationNine = 0;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    f = await insertFixtures(t.database);
+    padOne = (await t.database.query<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'"))[0]!.id;
+    stationNine = (await t.database.query<{ id: number }>("SELECT id FROM sites WHERE name = 'Station 9'"))[0]!.id;
+    const [group] = await t.database.query<{ id: number }>("INSERT INTO site_groups (organization_id, name) VALUES ($1, 'North') RETURNING id", [f.orgA]);
+    await t.database.query('INSERT INTO site_site_groups (site_id, site_group_id) VALUES ($1, $2)', [padOne, group!.id]);
+    const [device] = await t.database.query<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ('QB-00001', 'Qube', $1) RETURNING id", [f.orgA]);
+    await t.database.query('INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at) VALUES ($1, $2, 31.9, -102.1, now())', [device!.id, padOne]);
+  });
+  afterAll(() => t.close());
+
+  const list = (user: number, org: number, deleted = false) =>
+    t.as(user, { method: 'GET', url: `/api/site/siteList/?organizationId=${org}${deleted ? '&siteFilter.includeDeletedSites=true' : ''}` });
+
+  it("lists the organization's sites with groups and installed devices", async () => {
+    const res = await list(f.viewer, f.orgA);
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as unknown[]).map((r) => siteListRowSchema.parse(r));
+    expect(rows.map((r) => r.name)).toEqual(['Pad 1', 'Pad 2']);
+    expect(rows[0]).toMatchObject({ siteGroupNames: ['North'], devices: ['QB-00001'], organization: 'Alpha Energy', location: { lat: 31.9, lng: -102.1 } });
+  });
+
+  it("refuses another organization's list", async () => {
+    expect((await list(f.viewer, f.orgB)).statusCode).toBe(403);
+  });
+
+  it('deletes and restores with SiteDeleteRestore, hiding deleted sites unless asked', async () => {
+    expect((await t.as(f.viewer, { method: 'POST', url: '/api/site/deleteSite/', payload: { siteId: padOne, organizationId: f.orgA } })).statusCode).toBe(403);
+    const del = await t.as(f.admin, { method: 'POST', url: '/api/site/deleteSite/', payload: { siteId: padOne, organizationId: f.orgA } });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().deletedAt).not.toBeNull();
+    expect(((await list(f.admin, f.orgA)).json() as { name: string }[]).map((s) => s.name)).toEqual(['Pad 2']);
+    const withDeleted = (await list(f.admin, f.orgA, true)).json() as { name: string; deletedAt: string | null }[];
+    expect(withDeleted.find((s) => s.name === 'Pad 1')?.deletedAt).not.toBeNull();
+    const restore = await t.as(f.admin, { method: 'POST', url: '/api/site/restoreSite/', payload: { siteId: padOne, organizationId: f.orgA } });
+    expect(restore.json().deletedAt).toBeNull();
+    const audit = await t.database.query<{ changes: { name: string }[] }>("SELECT changes FROM audit_entries WHERE entity_type = 'site' AND entity_id = $1 ORDER BY id", [String(padOne)]);
+    expect(audit).toHaveLength(2);
+  });
+
+  it("will not touch another organization's site through one's own organization id", async () => {
+    const res = await t.as(f.admin, { method: 'POST', url: '/api/site/deleteSite/', payload: { siteId: stationNine, organizationId: f.orgA } });
+    expect(res.statusCode).toBe(404);
+    const still = await t.database.query<{ deleted_at: Date | null }>('SELECT deleted_at FROM sites WHERE id = $1', [stationNine]);
+    expect(still[0]!.deleted_at).toBeNull();
+    const bad = await t.as(f.admin, { method: 'POST', url: '/api/site/deleteSite/', payload: { siteId: 'x', organizationId: f.orgA } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
