@@ -130,6 +130,14 @@ function passToProvider(provider: Provider, req: IncomingMessage, res: ServerRes
   // Mounted under /oidc: the provider reads its mount path from originalUrl versus url.
   (req as IncomingMessage & { originalUrl?: string }).originalUrl = original;
   req.url = original.replace(/^\/oidc/, '') || '/';
+  if (req.url.startsWith('/token/revocation')) {
+    // A successful revocation has an empty body; Koa labels it text/plain, which oidc-client-ts rejects at logout.
+    const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.writeHead = ((...args: unknown[]) => {
+      if (res.statusCode === 200) res.removeHeader('content-type');
+      return writeHead(...args);
+    }) as ServerResponse['writeHead'];
+  }
   res.setHeader('content-security-policy', csp);
   for (const [k, v] of Object.entries(staticSecurityHeaders)) res.setHeader(k, v);
   void provider.callback()(req, res);

@@ -15,6 +15,14 @@ export interface ScreenEntry {
 
 export const screens: readonly ScreenEntry[] = [
   {
+    path: '/sites',
+    label: 'Sites',
+    routeName: 'sites',
+    org: true,
+    icon: 'map',
+    Component: lazy(() => import('@/features/sites/sites-page')),
+  },
+  {
     path: '/organizations',
     label: 'Organizations',
     routeName: 'organizations',

@@ -22,7 +22,7 @@ describe('foundation in the browser', () => {
   it('signs in a provider administrator, shows the shell and the organizations screen', async () => {
     const context = await browser.newContext();
     const { page, problems } = await newPage(context);
-    await signIn(page, server.origin, 'provider.admin@example.com');
+    await signIn(page, server.origin, 'provider.admin@example.com', '/organizations');
     await page.getByRole('heading', { name: 'Organizations', level: 1 }).waitFor();
     await expect.poll(() => page.url()).toContain('/organizations');
     await page.getByRole('cell', { name: 'Red Mesa Energy', exact: true }).waitFor();
@@ -53,8 +53,10 @@ describe('foundation in the browser', () => {
     const context = await browser.newContext();
     const { page, problems } = await newPage(context);
     await signIn(page, server.origin, 'org.admin@example.com');
-    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
-    await expect(page.getByText('Welcome, org.admin@example.com').isVisible()).resolves.toBe(true);
+    // The first screen the user may open: Sites, scoped to the selected organization.
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('organizationId')).not.toBeNull();
+    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
     // Only screens the user may open are in the navigation bar.
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).count()).resolves.toBe(0);
     const switcher = page.getByLabel('Organization', { exact: true });
@@ -87,13 +89,42 @@ describe('foundation in the browser', () => {
     const context = await browser.newContext();
     const { page } = await newPage(context);
     await signIn(page, server.origin, 'viewer@example.com');
-    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    // No delete action without SiteDeleteRestore.
+    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
+    await expect(page.getByRole('button', { name: /^Delete / }).count()).resolves.toBe(0);
     await page.getByLabel('Account menu').click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname.startsWith('/oidc'));
     await page.goto(server.origin);
     await page.getByLabel(/e-?mail/i).waitFor();
     await expectAccessible(page);
+    await context.close();
+  });
+
+  it('deletes and restores a site with the confirmation text and toasts', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'org.admin@example.com', '/sites');
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    const footer = page.getByText(/^Rows: \d+\/\d+$/);
+    await footer.waitFor();
+    const before = await footer.textContent();
+    const firstDelete = page.getByRole('button', { name: /^Delete / }).first();
+    const siteName = (await firstDelete.getAttribute('aria-label'))!.replace(/^Delete /, '');
+    await firstDelete.click();
+    await page.getByText('Deleting a site will remove it and any associated information from the dashboard.', { exact: false }).waitFor();
+    await page.screenshot({ path: `${shots}/site-delete-confirm.png` });
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Site deleted').waitFor();
+    await expect.poll(() => footer.textContent()).not.toBe(before);
+    await page.getByLabel('Show Deleted').check();
+    await page.getByRole('button', { name: `Restore ${siteName}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('Site restored').waitFor();
+    await page.screenshot({ path: `${shots}/sites.png` });
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 // The signed-in frame: navigation bar, banners, organization switcher, account menu, and the page.
 import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '@/auth/auth-context';
 import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
@@ -9,6 +9,7 @@ import { AccountMenu } from './account-menu';
 import { Banners } from './banners';
 import { NavBar } from './nav-bar';
 import { OrganizationSwitcher } from './organization-switcher';
+import { screens } from '../route-registry';
 
 export function Shell() {
   const session = useSession();
@@ -16,6 +17,23 @@ export function Shell() {
   const navigate = useNavigate();
   const location = useLocation();
   const [failure, setFailure] = useAtom(authFailureAtom);
+  const [params, setParams] = useSearchParams();
+
+  // Org routes always carry the selected organization in the query (spec 1 §2).
+  const orgId = session.organization?.id;
+  const onOrgRoute = screens.some((s) => s.org && s.path === location.pathname);
+  useEffect(() => {
+    if (onOrgRoute && orgId !== undefined && params.get('organizationId') !== String(orgId)) {
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.set('organizationId', String(orgId));
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [onOrgRoute, orgId, params, setParams]);
 
   // 401 after renewal: the session is over; 403: access denied (spec 1 §4).
   useEffect(() => {
