@@ -23,6 +23,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/sites/sites-page')),
   },
   {
+    path: '/siteHealth',
+    label: 'Site Health',
+    routeName: 'siteHealth',
+    org: true,
+    icon: 'gauge',
+    Component: lazy(() => import('@/features/site-health/site-health-page')),
+  },
+  {
     path: '/organizations',
     label: 'Organizations',
     routeName: 'organizations',

@@ -128,6 +128,24 @@ describe('foundation in the browser', () => {
     await context.close();
   });
 
+  it('shows Site Health with freshness colours and quick filters', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'org.admin@example.com', '/siteHealth');
+    await page.getByRole('heading', { name: 'Site Health', level: 1 }).waitFor();
+    const footer = page.getByText(/^Rows: \d+\/\d+$/);
+    await footer.waitFor();
+    const all = Number(/\/(\d+)/.exec((await footer.textContent())!)![1]);
+    await page.getByRole('button', { name: 'Model Issues' }).click();
+    await expect.poll(async () => Number(/Rows: (\d+)/.exec((await footer.textContent())!)![1])).toBeLessThan(all);
+    await expect(page.locator('.badge-error').count()).resolves.toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Model Issues' }).click();
+    await page.screenshot({ path: `${shots}/site-health.png` });
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('shows the unsubscribe outcome without signing in', async () => {
     const context = await browser.newContext();
     const { page } = await newPage(context);

@@ -58,3 +58,33 @@ describe.each(testEngines)('sites on %s', (engine) => {
     expect(bad.statusCode).toBe(400);
   });
 });
+
+describe.each(testEngines)('site health on %s', (engine) => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof insertFixtures>>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    f = await insertFixtures(t.database);
+    await t.database.query("UPDATE sites SET modelling_pipeline_is_on = true, model_last_run_time = now() - interval '30 minutes', model_processed_up_to = now() - interval '11.5 hours' WHERE name = 'Pad 1'");
+    await t.database.query('UPDATE roles SET permissions = $1::jsonb WHERE id = $2', [JSON.stringify([8, 9, 10, 12, 18, 21, 26]), f.roles.adminA]);
+    const [device] = await t.database.query<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ('QB-00009', 'Qube', $1) RETURNING id", [f.orgA]);
+    await t.database.query(
+      "INSERT INTO device_installations (device_id, site_id, installation_type, latitude, longitude, started_at, quarantined_at) SELECT $1, id, 1, 31.9, -102.1, now(), now() FROM sites WHERE name = 'Pad 1'",
+      [device!.id],
+    );
+  });
+  afterAll(() => t.close());
+
+  it('returns pipeline state and devices with quarantine, for SiteHealthAdministration only', async () => {
+    expect((await t.as(f.viewer, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgA}` })).statusCode).toBe(403);
+    const res = await t.as(f.admin, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgA}` });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as { name: string; devices: { deviceName: string; quarantinedAt: string | null; deviceInstallationType: number }[]; modellingPipeline: { isOn: boolean; lastRunTime: string | null } }[];
+    const pad1 = rows.find((r) => r.name === 'Pad 1')!;
+    expect(pad1.modellingPipeline.isOn).toBe(true);
+    expect(pad1.devices).toEqual([expect.objectContaining({ deviceName: 'QB-00009', deviceInstallationType: 1 })]);
+    expect(pad1.devices[0]!.quarantinedAt).not.toBeNull();
+    expect(rows.find((r) => r.name === 'Pad 2')!.modellingPipeline.lastRunTime).toBeNull();
+    expect((await t.as(f.admin, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgGone}` })).statusCode).toBe(403);
+  });
+});

@@ -61,7 +61,7 @@ export default function SitesPage() {
           Export CSV
         </button>
       </PageHeader>
-      <div className="grid gap-4 p-4">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4">
         <dl className="stats stats-horizontal w-fit border border-base-300">
           {(
             [

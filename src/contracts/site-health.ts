@@ -1,0 +1,22 @@
+// Site Health rows (spec 1 §3 'Site (health view)').
+import { z } from 'zod';
+
+export const siteHealthDeviceSchema = z.object({
+  deviceName: z.string(),
+  latestCH4Time: z.string().nullable(),
+  latestWindTime: z.string().nullable(),
+  quarantinedAt: z.string().nullable(),
+  deviceInstallationType: z.number().int(),
+});
+
+export const siteHealthRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  siteGroups: z.array(z.string()),
+  organization: z.string(),
+  devices: z.array(siteHealthDeviceSchema),
+  modellingPipeline: z.object({ isOn: z.boolean(), lastRunTime: z.string().nullable(), processedUpTo: z.string().nullable() }),
+  deletedAt: z.string().nullable(),
+});
+export type SiteHealthRow = z.infer<typeof siteHealthRowSchema>;
