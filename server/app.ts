@@ -13,6 +13,7 @@ import { configRoutes } from './routes/config';
 import { measurementTypeRoutes } from './routes/measurement-type';
 import { notificationRoutes } from './routes/notification';
 import { organizationRoutes } from './routes/organization';
+import { organizationUserRoutes } from './routes/organization-user';
 import { siteRoutes } from './routes/site';
 import { siteHealthRoutes } from './routes/site-health';
 import { userRoutes, type LogoutHook } from './routes/user';
@@ -44,7 +45,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteHealthRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteHealthRoutes, ...organizationUserRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -1,0 +1,42 @@
+// Organization user add/edit rules (spec 1 §5).
+import { z } from 'zod';
+
+/** The spec's 'medium' maximum (value not shown): 256, as for every medium text. */
+export const EMAIL_MAX = 256;
+export const SIGN_ON_METHOD_VALUES = ['EmailPassword', 'SSO'] as const;
+export type SignOnMethod = (typeof SIGN_ON_METHOD_VALUES)[number];
+export const SIGN_ON_METHOD_LABELS: Record<SignOnMethod, string> = { EmailPassword: 'Email/Password', SSO: 'SSO' };
+
+export const userFormSchema = z.object({
+  id: z.number().int().min(0),
+  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`).email('Please enter a valid email'),
+  roleId: z.number({ error: 'Role is required' }).int().positive('Role is required'),
+  signOnMethod: z.enum(SIGN_ON_METHOD_VALUES, { error: 'Sign-on method is required' }),
+});
+export type UserForm = z.infer<typeof userFormSchema>;
+
+/** Both methods for Qube users; for organization users SSO only where the organization supports it. */
+export function signOnMethodsOffered(kind: 'Organization' | 'Qube', organizationSupportsSso: boolean): SignOnMethod[] {
+  return kind === 'Qube' || organizationSupportsSso ? ['EmailPassword', 'SSO'] : ['EmailPassword'];
+}
+
+/** The role list gains the user's current role when missing, sorted by name. */
+export function roleOptionsFor<T extends { id: number; name: string }>(roles: readonly T[], current: T | null): T[] {
+  const all = current && !roles.some((r) => r.id === current.id) ? [...roles, current] : [...roles];
+  return all.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export const CANNOT_REMOVE_YOURSELF = 'You cannot remove yourself';
+export const SSO_REQUIRED_BANNER = 'You have users in your organization that require SSO to be enabled.';
+export const EXTERNAL_USERS_BANNER = 'You have external users in your organization.';
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/** Which SSO banners the Users screen shows, from the users' e-mail domains and the organization's (spec 1 §2). */
+export function userBanners(users: readonly { email: string; signOnMethod: SignOnMethod }[], organization: { singleSignOnEnabled: boolean; domains: readonly string[] }): string[] {
+  const domains = new Set(organization.domains.map((d) => d.toLowerCase()));
+  const out: string[] = [];
+  if (!organization.singleSignOnEnabled && users.some((u) => u.signOnMethod === 'SSO')) out.push(SSO_REQUIRED_BANNER);
+  if (domains.size > 0 && users.some((u) => !domains.has(domainOf(u.email)))) out.push(EXTERNAL_USERS_BANNER);
+  return out;
+}
