@@ -31,6 +31,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/site-health/site-health-page')),
   },
   {
+    path: '/users',
+    label: 'Users',
+    routeName: 'users',
+    org: true,
+    icon: 'users',
+    Component: lazy(() => import('@/features/users/users-page')),
+  },
+  {
     path: '/organizations',
     label: 'Organizations',
     routeName: 'organizations',

@@ -146,6 +146,38 @@ describe('foundation in the browser', () => {
     await context.close();
   });
 
+  it('adds, edits and removes an organization user, and never oneself', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'org.admin@example.com', '/users');
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await expect(page.getByRole('button', { name: 'You cannot remove yourself' }).isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Email', { exact: true }).fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please enter a valid email').waitFor();
+    await dialog.getByLabel('Email', { exact: true }).fill('new.analyst@example.com');
+    await dialog.getByLabel('Role').selectOption({ label: 'Viewer' });
+    await page.screenshot({ path: `${shots}/user-add.png` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User added').waitFor();
+    await page.getByRole('cell', { name: 'new.analyst@example.com', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit new.analyst@example.com' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Email', { exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
+    await page.getByRole('dialog').getByLabel('Role').selectOption({ label: 'Operator' });
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User edited').waitFor();
+    await page.getByRole('button', { name: 'Delete new.analyst@example.com' }).click();
+    await page.getByText('This will remove the user from this organization.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('User deleted').waitFor();
+    await expect(page.getByRole('cell', { name: 'new.analyst@example.com', exact: true }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
+    await context.close();
+  });
+
   it('shows the unsubscribe outcome without signing in', async () => {
     const context = await browser.newContext();
     const { page } = await newPage(context);
