@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { sumF64 as referenceSum } from '../asm/reference/checksum';
+import { m4 as referenceM4 } from '../asm/reference/m4';
 import { loadWasmCoreFromDisk } from '../workers/lib/wasm-core-node';
 
 interface Result {
@@ -35,6 +36,24 @@ async function main() {
   results.push({ name: 'wasm sumF64, 10M float64 incl. copy-in', peer: 'TypeScript reference loop', medianMs: ours, peerMedianMs: peer, ratio: peer / ours });
   const copy = median(() => data.slice(), 11);
   results.push({ name: 'wasm sumF64, 10M float64 incl. copy-in', peer: 'Float64Array copy (memory-bandwidth yardstick)', medianMs: ours, peerMedianMs: copy, ratio: copy / ours });
+
+  // M4 of 10M float32 points (about 19 years of one-minute data) to 2,000 pixels.
+  const times = new Float64Array(n);
+  const values = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    times[i] = 1_700_000_000_000 + i * 60_000;
+    values[i] = 2 + Math.sin(i / 1440) + (i % 5003 === 0 ? 40 : 0);
+  }
+  const loaded = core.loadSeries(times, values);
+  const t0 = times[0]!;
+  const t1 = times[n - 1]! + 1;
+  const m4Ours = median(() => loaded.m4(t0, t1, 2000), 11);
+  results.push({ name: 'wasm M4, 10M points to 2,000 px', peer: 'plain-JS M4 (asm/reference/m4.ts)', medianMs: m4Ours, peerMedianMs: median(() => referenceM4(times, values, t0, t1, 2000), 5), ratio: 0 });
+  results.push({ name: 'wasm M4, 10M points to 2,000 px', peer: 'Float32Array copy of the values (bandwidth yardstick)', medianMs: m4Ours, peerMedianMs: median(() => values.slice(), 11), ratio: 0 });
+  // One day of a year of one-minute data: the viewport query a chart makes while scrubbing.
+  const dayOurs = median(() => loaded.m4(t0 + 100 * 86_400_000, t0 + 101 * 86_400_000, 2000), 101);
+  results.push({ name: 'wasm M4 viewport query, 1 day window', peer: 'plain-JS M4 on the same window', medianMs: dayOurs, peerMedianMs: median(() => referenceM4(times, values, t0 + 100 * 86_400_000, t0 + 101 * 86_400_000, 2000), 101), ratio: 0 });
+  for (const r of results) r.ratio = r.peerMedianMs / r.medianMs;
 
   console.table(results.map((r) => ({ benchmark: r.name, peer: r.peer, 'ours ms': r.medianMs.toFixed(2), 'peer ms': r.peerMedianMs.toFixed(2), 'peer/ours': r.ratio.toFixed(2) })));
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });

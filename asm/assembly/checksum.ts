@@ -21,3 +21,11 @@ export function alloc(bytes: i32): usize {
 export function resetHeap(): void {
   heapTop = 0;
 }
+/** The current top of the bump heap, to free back to later (per-query scratch above a loaded series). */
+export function heapMark(): usize {
+  if (heapTop == 0) heapTop = (__heap_base + 15) & ~15;
+  return heapTop;
+}
+export function resetHeapTo(mark: usize): void {
+  heapTop = mark;
+}

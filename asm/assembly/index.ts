@@ -1,1 +1,2 @@
-export { sumF64, alloc, resetHeap } from './checksum';
+export { sumF64, alloc, resetHeap, heapMark, resetHeapTo } from './checksum';
+export { validateTimes, lowerBound, m4 } from './m4';

@@ -4,6 +4,17 @@ export interface CoreExports {
   alloc(bytes: number): number;
   resetHeap(): void;
   sumF64(ptr: number, length: number): number;
+  heapMark(): number;
+  resetHeapTo(mark: number): void;
+  validateTimes(tPtr: number, n: number): number;
+  m4(tPtr: number, vPtr: number, n: number, t0: number, t1: number, width: number, outT: number, outV: number): number;
+}
+
+/** A series copied into wasm memory once, then queried for any viewport without crossing per element. */
+export interface LoadedSeries {
+  length: number;
+  /** M4 points of the window [t0, t1) at `width` pixels: copies the host owns. */
+  m4(t0: number, t1: number, width: number): { times: Float64Array; values: Float32Array };
 }
 
 export class WasmCore {
@@ -28,5 +39,30 @@ export class WasmCore {
     // A fresh view after alloc: memory may have grown and detached older views.
     new Float64Array(e.memory.buffer, ptr, values.length).set(values);
     return e.sumF64(ptr, values.length);
+  }
+
+  /** Copies a series in (replacing any earlier one) after checking its timestamps once. */
+  loadSeries(times: Float64Array, values: Float32Array): LoadedSeries {
+    if (times.length !== values.length) throw new Error('Times and values must have the same length');
+    const e = this.exports;
+    e.resetHeap();
+    const tPtr = e.alloc(times.byteLength);
+    const vPtr = e.alloc(values.byteLength);
+    new Float64Array(e.memory.buffer, tPtr, times.length).set(times);
+    new Float32Array(e.memory.buffer, vPtr, values.length).set(values);
+    if (e.validateTimes(tPtr, times.length) !== 0) throw new Error('Timestamps must be finite and sorted ascending');
+    const base = e.heapMark();
+    const n = times.length;
+    return {
+      length: n,
+      m4: (t0, t1, width) => {
+        const w = Math.max(0, Math.floor(width));
+        e.resetHeapTo(base);
+        const outT = e.alloc(Math.max(8, w * 4 * 8));
+        const outV = e.alloc(Math.max(4, w * 4 * 4));
+        const count = e.m4(tPtr, vPtr, n, t0, t1, w, outT, outV);
+        return { times: new Float64Array(e.memory.buffer, outT, count).slice(), values: new Float32Array(e.memory.buffer, outV, count).slice() };
+      },
+    };
   }
 }
