@@ -1,2 +1,3 @@
 export { sumF64, alloc, resetHeap, heapMark, resetHeapTo } from './checksum';
 export { validateTimes, lowerBound, m4 } from './m4';
+export { splitGaps } from './gaps';

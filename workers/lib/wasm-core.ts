@@ -8,6 +8,7 @@ export interface CoreExports {
   resetHeapTo(mark: number): void;
   validateTimes(tPtr: number, n: number): number;
   m4(tPtr: number, vPtr: number, n: number, t0: number, t1: number, width: number, outT: number, outV: number): number;
+  splitGaps(tPtr: number, n: number, maxGap: number, outPtr: number): number;
 }
 
 /** A series copied into wasm memory once, then queried for any viewport without crossing per element. */
@@ -15,6 +16,8 @@ export interface LoadedSeries {
   length: number;
   /** M4 points of the window [t0, t1) at `width` pixels: copies the host owns. */
   m4(t0: number, t1: number, width: number): { times: Float64Array; values: Float32Array };
+  /** Indices after which the line breaks, for gaps longer than maxGap (ms). */
+  splitGaps(maxGap: number): Int32Array;
 }
 
 export class WasmCore {
@@ -62,6 +65,12 @@ export class WasmCore {
         const outV = e.alloc(Math.max(4, w * 4 * 4));
         const count = e.m4(tPtr, vPtr, n, t0, t1, w, outT, outV);
         return { times: new Float64Array(e.memory.buffer, outT, count).slice(), values: new Float32Array(e.memory.buffer, outV, count).slice() };
+      },
+      splitGaps: (maxGap) => {
+        e.resetHeapTo(base);
+        const out = e.alloc(Math.max(4, n * 4));
+        const count = e.splitGaps(tPtr, n, maxGap, out);
+        return new Int32Array(e.memory.buffer, out, count).slice();
       },
     };
   }
