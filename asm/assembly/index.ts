@@ -1,3 +1,4 @@
 export { sumF64, alloc, resetHeap, heapMark, resetHeapTo } from './checksum';
 export { validateTimes, lowerBound, m4 } from './m4';
 export { splitGaps } from './gaps';
+export { pyramidBytes, buildPyramid, m4Pyramid } from './pyramid';

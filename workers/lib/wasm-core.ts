@@ -9,6 +9,9 @@ export interface CoreExports {
   validateTimes(tPtr: number, n: number): number;
   m4(tPtr: number, vPtr: number, n: number, t0: number, t1: number, width: number, outT: number, outV: number): number;
   splitGaps(tPtr: number, n: number, maxGap: number, outPtr: number): number;
+  pyramidBytes(n: number): number;
+  buildPyramid(vPtr: number, n: number, pPtr: number): number;
+  m4Pyramid(tPtr: number, vPtr: number, n: number, pPtr: number, levels: number, t0: number, t1: number, width: number, outT: number, outV: number): number;
 }
 
 /** A series copied into wasm memory once, then queried for any viewport without crossing per element. */
@@ -16,6 +19,8 @@ export interface LoadedSeries {
   length: number;
   /** M4 points of the window [t0, t1) at `width` pixels: copies the host owns. */
   m4(t0: number, t1: number, width: number): { times: Float64Array; values: Float32Array };
+  /** The same points by scanning every sample (the yardstick the pyramid is measured against). */
+  m4Scan(t0: number, t1: number, width: number): { times: Float64Array; values: Float32Array };
   /** Indices after which the line breaks, for gaps longer than maxGap (ms). */
   splitGaps(maxGap: number): Int32Array;
 }
@@ -54,18 +59,22 @@ export class WasmCore {
     new Float64Array(e.memory.buffer, tPtr, times.length).set(times);
     new Float32Array(e.memory.buffer, vPtr, values.length).set(values);
     if (e.validateTimes(tPtr, times.length) !== 0) throw new Error('Timestamps must be finite and sorted ascending');
-    const base = e.heapMark();
     const n = times.length;
+    const pPtr = e.alloc(Math.max(16, e.pyramidBytes(n)));
+    const levels = e.buildPyramid(vPtr, n, pPtr);
+    const base = e.heapMark();
+    const query = (useScan: boolean, t0: number, t1: number, width: number) => {
+      const w = Number.isFinite(width) ? Math.max(0, Math.floor(width)) : 0;
+      e.resetHeapTo(base);
+      const outT = e.alloc(Math.max(8, w * 4 * 8));
+      const outV = e.alloc(Math.max(4, w * 4 * 4));
+      const count = useScan ? e.m4(tPtr, vPtr, n, t0, t1, w, outT, outV) : e.m4Pyramid(tPtr, vPtr, n, pPtr, levels, t0, t1, w, outT, outV);
+      return { times: new Float64Array(e.memory.buffer, outT, count).slice(), values: new Float32Array(e.memory.buffer, outV, count).slice() };
+    };
     return {
       length: n,
-      m4: (t0, t1, width) => {
-        const w = Math.max(0, Math.floor(width));
-        e.resetHeapTo(base);
-        const outT = e.alloc(Math.max(8, w * 4 * 8));
-        const outV = e.alloc(Math.max(4, w * 4 * 4));
-        const count = e.m4(tPtr, vPtr, n, t0, t1, w, outT, outV);
-        return { times: new Float64Array(e.memory.buffer, outT, count).slice(), values: new Float32Array(e.memory.buffer, outV, count).slice() };
-      },
+      m4: (t0, t1, width) => query(false, t0, t1, width),
+      m4Scan: (t0, t1, width) => query(true, t0, t1, width),
       splitGaps: (maxGap) => {
         e.resetHeapTo(base);
         const out = e.alloc(Math.max(4, n * 4));

@@ -32,13 +32,49 @@ describe('M4 downsampling', () => {
         const range = (s.times[s.times.length - 1] ?? 0) - first || 60_000;
         const t0 = first + a * range;
         const t1 = t0 + span * range;
-        const ours = core.loadSeries(s.times, s.values).m4(t0, t1, width);
+        const loaded = core.loadSeries(s.times, s.values);
+        const ours = loaded.m4(t0, t1, width);
         const ref = referenceM4(s.times, s.values, t0, t1, width);
+        const scan = loaded.m4Scan(t0, t1, width);
+        expect(Array.from(scan.times)).toEqual(Array.from(ref.times));
         expect(Array.from(ours.times)).toEqual(Array.from(ref.times));
         expect(Array.from(ours.values)).toEqual(Array.from(ref.values));
         expect(ours.times.length).toBeLessThanOrEqual(4 * width);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('answers through the pyramid exactly like the raw scan on long series with NaN runs', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6000 }),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (n, seed, width, a, b) => {
+          let x = seed;
+          const rnd = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+          const times = new Float64Array(n);
+          const values = new Float32Array(n);
+          let t = 0;
+          for (let i = 0; i < n; i++) {
+            t += rnd() < 0.1 ? 0 : Math.ceil(rnd() * 5) * 1000;
+            times[i] = t;
+            const r = rnd();
+            values[i] = r < 0.15 ? Number.NaN : r < 0.2 ? 7 : Math.round(rnd() * 100) / 4;
+          }
+          const lo = Math.min(a, b) * t - 10;
+          const hi = Math.max(a, b) * t + 10;
+          const loaded = core.loadSeries(times, values);
+          const ref = referenceM4(times, values, lo, hi, width);
+          const ours = loaded.m4(lo, hi, width);
+          expect(Array.from(ours.times)).toEqual(Array.from(ref.times));
+          expect(Array.from(ours.values)).toEqual(Array.from(ref.values));
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 
