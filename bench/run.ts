@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { sumF64 as referenceSum } from '../asm/reference/checksum';
 import { m4 as referenceM4 } from '../asm/reference/m4';
+import { LTTB } from 'downsample';
 import { loadWasmCoreFromDisk } from '../workers/lib/wasm-core-node';
 
 interface Result {
@@ -61,6 +62,15 @@ async function main() {
   // One day of a year of one-minute data: the viewport query a chart makes while scrubbing.
   const dayOurs = median(() => loaded.m4(t0 + 100 * 86_400_000, t0 + 101 * 86_400_000, 2000), 101);
   results.push({ name: 'wasm M4 viewport query, 1 day window', peer: 'plain-JS M4 on the same window', medianMs: dayOurs, peerMedianMs: median(() => referenceM4(times, values, t0 + 100 * 86_400_000, t0 + 101 * 86_400_000, 2000), 101), ratio: 0 });
+  // MinMaxLTTB of 10M points to 2,000 against the downsample package's LTTB, input conversion included.
+  const mmOurs = median(() => loaded.minMaxLttb(2000), 11);
+  const peerLttb = median(() => {
+    const points: [number, number][] = new Array(n);
+    for (let i = 0; i < n; i++) points[i] = [times[i]!, values[i]!];
+    return LTTB(points, 2000);
+  }, 3);
+  results.push({ name: 'wasm MinMaxLTTB, 10M points to 2,000', peer: "downsample package's LTTB incl. input conversion", medianMs: mmOurs, peerMedianMs: peerLttb, ratio: 0 });
+  results.push({ name: 'wasm LTTB over every sample, 10M points to 2,000', peer: "downsample package's LTTB incl. input conversion", medianMs: median(() => loaded.lttb(2000), 3), peerMedianMs: peerLttb, ratio: 0 });
   for (const r of results) r.ratio = r.peerMedianMs / r.medianMs;
 
   console.table(results.map((r) => ({ benchmark: r.name, peer: r.peer, 'ours ms': r.medianMs.toFixed(2), 'peer ms': r.peerMedianMs.toFixed(2), 'peer/ours': r.ratio.toFixed(2) })));

@@ -2,3 +2,4 @@ export { sumF64, alloc, resetHeap, heapMark, resetHeapTo } from './checksum';
 export { validateTimes, lowerBound, m4 } from './m4';
 export { splitGaps } from './gaps';
 export { pyramidBytes, buildPyramid, m4Pyramid } from './pyramid';
+export { validIndices, lttb, minMaxCandidates } from './lttb';

@@ -138,6 +138,24 @@ function columnMinMax(vPtr: usize, n: i32, pPtr: usize, levels: i32, a: i32, b: 
   }
 }
 
+export let pyramidMinI: i32 = -1;
+export let pyramidMaxI: i32 = -1;
+
+/** Min and max (first indices) of the non-NaN samples in [a, b); false when there are none. */
+export function pyramidMinMax(vPtr: usize, n: i32, pPtr: usize, levels: i32, a: i32, b: i32): bool {
+  let first = a;
+  while (first < b && isNaN(load<f32>(vPtr + (<usize>first << 2)))) first++;
+  if (first >= b) return false;
+  qMinV = load<f32>(vPtr + (<usize>first << 2));
+  qMaxV = qMinV;
+  qMinI = first;
+  qMaxI = first;
+  columnMinMax(vPtr, n, pPtr, levels, first, b);
+  pyramidMinI = qMinI;
+  pyramidMaxI = qMaxI;
+  return true;
+}
+
 /** First index in [lo, hi) whose column floor((t - t0) * scale) is >= c: the same column rule as the raw M4. */
 function columnStart(tPtr: usize, lo: i32, hi: i32, t0: f64, scale: f64, c: i32): i32 {
   while (lo < hi) {

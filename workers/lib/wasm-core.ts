@@ -12,6 +12,9 @@ export interface CoreExports {
   pyramidBytes(n: number): number;
   buildPyramid(vPtr: number, n: number, pPtr: number): number;
   m4Pyramid(tPtr: number, vPtr: number, n: number, pPtr: number, levels: number, t0: number, t1: number, width: number, outT: number, outV: number): number;
+  validIndices(vPtr: number, n: number, outIdx: number): number;
+  lttb(tPtr: number, vPtr: number, idxPtr: number, m: number, k: number, outIdx: number): number;
+  minMaxCandidates(vPtr: number, n: number, pPtr: number, levels: number, parts: number, outIdx: number): number;
 }
 
 /** A series copied into wasm memory once, then queried for any viewport without crossing per element. */
@@ -21,6 +24,10 @@ export interface LoadedSeries {
   m4(t0: number, t1: number, width: number): { times: Float64Array; values: Float32Array };
   /** The same points by scanning every sample (the yardstick the pyramid is measured against). */
   m4Scan(t0: number, t1: number, width: number): { times: Float64Array; values: Float32Array };
+  /** Indices of k samples chosen by LTTB over every non-NaN sample. */
+  lttb(k: number): Int32Array;
+  /** Indices of k samples chosen by MinMaxLTTB (min/max preselection of ratio * k candidates through the pyramid). */
+  minMaxLttb(k: number, ratio?: number): Int32Array;
   /** Indices after which the line breaks, for gaps longer than maxGap (ms). */
   splitGaps(maxGap: number): Int32Array;
 }
@@ -75,6 +82,23 @@ export class WasmCore {
       length: n,
       m4: (t0, t1, width) => query(false, t0, t1, width),
       m4Scan: (t0, t1, width) => query(true, t0, t1, width),
+      lttb: (k) => {
+        e.resetHeapTo(base);
+        const cand = e.alloc(Math.max(4, n * 4));
+        const m = e.validIndices(vPtr, n, cand);
+        const out = e.alloc(Math.max(4, Math.min(m, Math.max(0, k)) * 4 + 8));
+        const count = e.lttb(tPtr, vPtr, cand, m, Math.floor(k), out);
+        return new Int32Array(e.memory.buffer, out, count).slice();
+      },
+      minMaxLttb: (k, ratio = 4) => {
+        e.resetHeapTo(base);
+        const parts = Math.max(1, Math.floor((k * ratio) / 2));
+        const cand = e.alloc(Math.max(4, parts * 2 * 4));
+        const m = e.minMaxCandidates(vPtr, n, pPtr, levels, parts, cand);
+        const out = e.alloc(Math.max(4, Math.min(m, Math.max(0, k)) * 4 + 8));
+        const count = e.lttb(tPtr, vPtr, cand, m, Math.floor(k), out);
+        return new Int32Array(e.memory.buffer, out, count).slice();
+      },
       splitGaps: (maxGap) => {
         e.resetHeapTo(base);
         const out = e.alloc(Math.max(4, n * 4));
