@@ -4,6 +4,10 @@ import os from 'node:os';
 import { sumF64 as referenceSum } from '../asm/reference/checksum';
 import { m4 as referenceM4 } from '../asm/reference/m4';
 import { LTTB } from 'downsample';
+import interpolate from '@turf/interpolate';
+import { featureCollection, point } from '@turf/helpers';
+import { binRose as referenceRose } from '../asm/reference/rose';
+import { idw as referenceIdw } from '../asm/reference/windfield';
 import { loadWasmCoreFromDisk } from '../workers/lib/wasm-core-node';
 
 interface Result {
@@ -71,6 +75,40 @@ async function main() {
   }, 3);
   results.push({ name: 'wasm MinMaxLTTB, 10M points to 2,000', peer: "downsample package's LTTB incl. input conversion", medianMs: mmOurs, peerMedianMs: peerLttb, ratio: 0 });
   results.push({ name: 'wasm LTTB over every sample, 10M points to 2,000', peer: "downsample package's LTTB incl. input conversion", medianMs: median(() => loaded.lttb(2000), 3), peerMedianMs: peerLttb, ratio: 0 });
+  // Rose binning of 10M samples into 16 sectors x 4 CH4 classes.
+  const dirs = new Float32Array(n);
+  const conc = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    dirs[i] = (i * 7.3) % 360;
+    conc[i] = (i % 1000) / 5;
+  }
+  const thr = Float32Array.of(5, 25, 125);
+  results.push({ name: 'wasm rose binning, 10M samples', peer: 'plain-JS rose binning (asm/reference/rose.ts)', medianMs: median(() => core.binRose(dirs, conc, 16, thr), 7), peerMedianMs: median(() => referenceRose(dirs, conc, 16, thr), 3), ratio: 0 });
+
+  // IDW of 200 stations onto a 256 x 256 grid.
+  const m = 200;
+  const sx = new Float64Array(m);
+  const sy = new Float64Array(m);
+  const su = new Float64Array(m);
+  const sv = new Float64Array(m);
+  for (let k = 0; k < m; k++) {
+    sx[k] = ((k * 9301 + 49297) % 233280) / 233280 * 6400;
+    sy[k] = ((k * 4271 + 1231) % 233280) / 233280 * 6400;
+    su[k] = Math.sin(k) * 10;
+    sv[k] = Math.cos(k) * 10;
+  }
+  const grid = { x0: 0, y0: 0, spacing: 25, nx: 256, ny: 256, maxSpeed: 0 };
+  const idwOurs = median(() => core.idw(sx, sy, su, sv, grid), 11);
+  results.push({ name: 'wasm IDW wind field, 200 stations to 256x256', peer: 'plain-JS IDW (asm/reference/windfield.ts)', medianMs: idwOurs, peerMedianMs: median(() => referenceIdw({ x: sx, y: sy, u: su, v: sv }, grid), 3), ratio: 0 });
+  // @turf/interpolate works in degrees: the same layout near 51°N, both components.
+  const metresPerDegLat = 111_320;
+  const metresPerDegLng = 111_320 * Math.cos((51 * Math.PI) / 180);
+  const stations = featureCollection(Array.from({ length: m }, (_, k) => point([-114 + sx[k]! / metresPerDegLng, 51 + sy[k]! / metresPerDegLat], { u: su[k]!, v: sv[k]! })));
+  const turfMs = median(() => {
+    interpolate(stations, 0.025, { gridType: 'point', property: 'u', units: 'kilometers', weight: 2 });
+    interpolate(stations, 0.025, { gridType: 'point', property: 'v', units: 'kilometers', weight: 2 });
+  }, 1);
+  results.push({ name: 'wasm IDW wind field, 200 stations to 256x256', peer: '@turf/interpolate (u and v, 25 m point grid)', medianMs: idwOurs, peerMedianMs: turfMs, ratio: 0 });
   for (const r of results) r.ratio = r.peerMedianMs / r.medianMs;
 
   console.table(results.map((r) => ({ benchmark: r.name, peer: r.peer, 'ours ms': r.medianMs.toFixed(2), 'peer ms': r.peerMedianMs.toFixed(2), 'peer/ours': r.ratio.toFixed(2) })));

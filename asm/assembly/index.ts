@@ -3,3 +3,5 @@ export { validateTimes, lowerBound, m4 } from './m4';
 export { splitGaps } from './gaps';
 export { pyramidBytes, buildPyramid, m4Pyramid } from './pyramid';
 export { validIndices, lttb, minMaxCandidates } from './lttb';
+export { binRose } from './rose';
+export { idw } from './windfield';

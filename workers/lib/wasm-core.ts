@@ -15,6 +15,17 @@ export interface CoreExports {
   validIndices(vPtr: number, n: number, outIdx: number): number;
   lttb(tPtr: number, vPtr: number, idxPtr: number, m: number, k: number, outIdx: number): number;
   minMaxCandidates(vPtr: number, n: number, pPtr: number, levels: number, parts: number, outIdx: number): number;
+  binRose(dirPtr: number, valPtr: number, n: number, sectors: number, thrPtr: number, nThr: number, outPtr: number): number;
+  idw(xPtr: number, yPtr: number, uPtr: number, vPtr: number, m: number, x0: number, y0: number, spacing: number, nx: number, ny: number, maxSpeed: number, outU: number, outV: number): number;
+}
+
+export interface IdwGrid {
+  x0: number;
+  y0: number;
+  spacing: number;
+  nx: number;
+  ny: number;
+  maxSpeed: number;
 }
 
 /** A series copied into wasm memory once, then queried for any viewport without crossing per element. */
@@ -54,6 +65,47 @@ export class WasmCore {
     // A fresh view after alloc: memory may have grown and detached older views.
     new Float64Array(e.memory.buffer, ptr, values.length).set(values);
     return e.sumF64(ptr, values.length);
+  }
+
+  /** Counts samples per direction sector and value class (thresholds ascending); NaN samples are skipped. */
+  binRose(directions: Float32Array, values: Float32Array, sectors: number, thresholds: Float32Array): { counts: Uint32Array; counted: number } {
+    if (directions.length !== values.length) throw new Error('Directions and values must have the same length');
+    const e = this.exports;
+    const s = Math.max(0, Math.floor(sectors));
+    e.resetHeap();
+    const d = this.copyIn(directions);
+    const v = this.copyIn(values);
+    const t = this.copyIn(thresholds);
+    const out = e.alloc(Math.max(4, s * (thresholds.length + 1) * 4));
+    const counted = e.binRose(d, v, directions.length, s, t, thresholds.length, out);
+    return { counts: new Uint32Array(e.memory.buffer, out, s * (thresholds.length + 1)).slice(), counted };
+  }
+
+  /** IDW of station vectors onto a grid (row-major u and v). */
+  idw(x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, grid: IdwGrid): { u: Float64Array; v: Float64Array } {
+    const m = x.length;
+    if (y.length !== m || u.length !== m || v.length !== m) throw new Error('Station arrays must have the same length');
+    const nx = Math.max(0, Math.floor(grid.nx));
+    const ny = Math.max(0, Math.floor(grid.ny));
+    const e = this.exports;
+    e.resetHeap();
+    const px = this.copyIn(x);
+    const py = this.copyIn(y);
+    const pu = this.copyIn(u);
+    const pv = this.copyIn(v);
+    const outU = e.alloc(Math.max(8, nx * ny * 8));
+    const outV = e.alloc(Math.max(8, nx * ny * 8));
+    e.idw(px, py, pu, pv, m, grid.x0, grid.y0, grid.spacing, nx, ny, grid.maxSpeed, outU, outV);
+    return { u: new Float64Array(e.memory.buffer, outU, nx * ny).slice(), v: new Float64Array(e.memory.buffer, outV, nx * ny).slice() };
+  }
+
+  private copyIn(a: Float32Array | Float64Array): number {
+    const e = this.exports;
+    const ptr = e.alloc(Math.max(8, a.byteLength));
+    // A fresh view each time: alloc may have grown memory and detached older views.
+    if (a instanceof Float64Array) new Float64Array(e.memory.buffer, ptr, a.length).set(a);
+    else new Float32Array(e.memory.buffer, ptr, a.length).set(a);
+    return ptr;
   }
 
   /** Copies a series in (replacing any earlier one) after checking its timestamps once. */
