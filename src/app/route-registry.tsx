@@ -46,4 +46,12 @@ export const screens: readonly ScreenEntry[] = [
     icon: 'building',
     Component: lazy(() => import('@/features/organizations/organizations-page')),
   },
+  {
+    path: '/benchmarks',
+    label: 'Benchmarks',
+    routeName: 'benchmarks',
+    org: false,
+    icon: 'chip',
+    Component: lazy(() => import('@/features/benchmarks/benchmarks-page')),
+  },
 ];

@@ -73,5 +73,7 @@ export const routePermissions = {
   emissionAnalytics: [],
   sites: [],
   accessDenied: [],
+  // Not in the spec's table: the engineers' benchmark page is open to any signed-in user.
+  benchmarks: [],
 } as const satisfies Record<string, readonly Permission[]>;
 export type RouteName = keyof typeof routePermissions;

@@ -178,6 +178,22 @@ describe('foundation in the browser', () => {
     await context.close();
   });
 
+  it('runs the wasm kernels in a worker on the benchmarks page and charts the speed-ups', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'viewer@example.com', '/benchmarks');
+    await page.getByRole('heading', { name: 'Benchmarks', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Run benchmarks' }).click();
+    await page.getByRole('img', { name: /speed-up of each wasm kernel/ }).waitFor({ timeout: 60_000 });
+    const ratios = await page.locator('tbody tr td:last-child').allTextContents();
+    expect(ratios).toHaveLength(4);
+    for (const r of ratios) expect(Number.parseFloat(r)).toBeGreaterThan(0);
+    await page.screenshot({ path: `${shots}/benchmarks.png` });
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('shows the unsubscribe outcome without signing in', async () => {
     const context = await browser.newContext();
     const { page } = await newPage(context);

@@ -47,7 +47,12 @@ export class WasmCore {
   constructor(private readonly exports: CoreExports) {}
 
   static async fromBytes(bytes: BufferSource): Promise<WasmCore> {
-    const { instance } = await WebAssembly.instantiate(bytes, {
+    return WasmCore.fromModule(await WebAssembly.compile(bytes));
+  }
+
+  /** One instance (own memory) per module instantiation: a worker keeps one per loaded series. */
+  static async fromModule(module: WebAssembly.Module): Promise<WasmCore> {
+    const instance = await WebAssembly.instantiate(module, {
       env: {
         abort: (_msg: number, _file: number, line: number, column: number) => {
           throw new Error(`wasm abort at ${line}:${column}`);

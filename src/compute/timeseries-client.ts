@@ -1,0 +1,22 @@
+// Typed client of workers/timeseries.worker.ts.
+import type { KernelBenchmark } from '../../workers/lib/kernel-benchmarks';
+import { WorkerPool } from '../../workers/lib/worker-pool';
+import { comlinkFactory } from './comlink-worker';
+
+let pool: WorkerPool | null = null;
+function timeseriesPool(): WorkerPool {
+  pool ??= new WorkerPool(
+    comlinkFactory(() => new Worker(new URL('../../workers/timeseries.worker.ts', import.meta.url), { type: 'module', name: 'timeseries' })),
+    // Series live in one worker's memory, so their queries must reach that worker.
+    1,
+  );
+  return pool;
+}
+
+export const timeseriesClient = {
+  loadSeries: (id: string, times: Float64Array, values: Float32Array) => timeseriesPool().call<{ length: number; interval: number }>('loadSeries', [id, times, values]),
+  /** Latest wins per chart: an older viewport answer arriving late is dropped. */
+  m4: (id: string, t0: number, t1: number, width: number) => timeseriesPool().call<{ times: Float64Array; values: Float32Array }>('m4', [id, t0, t1, width], `m4:${id}`),
+  runBenchmarks: (points: number, onProgress: (done: number, total: number) => void) => timeseriesPool().call<KernelBenchmark[]>('runBenchmarks', [points, onProgress]),
+};
+export type { KernelBenchmark };

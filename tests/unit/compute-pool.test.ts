@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { poolSize, SupersededError, WORKER_DIED, WorkerPool, type PoolWorker, type WorkerFactory } from '../../workers/lib/worker-pool';
+
+/** Workers whose answers the test releases by hand, and which it can kill. */
+function fakeFactory() {
+  const workers: { calls: { method: string; resolve(v: unknown): void }[]; kill(reason: string): void; terminated: boolean }[] = [];
+  const factory: WorkerFactory = {
+    create(onDeath) {
+      const w = { calls: [] as { method: string; resolve(v: unknown): void }[], kill: (r: string) => onDeath(r), terminated: false };
+      workers.push(w);
+      const pw: PoolWorker = {
+        call: (method) => new Promise((resolve) => w.calls.push({ method, resolve })),
+        terminate: () => {
+          w.terminated = true;
+        },
+      };
+      return pw;
+    },
+  };
+  return { factory, workers };
+}
+
+describe('worker pool', () => {
+  it('delivers only the latest answer for a key: a slow older query never overrides a newer one', async () => {
+    const { factory, workers } = fakeFactory();
+    const pool = new WorkerPool(factory, 2);
+    const older = pool.call('m4', [1], 'chart-1');
+    const newer = pool.call('m4', [2], 'chart-1');
+    workers[1]!.calls[0]!.resolve('new');
+    await expect(newer).resolves.toBe('new');
+    workers[0]!.calls[0]!.resolve('old');
+    await expect(older).rejects.toBeInstanceOf(SupersededError);
+    const other = pool.call('m4', [3], 'chart-2');
+    workers[0]!.calls[1]!.resolve('x');
+    await expect(other).resolves.toBe('x');
+  });
+
+  it('replaces a dead worker and fails its pending calls with a message', async () => {
+    const { factory, workers } = fakeFactory();
+    const pool = new WorkerPool(factory, 1);
+    const pending = pool.call('idw', []);
+    workers[0]!.kill('out of memory');
+    await expect(pending).rejects.toThrow(WORKER_DIED);
+    expect(workers[0]!.terminated).toBe(true);
+    expect(workers).toHaveLength(2);
+    const again = pool.call('idw', []);
+    workers[1]!.calls[0]!.resolve(42);
+    await expect(again).resolves.toBe(42);
+    // A late death notice from the old worker changes nothing.
+    workers[0]!.kill('late');
+    expect(workers).toHaveLength(2);
+  });
+
+  it('sizes itself to the machine, leaving a core for the page', () => {
+    expect(poolSize(2)).toBe(1);
+    expect(poolSize(16)).toBe(4);
+    expect(poolSize(undefined)).toBe(1);
+    expect(() => new WorkerPool(fakeFactory().factory, 0)).toThrow();
+  });
+});

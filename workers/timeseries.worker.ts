@@ -1,0 +1,48 @@
+// Time-series worker: series live in wasm memory (one instance each); viewport queries answer from the pyramid.
+import * as Comlink from 'comlink';
+import { gapThreshold, medianInterval } from '../asm/reference/gaps';
+import { runKernelBenchmarks, type KernelBenchmark } from './lib/kernel-benchmarks';
+import { assertInWorker, newWasmCore } from './lib/wasm-core-browser';
+import type { LoadedSeries } from './lib/wasm-core';
+
+assertInWorker('timeseries.worker');
+
+const series = new Map<string, { loaded: LoadedSeries; interval: number }>();
+
+function get(id: string) {
+  const s = series.get(id);
+  if (!s) throw new Error(`Series ${id} is not loaded`);
+  return s;
+}
+
+const api = {
+  async loadSeries(id: string, times: Float64Array, values: Float32Array): Promise<{ length: number; interval: number }> {
+    const core = await newWasmCore();
+    const loaded = core.loadSeries(times, values);
+    const interval = medianInterval(times);
+    series.set(id, { loaded, interval });
+    return { length: loaded.length, interval };
+  },
+  unloadSeries(id: string): void {
+    series.delete(id);
+  },
+  m4(id: string, t0: number, t1: number, width: number) {
+    const r = get(id).loaded.m4(t0, t1, width);
+    return Comlink.transfer(r, [r.times.buffer, r.values.buffer]);
+  },
+  minMaxLttb(id: string, k: number): Int32Array {
+    const r = get(id).loaded.minMaxLttb(k);
+    return Comlink.transfer(r, [r.buffer]);
+  },
+  splitGaps(id: string): Int32Array {
+    const s = get(id);
+    const r = s.loaded.splitGaps(gapThreshold(s.interval));
+    return Comlink.transfer(r, [r.buffer]);
+  },
+  async runBenchmarks(points: number, onProgress?: (done: number, total: number) => void): Promise<KernelBenchmark[]> {
+    return runKernelBenchmarks(await newWasmCore(), points, onProgress);
+  },
+};
+
+export type TimeseriesWorkerApi = typeof api;
+Comlink.expose(api);
