@@ -8,6 +8,7 @@ import interpolate from '@turf/interpolate';
 import { featureCollection, point } from '@turf/helpers';
 import { binRose as referenceRose } from '../asm/reference/rose';
 import { idw as referenceIdw } from '../asm/reference/windfield';
+import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../workers/lib/series-arrow';
 import { loadWasmCoreFromDisk } from '../workers/lib/wasm-core-node';
 
 interface Result {
@@ -109,6 +110,12 @@ async function main() {
     interpolate(stations, 0.025, { gridType: 'point', property: 'v', units: 'kilometers', weight: 2 });
   }, 1);
   results.push({ name: 'wasm IDW wind field, 200 stations to 256x256', peer: '@turf/interpolate (u and v, 25 m point grid)', medianMs: idwOurs, peerMedianMs: turfMs, ratio: 0 });
+  // One year of one-minute data over the wire: Arrow IPC decode against JSON.parse of [time, value] pairs.
+  const yearTimes = times.slice(0, 525_600);
+  const yearValues = values.slice(0, 525_600);
+  const arrowBytes = encodeSeriesArrow({ times: yearTimes, values: yearValues });
+  const jsonText = JSON.stringify(Array.from(yearTimes, (t, i) => [t, yearValues[i]]));
+  results.push({ name: 'decode one year of one-minute data (Arrow IPC)', peer: 'JSON.parse of [time, value] pairs', medianMs: median(() => decodeSeriesArrow(arrowBytes), 11), peerMedianMs: median(() => decodeSeriesJson(jsonText), 5), ratio: 0 });
   for (const r of results) r.ratio = r.peerMedianMs / r.medianMs;
 
   console.table(results.map((r) => ({ benchmark: r.name, peer: r.peer, 'ours ms': r.medianMs.toFixed(2), 'peer ms': r.peerMedianMs.toFixed(2), 'peer/ours': r.ratio.toFixed(2) })));

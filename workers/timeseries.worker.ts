@@ -2,6 +2,7 @@
 import * as Comlink from 'comlink';
 import { gapThreshold, medianInterval } from '../asm/reference/gaps';
 import { runKernelBenchmarks, type KernelBenchmark } from './lib/kernel-benchmarks';
+import { decodeSeriesArrow, decodeSeriesJson } from './lib/series-arrow';
 import { assertInWorker, newWasmCore } from './lib/wasm-core-browser';
 import type { LoadedSeries } from './lib/wasm-core';
 
@@ -22,6 +23,15 @@ const api = {
     const interval = medianInterval(times);
     series.set(id, { loaded, interval });
     return { length: loaded.length, interval };
+  },
+  /** Loads a series from an Arrow IPC stream (charts) or JSON text (small answers), decoded here off the page. */
+  async loadSeriesBytes(id: string, body: ArrayBuffer, format: 'arrow' | 'json'): Promise<{ length: number; interval: number }> {
+    const cols = format === 'arrow' ? decodeSeriesArrow(body) : decodeSeriesJson(new TextDecoder().decode(body));
+    return api.loadSeries(id, cols.times, cols.values);
+  },
+  aggregate(id: string, period: number, offset: number, mode: 'average' | 'max') {
+    const r = get(id).loaded.aggregate(period, offset, mode);
+    return Comlink.transfer(r, [r.times.buffer, r.values.buffer]);
   },
   unloadSeries(id: string): void {
     series.delete(id);

@@ -5,3 +5,4 @@ export { pyramidBytes, buildPyramid, m4Pyramid } from './pyramid';
 export { validIndices, lttb, minMaxCandidates } from './lttb';
 export { binRose } from './rose';
 export { idw } from './windfield';
+export { aggregate } from './aggregate';

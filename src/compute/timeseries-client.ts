@@ -15,6 +15,11 @@ function timeseriesPool(): WorkerPool {
 
 export const timeseriesClient = {
   loadSeries: (id: string, times: Float64Array, values: Float32Array) => timeseriesPool().call<{ length: number; interval: number }>('loadSeries', [id, times, values]),
+  loadSeriesBytes: (id: string, body: ArrayBuffer, format: 'arrow' | 'json') => timeseriesPool().call<{ length: number; interval: number }>('loadSeriesBytes', [id, body, format]),
+  aggregate: (id: string, period: number, offset: number, mode: 'average' | 'max') =>
+    timeseriesPool().call<{ times: Float64Array; values: Float32Array }>('aggregate', [id, period, offset, mode], `aggregate:${id}`),
+  splitGaps: (id: string) => timeseriesPool().call<Int32Array>('splitGaps', [id]),
+  unloadSeries: (id: string) => timeseriesPool().call<undefined>('unloadSeries', [id]),
   /** Latest wins per chart: an older viewport answer arriving late is dropped. */
   m4: (id: string, t0: number, t1: number, width: number) => timeseriesPool().call<{ times: Float64Array; values: Float32Array }>('m4', [id, t0, t1, width], `m4:${id}`),
   runBenchmarks: (points: number, onProgress: (done: number, total: number) => void) => timeseriesPool().call<KernelBenchmark[]>('runBenchmarks', [points, onProgress]),

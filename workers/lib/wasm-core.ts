@@ -17,6 +17,7 @@ export interface CoreExports {
   minMaxCandidates(vPtr: number, n: number, pPtr: number, levels: number, parts: number, outIdx: number): number;
   binRose(dirPtr: number, valPtr: number, n: number, sectors: number, thrPtr: number, nThr: number, outPtr: number): number;
   idw(xPtr: number, yPtr: number, uPtr: number, vPtr: number, m: number, x0: number, y0: number, spacing: number, nx: number, ny: number, maxSpeed: number, outU: number, outV: number): number;
+  aggregate(tPtr: number, vPtr: number, n: number, period: number, offset: number, mode: number, outT: number, outV: number): number;
 }
 
 export interface IdwGrid {
@@ -39,6 +40,8 @@ export interface LoadedSeries {
   lttb(k: number): Int32Array;
   /** Indices of k samples chosen by MinMaxLTTB (min/max preselection of ratio * k candidates through the pyramid). */
   minMaxLttb(k: number, ratio?: number): Int32Array;
+  /** Averages (or maxima) per period, buckets shifted by `offset` ms (the user's UTC offset for local days). */
+  aggregate(period: number, offset: number, mode: 'average' | 'max'): { times: Float64Array; values: Float32Array };
   /** Indices after which the line breaks, for gaps longer than maxGap (ms). */
   splitGaps(maxGap: number): Int32Array;
 }
@@ -155,6 +158,13 @@ export class WasmCore {
         const out = e.alloc(Math.max(4, Math.min(m, Math.max(0, k)) * 4 + 8));
         const count = e.lttb(tPtr, vPtr, cand, m, Math.floor(k), out);
         return new Int32Array(e.memory.buffer, out, count).slice();
+      },
+      aggregate: (period, offset, mode) => {
+        e.resetHeapTo(base);
+        const outT = e.alloc(Math.max(8, n * 8));
+        const outV = e.alloc(Math.max(4, n * 4));
+        const count = e.aggregate(tPtr, vPtr, n, period, offset, mode === 'max' ? 1 : 0, outT, outV);
+        return { times: new Float64Array(e.memory.buffer, outT, count).slice(), values: new Float32Array(e.memory.buffer, outV, count).slice() };
       },
       splitGaps: (maxGap) => {
         e.resetHeapTo(base);
