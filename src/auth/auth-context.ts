@@ -4,9 +4,6 @@ import type { UserManager } from 'oidc-client-ts';
 export interface AuthApi {
   userManager: UserManager;
   accessToken: string;
-  /** The email claim of the ID token, when the provider sent one. */
-  email: string | null;
-  /** POST /api/user/logout/, then the provider's sign-out (which revokes the refresh token). */
   logout(): Promise<void>;
   /** The API refused the token even after renewal: show 'session expired'. */
   expire(): void;

@@ -12,14 +12,11 @@ export interface Toast {
 }
 
 export const toastsAtom = atom<Toast[]>([]);
-/** An answer was 503 (or the configuration says so): the Under Maintenance page replaces everything. */
 export const maintenanceAtom = atom(false);
-/** The dashboard version an answer carried when it differs from the one this page loaded with. */
-export const newVersionAtom = atom<string | null>(null);
-/** The latest refused answer, for the signed-in tree to act on: session expired, or access denied. */
-export type AuthFailure = { kind: 'expired'; at: number } | { kind: 'access-denied'; to: 'organization' | 'page'; at: number };
-export const authFailureAtom = atom<AuthFailure | null>(null);
-/** Navigation bar collapsed, remembered in this browser. */
+/** Set when an answer carries a dashboard version other than the one this page loaded with. */
+export const newVersionAtom = atom(false);
+/** The latest 401/403 the API answered, for the shell to act on. */
+export const authFailureAtom = atom<{ status: 401 | 403; detail: string; at: number } | null>(null);
 export const navCollapsedAtom = atomWithStorage('console.navCollapsed', false);
 
 export { StateProvider, useAtom, useAtomValue, useSetAtom };
