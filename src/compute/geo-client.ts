@@ -17,4 +17,6 @@ export const geoClient = {
     geoPool().call<{ counts: Uint32Array; counted: number }>('binRose', [directions, values, sectors, thresholds]),
   windField: (x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, grid: IdwGrid, key?: string) =>
     geoPool().call<{ u: Float64Array; v: Float64Array }>('windField', [x, y, u, v, grid], key),
+  windFieldFrames: (x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, steps: number, grid: IdwGrid, key?: string) =>
+    geoPool().call<{ u: Float64Array; v: Float64Array; steps: number; cells: number }>('windFieldFrames', [x, y, u, v, steps, grid], key),
 };
