@@ -1,6 +1,6 @@
 // Providers and the route table: pages outside sign-in, then the signed-in shell with the built screens.
 import { useEffect, useMemo, useState } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, Outlet, RouterProvider, useRouteError } from 'react-router';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError, configureApiClient } from '@/api/client';
 import { getClientConfig } from '@/api/get-client-config';
@@ -13,7 +13,8 @@ import { Spinner } from '@/components/spinner';
 import { appStore, authFailureAtom, maintenanceAtom, newVersionAtom, useAtomValue } from '@/components/state';
 import { Toasts } from '@/components/toasts';
 import { AccessDeniedPage } from './pages/access-denied-page';
-import { ErrorBoundary } from './pages/error-boundary';
+import { ErrorBoundary, SomethingWentWrong } from './pages/error-boundary';
+import { reportError } from '@/components/error-reporter';
 import { ErrorPanel } from './pages/error-panel';
 import { IndexRoute, NotFoundPage } from './pages/home-page';
 import { IframeLoginRedirect } from './pages/iframe-login-redirect';
@@ -22,6 +23,13 @@ import { UnsubscribePage } from './pages/unsubscribe-page';
 import { screens } from './route-registry';
 import { SessionProvider } from './session-provider';
 import { Shell } from './shell/shell';
+
+/** React Router catches render and lazy-load errors itself: report them and show the spec's page. */
+function RouteError() {
+  const error = useRouteError();
+  useEffect(() => reportError(error), [error]);
+  return <SomethingWentWrong />;
+}
 
 function makeRouter(config: ClientConfig) {
   const userManager = createUserManager(config);
@@ -56,10 +64,11 @@ function makeRouter(config: ClientConfig) {
     </AuthProvider>
   );
   return createBrowserRouter([
-    { path: '/unsubscribe/:subscriptionToken', element: <UnsubscribePage /> },
-    { path: '/iframe-login-redirect', element: <IframeLoginRedirect /> },
+    { path: '/unsubscribe/:subscriptionToken', element: <UnsubscribePage />, errorElement: <RouteError /> },
+    { path: '/iframe-login-redirect', element: <IframeLoginRedirect />, errorElement: <RouteError /> },
     {
       element: signedIn,
+      errorElement: <RouteError />,
       children: [
         { path: '/signin-callback', element: <Spinner label="Signing in" /> },
         { path: '/accessDenied', element: <AccessDeniedPage config={config} /> },

@@ -109,7 +109,7 @@ export function AuthProvider({ userManager, children }: { userManager: UserManag
     case 'expired':
       return (
         <SignInCard title="Session expired" text={SESSION_MESSAGES.expired}>
-          <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'RETRY' })}>
+          <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'RETRY', embedded: isEmbedded() })}>
             Login
           </button>
         </SignInCard>
@@ -117,13 +117,13 @@ export function AuthProvider({ userManager, children }: { userManager: UserManag
     case 'error':
       return state.kind === 'invalid-saml' ? (
         <SignInCard title="Sign-in problem" text={SESSION_MESSAGES.invalidSaml}>
-          <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'RETRY' })}>
+          <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'RETRY', embedded: isEmbedded() })}>
             Try Again
           </button>
         </SignInCard>
       ) : (
         <SignInCard title="Sign-in problem" text={SESSION_MESSAGES.unexpected}>
-          <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'RETRY' })}>
+          <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'RETRY', embedded: isEmbedded() })}>
             Try Again
           </button>
         </SignInCard>

@@ -15,7 +15,8 @@ export type SessionEvent =
   | { type: 'RENEW_FAILED' }
   | { type: 'SILENT_EMPTY' }
   | { type: 'SIGN_IN_FAILED'; message: string }
-  | { type: 'RETRY' };
+  /** Login / Try Again: inside a frame, back to the Welcome page (sign-in there is a popup, never a redirect). */
+  | { type: 'RETRY'; embedded: boolean };
 
 export const SESSION_MESSAGES = {
   expired: 'Your session has expired, please login again.',
@@ -39,6 +40,6 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
     case 'SIGN_IN_FAILED':
       return { status: 'error', kind: event.message.includes('Invalid SAML') ? 'invalid-saml' : 'unexpected' };
     case 'RETRY':
-      return { status: 'signing-in' };
+      return event.embedded ? { status: 'embedded-sign-in' } : { status: 'signing-in' };
   }
 }

@@ -17,7 +17,9 @@ describe('session state machine (spec 1 §4)', () => {
   it('tells SSO misconfiguration apart from other sign-in errors', () => {
     expect(sessionReducer(start, { type: 'SIGN_IN_FAILED', message: 'Error: Invalid SAML response' })).toEqual({ status: 'error', kind: 'invalid-saml' });
     expect(sessionReducer(start, { type: 'SIGN_IN_FAILED', message: 'network' })).toEqual({ status: 'error', kind: 'unexpected' });
-    expect(sessionReducer({ status: 'error', kind: 'unexpected' }, { type: 'RETRY' })).toEqual({ status: 'signing-in' });
+    expect(sessionReducer({ status: 'error', kind: 'unexpected' }, { type: 'RETRY', embedded: false })).toEqual({ status: 'signing-in' });
+    // Inside a frame, Try Again / Login go back to the Welcome page: never a redirect in the frame.
+    expect(sessionReducer({ status: 'expired' }, { type: 'RETRY', embedded: true })).toEqual({ status: 'embedded-sign-in' });
   });
   it('starts a new sign-in when silent sign-in returns nothing', () => {
     expect(sessionReducer({ status: 'signed-in', accessToken: 'a', email: null }, { type: 'SILENT_EMPTY' })).toEqual({ status: 'signing-in' });

@@ -12,7 +12,7 @@ export function Banners() {
       {organization?.deleted && <div className="bg-error px-4 py-1 text-center text-sm font-bold text-error-content" role="alert">DELETED ORGANIZATION</div>}
       {newVersion && (
         <div className="flex items-center justify-center gap-3 bg-warning px-4 py-1 text-sm text-warning-content" role="status">
-          New version available
+          New version available,
           <button type="button" className="btn btn-xs" onClick={() => window.location.reload()}>
             reload
           </button>
