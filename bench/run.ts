@@ -8,6 +8,7 @@ import interpolate from '@turf/interpolate';
 import { featureCollection, point } from '@turf/helpers';
 import { binRose as referenceRose } from '../asm/reference/rose';
 import { idw as referenceIdw } from '../asm/reference/windfield';
+import { median } from '../workers/lib/kernel-benchmarks';
 import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../workers/lib/series-arrow';
 import { loadWasmCoreFromDisk } from '../workers/lib/wasm-core-node';
 
@@ -17,17 +18,6 @@ interface Result {
   medianMs: number;
   peerMedianMs: number;
   ratio: number;
-}
-
-function median(fn: () => unknown, runs = 21): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
 }
 
 async function main() {

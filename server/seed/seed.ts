@@ -8,13 +8,9 @@ import {
   REGULATORY_SITE_TYPES, SITE_GROUP_NAMES, SITE_PREFIXES, SITE_WORDS, type Basin,
 } from './catalog';
 
-export interface SeedSize {
-  orgs: number;
-  sites: number;
-  devices: number;
-  days: number;
-  seed: number;
-}
+import type { SeedSize } from '../config';
+
+export type { SeedSize };
 
 export interface SeedSummary {
   counts: Record<string, number>;

@@ -1,4 +1,6 @@
 // Loads asm/build/core.wasm (Node: from disk; browser: from a URL) and hands out typed-array views over its memory.
+import type { Grid } from '../../asm/reference/windfield';
+
 export interface CoreExports {
   memory: WebAssembly.Memory;
   alloc(bytes: number): number;
@@ -20,14 +22,7 @@ export interface CoreExports {
   aggregate(tPtr: number, vPtr: number, n: number, period: number, offset: number, mode: number, outT: number, outV: number): number;
 }
 
-export interface IdwGrid {
-  x0: number;
-  y0: number;
-  spacing: number;
-  nx: number;
-  ny: number;
-  maxSpeed: number;
-}
+export type { Grid as IdwGrid } from '../../asm/reference/windfield';
 
 /** A series copied into wasm memory once, then queried for any viewport without crossing per element. */
 export interface LoadedSeries {
@@ -90,7 +85,7 @@ export class WasmCore {
   }
 
   /** IDW of station vectors onto a grid (row-major u and v). */
-  idw(x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, grid: IdwGrid): { u: Float64Array; v: Float64Array } {
+  idw(x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, grid: Grid): { u: Float64Array; v: Float64Array } {
     const m = x.length;
     if (y.length !== m || u.length !== m || v.length !== m) throw new Error('Station arrays must have the same length');
     const nx = Math.max(0, Math.floor(grid.nx));

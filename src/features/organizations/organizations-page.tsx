@@ -4,6 +4,7 @@ import type { Organization } from '@/contracts/organization';
 import { toCsv } from '@/domain/csv';
 import { ConfirmDialog } from '@/components/modal';
 import { downloadText } from '@/components/download';
+import { GridFooter, LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
@@ -51,12 +52,7 @@ export default function OrganizationsPage() {
         {isPending ? (
           <Spinner label="Loading organizations" />
         ) : error ? (
-          <div className="alert alert-error" role="alert">
-            <span>{error.message}</span>
-            <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-              Try Again
-            </button>
-          </div>
+          <LoadError message={error.message} onRetry={() => void refetch()} />
         ) : rows.length === 0 ? (
           <p className="text-base-content/70">{filter ? 'No organization matches the filter.' : 'There are no organizations yet.'}</p>
         ) : (
@@ -102,12 +98,7 @@ export default function OrganizationsPage() {
                 ))}
               </tbody>
             </table>
-            <div className="flex h-10 items-center justify-between border-t border-base-300 px-3 text-xs text-base-content/70">
-              <span>
-                Rows: {rows.length}/{data?.length ?? 0}
-              </span>
-              <span>Last refreshed {new Date(dataUpdatedAt).toLocaleTimeString()}</span>
-            </div>
+            <GridFooter shown={rows.length} total={data?.length ?? 0} refreshedAt={dataUpdatedAt} />
           </div>
         )}
       </div>

@@ -9,6 +9,7 @@ import { DeviceInstallationType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { matchesQuickFilter, modelFreshness, SITE_HEALTH_QUICK_FILTERS, type Freshness, type SiteHealthQuickFilter } from '@/domain/site-health';
 import { downloadText } from '@/components/download';
+import { GridFooter, LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
@@ -128,12 +129,7 @@ export default function SiteHealthPage() {
         {isPending ? (
           <Spinner label="Loading site health" />
         ) : error ? (
-          <div className="alert alert-error" role="alert">
-            <span>{error.message}</span>
-            <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-              Try Again
-            </button>
-          </div>
+          <LoadError message={error.message} onRetry={() => void refetch()} />
         ) : (
           <div className="rounded-box border border-base-300">
             <div className="max-h-[70vh] overflow-auto">
@@ -181,14 +177,7 @@ export default function SiteHealthPage() {
                 </tbody>
               </table>
             </div>
-            <div className="flex h-10 items-center justify-between border-t border-base-300 px-3 text-xs text-base-content/70">
-              <span>
-                Rows: {rows.length}/{data?.length ?? 0}
-              </span>
-              <span>
-                {isFetching ? 'Refreshing…' : `Last refreshed ${new Date(dataUpdatedAt).toLocaleTimeString()}`} · refreshes every minute
-              </span>
-            </div>
+            <GridFooter shown={rows.length} total={data?.length ?? 0} status={<span>{isFetching ? 'Refreshing…' : `Last refreshed ${new Date(dataUpdatedAt).toLocaleTimeString()}`} · refreshes every minute</span>} />
           </div>
         )}
       </div>

@@ -5,6 +5,7 @@ import { toCsv } from '@/domain/csv';
 import { Permission } from '@/domain/permissions';
 import { downloadText } from '@/components/download';
 import { ConfirmDialog } from '@/components/modal';
+import { GridFooter, LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
@@ -79,12 +80,7 @@ export default function SitesPage() {
         {isPending ? (
           <Spinner label="Loading sites" />
         ) : error ? (
-          <div className="alert alert-error" role="alert">
-            <span>{error.message}</span>
-            <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-              Try Again
-            </button>
-          </div>
+          <LoadError message={error.message} onRetry={() => void refetch()} />
         ) : (
           <div className="rounded-box border border-base-300">
             <div className="max-h-[65vh] overflow-auto">
@@ -135,12 +131,7 @@ export default function SitesPage() {
                 </tbody>
               </table>
             </div>
-            <div className="flex h-10 items-center justify-between border-t border-base-300 px-3 text-xs text-base-content/70">
-              <span>
-                Rows: {rows.length}/{data?.length ?? 0}
-              </span>
-              <span>Last refreshed {new Date(dataUpdatedAt).toLocaleTimeString()}</span>
-            </div>
+            <GridFooter shown={rows.length} total={data?.length ?? 0} refreshedAt={dataUpdatedAt} />
           </div>
         )}
       </div>

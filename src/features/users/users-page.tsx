@@ -5,6 +5,7 @@ import { toCsv } from '@/domain/csv';
 import { CANNOT_REMOVE_YOURSELF, SIGN_ON_METHOD_LABELS, SSO_REQUIRED_BANNER, userBanners } from '@/domain/user-form';
 import { downloadText } from '@/components/download';
 import { ConfirmDialog } from '@/components/modal';
+import { GridFooter, LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
@@ -58,12 +59,7 @@ export default function UsersPage() {
         {isPending ? (
           <Spinner label="Loading users" />
         ) : error ? (
-          <div className="alert alert-error" role="alert">
-            <span>{error.message}</span>
-            <button type="button" className="btn btn-sm" onClick={() => void refetch()}>
-              Try Again
-            </button>
-          </div>
+          <LoadError message={error.message} onRetry={() => void refetch()} />
         ) : (
           <div className="overflow-x-auto rounded-box border border-base-300">
             <table className="table table-sm">
@@ -102,9 +98,7 @@ export default function UsersPage() {
                 })}
               </tbody>
             </table>
-            <div className="flex h-10 items-center border-t border-base-300 px-3 text-xs text-base-content/70">
-              Rows: {users.length}/{users.length}
-            </div>
+            <GridFooter shown={users.length} total={users.length} />
           </div>
         )}
       </div>
