@@ -65,6 +65,8 @@ async function main() {
     return LTTB(points, 2000);
   }, 3);
   results.push({ name: 'wasm MinMaxLTTB, 10M points to 2,000', peer: "downsample package's LTTB incl. input conversion", medianMs: mmOurs, peerMedianMs: peerLttb, ratio: 0 });
+  results.push({ name: 'wasm M4 via pyramid, 10M points to 2,000 px', peer: "downsample package's LTTB incl. input conversion", medianMs: m4Ours, peerMedianMs: peerLttb, ratio: 0 });
+  results.push({ name: 'series load incl. pyramid build, 10M points', peer: "downsample package's LTTB incl. input conversion", medianMs: loadMs, peerMedianMs: peerLttb, ratio: 0 });
   results.push({ name: 'wasm LTTB over every sample, 10M points to 2,000', peer: "downsample package's LTTB incl. input conversion", medianMs: median(() => loaded.lttb(2000), 3), peerMedianMs: peerLttb, ratio: 0 });
   // Rose binning of 10M samples into 16 sectors x 4 CH4 classes.
   const dirs = new Float32Array(n);
