@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import { HttpError, type RouteSpec } from './http/define-route';
 import { registerRoute, type VerifyToken } from './http/register-route';
 import { buildCsp, staticSecurityHeaders } from './http/security-headers';
+import { auditRoutes } from './routes/audit';
 import { configRoutes } from './routes/config';
 import { measurementTypeRoutes } from './routes/measurement-type';
 import { notificationRoutes } from './routes/notification';
@@ -45,7 +46,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteHealthRoutes, ...organizationUserRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...auditRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -122,6 +122,11 @@ describe('foundation in the browser', () => {
     await page.getByRole('button', { name: `Restore ${siteName}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
     await page.getByText('Site restored').waitFor();
+    await page.getByRole('button', { name: `History of ${siteName}` }).click();
+    await page.getByRole('dialog').getByRole('cell', { name: 'deletedAt' }).first().waitFor();
+    await expect(page.getByRole('dialog').getByRole('cell', { name: 'org.admin@example.com' }).count()).resolves.toBe(2);
+    await page.screenshot({ path: `${shots}/site-history.png` });
+    await page.keyboard.press('Escape');
     await page.screenshot({ path: `${shots}/sites.png` });
     await expectAccessible(page);
     expect(problems).toEqual([]);

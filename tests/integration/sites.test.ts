@@ -47,6 +47,15 @@ describe.each(testEngines)('sites on %s', (engine) => {
     expect(restore.json().deletedAt).toBeNull();
     const audit = await t.database.query<{ changes: { name: string }[] }>("SELECT changes FROM audit_entries WHERE entity_type = 'site' AND entity_id = $1 ORDER BY id", [String(padOne)]);
     expect(audit).toHaveLength(2);
+    // The history the row action shows: newest first, with old and new values, for members of the organization only.
+    const history = await t.as(f.viewer, { method: 'GET', url: `/api/audit/site/?id=${padOne}&organizationId=${f.orgA}` });
+    expect(history.statusCode).toBe(200);
+    const entries = history.json() as { userName: string; oldValues: { name: string; value: unknown }[]; newValues: { value: unknown }[] }[];
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({ userName: 'admin@example.com', oldValues: [{ name: 'deletedAt' }], newValues: [{ value: null }] });
+    expect((await t.as(f.viewer, { method: 'GET', url: `/api/audit/site/?id=${padOne}&organizationId=${f.orgB}` })).statusCode).toBe(403);
+    const viaOwnOrg = await t.as(f.admin, { method: 'GET', url: `/api/audit/site/?id=${stationNine}&organizationId=${f.orgA}` });
+    expect(viaOwnOrg.json()).toEqual([]);
   });
 
   it("will not touch another organization's site through one's own organization id", async () => {

@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import type { Organization } from '@/contracts/organization';
 import { toCsv } from '@/domain/csv';
+import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { ConfirmDialog } from '@/components/modal';
 import { downloadText } from '@/components/download';
 import { GridFooter, LoadError } from '@/components/grid-parts';
@@ -16,6 +17,7 @@ export default function OrganizationsPage() {
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
   const [confirming, setConfirming] = useState<{ org: Organization; action: 'delete' | 'restore' } | null>(null);
+  const [history, setHistory] = useState<Organization | null>(null);
   const { data, isPending, error, refetch, dataUpdatedAt } = useOrganizations(showDeleted);
   const change = useDeleteOrRestoreOrganization();
   const toast = useToast();
@@ -81,6 +83,9 @@ export default function OrganizationsPage() {
                     <td className="text-right tabular-nums">{o.siteCount}</td>
                     {showDeleted && <td>{o.deletedAt ? 'Yes' : 'No'}</td>}
                     <td className="whitespace-nowrap text-right no-underline">
+                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(o)} aria-label={`History of ${o.name}`}>
+                        History
+                      </button>
                       <button type="button" className="btn btn-ghost btn-xs" disabled={Boolean(o.deletedAt)} onClick={() => setEditing(o)} aria-label={`Edit ${o.name}`}>
                         Edit
                       </button>
@@ -103,6 +108,7 @@ export default function OrganizationsPage() {
         )}
       </div>
       {editing && <OrganizationDialog organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <AuditHistoryDialog entity="organization" id={history?.id ?? null} organizationId={history?.id ?? 0} title={`History of ${history?.name ?? ''}`} onClose={() => setHistory(null)} />
       <ConfirmDialog
         open={confirming !== null}
         title={confirming?.action === 'delete' ? `Delete ${confirming.org.name}?` : `Restore ${confirming?.org.name ?? ''}?`}

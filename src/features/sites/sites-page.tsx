@@ -2,6 +2,7 @@
 import { useMemo, useState } from 'react';
 import type { SiteListRow } from '@/contracts/site';
 import { toCsv } from '@/domain/csv';
+import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { Permission } from '@/domain/permissions';
 import { downloadText } from '@/components/download';
 import { ConfirmDialog } from '@/components/modal';
@@ -23,6 +24,7 @@ export default function SitesPage() {
   const [showDeleted, setShowDeleted] = useState(false);
   const [filter, setFilter] = useState('');
   const [confirming, setConfirming] = useState<{ site: SiteListRow; action: 'delete' | 'restore' } | null>(null);
+  const [history, setHistory] = useState<SiteListRow | null>(null);
   const { data, isPending, error, refetch, dataUpdatedAt } = useSites(organizationId, showDeleted);
   const change = useDeleteOrRestoreSite();
   const toast = useToast();
@@ -92,11 +94,9 @@ export default function SitesPage() {
                         {c.header}
                       </th>
                     ))}
-                    {canDelete && (
-                      <th scope="col">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    )}
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -114,8 +114,11 @@ export default function SitesPage() {
                           {c.value(s)}
                         </td>
                       ))}
-                      {canDelete && (
-                        <td className="text-right">
+                      <td className="whitespace-nowrap text-right">
+                        <button type="button" className="btn btn-ghost btn-xs no-underline" onClick={() => setHistory(s)} aria-label={`History of ${s.name}`}>
+                          History
+                        </button>
+                        {canDelete && (
                           <button
                             type="button"
                             className={`btn btn-ghost btn-xs ${s.deletedAt ? '' : 'text-error'}`}
@@ -124,8 +127,8 @@ export default function SitesPage() {
                           >
                             {s.deletedAt ? 'Restore' : 'Delete'}
                           </button>
-                        </td>
-                      )}
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -135,6 +138,7 @@ export default function SitesPage() {
           </div>
         )}
       </div>
+      <AuditHistoryDialog entity="site" id={history?.id ?? null} organizationId={organizationId} title={`History of ${history?.name ?? ''}`} onClose={() => setHistory(null)} />
       <ConfirmDialog
         open={confirming !== null}
         title={confirming?.action === 'delete' ? `Delete ${confirming.site.name}?` : `Restore ${confirming?.site.name ?? ''}?`}

@@ -1,0 +1,18 @@
+// Audit history (spec 1 §3 'Audit entries', §7 GET /api/audit/{entity}/).
+import { z } from 'zod';
+
+export const AUDITED_ENTITIES = ['apiKey', 'device', 'emissionTarget', 'integration', 'organization', 'site', 'siteBaseline', 'users', 'workflow'] as const;
+export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
+
+const nameValue = z.object({ name: z.string(), value: z.unknown() });
+
+export const auditEntrySchema = z.object({
+  time: z.string(),
+  userName: z.string(),
+  changedValues: z.array(nameValue),
+  oldValues: z.array(nameValue),
+  newValues: z.array(nameValue),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.object({ id: z.string().min(1).max(100), organizationId: z.coerce.number().int().positive() });
