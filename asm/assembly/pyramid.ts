@@ -35,22 +35,50 @@ export function buildPyramid(vPtr: usize, n: i32, pPtr: usize): i32 {
   const levels = levelCount(n);
   const size0 = 1 << BASE_SHIFT;
   const count0 = bucketsAt(n, 0);
+  const full = n >> BASE_SHIFT;
+  const posInf = f32x4.splat(Infinity);
+  const negInf = f32x4.splat(-Infinity);
   for (let b = 0; b < count0; b++) {
     let minV: f32 = Infinity;
     let maxV: f32 = -Infinity;
     let minI = -1;
     let maxI = -1;
+    const startI = b * size0;
     const end = min(n, (b + 1) * size0);
-    for (let i = b * size0; i < end; i++) {
-      const v = load<f32>(vPtr + (<usize>i << 2));
-      if (isNaN(v)) continue;
-      if (minI < 0 || v < minV) {
-        minV = v;
-        minI = i;
+    if (b < full) {
+      // Full bucket: four f32x4 lanes, NaN lanes replaced by +/-inf first so min/max never see them.
+      let vmin = posInf;
+      let vmax = negInf;
+      let valid = false;
+      for (let k = 0; k < 4; k++) {
+        const v = v128.load(vPtr + (<usize>(startI + k * 4) << 2));
+        const ok = f32x4.eq(v, v);
+        valid = valid || v128.any_true(ok);
+        vmin = f32x4.min(vmin, v128.bitselect(v, posInf, ok));
+        vmax = f32x4.max(vmax, v128.bitselect(v, negInf, ok));
       }
-      if (maxI < 0 || v > maxV) {
-        maxV = v;
-        maxI = i;
+      if (valid) {
+        minV = min(min(f32x4.extract_lane(vmin, 0), f32x4.extract_lane(vmin, 1)), min(f32x4.extract_lane(vmin, 2), f32x4.extract_lane(vmin, 3)));
+        maxV = max(max(f32x4.extract_lane(vmax, 0), f32x4.extract_lane(vmax, 1)), max(f32x4.extract_lane(vmax, 2), f32x4.extract_lane(vmax, 3)));
+        // First indices holding them (the raw M4 keeps the earliest on ties).
+        for (let i = startI; i < end && (minI < 0 || maxI < 0); i++) {
+          const v = load<f32>(vPtr + (<usize>i << 2));
+          if (minI < 0 && v == minV) minI = i;
+          if (maxI < 0 && v == maxV) maxI = i;
+        }
+      }
+    } else {
+      for (let i = startI; i < end; i++) {
+        const v = load<f32>(vPtr + (<usize>i << 2));
+        if (isNaN(v)) continue;
+        if (minI < 0 || v < minV) {
+          minV = v;
+          minI = i;
+        }
+        if (maxI < 0 || v > maxV) {
+          maxV = v;
+          maxI = i;
+        }
       }
     }
     const at = pPtr + <usize>b * BUCKET_BYTES;
