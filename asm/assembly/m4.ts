@@ -24,14 +24,16 @@ export function lowerBound(tPtr: usize, n: i32, x: f64): i32 {
   return lo;
 }
 
+/** Appends sample i to the output points. */
 @inline
-function put(tPtr: usize, vPtr: usize, outT: usize, outV: usize, count: i32, i: i32): i32 {
+export function put(tPtr: usize, vPtr: usize, outT: usize, outV: usize, count: i32, i: i32): i32 {
   store<f64>(outT + (<usize>count << 3), load<f64>(tPtr + (<usize>i << 3)));
   store<f32>(outV + (<usize>count << 2), load<f32>(vPtr + (<usize>i << 2)));
   return count + 1;
 }
 
-function emit(tPtr: usize, vPtr: usize, outT: usize, outV: usize, count: i32, first: i32, mn: i32, mx: i32, last: i32): i32 {
+/** Writes a column's first, min, max and last samples in index order, each once. */
+export function emit(tPtr: usize, vPtr: usize, outT: usize, outV: usize, count: i32, first: i32, mn: i32, mx: i32, last: i32): i32 {
   const lo = min(mn, mx);
   const hi = max(mn, mx);
   count = put(tPtr, vPtr, outT, outV, count, first);

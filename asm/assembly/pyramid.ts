@@ -1,3 +1,5 @@
+import { emit } from './m4';
+
 // Min/max pyramid built once per series: level L holds, per bucket of 2^(4+L) samples, the minimum and maximum
 // (and their first indices), NaN ignored. A viewport query then reads O(log n) buckets per pixel column instead of
 // every sample, and still returns exactly the raw M4 points.
@@ -194,12 +196,6 @@ function columnStart(tPtr: usize, lo: i32, hi: i32, t0: f64, scale: f64, c: i32)
   return lo;
 }
 
-function put(tPtr: usize, vPtr: usize, outT: usize, outV: usize, count: i32, i: i32): i32 {
-  store<f64>(outT + (<usize>count << 3), load<f64>(tPtr + (<usize>i << 3)));
-  store<f32>(outV + (<usize>count << 2), load<f32>(vPtr + (<usize>i << 2)));
-  return count + 1;
-}
-
 /** M4 through the pyramid: the same points as m4() over the raw samples. */
 export function m4Pyramid(tPtr: usize, vPtr: usize, n: i32, pPtr: usize, levels: i32, t0: f64, t1: f64, width: i32, outT: usize, outV: usize): i32 {
   if (width <= 0 || n <= 0 || !(t1 > t0) || !isFinite(t0) || !isFinite(t1)) return 0;
@@ -234,12 +230,7 @@ export function m4Pyramid(tPtr: usize, vPtr: usize, n: i32, pPtr: usize, levels:
       qMinI = first;
       qMaxI = first;
       columnMinMax(vPtr, n, pPtr, levels, first, b);
-      const lo = min(qMinI, qMaxI);
-      const hiI = max(qMinI, qMaxI);
-      count = put(tPtr, vPtr, outT, outV, count, first);
-      if (lo != first) count = put(tPtr, vPtr, outT, outV, count, lo);
-      if (hiI != lo && hiI != first) count = put(tPtr, vPtr, outT, outV, count, hiI);
-      if (last != hiI && last != first) count = put(tPtr, vPtr, outT, outV, count, last);
+      count = emit(tPtr, vPtr, outT, outV, count, first, qMinI, qMaxI, last);
     }
     a = b;
   }

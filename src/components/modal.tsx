@@ -39,3 +39,18 @@ export function ConfirmDialog(props: { open: boolean; title: string; message: st
     </Modal>
   );
 }
+
+/** Cancel and Save at the foot of a form dialog. */
+export function FormActions({ onCancel, busy }: { onCancel: () => void; busy: boolean }) {
+  return (
+    <div className="modal-action">
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        Save
+      </button>
+    </div>
+  );
+}

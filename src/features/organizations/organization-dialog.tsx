@@ -2,11 +2,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError } from '@/api/client';
 import type { Organization } from '@/contracts/organization';
 import { organizationFormSchema, organizationSaveConfirmations, type OrganizationForm } from '@/domain/organization-form';
-import { mapServerErrors } from '@/domain/server-errors';
-import { Modal } from '@/components/modal';
+import { FormActions, Modal } from '@/components/modal';
+import { formErrorsOf } from '@/components/form-errors';
 import { useToast } from '@/components/toasts';
 import { useSaveOrganization } from './api/organizations';
 
@@ -80,11 +79,9 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
       toast(form.id === 0 ? 'Added organization' : 'Edited organization', 'success');
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) {
-        const mapped = mapServerErrors(error.errors);
-        for (const [path, message] of Object.entries(mapped.fields)) setError(fieldOf(path), { type: 'server', message });
-        setGeneral(mapped.general ?? (Object.keys(mapped.fields).length ? null : error.message));
-      } else setGeneral('There was an unexpected error, please try again');
+      const mapped = formErrorsOf(error);
+      for (const [path, message] of Object.entries(mapped.fields)) setError(fieldOf(path), { type: 'server', message });
+      setGeneral(mapped.general);
     }
   }
 
@@ -159,15 +156,7 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
           </label>
           {allowIframe && text('cspFrameAncestorDomain', 'CSP frame ancestor domain', { hint: 'e.g. https://portal.example.com' })}
           {allowIframe && text('iframeSrcUrls', 'Frame source URLs', { area: true, hint: 'One per line' })}
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              Save
-            </button>
-          </div>
+          <FormActions onCancel={onClose} busy={save.isPending} />
         </form>
       )}
     </Modal>

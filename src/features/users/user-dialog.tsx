@@ -2,11 +2,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { ApiError } from '@/api/client';
 import type { OrganizationUser } from '@/contracts/organization-user';
-import { mapServerErrors } from '@/domain/server-errors';
 import { roleOptionsFor, SIGN_ON_METHOD_LABELS, signOnMethodsOffered, userFormSchema, type UserForm } from '@/domain/user-form';
-import { Modal } from '@/components/modal';
+import { FormActions, Modal } from '@/components/modal';
+import { formErrorsOf } from '@/components/form-errors';
 import { useToast } from '@/components/toasts';
 import { useRoleOptions, useSaveUser } from './api/users';
 
@@ -29,11 +28,9 @@ export function UserDialog({ organizationId, ssoEnabled, user, onClose }: { orga
       toast(user ? 'User edited' : 'User added', 'success');
       onClose();
     } catch (error) {
-      if (error instanceof ApiError) {
-        const mapped = mapServerErrors(error.errors);
-        for (const [path, message] of Object.entries(mapped.fields)) setError(path as keyof UserForm, { type: 'server', message });
-        setGeneral(mapped.general ?? (Object.keys(mapped.fields).length ? null : error.message));
-      } else setGeneral('There was an unexpected error, please try again');
+      const mapped = formErrorsOf(error);
+      for (const [path, message] of Object.entries(mapped.fields)) setError(path as keyof UserForm, { type: 'server', message });
+      setGeneral(mapped.general);
     }
   };
   const err = (k: keyof UserForm) => formState.errors[k]?.message;
@@ -80,15 +77,7 @@ export function UserDialog({ organizationId, ssoEnabled, user, onClose }: { orga
           </select>
           {err('signOnMethod') && <span className="text-xs text-error">{err('signOnMethod')}</span>}
         </div>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            Save
-          </button>
-        </div>
+        <FormActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>
   );
