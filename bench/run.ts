@@ -3,6 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { sumF64 as referenceSum } from '../asm/reference/checksum';
 import { m4 as referenceM4 } from '../asm/reference/m4';
+import { aggregate as referenceAggregate } from '../asm/reference/aggregate';
+import { gapThreshold, splitGaps as referenceSplitGaps } from '../asm/reference/gaps';
 import { LTTB } from 'downsample';
 import interpolate from '@turf/interpolate';
 import { featureCollection, point } from '@turf/helpers';
@@ -57,6 +59,9 @@ async function main() {
   // One day of a year of one-minute data: the viewport query a chart makes while scrubbing.
   const dayOurs = median(() => loaded.m4(t0 + 100 * 86_400_000, t0 + 101 * 86_400_000, 2000), 101);
   results.push({ name: 'wasm M4 viewport query, 1 day window', peer: 'plain-JS M4 on the same window', medianMs: dayOurs, peerMedianMs: median(() => referenceM4(times, values, t0 + 100 * 86_400_000, t0 + 101 * 86_400_000, 2000), 101), ratio: 0 });
+  // Chart modes and gap splitting over the same 10M points.
+  results.push({ name: 'wasm 1-hour averages, 10M points', peer: 'plain-JS averages (asm/reference/aggregate.ts)', medianMs: median(() => loaded.aggregate(3_600_000, 0, 'average'), 5), peerMedianMs: median(() => referenceAggregate(times, values, 3_600_000, 0, 'average'), 3), ratio: 0 });
+  results.push({ name: 'wasm gap splitting, 10M points', peer: 'plain-JS gap splitting (asm/reference/gaps.ts)', medianMs: median(() => loaded.splitGaps(gapThreshold(60_000)), 5), peerMedianMs: median(() => referenceSplitGaps(times, gapThreshold(60_000)), 3), ratio: 0 });
   // MinMaxLTTB of 10M points to 2,000 against the downsample package's LTTB, input conversion included.
   const mmOurs = median(() => loaded.minMaxLttb(2000), 11);
   const peerLttb = median(() => {
