@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import Papa from 'papaparse';
 import { escapeCsvCell, toCsv } from '@/domain/csv';
 
-/** A small RFC 4180 reader, only to prove the writer round-trips. */
+/** PapaParse reads back what the writer wrote (no final empty row). */
 function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
+  const rows = Papa.parse<string[]>(text, { delimiter: ',', newline: '\r\n' }).data;
+  return text.endsWith('\r\n') ? rows.slice(0, -1) : rows;
 }
 
 describe('CSV export', () => {
@@ -40,6 +18,14 @@ describe('CSV export', () => {
     expect(escapeCsvCell(-3.5)).toBe('-3.5');
     expect(escapeCsvCell('\tcmd')).toBe("'\tcmd");
     expect(escapeCsvCell(null)).toBe('');
+    expect(escapeCsvCell('\0x')).toBe("'\0x");
+    expect(escapeCsvCell('\rcmd')).toBe(`"'\rcmd"`);
+  });
+
+  it('neutralises multi-line cells that begin like formulas (PapaParse escapeFormulae misses them)', () => {
+    const cell = '=cmd|" /C calc"!A0\nsecond line';
+    expect(escapeCsvCell(cell)).toBe(`"'=cmd|"" /C calc""!A0\nsecond line"`);
+    expect(Papa.unparse([[cell]], { escapeFormulae: true })).not.toContain("'=");
   });
 
   it('round-trips any text, with formula-looking cells prefixed by an apostrophe', () => {
@@ -48,7 +34,7 @@ describe('CSV export', () => {
         const width = cells[0]!.length;
         const rows = cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
         const parsed = parseCsv(toCsv(rows[0]!, rows.slice(1)));
-        const expected = rows.map((r) => r.map((c) => (/^[=+\-@\t\r]/.test(c) && !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(c) ? `'${c}` : c)));
+        const expected = rows.map((r) => r.map((c) => (/^[=+\-@\t\r\0]/.test(c) && !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(c) ? `'${c}` : c)));
         expect(parsed).toEqual(expected);
       }),
     );
