@@ -6,7 +6,7 @@ import { readGeoTiffBasemap } from './geotiff-basemap';
 import { checkDecodable, readImageHeader } from './image-header';
 import type { EncodedImage, ImageOps } from './image-ops';
 import { readKml, type KmlGroundOverlay } from './kml';
-import { rotatedOverlay } from './overlay-geometry';
+import { georeferenced, rotatedOverlay } from './overlay-geometry';
 import { fitImageToLimit } from './recompress';
 import { KMZ_LIMITS, resolveArchivePath, SafeZip, type ZipEntry } from './safe-zip';
 import { decodeXml } from './text-decode';
@@ -136,12 +136,7 @@ async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options:
   const fitted = await fitImageToLimit(image, ops, { signal: options.signal, onProgress: (f, s) => progress(0.8 + f * 0.2, s) });
   if (fitted.steps > 0) warnings.push(`The image was recompressed to fit the 2 MB limit (${fitted.steps} step${fitted.steps === 1 ? '' : 's'}).`);
   progress(1, 'Done');
-  return {
-    image: { bytes: fitted.bytes, mime: fitted.mime, width: fitted.width, height: fitted.height },
-    northEast: bounds ? { lat: bounds.north, lng: bounds.east } : null,
-    southWest: bounds ? { lat: bounds.south, lng: bounds.west } : null,
-    warnings,
-  };
+  return georeferenced(fitted, bounds, warnings);
 }
 
 /** Every failure is a FileParseError with the message to show (or CancelledError); unexpected ones use the spec's wrapper. */

@@ -6,7 +6,7 @@ import { BASEMAP_MESSAGES, type ParsedBasemap } from '../../src/domain/basemap';
 import { FileParseError, throwIfAborted, type ProgressCallback } from './file-errors';
 import { resolveCrs, type CrsResolution } from './geotiff-crs';
 import type { ImageOps } from './image-ops';
-import type { Bounds } from './overlay-geometry';
+import { georeferenced, type Bounds } from './overlay-geometry';
 
 export const GEOTIFF_LIMITS = {
   /** Most pixels of the image we decode (an overview is used for bigger ones). */
@@ -244,10 +244,5 @@ export async function readGeoTiffBasemap(bytes: Uint8Array, ops: ImageOps, optio
   progress(0.85, 'Encoding image');
   const encoded = await ops.encodePng(rgba, outWidth, outHeight);
   progress(1, 'Done');
-  return {
-    image: { bytes: encoded.bytes, mime: encoded.mime, width: encoded.width, height: encoded.height },
-    northEast: bounds ? { lat: bounds.north, lng: bounds.east } : null,
-    southWest: bounds ? { lat: bounds.south, lng: bounds.west } : null,
-    warnings,
-  };
+  return georeferenced(encoded, bounds, warnings);
 }

@@ -55,3 +55,13 @@ export function rotatedOverlay(box: LatLonBox, imageWidth: number, imageHeight: 
     },
   };
 }
+
+/** The basemap result: the image as encoded, corners from the bounds (null when the file gave none). */
+export function georeferenced(image: { bytes: Uint8Array; mime: 'image/png' | 'image/jpeg'; width: number; height: number }, bounds: Bounds | null, warnings: string[]) {
+  return {
+    image: { bytes: image.bytes, mime: image.mime, width: image.width, height: image.height },
+    northEast: bounds ? { lat: bounds.north, lng: bounds.east } : null,
+    southWest: bounds ? { lat: bounds.south, lng: bounds.west } : null,
+    warnings,
+  };
+}
