@@ -88,7 +88,7 @@ describe('basemap file selection (spec 3 §5)', () => {
 
   it('gives the spec messages for KML and KMZ without overlays', async () => {
     const kml = { name: 'p.kml', type: '', bytes: bytes('real-world/kml/togeojson_polygon.kml') };
-    const png = { name: 'i.png', type: 'image/png', bytes: nodeImageOps() && new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1]) };
+    const png = { name: 'i.png', type: 'image/png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1]) };
     await expect(parseBasemapFiles([kml, png], nodeImageOps())).rejects.toThrow('No valid ground overlays found in the KML file');
     await expect(parseBasemapFiles([{ name: 'i.kmz', type: '', bytes: bytes('real-world/kmz/openlayers_iceland.kmz') }], nodeImageOps())).rejects.toThrow('No valid ground overlays found in the KMZ file.');
     const truncated = { name: 't.kml', type: '', bytes: bytes('real-world/kml/gdal_truncated.kml') };
