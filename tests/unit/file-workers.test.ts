@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BASEMAP_MESSAGES, chooseBasemapFiles } from '@/domain/basemap';
+import { checkCsvUpload } from '@/domain/csv-upload';
 import { readGeoTiffBasemap } from '../../workers/lib/geotiff-basemap';
 import { parseBasemapFiles } from '../../workers/lib/basemap';
 import { parseCsvBytes } from '../../workers/lib/csv-parse';
@@ -97,6 +98,13 @@ describe('basemap file selection (spec 3 §5)', () => {
 });
 
 describe('CSV uploads', () => {
+  it('requires a non-empty file with a CSV or Excel-CSV MIME type', () => {
+    expect(checkCsvUpload(null)).toBe('A CSV file is required');
+    expect(checkCsvUpload({ name: 'a.csv', type: 'text/csv', size: 0 })).toBe('A CSV file is required');
+    expect(checkCsvUpload({ name: 'a.txt', type: 'text/plain', size: 5 })).toBe('The file must be in CSV file format');
+    expect(checkCsvUpload({ name: 'a.csv', type: 'application/vnd.ms-excel', size: 5 })).toBeNull();
+  });
+
   const columns = [
     { key: 'a', header: 'a', required: true },
     { key: 'b', header: 'b' },

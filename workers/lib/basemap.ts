@@ -8,7 +8,7 @@ import type { EncodedImage, ImageOps } from './image-ops';
 import { readKml, type KmlGroundOverlay } from './kml';
 import { georeferenced, rotatedOverlay } from './overlay-geometry';
 import { fitImageToLimit } from './recompress';
-import { KMZ_LIMITS, resolveArchivePath, SafeZip, type ZipEntry } from './safe-zip';
+import { KMZ_LIMITS, resolveArchivePath, SafeZip, ZipLimitError, type ZipEntry } from './safe-zip';
 import { decodeXml } from './text-decode';
 
 export interface InputFile {
@@ -86,7 +86,7 @@ export async function readKmz(bytes: Uint8Array, options: ParseOptions & { image
     try {
       overlays.push({ overlay, image: asImage(await zip.read(entry, options.signal), `The image '${overlay.href}'`) });
     } catch (e) {
-      if (!(e instanceof FileParseError) || /bomb|inflates/.test(e.message)) throw e;
+      if (!(e instanceof FileParseError) || e instanceof ZipLimitError) throw e;
       skipped.push(overlay.href);
     }
   }

@@ -1,7 +1,10 @@
 // Reading ZIP (KMZ) archives without trusting them: jszip has no limits and believes declared sizes, so the entry
 // count is read from the end record before jszip sees the file, and every entry is counted while it inflates.
 import JSZip from 'jszip';
-import { FileParseError } from './file-errors';
+import { CancelledError, FileParseError } from './file-errors';
+
+/** A limit was passed: the whole archive is refused, not just the entry. */
+export class ZipLimitError extends FileParseError {}
 
 export interface ZipLimits {
   maxEntries: number;
@@ -96,15 +99,16 @@ export class SafeZip {
       let size = 0;
       let done = false;
       const stream = (file as unknown as ZipObjectInternals).internalStream('uint8array');
-      const fail = (message: string) => {
+      const stop = (error: Error) => {
         if (done) return;
         done = true;
         stream.pause();
-        reject(new FileParseError(message));
+        reject(error);
       };
+      const fail = (message: string) => stop(new ZipLimitError(message));
       stream.on('data', (chunk) => {
         if (done) return;
-        if (signal?.aborted) return fail('Cancelled');
+        if (signal?.aborted) return stop(new CancelledError());
         size += chunk.length;
         this.totalRead += chunk.length;
         if (size > maxEntryBytes) return fail(`'${entry.name}' inflates to more than ${maxEntryBytes / 1048576} MB.`);
@@ -114,7 +118,7 @@ export class SafeZip {
         }
         chunks.push(chunk);
       });
-      stream.on('error', (e) => fail(`'${entry.name}' could not be read (${e.message}).`));
+      stream.on('error', (e) => stop(new FileParseError(`'${entry.name}' could not be read (${e.message}).`)));
       stream.on('end', () => {
         if (done) return;
         done = true;
