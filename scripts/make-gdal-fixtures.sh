@@ -24,6 +24,8 @@ q gdalwarp -t_srs EPSG:4269 "$RW/rasterio_byte_epsg26711.tif" "$GEN/byte_epsg426
 # A header declaring 200000 x 200000 pixels in a few kilobytes (sparse tiles).
 q gdal_create -of GTiff -outsize 200000 200000 -bands 1 -ot Byte -a_srs EPSG:4326 -a_ullr -100 40 -99 39 \
   -co TILED=YES -co BLOCKXSIZE=8192 -co BLOCKYSIZE=8192 -co SPARSE_OK=YES -co COMPRESS=DEFLATE "$GEN/huge_200000_sparse.tif"
+# The picture inside the Etna KMZ on its own, for KML + image pairs.
+unzip -p real-world/kmz/giscore_etna_groundoverlay.kmz etna.jpg > "$GEN/giscore_etna.jpg"
 for f in "$RW"/*.tif "$GEN"/*.tif real-world/kmz/giscore_etna_groundoverlay.kmz; do
   gdalinfo -json "$f" > "gdal/$(basename "$f").json"
 done

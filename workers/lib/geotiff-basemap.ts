@@ -76,7 +76,7 @@ export function boundsToWgs84(bbox: readonly number[], crs: CrsResolution): Boun
 }
 
 /** Low and high cut for a stretch to 0..255: 2nd and 98th percentiles of a sample of valid values. */
-function stretchRange(bands: TypedArray[], noData: number | null): [number, number] {
+function stretchRange(bands: TypedArray[], noData: number | null, fullRange: number | null): [number, number] {
   const total = bands[0]!.length;
   const stride = Math.max(1, Math.floor((total * bands.length) / 500_000));
   const sample: number[] = [];
@@ -90,7 +90,12 @@ function stretchRange(bands: TypedArray[], noData: number | null): [number, numb
   const sorted = Float64Array.from(sample).sort();
   const lo = sorted[Math.floor(sorted.length * 0.02)]!;
   const hi = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.98))]!;
-  return hi > lo ? [lo, hi] : [sorted[0]!, sorted[sorted.length - 1]! > sorted[0]! ? sorted[sorted.length - 1]! : sorted[0]! + 1];
+  if (hi > lo) return [lo, hi];
+  const min = sorted[0]!;
+  const max = sorted[sorted.length - 1]!;
+  if (max > min) return [min, max];
+  // A constant raster has no range to stretch: place it where it sits in its type's range (unsigned), else mid grey.
+  return fullRange === null ? [min - 1, min + 1] : [0, fullRange];
 }
 
 export interface RenderInput {
@@ -101,10 +106,36 @@ export interface RenderInput {
   /** 1 unsigned, 2 signed, 3 float. */
   sampleFormat: number;
   photometric: number | null;
-  /** ExtraSamples: 1 or 2 mark the band after the colour bands as alpha. */
+  /** ExtraSamples: 1 or 2 mark that extra band as alpha. */
   extraSamples: number[];
+  /** Per-band colour interpretation GDAL wrote in its metadata tag (lower case), when present. */
+  colorInterp?: readonly (string | undefined)[] | null;
   colorMap: ArrayLike<number> | null;
   noData: number | null;
+}
+
+/** Which bands hold the colour (1 grey or 3 RGB) and which the alpha (-1 for none). */
+export function bandLayout(input: Pick<RenderInput, 'bands' | 'photometric' | 'extraSamples' | 'colorInterp'>): { colour: number[]; alpha: number } {
+  const count = input.bands.length;
+  const roles = input.colorInterp ?? [];
+  const red = roles.indexOf('red');
+  const green = roles.indexOf('green');
+  const blue = roles.indexOf('blue');
+  // GDAL's own record of the bands wins: it is how GDAL itself shows a file whose TIFF tags say less.
+  if (red >= 0 && green >= 0 && blue >= 0) return { colour: [red, green, blue], alpha: roles.indexOf('alpha') };
+  const colourCount = input.photometric === 2 || (input.photometric === null && count >= 3) ? Math.min(3, count) : 1;
+  const firstExtra = count - input.extraSamples.length;
+  const declared = input.extraSamples.findIndex((e) => e === 1 || e === 2);
+  let alpha = declared >= 0 && firstExtra + declared >= colourCount ? firstExtra + declared : roles.indexOf('alpha');
+  // Four bands with no tags at all are RGBA by convention.
+  if (alpha < 0 && colourCount === 3 && count === 4 && input.extraSamples.length === 0) alpha = 3;
+  return { colour: colourCount === 3 ? [0, 1, 2] : [0], alpha };
+}
+
+function maxOf(values: TypedArray): number {
+  let max = -Infinity;
+  for (let i = 0; i < values.length; i++) if (values[i]! > max) max = values[i]!;
+  return max;
 }
 
 /** 8-bit RGBA from any band layout: palette, grey (+alpha), RGB (+alpha); no-data pixels become transparent. */
@@ -112,16 +143,17 @@ export function renderRgba(input: RenderInput): Uint8ClampedArray {
   const { bands, width, height, noData } = input;
   const n = width * height;
   const out = new Uint8ClampedArray(n * 4);
-  const colourBands = input.photometric === 2 || (input.photometric === null && bands.length >= 3) ? Math.min(3, bands.length) : 1;
-  const alphaIndex = bands.length > colourBands && (input.extraSamples[0] === 1 || input.extraSamples[0] === 2 || (colourBands === 3 && bands.length === 4 && input.extraSamples.length === 0)) ? colourBands : -1;
-  const colour = bands.slice(0, colourBands);
+  const layout = bandLayout(input);
+  const colourBands = layout.colour.length;
+  const colour = layout.colour.map((i) => bands[i]!);
   const is8bitUnsigned = input.bitsPerSample <= 8 && input.sampleFormat === 1;
   const palette = input.photometric === 3 && input.colorMap && colourBands === 1 ? input.colorMap : null;
-  const [lo, hi] = is8bitUnsigned || palette ? [0, 255] : stretchRange(colour, noData);
+  const [lo, hi] = is8bitUnsigned || palette ? [0, 255] : stretchRange(colour, noData, input.sampleFormat === 1 ? 2 ** Math.min(32, input.bitsPerSample) - 1 : null);
   const scale = 255 / (hi - lo);
   const invert = input.photometric === 0;
-  const alpha = alphaIndex >= 0 ? bands[alphaIndex]! : null;
-  const alphaScale = alpha ? 255 / (2 ** Math.min(32, input.bitsPerSample) - 1) : 1;
+  const alpha = layout.alpha >= 0 ? (bands[layout.alpha] ?? null) : null;
+  // Wide alpha bands often hold 0..255 anyway (rasterio writes them so): scale by the type only when values exceed 255.
+  const alphaScale = alpha && maxOf(alpha) > 255 ? 255 / (2 ** Math.min(32, input.bitsPerSample) - 1) : 1;
   const paletteSize = palette ? palette.length / 3 : 0;
   const b0 = colour[0]!;
   const b1 = colourBands === 3 ? colour[1]! : b0;
@@ -163,6 +195,17 @@ function tagNumbers(image: GeoTIFFImage, tag: 'ExtraSamples' | 'PhotometricInter
     // Deferred (large) tags are loaded on demand below.
   }
   return null;
+}
+
+/** Band roles from the GDAL_METADATA tag (`<Item name="COLORINTERP" sample="0" role="colorinterp">Red</Item>`). */
+async function loadColorInterp(image: GeoTIFFImage): Promise<(string | undefined)[] | null> {
+  const dir = image.getFileDirectory();
+  if (!dir.hasTag('GDAL_METADATA')) return null;
+  const v: unknown = await dir.loadValue('GDAL_METADATA');
+  if (typeof v !== 'string' || v.length > 1_000_000) return null;
+  const roles: (string | undefined)[] = [];
+  for (const m of v.matchAll(/<Item\s+name="COLORINTERP"\s+sample="(\d{1,3})"[^>]*>([A-Za-z]{1,20})<\/Item>/g)) roles[Number(m[1])] = m[2]!.toLowerCase();
+  return roles.length > 0 ? roles : null;
 }
 
 async function loadColorMap(image: GeoTIFFImage): Promise<number[] | null> {
@@ -232,6 +275,7 @@ export async function readGeoTiffBasemap(bytes: Uint8Array, ops: ImageOps, optio
         sampleFormat: image.getSampleFormat(),
         photometric,
         extraSamples: tagNumbers(image, 'ExtraSamples') ?? [],
+        colorInterp: await loadColorInterp(first).catch(() => null),
         colorMap: photometric === 3 ? await loadColorMap(image) : null,
         noData: first.getGDALNoData(),
       });

@@ -1,0 +1,13 @@
+// CSV worker: bulk-upload files to mapped rows with per-row errors, off the UI thread.
+import * as Comlink from 'comlink';
+import { parseCsvBytes, type CsvColumn } from './lib/csv-parse';
+import type { ProgressCallback } from './lib/file-errors';
+
+const api = {
+  parseCsv<K extends string>(bytes: Uint8Array, columns: CsvColumn<K>[], onProgress?: ProgressCallback) {
+    return parseCsvBytes(bytes, columns, { onProgress });
+  },
+};
+
+export type CsvWorkerApi = typeof api;
+Comlink.expose(api);
