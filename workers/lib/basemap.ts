@@ -37,9 +37,11 @@ async function placeOverlay(overlay: KmlGroundOverlay, image: EncodedImage, ops:
   return { image: await ops.rotate(image, plan), bounds };
 }
 
+const moreOverlaysWarning = (count: number, chosen: KmlGroundOverlay) => `The file holds ${count} ground overlays; the first one${chosen.name ? ` ('${chosen.name}')` : ''} is used.`;
+
 function pickOverlay(overlays: KmlGroundOverlay[], warnings: string[]): KmlGroundOverlay {
   const chosen = overlays[0]!;
-  if (overlays.length > 1) warnings.push(`The file holds ${overlays.length} ground overlays; the first one${chosen.name ? ` ('${chosen.name}')` : ''} is used.`);
+  if (overlays.length > 1) warnings.push(moreOverlaysWarning(overlays.length, chosen));
   return chosen;
 }
 
@@ -90,7 +92,7 @@ export async function readKmz(bytes: Uint8Array, options: ParseOptions & { image
       skipped.push(overlay.href);
     }
   }
-  return { overlays, placemarks: kml.placemarks, skipped, invalidOverlays: kml.invalidOverlays };
+  return { overlays, overlayCount: kml.overlays.length, placemarks: kml.placemarks, skipped, invalidOverlays: kml.invalidOverlays };
 }
 
 async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options: ParseOptions): Promise<ParsedBasemap> {
@@ -126,6 +128,7 @@ async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options:
       const kmz = await readKmz(plan.kmz.bytes, { ...options, imageLimit: 1 });
       if (kmz.overlays.length === 0) throw new FileParseError(BASEMAP_MESSAGES.noOverlayInKmz);
       const first = kmz.overlays[0]!;
+      if (kmz.overlayCount > 1) warnings.push(moreOverlaysWarning(kmz.overlayCount, first.overlay));
       const placed = await placeOverlay(first.overlay, first.image, ops, warnings);
       image = placed.image;
       bounds = placed.bounds;

@@ -11,6 +11,21 @@ import { readKmz } from './basemap';
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 const inside = (b: Bounds, p: KmlPlacemark) => p.lat <= b.north && p.lat >= b.south && p.lng <= b.east && p.lng >= b.west;
 
+/** KML descriptions are often HTML tables; an inspection's description is plain text. */
+export function plainText(html: string): string {
+  if (!/<[a-z!/]/i.test(html)) return html.trim();
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+  return html
+    .replace(/\s+/g, ' ')
+    .replace(/<(script|style|head)\b.*?<\/\1\s*>/gi, ' ')
+    .replace(/<\/t[dh]>\s*<t[dh]\b[^>]*>/gi, ': ')
+    .replace(/<(br|\/p|\/tr|\/div|\/li|\/h\d)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_, e: string) => entities[e]!)
+    .replace(/ *\n\s*/g, '\n')
+    .trim();
+}
+
 function isoTime(when: string | null): string | null {
   if (!when) return null;
   const t = Date.parse(when);
@@ -41,7 +56,7 @@ export async function readInspectionKmz(
         type: INSPECTION_TYPE_AERIAL,
         time: isoTime(overlay.when) ?? isoTime(marker?.when ?? null),
         detectionFound: true,
-        description: [overlay.description, marker?.description].filter(Boolean).join('\n'),
+        description: [overlay.description, marker?.description ?? ''].map(plainText).filter(Boolean).join('\n'),
         location: marker ? { lat: round6(marker.lat), lng: round6(marker.lng) } : { lat: round6((bounds.north + bounds.south) / 2), lng: round6((bounds.east + bounds.west) / 2) },
         northEastCorner: { lat: round6(bounds.north), lng: round6(bounds.east) },
         southWestCorner: { lat: round6(bounds.south), lng: round6(bounds.west) },
@@ -56,7 +71,7 @@ export async function readInspectionKmz(
         type: INSPECTION_TYPE_AERIAL,
         time: isoTime(p.when),
         detectionFound: true,
-        description: p.description,
+        description: plainText(p.description),
         location: { lat: round6(p.lat), lng: round6(p.lng) },
         northEastCorner: null,
         southWestCorner: null,

@@ -36,7 +36,10 @@ export function parseXml(text: string, what: string): XmlNode {
   try {
     return parser.parse(text) as XmlNode;
   } catch (e) {
-    throw new FileParseError(`${what} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    const message = e instanceof Error ? e.message : String(e);
+    // fast-xml-parser refuses names such as __proto__ outright; say so in words rather than with its [SECURITY] text.
+    if (/prototype pollution|reserved/i.test(message)) throw new FileParseError(`${what} uses a reserved tag name (such as __proto__) and was not read.`);
+    throw new FileParseError(`${what} could not be read: ${message}`);
   }
 }
 
