@@ -11,6 +11,7 @@ import { featureCollection, point } from '@turf/helpers';
 import { binRose as referenceRose } from '../asm/reference/rose';
 import { idw as referenceIdw } from '../asm/reference/windfield';
 import { median } from '../workers/lib/kernel-benchmarks';
+import { fileBenchmarks } from './files';
 import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../workers/lib/series-arrow';
 import { loadWasmCoreFromDisk } from '../workers/lib/wasm-core-node';
 
@@ -114,6 +115,10 @@ async function main() {
   const jsonText = JSON.stringify(Array.from(yearTimes, (t, i) => [t, yearValues[i]]));
   results.push({ name: 'decode one year of one-minute data (Arrow IPC)', peer: 'JSON.parse of [time, value] pairs', medianMs: median(() => decodeSeriesArrow(arrowBytes), 11), peerMedianMs: median(() => decodeSeriesJson(jsonText), 5), ratio: 0 });
   for (const r of results) r.ratio = r.peerMedianMs / r.medianMs;
+  // File parsers (CSV, KML, GeoTIFF); their notes carry the sizes and the CSV correctness probe.
+  const files = await fileBenchmarks();
+  results.push(...files.map(({ note: _note, ...r }) => r));
+  for (const f of files) if (f.note) console.log(`${f.name}: ${f.note}`);
 
   console.table(results.map((r) => ({ benchmark: r.name, peer: r.peer, 'ours ms': r.medianMs.toFixed(2), 'peer ms': r.peerMedianMs.toFixed(2), 'peer/ours': r.ratio.toFixed(2) })));
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });

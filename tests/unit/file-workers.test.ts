@@ -120,6 +120,9 @@ describe('CSV uploads', () => {
     expect(ragged.errors).toEqual([{ row: 2, message: 'Row 2: expected 3 values, found 2.' }]);
     expect(ragged.rows).toHaveLength(1);
     const unclosed = parseCsvBytes(bytes('real-world/csv/gdal_unbalanced_double_quotes.csv'), [{ key: 'id', header: 'id' }, { key: 'txt', header: 'txt' }]);
-    expect(unclosed.errors.some((e) => e.message.includes('never closed'))).toBe(true);
+    expect(unclosed.errors).toEqual([{ row: 2, message: 'Row 2: a quoted value is never closed.' }]);
+    const mixed = parseCsvBytes(new TextEncoder().encode('a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,"11,12\n'), columns);
+    expect(mixed.rows.map((r) => r.row)).toEqual([2]);
+    expect(mixed.errors.map((e) => e.message)).toEqual(['Row 3: expected 3 values, found 2.', 'Row 4: expected 3 values, found 4.', 'Row 5: a quoted value is never closed.']);
   });
 });

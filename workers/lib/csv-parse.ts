@@ -102,7 +102,11 @@ export function parseCsvText<K extends string>(
         }
         return;
       }
-      for (const e of result.errors) errors.push({ row, message: `Row ${row}: ${PAPA_MESSAGES[e.code] ?? e.message}.` });
+      if (result.errors.length > 0) {
+        // One message per broken row: a row the tokeniser could not read has no meaningful value count either.
+        for (const e of result.errors) errors.push({ row, message: `Row ${row}: ${PAPA_MESSAGES[e.code] ?? e.message}.` });
+        return;
+      }
       if (cells.length !== headers.length) {
         errors.push({ row, message: `Row ${row}: expected ${headers.length} values, found ${cells.length}.` });
         return;
