@@ -18,6 +18,7 @@ import { organizationUserRoutes } from './routes/organization-user';
 import { siteRoutes } from './routes/site';
 import { siteHealthRoutes } from './routes/site-health';
 import { userRoutes, type LogoutHook } from './routes/user';
+import { userSettingsRoutes } from './routes/user-settings';
 
 export interface IdentityProvider extends LogoutHook {
   /** Registers the provider's endpoints under /oidc. */
@@ -46,7 +47,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...auditRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...auditRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

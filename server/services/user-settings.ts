@@ -21,6 +21,15 @@ export function defaultUnitLabels(): Record<string, string> {
   return labels;
 }
 
+function readGridVisibility(value: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!value || typeof value !== 'object') return out;
+  for (const [key, hidden] of Object.entries(value)) {
+    if (Array.isArray(hidden)) out[key] = hidden.filter((h): h is string => typeof h === 'string');
+  }
+  return out;
+}
+
 export function defaultUserSettings(stored: Record<string, unknown>, ianaTimezoneId: string): UserSettings {
   const limits = (stored.limits ?? {}) as Partial<UserSettings['limits']>;
   const unitLabels = (stored.unitLabels ?? {}) as Record<string, string>;
@@ -29,5 +38,6 @@ export function defaultUserSettings(stored: Record<string, unknown>, ianaTimezon
     unitLabels: { ...defaultUnitLabels(), ...unitLabels },
     ianaTimezoneId,
     timeFormat: stored.timeFormat === '24-hr' ? '24-hr' : '12-hr',
+    gridColumnVisibility: readGridVisibility(stored.gridColumnVisibility),
   };
 }

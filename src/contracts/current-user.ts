@@ -24,6 +24,8 @@ export const userSettingsSchema = z.object({
   unitLabels: unitLabelsSchema,
   ianaTimezoneId: z.string(),
   timeFormat: z.enum(['12-hr', '24-hr']),
+  /** Hidden column ids per grid key, saved from the grids' column choosers. */
+  gridColumnVisibility: z.record(z.string(), z.array(z.string())),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 

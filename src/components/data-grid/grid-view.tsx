@@ -1,0 +1,210 @@
+// What both grid modes draw: a sticky header with sort and filter controls, a virtual body (only the rows in view
+// are in the DOM, so 10,000 or 1,000,000 rows scroll alike), row selection and struck-through deleted rows.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { isActiveFilter, type CellValue, type ColumnFilterValue } from '@/domain/grid-filter';
+import { ColumnFilterPopover } from './column-filter';
+import type { ColumnFilters, GridColumn, SortState } from './types';
+
+export const ROW_HEIGHT = 32;
+
+export interface GridRowSlot<T> {
+  id: string;
+  row: T;
+}
+
+export interface GridViewProps<T> {
+  label: string;
+  columns: readonly GridColumn<T>[];
+  rowCount: number;
+  /** The row at an index, or undefined while it loads (server mode). */
+  rowAt: (index: number) => GridRowSlot<T> | undefined;
+  sort: SortState | null;
+  onSort: (columnId: string) => void;
+  filters: ColumnFilters;
+  onFilter: (columnId: string, value: ColumnFilterValue | undefined) => void;
+  selection?: {
+    isSelected: (id: string) => boolean;
+    canSelect: (row: T) => boolean;
+    toggle: (id: string) => void;
+    all: boolean;
+    some: boolean;
+    toggleAll: () => void;
+  };
+  isDeleted?: (row: T) => boolean;
+  rowActions?: (row: T) => ReactNode;
+  /** Rows in view changed (server mode loads their blocks). */
+  onRange?: (first: number, last: number) => void;
+  empty: ReactNode;
+  height: string;
+}
+
+function display(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toLocaleString();
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+const alignClass = (align: GridColumn<unknown>['align'], kind: GridColumn<unknown>['kind']) =>
+  align === 'right' || (align === undefined && kind === 'number') ? 'text-right tabular-nums' : align === 'center' ? 'text-center' : '';
+
+function SortMark({ state }: { state: 'asc' | 'desc' | null }) {
+  return (
+    <span aria-hidden="true" className={`text-[10px] ${state ? 'text-primary' : 'text-base-content/30'}`}>
+      {state === 'asc' ? '▲' : state === 'desc' ? '▼' : '↕'}
+    </span>
+  );
+}
+
+export function GridView<T>(props: GridViewProps<T>) {
+  const { columns, rowCount, sort, filters, selection, rowActions } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [filterOpen, setFilterOpen] = useState<string | null>(null);
+  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? -1;
+  const onRange = props.onRange;
+  useEffect(() => {
+    onRange?.(first, last);
+  }, [onRange, first, last, rowCount]);
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
+  const span = columns.length + (selection ? 1 : 0) + (rowActions ? 1 : 0);
+
+  return (
+    <div ref={scrollRef} className="overflow-auto" style={{ height: props.height }} tabIndex={-1}>
+      <table className="table table-xs w-full border-separate border-spacing-0" aria-label={props.label} aria-rowcount={rowCount + 1}>
+        <thead className="sticky top-0 z-20 bg-base-200 text-base-content">
+          <tr>
+            {selection && (
+              <th scope="col" className="w-8 border-b border-base-300">
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-xs"
+                  aria-label="Select all rows"
+                  checked={selection.all}
+                  ref={(el) => {
+                    if (el) el.indeterminate = selection.some && !selection.all;
+                  }}
+                  onChange={selection.toggleAll}
+                />
+              </th>
+            )}
+            {columns.map((c) => {
+              const sorted = sort?.columnId === c.id ? (sort.ascending ? 'asc' : 'desc') : null;
+              const filtered = isActiveFilter(filters[c.id]);
+              return (
+                <th
+                  key={c.id}
+                  scope="col"
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                  className={`relative whitespace-nowrap border-b border-base-300 ${alignClass(c.align, c.kind)}`}
+                  style={c.width ? { width: c.width, minWidth: c.width } : undefined}
+                >
+                  <span className="inline-flex items-center gap-1">
+                    {c.sortable === false ? (
+                      <span>{c.header}</span>
+                    ) : (
+                      <button type="button" className="inline-flex items-center gap-1 font-semibold hover:text-primary" onClick={() => props.onSort(c.id)}>
+                        {c.header}
+                        <SortMark state={sorted} />
+                      </button>
+                    )}
+                    {c.filterable !== false && (
+                      <button
+                        type="button"
+                        className={`btn btn-ghost btn-xs px-1 ${filtered ? 'text-primary' : 'text-base-content/40'}`}
+                        aria-label={`Filter ${c.header}${filtered ? ' (active)' : ''}`}
+                        aria-expanded={filterOpen === c.id}
+                        onClick={() => setFilterOpen((o) => (o === c.id ? null : c.id))}
+                      >
+                        <svg viewBox="0 0 24 24" className="h-3 w-3" fill={filtered ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                          <path d="M3 5h18l-7 8v6l-4-2v-4z" />
+                        </svg>
+                      </button>
+                    )}
+                  </span>
+                  {filterOpen === c.id && (
+                    <ColumnFilterPopover
+                      header={c.header}
+                      kind={c.kind ?? 'text'}
+                      value={filters[c.id]}
+                      onClose={() => setFilterOpen(null)}
+                      onApply={(v) => {
+                        props.onFilter(c.id, v);
+                        setFilterOpen(null);
+                      }}
+                    />
+                  )}
+                </th>
+              );
+            })}
+            {rowActions && (
+              <th scope="col" className="border-b border-base-300 text-right">
+                <span className="sr-only">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {rowCount === 0 && (
+            <tr>
+              <td colSpan={span} className="py-8 text-center text-base-content/70">
+                {props.empty}
+              </td>
+            </tr>
+          )}
+          {padTop > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={span} style={{ height: padTop, padding: 0, border: 0 }} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const slot = props.rowAt(item.index);
+            if (!slot) {
+              return (
+                <tr key={`loading-${item.index}`} style={{ height: ROW_HEIGHT }} aria-busy="true">
+                  <td colSpan={span}>
+                    <span className="skeleton block h-3 w-2/3" aria-label="Loading row" />
+                  </td>
+                </tr>
+              );
+            }
+            const deleted = props.isDeleted?.(slot.row) ?? false;
+            const selected = selection?.isSelected(slot.id) ?? false;
+            return (
+              <tr
+                key={slot.id}
+                style={{ height: ROW_HEIGHT }}
+                aria-rowindex={item.index + 2}
+                aria-selected={selection ? selected : undefined}
+                className={`hover:bg-base-200/60 ${selected ? 'bg-primary/10' : ''} ${deleted ? 'text-base-content/60 line-through' : ''}`}
+              >
+                {selection && (
+                  <td className="border-b border-base-200">
+                    {selection.canSelect(slot.row) && (
+                      <input type="checkbox" className="checkbox checkbox-xs" aria-label={`Select row ${item.index + 1}`} checked={selected} onChange={() => selection.toggle(slot.id)} />
+                    )}
+                  </td>
+                )}
+                {columns.map((c) => (
+                  <td key={c.id} className={`max-w-xs truncate whitespace-nowrap border-b border-base-200 ${alignClass(c.align, c.kind)}`}>
+                    {c.cell ? c.cell(slot.row) : display(c.value(slot.row))}
+                  </td>
+                ))}
+                {rowActions && <td className="whitespace-nowrap border-b border-base-200 text-right no-underline">{rowActions(slot.row)}</td>}
+              </tr>
+            );
+          })}
+          {padBottom > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={span} style={{ height: padBottom, padding: 0, border: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

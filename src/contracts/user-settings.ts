@@ -1,0 +1,15 @@
+// Per-user settings the console writes back: grid column visibility (e.g. 'AlarmListColumnVisibility', spec 2 §2).
+import { z } from 'zod';
+
+/** Grid keys are short names like 'SitesColumnVisibility'; never paths or prototype names. */
+export const gridKeySchema = z
+  .string()
+  .regex(/^[A-Z][A-Za-z0-9]{1,63}$/, 'A grid key is a name of letters and digits starting with a capital');
+
+export const gridColumnVisibilityEditSchema = z.object({
+  key: gridKeySchema,
+  hiddenColumns: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/)).max(200),
+});
+export type GridColumnVisibilityEdit = z.infer<typeof gridColumnVisibilityEditSchema>;
+
+export const gridColumnVisibilitySchema = z.record(z.string(), z.array(z.string()));
