@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { VERSION_HEADER } from '@/contracts/client-config';
 import type { Config } from './config';
@@ -16,6 +17,9 @@ import { notificationRoutes } from './routes/notification';
 import { organizationRoutes } from './routes/organization';
 import { organizationUserRoutes } from './routes/organization-user';
 import { siteRoutes } from './routes/site';
+import { siteBulkRoutes } from './routes/site-bulk';
+import { siteEditRoutes } from './routes/site-edit';
+import { siteGroupRoutes } from './routes/site-group';
 import { siteHealthRoutes } from './routes/site-health';
 import { userRoutes, type LogoutHook } from './routes/user';
 import { userSettingsRoutes } from './routes/user-settings';
@@ -47,7 +51,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...auditRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...auditRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -105,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send({ detail: GENERIC_ERROR });
   });
 
+  // Uploads (bulk CSVs) arrive as multipart; each route sets its own file limits.
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, parts: 6 } });
   for (const spec of specs) registerRoute(app, spec, options);
 
   if (options.identityProvider) await options.identityProvider.mount(app);

@@ -1,5 +1,5 @@
 // Loads who a verified token belongs to: memberships and role permissions come from the database, never the client.
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import type { SignedInUser } from '../http/define-route';
 
 interface UserRow extends Record<string, unknown> {
@@ -49,7 +49,7 @@ export type OrganizationAccess = { ok: true; permissions: Set<number> } | { ok: 
  * Effective permissions inside one organization: global role ∪ role there (spec 1 §4).
  * Provider staff span every organization, deleted ones included; a deleted organization stops everyone else.
  */
-export async function accessToOrganization(database: Database, user: SignedInUser, organizationId: number): Promise<OrganizationAccess> {
+export async function accessToOrganization(database: Queryable, user: SignedInUser, organizationId: number): Promise<OrganizationAccess> {
   const membership = user.memberships.get(organizationId);
   if (user.isQubeUser) {
     const [org] = await database.query<{ id: number }>('SELECT id FROM organizations WHERE id = $1', [organizationId]);

@@ -35,3 +35,66 @@ export const siteListQuerySchema = z.object({
 });
 
 export const siteIdBodySchema = z.object({ siteId: z.number().int().positive(), organizationId: z.number().int().positive() });
+
+// Site option lists (spec 1 §7 'further site option lists'), one call for the form: global lists, and the
+// organization's business units and asset areas.
+export const siteOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export const childOptionSchema = siteOptionSchema.extend({ parentId: z.number().int().nullable() });
+export const siteOptionsSchema = z.object({
+  countries: z.array(siteOptionSchema),
+  stateProvinces: z.array(childOptionSchema),
+  regulations: z.array(childOptionSchema),
+  regulatorySiteTypes: z.array(siteOptionSchema),
+  genericSiteTypes: z.array(siteOptionSchema),
+  basins: z.array(siteOptionSchema),
+  industrySegments: z.array(siteOptionSchema),
+  fluidTypes: z.array(siteOptionSchema),
+  businessUnits: z.array(z.string()),
+  assetAreas: z.array(z.string()),
+  siteGroups: z.array(siteOptionSchema),
+});
+export type SiteOptions = z.infer<typeof siteOptionsSchema>;
+
+/** GET /api/site/siteEdit/: the form's values for one site. */
+export const siteEditSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organizationId: z.number().int(),
+  locationLatLng: z.string(),
+  alias: z.string().nullable(),
+  siteGroupIds: z.array(z.number().int()),
+  businessUnit: z.string().nullable(),
+  assetArea: z.string().nullable(),
+  countryId: z.number().int().nullable(),
+  stateProvinceId: z.number().int().nullable(),
+  regulationId: z.number().int().nullable(),
+  regulatorySiteTypeId: z.number().int().nullable(),
+  genericSiteTypeId: z.number().int().nullable(),
+  basinId: z.number().int().nullable(),
+  industrySegmentId: z.number().int().nullable(),
+  fluidTypeId: z.number().int().nullable(),
+  /** When the site was last saved; sent back so a concurrent edit is reported rather than lost. */
+  updatedAt: z.string(),
+});
+export type SiteEdit = z.infer<typeof siteEditSchema>;
+
+export const siteAccessDetailsSchema = z.object({
+  siteId: z.number().int(),
+  accessNotes: z.string().nullable(),
+  notificationRequired: z.boolean(),
+  specialTicketsRequired: z.boolean(),
+  workPermitRequired: z.boolean(),
+});
+
+export const siteGroupRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organizationId: z.number().int(),
+  siteCount: z.number().int(),
+  notificationSubscriptionCount: z.number().int(),
+  apiKeyCount: z.number().int(),
+  integrationCount: z.number().int(),
+});
+export type SiteGroupRow = z.infer<typeof siteGroupRowSchema>;
+
+export const bulkSitesAnswerSchema = z.object({ rowsChanged: z.number().int().optional(), newSites: z.number().int().optional(), error: z.string().optional() });

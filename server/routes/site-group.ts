@@ -1,0 +1,143 @@
+// Site groups (spec 1 §2 'Manage Site Groups', 'Groups popover', §4 tri-state, §5 name rule, §7 calls).
+import { z } from 'zod';
+import { siteGroupRowSchema, siteOptionSchema, type SiteGroupRow } from '@/contracts/site';
+import { Permission } from '@/domain/permissions';
+import { siteGroupNameSchema } from '@/domain/site-form';
+import type { Queryable } from '../db/client';
+import { defineRoute, HttpError } from '../http/define-route';
+import { recordAudit } from '../services/audit';
+
+const orgQuery = z.object({ organizationId: z.coerce.number().int().positive() });
+
+async function listGroups(db: Queryable, organizationId: number, id?: number): Promise<SiteGroupRow[]> {
+  // Subscriptions, API keys and push integrations filtered by group arrive with the alarms and integrations work;
+  // until those stores exist no group can be used by one, so their counts are truthfully zero.
+  const rows = await db.query<{ id: number; name: string; organization_id: number; site_count: number }>(
+    `SELECT g.id, g.name, g.organization_id,
+            (SELECT count(*)::int FROM site_site_groups sg JOIN sites s ON s.id = sg.site_id WHERE sg.site_group_id = g.id AND s.deleted_at IS NULL) AS site_count
+       FROM site_groups g
+      WHERE g.organization_id = $1 AND ($2::int IS NULL OR g.id = $2)
+      ORDER BY lower(g.name), g.id`,
+    [organizationId, id ?? null],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, organizationId: r.organization_id, siteCount: r.site_count, notificationSubscriptionCount: 0, apiKeyCount: 0, integrationCount: 0 }));
+}
+
+/** Records on each site the groups it had before and after. */
+async function auditSiteGroups(db: Queryable, changes: { siteId: number; before: number[]; after: number[] }[], organizationId: number, user: { id: number; email: string }) {
+  for (const c of changes) {
+    if (JSON.stringify(c.before) === JSON.stringify(c.after)) continue;
+    await recordAudit(db, { entityType: 'site', entityId: c.siteId, organizationId, userId: user.id, userName: user.email, changes: [{ name: 'siteGroupIds', oldValue: c.before, newValue: c.after }] });
+  }
+}
+
+async function groupsOfSites(db: Queryable, siteIds: number[]): Promise<Map<number, number[]>> {
+  const rows = await db.query<{ site_id: number; groups: number[] }>(
+    `SELECT s.id AS site_id, coalesce((SELECT json_agg(site_group_id ORDER BY site_group_id) FROM site_site_groups WHERE site_id = s.id), '[]'::json) AS groups
+       FROM sites s WHERE s.id = ANY($1::int[])`,
+    [siteIds],
+  );
+  return new Map(rows.map((r) => [r.site_id, r.groups]));
+}
+
+export const siteGroupRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/siteGroup/listSiteGroupsForOrganization/',
+    access: 'authenticated',
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "The organization's site groups with how many sites, subscriptions, API keys and push integrations use each",
+    query: orgQuery,
+    response: z.array(siteGroupRowSchema),
+    handler: ({ organizationId, database }) => listGroups(database, organizationId!),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/siteGroup/siteGroupOptionsForOrganization/',
+    access: 'authenticated',
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "The organization's site groups as options",
+    query: orgQuery,
+    response: z.array(siteOptionSchema),
+    handler: ({ organizationId, database }) => database.query<{ id: number; name: string }>('SELECT id, name FROM site_groups WHERE organization_id = $1 ORDER BY lower(name), id', [organizationId]),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/siteGroup/edit',
+    access: [Permission.SiteEdit],
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: 'Adds (id 0) or renames a site group',
+    body: z.object({ id: z.number().int().min(0), name: siteGroupNameSchema, organizationId: z.number().int().positive() }),
+    response: siteGroupRowSchema,
+    example: { body: { id: 0, name: 'Matrix Group' } },
+    handler: async ({ body, organizationId, database }) =>
+      database.transaction(async (tx) => {
+        const [clash] = await tx.query<{ id: number }>('SELECT id FROM site_groups WHERE organization_id = $1 AND lower(name) = lower($2) AND id <> $3', [organizationId, body.name, body.id]);
+        if (clash) throw new HttpError(400, 'The request is not valid.', { name: ['A group with this name already exists'] });
+        let id = body.id;
+        if (id === 0) {
+          id = (await tx.query<{ id: number }>('INSERT INTO site_groups (organization_id, name) VALUES ($1, $2) RETURNING id', [organizationId, body.name]))[0]!.id;
+        } else {
+          const updated = await tx.query<{ id: number }>('UPDATE site_groups SET name = $1 WHERE id = $2 AND organization_id = $3 RETURNING id', [body.name, id, organizationId]);
+          if (updated.length === 0) throw new HttpError(404, 'Site group not found');
+        }
+        return (await listGroups(tx, organizationId!, id))[0]!;
+      }),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/api/siteGroup/delete/:id',
+    access: [Permission.SiteEdit],
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: 'Deletes a site group; its sites lose it (recorded on each site)',
+    query: orgQuery,
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    response: z.object({ id: z.number().int() }),
+    handler: async ({ params, organizationId, user, database }) =>
+      database.transaction(async (tx) => {
+        const [group] = await tx.query<{ id: number }>('SELECT id FROM site_groups WHERE id = $1 AND organization_id = $2 FOR UPDATE', [params.id, organizationId]);
+        if (!group) throw new HttpError(404, 'Site group not found');
+        const siteIds = (await tx.query<{ site_id: number }>('SELECT site_id FROM site_site_groups WHERE site_group_id = $1', [params.id])).map((r) => r.site_id);
+        const before = await groupsOfSites(tx, siteIds);
+        await tx.query('DELETE FROM site_groups WHERE id = $1', [params.id]);
+        const after = await groupsOfSites(tx, siteIds);
+        await auditSiteGroups(tx, siteIds.map((siteId) => ({ siteId, before: before.get(siteId) ?? [], after: after.get(siteId) ?? [] })), organizationId!, user!);
+        return { id: params.id };
+      }),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/site/siteGroupSitesEdit',
+    access: [Permission.SiteEdit],
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: 'Sets the groups of several sites at once (the groups popover)',
+    body: z.object({
+      organizationId: z.number().int().positive(),
+      siteGroupSites: z.record(z.string().regex(/^\d{1,9}$/), z.array(z.number().int().positive()).max(500)),
+    }),
+    response: z.object({ updatedSites: z.number().int() }),
+    example: { body: { siteGroupSites: {} } },
+    handler: async ({ body, organizationId, user, database }) =>
+      database.transaction(async (tx) => {
+        const siteIds = Object.keys(body.siteGroupSites).map(Number);
+        if (siteIds.length === 0) return { updatedSites: 0 };
+        const owned = await tx.query<{ id: number }>('SELECT id FROM sites WHERE id = ANY($1::int[]) AND organization_id = $2', [siteIds, organizationId]);
+        if (owned.length !== siteIds.length) throw new HttpError(404, 'A site was not found in this organization');
+        const groupIds = [...new Set(Object.values(body.siteGroupSites).flat())];
+        if (groupIds.length) {
+          const groups = await tx.query<{ id: number }>('SELECT id FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2', [groupIds, organizationId]);
+          if (groups.length !== groupIds.length) throw new HttpError(400, 'A group does not belong to this organization');
+        }
+        const before = await groupsOfSites(tx, siteIds);
+        await tx.query('DELETE FROM site_site_groups WHERE site_id = ANY($1::int[])', [siteIds]);
+        for (const [siteId, groups] of Object.entries(body.siteGroupSites)) {
+          const unique = [...new Set(groups)];
+          if (unique.length) await tx.query('INSERT INTO site_site_groups (site_id, site_group_id) SELECT $1, unnest($2::int[])', [Number(siteId), unique]);
+        }
+        const after = await groupsOfSites(tx, siteIds);
+        await auditSiteGroups(tx, siteIds.map((siteId) => ({ siteId, before: before.get(siteId) ?? [], after: after.get(siteId) ?? [] })), organizationId!, user!);
+        await tx.query('UPDATE sites SET updated_at = clock_timestamp() WHERE id = ANY($1::int[])', [siteIds]);
+        return { updatedSites: siteIds.length };
+      }),
+  }),
+];
