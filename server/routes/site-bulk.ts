@@ -1,5 +1,6 @@
 // Bulk site upload (spec 1 §2 'Upload Sites', §4 verification, §7): multipart csvRecords; the verification call
-// counts the sites an upload would create, the upsert writes every row or none.
+// counts the sites an upload would create, the upsert writes every row or none. Problems in the file are an answer
+// with an error field (spec 1 §7); a request without a CSV file is refused with 400.
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bulkSitesAnswerSchema } from '@/contracts/site';
@@ -40,7 +41,8 @@ export const siteBulkRoutes = [
     response: bulkSitesAnswerSchema,
     handler: async ({ request, organizationId, database }) => {
       const plan = await planBulkSites(database, await readCsvRecords(request), organizationId!);
-      if (!plan.ok) throw new HttpError(400, plan.detail, plan.errors);
+      // A file with problems is a normal answer of a verification: the error and each row's problems.
+      if (!plan.ok) return { newSites: 0, error: plan.detail, errors: plan.errors };
       return { newSites: plan.sites.filter((s) => s.id === null).length };
     },
   }),
@@ -58,7 +60,7 @@ export const siteBulkRoutes = [
       return database.transaction(async (tx) => {
         // Planned inside the transaction so ids checked are the ids written.
         const plan = await planBulkSites(tx, bytes, organizationId!);
-        if (!plan.ok) throw new HttpError(400, plan.detail, plan.errors);
+        if (!plan.ok) return { rowsChanged: 0, error: plan.detail, errors: plan.errors };
         return { rowsChanged: await applyBulkSites(tx, plan.sites, organizationId!, user!) };
       });
     },

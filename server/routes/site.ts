@@ -30,6 +30,7 @@ interface SiteRow extends Record<string, unknown> {
   notification_required: boolean;
   special_tickets_required: boolean;
   work_permit_required: boolean;
+  access_notes: string | null;
   deleted_at: Date | string | null;
 }
 
@@ -60,6 +61,7 @@ function toRow(r: SiteRow): SiteListRow {
     notificationRequired: r.notification_required,
     specialTicketsRequired: r.special_tickets_required,
     workPermitRequired: r.work_permit_required,
+    accessNotes: r.access_notes,
     deletedAt: r.deleted_at === null ? null : new Date(r.deleted_at).toISOString(),
   };
 }
@@ -83,7 +85,7 @@ export const siteRoutes = [
                 ${opt('generic_site_type', 'generic_site_type_id')}, ${opt('basin', 'basin_id')}, ${opt('industry_segment', 'industry_segment_id')},
                 ${opt('fluid_type', 'fluid_type_id')},
                 (SELECT json_agg(d.name ORDER BY d.name) FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = s.id AND i.ended_at IS NULL) AS devices,
-                s.modelling_pipeline_is_on, s.notification_required, s.special_tickets_required, s.work_permit_required, s.deleted_at
+                s.modelling_pipeline_is_on, s.notification_required, s.special_tickets_required, s.work_permit_required, s.access_notes, s.deleted_at
            FROM sites s JOIN organizations o ON o.id = s.organization_id
           WHERE s.organization_id = $1 AND ($2::boolean OR s.deleted_at IS NULL)
           ORDER BY lower(s.name), s.id`,

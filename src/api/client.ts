@@ -79,3 +79,41 @@ export async function apiRequest<T>(path: string, schema: z.ZodType<T>, options:
   }
   return schema.parse(await res.json());
 }
+
+/** A multipart upload with upload progress (fetch reports none), same token, version and error handling as apiRequest. */
+export async function apiUpload<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  form: FormData,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  const attempt = (token: string | null) =>
+    new Promise<{ status: number; body: string; version: string | null }>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', path);
+      xhr.setRequestHeader('accept', 'application/json');
+      if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) options.onProgress?.(e.loaded / e.total);
+      };
+      xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText, version: xhr.getResponseHeader(VERSION_HEADER) });
+      xhr.onerror = () => reject(new ApiError(0, GENERIC_ERROR));
+      xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+      options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(form);
+    });
+  let res = await attempt(hooks?.getAccessToken() ?? null);
+  if (res.status === 401 && hooks) {
+    const renewed = await hooks.renewToken();
+    if (renewed) res = await attempt(renewed);
+  }
+  if (res.version) hooks?.onVersion(res.version);
+  const response = new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } });
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (res.status === 401 || res.status === 403 || res.status === 503) hooks?.onAuthFailure(res.status as 401 | 403 | 503, error.message);
+    throw error;
+  }
+  options.onProgress?.(1);
+  return schema.parse(await response.json());
+}

@@ -25,6 +25,7 @@ export const siteListRowSchema = z.object({
   notificationRequired: z.boolean(),
   specialTicketsRequired: z.boolean(),
   workPermitRequired: z.boolean(),
+  accessNotes: z.string().nullable(),
   deletedAt: z.string().nullable(),
 });
 export type SiteListRow = z.infer<typeof siteListRowSchema>;
@@ -97,4 +98,10 @@ export const siteGroupRowSchema = z.object({
 });
 export type SiteGroupRow = z.infer<typeof siteGroupRowSchema>;
 
-export const bulkSitesAnswerSchema = z.object({ rowsChanged: z.number().int().optional(), newSites: z.number().int().optional(), error: z.string().optional() });
+/** Bulk answers (spec 1 §7): rowsChanged or newSites, or an error (then nothing changed) with the problems per row. */
+export const bulkSitesAnswerSchema = z.object({
+  rowsChanged: z.number().int().optional(),
+  newSites: z.number().int().optional(),
+  error: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});

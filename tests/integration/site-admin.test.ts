@@ -187,10 +187,13 @@ describe.each(testEngines)('site administration on %s', (engine) => {
     it('reports every bad row and writes nothing', async () => {
       const before = await count();
       const csv = `${header}\n,Good,,31.1,-102.1,,,,,,,,,,,,,,,\n,,,95,10,,,,,,,,,,,,,,,\n,Bad state,,31,-102,,,,Canada,Texas,,,,,,,maybe,,,\n${stationNine},Theirs,,40,-80,,,,,,,,,,,,,,,\n`;
+      const verify = await upload('verifyBulkSites', csv);
+      expect(verify.json()).toMatchObject({ newSites: 0, error: '3 rows have problems; nothing was changed.' });
       const res = await upload('bulkUpsertSites', csv);
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        detail: '3 rows have problems; nothing was changed.',
+        rowsChanged: 0,
+        error: '3 rows have problems; nothing was changed.',
         errors: {
           'Row 3': ['Name is required.', INVALID_COORDINATES],
           'Row 4': ["State/Province 'Texas' is not in the country given.", 'Notification Required must be Yes or No.'],

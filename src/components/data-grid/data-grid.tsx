@@ -16,7 +16,7 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toCsv } from '@/domain/csv';
 import { isActiveFilter, matchesFilter, type CellValue, type ColumnFilterValue, type ColumnKind } from '@/domain/grid-filter';
 import { downloadText } from '../download';
@@ -67,6 +67,8 @@ export interface DataGridProps<T> {
   exportName?: string;
   toolbar?: ReactNode;
   height?: string;
+  /** The rows after every filter, in their sorted order (templates, bulk actions). */
+  onRowsChange?: (rows: readonly T[]) => void;
 }
 
 const textOf = (v: CellValue) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v));
@@ -119,6 +121,10 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
     onColumnFiltersChange: setColumnFilters,
   });
   const rows = table.getRowModel().rows;
+  const onRowsChange = props.onRowsChange;
+  useEffect(() => {
+    onRowsChange?.(rows.map((r) => r.original));
+  }, [rows, onRowsChange]);
 
   const sort: SortState | null = sorting[0] ? { columnId: sorting[0].id, ascending: !sorting[0].desc } : null;
   const filters: ColumnFilters = Object.fromEntries(columnFilters.map((f) => [f.id, (f.value as FilterArg).filter]));

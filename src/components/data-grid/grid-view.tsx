@@ -142,7 +142,7 @@ export function GridView<T>(props: GridViewProps<T>) {
               );
             })}
             {rowActions && (
-              <th scope="col" className="border-b border-base-300 text-right">
+              <th scope="col" className="sticky right-0 border-b border-base-300 bg-base-200 text-right">
                 <span className="sr-only">Actions</span>
               </th>
             )}
@@ -194,7 +194,7 @@ export function GridView<T>(props: GridViewProps<T>) {
                     {c.cell ? c.cell(slot.row) : display(c.value(slot.row))}
                   </td>
                 ))}
-                {rowActions && <td className="whitespace-nowrap border-b border-base-200 text-right no-underline">{rowActions(slot.row)}</td>}
+                {rowActions && <td className="sticky right-0 whitespace-nowrap border-b border-base-200 bg-base-100 text-right no-underline">{rowActions(slot.row)}</td>}
               </tr>
             );
           })}

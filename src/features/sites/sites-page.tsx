@@ -1,50 +1,63 @@
-// Sites screen (spec 1 §2): KPI tiles, Show Deleted, filter, CSV export of the filtered rows, delete/restore.
-import { useMemo, useState } from 'react';
+// Sites screen (spec 1 §2): KPI tiles, the shared grid with row selection, Show Deleted, Add Site, Bulk Add/Edit,
+// the Groups menu, CSV export of the filtered rows, and per-row edit, access details, history, delete/restore.
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SiteListRow } from '@/contracts/site';
-import { toCsv } from '@/domain/csv';
-import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { Permission } from '@/domain/permissions';
-import { downloadText } from '@/components/download';
+import { AuditHistoryDialog } from '@/components/audit-history-dialog';
+import { DataGrid } from '@/components/data-grid';
 import { ConfirmDialog } from '@/components/modal';
-import { GridFooter, LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
 import { useHasPermission, useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
+import { AccessDialog } from './access-dialog';
 import { useDeleteOrRestoreSite, useSites } from './api/sites';
-import { SITE_COLUMNS, siteKpis } from './site-columns';
+import { BulkUploadDialog } from './bulk-upload-dialog';
+import { GroupsMenu } from './groups-popover';
+import { ManageGroupsDialog } from './manage-groups-dialog';
+import { siteColumns, siteKpis } from './site-columns';
+import { SiteDialog } from './site-dialog';
 
 const DELETE_WARNING =
   'Deleting a site will remove it and any associated information from the dashboard. Emission volumes from this site will no longer appear in emission totals, the API, or CSV exports.';
 
+type Dialog =
+  | { kind: 'site'; siteId: number | null }
+  | { kind: 'access'; site: SiteListRow }
+  | { kind: 'history'; site: SiteListRow }
+  | { kind: 'confirm'; site: SiteListRow; action: 'delete' | 'restore' }
+  | { kind: 'groups' }
+  | { kind: 'bulk' }
+  | null;
+
 export default function SitesPage() {
   const { organization } = useSession();
   const organizationId = organization!.id;
+  const canAdd = useHasPermission(Permission.SiteAdd);
+  const canEdit = useHasPermission(Permission.SiteEdit);
   const canDelete = useHasPermission(Permission.SiteDeleteRestore);
+  const canBulk = useHasPermission(Permission.BulkSiteAddEdit);
   const [showDeleted, setShowDeleted] = useState(false);
-  const [filter, setFilter] = useState('');
-  const [confirming, setConfirming] = useState<{ site: SiteListRow; action: 'delete' | 'restore' } | null>(null);
-  const [history, setHistory] = useState<SiteListRow | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const shown = useRef<readonly SiteListRow[]>([]);
+  const onRowsChange = useCallback((rows: readonly SiteListRow[]) => {
+    shown.current = rows;
+  }, []);
   const { data, isPending, error, refetch, dataUpdatedAt } = useSites(organizationId, showDeleted);
   const change = useDeleteOrRestoreSite();
   const toast = useToast();
-
-  const columns = SITE_COLUMNS.filter((c) => showDeleted || !c.deletedOnly);
-  const rows = useMemo(() => {
-    const q = filter.trim().toLowerCase();
-    return (data ?? []).filter((s) => !q || s.name.toLowerCase().includes(q) || (s.alias ?? '').toLowerCase().includes(q) || (s.basin ?? '').toLowerCase().includes(q));
-  }, [data, filter]);
+  const columns = useMemo(() => siteColumns(showDeleted), [showDeleted]);
   const kpis = siteKpis(data ?? []);
+  const selectedSites = useMemo(() => (data ?? []).filter((s) => selected.has(String(s.id))), [data, selected]);
 
-  async function confirm() {
-    if (!confirming) return;
+  async function confirm(site: SiteListRow, action: 'delete' | 'restore') {
     try {
-      await change.mutateAsync({ siteId: confirming.site.id, organizationId, action: confirming.action });
-      toast(confirming.action === 'delete' ? 'Site deleted' : 'Site restored', 'success');
+      await change.mutateAsync({ siteId: site.id, organizationId, action });
+      toast(action === 'delete' ? 'Site deleted' : 'Site restored', 'success');
     } catch (e) {
       toast(e instanceof Error ? e.message : 'There was an unexpected error, please try again', 'error');
     }
-    setConfirming(null);
+    setDialog(null);
   }
 
   return (
@@ -54,15 +67,16 @@ export default function SitesPage() {
           <input type="checkbox" className="toggle toggle-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
           Show Deleted
         </label>
-        <input className="input input-sm w-56" placeholder="Filter by name, alias or basin" aria-label="Filter sites" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <button
-          type="button"
-          className="btn btn-sm btn-outline"
-          disabled={rows.length === 0}
-          onClick={() => downloadText(`Sites-${organization!.name}.csv`, toCsv(columns.map((c) => c.header), rows.map((s) => columns.map((c) => c.value(s)))))}
-        >
-          Export CSV
-        </button>
+        {canAdd && (
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => setDialog({ kind: 'site', siteId: null })}>
+            Add Site
+          </button>
+        )}
+        {canBulk && (
+          <button type="button" className="btn btn-sm btn-outline" onClick={() => setDialog({ kind: 'bulk' })}>
+            Bulk Add/Edit Sites
+          </button>
+        )}
       </PageHeader>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4">
         <dl className="stats stats-horizontal w-fit border border-base-300">
@@ -79,75 +93,75 @@ export default function SitesPage() {
             </div>
           ))}
         </dl>
-        {isPending ? (
-          <Spinner label="Loading sites" />
-        ) : error ? (
-          <LoadError message={error.message} onRetry={() => void refetch()} />
-        ) : (
-          <div className="rounded-box border border-base-300">
-            <div className="max-h-[65vh] overflow-auto">
-              <table className="table table-xs table-pin-rows">
-                <thead className="bg-base-200 text-base-content">
-                  <tr>
-                    {columns.map((c) => (
-                      <th key={c.header} scope="col" className={`whitespace-nowrap ${c.numeric ? 'text-right' : ''}`}>
-                        {c.header}
-                      </th>
-                    ))}
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.length === 0 && (
-                    <tr>
-                      <td colSpan={columns.length + 1} className="py-6 text-center text-base-content/70">
-                        {filter ? 'No site matches the filter.' : 'This organization has no sites yet.'}
-                      </td>
-                    </tr>
-                  )}
-                  {rows.map((s) => (
-                    <tr key={s.id} className={s.deletedAt ? 'text-base-content/60 line-through' : ''}>
-                      {columns.map((c) => (
-                        <td key={c.header} className={`whitespace-nowrap ${c.numeric ? 'text-right tabular-nums' : ''}`} title={c.header === 'Devices' ? s.devices.join(', ') : undefined}>
-                          {c.value(s)}
-                        </td>
-                      ))}
-                      <td className="whitespace-nowrap text-right">
-                        <button type="button" className="btn btn-ghost btn-xs no-underline" onClick={() => setHistory(s)} aria-label={`History of ${s.name}`}>
-                          History
-                        </button>
-                        {canDelete && (
-                          <button
-                            type="button"
-                            className={`btn btn-ghost btn-xs ${s.deletedAt ? '' : 'text-error'}`}
-                            onClick={() => setConfirming({ site: s, action: s.deletedAt ? 'restore' : 'delete' })}
-                            aria-label={`${s.deletedAt ? 'Restore' : 'Delete'} ${s.name}`}
-                          >
-                            {s.deletedAt ? 'Restore' : 'Delete'}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <GridFooter shown={rows.length} total={data?.length ?? 0} refreshedAt={dataUpdatedAt} />
-          </div>
-        )}
+        <DataGrid
+          label="Sites"
+          gridKey="SitesColumnVisibility"
+          columns={columns}
+          rows={data}
+          getRowId={(s) => String(s.id)}
+          loading={isPending}
+          error={error ? { message: error.message, retry: () => void refetch() } : null}
+          refreshedAt={dataUpdatedAt}
+          emptyText="This organization has no sites yet."
+          searchPlaceholder="Search sites"
+          selection={canEdit ? { selected, onChange: setSelected, canSelect: (s) => s.deletedAt === null } : undefined}
+          isDeleted={(s) => s.deletedAt !== null}
+          exportName={`Sites-${organization!.name}`}
+          onRowsChange={onRowsChange}
+          toolbar={
+            canEdit && (
+              <GroupsMenu organizationId={organizationId} selected={selectedSites} onManage={() => setDialog({ kind: 'groups' })} onApplied={() => setSelected(new Set())} />
+            )
+          }
+          rowActions={(s) => (
+            <span className="inline-flex gap-0.5">
+              {canEdit && !s.deletedAt && (
+                <>
+                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'site', siteId: s.id })} aria-label={`Edit ${s.name}`}>
+                    Edit
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'access', site: s })} aria-label={`Access details of ${s.name}`}>
+                    Access
+                  </button>
+                </>
+              )}
+              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', site: s })} aria-label={`History of ${s.name}`}>
+                History
+              </button>
+              {canDelete && (
+                <button
+                  type="button"
+                  className={`btn btn-ghost btn-xs ${s.deletedAt ? '' : 'text-error'}`}
+                  onClick={() => setDialog({ kind: 'confirm', site: s, action: s.deletedAt ? 'restore' : 'delete' })}
+                  aria-label={`${s.deletedAt ? 'Restore' : 'Delete'} ${s.name}`}
+                >
+                  {s.deletedAt ? 'Restore' : 'Delete'}
+                </button>
+              )}
+            </span>
+          )}
+        />
       </div>
-      <AuditHistoryDialog entity="site" id={history?.id ?? null} organizationId={organizationId} title={`History of ${history?.name ?? ''}`} onClose={() => setHistory(null)} />
+      {dialog?.kind === 'site' && <SiteDialog siteId={dialog.siteId} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'access' && <AccessDialog site={dialog.site} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'groups' && <ManageGroupsDialog organizationId={organizationId} canEdit={canEdit} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'bulk' && <BulkUploadDialog organizationId={organizationId} templateSites={() => shown.current} onClose={() => setDialog(null)} />}
+      <AuditHistoryDialog
+        entity="site"
+        id={dialog?.kind === 'history' ? dialog.site.id : null}
+        organizationId={organizationId}
+        title={`History of ${dialog?.kind === 'history' ? dialog.site.name : ''}`}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmDialog
-        open={confirming !== null}
-        title={confirming?.action === 'delete' ? `Delete ${confirming.site.name}?` : `Restore ${confirming?.site.name ?? ''}?`}
-        message={confirming?.action === 'delete' ? DELETE_WARNING : 'The site and its information return to the dashboard, emission totals, the API and CSV exports.'}
-        confirmLabel={confirming?.action === 'delete' ? 'Delete' : 'Restore'}
-        danger={confirming?.action === 'delete'}
+        open={dialog?.kind === 'confirm'}
+        title={dialog?.kind === 'confirm' ? `${dialog.action === 'delete' ? 'Delete' : 'Restore'} ${dialog.site.name}?` : ''}
+        message={dialog?.kind === 'confirm' && dialog.action === 'delete' ? DELETE_WARNING : 'The site and its information return to the dashboard, emission totals, the API and CSV exports.'}
+        confirmLabel={dialog?.kind === 'confirm' && dialog.action === 'restore' ? 'Restore' : 'Delete'}
+        danger={dialog?.kind === 'confirm' && dialog.action === 'delete'}
         busy={change.isPending}
-        onConfirm={() => void confirm()}
-        onCancel={() => setConfirming(null)}
+        onConfirm={() => dialog?.kind === 'confirm' && void confirm(dialog.site, dialog.action)}
+        onCancel={() => setDialog(null)}
       />
     </>
   );

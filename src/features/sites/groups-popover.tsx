@@ -1,0 +1,135 @@
+// The Groups popover (spec 1 §2, §4): a tri-state checkbox per group for the selected sites, Cancel and Apply.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { SiteListRow } from '@/contracts/site';
+import { groupsAfterApply, GROUPS_HINT_NONE, GROUPS_HINT_SOME, initialGroupCheck, nextGroupCheck, updatedSitesToast, type GroupCheck } from '@/domain/site-form';
+import { useToast } from '@/components/toasts';
+import { useAssignSiteGroups, useSiteGroups } from './api/sites';
+
+interface Props {
+  organizationId: number;
+  selected: readonly SiteListRow[];
+  onManage: () => void;
+  onApplied: () => void;
+}
+
+export function GroupsMenu({ organizationId, selected, onManage, onApplied }: Props) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+  return (
+    <div
+      ref={ref}
+      className="relative"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          e.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <button type="button" className="btn btn-sm btn-outline" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
+        Groups{selected.length > 0 ? ` (${selected.length})` : ''}
+      </button>
+      {open && (
+        <GroupsPanel
+          organizationId={organizationId}
+          selected={selected}
+          onClose={() => setOpen(false)}
+          onManage={() => {
+            setOpen(false);
+            onManage();
+          }}
+          onApplied={() => {
+            setOpen(false);
+            onApplied();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function GroupsPanel({ organizationId, selected, onClose, onManage, onApplied }: Props & { onClose: () => void }) {
+  const groups = useSiteGroups(organizationId);
+  const assign = useAssignSiteGroups();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const initial = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, initialGroupCheck(g.id, selected)])), [groups.data, selected]);
+  const [checks, setChecks] = useState<Map<number, GroupCheck> | null>(null);
+  const current = checks ?? initial;
+  const changed = [...current].some(([id, c]) => initial.get(id) !== c);
+
+  async function apply() {
+    setError(null);
+    try {
+      const siteGroupSites = groupsAfterApply(selected, current);
+      const answer = await assign.mutateAsync({ organizationId, siteGroupSites });
+      toast(updatedSitesToast(answer.updatedSites), 'success');
+      onApplied();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  return (
+    <div role="dialog" aria-label="Site groups" className="absolute right-0 top-full z-30 mt-1 flex w-72 flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg">
+      <p className="text-sm text-base-content/80">{selected.length === 0 ? GROUPS_HINT_NONE : GROUPS_HINT_SOME}</p>
+      {error && (
+        <p className="alert alert-error py-2 text-sm" role="alert">
+          {error}
+        </p>
+      )}
+      {groups.isPending ? (
+        <span className="loading loading-spinner loading-sm" aria-label="Loading groups" />
+      ) : groups.error ? (
+        <p className="text-sm text-error">{groups.error.message}</p>
+      ) : (
+        <ul className="max-h-[50vh] overflow-auto">
+          {groups.data.length === 0 && <li className="text-sm text-base-content/70">No site groups yet.</li>}
+          {groups.data.map((g) => {
+            const state = current.get(g.id) ?? 'unchecked';
+            return (
+              <li key={g.id}>
+                <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm hover:bg-base-200">
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-sm"
+                    disabled={selected.length === 0}
+                    checked={state === 'checked'}
+                    aria-checked={state === 'indeterminate' ? 'mixed' : state === 'checked'}
+                    ref={(el) => {
+                      if (el) el.indeterminate = state === 'indeterminate';
+                    }}
+                    onChange={() => setChecks(new Map(current).set(g.id, nextGroupCheck(state, initial.get(g.id) ?? 'unchecked')))}
+                  />
+                  {g.name}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="flex items-center justify-between gap-2 border-t border-base-300 pt-2">
+        <button type="button" className="btn btn-ghost btn-xs" onClick={onManage}>
+          Manage Site Groups
+        </button>
+        <span className="flex gap-1">
+          <button type="button" className="btn btn-ghost btn-xs" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary btn-xs" disabled={selected.length === 0 || !changed || assign.isPending} onClick={() => void apply()}>
+            {assign.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            Apply
+          </button>
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+// Manage Site Groups (spec 1 §2, §8, §9): the groups with their usage counts; add, rename and delete (with the
+// warning of what loses the group).
+import { useState } from 'react';
+import type { SiteGroupRow } from '@/contracts/site';
+import { deleteGroupWarning, siteGroupNameSchema } from '@/domain/site-form';
+import { formErrorsOf } from '@/components/form-errors';
+import { ConfirmDialog, Modal } from '@/components/modal';
+import { Spinner } from '@/components/spinner';
+import { useToast } from '@/components/toasts';
+import { useDeleteSiteGroup, useSaveSiteGroup, useSiteGroups } from './api/sites';
+
+function GroupNameForm({ initial, label, onSubmit, onCancel, busy }: { initial: string; label: string; onSubmit: (name: string) => Promise<string | null>; onCancel: () => void; busy: boolean }) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="flex flex-wrap items-start gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = siteGroupNameSchema.safeParse(name);
+        if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+        void onSubmit(parsed.data).then(setError);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <label className="form-control">
+        <span className="sr-only">{label}</span>
+        <input className={`input input-sm w-56 ${error ? 'input-error' : ''}`} placeholder="Group name" aria-label={label} aria-invalid={Boolean(error)} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        {error && <span className="mt-1 text-xs text-error">{error}</span>}
+      </label>
+      <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+        Save
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+export function ManageGroupsDialog({ organizationId, canEdit, onClose }: { organizationId: number; canEdit: boolean; onClose: () => void }) {
+  const groups = useSiteGroups(organizationId);
+  const save = useSaveSiteGroup();
+  const remove = useDeleteSiteGroup();
+  const toast = useToast();
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<SiteGroupRow | null>(null);
+
+  const submit = async (id: number, name: string): Promise<string | null> => {
+    try {
+      await save.mutateAsync({ id, name, organizationId });
+      toast(id === 0 ? 'Site group added' : 'Site group renamed', 'success');
+      setAdding(false);
+      setRenaming(null);
+      return null;
+    } catch (e) {
+      const mapped = formErrorsOf(e);
+      return mapped.fields.name ?? mapped.general;
+    }
+  };
+
+  return (
+    <Modal open title="Manage Site Groups" onClose={onClose} wide>
+      <div className="flex h-[70vh] flex-col gap-3">
+        {canEdit && (adding ? <GroupNameForm initial="" label="New group name" busy={save.isPending} onSubmit={(n) => submit(0, n)} onCancel={() => setAdding(false)} /> : (
+          <button type="button" className="btn btn-sm btn-primary self-start" onClick={() => setAdding(true)}>
+            Add Group
+          </button>
+        ))}
+        {groups.isPending ? (
+          <Spinner label="Loading site groups" />
+        ) : groups.error ? (
+          <p className="alert alert-error" role="alert">
+            {groups.error.message}
+          </p>
+        ) : (
+          <div className="max-h-[50vh] overflow-auto rounded-box border border-base-300">
+            <table className="table table-sm table-pin-rows">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col" className="text-right"># Sites</th>
+                  <th scope="col" className="text-right"># Notification Subscriptions</th>
+                  <th scope="col" className="text-right"># Api Keys</th>
+                  <th scope="col" className="text-right"># Push Integrations</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {groups.data.length === 0 && (
+                  <tr>
+                    <td colSpan={6} className="py-6 text-center text-base-content/70">
+                      This organization has no site groups yet.
+                    </td>
+                  </tr>
+                )}
+                {groups.data.map((g) => (
+                  <tr key={g.id}>
+                    <td>{renaming === g.id ? <GroupNameForm initial={g.name} label={`Rename ${g.name}`} busy={save.isPending} onSubmit={(n) => submit(g.id, n)} onCancel={() => setRenaming(null)} /> : g.name}</td>
+                    <td className="text-right tabular-nums">{g.siteCount}</td>
+                    <td className="text-right tabular-nums">{g.notificationSubscriptionCount}</td>
+                    <td className="text-right tabular-nums">{g.apiKeyCount}</td>
+                    <td className="text-right tabular-nums">{g.integrationCount}</td>
+                    <td className="whitespace-nowrap text-right">
+                      {canEdit && renaming !== g.id && (
+                        <>
+                          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setRenaming(g.id)} aria-label={`Rename ${g.name}`}>
+                            Rename
+                          </button>
+                          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setDeleting(g)} aria-label={`Delete ${g.name}`}>
+                            Delete
+                          </button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <div className="modal-action mt-auto">
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.name ?? ''}?`}
+        message={deleting ? deleteGroupWarning(deleting) : ''}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const g = deleting!;
+          remove.mutate(
+            { id: g.id, organizationId },
+            {
+              onSuccess: () => toast('Site group deleted', 'success'),
+              onError: (e) => toast(e.message, 'error'),
+              onSettled: () => setDeleting(null),
+            },
+          );
+        }}
+      />
+    </Modal>
+  );
+}
