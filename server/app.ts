@@ -16,6 +16,7 @@ import { measurementTypeRoutes } from './routes/measurement-type';
 import { notificationRoutes } from './routes/notification';
 import { organizationRoutes } from './routes/organization';
 import { organizationUserRoutes } from './routes/organization-user';
+import { qubeUserRoutes } from './routes/qube-user';
 import { siteRoutes } from './routes/site';
 import { siteBulkRoutes } from './routes/site-bulk';
 import { siteEditRoutes } from './routes/site-edit';
@@ -51,7 +52,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...auditRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

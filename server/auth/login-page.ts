@@ -24,6 +24,26 @@ ${opts.error ? `<p class="error" role="alert">${escape(opts.error)}</p>` : ''}
   );
 }
 
+/** After a temporary password: the user chooses their own (FORCE_CHANGE_PASSWORD, as Cognito's challenge). */
+export function newPasswordPage(opts: { action: string; email: string; temporaryPassword: string; rule: string; error?: string }): string {
+  return layout(
+    'Choose a new password',
+    `<h1>Choose a new password</h1>
+<p class="muted">Your password was set by an administrator. Choose your own to continue.</p>
+${opts.error ? `<p class="error" role="alert">${escape(opts.error)}</p>` : ''}
+<form method="post" action="${escape(opts.action)}" autocomplete="off">
+  <input type="hidden" name="email" value="${escape(opts.email)}">
+  <input type="hidden" name="password" value="${escape(opts.temporaryPassword)}">
+  <label for="newPassword">New password</label>
+  <input id="newPassword" name="newPassword" type="password" required autofocus autocomplete="new-password" aria-describedby="rule">
+  <p id="rule" class="muted">${escape(opts.rule)}</p>
+  <label for="confirmPassword">Confirm new password</label>
+  <input id="confirmPassword" name="confirmPassword" type="password" required autocomplete="new-password">
+  <button type="submit">Set password and sign in</button>
+</form>`,
+  );
+}
+
 export function logoutPage(form: string): string {
   return layout(
     'Signing out',

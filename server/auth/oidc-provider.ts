@@ -9,8 +9,9 @@ import type { Database } from '../db/client';
 import { buildCsp, staticSecurityHeaders } from '../http/security-headers';
 import { createAdapterFactory } from './oidc-adapter';
 import { loadOrCreateProviderKeys, publicJwks, type ProviderKeys } from './oidc-keys';
-import { AUTO_SUBMIT_JS, LOGIN_CSS, loginPage, logoutPage, messagePage } from './login-page';
-import { verifyPassword } from './password';
+import { passwordProblem, PASSWORD_RULE } from '@/domain/password';
+import { AUTO_SUBMIT_JS, LOGIN_CSS, loginPage, logoutPage, messagePage, newPasswordPage } from './login-page';
+import { hashPassword, verifyPassword } from './password';
 
 export const API_SCOPE = 'api';
 const OIDC_SCOPES = ['openid', 'email', 'offline_access'];
@@ -168,15 +169,15 @@ export async function mountOidc(app: FastifyInstance, handle: OidcHandle): Promi
       await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
     });
 
-    scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>('/oidc/interaction/:uid/login', async (request, reply) => {
+    scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string; newPassword?: string; confirmPassword?: string } }>('/oidc/interaction/:uid/login', async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
       if (!details || details.uid !== request.params.uid) {
         return reply.code(400).type('text/html').send(messagePage('Sign-in expired', 'This sign-in attempt has expired. Please start again from the console.'));
       }
       const email = String(request.body?.email ?? '').trim().slice(0, 320);
       const password = String(request.body?.password ?? '').slice(0, 1024);
-      const [user] = await database.query<{ id: number; password_hash: string | null }>(
-        'SELECT id, password_hash FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL',
+      const [user] = await database.query<{ id: number; password_hash: string | null; user_status: string }>(
+        'SELECT id, password_hash, user_status FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL',
         [email],
       );
       // Same answer for an unknown e-mail and a wrong password.
@@ -186,6 +187,21 @@ export async function mountOidc(app: FastifyInstance, handle: OidcHandle): Promi
           .type('text/html')
           .header('cache-control', 'no-store')
           .send(loginPage({ action: `/oidc/interaction/${details.uid}/login`, email, error: 'Incorrect email or password.' }));
+      }
+      if (user.user_status === 'FORCE_CHANGE_PASSWORD') {
+        // A temporary password signs in only once the user has chosen their own (checked again on that post).
+        const newPassword = request.body?.newPassword;
+        const page = (error?: string) =>
+          reply
+            .code(error ? 400 : 200)
+            .type('text/html')
+            .header('cache-control', 'no-store')
+            .send(newPasswordPage({ action: `/oidc/interaction/${details.uid}/login`, email, temporaryPassword: password, rule: PASSWORD_RULE, error }));
+        if (newPassword === undefined) return page();
+        const chosen = String(newPassword).slice(0, 1024);
+        const problem = passwordProblem(chosen) ?? (chosen !== String(request.body?.confirmPassword ?? '') ? 'The passwords do not match.' : chosen === password ? 'Choose a password other than the temporary one.' : null);
+        if (problem) return page(problem);
+        await database.query("UPDATE users SET password_hash = $1, user_status = 'CONFIRMED' WHERE id = $2", [await hashPassword(chosen), user.id]);
       }
       reply.hijack();
       await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: String(user.id) } }, { mergeWithLastSubmission: false });

@@ -28,6 +28,8 @@ export interface FlowOptions {
   scope?: string;
   /** Leave out the PKCE challenge (to prove the provider insists on it). */
   withoutPkce?: boolean;
+  /** Answers the provider's 'Choose a new password' step after a temporary password. */
+  newPassword?: string;
 }
 
 export interface Tokens {
@@ -85,6 +87,18 @@ export async function authorize(opts: FlowOptions): Promise<{ code: string; veri
     body: new URLSearchParams({ email: opts.email, password: opts.password }).toString(),
   });
   if (res.status === 401) throw new FlowError('login refused', 401, await res.text());
+  if (res.status === 200 || res.status === 400) {
+    const form = await res.text();
+    if (!form.includes('Choose a new password')) throw new FlowError(`unexpected page (${res.status})`, res.status, form);
+    if (opts.newPassword === undefined) throw new FlowError('new password required', res.status, form);
+    const next = /action="([^"]+)"/.exec(form)![1]!;
+    res = await follow(new URL(next, opts.origin).href, jar, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: opts.email, password: opts.password, newPassword: opts.newPassword, confirmPassword: opts.newPassword }).toString(),
+    });
+    if (res.status !== 302 && res.status !== 303) throw new FlowError('new password refused', res.status, await res.text());
+  }
   // Follow the provider's redirects until it sends us back to the application with a code.
   for (let i = 0; i < 10; i++) {
     location = res.headers.get('location');

@@ -67,6 +67,26 @@ describe.each(testEngines)('built-in identity provider on %s', (engine) => {
     expect((unknown as FlowError).body).toContain('Incorrect email or password.');
   });
 
+  it('makes a user with a temporary password choose their own before signing in', async () => {
+    const temp = 'Temporary1';
+    await t.database.query("INSERT INTO users (email, password_hash, user_status, cognito_user_id) VALUES ('new.hire@example.com', $1, 'FORCE_CHANGE_PASSWORD', 'c-new')", [await hashPassword(temp)]);
+    const asked = await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp }).catch((e: unknown) => e as FlowError);
+    expect(asked.message).toBe('new password required');
+    expect(asked.body).toContain('At least 8 characters with an upper-case letter, a lower-case letter and a digit');
+    const weak = await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: 'short' }).catch((e: unknown) => e as FlowError);
+    expect(weak.message).toBe('new password refused');
+    expect(weak.body).toContain('At least 8 characters');
+    const same = await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: temp }).catch((e: unknown) => e as FlowError);
+    expect(same.body).toContain('Choose a password other than the temporary one.');
+    const tokens = await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: 'MyOwnPass42' });
+    expect((await api(tokens.accessToken)).status).toBe(200);
+    const [row] = await t.database.query<{ user_status: string }>("SELECT user_status FROM users WHERE email = 'new.hire@example.com'");
+    expect(row!.user_status).toBe('CONFIRMED');
+    // The temporary password is gone; the chosen one signs in directly.
+    expect(((await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp }).catch((e: unknown) => e)) as FlowError).status).toBe(401);
+    await expect(signInWithPassword({ origin, email: 'new.hire@example.com', password: 'MyOwnPass42' })).resolves.toHaveProperty('accessToken');
+  });
+
   it('insists on PKCE', async () => {
     const err = await authorize({ origin, email, password: 'demo-password', withoutPkce: true }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FlowError);
