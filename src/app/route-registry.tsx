@@ -39,6 +39,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/users/users-page')),
   },
   {
+    path: '/admin/users',
+    label: 'Qube Users',
+    routeName: 'usersAdmin',
+    org: false,
+    icon: 'users',
+    Component: lazy(() => import('@/features/qube-users/qube-users-page')),
+  },
+  {
     path: '/organizations',
     label: 'Organizations',
     routeName: 'organizations',

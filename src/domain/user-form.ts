@@ -40,3 +40,12 @@ export function userBanners(users: readonly { email: string; signOnMethod: SignO
   if (domains.size > 0 && users.some((u) => !domains.has(domainOf(u.email)))) out.push(EXTERNAL_USERS_BANNER);
   return out;
 }
+
+/** Why a row of the Qube users list cannot be edited or deleted (spec 1 §5); null when it can. */
+export function qubeUserLock(user: { qubeRole: string | null; organizations: readonly unknown[] }, action: 'edited' | 'deleted'): string | null {
+  if (user.qubeRole !== null) return null;
+  return user.organizations.length > 0 ? `This user can only be ${action} from the organization user list` : `This user cannot be ${action === 'edited' ? 'edited' : 'deleted'}`;
+}
+
+export const DELETE_ORGANIZATION_USER = 'This will remove the user from this organization.';
+export const DELETE_QUBE_USER = 'This will delete the user and revoke all their access.';

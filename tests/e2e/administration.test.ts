@@ -170,4 +170,90 @@ describe('administration in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('adds a Qube user, resets their temporary password, and they choose their own when they sign in', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'provider.admin@example.com', '/admin/users');
+    await page.getByRole('heading', { name: 'Qube Users', level: 1 }).waitFor();
+    const footer = page.getByText(/^Rows: \d+\/\d+$/);
+    await footer.waitFor();
+    await page.getByRole('button', { name: 'Qube Users', exact: true }).click();
+    await expect.poll(async () => Number(/Rows: (\d+)/.exec((await footer.textContent())!)![1])).toBe(2);
+    await page.getByRole('button', { name: 'Add Qube User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Qube User' });
+    await dialog.getByLabel('Email', { exact: true }).fill('night.shift@example.com');
+    await dialog.getByLabel('Role').selectOption({ label: 'Qube Support' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User added').waitFor();
+    await page.getByRole('button', { name: 'Details of night.shift@example.com' }).click();
+    const details = page.getByRole('dialog', { name: 'User Details' });
+    await details.getByText('FORCE_CHANGE_PASSWORD').waitFor();
+    await page.screenshot({ path: `${shots}/user-details.png` });
+    await expectAccessible(page);
+    await details.getByRole('button', { name: 'Reset Temporary Password' }).click();
+    await details.getByText('The user is not notified of the new password', { exact: false }).waitFor();
+    await details.getByLabel('Password').fill('weak');
+    await details.getByRole('button', { name: 'Reset Password' }).click();
+    await details.getByText('At least 8 characters with an upper-case letter, a lower-case letter and a digit').waitFor();
+    await details.getByLabel('Password').fill('Welcome2026');
+    await details.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Password reset successfully').waitFor();
+    await details.getByRole('button', { name: 'Close' }).click();
+    // An organization user's row cannot be edited here: the tooltip says where.
+    await page.getByRole('button', { name: 'Qube Users', exact: true }).click();
+    await page.getByRole('button', { name: 'Organization Users' }).click();
+    await expect(page.getByRole('button', { name: 'This user can only be edited from the organization user list' }).first().isDisabled()).resolves.toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The new user signs in with the temporary password and must choose their own.
+    const fresh = await browser.newContext();
+    const newcomer = await newPage(fresh);
+    await newcomer.page.goto(`${server.origin}/admin/users`);
+    await newcomer.page.waitForURL(/\/oidc\//);
+    await newcomer.page.getByLabel(/e-?mail/i).fill('night.shift@example.com');
+    await newcomer.page.getByLabel(/^password/i).fill('Welcome2026');
+    await newcomer.page.getByRole('button', { name: /sign in/i }).click();
+    await newcomer.page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    await newcomer.page.getByLabel('New password', { exact: true }).fill('NightShift99');
+    await newcomer.page.getByLabel('Confirm new password').fill('NightShift99');
+    await newcomer.page.getByRole('button', { name: 'Set password and sign in' }).click();
+    // Qube Support may not administer users: the console opens, and the guard sends them to the access-denied page.
+    await newcomer.page.waitForURL(/\/accessDenied\?to=page/);
+    await newcomer.page.screenshot({ path: `${shots}/new-password-signed-in.png` });
+    await newcomer.page.getByRole('button', { name: 'Overview' }).click();
+    await newcomer.page.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(newcomer.problems).toEqual([]);
+    await fresh.close();
+  });
+
+  it("deletes an organization: its users lose access until it is restored", async () => {
+    const admin = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const { page, problems } = await newPage(admin);
+    await signIn(page, server.origin, 'provider.admin@example.com', '/organizations');
+    await page.getByRole('button', { name: 'Delete Red Mesa Energy' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Organization deleted').waitFor();
+
+    const member = await browser.newContext();
+    const viewer = await newPage(member);
+    await signIn(viewer.page, server.origin, 'viewer@example.com', '/');
+    await viewer.page.waitForURL(/\/accessDenied/);
+    await viewer.page.screenshot({ path: `${shots}/deleted-organization-member.png` });
+    await member.close();
+
+    await page.getByLabel('Show Deleted').check();
+    await page.getByRole('button', { name: 'Restore Red Mesa Energy' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('Organization restored').waitFor();
+    const again = await browser.newContext();
+    const back = await newPage(again);
+    await signIn(back.page, server.origin, 'viewer@example.com', '/benchmarks');
+    await back.page.getByRole('heading', { name: 'Benchmarks', level: 1 }).waitFor();
+    expect(problems).toEqual([]);
+    expect(back.problems).toEqual([]);
+    await again.close();
+    await admin.close();
+  });
 });

@@ -1,20 +1,16 @@
-// Organization admin (spec 3 §2): grid, Show Deleted, Add Organization, CSV export of names, edit, delete/restore.
+// Organization admin (spec 3 §2): grid, Show Deleted, Add Organization, CSV export, edit, history, delete/restore.
 import { useMemo, useState } from 'react';
 import type { Organization } from '@/contracts/organization';
-import { toCsv } from '@/domain/csv';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
+import { DataGrid, type GridColumn } from '@/components/data-grid';
 import { ConfirmDialog } from '@/components/modal';
-import { downloadText } from '@/components/download';
-import { GridFooter, LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
-import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
 import { useDeleteOrRestoreOrganization, useOrganizations } from './api/organizations';
 import { OrganizationDialog } from './organization-dialog';
 
 export default function OrganizationsPage() {
   const [showDeleted, setShowDeleted] = useState(false);
-  const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<Organization | 'new' | null>(null);
   const [confirming, setConfirming] = useState<{ org: Organization; action: 'delete' | 'restore' } | null>(null);
   const [history, setHistory] = useState<Organization | null>(null);
@@ -22,7 +18,17 @@ export default function OrganizationsPage() {
   const change = useDeleteOrRestoreOrganization();
   const toast = useToast();
 
-  const rows = useMemo(() => (data ?? []).filter((o) => o.name.toLowerCase().includes(filter.trim().toLowerCase())), [data, filter]);
+  const columns = useMemo<GridColumn<Organization>[]>(
+    () => [
+      { id: 'name', header: 'Name', value: (o) => o.name, hideable: false, width: 220 },
+      { id: 'singleSignOn', header: 'Single sign-on', value: (o) => (o.singleSignOnEnabled ? 'On' : 'Off') },
+      { id: 'domains', header: 'Domains', value: (o) => o.domains.join(', ') },
+      { id: 'users', header: 'Users', kind: 'number', value: (o) => o.userCount },
+      { id: 'sites', header: 'Sites', kind: 'number', value: (o) => o.siteCount },
+      ...(showDeleted ? [{ id: 'deleted', header: 'Deleted', value: (o: Organization) => (o.deletedAt ? 'Yes' : 'No') }] : []),
+    ],
+    [showDeleted],
+  );
 
   async function confirm() {
     if (!confirming) return;
@@ -42,70 +48,44 @@ export default function OrganizationsPage() {
           <input type="checkbox" className="toggle toggle-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
           Show Deleted
         </label>
-        <input className="input input-sm w-48" placeholder="Filter by name" aria-label="Filter by name" value={filter} onChange={(e) => setFilter(e.target.value)} />
-        <button type="button" className="btn btn-sm btn-outline" disabled={rows.length === 0} onClick={() => downloadText('Organizations.csv', toCsv(['Name'], rows.map((o) => [o.name])))}>
-          Export CSV
-        </button>
         <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
           Add Organization
         </button>
       </PageHeader>
-      <div className="p-4">
-        {isPending ? (
-          <Spinner label="Loading organizations" />
-        ) : error ? (
-          <LoadError message={error.message} onRetry={() => void refetch()} />
-        ) : rows.length === 0 ? (
-          <p className="text-base-content/70">{filter ? 'No organization matches the filter.' : 'There are no organizations yet.'}</p>
-        ) : (
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table table-sm">
-              <thead className="bg-base-200 text-base-content">
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Single sign-on</th>
-                  <th scope="col">Domains</th>
-                  <th scope="col" className="text-right">Users</th>
-                  <th scope="col" className="text-right">Sites</th>
-                  {showDeleted && <th scope="col">Deleted</th>}
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((o) => (
-                  <tr key={o.id} className={o.deletedAt ? 'text-base-content/60 line-through' : ''}>
-                    <td className="font-medium">{o.name}</td>
-                    <td>{o.singleSignOnEnabled ? 'On' : 'Off'}</td>
-                    <td className="max-w-64 truncate">{o.domains.join(', ')}</td>
-                    <td className="text-right tabular-nums">{o.userCount}</td>
-                    <td className="text-right tabular-nums">{o.siteCount}</td>
-                    {showDeleted && <td>{o.deletedAt ? 'Yes' : 'No'}</td>}
-                    <td className="whitespace-nowrap text-right no-underline">
-                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(o)} aria-label={`History of ${o.name}`}>
-                        History
-                      </button>
-                      <button type="button" className="btn btn-ghost btn-xs" disabled={Boolean(o.deletedAt)} onClick={() => setEditing(o)} aria-label={`Edit ${o.name}`}>
-                        Edit
-                      </button>
-                      {o.deletedAt ? (
-                        <button type="button" className="btn btn-ghost btn-xs" onClick={() => setConfirming({ org: o, action: 'restore' })} aria-label={`Restore ${o.name}`}>
-                          Restore
-                        </button>
-                      ) : (
-                        <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setConfirming({ org: o, action: 'delete' })} aria-label={`Delete ${o.name}`}>
-                          Delete
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <GridFooter shown={rows.length} total={data?.length ?? 0} refreshedAt={dataUpdatedAt} />
-          </div>
-        )}
+      <div className="grid grid-cols-[minmax(0,1fr)] p-4">
+        <DataGrid
+          label="Organizations"
+          gridKey="OrganizationsColumnVisibility"
+          columns={columns}
+          rows={data}
+          getRowId={(o) => String(o.id)}
+          loading={isPending}
+          error={error ? { message: error.message, retry: () => void refetch() } : null}
+          refreshedAt={dataUpdatedAt}
+          searchPlaceholder="Filter by name"
+          emptyText="There are no organizations yet."
+          exportName="Organizations"
+          isDeleted={(o) => o.deletedAt !== null}
+          rowActions={(o) => (
+            <span className="inline-flex gap-0.5">
+              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(o)} aria-label={`History of ${o.name}`}>
+                History
+              </button>
+              <button type="button" className="btn btn-ghost btn-xs" disabled={Boolean(o.deletedAt)} onClick={() => setEditing(o)} aria-label={`Edit ${o.name}`}>
+                Edit
+              </button>
+              {o.deletedAt ? (
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setConfirming({ org: o, action: 'restore' })} aria-label={`Restore ${o.name}`}>
+                  Restore
+                </button>
+              ) : (
+                <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setConfirming({ org: o, action: 'delete' })} aria-label={`Delete ${o.name}`}>
+                  Delete
+                </button>
+              )}
+            </span>
+          )}
+        />
       </div>
       {editing && <OrganizationDialog organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <AuditHistoryDialog entity="organization" id={history?.id ?? null} organizationId={history?.id ?? 0} title={`History of ${history?.name ?? ''}`} onClose={() => setHistory(null)} />

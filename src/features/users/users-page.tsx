@@ -1,28 +1,39 @@
-// Users of the organization (spec 1 §2): roles, notifications, sign-on method, SSO banners, add/edit/remove, CSV.
+// Users of the organization (spec 1 §2): role, notifications, sign-on method, the SSO banners, add/edit/remove
+// (never oneself), history, user details, CSV export.
 import { useState } from 'react';
 import type { OrganizationUser } from '@/contracts/organization-user';
-import { toCsv } from '@/domain/csv';
-import { CANNOT_REMOVE_YOURSELF, SIGN_ON_METHOD_LABELS, SSO_REQUIRED_BANNER, userBanners } from '@/domain/user-form';
-import { downloadText } from '@/components/download';
+import { Permission } from '@/domain/permissions';
+import { CANNOT_REMOVE_YOURSELF, DELETE_ORGANIZATION_USER, SIGN_ON_METHOD_LABELS, SSO_REQUIRED_BANNER, userBanners } from '@/domain/user-form';
+import { AuditHistoryDialog } from '@/components/audit-history-dialog';
+import { DataGrid, type GridColumn } from '@/components/data-grid';
 import { ConfirmDialog } from '@/components/modal';
-import { GridFooter, LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { useHasPermission, useSession } from '@/components/session-context';
 import { useToast } from '@/components/toasts';
+import { UserDetailsDialog } from '@/components/user-details-dialog';
 import { useDeleteUser, useOrganizationUsers } from './api/users';
 import { UserDialog } from './user-dialog';
+
+const columns: GridColumn<OrganizationUser>[] = [
+  { id: 'email', header: 'Email', value: (u) => u.email, hideable: false, width: 280 },
+  { id: 'role', header: 'Role', value: (u) => u.role },
+  { id: 'notifications', header: 'Notifications', value: (u) => (u.hasNotifications ? 'On' : 'Off') },
+  { id: 'signOnMethod', header: 'Sign-on Method', value: (u) => SIGN_ON_METHOD_LABELS[u.signOnMethod] },
+];
 
 export default function UsersPage() {
   const { organization, user: me } = useSession();
   const organizationId = organization!.id;
-  const { data, isPending, error, refetch } = useOrganizationUsers(organizationId);
+  const canSeeDetails = useHasPermission(Permission.CognitoAdministration);
+  const { data, isPending, error, refetch, dataUpdatedAt } = useOrganizationUsers(organizationId);
   const remove = useDeleteUser(organizationId);
   const toast = useToast();
   const [editing, setEditing] = useState<OrganizationUser | 'new' | null>(null);
   const [removing, setRemoving] = useState<OrganizationUser | null>(null);
-  const users = data?.users ?? [];
-  const banners = data ? userBanners(users, data.organization) : [];
+  const [history, setHistory] = useState<OrganizationUser | null>(null);
+  const [details, setDetails] = useState<number | null>(null);
+  const users = data?.users;
+  const banners = data ? userBanners(data.users, data.organization) : [];
 
   async function confirmRemove() {
     if (!removing) return;
@@ -38,14 +49,6 @@ export default function UsersPage() {
   return (
     <>
       <PageHeader title="Users">
-        <button
-          type="button"
-          className="btn btn-sm btn-outline"
-          disabled={users.length === 0}
-          onClick={() => downloadText('Users.csv', toCsv(['Email', 'Role', 'Notifications', 'Sign-on Method'], users.map((u) => [u.email, u.role, u.hasNotifications ? 'Yes' : 'No', SIGN_ON_METHOD_LABELS[u.signOnMethod]])))}
-        >
-          Export CSV
-        </button>
         <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
           Add User
         </button>
@@ -56,57 +59,50 @@ export default function UsersPage() {
             {b}
           </div>
         ))}
-        {isPending ? (
-          <Spinner label="Loading users" />
-        ) : error ? (
-          <LoadError message={error.message} onRetry={() => void refetch()} />
-        ) : (
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table table-sm">
-              <thead className="bg-base-200 text-base-content">
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Notifications</th>
-                  <th scope="col">Sign-on Method</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((u) => {
-                  const isMe = u.id === me.userDetails.userId;
-                  return (
-                    <tr key={u.id}>
-                      <td className="font-medium">{u.email}</td>
-                      <td>{u.role}</td>
-                      <td>{u.hasNotifications ? 'On' : 'Off'}</td>
-                      <td>{SIGN_ON_METHOD_LABELS[u.signOnMethod]}</td>
-                      <td className="whitespace-nowrap text-right">
-                        <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(u)} aria-label={`Edit ${u.email}`}>
-                          Edit
-                        </button>
-                        <span className={isMe ? 'tooltip tooltip-left' : ''} data-tip={isMe ? CANNOT_REMOVE_YOURSELF : undefined}>
-                          <button type="button" className="btn btn-ghost btn-xs text-error" disabled={isMe} onClick={() => setRemoving(u)} aria-label={isMe ? CANNOT_REMOVE_YOURSELF : `Delete ${u.email}`}>
-                            Delete
-                          </button>
-                        </span>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <GridFooter shown={users.length} total={users.length} />
-          </div>
-        )}
+        <DataGrid
+          label="Users"
+          gridKey="UsersColumnVisibility"
+          columns={columns}
+          rows={users}
+          getRowId={(u) => String(u.id)}
+          loading={isPending}
+          error={error ? { message: error.message, retry: () => void refetch() } : null}
+          refreshedAt={dataUpdatedAt}
+          searchPlaceholder="Search users"
+          exportName="Users"
+          emptyText="This organization has no users yet."
+          rowActions={(u) => {
+            const isMe = u.id === me.userDetails.userId;
+            return (
+              <span className="inline-flex gap-0.5">
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(u)} aria-label={`History of ${u.email}`}>
+                  History
+                </button>
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(u)} aria-label={`Edit ${u.email}`}>
+                  Edit
+                </button>
+                {canSeeDetails && (
+                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDetails(u.id)} aria-label={`Details of ${u.email}`}>
+                    Details
+                  </button>
+                )}
+                <span className={isMe ? 'tooltip tooltip-left' : ''} data-tip={isMe ? CANNOT_REMOVE_YOURSELF : undefined}>
+                  <button type="button" className="btn btn-ghost btn-xs text-error" disabled={isMe} onClick={() => setRemoving(u)} aria-label={isMe ? CANNOT_REMOVE_YOURSELF : `Delete ${u.email}`}>
+                    Delete
+                  </button>
+                </span>
+              </span>
+            );
+          }}
+        />
       </div>
       {editing && data && <UserDialog organizationId={organizationId} ssoEnabled={data.organization.singleSignOnEnabled} user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {details !== null && <UserDetailsDialog userId={details} onClose={() => setDetails(null)} />}
+      <AuditHistoryDialog entity="users" id={history?.id ?? null} organizationId={organizationId} title={`History of ${history?.email ?? ''}`} onClose={() => setHistory(null)} />
       <ConfirmDialog
         open={removing !== null}
         title={`Delete ${removing?.email ?? ''}?`}
-        message="This will remove the user from this organization."
+        message={DELETE_ORGANIZATION_USER}
         confirmLabel="Delete"
         danger
         busy={remove.isPending}
