@@ -70,13 +70,14 @@ describe.each(testEngines)('built-in identity provider on %s', (engine) => {
   it('makes a user with a temporary password choose their own before signing in', async () => {
     const temp = 'Temporary1';
     await t.database.query("INSERT INTO users (email, password_hash, user_status, cognito_user_id) VALUES ('new.hire@example.com', $1, 'FORCE_CHANGE_PASSWORD', 'c-new')", [await hashPassword(temp)]);
-    const asked = await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp }).catch((e: unknown) => e as FlowError);
+    const failure = (p: Promise<unknown>) => p.then(() => Promise.reject(new Error('expected the sign-in to fail')), (e: unknown) => e as FlowError);
+    const asked = await failure(signInWithPassword({ origin, email: 'new.hire@example.com', password: temp }));
     expect(asked.message).toBe('new password required');
     expect(asked.body).toContain('At least 8 characters with an upper-case letter, a lower-case letter and a digit');
-    const weak = await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: 'short' }).catch((e: unknown) => e as FlowError);
+    const weak = await failure(signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: 'short' }));
     expect(weak.message).toBe('new password refused');
     expect(weak.body).toContain('At least 8 characters');
-    const same = await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: temp }).catch((e: unknown) => e as FlowError);
+    const same = await failure(signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: temp }));
     expect(same.body).toContain('Choose a password other than the temporary one.');
     const tokens = await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: 'MyOwnPass42' });
     expect((await api(tokens.accessToken)).status).toBe(200);
