@@ -1,6 +1,8 @@
 // Settings a user saves for themselves (no permission beyond being signed in): grid column visibility.
 import { z } from 'zod';
-import { gridColumnVisibilityEditSchema, gridColumnVisibilitySchema } from '@/contracts/user-settings';
+import { displayUnitSchema, gridColumnVisibilityEditSchema, gridColumnVisibilitySchema } from '@/contracts/user-settings';
+import { UNITS, unitConfigurationSchema } from '@/domain/units';
+import { storedUnitConfiguration } from '../services/user-settings';
 import { defineRoute, HttpError } from '../http/define-route';
 
 export const userSettingsRoutes = [
@@ -26,6 +28,41 @@ export const userSettingsRoutes = [
         [user.id, body.key, JSON.stringify([...new Set(body.hiddenColumns)])],
       );
       return { gridColumnVisibility: row?.grids ?? {} };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/userSettings/units/',
+    access: 'authenticated',
+    orgScope: false,
+    summary: 'Every display unit with its unit group',
+    response: z.array(displayUnitSchema),
+    handler: async () => UNITS.map((u) => ({ id: u.id, unitGroupId: u.unitGroupId, name: u.name, label: u.label })),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/userSettings/unitConfigurationEdit/',
+    access: 'authenticated',
+    orgScope: false,
+    summary: "The user's six display-unit choices",
+    response: unitConfigurationSchema,
+    handler: async ({ user, database }) => {
+      const [row] = await database.query<{ settings: Record<string, unknown> }>('SELECT settings FROM users WHERE id = $1', [user!.id]);
+      return storedUnitConfiguration(row?.settings ?? {});
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/userSettings/unitConfigurationEdit/',
+    access: 'authenticated',
+    orgScope: false,
+    summary: "Saves the user's six display-unit choices",
+    body: unitConfigurationSchema,
+    response: unitConfigurationSchema,
+    example: { body: { ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, concentrationDisplayUnitId: 21, pressureDisplayUnitId: 31, speedDisplayUnitId: 41, temperatureDisplayUnitId: 51 } },
+    handler: async ({ user, body, database }) => {
+      await database.query("UPDATE users SET settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{unitConfiguration}', $2::jsonb) WHERE id = $1", [user!.id, JSON.stringify(body)]);
+      return body;
     },
   }),
 ];

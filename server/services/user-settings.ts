@@ -1,25 +1,6 @@
 // userSettings of the current user (spec 1 §3): stored choices over defaults.
 import type { UserSettings } from '@/contracts/current-user';
-
-const GASES = ['ch4', 'co', 'co2', 'h2s', 'nh3', 'no2', 'so2', 'voc'] as const;
-
-export function defaultUnitLabels(): Record<string, string> {
-  const labels: Record<string, string> = {
-    angle: '°',
-    density: 'kg/m³',
-    humidity: '%',
-    pressure: 'kPa',
-    speed: 'km/h',
-    temperature: '°C',
-    voltage: 'V',
-  };
-  for (const gas of GASES) {
-    labels[`${gas}Concentration`] = 'ppm';
-    labels[`${gas}Rate`] = 'kg/h';
-    labels[`${gas}Volume`] = 'kg';
-  }
-  return labels;
-}
+import { DEFAULT_UNIT_CONFIGURATION, unitConfigurationSchema, unitLabelsFor, type UnitConfiguration } from '@/domain/units';
 
 function readGridVisibility(value: unknown): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -30,12 +11,19 @@ function readGridVisibility(value: unknown): Record<string, string[]> {
   return out;
 }
 
+/** The stored unit choices, or the defaults when none (or an outdated set) are stored. */
+export function storedUnitConfiguration(stored: Record<string, unknown>): UnitConfiguration {
+  const parsed = unitConfigurationSchema.safeParse(stored.unitConfiguration);
+  return parsed.success ? parsed.data : DEFAULT_UNIT_CONFIGURATION;
+}
+
 export function defaultUserSettings(stored: Record<string, unknown>, ianaTimezoneId: string): UserSettings {
   const limits = (stored.limits ?? {}) as Partial<UserSettings['limits']>;
-  const unitLabels = (stored.unitLabels ?? {}) as Record<string, string>;
+  const unitConfiguration = storedUnitConfiguration(stored);
   return {
     limits: { ch4MaxVolumePerDay: limits.ch4MaxVolumePerDay ?? null, maxWindSpeed: limits.maxWindSpeed ?? null },
-    unitLabels: { ...defaultUnitLabels(), ...unitLabels },
+    unitLabels: unitLabelsFor(unitConfiguration),
+    unitConfiguration,
     ianaTimezoneId,
     timeFormat: stored.timeFormat === '24-hr' ? '24-hr' : '12-hr',
     gridColumnVisibility: readGridVisibility(stored.gridColumnVisibility),

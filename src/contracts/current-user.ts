@@ -22,6 +22,15 @@ export const unitLabelsSchema = z.record(z.string(), z.string());
 export const userSettingsSchema = z.object({
   limits: z.object({ ch4MaxVolumePerDay: z.number().nullable(), maxWindSpeed: z.number().nullable() }),
   unitLabels: unitLabelsSchema,
+  /** The six display-unit choices the labels come from (spec 2 §3 'Unit configuration'). */
+  unitConfiguration: z.object({
+    ch4RateDisplayUnitId: z.number().int(),
+    ch4VolumeDisplayUnitId: z.number().int(),
+    concentrationDisplayUnitId: z.number().int(),
+    pressureDisplayUnitId: z.number().int(),
+    speedDisplayUnitId: z.number().int(),
+    temperatureDisplayUnitId: z.number().int(),
+  }),
   ianaTimezoneId: z.string(),
   timeFormat: z.enum(['12-hr', '24-hr']),
   /** Hidden column ids per grid key, saved from the grids' column choosers. */

@@ -13,3 +13,5 @@ export const gridColumnVisibilityEditSchema = z.object({
 export type GridColumnVisibilityEdit = z.infer<typeof gridColumnVisibilityEditSchema>;
 
 export const gridColumnVisibilitySchema = z.record(z.string(), z.array(z.string()));
+
+export const displayUnitSchema = z.object({ id: z.number().int(), unitGroupId: z.number().int(), name: z.string(), label: z.string() });

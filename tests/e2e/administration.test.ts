@@ -256,4 +256,25 @@ describe('administration in the browser', () => {
     await again.close();
     await admin.close();
   });
+
+  it('saves the unit configuration from the account menu', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'operator@example.com', '/sites');
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('button', { name: 'Unit Configuration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unit Configuration' });
+    await dialog.getByLabel('Speed').selectOption({ label: 'mph — Miles per hour' });
+    await dialog.getByLabel('Temperature').selectOption({ label: '°F — Degrees Fahrenheit' });
+    await page.screenshot({ path: `${shots}/unit-configuration.png` });
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Units edited').waitFor();
+    await page.reload();
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('button', { name: 'Unit Configuration' }).click();
+    await expect(page.getByRole('dialog', { name: 'Unit Configuration' }).getByLabel('Speed').inputValue()).resolves.toBe('43');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -74,3 +74,31 @@ describe.each(testEngines)('provider-staff users on %s', (engine) => {
     expect(afterwards.statusCode).toBe(401);
   });
 });
+
+describe.each(testEngines)('unit configuration on %s', (engine) => {
+  let t: TestApp;
+  let f: Awaited<ReturnType<typeof insertFixtures>>;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    f = await insertFixtures(t.database);
+  });
+  afterAll(() => t.close());
+
+  it('saves six unit choices per user and turns them into the labels of the current user', async () => {
+    const url = '/api/userSettings/unitConfigurationEdit/';
+    const initial = (await t.as(f.viewer, { method: 'GET', url })).json();
+    expect(initial).toEqual({ ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, concentrationDisplayUnitId: 21, pressureDisplayUnitId: 31, speedDisplayUnitId: 41, temperatureDisplayUnitId: 51 });
+    const wrong = await t.as(f.viewer, { method: 'POST', url, payload: { ...initial, speedDisplayUnitId: 51 } });
+    expect(wrong.json().errors).toEqual({ speedDisplayUnitId: ['Choose one of the units offered'] });
+    const saved = await t.as(f.viewer, { method: 'POST', url, payload: { ...initial, speedDisplayUnitId: 43, temperatureDisplayUnitId: 52 } });
+    expect(saved.statusCode).toBe(200);
+    const me = (await t.as(f.viewer, { method: 'GET', url: '/api/user/currentUser/' })).json();
+    expect(me.userSettings.unitLabels).toMatchObject({ speed: 'mph', temperature: '°F', ch4Concentration: 'ppm' });
+    expect(me.userSettings.unitConfiguration.speedDisplayUnitId).toBe(43);
+    // Another user's choices are their own.
+    const other = (await t.as(f.admin, { method: 'GET', url: '/api/user/currentUser/' })).json();
+    expect(other.userSettings.unitLabels.speed).toBe('km/h');
+    const units = (await t.as(f.viewer, { method: 'GET', url: '/api/userSettings/units/' })).json() as { unitGroupId: number }[];
+    expect(new Set(units.map((u) => u.unitGroupId))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+  });
+});

@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/icons';
 import { useSession } from '@/components/session-context';
+import { UnitConfigurationDialog } from './unit-configuration-dialog';
 
 export function AccountMenu() {
   const { user, roleName, organization, config, logout } = useSession();
   const ref = useRef<HTMLDetailsElement>(null);
+  const [units, setUnits] = useState(false);
 
   // Escape and a click elsewhere close the menu.
   useEffect(() => {
@@ -25,6 +27,7 @@ export function AccountMenu() {
   }, []);
 
   return (
+    <>
     <details ref={ref} className="dropdown dropdown-end">
       <summary className="btn btn-ghost btn-sm gap-2" aria-label="Account menu">
         <Icon name="user" />
@@ -43,10 +46,22 @@ export function AccountMenu() {
           <dt className="text-base-content/70">Version</dt>
           <dd>{config.version}</dd>
         </dl>
-        <button type="button" className="btn btn-outline btn-sm mt-3 w-full" onClick={() => void logout()}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm mt-3 w-full justify-start"
+          onClick={() => {
+            if (ref.current) ref.current.open = false;
+            setUnits(true);
+          }}
+        >
+          Unit Configuration
+        </button>
+        <button type="button" className="btn btn-outline btn-sm mt-1 w-full" onClick={() => void logout()}>
           Log out
         </button>
       </div>
     </details>
+    {units && <UnitConfigurationDialog onClose={() => setUnits(false)} />}
+    </>
   );
 }
