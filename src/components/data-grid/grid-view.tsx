@@ -190,7 +190,7 @@ export function GridView<T>(props: GridViewProps<T>) {
                   </td>
                 )}
                 {columns.map((c) => (
-                  <td key={c.id} className={`max-w-xs truncate whitespace-nowrap border-b border-base-200 ${alignClass(c.align, c.kind)}`}>
+                  <td key={c.id} className={`${c.overflowVisible ? 'overflow-visible' : 'max-w-xs truncate'} whitespace-nowrap border-b border-base-200 ${alignClass(c.align, c.kind)}`}>
                     {c.cell ? c.cell(slot.row) : display(c.value(slot.row))}
                   </td>
                 ))}

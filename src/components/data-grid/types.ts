@@ -25,6 +25,8 @@ export interface GridColumn<T> {
   hiddenByDefault?: boolean;
   /** Left out of the CSV export. */
   noExport?: boolean;
+  /** The cell holds a popover (a dropdown table): it must not clip its content. */
+  overflowVisible?: boolean;
 }
 
 export interface QuickFilter<T> {

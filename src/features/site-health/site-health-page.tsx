@@ -1,18 +1,23 @@
-// Site Health (spec 1 §2): model freshness colours, quick filters, devices tooltip table, auto-refresh, CSV export.
+// Site Health (spec 1 §2): model freshness colours, quick filters, devices tooltip table, auto-refresh, CSV export
+// named SiteHealth, Add Site, and the row actions history, edit and delete/restore.
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { siteHealthRowSchema, type SiteHealthRow } from '@/contracts/site-health';
-import { toCsv } from '@/domain/csv';
 import { DeviceInstallationType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
-import { matchesQuickFilter, modelFreshness, SITE_HEALTH_QUICK_FILTERS, type Freshness, type SiteHealthQuickFilter } from '@/domain/site-health';
-import { downloadText } from '@/components/download';
-import { GridFooter, LoadError } from '@/components/grid-parts';
+import { Permission } from '@/domain/permissions';
+import { SITE_DELETE_WARNING } from '@/domain/site-form';
+import { matchesQuickFilter, modelFreshness, SITE_HEALTH_QUICK_FILTERS, type Freshness } from '@/domain/site-health';
+import { AuditHistoryDialog } from '@/components/audit-history-dialog';
+import { DataGrid, type GridColumn, type QuickFilter } from '@/components/data-grid';
+import { ConfirmDialog } from '@/components/modal';
 import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { useHasPermission, useSession } from '@/components/session-context';
+import { useDeleteOrRestoreSite } from '@/components/site-dialogs/api';
+import { SiteDialog } from '@/components/site-dialogs/site-dialog';
+import { useToast } from '@/components/toasts';
 
 const REFRESH_MS = 60_000;
 const BADGE: Record<Freshness, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', disabled: 'badge-ghost' };
@@ -23,7 +28,7 @@ function FreshnessCell({ value, on, tz, format }: { value: string | null; on: bo
   return <span className={`badge badge-sm whitespace-nowrap ${BADGE[f]}`}>{text}</span>;
 }
 
-function DevicesCell({ site }: { site: SiteHealthRow }) {
+function DevicesCell({ site, tz, format }: { site: SiteHealthRow; tz: string; format: '12-hr' | '24-hr' }) {
   if (site.devices.length === 0) return <span className="text-base-content/60">0</span>;
   return (
     <details className="dropdown">
@@ -44,8 +49,8 @@ function DevicesCell({ site }: { site: SiteHealthRow }) {
             {site.devices.map((d) => (
               <tr key={d.deviceName}>
                 <td>{d.deviceName}</td>
-                <td>{d.latestCH4Time ?? '—'}</td>
-                <td>{d.latestWindTime ?? '—'}</td>
+                <td>{d.latestCH4Time ? formatDateTime(d.latestCH4Time, tz, format) : '—'}</td>
+                <td>{d.latestWindTime ? formatDateTime(d.latestWindTime, tz, format) : '—'}</td>
                 <td>{d.quarantinedAt ? DeviceInstallationType.label(d.deviceInstallationType) : 'No'}</td>
               </tr>
             ))}
@@ -61,8 +66,13 @@ export default function SiteHealthPage() {
   const organizationId = organization!.id;
   const tz = user.userSettings.ianaTimezoneId;
   const format = user.userSettings.timeFormat;
+  const canAdd = useHasPermission(Permission.SiteAdd);
+  const canEdit = useHasPermission(Permission.SiteEdit);
+  const canDelete = useHasPermission(Permission.SiteDeleteRestore);
   const [showDeleted, setShowDeleted] = useState(false);
-  const [active, setActive] = useState<Set<SiteHealthQuickFilter>>(new Set());
+  const [dialog, setDialog] = useState<{ kind: 'site'; siteId: number | null } | { kind: 'history' | 'delete' | 'restore'; site: SiteHealthRow } | null>(null);
+  const change = useDeleteOrRestoreSite();
+  const toast = useToast();
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
     queryKey: ['siteHealth', organizationId, { showDeleted }],
     queryFn: () =>
@@ -72,115 +82,112 @@ export default function SiteHealthPage() {
     refetchInterval: REFRESH_MS,
   });
 
-  const rows = useMemo(() => {
-    const now = Date.now();
-    return (data ?? []).filter((s) =>
-      [...active].every((f) => matchesQuickFilter(f, { modellingPipelineIsOn: s.modellingPipeline.isOn, lastRunTime: s.modellingPipeline.lastRunTime, processedUpTo: s.modellingPipeline.processedUpTo }, now)),
-    );
-  }, [data, active]);
+  const columns = useMemo<GridColumn<SiteHealthRow>[]>(() => {
+    const freshness = (pick: (s: SiteHealthRow) => string | null) => (s: SiteHealthRow) => <FreshnessCell value={pick(s)} on={s.modellingPipeline.isOn} tz={tz} format={format} />;
+    const list: GridColumn<SiteHealthRow>[] = [
+      { id: 'name', header: 'Name', value: (s) => s.name, hideable: false, width: 180 },
+      { id: 'alias', header: 'Alias', value: (s) => s.alias },
+      { id: 'groups', header: 'Groups', value: (s) => s.siteGroups.join(', ') },
+      { id: 'organization', header: 'Organization', value: (s) => s.organization },
+      { id: 'devices', header: 'Devices', kind: 'number', overflowVisible: true, value: (s) => s.devices.length, cell: (s) => <DevicesCell site={s} tz={tz} format={format} /> },
+      {
+        id: 'quarantined',
+        header: 'Quarantined',
+        kind: 'number',
+        value: (s) => s.devices.filter((d) => d.quarantinedAt).length,
+        cell: (s) => {
+          const n = s.devices.filter((d) => d.quarantinedAt).length;
+          return n > 0 ? <span className="badge badge-sm badge-warning">{n}</span> : 0;
+        },
+      },
+      { id: 'modelOn', header: 'Model On/Off', value: (s) => (s.modellingPipeline.isOn ? 'On' : 'Off') },
+      { id: 'modelLastRun', header: 'Model Last Run', kind: 'date', value: (s) => s.modellingPipeline.lastRunTime, cell: freshness((s) => s.modellingPipeline.lastRunTime), exportValue: (s) => s.modellingPipeline.lastRunTime },
+      { id: 'modelProcessedUpTo', header: 'Model Processed Up To', kind: 'date', value: (s) => s.modellingPipeline.processedUpTo, cell: freshness((s) => s.modellingPipeline.processedUpTo), exportValue: (s) => s.modellingPipeline.processedUpTo },
+    ];
+    if (showDeleted) list.push({ id: 'deleted', header: 'Deleted', value: (s) => (s.deletedAt ? 'Yes' : 'No') });
+    return list;
+  }, [showDeleted, tz, format]);
 
-  const toggle = (f: SiteHealthQuickFilter) =>
-    setActive((prev) => {
-      const next = new Set(prev);
-      if (next.has(f)) next.delete(f);
-      else next.add(f);
-      return next;
-    });
+  // The quick filters of spec 1 §9, evaluated at the time of each refresh.
+  const quickFilters = useMemo<QuickFilter<SiteHealthRow>[]>(() => {
+    const now = dataUpdatedAt || Date.now();
+    return SITE_HEALTH_QUICK_FILTERS.map((f) => ({
+      id: f,
+      label: f,
+      predicate: (s: SiteHealthRow) => matchesQuickFilter(f, { modellingPipelineIsOn: s.modellingPipeline.isOn, lastRunTime: s.modellingPipeline.lastRunTime, processedUpTo: s.modellingPipeline.processedUpTo }, now),
+    }));
+  }, [dataUpdatedAt]);
 
-  const exportCsv = () =>
-    downloadText(
-      'SiteHealth.csv',
-      toCsv(
-        ['Name', 'Alias', 'Groups', 'Organization', 'Devices', 'Quarantined', 'Model On/Off', 'Model Last Run', 'Model Processed Up To', 'Deleted'],
-        rows.map((s) => [
-          s.name,
-          s.alias,
-          s.siteGroups.join(', '),
-          s.organization,
-          s.devices.length,
-          s.devices.filter((d) => d.quarantinedAt).length,
-          s.modellingPipeline.isOn ? 'On' : 'Off',
-          s.modellingPipeline.lastRunTime,
-          s.modellingPipeline.processedUpTo,
-          s.deletedAt ? 'Yes' : 'No',
-        ]),
-      ),
-    );
+  async function confirm(site: SiteHealthRow, action: 'delete' | 'restore') {
+    try {
+      await change.mutateAsync({ siteId: site.id, organizationId, action });
+      toast(action === 'delete' ? 'Site deleted' : 'Site restored', 'success');
+    } catch (e) {
+      toast(e instanceof Error ? e.message : 'There was an unexpected error, please try again', 'error');
+    }
+    setDialog(null);
+  }
 
   return (
     <>
       <PageHeader title="Site Health">
-        <div className="join" role="group" aria-label="Quick filters">
-          {SITE_HEALTH_QUICK_FILTERS.map((f) => (
-            <button key={f} type="button" className={`btn btn-sm join-item ${active.has(f) ? 'btn-primary' : 'btn-outline'}`} aria-pressed={active.has(f)} onClick={() => toggle(f)}>
-              {f}
-            </button>
-          ))}
-        </div>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="toggle toggle-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
           Show Deleted
         </label>
-        <button type="button" className="btn btn-sm btn-outline" disabled={rows.length === 0} onClick={exportCsv}>
-          Export CSV
-        </button>
+        {canAdd && (
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => setDialog({ kind: 'site', siteId: null })}>
+            Add Site
+          </button>
+        )}
       </PageHeader>
       <div className="grid grid-cols-[minmax(0,1fr)] p-4">
-        {isPending ? (
-          <Spinner label="Loading site health" />
-        ) : error ? (
-          <LoadError message={error.message} onRetry={() => void refetch()} />
-        ) : (
-          <div className="rounded-box border border-base-300">
-            <div className="max-h-[70vh] overflow-auto">
-              <table className="table table-xs table-pin-rows">
-                <thead className="bg-base-200 text-base-content">
-                  <tr>
-                    {['Name', 'Alias', 'Groups', 'Organization', 'Devices', 'Quarantined', 'Model On/Off', 'Model Last Run', 'Model Processed Up To', ...(showDeleted ? ['Deleted'] : [])].map((h) => (
-                      <th key={h} scope="col" className="whitespace-nowrap">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.length === 0 && (
-                    <tr>
-                      <td colSpan={10} className="py-6 text-center text-base-content/70">
-                        No site matches the selected filters.
-                      </td>
-                    </tr>
-                  )}
-                  {rows.map((s) => {
-                    const quarantined = s.devices.filter((d) => d.quarantinedAt).length;
-                    return (
-                      <tr key={s.id} className={s.deletedAt ? 'text-base-content/60 line-through' : ''}>
-                        <td className="whitespace-nowrap font-medium">{s.name}</td>
-                        <td className="whitespace-nowrap">{s.alias}</td>
-                        <td className="max-w-56 truncate">{s.siteGroups.join(', ')}</td>
-                        <td className="whitespace-nowrap">{s.organization}</td>
-                        <td className="text-right">
-                          <DevicesCell site={s} />
-                        </td>
-                        <td className="text-right tabular-nums">{quarantined > 0 ? <span className="badge badge-sm badge-warning">{quarantined}</span> : 0}</td>
-                        <td>{s.modellingPipeline.isOn ? 'On' : 'Off'}</td>
-                        <td>
-                          <FreshnessCell value={s.modellingPipeline.lastRunTime} on={s.modellingPipeline.isOn} tz={tz} format={format} />
-                        </td>
-                        <td>
-                          <FreshnessCell value={s.modellingPipeline.processedUpTo} on={s.modellingPipeline.isOn} tz={tz} format={format} />
-                        </td>
-                        {showDeleted && <td>{s.deletedAt ? 'Yes' : 'No'}</td>}
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <GridFooter shown={rows.length} total={data?.length ?? 0} status={<span>{isFetching ? 'Refreshing…' : `Last refreshed ${new Date(dataUpdatedAt).toLocaleTimeString()}`} · refreshes every minute</span>} />
-          </div>
-        )}
+        <DataGrid
+          label="Site health"
+          gridKey="SiteHealthColumnVisibility"
+          columns={columns}
+          rows={data}
+          getRowId={(s) => String(s.id)}
+          loading={isPending}
+          error={error ? { message: error.message, retry: () => void refetch() } : null}
+          refreshedAt={dataUpdatedAt}
+          quickFilters={quickFilters}
+          searchPlaceholder="Search sites"
+          emptyText="This organization has no sites yet."
+          exportName="SiteHealth"
+          isDeleted={(s) => s.deletedAt !== null}
+          toolbar={<span className="text-xs text-base-content/70">{isFetching ? 'Refreshing…' : 'Refreshes every minute'}</span>}
+          rowActions={(s) => (
+            <span className="inline-flex gap-0.5">
+              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', site: s })} aria-label={`History of ${s.name}`}>
+                History
+              </button>
+              {canEdit && !s.deletedAt && (
+                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'site', siteId: s.id })} aria-label={`Edit ${s.name}`}>
+                  Edit
+                </button>
+              )}
+              {canDelete && (
+                <button type="button" className={`btn btn-ghost btn-xs ${s.deletedAt ? '' : 'text-error'}`} onClick={() => setDialog({ kind: s.deletedAt ? 'restore' : 'delete', site: s })} aria-label={`${s.deletedAt ? 'Restore' : 'Delete'} ${s.name}`}>
+                  {s.deletedAt ? 'Restore' : 'Delete'}
+                </button>
+              )}
+            </span>
+          )}
+        />
       </div>
+      {dialog?.kind === 'site' && <SiteDialog siteId={dialog.siteId} onClose={() => setDialog(null)} />}
+      <AuditHistoryDialog entity="site" id={dialog?.kind === 'history' ? dialog.site.id : null} organizationId={organizationId} title={`History of ${dialog?.kind === 'history' ? dialog.site.name : ''}`} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        open={dialog?.kind === 'delete' || dialog?.kind === 'restore'}
+        title={dialog && dialog.kind !== 'site' ? `${dialog.kind === 'delete' ? 'Delete' : 'Restore'} ${dialog.site.name}?` : ''}
+        message={dialog?.kind === 'delete' ? SITE_DELETE_WARNING : 'The site and its information return to the dashboard, emission totals, the API and CSV exports.'}
+        confirmLabel={dialog?.kind === 'restore' ? 'Restore' : 'Delete'}
+        danger={dialog?.kind === 'delete'}
+        busy={change.isPending}
+        onConfirm={() => dialog && (dialog.kind === 'delete' || dialog.kind === 'restore') && void confirm(dialog.site, dialog.kind)}
+        onCancel={() => setDialog(null)}
+      />
     </>
   );
 }

@@ -3,22 +3,20 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SiteListRow } from '@/contracts/site';
 import { Permission } from '@/domain/permissions';
+import { SITE_DELETE_WARNING } from '@/domain/site-form';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DataGrid } from '@/components/data-grid';
 import { ConfirmDialog } from '@/components/modal';
 import { PageHeader } from '@/components/page-header';
+import { AccessDialog } from '@/components/site-dialogs/access-dialog';
+import { SiteDialog } from '@/components/site-dialogs/site-dialog';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { useToast } from '@/components/toasts';
-import { AccessDialog } from './access-dialog';
 import { useDeleteOrRestoreSite, useSites } from './api/sites';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { GroupsMenu } from './groups-popover';
 import { ManageGroupsDialog } from './manage-groups-dialog';
 import { siteColumns, siteKpis } from './site-columns';
-import { SiteDialog } from './site-dialog';
-
-const DELETE_WARNING =
-  'Deleting a site will remove it and any associated information from the dashboard. Emission volumes from this site will no longer appear in emission totals, the API, or CSV exports.';
 
 type Dialog =
   | { kind: 'site'; siteId: number | null }
@@ -156,7 +154,7 @@ export default function SitesPage() {
       <ConfirmDialog
         open={dialog?.kind === 'confirm'}
         title={dialog?.kind === 'confirm' ? `${dialog.action === 'delete' ? 'Delete' : 'Restore'} ${dialog.site.name}?` : ''}
-        message={dialog?.kind === 'confirm' && dialog.action === 'delete' ? DELETE_WARNING : 'The site and its information return to the dashboard, emission totals, the API and CSV exports.'}
+        message={dialog?.kind === 'confirm' && dialog.action === 'delete' ? SITE_DELETE_WARNING : 'The site and its information return to the dashboard, emission totals, the API and CSV exports.'}
         confirmLabel={dialog?.kind === 'confirm' && dialog.action === 'restore' ? 'Restore' : 'Delete'}
         danger={dialog?.kind === 'confirm' && dialog.action === 'delete'}
         busy={change.isPending}

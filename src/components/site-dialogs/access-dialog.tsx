@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SiteListRow } from '@/contracts/site';
 import { ACCESS_NOTES_MAX } from '@/domain/site-form';
-import { formErrorsOf } from '@/components/form-errors';
-import { FormActions, Modal } from '@/components/modal';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
-import { useAccessDetails, useSaveAccessDetails } from './api/sites';
+import { formErrorsOf } from '../form-errors';
+import { FormActions, Modal } from '../modal';
+import { Spinner } from '../spinner';
+import { useToast } from '../toasts';
+import { useAccessDetails, useSaveAccessDetails } from './api';
 
 const schema = z.object({
   accessNotes: z.string().max(ACCESS_NOTES_MAX, `Access notes must be at most ${ACCESS_NOTES_MAX} characters`),

@@ -7,12 +7,12 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import type { SiteEdit } from '@/contracts/site';
 import { effectivePermissions, Permission } from '@/domain/permissions';
 import { clearedByChange, MOVE_SITE_CONFIRMATION, SITE_LOCATION_PLACEHOLDER, siteFormSchema, type SiteForm } from '@/domain/site-form';
-import { formErrorsOf } from '@/components/form-errors';
-import { FormActions, Modal } from '@/components/modal';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
-import { useSaveSite, useSiteEdit, useSiteOptions } from './api/sites';
+import { formErrorsOf } from '../form-errors';
+import { FormActions, Modal } from '../modal';
+import { useSession } from '../session-context';
+import { Spinner } from '../spinner';
+import { useToast } from '../toasts';
+import { useSaveSite, useSiteEdit, useSiteOptions } from './api';
 
 const EMPTY: Omit<SiteForm, 'organizationId'> = {
   id: 0,
