@@ -1,8 +1,8 @@
 // The file workers in a real Chromium: module workers, OffscreenCanvas rotation and recompression, transfers back to
 // the page, progress, cancellation by terminating the worker, and the time bound. The page is a test build of
 // tests/e2e/file-workers-page over the real client (src/compute/file-jobs.ts); fixtures are served beside it.
-import { readFileSync, mkdtempSync, rmSync, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -10,30 +10,11 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASEMAP_MESSAGES } from '../../src/domain/basemap';
 import { fileTimedOut } from '../../src/compute/file-jobs';
-import { launchBrowser, newPage } from './harness';
+import { launchBrowser, newPage, serveStatic } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const fixtures = path.join(root, 'tests/fixtures');
 const gdal = (name: string) => JSON.parse(readFileSync(path.join(fixtures, 'gdal', `${name}.json`), 'utf8')) as { wgs84Extent?: { coordinates: number[][][] } };
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
-
-function serve(dir: string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const [base, rel] = url.pathname.startsWith('/fixtures/') ? [fixtures, url.pathname.slice('/fixtures/'.length)] : [dir, url.pathname === '/' ? 'index.html' : url.pathname.slice(1)];
-    const file = path.resolve(base, decodeURIComponent(rel));
-    if (!file.startsWith(base + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    resolve({ server, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
-  }));
-}
 
 /** GDAL's WGS84 extent of a fixture as north/south/east/west. */
 function gdalBox(name: string) {
@@ -59,7 +40,7 @@ describe('file workers in Chromium', () => {
       worker: { format: 'es' },
       build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 4000 },
     });
-    const served = await serve(outDir);
+    const served = await serveStatic(outDir, { '/fixtures/': fixtures });
     server = served.server;
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

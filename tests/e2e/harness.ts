@@ -1,7 +1,8 @@
 // End-to-end harness: the real server (server/main.ts) on a free port over a fresh embedded database, and Debian's
 // Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -113,4 +114,27 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+const STATIC_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.wasm': 'application/wasm' };
+
+/** Serves a built test page from `dir`, and `mounts` (URL prefix to folder) beside it, on a free port. */
+export function serveStatic(dir: string, mounts: Record<string, string> = {}): Promise<{ server: Server; origin: string }> {
+  const server = createHttpServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const mount = Object.entries(mounts).find(([prefix]) => url.pathname.startsWith(prefix));
+    const [base, rel] = mount ? [mount[1], url.pathname.slice(mount[0].length)] : [dir, url.pathname === '/' ? 'index.html' : url.pathname.slice(1)];
+    const file = path.resolve(base, decodeURIComponent(rel));
+    if (!file.startsWith(base + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': STATIC_TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    }),
+  );
 }
