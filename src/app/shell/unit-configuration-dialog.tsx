@@ -11,6 +11,7 @@ import { formErrorsOf } from '@/components/form-errors';
 import { FormActions, Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
+import { FormAlert } from '@/components/form-alert';
 
 export function UnitConfigurationDialog({ onClose }: { onClose: () => void }) {
   const units = useQuery({ queryKey: ['units'], queryFn: () => apiRequest('/api/userSettings/units/', z.array(displayUnitSchema)), staleTime: Infinity });
@@ -51,11 +52,7 @@ function UnitForm({ units, initial, onClose }: { units: z.infer<typeof displayUn
   };
   return (
     <form className="grid gap-3" onSubmit={handleSubmit(onValid)} noValidate>
-      {general && (
-        <p className="alert alert-error py-2" role="alert">
-          {general}
-        </p>
-      )}
+      <FormAlert message={general} />
       <div className="grid gap-3 sm:grid-cols-2">
         {UNIT_FIELDS.map(([field, group]) => {
           const error = formState.errors[field]?.message;

@@ -1,5 +1,5 @@
 // The Columns menu: which columns a grid shows (saved per user by the grid).
-import { useEffect, useRef, useState } from 'react';
+import { Popover } from '../popover';
 
 interface Props {
   columns: readonly { id: string; header: string }[];
@@ -9,33 +9,16 @@ interface Props {
 }
 
 export function ColumnChooser({ columns, hidden, onChange, onReset }: Props) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
   if (columns.length === 0) return null;
   return (
-    <div
-      ref={ref}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-        }
-      }}
+    <Popover
+      label={`Columns${hidden.size > 0 ? ` (${columns.length - columns.filter((c) => hidden.has(c.id)).length}/${columns.length})` : ''}`}
+      buttonClassName="btn btn-sm btn-ghost"
+      haspopup="true"
+      panelClassName="absolute right-0 top-full z-30 mt-1 flex max-h-80 w-64 flex-col overflow-auto rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
     >
-      <button type="button" className="btn btn-sm btn-ghost" aria-expanded={open} aria-haspopup="true" onClick={() => setOpen((o) => !o)}>
-        Columns{hidden.size > 0 ? ` (${columns.length - columns.filter((c) => hidden.has(c.id)).length}/${columns.length})` : ''}
-      </button>
-      {open && (
-        <div className="absolute right-0 top-full z-30 mt-1 flex max-h-80 w-64 flex-col overflow-auto rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+      {() => (
+        <>
           <fieldset>
             <legend className="px-2 pb-1 text-xs text-base-content/70">Columns shown</legend>
             {columns.map((c) => (
@@ -58,8 +41,8 @@ export function ColumnChooser({ columns, hidden, onChange, onReset }: Props) {
           <button type="button" className="btn btn-ghost btn-xs mt-1 self-end" onClick={onReset}>
             Reset columns
           </button>
-        </div>
+        </>
       )}
-    </div>
+    </Popover>
   );
 }

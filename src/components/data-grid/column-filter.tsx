@@ -1,5 +1,6 @@
 // The filter popover of one column header: a filter type of spec 1 §3 and its value(s). Enter applies, Escape closes.
 import { useEffect, useRef, useState } from 'react';
+import { useOutsideClick } from '../use-outside-click';
 import { FILTER_TYPES_BY_KIND, needsNoValue, needsRange, type ColumnFilterValue, type ColumnKind, type FilterType } from '@/domain/grid-filter';
 
 interface Props {
@@ -19,14 +20,8 @@ export function ColumnFilterPopover({ header, kind, value, onApply, onClose }: P
   const [second, setSecond] = useState(value?.valueTo ?? '');
   const ref = useRef<HTMLFormElement>(null);
 
-  useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('select')?.focus();
-    const onPointer = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) onClose();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [onClose]);
+  useEffect(() => ref.current?.querySelector<HTMLElement>('select')?.focus(), []);
+  useOutsideClick(ref, true, onClose);
 
   return (
     <form

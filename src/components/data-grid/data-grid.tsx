@@ -22,6 +22,7 @@ import { isActiveFilter, matchesFilter, type CellValue, type ColumnFilterValue, 
 import { downloadText } from '../download';
 import { GridFooter, LoadError } from '../grid-parts';
 import { ColumnChooser } from './column-chooser';
+import { QuickFilterBar } from './quick-filter-bar';
 import { GridView } from './grid-view';
 import type { ColumnFilters, GridColumn, GridSelection, QuickFilter, SortState } from './types';
 import { useColumnVisibility } from './use-column-visibility';
@@ -149,30 +150,7 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   return (
     <div className="rounded-box border border-base-300 bg-base-100">
       <div className="flex flex-wrap items-center gap-2 border-b border-base-300 p-2">
-        {quickFilters.length > 0 && (
-          <div className="flex flex-wrap gap-1" role="group" aria-label="Quick filters">
-            {quickFilters.map((q) => {
-              const on = activeQuick.has(q.id);
-              return (
-                <button
-                  key={q.id}
-                  type="button"
-                  title={q.title}
-                  aria-pressed={on}
-                  className={`btn btn-xs ${on ? 'btn-primary' : 'btn-outline'}`}
-                  onClick={() => {
-                    const next = new Set(activeQuick);
-                    if (on) next.delete(q.id);
-                    else next.add(q.id);
-                    setActiveQuick(next);
-                  }}
-                >
-                  {q.label}
-                </button>
-              );
-            })}
-          </div>
-        )}
+        <QuickFilterBar filters={quickFilters} active={activeQuick} onChange={setActiveQuick} />
         {props.searchPlaceholder && (
           <input
             type="search"

@@ -6,6 +6,7 @@ import { isActiveFilter, type ColumnFilterValue } from '@/domain/grid-filter';
 import { GridFooter } from '../grid-parts';
 import { BlockCache, type BlockAnswer } from './block-cache';
 import { ColumnChooser } from './column-chooser';
+import { QuickFilterBar } from './quick-filter-bar';
 import { GridView } from './grid-view';
 import type { ColumnFilters, GridColumn, QuickFilter, SortState } from './types';
 import { useColumnVisibility } from './use-column-visibility';
@@ -75,30 +76,7 @@ export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
   return (
     <div className="rounded-box border border-base-300 bg-base-100">
       <div className="flex flex-wrap items-center gap-2 border-b border-base-300 p-2">
-        {quickFilters.length > 0 && (
-          <div className="flex flex-wrap gap-1" role="group" aria-label="Quick filters">
-            {quickFilters.map((q) => {
-              const on = activeQuick.has(q.id);
-              return (
-                <button
-                  key={q.id}
-                  type="button"
-                  title={q.title}
-                  aria-pressed={on}
-                  className={`btn btn-xs ${on ? 'btn-primary' : 'btn-outline'}`}
-                  onClick={() => {
-                    const next = new Set(activeQuick);
-                    if (on) next.delete(q.id);
-                    else next.add(q.id);
-                    setActiveQuick(next);
-                  }}
-                >
-                  {q.label}
-                </button>
-              );
-            })}
-          </div>
-        )}
+        <QuickFilterBar filters={quickFilters} active={activeQuick} onChange={setActiveQuick} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {props.toolbar}
           <ColumnChooser columns={hideable} hidden={visibility.hidden} onChange={visibility.setHidden} onReset={() => visibility.setHidden(new Set(defaultHidden))} />

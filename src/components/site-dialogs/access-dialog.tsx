@@ -10,6 +10,7 @@ import { FormActions, Modal } from '../modal';
 import { Spinner } from '../spinner';
 import { useToast } from '../toasts';
 import { useAccessDetails, useSaveAccessDetails } from './api';
+import { FormAlert } from '../form-alert';
 
 const schema = z.object({
   accessNotes: z.string().max(ACCESS_NOTES_MAX, `Access notes must be at most ${ACCESS_NOTES_MAX} characters`),
@@ -60,11 +61,7 @@ function AccessForm({ site, initial, onClose }: { site: SiteListRow; initial: Va
   const notesError = formState.errors.accessNotes?.message;
   return (
     <form className="grid gap-3" onSubmit={handleSubmit(onValid)} noValidate>
-      {general && (
-        <p className="alert alert-error py-2" role="alert">
-          {general}
-        </p>
-      )}
+      <FormAlert message={general} />
       <label className="form-control">
         <span className="label-text mb-1 text-sm font-medium">Access notes</span>
         <textarea className={`textarea w-full ${notesError ? 'textarea-error' : ''}`} rows={4} aria-invalid={Boolean(notesError)} {...register('accessNotes')} />

@@ -13,6 +13,7 @@ import { useSession } from '../session-context';
 import { Spinner } from '../spinner';
 import { useToast } from '../toasts';
 import { useSaveSite, useSiteEdit, useSiteOptions } from './api';
+import { FormAlert } from '../form-alert';
 
 const EMPTY: Omit<SiteForm, 'organizationId'> = {
   id: 0,
@@ -168,11 +169,7 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
 
   return (
     <form className="grid gap-3" onSubmit={handleSubmit(onValid)} noValidate>
-      {general && (
-        <p className="alert alert-error py-2" role="alert">
-          {general}
-        </p>
-      )}
+      <FormAlert message={general} />
       {addOnly && <p className="text-sm text-base-content/70">Name, organization, location, country, state, regulation and regulatory type can be changed by users with the SiteAdd permission.</p>}
       <div className="grid gap-3 sm:grid-cols-2">
         {field('name', 'Name', <input className={`input w-full ${err('name') ? 'input-error' : ''}`} disabled={addOnly} aria-invalid={Boolean(err('name'))} {...register('name')} />)}

@@ -8,6 +8,7 @@ import { FormActions, Modal } from '@/components/modal';
 import { formErrorsOf } from '@/components/form-errors';
 import { useToast } from '@/components/toasts';
 import { useSaveOrganization } from './api/organizations';
+import { FormAlert } from '@/components/form-alert';
 
 const list = (text: string) => text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
 
@@ -134,11 +135,7 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
         </div>
       ) : (
         <form className="grid gap-3" onSubmit={handleSubmit(onValid)} noValidate>
-          {general && (
-            <p className="alert alert-error py-2" role="alert">
-              {general}
-            </p>
-          )}
+          <FormAlert message={general} />
           {text('name', 'Name')}
           <label className="flex items-center gap-2">
             <input type="checkbox" className="toggle toggle-primary toggle-sm" {...register('singleSignOnEnabled')} />

@@ -8,16 +8,13 @@ import { siteHealthRowSchema, type SiteHealthRow } from '@/contracts/site-health
 import { DeviceInstallationType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { Permission } from '@/domain/permissions';
-import { SITE_DELETE_WARNING } from '@/domain/site-form';
 import { matchesQuickFilter, modelFreshness, SITE_HEALTH_QUICK_FILTERS, type Freshness } from '@/domain/site-health';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DataGrid, type GridColumn, type QuickFilter } from '@/components/data-grid';
-import { ConfirmDialog } from '@/components/modal';
 import { PageHeader } from '@/components/page-header';
 import { useHasPermission, useSession } from '@/components/session-context';
-import { useDeleteOrRestoreSite } from '@/components/site-dialogs/api';
+import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-restore-dialog';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
-import { useToast } from '@/components/toasts';
 
 const REFRESH_MS = 60_000;
 const BADGE: Record<Freshness, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', disabled: 'badge-ghost' };
@@ -71,8 +68,6 @@ export default function SiteHealthPage() {
   const canDelete = useHasPermission(Permission.SiteDeleteRestore);
   const [showDeleted, setShowDeleted] = useState(false);
   const [dialog, setDialog] = useState<{ kind: 'site'; siteId: number | null } | { kind: 'history' | 'delete' | 'restore'; site: SiteHealthRow } | null>(null);
-  const change = useDeleteOrRestoreSite();
-  const toast = useToast();
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
     queryKey: ['siteHealth', organizationId, { showDeleted }],
     queryFn: () =>
@@ -117,16 +112,6 @@ export default function SiteHealthPage() {
       predicate: (s: SiteHealthRow) => matchesQuickFilter(f, { modellingPipelineIsOn: s.modellingPipeline.isOn, lastRunTime: s.modellingPipeline.lastRunTime, processedUpTo: s.modellingPipeline.processedUpTo }, now),
     }));
   }, [dataUpdatedAt]);
-
-  async function confirm(site: SiteHealthRow, action: 'delete' | 'restore') {
-    try {
-      await change.mutateAsync({ siteId: site.id, organizationId, action });
-      toast(action === 'delete' ? 'Site deleted' : 'Site restored', 'success');
-    } catch (e) {
-      toast(e instanceof Error ? e.message : 'There was an unexpected error, please try again', 'error');
-    }
-    setDialog(null);
-  }
 
   return (
     <>
@@ -178,16 +163,7 @@ export default function SiteHealthPage() {
       </div>
       {dialog?.kind === 'site' && <SiteDialog siteId={dialog.siteId} onClose={() => setDialog(null)} />}
       <AuditHistoryDialog entity="site" id={dialog?.kind === 'history' ? dialog.site.id : null} organizationId={organizationId} title={`History of ${dialog?.kind === 'history' ? dialog.site.name : ''}`} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        open={dialog?.kind === 'delete' || dialog?.kind === 'restore'}
-        title={dialog && dialog.kind !== 'site' ? `${dialog.kind === 'delete' ? 'Delete' : 'Restore'} ${dialog.site.name}?` : ''}
-        message={dialog?.kind === 'delete' ? SITE_DELETE_WARNING : 'The site and its information return to the dashboard, emission totals, the API and CSV exports.'}
-        confirmLabel={dialog?.kind === 'restore' ? 'Restore' : 'Delete'}
-        danger={dialog?.kind === 'delete'}
-        busy={change.isPending}
-        onConfirm={() => dialog && (dialog.kind === 'delete' || dialog.kind === 'restore') && void confirm(dialog.site, dialog.kind)}
-        onCancel={() => setDialog(null)}
-      />
+      {dialog && (dialog.kind === 'delete' || dialog.kind === 'restore') && <SiteDeleteRestoreDialog site={dialog.site} action={dialog.kind} organizationId={organizationId} onClose={() => setDialog(null)} />}
     </>
   );
 }

@@ -1,8 +1,9 @@
 // The Groups popover (spec 1 §2, §4): a tri-state checkbox per group for the selected sites, Cancel and Apply.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SiteListRow } from '@/contracts/site';
 import { groupsAfterApply, GROUPS_HINT_NONE, GROUPS_HINT_SOME, initialGroupCheck, nextGroupCheck, updatedSitesToast, type GroupCheck } from '@/domain/site-form';
 import { useToast } from '@/components/toasts';
+import { Popover } from '@/components/popover';
 import { useAssignSiteGroups, useSiteGroups } from './api/sites';
 
 interface Props {
@@ -13,46 +14,24 @@ interface Props {
 }
 
 export function GroupsMenu({ organizationId, selected, onManage, onApplied }: Props) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
   return (
-    <div
-      ref={ref}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          setOpen(false);
-        }
-      }}
-    >
-      <button type="button" className="btn btn-sm btn-outline" aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen((o) => !o)}>
-        Groups{selected.length > 0 ? ` (${selected.length})` : ''}
-      </button>
-      {open && (
+    <Popover label={`Groups${selected.length > 0 ? ` (${selected.length})` : ''}`} buttonClassName="btn btn-sm btn-outline" haspopup="dialog" panelClassName="absolute right-0 top-full z-30 mt-1">
+      {(close) => (
         <GroupsPanel
           organizationId={organizationId}
           selected={selected}
-          onClose={() => setOpen(false)}
+          onClose={close}
           onManage={() => {
-            setOpen(false);
+            close();
             onManage();
           }}
           onApplied={() => {
-            setOpen(false);
+            close();
             onApplied();
           }}
         />
       )}
-    </div>
+    </Popover>
   );
 }
 
@@ -79,7 +58,7 @@ function GroupsPanel({ organizationId, selected, onClose, onManage, onApplied }:
   }
 
   return (
-    <div role="dialog" aria-label="Site groups" className="absolute right-0 top-full z-30 mt-1 flex w-72 flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg">
+    <div role="dialog" aria-label="Site groups" className="flex w-72 flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg">
       <p className="text-sm text-base-content/80">{selected.length === 0 ? GROUPS_HINT_NONE : GROUPS_HINT_SOME}</p>
       {error && (
         <p className="alert alert-error py-2 text-sm" role="alert">

@@ -3,16 +3,14 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SiteListRow } from '@/contracts/site';
 import { Permission } from '@/domain/permissions';
-import { SITE_DELETE_WARNING } from '@/domain/site-form';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DataGrid } from '@/components/data-grid';
-import { ConfirmDialog } from '@/components/modal';
 import { PageHeader } from '@/components/page-header';
 import { AccessDialog } from '@/components/site-dialogs/access-dialog';
+import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-restore-dialog';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
 import { useHasPermission, useSession } from '@/components/session-context';
-import { useToast } from '@/components/toasts';
-import { useDeleteOrRestoreSite, useSites } from './api/sites';
+import { useSites } from './api/sites';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { GroupsMenu } from './groups-popover';
 import { ManageGroupsDialog } from './manage-groups-dialog';
@@ -42,21 +40,9 @@ export default function SitesPage() {
     shown.current = rows;
   }, []);
   const { data, isPending, error, refetch, dataUpdatedAt } = useSites(organizationId, showDeleted);
-  const change = useDeleteOrRestoreSite();
-  const toast = useToast();
   const columns = useMemo(() => siteColumns(showDeleted), [showDeleted]);
   const kpis = siteKpis(data ?? []);
   const selectedSites = useMemo(() => (data ?? []).filter((s) => selected.has(String(s.id))), [data, selected]);
-
-  async function confirm(site: SiteListRow, action: 'delete' | 'restore') {
-    try {
-      await change.mutateAsync({ siteId: site.id, organizationId, action });
-      toast(action === 'delete' ? 'Site deleted' : 'Site restored', 'success');
-    } catch (e) {
-      toast(e instanceof Error ? e.message : 'There was an unexpected error, please try again', 'error');
-    }
-    setDialog(null);
-  }
 
   return (
     <>
@@ -151,16 +137,7 @@ export default function SitesPage() {
         title={`History of ${dialog?.kind === 'history' ? dialog.site.name : ''}`}
         onClose={() => setDialog(null)}
       />
-      <ConfirmDialog
-        open={dialog?.kind === 'confirm'}
-        title={dialog?.kind === 'confirm' ? `${dialog.action === 'delete' ? 'Delete' : 'Restore'} ${dialog.site.name}?` : ''}
-        message={dialog?.kind === 'confirm' && dialog.action === 'delete' ? SITE_DELETE_WARNING : 'The site and its information return to the dashboard, emission totals, the API and CSV exports.'}
-        confirmLabel={dialog?.kind === 'confirm' && dialog.action === 'restore' ? 'Restore' : 'Delete'}
-        danger={dialog?.kind === 'confirm' && dialog.action === 'delete'}
-        busy={change.isPending}
-        onConfirm={() => dialog?.kind === 'confirm' && void confirm(dialog.site, dialog.action)}
-        onCancel={() => setDialog(null)}
-      />
+      {dialog?.kind === 'confirm' && <SiteDeleteRestoreDialog site={dialog.site} action={dialog.action} organizationId={organizationId} onClose={() => setDialog(null)} />}
     </>
   );
 }

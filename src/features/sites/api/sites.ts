@@ -64,5 +64,3 @@ export function useBulkUpsertSites() {
     onSuccess: invalidate,
   });
 }
-
-export { useDeleteOrRestoreSite } from '@/components/site-dialogs/api';
