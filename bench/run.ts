@@ -12,6 +12,7 @@ import { binRose as referenceRose } from '../asm/reference/rose';
 import { idw as referenceIdw } from '../asm/reference/windfield';
 import { median } from '../workers/lib/kernel-benchmarks';
 import { fileBenchmarks } from './files';
+import { measurementStoreBenchmarks } from './measurement-store';
 import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../workers/lib/series-arrow';
 import { loadWasmCoreFromDisk } from '../workers/lib/wasm-core-node';
 
@@ -119,6 +120,10 @@ async function main() {
   const files = await fileBenchmarks();
   results.push(...files.map(({ note: _note, ...r }) => r));
   for (const f of files) if (f.note) console.log(`${f.name}: ${f.note}`);
+  // The measurement store: a year of one-minute data read back, against one row per sample.
+  for (const m of await measurementStoreBenchmarks()) {
+    results.push({ name: `read one year of one-minute data, day chunks (${m.engine})`, peer: 'one row per sample, indexed', medianMs: m['read year, chunks (ms)'], peerMedianMs: m['read year, row per sample (ms)'], ratio: m['peer / chunks'] });
+  }
 
   console.table(results.map((r) => ({ benchmark: r.name, peer: r.peer, 'ours ms': r.medianMs.toFixed(2), 'peer ms': r.peerMedianMs.toFixed(2), 'peer/ours': r.ratio.toFixed(2) })));
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
