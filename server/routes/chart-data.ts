@@ -1,0 +1,211 @@
+// Chart data (spec 2 §7 'Chart data'): raw, sampled (max per period) and averaged series of one device and
+// measurement type, wind per installation, and the closest time with data; JSON or Arrow IPC by Accept. Plus the
+// ingestion path devices, the seed and the simulator write through.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ARROW_STREAM_MIME, AVERAGING_PERIODS_MINUTES, MINUTE_MS, rangeProblem } from '@/domain/chart-data';
+import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
+import { Permission } from '@/domain/permissions';
+import { encodeSeriesArrow } from '../../workers/lib/series-arrow';
+import type { Queryable } from '../db/client';
+import { defineRoute, HttpError } from '../http/define-route';
+import { averagePerPeriod, maxPerPeriod, zoneOffsetMs } from '../services/chart-series';
+import type { Samples } from '../services/measurement-chunks';
+import { ingestSamples, readSamples } from '../services/measurement-store';
+
+const WIND_DIRECTION = 15;
+const WIND_SPEED = 16;
+const KNOWN_TYPES = new Set(MEASUREMENT_TYPES.map((m) => m.id));
+const access = [Permission.DeviceAdministration, Permission.DeviceView] as const;
+const orgScope = { from: 'query', key: 'organizationId' } as const;
+
+const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
+const rangeQuery = z.object({
+  organizationId: z.coerce.number().int().positive(),
+  deviceId: z.coerce.number().int().positive(),
+  startTime: isoTime,
+  endTime: isoTime,
+});
+const seriesQuery = rangeQuery.extend({ measurementTypeId: z.coerce.number().int().refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type') });
+
+async function checkDevice(db: Queryable, deviceId: number, organizationId: number): Promise<void> {
+  const [d] = await db.query('SELECT 1 FROM devices WHERE id = $1 AND organization_id = $2', [deviceId, organizationId]);
+  // A device of another organization is as unknown as a missing one.
+  if (!d) throw new HttpError(404, 'Device not found');
+}
+
+function checkedRange(q: { startTime: string; endTime: string }): { start: number; end: number } {
+  const start = Date.parse(q.startTime);
+  const end = Date.parse(q.endTime);
+  // A range may end a little after the server's now (clocks differ); charts cap the end at now themselves.
+  const problem = rangeProblem(start, end, Date.now() + 5 * MINUTE_MS);
+  if (problem) throw new HttpError(400, problem);
+  return { start, end };
+}
+
+/** Arrow IPC when the caller asks for it, else JSON [[time, value], ...]. */
+function sendSeries(request: FastifyRequest, reply: FastifyReply, s: Samples) {
+  if ((request.headers.accept ?? '').includes(ARROW_STREAM_MIME)) {
+    const bytes = encodeSeriesArrow({ times: s.times, values: s.values });
+    return reply.type(ARROW_STREAM_MIME).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+  const rows: [number, number][] = new Array(s.times.length);
+  for (let i = 0; i < s.times.length; i++) rows[i] = [s.times[i]!, Math.round(s.values[i]! * 1e4) / 1e4];
+  return reply.type('application/json').send(JSON.stringify(rows));
+}
+
+const sampleSchema = z.object({
+  deviceId: z.number().int().positive(),
+  measurementTypeId: z.number().int().refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type'),
+  time: isoTime,
+  value: z.number().finite(),
+});
+
+export const chartDataRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/data/deviceRawData/',
+    access,
+    orgScope,
+    summary: 'Every sample of one device and measurement type in a range',
+    query: seriesQuery,
+    raw: true,
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      await checkDevice(database, query.deviceId, organizationId!);
+      const { start, end } = checkedRange(query);
+      return sendSeries(request, reply, await readSamples(database, query.deviceId, query.measurementTypeId, start, end));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/data/deviceSampledData/',
+    access,
+    orgScope,
+    summary: 'The largest sample in each sample period (minutes), at the time it was measured',
+    query: seriesQuery.extend({ samplePeriod: z.coerce.number().int().min(1).max(1440) }),
+    raw: true,
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      await checkDevice(database, query.deviceId, organizationId!);
+      const { start, end } = checkedRange(query);
+      const samples = await readSamples(database, query.deviceId, query.measurementTypeId, start, end);
+      return sendSeries(request, reply, maxPerPeriod(samples, start, query.samplePeriod * MINUTE_MS));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/data/deviceAveragedData/',
+    access,
+    orgScope,
+    summary: 'The mean of each averaging period (15, 60 or 1440 minutes; days start at local midnight)',
+    query: seriesQuery.extend({
+      averagingPeriod: z.coerce.number().int().refine((p) => (AVERAGING_PERIODS_MINUTES as readonly number[]).includes(p), 'The averaging period must be 15, 60 or 1440 minutes'),
+      timeZone: z.string().max(64).optional(),
+    }),
+    raw: true,
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      await checkDevice(database, query.deviceId, organizationId!);
+      const { start, end } = checkedRange(query);
+      let offset = 0;
+      if (query.averagingPeriod === 1440 && query.timeZone) {
+        try {
+          offset = zoneOffsetMs(query.timeZone, start);
+        } catch {
+          throw new HttpError(400, 'The request is not valid.', { timeZone: ['Unknown time zone'] });
+        }
+      }
+      const samples = await readSamples(database, query.deviceId, query.measurementTypeId, start, end);
+      return sendSeries(request, reply, averagePerPeriod(samples, query.averagingPeriod * MINUTE_MS, offset));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/data/deviceWindData/',
+    access,
+    orgScope,
+    summary: 'Wind direction and speed per installation of the device, optionally one reading per sample period',
+    query: rangeQuery.extend({ samplePeriod: z.coerce.number().int().min(1).max(1440).optional() }),
+    response: z.record(z.string(), z.array(z.object({ time: z.number(), windDirection: z.number(), windSpeed: z.number() }))),
+    handler: async ({ query, organizationId, database }) => {
+      await checkDevice(database, query.deviceId, organizationId!);
+      const { start, end } = checkedRange(query);
+      const [direction, speed] = await Promise.all([readSamples(database, query.deviceId, WIND_DIRECTION, start, end), readSamples(database, query.deviceId, WIND_SPEED, start, end)]);
+      const installations = await database.query<{ id: number; started_at: Date | string; ended_at: Date | string | null }>(
+        'SELECT id, started_at, ended_at FROM device_installations WHERE device_id = $1 AND started_at < $3 AND (ended_at IS NULL OR ended_at > $2) ORDER BY started_at',
+        [query.deviceId, new Date(start).toISOString(), new Date(end).toISOString()],
+      );
+      // Direction and speed are recorded together; pair them by time.
+      const directionAt = new Map<number, number>();
+      for (let i = 0; i < direction.times.length; i++) directionAt.set(direction.times[i]!, direction.values[i]!);
+      const out: Record<string, { time: number; windDirection: number; windSpeed: number }[]> = {};
+      for (const inst of installations) {
+        const from = Math.max(start, new Date(inst.started_at).getTime());
+        const to = Math.min(end, inst.ended_at ? new Date(inst.ended_at).getTime() : end);
+        const rows: { time: number; windDirection: number; windSpeed: number }[] = [];
+        let lastBucket = Number.NaN;
+        for (let i = 0; i < speed.times.length; i++) {
+          const t = speed.times[i]!;
+          if (t < from || t >= to || !directionAt.has(t)) continue;
+          const row = { time: t, windDirection: directionAt.get(t)!, windSpeed: speed.values[i]! };
+          const bucket = query.samplePeriod ? Math.floor((t - start) / (query.samplePeriod * MINUTE_MS)) : i;
+          // Sampled: the strongest wind of each period, with its direction.
+          if (bucket === lastBucket) {
+            if (row.windSpeed > rows[rows.length - 1]!.windSpeed) rows[rows.length - 1] = row;
+          } else rows.push(row);
+          lastBucket = bucket;
+        }
+        out[String(inst.id)] = rows;
+      }
+      return out;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/data/closestTimeWithData/',
+    access,
+    orgScope,
+    summary: 'The day of data nearest a range that has none: startTime and endTime to zoom to',
+    query: rangeQuery.extend({ dataType: z.enum(['sampled', 'wind']), measurementTypeId: z.coerce.number().int().optional() }),
+    response: z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }),
+    handler: async ({ query, organizationId, database }) => {
+      await checkDevice(database, query.deviceId, organizationId!);
+      const type = query.dataType === 'wind' ? WIND_SPEED : query.measurementTypeId;
+      if (type === undefined) throw new HttpError(400, 'The request is not valid.', { measurementTypeId: ['A measurement type is required for sampled data'] });
+      const start = Date.parse(query.startTime);
+      const end = Date.parse(query.endTime);
+      type Row = { first_time: Date | string; last_time: Date | string };
+      const [before] = await database.query<Row>(
+        'SELECT first_time, last_time FROM measurement_chunks WHERE device_id = $1 AND measurement_type = $2 AND sample_count > 0 AND last_time < $3 ORDER BY chunk_start DESC LIMIT 1',
+        [query.deviceId, type, new Date(start).toISOString()],
+      );
+      const [after] = await database.query<Row>(
+        'SELECT first_time, last_time FROM measurement_chunks WHERE device_id = $1 AND measurement_type = $2 AND sample_count > 0 AND first_time >= $3 ORDER BY chunk_start LIMIT 1',
+        [query.deviceId, type, new Date(end).toISOString()],
+      );
+      const distance = (r: Row | undefined) => (r ? Math.min(Math.abs(start - new Date(r.last_time).getTime()), Math.abs(new Date(r.first_time).getTime() - end)) : Infinity);
+      const nearest = distance(before) <= distance(after) ? before : after;
+      if (!nearest) return { startTime: null, endTime: null };
+      const first = new Date(nearest.first_time).getTime();
+      // At least the minimum chart window, centred on the data.
+      const last = Math.max(new Date(nearest.last_time).getTime(), first + 60 * MINUTE_MS);
+      return { startTime: new Date(first).toISOString(), endTime: new Date(last).toISOString() };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/data/ingest/',
+    access: [Permission.DeviceAdministration],
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: 'Stores a batch of device samples; a sample already stored for its device, type and time is replaced, never doubled',
+    body: z.object({ organizationId: z.number().int().positive(), samples: z.array(sampleSchema).min(1).max(100_000) }),
+    response: z.object({ samples: z.number().int(), chunks: z.number().int() }),
+    example: { body: { samples: [{ deviceId: 1, measurementTypeId: 1, time: '2026-01-01T00:00:00Z', value: 2 }] } },
+    handler: async ({ body, organizationId, database }) => {
+      const deviceIds = [...new Set(body.samples.map((s) => s.deviceId))];
+      const owned = await database.query<{ id: number }>('SELECT id FROM devices WHERE id = ANY($1::int[]) AND organization_id = $2', [deviceIds, organizationId]);
+      if (owned.length !== deviceIds.length) throw new HttpError(404, 'A device was not found in this organization');
+      const samples = body.samples.map((s) => ({ deviceId: s.deviceId, measurementType: s.measurementTypeId, time: Date.parse(s.time), value: s.value }));
+      const chunks = await database.transaction((tx) => ingestSamples(tx, samples));
+      return { samples: samples.length, chunks };
+    },
+  }),
+];
