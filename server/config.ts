@@ -6,8 +6,13 @@ export interface SeedSize {
   orgs: number;
   sites: number;
   devices: number;
+  /** Days of CH4, wind and battery for the devices of the history sites. */
   days: number;
   seed: number;
+  /** Days of one-minute data for every measurement type of the featured site's devices (0: no measurement data). */
+  featuredDays?: number;
+  /** Sites whose devices get `days` of history; every other installed device gets its last hour. */
+  historySites?: number;
 }
 
 export interface Config {
@@ -71,8 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       orgs: intVar(env, 'SEED_ORGS', 4),
       sites: intVar(env, 'SEED_SITES', 400),
       devices: intVar(env, 'SEED_DEVICES', 3000),
-      days: intVar(env, 'SEED_DAYS', 90),
+      days: intVar(env, 'SEED_DAYS', 30),
       seed: intVar(env, 'SEED', 1),
+      featuredDays: intVar(env, 'SEED_FEATURED_DAYS', 365),
+      historySites: intVar(env, 'SEED_HISTORY_SITES', 30),
     },
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',

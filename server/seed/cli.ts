@@ -1,4 +1,4 @@
-// npm run seed -- --orgs N --sites N --devices N --days N --seed N [--reset]
+// npm run seed -- --orgs N --sites N --devices N --days N --featured-days N --history-sites N --seed N [--reset]
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -23,6 +23,8 @@ async function main(): Promise<void> {
       devices: { type: 'string' },
       days: { type: 'string' },
       seed: { type: 'string' },
+      'featured-days': { type: 'string' },
+      'history-sites': { type: 'string' },
       reset: { type: 'boolean', default: false },
     },
     strict: true,
@@ -35,6 +37,8 @@ async function main(): Promise<void> {
     devices: count('devices', values.devices, d.devices, 0),
     days: count('days', values.days, d.days, 1),
     seed: count('seed', values.seed, d.seed, 0),
+    featuredDays: count('featured-days', values['featured-days'], d.featuredDays ?? 365, 0),
+    historySites: count('history-sites', values['history-sites'], d.historySites ?? 30, 0),
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

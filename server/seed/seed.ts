@@ -3,6 +3,7 @@ import { allPermissions, Permission } from '@/domain/permissions';
 import type { Database } from '../db/client';
 import { hashPassword } from '../auth/password';
 import { createRandom, type Random } from './random';
+import { emissionEvents, HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteSources, type DeviceSpot } from './measurements';
 import {
   ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
   REGULATORY_SITE_TYPES, SITE_GROUP_NAMES, SITE_PREFIXES, SITE_WORDS, type Basin,
@@ -236,6 +237,10 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   );
   log(`devices: ${deviceIds.length}, installations: ${installRows.length}`);
 
+  // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
+  // the last hour of readings for every other installed device.
+  const samples = await seedMeasurements(database, size, now, log);
+
   return {
     counts: {
       organizations: orgIds.length,
@@ -244,7 +249,62 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'site groups': [...groupIds.values()].reduce((n, g) => n + g.length, 0),
       devices: deviceIds.length,
       installations: installRows.length,
+      'measurement samples': samples,
     },
     demoSignIns: DEMO_SIGN_INS,
   };
+}
+
+const DAY_MS = 86_400_000;
+/** Devices at the featured site with a full record of every measurement type. */
+export const FEATURED_DEVICES = 4;
+
+async function seedMeasurements(database: Database, size: SeedSize, now: Date, log: (msg: string) => void): Promise<number> {
+  const featuredDays = size.featuredDays ?? 0;
+  const historySites = size.historySites ?? 0;
+  if (featuredDays === 0 && historySites === 0) return 0;
+  const r = createRandom(size.seed * 31 + 7);
+  const installed = await database.query<{ device_id: number; device_type: string; online: boolean | null; site_id: number; organization_id: number; site_lat: number; site_lng: number; latitude: number; longitude: number }>(
+    `SELECT i.device_id, d.device_type, d.particle_online_status AS online, i.site_id, s.organization_id, s.latitude AS site_lat, s.longitude AS site_lng, i.latitude, i.longitude
+       FROM device_installations i JOIN devices d ON d.id = i.device_id JOIN sites s ON s.id = i.site_id
+       JOIN organizations o ON o.id = s.organization_id
+      WHERE i.ended_at IS NULL AND s.deleted_at IS NULL AND o.deleted_at IS NULL AND d.device_type <> 'QubeCamera'
+      ORDER BY s.organization_id, s.id, i.device_id`,
+  );
+  const bySite = new Map<number, typeof installed>();
+  for (const row of installed) bySite.set(row.site_id, [...(bySite.get(row.site_id) ?? []), row]);
+  // The featured site: the first organization's site with the most Qube devices.
+  const qubes = (rows: typeof installed) => rows.filter((d) => d.device_type === 'Qube').length;
+  const firstOrg = installed[0]?.organization_id;
+  const featured = [...bySite.entries()].filter(([, rows]) => rows[0]!.organization_id === firstOrg).sort((a, b) => qubes(b[1]) - qubes(a[1]) || a[0] - b[0])[0];
+  const history = [...bySite.entries()].filter(([id]) => id !== featured?.[0]).slice(0, historySites);
+  const end = Math.floor(now.getTime() / 60_000) * 60_000;
+  const spotsFor = (rows: typeof installed, types: (kind: string) => readonly number[], from: number) => {
+    const first = rows[0]!;
+    const sources = siteSources(r, first.site_lat, first.site_lng);
+    const events = emissionEvents(r, sources, from, end);
+    const phase = r.next() * 2 * Math.PI;
+    return rows.map((d) => ({ device: { deviceId: d.device_id, lat: d.latitude, lng: d.longitude, types: types(d.device_type), online: d.online } satisfies DeviceSpot, sources, events, phase }));
+  };
+  let total = 0;
+  const started = Date.now();
+  // The featured site's first four devices (Qubes first) carry everything; its others get the history types.
+  const featuredRows = featured ? [...featured[1]].sort((a, b) => Number(b.device_type === 'Qube') - Number(a.device_type === 'Qube') || a.device_id - b.device_id) : [];
+  if (featured && featuredDays > 0) {
+    const from = end - featuredDays * DAY_MS;
+    const spots = spotsFor(featuredRows.slice(0, FEATURED_DEVICES), (kind) => (kind === 'Qube' ? QUBE_TYPES : QUBE_LITE_TYPES), from);
+    total += await seedDeviceData(database, spots, from, end, size.seed, (n) => log(`featured site ${featured[0]}: device ${n} of ${spots.length} (${featuredDays} days)`));
+  }
+  if (size.days > 0) {
+    const from = end - size.days * DAY_MS;
+    const spots = [...(featured ? [featuredRows.slice(FEATURED_DEVICES)] : []), ...history.map(([, rows]) => rows.slice(0, 4))].filter((rows) => rows.length > 0).flatMap((rows) => spotsFor(rows, () => HISTORY_TYPES, from));
+    total += await seedDeviceData(database, spots, from, end, size.seed);
+    log(`history sites: ${history.length}, ${spots.length} devices, ${size.days} days`);
+  }
+  // Everyone else: the last hour, so every device has current readings.
+  const covered = new Set([...(featured ? [featured[0]] : []), ...history.map(([id]) => id)]);
+  const rest = [...bySite.entries()].filter(([id]) => !covered.has(id)).flatMap(([, rows]) => spotsFor(rows, () => HISTORY_TYPES, end - 3_600_000));
+  total += await seedDeviceData(database, rest, end - 3_600_000, end, size.seed);
+  log(`measurements: ${total.toLocaleString('en-US')} samples in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return total;
 }

@@ -49,6 +49,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       SEED_SITES: '60',
       SEED_DEVICES: '300',
       SEED_DAYS: '7',
+      SEED_FEATURED_DAYS: '3',
+      SEED_HISTORY_SITES: '3',
       LOG_LEVEL: 'warn',
       ...extraEnv,
     },

@@ -96,4 +96,36 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     const cameraQuarantined = await a.database.query("SELECT 1 FROM devices d JOIN device_installations i ON i.device_id = d.id WHERE d.device_type = 'QubeCamera' AND i.installation_type <> 0");
     expect(cameraQuarantined).toEqual([]);
   });
+
+  it('writes measurements: a featured site with every type, history sites, and current readings for every device', async () => {
+    const m = await createTestDatabase(engine);
+    try {
+      const summary = await seedDatabase(m.database, { ...size, featuredDays: 2, historySites: 2, days: 1 }, undefined, now);
+      expect(summary.counts['measurement samples']).toBeGreaterThan(0);
+      const perDevice = await m.database.query<{ device_id: number; types: number; first: Date | string; samples: number }>(
+        'SELECT device_id, count(DISTINCT measurement_type)::int AS types, min(first_time) AS first, sum(sample_count)::int AS samples FROM measurement_chunks GROUP BY device_id ORDER BY types DESC, device_id',
+      );
+      // The featured devices: fifteen types over two days (less the offline gaps).
+      const featured = perDevice.filter((d) => d.types === 15);
+      expect(featured.length).toBeGreaterThan(0);
+      expect(new Date(featured[0]!.first).getTime()).toBeLessThanOrEqual(now.getTime() - 2 * 86_400_000 + 36 * 3_600_000);
+      // Every installed, online device that measures gas has readings within the last hour; offline ones do not.
+      const [{ missing }] = (await m.database.query<{ missing: number }>(
+        `SELECT count(*)::int AS missing FROM device_installations i JOIN devices d ON d.id = i.device_id JOIN sites s ON s.id = i.site_id JOIN organizations o ON o.id = s.organization_id
+          WHERE i.ended_at IS NULL AND s.deleted_at IS NULL AND o.deleted_at IS NULL AND d.device_type <> 'QubeCamera' AND d.particle_online_status
+            AND NOT EXISTS (SELECT 1 FROM measurement_chunks c WHERE c.device_id = d.id AND c.measurement_type = 1 AND c.last_time >= $1)`,
+        [new Date(now.getTime() - 3_600_000).toISOString()],
+      )) as [{ missing: number }];
+      expect(missing).toBe(0);
+      const [{ silent }] = (await m.database.query<{ silent: number }>(
+        `SELECT count(*)::int AS silent FROM devices d WHERE d.particle_online_status = false
+            AND EXISTS (SELECT 1 FROM measurement_chunks c WHERE c.device_id = d.id AND c.last_time >= $1)`,
+        [new Date(now.getTime() - 3_600_000).toISOString()],
+      )) as [{ silent: number }];
+      expect(silent).toBe(0);
+    } finally {
+      await m.drop();
+    }
+  });
 });
+

@@ -1,0 +1,230 @@
+// Synthetic one-minute device data for the demo: wind with daily and multi-day swings, diurnal temperature and
+// battery, sensor noise, offline gaps, and CH4 emission events at a site's sources whose plumes reach a device only
+// when the wind blows from the source towards it. Deterministic for a seed; the same events will feed the
+// emissions of the analytics screens.
+import type { Database } from '../db/client';
+import { CHUNK_MS, encodeChunk } from '../services/measurement-chunks';
+import { createRandom, type Random } from './random';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+export const QUBE_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 28, 9, 10, 11, 12, 15, 16] as const;
+export const QUBE_LITE_TYPES = [1, 8, 9, 11, 12, 15, 16] as const;
+export const HISTORY_TYPES = [1, 12, 15, 16] as const;
+
+export interface DeviceSpot {
+  deviceId: number;
+  lat: number;
+  lng: number;
+  types: readonly number[];
+  /** Particle's online state now: an offline device has been silent for its last hours, an online one has not. */
+  online?: boolean | null;
+}
+
+export interface EmissionSource {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+export interface EmissionEvent {
+  source: number;
+  start: number;
+  end: number;
+  /** kg/h of CH4. */
+  rate: number;
+}
+
+/** A site's equipment: wellhead, tanks, separator, compressor within about 60 m of the pad centre. */
+export function siteSources(r: Random, lat: number, lng: number): EmissionSource[] {
+  const names = ['Wellhead', 'Tank battery', 'Separator', 'Compressor'];
+  return names.slice(0, r.int(2, 4)).map((name) => ({ name, lat: lat + (r.next() - 0.5) * 0.0008, lng: lng + (r.next() - 0.5) * 0.0011 }));
+}
+
+/** Leaks and vents: every source starts one about every three days, lasting 1–10 hours at 0.3–30 kg/h. */
+export function emissionEvents(r: Random, sources: readonly EmissionSource[], from: number, to: number): EmissionEvent[] {
+  const events: EmissionEvent[] = [];
+  sources.forEach((_, source) => {
+    let t = from + r.next() * 3 * DAY;
+    while (t < to) {
+      const duration = (1 + r.next() * 9) * HOUR;
+      events.push({ source, start: t, end: Math.min(to, t + duration), rate: Math.exp(Math.log(0.3) + r.next() * Math.log(100)) });
+      t += duration + (-Math.log(Math.max(r.next(), 1e-9)) * 3 * DAY);
+    }
+  });
+  return events.sort((a, b) => a.start - b.start);
+}
+
+/** Smooth pseudo-noise: a few incommensurate sines, phase-shifted per stream. */
+const wobble = (t: number, phase: number) => Math.sin(t / (5.3 * HOUR) + phase) * 0.5 + Math.sin(t / (1.7 * HOUR) + 2.1 * phase) * 0.3 + Math.sin(t / (37 * MINUTE) + 3.7 * phase) * 0.2;
+const hourOfDay = (t: number, lng: number) => (((t / HOUR + lng / 15) % 24) + 24) % 24;
+
+/** Wind the site feels: direction it blows from (degrees) and speed (km/h). */
+export function windAt(t: number, phase: number, lng: number): { from: number; speed: number } {
+  const prevailing = 250 + 70 * Math.sin(t / (3.1 * DAY) + phase) + 25 * Math.sin(t / DAY + phase * 2);
+  const from = (((prevailing + 20 * wobble(t, phase)) % 360) + 360) % 360;
+  const h = hourOfDay(t, lng);
+  const speed = Math.max(0.3, 9 + 6 * Math.sin(((h - 9) / 24) * 2 * Math.PI) + 5 * Math.sin(t / (2.3 * DAY) + phase) + 2.5 * wobble(t, phase + 1));
+  return { from, speed };
+}
+
+function bearing(fromLat: number, fromLng: number, toLat: number, toLng: number): number {
+  const y = toLat - fromLat;
+  const x = (toLng - fromLng) * Math.cos((fromLat * Math.PI) / 180);
+  return ((Math.atan2(x, y) * 180) / Math.PI + 360) % 360;
+}
+
+function metres(aLat: number, aLng: number, bLat: number, bLng: number): number {
+  const dy = (bLat - aLat) * 111_320;
+  const dx = (bLng - aLng) * 111_320 * Math.cos((aLat * Math.PI) / 180);
+  return Math.hypot(dx, dy);
+}
+
+/** Added ppm of CH4 at a device from a source emitting `rate` kg/h in this wind (a crude Gaussian plume). */
+export function plumePpm(source: EmissionSource, device: { lat: number; lng: number }, rate: number, wind: { from: number; speed: number }): number {
+  const towards = (wind.from + 180) % 360;
+  let off = Math.abs(bearing(source.lat, source.lng, device.lat, device.lng) - towards);
+  if (off > 180) off = 360 - off;
+  if (off > 60) return 0;
+  const distance = Math.max(10, metres(source.lat, source.lng, device.lat, device.lng));
+  return ((rate * 40) / (Math.max(wind.speed, 0.5) * (distance / 50) ** 1.6)) * Math.exp(-(off * off) / (2 * 15 * 15));
+}
+
+interface Baseline {
+  mean: number;
+  noise: number;
+  /** Share of the CH4 plume this gas follows (VOC and H2S come with the gas). */
+  follows: number;
+}
+
+const BASELINES: Record<number, Baseline> = {
+  2: { mean: 0.2, noise: 0.03, follows: 0 },
+  3: { mean: 420, noise: 4, follows: 0 },
+  4: { mean: 0.02, noise: 0.004, follows: 0.004 },
+  5: { mean: 0.015, noise: 0.004, follows: 0 },
+  6: { mean: 7, noise: 1.5, follows: 0 },
+  7: { mean: 0.004, noise: 0.001, follows: 0 },
+  8: { mean: 0.05, noise: 0.01, follows: 0.08 },
+  28: { mean: 0.01, noise: 0.003, follows: 0 },
+};
+
+/** One day of one device's samples for every type it has, minute by minute, with its offline gaps left out. */
+export function deviceDay(
+  device: DeviceSpot,
+  dayStart: number,
+  sources: readonly EmissionSource[],
+  events: readonly EmissionEvent[],
+  phase: number,
+  gaps: readonly [number, number][],
+  r: Random,
+): Map<number, { times: Float64Array; values: Float32Array }> {
+  const times: number[] = [];
+  const columns = new Map<number, number[]>(device.types.map((t) => [t, []]));
+  const active = events.filter((e) => e.start < dayStart + DAY && e.end > dayStart);
+  const seasonal = -Math.cos(((dayStart / DAY - 15) / 365.25) * 2 * Math.PI);
+  for (let t = dayStart; t < dayStart + DAY; t += MINUTE) {
+    if (gaps.some(([a, b]) => t >= a && t < b)) continue;
+    times.push(t);
+    const wind = windAt(t, phase, device.lng);
+    let plume = 0;
+    for (const e of active) if (t >= e.start && t < e.end) plume += plumePpm(sources[e.source]!, device, e.rate, wind);
+    const h = hourOfDay(t, device.lng);
+    const diurnal = Math.sin(((h - 9) / 24) * 2 * Math.PI);
+    const temperature = 10 + 14 * seasonal + 7 * diurnal + 0.6 * wobble(t, phase + 2) + 0.15 * r.normal();
+    for (const [type, column] of columns) {
+      let v: number;
+      switch (type) {
+        case 1:
+          v = 1.95 + 0.06 * (1 - diurnal) + plume + 0.015 * r.normal();
+          break;
+        case 9:
+          v = temperature;
+          break;
+        case 10:
+          v = 91.5 + 0.8 * Math.sin(t / (4.3 * DAY) + phase) + 0.05 * r.normal();
+          break;
+        case 11:
+          v = Math.min(100, Math.max(5, 55 - 25 * diurnal - 10 * seasonal + 3 * wobble(t, phase + 3)));
+          break;
+        case 12:
+          // Solar charging by day, a slow drain at night.
+          v = Math.min(100, Math.max(20, 78 + 18 * Math.max(0, Math.sin(((h - 6) / 24) * 2 * Math.PI)) - 6 * Math.cos(((h - 6) / 24) * 2 * Math.PI) + 2 * wobble(t, phase + 4)));
+          break;
+        case 15:
+          v = wind.from;
+          break;
+        case 16:
+          v = wind.speed;
+          break;
+        default: {
+          const b = BASELINES[type] ?? { mean: 0, noise: 0.01, follows: 0 };
+          v = Math.max(0, b.mean + b.noise * r.normal() + b.follows * plume);
+        }
+      }
+      column.push(v);
+    }
+  }
+  const out = new Map<number, { times: Float64Array; values: Float32Array }>();
+  const t64 = Float64Array.from(times);
+  for (const [type, column] of columns) out.set(type, { times: t64, values: Float32Array.from(column) });
+  return out;
+}
+
+/** Offline periods: a few per month, 2–36 hours each. */
+export function offlineGaps(r: Random, from: number, to: number): [number, number][] {
+  const gaps: [number, number][] = [];
+  let t = from + r.next() * 12 * DAY;
+  while (t < to) {
+    const length = (2 + r.next() * 34) * HOUR;
+    gaps.push([t, t + length]);
+    t += length + (6 + r.next() * 20) * DAY;
+  }
+  return gaps;
+}
+
+/** Writes the devices' days [from, to) as whole chunks (the tables are empty while seeding). */
+export async function seedDeviceData(
+  database: Database,
+  spots: readonly { device: DeviceSpot; sources: readonly EmissionSource[]; events: readonly EmissionEvent[]; phase: number }[],
+  from: number,
+  to: number,
+  seed: number,
+  onProgress: (doneDevices: number) => void = () => undefined,
+): Promise<number> {
+  let samples = 0;
+  let done = 0;
+  for (const spot of spots) {
+    const r = createRandom(seed * 7919 + spot.device.deviceId);
+    const gaps = offlineGaps(r, from, to).filter(([, end]) => end < to - 2 * HOUR);
+    if (spot.device.online === false) gaps.push([to - 3 * HOUR, to]);
+    const rows: unknown[][] = [];
+    const flush = async () => {
+      if (rows.length === 0) return;
+      const params: unknown[] = [];
+      const values = rows.map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
+      await database.query(`INSERT INTO measurement_chunks (device_id, measurement_type, chunk_start, sample_count, first_time, last_time, times, vals) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`, params);
+      rows.length = 0;
+    };
+    for (let day = Math.floor(from / CHUNK_MS) * CHUNK_MS; day < to; day += CHUNK_MS) {
+      const columns = deviceDay(spot.device, day, spot.sources, spot.events, spot.phase, gaps, r);
+      for (const [type, s] of columns) {
+        // Only the asked window of the first and last day.
+        let lo = 0;
+        while (lo < s.times.length && s.times[lo]! < from) lo++;
+        let hi = s.times.length;
+        while (hi > lo && s.times[hi - 1]! >= to) hi--;
+        if (hi <= lo) continue;
+        const part = { times: s.times.subarray(lo, hi), values: s.values.subarray(lo, hi) };
+        const packed = encodeChunk(day, part);
+        rows.push([spot.device.deviceId, type, new Date(day).toISOString(), hi - lo, new Date(part.times[0]!).toISOString(), new Date(part.times[hi - lo - 1]!).toISOString(), packed.times, packed.vals]);
+        samples += hi - lo;
+        if (rows.length >= 200) await flush();
+      }
+    }
+    await flush();
+    onProgress(++done);
+  }
+  return samples;
+}
