@@ -30,6 +30,8 @@ export interface Config {
   apiAudience: string;
   envName: string;
   maintenance: boolean;
+  /** Feed the devices with recent data one reading a minute (SIMULATE=1). */
+  simulate: boolean;
   version: string;
   seedSize: SeedSize;
   staticDir: string | null;
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiAudience: env.OIDC_AUDIENCE || `${publicUrl}/api`,
     envName: env.ENV_NAME || 'demo',
     maintenance: boolVar(env, 'MAINTENANCE'),
+    simulate: boolVar(env, 'SIMULATE'),
     version: env.APP_VERSION || packageVersion(),
     seedSize: {
       orgs: intVar(env, 'SEED_ORGS', 4),

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { createOidcProvider, mountOidc } from './auth/oidc-provider';
 import { createTokenVerifier } from './auth/verify-token';
 import { isDatabaseEmpty, seedDatabase } from './seed/seed';
+import { startSimulator } from './seed/simulator';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
   });
   await app.listen({ port: config.port, host: config.host });
+  const simulator = config.simulate ? startSimulator(database, (m) => app.log.warn(m)) : null;
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   console.log(
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
       '',
       `Emissions console is running at ${config.publicUrl}  (${where}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       config.maintenance ? 'MAINTENANCE is on: the API answers 503.' : '',
+      config.simulate ? 'SIMULATE is on: devices with recent data report a reading every minute.' : '',
       seeded ? `Seeded: ${Object.entries(seeded.counts).map(([k, v]) => `${v} ${k}`).join(', ')}` : '',
       config.builtInOidc ? 'Demo sign-ins (password: demo-password):' : `Sign-in through ${config.oidcIssuer}`,
       ...(config.builtInOidc
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
   );
 
   const shutdown = async () => {
+    simulator?.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -110,6 +110,50 @@ const BASELINES: Record<number, Baseline> = {
   28: { mean: 0.01, noise: 0.003, follows: 0 },
 };
 
+/** Every type's value at one minute: the shared physics of the seed and the live simulator. */
+export function readingsAt(device: DeviceSpot, t: number, sources: readonly EmissionSource[], active: readonly EmissionEvent[], phase: number, r: Random): Map<number, number> {
+  const wind = windAt(t, phase, device.lng);
+  let plume = 0;
+  for (const e of active) if (t >= e.start && t < e.end) plume += plumePpm(sources[e.source]!, device, e.rate, wind);
+  const h = hourOfDay(t, device.lng);
+  const diurnal = Math.sin(((h - 9) / 24) * 2 * Math.PI);
+  const seasonal = -Math.cos(((t / DAY - 15) / 365.25) * 2 * Math.PI);
+  const out = new Map<number, number>();
+  for (const type of device.types) {
+    let v: number;
+    switch (type) {
+      case 1:
+        v = 1.95 + 0.06 * (1 - diurnal) + plume + 0.015 * r.normal();
+        break;
+      case 9:
+        v = 10 + 14 * seasonal + 7 * diurnal + 0.6 * wobble(t, phase + 2) + 0.15 * r.normal();
+        break;
+      case 10:
+        v = 91.5 + 0.8 * Math.sin(t / (4.3 * DAY) + phase) + 0.05 * r.normal();
+        break;
+      case 11:
+        v = Math.min(100, Math.max(5, 55 - 25 * diurnal - 10 * seasonal + 3 * wobble(t, phase + 3)));
+        break;
+      case 12:
+        // Solar charging by day, a slow drain at night.
+        v = Math.min(100, Math.max(20, 78 + 18 * Math.max(0, Math.sin(((h - 6) / 24) * 2 * Math.PI)) - 6 * Math.cos(((h - 6) / 24) * 2 * Math.PI) + 2 * wobble(t, phase + 4)));
+        break;
+      case 15:
+        v = wind.from;
+        break;
+      case 16:
+        v = wind.speed;
+        break;
+      default: {
+        const b = BASELINES[type] ?? { mean: 0, noise: 0.01, follows: 0 };
+        v = Math.max(0, b.mean + b.noise * r.normal() + b.follows * plume);
+      }
+    }
+    out.set(type, v);
+  }
+  return out;
+}
+
 /** One day of one device's samples for every type it has, minute by minute, with its offline gaps left out. */
 export function deviceDay(
   device: DeviceSpot,
@@ -123,48 +167,10 @@ export function deviceDay(
   const times: number[] = [];
   const columns = new Map<number, number[]>(device.types.map((t) => [t, []]));
   const active = events.filter((e) => e.start < dayStart + DAY && e.end > dayStart);
-  const seasonal = -Math.cos(((dayStart / DAY - 15) / 365.25) * 2 * Math.PI);
   for (let t = dayStart; t < dayStart + DAY; t += MINUTE) {
     if (gaps.some(([a, b]) => t >= a && t < b)) continue;
     times.push(t);
-    const wind = windAt(t, phase, device.lng);
-    let plume = 0;
-    for (const e of active) if (t >= e.start && t < e.end) plume += plumePpm(sources[e.source]!, device, e.rate, wind);
-    const h = hourOfDay(t, device.lng);
-    const diurnal = Math.sin(((h - 9) / 24) * 2 * Math.PI);
-    const temperature = 10 + 14 * seasonal + 7 * diurnal + 0.6 * wobble(t, phase + 2) + 0.15 * r.normal();
-    for (const [type, column] of columns) {
-      let v: number;
-      switch (type) {
-        case 1:
-          v = 1.95 + 0.06 * (1 - diurnal) + plume + 0.015 * r.normal();
-          break;
-        case 9:
-          v = temperature;
-          break;
-        case 10:
-          v = 91.5 + 0.8 * Math.sin(t / (4.3 * DAY) + phase) + 0.05 * r.normal();
-          break;
-        case 11:
-          v = Math.min(100, Math.max(5, 55 - 25 * diurnal - 10 * seasonal + 3 * wobble(t, phase + 3)));
-          break;
-        case 12:
-          // Solar charging by day, a slow drain at night.
-          v = Math.min(100, Math.max(20, 78 + 18 * Math.max(0, Math.sin(((h - 6) / 24) * 2 * Math.PI)) - 6 * Math.cos(((h - 6) / 24) * 2 * Math.PI) + 2 * wobble(t, phase + 4)));
-          break;
-        case 15:
-          v = wind.from;
-          break;
-        case 16:
-          v = wind.speed;
-          break;
-        default: {
-          const b = BASELINES[type] ?? { mean: 0, noise: 0.01, follows: 0 };
-          v = Math.max(0, b.mean + b.noise * r.normal() + b.follows * plume);
-        }
-      }
-      column.push(v);
-    }
+    for (const [type, v] of readingsAt(device, t, sources, active, phase, r)) columns.get(type)!.push(v);
   }
   const out = new Map<number, { times: Float64Array; values: Float32Array }>();
   const t64 = Float64Array.from(times);

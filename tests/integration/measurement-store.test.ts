@@ -61,3 +61,29 @@ describe.each(testEngines)('measurement store on %s', (engine) => {
     expect((await readSamples(t.database, device, 99, 0, Date.UTC(2030, 0, 1))).times.length).toBe(0);
   });
 });
+
+describe.each(testEngines)('live simulator on %s', (engine) => {
+  it('adds one reading a minute for each live device, through the ingestion path, and never twice', async () => {
+    const { liveSites, minuteSamples } = await import('../../server/seed/simulator');
+    const t = await createTestDatabase(engine);
+    try {
+      const [org] = await t.database.query<{ id: number }>("INSERT INTO organizations (name) VALUES ('Sim') RETURNING id");
+      const [site] = await t.database.query<{ id: number }>("INSERT INTO sites (organization_id, name, latitude, longitude) VALUES ($1, 'Sim Pad', 31.9, -102.1) RETURNING id", [org!.id]);
+      const [live] = await t.database.query<{ id: number }>("INSERT INTO devices (name, device_type, organization_id, particle_online_status) VALUES ('QB-LIVE', 'Qube', $1, true) RETURNING id", [org!.id]);
+      const [quiet] = await t.database.query<{ id: number }>("INSERT INTO devices (name, device_type, organization_id, particle_online_status) VALUES ('QB-QUIET', 'Qube', $1, false) RETURNING id", [org!.id]);
+      for (const d of [live!.id, quiet!.id]) await t.database.query("INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at) VALUES ($1, $2, 31.9005, -102.1, now() - interval '10 days')", [d, site!.id]);
+      const now = Math.floor(Date.now() / minute) * minute;
+      for (const d of [live!.id, quiet!.id]) await ingestSamples(t.database, [1, 16, 15].map((type) => ({ deviceId: d, measurementType: type, time: now - 10 * minute, value: 2 })));
+      const sites = await liveSites(t.database, now);
+      expect(sites.flatMap((s) => s.devices.map((d) => d.deviceId))).toEqual([live!.id]);
+      const samples = minuteSamples(sites, now);
+      expect(samples.map((s) => s.measurementType).sort((a, b) => a - b)).toEqual([1, 15, 16]);
+      await t.database.transaction((tx) => ingestSamples(tx, samples));
+      await t.database.transaction((tx) => ingestSamples(tx, minuteSamples(sites, now)));
+      const read = await readSamples(t.database, live!.id, 1, now - 20 * minute, now + minute);
+      expect(Array.from(read.times)).toEqual([now - 10 * minute, now]);
+    } finally {
+      await t.drop();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+// The live simulator (`SIMULATE=1 npm start`): every minute, the devices that have recent data report that minute's
+// readings through the same ingestion path devices use, from the seed's physics, so charts and freshness move.
+import type { Database } from '../db/client';
+import { ingestSamples, type Sample } from '../services/measurement-store';
+import { emissionEvents, readingsAt, siteSources, type DeviceSpot, type EmissionEvent, type EmissionSource } from './measurements';
+import { createRandom, type Random } from './random';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+interface LiveSite {
+  sources: EmissionSource[];
+  events: EmissionEvent[];
+  phase: number;
+  devices: DeviceSpot[];
+  r: Random;
+}
+
+export async function liveSites(database: Database, now: number): Promise<LiveSite[]> {
+  const rows = await database.query<{ device_id: number; site_id: number; site_lat: number; site_lng: number; latitude: number; longitude: number; types: number[] }>(
+    `SELECT c.device_id, i.site_id, s.latitude AS site_lat, s.longitude AS site_lng, i.latitude, i.longitude, json_agg(DISTINCT c.measurement_type) AS types
+       FROM measurement_chunks c
+       JOIN devices d ON d.id = c.device_id AND d.particle_online_status
+       JOIN device_installations i ON i.device_id = c.device_id AND i.ended_at IS NULL
+       JOIN sites s ON s.id = i.site_id AND s.deleted_at IS NULL
+      WHERE c.last_time >= $1
+      GROUP BY c.device_id, i.site_id, s.latitude, s.longitude, i.latitude, i.longitude
+      ORDER BY i.site_id, c.device_id`,
+    [new Date(now - 2 * DAY).toISOString()],
+  );
+  const sites = new Map<number, LiveSite>();
+  for (const row of rows) {
+    let site = sites.get(row.site_id);
+    if (!site) {
+      const r = createRandom(row.site_id * 104_729);
+      const sources = siteSources(r, row.site_lat, row.site_lng);
+      site = { sources, events: emissionEvents(r, sources, now - DAY, now + 30 * DAY), phase: r.next() * 2 * Math.PI, devices: [], r };
+      sites.set(row.site_id, site);
+    }
+    site.devices.push({ deviceId: row.device_id, lat: row.latitude, lng: row.longitude, types: row.types });
+  }
+  return [...sites.values()];
+}
+
+/** One minute's readings of every live device. */
+export function minuteSamples(sites: readonly LiveSite[], t: number): Sample[] {
+  const samples: Sample[] = [];
+  for (const site of sites) {
+    for (const device of site.devices) {
+      for (const [type, value] of readingsAt(device, t, site.sources, site.events, site.phase, site.r)) samples.push({ deviceId: device.deviceId, measurementType: type, time: t, value });
+    }
+  }
+  return samples;
+}
+
+export function startSimulator(database: Database, log: (msg: string) => void): { stop(): void } {
+  let sites: LiveSite[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const tick = async () => {
+    const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
+    try {
+      if (sites.length === 0) sites = await liveSites(database, minute);
+      const samples = minuteSamples(sites, minute);
+      if (samples.length) await database.transaction((tx) => ingestSamples(tx, samples));
+    } catch (e) {
+      log(`simulator: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (!stopped) timer = setTimeout(() => void tick(), MINUTE - (Date.now() % MINUTE) + 50);
+  };
+  void tick();
+  return {
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
