@@ -41,7 +41,8 @@ export async function toApiError(res: Response): Promise<ApiError> {
   const parsed = apiErrorSchema.safeParse(body);
   const detail = parsed.success ? parsed.data.detail : undefined;
   const errors = parsed.success ? (parsed.data.errors ?? {}) : {};
-  const message = detail ?? (Object.values(errors).flat()[0] || GENERIC_ERROR);
+  // Every message is shown (spec 1 §8), not only the first.
+  const message = detail ?? (Object.values(errors).flat().join(' ') || GENERIC_ERROR);
   return new ApiError(res.status, message, errors);
 }
 
