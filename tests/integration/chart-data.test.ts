@@ -114,4 +114,15 @@ describe.each(testEngines)('chart data on %s', (engine) => {
     const hijack = await t.as(f.provider, { method: 'POST', url: '/api/data/ingest/', payload: { ...body, samples: [{ ...body.samples[0], deviceId: foreign }] } });
     expect(hijack.statusCode).toBe(404);
   });
+
+  it("summarises a device by name for its dashboard, within the organization only", async () => {
+    const res = await t.as(f.provider, { method: 'GET', url: `/api/device/deviceSummary/?organizationId=${f.orgA}&deviceName=qb-chart` });
+    expect(res.statusCode, res.body).toBe(200);
+    const d = res.json();
+    expect(d).toMatchObject({ name: 'QB-CHART', deviceType: 'Qube' });
+    expect(d.installations.map((i: { id: number }) => i.id)).toEqual([installB, installA]);
+    expect(d.measurementTypes.map((m: { id: number }) => m.id)).toEqual([1, 9, 15, 16]);
+    expect((await t.as(f.provider, { method: 'GET', url: `/api/device/deviceSummary/?organizationId=${f.orgA}&deviceName=QB-BRAVO` })).statusCode).toBe(404);
+  });
 });
+
