@@ -11,7 +11,7 @@ interface Row extends Record<string, unknown> {
   alias: string | null;
   organization: string;
   groups: string[] | null;
-  devices: { deviceName: string; quarantinedAt: string | null; deviceInstallationType: number }[] | null;
+  devices: { deviceName: string; quarantinedAt: string | null; deviceInstallationType: number; latestCH4Time: string | null; latestWindTime: string | null }[] | null;
   modelling_pipeline_is_on: boolean;
   model_last_run_time: Date | string | null;
   model_processed_up_to: Date | string | null;
@@ -33,7 +33,9 @@ export const siteHealthRoutes = [
       const rows = await database.query<Row>(
         `SELECT s.id, s.name, s.alias, o.name AS organization,
                 (SELECT json_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS groups,
-                (SELECT json_agg(json_build_object('deviceName', d.name, 'quarantinedAt', i.quarantined_at, 'deviceInstallationType', i.installation_type) ORDER BY d.name)
+                (SELECT json_agg(json_build_object('deviceName', d.name, 'quarantinedAt', i.quarantined_at, 'deviceInstallationType', i.installation_type,
+                        'latestCH4Time', (SELECT max(c.last_time) FROM measurement_chunks c WHERE c.device_id = d.id AND c.measurement_type = 1),
+                        'latestWindTime', (SELECT max(c.last_time) FROM measurement_chunks c WHERE c.device_id = d.id AND c.measurement_type = 16)) ORDER BY d.name)
                    FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = s.id AND i.ended_at IS NULL) AS devices,
                 s.modelling_pipeline_is_on, s.model_last_run_time, s.model_processed_up_to, s.deleted_at
            FROM sites s JOIN organizations o ON o.id = s.organization_id
@@ -47,8 +49,7 @@ export const siteHealthRoutes = [
         alias: r.alias,
         siteGroups: r.groups ?? [],
         organization: r.organization,
-        // Latest CH4 and wind times arrive with the measurement store (time-series issue).
-        devices: (r.devices ?? []).map((d) => ({ ...d, quarantinedAt: d.quarantinedAt ? new Date(d.quarantinedAt).toISOString() : null, latestCH4Time: null, latestWindTime: null })),
+        devices: (r.devices ?? []).map((d) => ({ ...d, quarantinedAt: iso(d.quarantinedAt), latestCH4Time: iso(d.latestCH4Time), latestWindTime: iso(d.latestWindTime) })),
         modellingPipeline: { isOn: r.modelling_pipeline_is_on, lastRunTime: iso(r.model_last_run_time), processedUpTo: iso(r.model_processed_up_to) },
         deletedAt: iso(r.deleted_at),
       }));

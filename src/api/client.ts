@@ -118,3 +118,27 @@ export async function apiUpload<T>(
   options.onProgress?.(1);
   return schema.parse(await response.json());
 }
+
+/** A binary answer (Arrow IPC series) with the same token, version and error handling as apiRequest. */
+export async function apiBytes(path: string, options: RequestOptions & { accept: string }): Promise<ArrayBuffer> {
+  const sendBinary = async (token: string | null) => {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) qs.set(k, String(v));
+    const headers: Record<string, string> = { accept: options.accept };
+    if (token) headers.authorization = `Bearer ${token}`;
+    return fetch(`${path}${qs.size ? `?${qs}` : ''}`, { headers, ...(options.signal ? { signal: options.signal } : {}) });
+  };
+  let res = await sendBinary(hooks?.getAccessToken() ?? null);
+  if (res.status === 401 && hooks) {
+    const renewed = await hooks.renewToken();
+    if (renewed) res = await sendBinary(renewed);
+  }
+  const version = res.headers.get(VERSION_HEADER);
+  if (version) hooks?.onVersion(version);
+  if (!res.ok) {
+    const error = await toApiError(res);
+    if (res.status === 401 || res.status === 403 || res.status === 503) hooks?.onAuthFailure(res.status, error.message);
+    throw error;
+  }
+  return res.arrayBuffer();
+}

@@ -11,6 +11,8 @@ export interface ScreenEntry {
   org: boolean;
   icon: 'building' | 'gauge' | 'map' | 'bell' | 'chip' | 'users';
   Component: LazyExoticComponent<ComponentType>;
+  /** False for screens reached from other screens (a device's dashboard), not from the navigation bar. */
+  inNav?: false;
 }
 
 export const screens: readonly ScreenEntry[] = [
@@ -45,6 +47,15 @@ export const screens: readonly ScreenEntry[] = [
     org: false,
     icon: 'users',
     Component: lazy(() => import('@/features/qube-users/qube-users-page')),
+  },
+  {
+    path: '/device/:deviceName',
+    label: 'Device Dashboard',
+    routeName: 'deviceDashboard',
+    org: false,
+    icon: 'chip',
+    inNav: false,
+    Component: lazy(() => import('@/features/device-dashboard/device-dashboard-page')),
   },
   {
     path: '/organizations',

@@ -124,5 +124,12 @@ describe.each(testEngines)('chart data on %s', (engine) => {
     expect(d.measurementTypes.map((m: { id: number }) => m.id)).toEqual([1, 9, 15, 16]);
     expect((await t.as(f.provider, { method: 'GET', url: `/api/device/deviceSummary/?organizationId=${f.orgA}&deviceName=QB-BRAVO` })).statusCode).toBe(404);
   });
+
+  it('shows each installed device’s latest CH4 and wind times in Site Health', async () => {
+    const rows = (await t.as(f.provider, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgA}` })).json() as { name: string; devices: { deviceName: string; latestCH4Time: string | null; latestWindTime: string | null }[] }[];
+    const d = rows.find((r) => r.name === 'Pad 1')!.devices.find((x) => x.deviceName === 'QB-CHART')!;
+    expect(d.latestCH4Time).toBe(new Date(t0 + (2 * 1440 - 1) * MIN).toISOString());
+    expect(d.latestWindTime).toBe(new Date(t0 + 119 * MIN).toISOString());
+  });
 });
 

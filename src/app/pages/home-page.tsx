@@ -7,7 +7,7 @@ import { screens } from '../route-registry';
 
 export function IndexRoute() {
   const session = useSession();
-  const first = screens.find((s) => hasAnyPermission(session.permissions, routePermissions[s.routeName]));
+  const first = screens.find((s) => s.inNav !== false && hasAnyPermission(session.permissions, routePermissions[s.routeName]));
   if (first) return <Navigate to={first.org && session.organization ? `${first.path}?organizationId=${session.organization.id}` : first.path} replace />;
   return <HomePage />;
 }

@@ -8,7 +8,7 @@ import { screens } from '../route-registry';
 export function NavBar() {
   const { permissions, organization } = useSession();
   const [collapsed, setCollapsed] = useAtom(navCollapsedAtom);
-  const visible = screens.filter((s) => hasAnyPermission(permissions, routePermissions[s.routeName]));
+  const visible = screens.filter((s) => s.inNav !== false && hasAnyPermission(permissions, routePermissions[s.routeName]));
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-3 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-300'}`;
 

@@ -2,6 +2,7 @@
 // named SiteHealth, Add Site, and the row actions history, edit and delete/restore.
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { siteHealthRowSchema, type SiteHealthRow } from '@/contracts/site-health';
@@ -25,7 +26,7 @@ function FreshnessCell({ value, on, tz, format }: { value: string | null; on: bo
   return <span className={`badge badge-sm whitespace-nowrap ${BADGE[f]}`}>{text}</span>;
 }
 
-function DevicesCell({ site, tz, format }: { site: SiteHealthRow; tz: string; format: '12-hr' | '24-hr' }) {
+function DevicesCell({ site, tz, format, canOpenDevice }: { site: SiteHealthRow; tz: string; format: '12-hr' | '24-hr'; canOpenDevice: boolean }) {
   if (site.devices.length === 0) return <span className="text-base-content/60">0</span>;
   return (
     <details className="dropdown">
@@ -45,7 +46,7 @@ function DevicesCell({ site, tz, format }: { site: SiteHealthRow; tz: string; fo
           <tbody>
             {site.devices.map((d) => (
               <tr key={d.deviceName}>
-                <td>{d.deviceName}</td>
+                <td>{canOpenDevice ? <Link className="link link-primary" to={`/device/${encodeURIComponent(d.deviceName)}`}>{d.deviceName}</Link> : d.deviceName}</td>
                 <td>{d.latestCH4Time ? formatDateTime(d.latestCH4Time, tz, format) : '—'}</td>
                 <td>{d.latestWindTime ? formatDateTime(d.latestWindTime, tz, format) : '—'}</td>
                 <td>{d.quarantinedAt ? DeviceInstallationType.label(d.deviceInstallationType) : 'No'}</td>
@@ -66,6 +67,7 @@ export default function SiteHealthPage() {
   const canAdd = useHasPermission(Permission.SiteAdd);
   const canEdit = useHasPermission(Permission.SiteEdit);
   const canDelete = useHasPermission(Permission.SiteDeleteRestore);
+  const canOpenDevice = useHasPermission(Permission.DeviceAdministration);
   const [showDeleted, setShowDeleted] = useState(false);
   const [dialog, setDialog] = useState<{ kind: 'site'; siteId: number | null } | { kind: 'history' | 'delete' | 'restore'; site: SiteHealthRow } | null>(null);
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
@@ -84,7 +86,7 @@ export default function SiteHealthPage() {
       { id: 'alias', header: 'Alias', value: (s) => s.alias },
       { id: 'groups', header: 'Groups', value: (s) => s.siteGroups.join(', ') },
       { id: 'organization', header: 'Organization', value: (s) => s.organization },
-      { id: 'devices', header: 'Devices', kind: 'number', overflowVisible: true, value: (s) => s.devices.length, cell: (s) => <DevicesCell site={s} tz={tz} format={format} /> },
+      { id: 'devices', header: 'Devices', kind: 'number', overflowVisible: true, value: (s) => s.devices.length, cell: (s) => <DevicesCell site={s} tz={tz} format={format} canOpenDevice={canOpenDevice} /> },
       {
         id: 'quarantined',
         header: 'Quarantined',
@@ -101,7 +103,7 @@ export default function SiteHealthPage() {
     ];
     if (showDeleted) list.push({ id: 'deleted', header: 'Deleted', value: (s) => (s.deletedAt ? 'Yes' : 'No') });
     return list;
-  }, [showDeleted, tz, format]);
+  }, [showDeleted, tz, format, canOpenDevice]);
 
   // The quick filters of spec 1 §9, evaluated at the time of each refresh.
   const quickFilters = useMemo<QuickFilter<SiteHealthRow>[]>(() => {
