@@ -61,7 +61,7 @@ function Dashboard({ device }: { device: DeviceSummary }) {
             type="button"
             role="tab"
             aria-selected={tab === t}
-            className={`tab ${tab === t ? 'tab-active' : ''}`}
+            className={`tab text-base-content opacity-100 ${tab === t ? 'tab-active font-semibold' : ''}`}
             onClick={() =>
               setParams((p) => {
                 const next = new URLSearchParams(p);

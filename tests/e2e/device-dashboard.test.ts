@@ -1,0 +1,107 @@
+// The analyst's path in Chromium: Site Health → a device's dashboard → charts over the URL's range; quick ranges,
+// chart modes, drag to zoom and Escape to cancel a drag.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+
+const shots = 'test-results/screenshots';
+
+function rangeOf(page: Page): { start: number; end: number } {
+  const url = new URL(page.url());
+  return { start: Date.parse(url.searchParams.get('start') ?? ''), end: Date.parse(url.searchParams.get('end') ?? '') };
+}
+
+describe('device dashboard in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(shots, { recursive: true });
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens a device from Site Health, charts it, zooms by dragging and cancels a drag with Escape', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'org.admin@example.com', '/siteHealth');
+    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
+    // A device that reported CH4 recently: its tooltip row has a latest CH4 time.
+    const summaries = page.locator('summary[aria-label*=" devices at "]');
+    await summaries.first().waitFor();
+    const count = await summaries.count();
+    let opened = false;
+    for (let i = 0; i < count && !opened; i++) {
+      await summaries.nth(i).click();
+      const rows = page.locator('details[open] tbody tr').filter({ hasNot: page.locator('td:nth-child(2):text-is("—")') });
+      if ((await rows.count()) > 0) {
+        await rows.first().getByRole('link').click();
+        opened = true;
+      } else await summaries.nth(i).click();
+    }
+    expect(opened).toBe(true);
+    await page.waitForURL(/\/device\//);
+    const ch4 = page.getByRole('region', { name: 'CH4 chart' });
+    await ch4.waitFor();
+    await ch4.locator('canvas').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Wind Speed chart' }).locator('canvas').first().waitFor();
+    await page.screenshot({ path: `${shots}/device-dashboard.png`, fullPage: true });
+    await expectAccessible(page);
+
+    // A quick range writes the URL.
+    await page.getByRole('group', { name: 'Time range' }).locator('button[aria-haspopup="dialog"]').click();
+    await page.getByRole('button', { name: 'Last 24 hours' }).click();
+    await expect.poll(() => rangeOf(page).end - rangeOf(page).start).toBe(24 * 3_600_000);
+    await ch4.locator('canvas').first().waitFor();
+    // 1-day averages are off for a one-day span; Raw is on.
+    await expect.poll(() => ch4.getByRole('button', { name: '1 Day' }).isDisabled()).toBe(true);
+    await ch4.getByRole('button', { name: 'Raw' }).click();
+    await expect(ch4.getByRole('button', { name: 'Raw' }).getAttribute('aria-pressed')).resolves.toBe('true');
+
+    // Drag across half the plot: the range narrows to about half.
+    const over = ch4.locator('.u-over');
+    await over.waitFor();
+    const box = (await over.boundingBox())!;
+    const before = rangeOf(page);
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 5 });
+    await page.keyboard.press('Escape');
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForTimeout(300);
+    expect(rangeOf(page)).toEqual(before);
+    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => rangeOf(page).end - rangeOf(page).start).toBeLessThan(0.6 * (before.end - before.start));
+    expect(rangeOf(page).end - rangeOf(page).start).toBeGreaterThan(0.4 * (before.end - before.start));
+    // Step back keeps the span.
+    const zoomed = rangeOf(page);
+    await page.getByRole('button', { name: 'Step back' }).click();
+    await expect.poll(() => rangeOf(page).end).toBe(zoomed.start);
+
+    // Installations tab, and an unknown tab falls back to Data.
+    await page.getByRole('tab', { name: 'Installations' }).click();
+    await page.getByRole('columnheader', { name: 'Site' }).waitFor();
+    const url = new URL(page.url());
+    url.searchParams.set('tab', 'Nonsense');
+    await page.goto(url.toString());
+    await page.getByRole('region', { name: 'CH4 chart' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('says so for a device name that does not exist', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'org.admin@example.com', '/device/NO-SUCH-DEVICE');
+    await page.getByText(/There is no device named NO-SUCH-DEVICE in /).waitFor();
+    expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
+    await context.close();
+  });
+});
