@@ -61,6 +61,16 @@ describe('device dashboard in the browser', () => {
     await ch4.getByRole('button', { name: 'Raw' }).click();
     await expect(ch4.getByRole('button', { name: 'Raw' }).getAttribute('aria-pressed')).resolves.toBe('true');
 
+    // Drag along the y axis: its range is set and a reset button appears.
+    const yAxis = ch4.locator('.u-axis').nth(1);
+    const yBox = (await yAxis.boundingBox())!;
+    await page.mouse.move(yBox.x + yBox.width / 2, yBox.y + yBox.height * 0.2);
+    await page.mouse.down();
+    await page.mouse.move(yBox.x + yBox.width / 2, yBox.y + yBox.height * 0.6, { steps: 4 });
+    await page.mouse.up();
+    await ch4.getByRole('button', { name: 'Reset y axis' }).click();
+    await expect(ch4.getByRole('button', { name: 'Reset y axis' }).count()).resolves.toBe(0);
+
     // Drag across half the plot: the range narrows to about half.
     const over = ch4.locator('.u-over');
     await over.waitFor();

@@ -115,6 +115,7 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
   });
   const unitLabel = unitGroup ? inDisplayUnit(0, unitGroup, user.userSettings.unitConfiguration).label : '';
 
+  const [yRange, setYRange] = useState<[number, number] | null>(null);
   const cancelled = useRef(false);
   const chart = useRef<uPlot | null>(null);
   const onZoomRef = useRef(onZoom);
@@ -123,7 +124,7 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
     () => ({
       width,
       height: CHART_HEIGHT,
-      scales: { x: { time: true, min: range.start / 1000, max: range.end / 1000 } },
+      scales: { x: { time: true, min: range.start / 1000, max: range.end / 1000 }, ...(yRange ? { y: { auto: false, range: yRange } } : {}) },
       axes: [
         { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' } },
         { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' }, splits: (u) => {
@@ -157,7 +158,7 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
         ],
       },
     }),
-    [width, range.start, range.end, type.label, unitLabel, syncKey, span, onMessage],
+    [width, range.start, range.end, type.label, unitLabel, syncKey, span, onMessage, yRange],
   );
 
   useEffect(() => {
@@ -174,7 +175,48 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
     };
     window.addEventListener('keydown', onKey);
     u.over.addEventListener('mousedown', onDown);
+    // Drag along the y axis to set its range (spec 2 §2); Escape drops the drag.
+    const yAxis = u.root.querySelectorAll<HTMLElement>('.u-axis')[1];
+    const band = document.createElement('div');
+    band.className = 'pointer-events-none absolute left-0 right-0 bg-primary/15';
+    let startY: number | null = null;
+    const plotTop = () => u.over.getBoundingClientRect().top;
+    const onYDown = (e: MouseEvent) => {
+      startY = e.clientY - plotTop();
+      u.over.appendChild(band);
+      e.preventDefault();
+    };
+    const onYMove = (e: MouseEvent) => {
+      if (startY === null) return;
+      const y = e.clientY - plotTop();
+      band.style.top = `${Math.min(y, startY)}px`;
+      band.style.height = `${Math.abs(y - startY)}px`;
+    };
+    const onYUp = (e: MouseEvent) => {
+      if (startY === null) return;
+      const y = e.clientY - plotTop();
+      band.remove();
+      const [a, b] = [u.posToVal(startY, 'y'), u.posToVal(y, 'y')];
+      startY = null;
+      // A click without a drag changes nothing.
+      if (Math.abs(a - b) > 0 && Number.isFinite(a) && Number.isFinite(b)) setYRange([Math.min(a, b), Math.max(a, b)]);
+    };
+    const onYKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && startY !== null) {
+        startY = null;
+        band.remove();
+      }
+    };
+    yAxis?.addEventListener('mousedown', onYDown);
+    window.addEventListener('mousemove', onYMove);
+    window.addEventListener('mouseup', onYUp);
+    window.addEventListener('keydown', onYKey);
+    if (yAxis) yAxis.style.cursor = 'ns-resize';
     return () => {
+      yAxis?.removeEventListener('mousedown', onYDown);
+      window.removeEventListener('mousemove', onYMove);
+      window.removeEventListener('mouseup', onYUp);
+      window.removeEventListener('keydown', onYKey);
       window.removeEventListener('keydown', onKey);
       u.over.removeEventListener('mousedown', onDown);
       u.destroy();
@@ -199,6 +241,11 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
           {type.label}
           {unitLabel && <span className="ml-1 font-normal text-base-content/70">({unitLabel})</span>}
         </h3>
+        {yRange && (
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setYRange(null)}>
+            Reset y axis
+          </button>
+        )}
         <div className="join" role="group" aria-label={`${type.label} chart mode`}>
           {CHART_MODES.map((m) => (
             <button key={m} type="button" className={`btn join-item btn-xs ${effectiveMode === m ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={effectiveMode === m} disabled={!chartModeEnabled(m, span)} onClick={() => setMode(m)}>
