@@ -22,6 +22,9 @@ export const timeseriesClient = {
   unloadSeries: (id: string) => timeseriesPool().call<undefined>('unloadSeries', [id]),
   /** Latest wins per chart: an older viewport answer arriving late is dropped. */
   m4: (id: string, t0: number, t1: number, width: number) => timeseriesPool().call<{ times: Float64Array; values: Float32Array }>('m4', [id, t0, t1, width], `m4:${id}`),
+  /** Every chart's viewport in one round trip; latest wins per page key. */
+  m4Many: (ids: string[], t0: number, t1: number, width: number, key: string) =>
+    timeseriesPool().call<{ times: Float64Array; values: Float32Array }[]>('m4Many', [ids, t0, t1, width], `m4Many:${key}`),
   runBenchmarks: (points: number, onProgress: (done: number, total: number) => void) => timeseriesPool().call<KernelBenchmark[]>('runBenchmarks', [points, onProgress]),
 };
 export type { KernelBenchmark };

@@ -1,0 +1,37 @@
+// Browser benchmark (issue: time series end to end): scrubbing ten charts, each holding a year of one-minute data,
+// in Debian Chromium. Ours draws each viewport from the time-series worker's pyramid (M4 per pixel); the peer gives
+// uPlot every raw point. Prints median and p95 frame times and the peer/ours ratio.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { launchBrowser, serveStatic } from '../tests/e2e/harness';
+
+export async function scrubBenchmarks() {
+  const root = path.resolve(import.meta.dirname, '..');
+  const outDir = mkdtempSync(path.join(tmpdir(), 'scrub-bench-'));
+  await build({ configFile: false, root: path.join(root, 'bench/scrub-page'), logLevel: 'warn', worker: { format: 'es' }, build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 4000 } });
+  const { server, origin } = await serveStatic(outDir);
+  const browser = await launchBrowser();
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 1800 } })).newPage();
+    await page.goto(origin);
+    await page.waitForFunction(() => window.scrubReady === true);
+    const rows = [];
+    for (const days of [365, 30, 1]) {
+      const ours = await page.evaluate(([d]) => window.runScrub('pyramid', d!, 40), [days]);
+      // The raw peer is slow over the whole year: fewer steps keep the run short, the median stays comparable.
+      const peer = await page.evaluate(([d, steps]) => window.runScrub('raw', d!, steps!), [days, days === 365 ? 8 : 40]);
+      rows.push({ window: `${days} day(s)`, 'ours median (ms)': +ours.median.toFixed(1), 'ours p95 (ms)': +ours.p95.toFixed(1), 'of which worker (ms)': +ours.workerMedian.toFixed(1), 'raw median (ms)': +peer.median.toFixed(1), 'raw p95 (ms)': +peer.p95.toFixed(1), 'raw / ours (median)': +(peer.median / ours.median).toFixed(1) });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await new Promise((r) => server.close(r));
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await scrubBenchmarks());
+}
