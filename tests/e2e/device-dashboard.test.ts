@@ -95,6 +95,11 @@ describe('device dashboard in the browser', () => {
     await page.getByRole('button', { name: 'Step back' }).click();
     await expect.poll(() => rangeOf(page).end).toBe(zoomed.start);
 
+    // The History dialog of the device.
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.getByRole('dialog', { name: /^History of / }).getByText('No changes have been recorded yet.').waitFor();
+    await page.keyboard.press('Escape');
+
     // Installations tab, and an unknown tab falls back to Data.
     await page.getByRole('tab', { name: 'Installations' }).click();
     await page.getByRole('columnheader', { name: 'Site' }).waitFor();

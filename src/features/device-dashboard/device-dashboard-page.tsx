@@ -11,6 +11,7 @@ import { DASHBOARD_TABS, dashboardTab, readWidgetSelection, WIDGET_GROUPS, WIDGE
 import { DeviceInstallationType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
+import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DateRangePicker, useUrlTimeRange } from '@/components/date-range-picker';
 import { LoadError } from '@/components/grid-parts';
 import { TimeSeriesChart } from '@/components/lib/time-series-chart';
@@ -45,15 +46,20 @@ export default function DeviceDashboardPage() {
 function Dashboard({ device }: { device: DeviceSummary }) {
   const [params, setParams] = useSearchParams();
   const tab = dashboardTab(params.get('tab'));
-  const { user } = useSession();
+  const { user, organization } = useSession();
   const current = device.installations.find((i) => i.endTime === null);
+  const [history, setHistory] = useState(false);
   return (
     <>
       <PageHeader title={device.name}>
         <span className="badge badge-outline">{device.deviceType}</span>
         <span className={`badge ${device.online === true ? 'badge-success' : device.online === false ? 'badge-error' : 'badge-ghost'}`}>{device.online === true ? 'Online' : device.online === false ? 'Offline' : 'Unknown'}</span>
         {current && <span className="text-sm text-base-content/70">at {current.siteName}</span>}
+        <button type="button" className="btn btn-sm btn-outline" onClick={() => setHistory(true)}>
+          History
+        </button>
       </PageHeader>
+      <AuditHistoryDialog entity="device" id={history ? device.id : null} organizationId={organization!.id} title={`History of ${device.name}`} onClose={() => setHistory(false)} />
       <div role="tablist" className="tabs tabs-border px-4" aria-label="Device dashboard tabs">
         {DASHBOARD_TABS.map((t) => (
           <button
