@@ -85,7 +85,7 @@ function Dashboard({ device }: { device: DeviceSummary }) {
       ) : (
         <div className="p-4">
           {device.installations.length === 0 ? (
-            <p className="text-base-content/70">This device has never been installed.</p>
+            <p className="text-base-content/70">No device installations have been created yet</p>
           ) : (
             <div className="overflow-x-auto rounded-box border border-base-300">
               <table className="table table-sm">
