@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   if (await isDatabaseEmpty(database)) {
     const s = config.seedSize;
     console.log(`Seeding demo data (${s.orgs} organizations, ${s.sites} sites, ${s.devices} devices, seed ${s.seed})…`);
-    seeded = await seedDatabase(database, config.seedSize);
+    seeded = await seedDatabase(database, config.seedSize, (m) => console.log(`  ${m}`));
   }
 
   let identityProvider: IdentityProvider | null = null;
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       config.maintenance ? 'MAINTENANCE is on: the API answers 503.' : '',
       config.simulate ? 'SIMULATE is on: devices with recent data report a reading every minute.' : '',
       seeded ? `Seeded: ${Object.entries(seeded.counts).map(([k, v]) => `${v} ${k}`).join(', ')}` : '',
+      seeded?.featuredDevices.length ? `A year of one-minute data: ${seeded.featuredDevices.map((d) => `${config.publicUrl}/device/${d}`).join('  ')}` : '',
       config.builtInOidc ? 'Demo sign-ins (password: demo-password):' : `Sign-in through ${config.oidcIssuer}`,
       ...(config.builtInOidc
         ? [

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     const started = Date.now();
     const summary = await seedDatabase(database, size, (m) => console.log(`  ${m}`));
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(summary.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+    if (summary.featuredDevices.length) console.log(`A year of one-minute data: /device/${summary.featuredDevices.join(', /device/')}`);
   } finally {
     await database.close();
   }

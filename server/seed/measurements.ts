@@ -88,8 +88,10 @@ export function plumePpm(source: EmissionSource, device: { lat: number; lng: num
   let off = Math.abs(bearing(source.lat, source.lng, device.lat, device.lng) - towards);
   if (off > 180) off = 360 - off;
   if (off > 60) return 0;
-  const distance = Math.max(10, metres(source.lat, source.lng, device.lat, device.lng));
-  return ((rate * 40) / (Math.max(wind.speed, 0.5) * (distance / 50) ** 1.6)) * Math.exp(-(off * off) / (2 * 15 * 15));
+  const distance = Math.max(25, metres(source.lat, source.lng, device.lat, device.lng));
+  const ppm = ((rate * 8) / (Math.max(wind.speed, 1) * (distance / 50) ** 1.6)) * Math.exp(-(off * off) / (2 * 15 * 15));
+  // Sensors saturate: readings bend towards a 1,000 ppm ceiling instead of climbing without bound.
+  return 1000 * (1 - Math.exp(-ppm / 1000));
 }
 
 interface Baseline {

@@ -15,6 +15,8 @@ export type { SeedSize };
 
 export interface SeedSummary {
   counts: Record<string, number>;
+  /** The devices with a full record of every type, to open first. */
+  featuredDevices: string[];
   demoSignIns: { email: string; description: string }[];
 }
 
@@ -239,7 +241,10 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
 
   // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
   // the last hour of readings for every other installed device.
-  const samples = await seedMeasurements(database, size, now, log);
+  const { samples, featuredDeviceIds } = await seedMeasurements(database, size, now, log);
+  const featuredDevices = featuredDeviceIds.length
+    ? (await database.query<{ name: string }>('SELECT name FROM devices WHERE id = ANY($1::int[]) ORDER BY name', [featuredDeviceIds])).map((d) => d.name)
+    : [];
 
   return {
     counts: {
@@ -252,6 +257,7 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'measurement samples': samples,
     },
     demoSignIns: DEMO_SIGN_INS,
+    featuredDevices,
   };
 }
 
@@ -259,10 +265,10 @@ const DAY_MS = 86_400_000;
 /** Devices at the featured site with a full record of every measurement type. */
 export const FEATURED_DEVICES = 4;
 
-async function seedMeasurements(database: Database, size: SeedSize, now: Date, log: (msg: string) => void): Promise<number> {
+async function seedMeasurements(database: Database, size: SeedSize, now: Date, log: (msg: string) => void): Promise<{ samples: number; featuredDeviceIds: number[] }> {
   const featuredDays = size.featuredDays ?? 0;
   const historySites = size.historySites ?? 0;
-  if (featuredDays === 0 && historySites === 0) return 0;
+  if (featuredDays === 0 && historySites === 0) return { samples: 0, featuredDeviceIds: [] };
   const r = createRandom(size.seed * 31 + 7);
   const installed = await database.query<{ device_id: number; device_type: string; online: boolean | null; site_id: number; organization_id: number; site_lat: number; site_lng: number; latitude: number; longitude: number }>(
     `SELECT i.device_id, d.device_type, d.particle_online_status AS online, i.site_id, s.organization_id, s.latitude AS site_lat, s.longitude AS site_lng, i.latitude, i.longitude
@@ -306,5 +312,5 @@ async function seedMeasurements(database: Database, size: SeedSize, now: Date, l
   const rest = [...bySite.entries()].filter(([id]) => !covered.has(id)).flatMap(([, rows]) => spotsFor(rows, () => HISTORY_TYPES, end - 3_600_000));
   total += await seedDeviceData(database, rest, end - 3_600_000, end, size.seed);
   log(`measurements: ${total.toLocaleString('en-US')} samples in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return total;
+  return { samples: total, featuredDeviceIds: featuredDays > 0 ? featuredRows.slice(0, FEATURED_DEVICES).map((d) => d.device_id) : [] };
 }

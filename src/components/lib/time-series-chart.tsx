@@ -22,6 +22,8 @@ export const MIN_DRAG_SHARE = 1 / 130;
 export const MINIMUM_ZOOM_MESSAGE = 'Minimum time range is 60 minutes';
 
 const UNIT_GROUP: Partial<Record<MeasurementType['unitKind'], UnitGroupName>> = { concentration: 'concentration', temperature: 'temperature', pressure: 'pressure', speed: 'speed' };
+/** Quantities the unit configuration does not cover keep one unit. */
+const FIXED_UNITS: Partial<Record<MeasurementType['unitKind'], string>> = { angle: '°', humidity: '%', percent: '%', voltage: 'V', bytes: 'B' };
 
 interface Props {
   deviceId: number;
@@ -113,7 +115,7 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
     },
     placeholderData: (previous) => previous,
   });
-  const unitLabel = unitGroup ? inDisplayUnit(0, unitGroup, user.userSettings.unitConfiguration).label : '';
+  const unitLabel = unitGroup ? inDisplayUnit(0, unitGroup, user.userSettings.unitConfiguration).label : (FIXED_UNITS[type.unitKind] ?? '');
 
   const [yRange, setYRange] = useState<[number, number] | null>(null);
   const cancelled = useRef(false);
