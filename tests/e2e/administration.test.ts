@@ -1,10 +1,9 @@
 // Administration journeys in Chromium over the real server: sites through the shared grid and its dialogs.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
-const shots = 'test-results/screenshots';
+const shots = SHOTS;
 const BULK_HEADER = 'Id,Name,Alias,Latitude,Longitude,Groups,Business Unit,Asset/Area,Country,State/Province,Regulation,Regulatory Site Type,Generic Site Type,Basin,Industry Segment,Fluid Type,Notification Required,Special Tickets Required,Work Permit Required,Access Notes';
 
 async function search(page: Page, text: string) {
@@ -12,17 +11,9 @@ async function search(page: Page, text: string) {
 }
 
 describe('administration in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
+  const server = { get origin() { return suite.server().origin; } };
+  const browser = { newContext: (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args) };
 
   it('adds a site through the dialog, with the location rule and the toast', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });

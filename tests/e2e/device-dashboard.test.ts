@@ -1,11 +1,10 @@
 // The analyst's path in Chromium: Site Health → a device's dashboard → charts over the URL's range; quick ranges,
 // chart modes, drag to zoom and Escape to cancel a drag.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
-const shots = 'test-results/screenshots';
+const shots = SHOTS;
 
 function rangeOf(page: Page): { start: number; end: number } {
   const url = new URL(page.url());
@@ -13,16 +12,9 @@ function rangeOf(page: Page): { start: number; end: number } {
 }
 
 describe('device dashboard in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
+  const server = { get origin() { return suite.server().origin; } };
+  const browser = { newContext: (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args) };
 
   it('opens a device from Site Health, charts it, zooms by dragging and cancels a drag with Escape', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });

@@ -1,23 +1,14 @@
 // Real server, real built client, real Chromium, sign-in through the built-in provider's login page.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launchBrowser, newPage, signIn, startServer, type RunningServer } from './harness';
+import { browserSuite, expectAccessible, launchBrowser, newPage, signIn, SHOTS, startServer } from './harness';
 
-const shots = 'test-results/screenshots';
+const shots = SHOTS;
 
 describe('foundation in the browser', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    mkdirSync(shots, { recursive: true });
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const suite = browserSuite();
+  const server = { get origin() { return suite.server().origin; } };
+  const browser = { newContext: (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args) };
 
   it('signs in a provider administrator, shows the shell and the organizations screen', async () => {
     const context = await browser.newContext();

@@ -1,14 +1,14 @@
 // End-to-end harness: the real server (server/main.ts) on a free port over a fresh embedded database, and Debian's
 // Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -139,4 +139,21 @@ export function serveStatic(dir: string, mounts: Record<string, string> = {}): P
       resolve({ server, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
     }),
   );
+}
+
+export const SHOTS = 'test-results/screenshots';
+
+/** The real server and Chromium for one test file: started before its tests, stopped after. */
+export function browserSuite(extraEnv: Record<string, string> = {}): { server: () => RunningServer; browser: () => Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [server, browser] = await Promise.all([startServer(extraEnv), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return { server: () => server!, browser: () => browser! };
 }
