@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poolSize, SupersededError, WORKER_DIED, WorkerPool, type PoolWorker, type WorkerFactory } from '../../workers/lib/worker-pool';
+import { poolSize, slotFor, SupersededError, WORKER_DIED, WorkerPool, type PoolWorker, type WorkerFactory } from '../../workers/lib/worker-pool';
 
 /** Workers whose answers the test releases by hand, and which it can kill. */
 function fakeFactory() {
@@ -49,6 +49,19 @@ describe('worker pool', () => {
     // A late death notice from the old worker changes nothing.
     workers[0]!.kill('late');
     expect(workers).toHaveLength(2);
+  });
+
+  it('asks a keyed series always in the worker that holds it, spreading series over the workers', async () => {
+    const { factory, workers } = fakeFactory();
+    const pool = new WorkerPool(factory, 2);
+    const slots = Array.from({ length: 10 }, (_, k) => slotFor(`series-${k}`, 2));
+    expect(new Set(slots).size).toBe(2);
+    for (let k = 0; k < 10; k++) expect(slotFor(`series-${k}`, 2)).toBe(slots[k]);
+    const answer = pool.callOn(slots[3]!, 'm4', ['series-3']);
+    expect(workers[slots[3]!]!.calls.map((c) => c.method)).toEqual(['m4']);
+    expect(workers[1 - slots[3]!]!.calls).toEqual([]);
+    workers[slots[3]!]!.calls[0]!.resolve('drawn');
+    await expect(answer).resolves.toBe('drawn');
   });
 
   it('sizes itself to the machine, leaving a core for the page', () => {

@@ -60,8 +60,14 @@ export class WorkerPool {
 
   /** Runs a call on the next worker. With a key, an older call of the same key that answers late is rejected as superseded. */
   call<T>(method: string, args: unknown[], key?: string): Promise<T> {
-    const slot = this.slots[this.next]!;
+    const index = this.next;
     this.next = (this.next + 1) % this.slots.length;
+    return this.callOn<T>(index, method, args, key);
+  }
+
+  /** Runs a call on one worker: state that lives in a worker (a loaded series) must be asked there. */
+  callOn<T>(index: number, method: string, args: unknown[], key?: string): Promise<T> {
+    const slot = this.slots[index % this.slots.length]!;
     const ticket = ++this.seq;
     if (key !== undefined) this.latest.set(key, ticket);
     return new Promise<T>((resolve, reject) => {
@@ -89,4 +95,11 @@ export class WorkerPool {
 /** Workers to run: leave a core for the UI thread, at most 4. */
 export function poolSize(hardwareConcurrency: number | undefined): number {
   return Math.max(1, Math.min(4, (hardwareConcurrency ?? 2) - 1));
+}
+
+/** The worker a keyed piece of state lives in: the same key always maps to the same worker. */
+export function slotFor(key: string, size: number): number {
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+  return (h >>> 0) % size;
 }
