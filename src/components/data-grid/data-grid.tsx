@@ -25,7 +25,7 @@ import { ColumnChooser } from './column-chooser';
 import { QuickFilterBar } from './quick-filter-bar';
 import { GridView } from './grid-view';
 import type { ColumnFilters, GridColumn, GridSelection, QuickFilter, SortState } from './types';
-import { useColumnVisibility } from './use-column-visibility';
+import { useColumnVisibility, useDateFormatter } from './use-column-visibility';
 
 interface FilterArg {
   filter: ColumnFilterValue;
@@ -78,6 +78,7 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const { columns, quickFilters = [], selection } = props;
   const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.id), [columns]);
   const visibility = useColumnVisibility(props.gridKey, defaultHidden);
+  const formatDate = useDateFormatter();
   const visible = useMemo(() => columns.filter((c) => c.hideable === false || !visibility.hidden.has(c.id)), [columns, visibility.hidden]);
   const [activeQuick, setActiveQuick] = useState<ReadonlySet<string>>(new Set());
   const [search, setSearch] = useState('');
@@ -233,6 +234,7 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
           rowActions={props.rowActions}
           empty={total > 0 ? 'No rows match the filters.' : (props.emptyText ?? 'No Rows')}
           height={props.height ?? '65vh'}
+          formatDate={formatDate}
         />
       )}
       <GridFooter

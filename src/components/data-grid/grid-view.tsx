@@ -37,6 +37,8 @@ export interface GridViewProps<T> {
   onRange?: (first: number, last: number) => void;
   empty: ReactNode;
   height: string;
+  /** How a date column's value reads when the column has no cell of its own (the user's time zone and format). */
+  formatDate?: (value: string | number | Date) => string;
 }
 
 function display(value: CellValue): string {
@@ -44,6 +46,10 @@ function display(value: CellValue): string {
   if (value instanceof Date) return value.toLocaleString();
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
+}
+
+function dateText(value: CellValue, format: (v: string | number | Date) => string): string {
+  return value === null || value === undefined || value === '' || typeof value === 'boolean' ? '' : format(value);
 }
 
 const alignClass = (align: GridColumn<unknown>['align'], kind: GridColumn<unknown>['kind']) =>
@@ -191,7 +197,7 @@ export function GridView<T>(props: GridViewProps<T>) {
                 )}
                 {columns.map((c) => (
                   <td key={c.id} className={`${c.overflowVisible ? 'overflow-visible' : 'max-w-xs truncate'} whitespace-nowrap border-b border-base-200 ${alignClass(c.align, c.kind)}`}>
-                    {c.cell ? c.cell(slot.row) : display(c.value(slot.row))}
+                    {c.cell ? c.cell(slot.row) : c.kind === 'date' && props.formatDate ? dateText(c.value(slot.row), props.formatDate) : display(c.value(slot.row))}
                   </td>
                 ))}
                 {rowActions && <td className="sticky right-0 whitespace-nowrap border-b border-base-200 bg-base-100 text-right no-underline">{rowActions(slot.row)}</td>}

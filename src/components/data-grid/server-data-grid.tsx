@@ -9,7 +9,7 @@ import { ColumnChooser } from './column-chooser';
 import { QuickFilterBar } from './quick-filter-bar';
 import { GridView } from './grid-view';
 import type { ColumnFilters, GridColumn, QuickFilter, SortState } from './types';
-import { useColumnVisibility } from './use-column-visibility';
+import { useColumnVisibility, useDateFormatter } from './use-column-visibility';
 
 export interface ServerBlockParams {
   startRow: number;
@@ -43,6 +43,7 @@ export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
   const { columns, quickFilters = [] } = props;
   const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.id), [columns]);
   const visibility = useColumnVisibility(props.gridKey, defaultHidden);
+  const formatDate = useDateFormatter();
   const visible = useMemo(() => columns.filter((c) => c.hideable === false || !visibility.hidden.has(c.id)), [columns, visibility.hidden]);
   const [sort, setSort] = useState<SortState | null>(props.initialSort ?? null);
   const [filters, setFilters] = useState<ColumnFilters>({});
@@ -104,6 +105,7 @@ export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
         rowActions={props.rowActions}
         empty={props.emptyText ?? 'No Rows'}
         height={props.height ?? '65vh'}
+        formatDate={formatDate}
       />
       <GridFooter shown={total ?? 0} total={total ?? 0} refreshedAt={refreshedAt} status={total === null ? <span>Loading…</span> : undefined} />
     </div>

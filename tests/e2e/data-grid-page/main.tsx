@@ -56,7 +56,7 @@ async function fetchBlock(p: ServerBlockParams) {
 
 const session = {
   config: {},
-  user: { userDetails: { userId: 1, userEmail: 'grid@example.com', isQubeUser: false, roleId: null }, userOrganizations: [], roles: [], userSettings: { gridColumnVisibility: {} } },
+  user: { userDetails: { userId: 1, userEmail: 'grid@example.com', isQubeUser: false, roleId: null }, userOrganizations: [], roles: [], userSettings: { gridColumnVisibility: {}, ianaTimezoneId: 'UTC', timeFormat: '24-hr' } },
   organization: null,
   permissions: new Set<number>(),
   roleName: '',
