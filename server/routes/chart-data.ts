@@ -9,7 +9,8 @@ import { Permission } from '@/domain/permissions';
 import { encodeSeriesArrow } from '../../workers/lib/series-arrow';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
-import { averagePerPeriod, maxPerPeriod, zoneOffsetMs } from '../services/chart-series';
+import { aggregate } from '../../asm/reference/aggregate';
+import { maxPerPeriod, zoneOffsetMs } from '../services/chart-series';
 import type { Samples } from '../services/measurement-chunks';
 import { ingestSamples, readSamples } from '../services/measurement-store';
 
@@ -114,7 +115,7 @@ export const chartDataRoutes = [
         }
       }
       const samples = await readSamples(database, query.deviceId, query.measurementTypeId, start, end);
-      return sendSeries(request, reply, averagePerPeriod(samples, query.averagingPeriod * MINUTE_MS, offset));
+      return sendSeries(request, reply, aggregate(samples.times, samples.values, query.averagingPeriod * MINUTE_MS, offset, 'average'));
     },
   }),
   defineRoute({

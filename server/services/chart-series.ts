@@ -1,5 +1,5 @@
-// Server-side reductions for the chart endpoints: maxima per sample period (keeping each peak's own time) and
-// averages per period aligned to the user's local day for the 1-day average.
+// Server-side reductions for the chart endpoints: maxima per sample period (keeping each peak's own time; the
+// averages use the compute core's TypeScript twin, asm/reference/aggregate.ts) and the zone offset for local days.
 import type { Samples } from './measurement-chunks';
 
 /** The largest value in each period of `periodMs` counted from `origin`, at the time it was measured. */
@@ -20,35 +20,6 @@ export function maxPerPeriod(s: Samples, origin: number, periodMs: number): Samp
       values[values.length - 1] = v;
     }
   }
-  return { times: Float64Array.from(times), values: Float32Array.from(values) };
-}
-
-/** The mean of each period, stamped at the period's start; `offsetMs` shifts period edges (local midnight). */
-export function averagePerPeriod(s: Samples, periodMs: number, offsetMs: number): Samples {
-  const times: number[] = [];
-  const values: number[] = [];
-  let bucket = Number.NaN;
-  let sum = 0;
-  let n = 0;
-  const flush = () => {
-    if (n === 0) return;
-    times.push(bucket * periodMs - offsetMs);
-    values.push(sum / n);
-  };
-  for (let i = 0; i < s.times.length; i++) {
-    const v = s.values[i]!;
-    if (Number.isNaN(v)) continue;
-    const b = Math.floor((s.times[i]! + offsetMs) / periodMs);
-    if (b !== bucket) {
-      flush();
-      bucket = b;
-      sum = 0;
-      n = 0;
-    }
-    sum += v;
-    n++;
-  }
-  flush();
   return { times: Float64Array.from(times), values: Float32Array.from(values) };
 }
 

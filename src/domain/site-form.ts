@@ -53,10 +53,12 @@ export function clearedByChange(field: 'organizationId' | 'countryId' | 'regulat
 export const MOVE_SITE_CONFIRMATION = (from: string, to: string) =>
   `This moves the site from ${from} to ${to}. Its asset area, business unit and groups are cleared, and users of ${from} lose access to it. Continue?`;
 
+export const accessNotesSchema = z.string().max(ACCESS_NOTES_MAX, `Access notes must be at most ${ACCESS_NOTES_MAX} characters`);
+
 export const siteAccessSchema = z.object({
   siteId: z.number().int().positive(),
   organizationId: z.number().int().positive(),
-  accessNotes: z.string().max(ACCESS_NOTES_MAX, `Access notes must be at most ${ACCESS_NOTES_MAX} characters`).nullable(),
+  accessNotes: accessNotesSchema.nullable(),
   notificationRequired: z.boolean(),
   specialTicketsRequired: z.boolean(),
   workPermitRequired: z.boolean(),

@@ -25,7 +25,8 @@ import { ColumnChooser } from './column-chooser';
 import { QuickFilterBar } from './quick-filter-bar';
 import { GridView } from './grid-view';
 import type { ColumnFilters, GridColumn, GridSelection, QuickFilter, SortState } from './types';
-import { useColumnVisibility, useDateFormatter } from './use-column-visibility';
+import { useColumnVisibility } from './use-column-visibility';
+import { useDateFormatter } from './use-date-formatter';
 
 interface FilterArg {
   filter: ColumnFilterValue;

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import type { CurrentUser } from '@/contracts/current-user';
 import { gridColumnVisibilitySchema } from '@/contracts/user-settings';
-import { formatDateTime } from '@/domain/format';
 import { useSession } from '../session-context';
 
 const SAVE_DELAY_MS = 600;
@@ -46,10 +45,3 @@ export function useColumnVisibility(gridKey: string, defaultHidden: readonly str
   return { hidden, setHidden: change, saveError };
 }
 
-/** Dates in the user's time zone and 12/24-hour choice. */
-export function useDateFormatter(): (value: string | number | Date) => string {
-  const { user } = useSession();
-  const tz = user.userSettings.ianaTimezoneId;
-  const format = user.userSettings.timeFormat;
-  return useCallback((value: string | number | Date) => formatDateTime(value, tz, format), [tz, format]);
-}

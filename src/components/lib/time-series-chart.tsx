@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { apiBytes, apiRequest } from '@/api/client';
+import { gapThreshold, splitGaps, withGapNulls } from '../../../asm/reference/gaps';
 import { timeseriesClient } from '@/compute/timeseries-client';
 import { ARROW_STREAM_MIME, CHART_MODES, chartModeEnabled, MIN_RANGE_MINUTES, MINUTE_MS, NO_DATA_TEXT, type ChartMode } from '@/domain/chart-data';
 import type { TimeRange } from '@/domain/date-range';
@@ -51,20 +52,10 @@ function endpointFor(mode: ChartMode, span: number): { path: string; query: Reco
   }
 }
 
-/** Nulls where the series pauses longer than 120 minutes or twice its interval, so the line breaks there. */
+/** uPlot's columns (seconds) with a null where the series pauses longer than the gap rule allows (spec 2 §9). */
 export function withGaps(times: Float64Array, values: Float32Array, interval: number): [number[], (number | null)[]] {
-  const limit = Math.max(120 * MINUTE_MS, 2 * interval);
-  const xs: number[] = [];
-  const ys: (number | null)[] = [];
-  for (let i = 0; i < times.length; i++) {
-    if (i > 0 && times[i]! - times[i - 1]! > limit) {
-      xs.push((times[i]! + times[i - 1]!) / 2 / 1000);
-      ys.push(null);
-    }
-    xs.push(times[i]! / 1000);
-    ys.push(Number.isNaN(values[i]!) ? null : values[i]!);
-  }
-  return [xs, ys];
+  const gapped = withGapNulls(times, values, splitGaps(times, gapThreshold(interval)));
+  return [gapped.times.map((t) => t / 1000), gapped.values];
 }
 
 export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom, syncKey, onMessage }: Props) {
@@ -119,7 +110,6 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
 
   const [yRange, setYRange] = useState<[number, number] | null>(null);
   const cancelled = useRef(false);
-  const chart = useRef<uPlot | null>(null);
   const onZoomRef = useRef(onZoom);
   onZoomRef.current = onZoom;
   const options = useMemo<uPlot.Options>(
@@ -167,7 +157,6 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
     const el = host.current;
     if (!el || !drawn.data) return;
     const u = new uPlot(options, drawn.data as uPlot.AlignedData, el);
-    chart.current = u;
     // Escape during a drag: the selection that follows is dropped.
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && u.select.width > 0) cancelled.current = true;
@@ -222,7 +211,6 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
       window.removeEventListener('keydown', onKey);
       u.over.removeEventListener('mousedown', onDown);
       u.destroy();
-      chart.current = null;
     };
   }, [options, drawn.data]);
 

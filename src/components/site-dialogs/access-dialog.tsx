@@ -2,9 +2,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { SiteListRow } from '@/contracts/site';
-import { ACCESS_NOTES_MAX } from '@/domain/site-form';
+import { accessNotesSchema, siteAccessSchema } from '@/domain/site-form';
 import { formErrorsOf } from '../form-errors';
 import { FormActions, Modal } from '../modal';
 import { Spinner } from '../spinner';
@@ -12,12 +12,8 @@ import { useToast } from '../toasts';
 import { useAccessDetails, useSaveAccessDetails } from './api';
 import { FormAlert } from '../form-alert';
 
-const schema = z.object({
-  accessNotes: z.string().max(ACCESS_NOTES_MAX, `Access notes must be at most ${ACCESS_NOTES_MAX} characters`),
-  notificationRequired: z.boolean(),
-  specialTicketsRequired: z.boolean(),
-  workPermitRequired: z.boolean(),
-});
+// The domain rule with the notes as typed (empty rather than null) for the text area.
+const schema = siteAccessSchema.pick({ notificationRequired: true, specialTicketsRequired: true, workPermitRequired: true }).extend({ accessNotes: accessNotesSchema });
 type Values = z.infer<typeof schema>;
 
 export function AccessDialog({ site, onClose }: { site: SiteListRow; onClose: () => void }) {
