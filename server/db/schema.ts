@@ -108,8 +108,29 @@ export const devices = pgTable('devices', {
   organizationId: integer('organization_id'),
   deviceType: text('device_type').$type<'Qube' | 'QubeLite' | 'QubeCamera'>().notNull(),
   particleOnlineStatus: boolean('particle_online_status'),
-  serialNumber: text('serial_number'),
+  thirdPartySerialNumber: text('third_party_serial_number'),
+  thirdPartyId: text('third_party_id'),
+  pcbQrCode: text('pcb_qr_code'),
+  hardwareContent: text('hardware_content'),
+  sensorConfigurationVersionId: integer('sensor_configuration_version_id'),
+  rmxGen: text('rmx_gen'),
+  particleFirmwareVersion: text('particle_firmware_version'),
+  particleTargetedFirmwareVersion: text('particle_targeted_firmware_version'),
+  particleLastHeardAt: ts('particle_last_heard_at'),
+  particleLastHandshakeAt: ts('particle_last_handshake_at'),
+  particleNotes: text('particle_notes'),
+  hardware: jsonb('hardware').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+  serialNumbers: jsonb('serial_numbers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  inletVentDcaCleanoutTime: ts('inlet_vent_dca_cleanout_time'),
+  productionNotes: text('production_notes'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const deviceHardwareOptions = pgTable('device_hardware_options', {
+  id: serial('id').primaryKey(),
+  item: text('item').notNull(),
+  name: text('name').notNull(),
 });
 
 export const deviceInstallations = pgTable('device_installations', {
@@ -122,6 +143,22 @@ export const deviceInstallations = pgTable('device_installations', {
   startedAt: ts('started_at').notNull(),
   endedAt: ts('ended_at'),
   quarantinedAt: ts('quarantined_at'),
+  height: doublePrecision('height'),
+  azimuth: doublePrecision('azimuth'),
+  installedBy: text('installed_by'),
+  uninstalledBy: text('uninstalled_by'),
+  quarantineNotes: text('quarantine_notes'),
+});
+
+export const deviceEvents = pgTable('device_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deviceId: integer('device_id').notNull(),
+  siteId: integer('site_id'),
+  time: ts('time').notNull(),
+  eventCode: integer('event_code').notNull(),
+  message: text('message').notNull(),
+  parameters: text('parameters'),
+  firmwareVersion: text('firmware_version'),
 });
 
 export const notificationSubscriptions = pgTable('notification_subscriptions', {

@@ -16,7 +16,7 @@ export interface RouteDeps {
   verifyToken: VerifyToken;
 }
 
-function zodErrors(error: z.ZodError): Record<string, string[]> {
+export function zodErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.');
@@ -25,7 +25,7 @@ function zodErrors(error: z.ZodError): Record<string, string[]> {
   return errors;
 }
 
-function parseOrThrow<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback: T): T {
+export function parseOrThrow<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback: T): T {
   if (!schema) return fallback;
   const result = schema.safeParse(value);
   if (!result.success) throw new HttpError(400, 'The request is not valid.', zodErrors(result.error));

@@ -15,8 +15,8 @@ export const deviceRoutes = [
     query: z.object({ organizationId: z.coerce.number().int().positive(), deviceName: z.string().min(1).max(100) }),
     response: deviceSummarySchema,
     handler: async ({ query, organizationId, database }) => {
-      const [d] = await database.query<{ id: number; name: string; device_type: 'Qube' | 'QubeLite' | 'QubeCamera'; particle_online_status: boolean | null; serial_number: string | null; organization_id: number }>(
-        'SELECT id, name, device_type, particle_online_status, serial_number, organization_id FROM devices WHERE lower(name) = lower($1) AND organization_id = $2',
+      const [d] = await database.query<{ id: number; name: string; device_type: 'Qube' | 'QubeLite' | 'QubeCamera'; particle_online_status: boolean | null; third_party_serial_number: string | null; organization_id: number }>(
+        'SELECT id, name, device_type, particle_online_status, third_party_serial_number, organization_id FROM devices WHERE lower(name) = lower($1) AND organization_id = $2',
         [query.deviceName, organizationId],
       );
       if (!d) throw new HttpError(404, 'Device not found');
@@ -35,7 +35,7 @@ export const deviceRoutes = [
         name: d.name,
         deviceType: d.device_type,
         online: d.particle_online_status,
-        serialNumber: d.serial_number,
+        thirdPartySerialNumber: d.third_party_serial_number,
         organizationId: d.organization_id,
         installations: installations.map((i) => ({ id: i.id, siteId: i.site_id, siteName: i.site_name, deviceInstallationType: i.installation_type, location: { lat: i.latitude, lng: i.longitude }, startTime: iso(i.started_at), endTime: i.ended_at ? iso(i.ended_at) : null })),
         measurementTypes: types.map((t) => ({ id: t.measurement_type, firstTime: iso(t.first_time), lastTime: iso(t.last_time) })),

@@ -3,6 +3,7 @@ import { allPermissions, Permission } from '@/domain/permissions';
 import type { Database } from '../db/client';
 import { hashPassword } from '../auth/password';
 import { createRandom, type Random } from './random';
+import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEvents, seedHardwareOptions } from './devices';
 import { emissionEvents, HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteSources, type DeviceSpot } from './measurements';
 import {
   ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
@@ -203,16 +204,18 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   await insertRows(database, 'site_site_groups', ['site_id', 'site_group_id'], siteGroupRows, false);
   log(`sites: ${siteIds.length}`);
 
-  // Devices: mostly Qube, some QubeLite, a few cameras; most installed a few tens of metres from a site.
+  // Devices: mostly Qube, some QubeLite, a few cameras, named and numbered as the device form requires (spec 2 §5);
+  // most installed a few tens of metres from a site.
+  const hardwareIds = await seedHardwareOptions(database);
   const deviceRows: unknown[][] = [];
   for (let d = 0; d < size.devices; d++) {
     const x = r.next();
     const kind = x < 0.8 ? 'Qube' : x < 0.95 ? 'QubeLite' : 'QubeCamera';
-    const prefix = kind === 'Qube' ? 'QB' : kind === 'QubeLite' ? 'QL' : 'QC';
     const online = r.next();
-    deviceRows.push([`${prefix}-${String(d + 1).padStart(5, '0')}`, kind, online < 0.8 ? true : online < 0.95 ? false : null, `SN${(1000003 * (d + 1) + size.seed) % 99999989}`, null]);
+    const status = online < 0.8 ? true : online < 0.95 ? false : null;
+    deviceRows.push(deviceRow(r, d, kind, status, hardwareIds, now));
   }
-  const deviceIds = await insertRows(database, 'devices', ['name', 'device_type', 'particle_online_status', 'serial_number', 'organization_id'], deviceRows);
+  const deviceIds = await insertRows(database, 'devices', DEVICE_COLUMNS, deviceRows);
   const installRows: unknown[][] = [];
   const deviceOrg: [number, number][] = [];
   const liveSites = siteIds.map((id, i) => ({ id, ...siteMeta[i]! })).filter((s) => !s.deleted);
@@ -224,13 +227,15 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
     const started = hoursAgo(now, 24 * r.int(5, 400));
     if (r.chance(0.05)) {
       const earlier = r.pick(liveSites);
-      installRows.push([deviceId, earlier.id, 0, earlier.lat + offset(), earlier.lng + offset(), hoursAgo(started, 24 * r.int(30, 200)), hoursAgo(started, 24), null]);
+      installRows.push([deviceId, earlier.id, 0, earlier.lat + offset(), earlier.lng + offset(), hoursAgo(started, 24 * r.int(30, 200)), hoursAgo(started, 24), null, null, null, r.pick(INSTALLERS), r.pick(INSTALLERS), null]);
     }
     const q = kind === 'QubeCamera' ? 0 : r.next() < 0.9 ? 0 : r.chance(0.6) ? 1 : 2;
-    installRows.push([deviceId, site.id, q, site.lat + offset(), site.lng + offset(), started, null, q === 0 ? null : hoursAgo(now, 24 * r.int(1, 30))]);
+    const height = kind === 'QubeLite' ? Number((1.5 + r.next() * 2).toFixed(2)) : null;
+    const azimuth = kind === 'QubeCamera' ? Number((r.next() * 359).toFixed(1)) : null;
+    installRows.push([deviceId, site.id, q, site.lat + offset(), site.lng + offset(), started, null, q === 0 ? null : hoursAgo(now, 24 * r.int(1, 30)), height, azimuth, r.pick(INSTALLERS), null, q === 0 ? null : r.pick(QUARANTINE_NOTES)]);
     deviceOrg.push([deviceId, site.orgId]);
   });
-  await insertRows(database, 'device_installations', ['device_id', 'site_id', 'installation_type', 'latitude', 'longitude', 'started_at', 'ended_at', 'quarantined_at'], installRows, false);
+  await insertRows(database, 'device_installations', ['device_id', 'site_id', 'installation_type', 'latitude', 'longitude', 'started_at', 'ended_at', 'quarantined_at', 'height', 'azimuth', 'installed_by', 'uninstalled_by', 'quarantine_notes'], installRows, false);
   // Each device belongs to the organization of the site it stands at; stock devices belong to the first.
   await database.query(
     `UPDATE devices d SET organization_id = coalesce(
@@ -238,6 +243,8 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
     [orgIds[0]],
   );
   log(`devices: ${deviceIds.length}, installations: ${installRows.length}`);
+  const events = await seedDeviceEvents(database, r, now);
+  log(`device events: ${events}`);
 
   // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
   // the last hour of readings for every other installed device.
@@ -254,6 +261,7 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'site groups': [...groupIds.values()].reduce((n, g) => n + g.length, 0),
       devices: deviceIds.length,
       installations: installRows.length,
+      'device events': events,
       'measurement samples': samples,
     },
     demoSignIns: DEMO_SIGN_INS,
