@@ -34,12 +34,16 @@ async function deviceState(db: Queryable, deviceId: number, organizationId: numb
   return d;
 }
 
-/** True when the device is the site's last Active device and the site's model runs: quarantining it stops the model. */
+/**
+ * True when the device is the site's last Active gas-measuring device (cameras do not feed the model) and the site's
+ * model runs: quarantining it stops the model.
+ */
 async function quarantineStopsPipeline(db: Queryable, d: DeviceState): Promise<boolean> {
   if (d.installation_id === null || d.installation_type !== DeviceInstallationType.values.Active) return false;
   const [row] = await db.query<{ on: boolean; others: string | number }>(
     `SELECT s.modelling_pipeline_is_on AS on,
-            (SELECT count(*) FROM device_installations i WHERE i.site_id = s.id AND i.ended_at IS NULL AND i.installation_type = 0 AND i.device_id <> $2) AS others
+            (SELECT count(*) FROM device_installations i JOIN devices d ON d.id = i.device_id
+              WHERE i.site_id = s.id AND i.ended_at IS NULL AND i.installation_type = 0 AND i.device_id <> $2 AND d.device_type <> 'QubeCamera') AS others
        FROM sites s WHERE s.id = $1`,
     [d.site_id, d.id],
   );

@@ -49,6 +49,22 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/qube-users/qube-users-page')),
   },
   {
+    path: '/devices',
+    label: 'Devices',
+    routeName: 'devices',
+    org: true,
+    icon: 'chip',
+    Component: lazy(() => import('@/features/devices/devices-page')),
+  },
+  {
+    path: '/deviceHealth',
+    label: 'Device Health',
+    routeName: 'deviceHealth',
+    org: true,
+    icon: 'chip',
+    Component: lazy(() => import('@/features/device-health/device-health-page')),
+  },
+  {
     path: '/device/:deviceName',
     label: 'Device Dashboard',
     routeName: 'deviceDashboard',

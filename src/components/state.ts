@@ -9,6 +9,9 @@ export interface Toast {
   id: number;
   text: string;
   variant: ToastVariant;
+  /** Buttons beside the text; a persistent toast stays until one of them or the close button is used. */
+  actions?: readonly { label: string; onClick: () => void }[];
+  persistent?: boolean;
 }
 
 export const toastsAtom = atom<Toast[]>([]);

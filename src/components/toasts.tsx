@@ -1,16 +1,19 @@
 import { useCallback } from 'react';
-import { toastsAtom, useAtom, useSetAtom, type ToastVariant } from '@/components/state';
+import { toastsAtom, useAtom, useSetAtom, type Toast, type ToastVariant } from '@/components/state';
 
 let nextId = 1;
 const ALERT: Record<ToastVariant, string> = { success: 'alert-success', warning: 'alert-warning', error: 'alert-error', info: 'alert-info' };
 
+/** Shows a toast; returns a function that removes it. Persistent toasts stay until dismissed. */
 export function useToast() {
   const setToasts = useSetAtom(toastsAtom);
   return useCallback(
-    (text: string, variant: ToastVariant = 'success') => {
+    (text: string, variant: ToastVariant = 'success', options: Pick<Toast, 'actions' | 'persistent'> = {}) => {
       const id = nextId++;
-      setToasts((all) => [...all, { id, text, variant }]);
-      window.setTimeout(() => setToasts((all) => all.filter((t) => t.id !== id)), 4000);
+      const dismiss = () => setToasts((all) => all.filter((t) => t.id !== id));
+      setToasts((all) => [...all, { id, text, variant, ...options }]);
+      if (!options.persistent) window.setTimeout(dismiss, 4000);
+      return dismiss;
     },
     [setToasts],
   );
@@ -23,6 +26,19 @@ export function Toasts() {
       {toasts.map((t) => (
         <div key={t.id} className={`alert ${ALERT[t.variant]} shadow-md py-2`}>
           <span>{t.text}</span>
+          {t.actions?.map((a) => (
+            <button
+              key={a.label}
+              type="button"
+              className="btn btn-sm"
+              onClick={() => {
+                setToasts((all) => all.filter((x) => x.id !== t.id));
+                a.onClick();
+              }}
+            >
+              {a.label}
+            </button>
+          ))}
           <button type="button" className="btn btn-ghost btn-xs" aria-label="Dismiss" onClick={() => setToasts((all) => all.filter((x) => x.id !== t.id))}>
             ✕
           </button>

@@ -155,3 +155,13 @@ export function inDisplayUnit(value: number, group: UnitGroupName, c: UnitConfig
   const unit = displayUnitFor(group, c);
   return { value: value * unit.factor + (unit.offset ?? 0), label: unit.label };
 }
+
+/** Measurement kinds (measurement-types unitKind) that follow a unit group; the others keep one fixed unit. */
+export const MEASUREMENT_UNIT_GROUP: Readonly<Record<string, UnitGroupName>> = { concentration: 'concentration', temperature: 'temperature', pressure: 'pressure', speed: 'speed' };
+const FIXED_MEASUREMENT_UNITS: Readonly<Record<string, string>> = { angle: '°', humidity: '%', percent: '%', voltage: 'V', bytes: 'B' };
+
+/** A stored measurement in the user's unit, with the unit's label ('' for counts and raw values). */
+export function measurementInDisplayUnit(value: number, unitKind: string, c: UnitConfiguration): { value: number; label: string } {
+  const group = MEASUREMENT_UNIT_GROUP[unitKind];
+  return group ? inDisplayUnit(value, group, c) : { value, label: FIXED_MEASUREMENT_UNITS[unitKind] ?? '' };
+}

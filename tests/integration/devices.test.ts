@@ -166,9 +166,11 @@ describe.each(testEngines)('device fleet on %s', (engine) => {
     expect((await change(lite, 2)).statusCode).toBe(400);
 
     const will = async (deviceId: number) => (await t.as(operator, { method: 'GET', url: `/api/device/willQuarantineStopModellingPipeline/?organizationId=${f.orgA}&deviceId=${deviceId}` })).json() as boolean;
-    // Pad 1 holds the legacy Qube (active) and the camera (active): the Qube is not the last active device.
+    // Pad 1 holds the legacy Qube and a camera, both active; the Qube Lite joins them.
+    await t.as(operator, { method: 'POST', url: '/api/device/deviceInstall/', payload: { organizationId: f.orgA, deviceId: lite, siteId: padOne, locationLatLng: '31.9,-102.1', height: null, azimuth: null } });
     expect(await will(legacy)).toBe(false);
-    await t.database.query('UPDATE device_installations SET ended_at = now() WHERE device_id = $1 AND ended_at IS NULL', [camera]);
+    await t.as(operator, { method: 'POST', url: '/api/device/endDeviceInstallation/', payload: { organizationId: f.orgA, deviceId: lite } });
+    // The camera does not feed the model: the Qube is now the site's last active device.
     expect(await will(legacy)).toBe(true);
     const wind = await change(legacy, 2, 'Anemometer stuck');
     expect(wind.json()).toEqual({ modellingPipelineStopped: true });

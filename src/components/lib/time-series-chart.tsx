@@ -12,7 +12,7 @@ import { timeseriesClient } from '@/compute/timeseries-client';
 import { ARROW_STREAM_MIME, CHART_MODES, chartModeEnabled, MIN_RANGE_MINUTES, MINUTE_MS, NO_DATA_TEXT, type ChartMode } from '@/domain/chart-data';
 import type { TimeRange } from '@/domain/date-range';
 import type { MeasurementType } from '@/domain/measurement-types';
-import { inDisplayUnit, type UnitGroupName } from '@/domain/units';
+import { inDisplayUnit, MEASUREMENT_UNIT_GROUP, measurementInDisplayUnit } from '@/domain/units';
 import { z } from 'zod';
 import { useSession } from '../session-context';
 
@@ -22,9 +22,6 @@ export const Y_TICKS = 5;
 export const MIN_DRAG_SHARE = 1 / 130;
 export const MINIMUM_ZOOM_MESSAGE = 'Minimum time range is 60 minutes';
 
-const UNIT_GROUP: Partial<Record<MeasurementType['unitKind'], UnitGroupName>> = { concentration: 'concentration', temperature: 'temperature', pressure: 'pressure', speed: 'speed' };
-/** Quantities the unit configuration does not cover keep one unit. */
-const FIXED_UNITS: Partial<Record<MeasurementType['unitKind'], string>> = { angle: '°', humidity: '%', percent: '%', voltage: 'V', bytes: 'B' };
 
 interface Props {
   deviceId: number;
@@ -92,7 +89,7 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
     return () => ro.disconnect();
   }, []);
 
-  const unitGroup = UNIT_GROUP[type.unitKind];
+  const unitGroup = MEASUREMENT_UNIT_GROUP[type.unitKind];
   const drawn = useQuery({
     queryKey: ['m4', seriesId, width, loaded.data?.length],
     enabled: loaded.data !== undefined && loaded.data.length > 0,
@@ -106,7 +103,7 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
     },
     placeholderData: (previous) => previous,
   });
-  const unitLabel = unitGroup ? inDisplayUnit(0, unitGroup, user.userSettings.unitConfiguration).label : (FIXED_UNITS[type.unitKind] ?? '');
+  const unitLabel = measurementInDisplayUnit(0, type.unitKind, user.userSettings.unitConfiguration).label;
 
   const [yRange, setYRange] = useState<[number, number] | null>(null);
   const cancelled = useRef(false);

@@ -5,6 +5,7 @@ import type { SiteListRow } from '@/contracts/site';
 import { Permission } from '@/domain/permissions';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DataGrid } from '@/components/data-grid';
+import { KpiTiles } from '@/components/kpi-tiles';
 import { PageHeader } from '@/components/page-header';
 import { AccessDialog } from '@/components/site-dialogs/access-dialog';
 import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-restore-dialog';
@@ -63,20 +64,14 @@ export default function SitesPage() {
         )}
       </PageHeader>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4">
-        <dl className="stats stats-horizontal w-fit border border-base-300">
-          {(
-            [
-              ['Total', kpis.total],
-              ['With Model On', kpis.withModelOn],
-              ['With Devices', kpis.withDevices],
-            ] as const
-          ).map(([label, value]) => (
-            <div key={label} className="stat px-6 py-3">
-              <dt className="stat-title text-base-content/80">{label}</dt>
-              <dd className="stat-value text-2xl tabular-nums">{isPending ? '–' : value}</dd>
-            </div>
-          ))}
-        </dl>
+        <KpiTiles
+          loading={isPending}
+          tiles={[
+            ['Total', kpis.total],
+            ['With Model On', kpis.withModelOn],
+            ['With Devices', kpis.withDevices],
+          ]}
+        />
         <DataGrid
           label="Sites"
           gridKey="SitesColumnVisibility"

@@ -1,0 +1,102 @@
+// Devices (spec 2 §2, DeviceView): KPI tiles Total, Quarantined, With Tickets; the organization's devices with their
+// site and state; CSV export. Device administrators open a device's dashboard from its name.
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { apiRequest } from '@/api/client';
+import { deviceListRowSchema, type DeviceListRow } from '@/contracts/device';
+import { DEVICE_KIND_LABEL, isQuarantined } from '@/domain/device-form';
+import { quarantineTone } from '@/domain/device-health';
+import { DeviceInstallationType, onlineStatus } from '@/domain/enums';
+import { Permission } from '@/domain/permissions';
+import { DataGrid, type GridColumn } from '@/components/data-grid';
+import { KpiTiles } from '@/components/kpi-tiles';
+import { PageHeader } from '@/components/page-header';
+import { useHasPermission, useSession } from '@/components/session-context';
+
+const ONLINE_BADGE = { Online: 'badge-success', Offline: 'badge-error', Unknown: 'badge-ghost' } as const;
+
+export default function DevicesPage() {
+  const { organization } = useSession();
+  const organizationId = organization!.id;
+  const canOpen = useHasPermission(Permission.DeviceAdministration);
+  const { data, isPending, error, refetch, dataUpdatedAt } = useQuery({
+    queryKey: ['devices', organizationId],
+    queryFn: () => apiRequest('/api/device/deviceList/', z.array(deviceListRowSchema), { query: { organizationId } }),
+  });
+
+  const kpis = useMemo(() => {
+    const rows = data ?? [];
+    return [
+      ['Total', rows.length],
+      ['Quarantined', rows.filter((d) => isQuarantined(d)).length],
+      ['With Tickets', rows.filter((d) => d.freshdeskTickets.length > 0).length],
+    ] as const;
+  }, [data]);
+
+  const columns = useMemo<GridColumn<DeviceListRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        value: (d) => d.name,
+        hideable: false,
+        width: 150,
+        cell: (d) => (canOpen ? <Link className="link link-primary" to={`/device/${encodeURIComponent(d.name)}`}>{d.name}</Link> : d.name),
+      },
+      { id: 'deviceType', header: 'Type', value: (d) => DEVICE_KIND_LABEL[d.deviceType], width: 120 },
+      { id: 'thirdPartyId', header: 'Third Party Id', value: (d) => d.thirdPartyId, hiddenByDefault: true },
+      { id: 'serial', header: 'Serial Number', value: (d) => d.thirdPartySerialNumber },
+      { id: 'site', header: 'Site', value: (d) => d.currentSiteName, cell: (d) => d.currentSiteName ?? <span className="text-base-content/70">Not installed</span> },
+      { id: 'groups', header: 'Site Groups', value: (d) => d.siteGroupNames.join(', ') },
+      { id: 'installedAt', header: 'Installed', kind: 'date', value: (d) => d.installedAt },
+      {
+        id: 'quarantine',
+        header: 'Quarantine',
+        value: (d) => (d.deviceInstallationType === null ? '' : DeviceInstallationType.label(d.deviceInstallationType)),
+        cell: (d) => {
+          if (d.deviceInstallationType === null) return '';
+          const tone = quarantineTone(d);
+          const label = DeviceInstallationType.label(d.deviceInstallationType);
+          return tone ? <span className={`badge badge-sm whitespace-nowrap ${tone === 'info' ? 'badge-info' : 'badge-warning'}`}>{label}</span> : <span className="text-base-content/70">{label}</span>;
+        },
+      },
+      {
+        id: 'online',
+        header: 'Online',
+        value: (d) => onlineStatus(d.particleOnlineStatus),
+        width: 100,
+        cell: (d) => {
+          const s = onlineStatus(d.particleOnlineStatus);
+          return <span className={`badge badge-sm ${ONLINE_BADGE[s]}`}>{s}</span>;
+        },
+      },
+      { id: 'firmware', header: 'Firmware', value: (d) => d.firmware, width: 100 },
+      { id: 'tickets', header: 'Tickets', kind: 'number', value: (d) => d.freshdeskTickets.length, width: 90 },
+    ],
+    [canOpen],
+  );
+
+  return (
+    <>
+      <PageHeader title="Devices" />
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4">
+        <KpiTiles loading={isPending} tiles={kpis} />
+        <DataGrid
+          label="Devices"
+          gridKey="DevicesColumnVisibility"
+          columns={columns}
+          rows={data}
+          getRowId={(d) => String(d.id)}
+          loading={isPending}
+          error={error ? { message: error.message, retry: () => void refetch() } : null}
+          refreshedAt={dataUpdatedAt}
+          searchPlaceholder="Search devices"
+          emptyText="This organization has no devices yet."
+          exportName="Devices"
+        />
+      </div>
+    </>
+  );
+}

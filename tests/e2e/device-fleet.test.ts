@@ -1,0 +1,124 @@
+// The operator's device work in Chromium: filter the Device Health grid and open a 7-day trend, add a device through
+// the form's validation, quarantine a running site's devices until its model stops, and the Devices page tiles.
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
+
+const rowsCount = async (page: Page) => {
+  const text = (await page.getByText(/^Rows: \d+\/\d+$/).textContent()) ?? '';
+  const [, shown, total] = /Rows: (\d+)\/(\d+)/.exec(text) ?? [];
+  return { shown: Number(shown), total: Number(total) };
+};
+
+describe('device fleet in the browser', () => {
+  const suite = browserSuite();
+  const origin = () => suite.server().origin;
+  const newContext = (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args);
+
+  it('filters the health grid, opens a trend from a reading and adds a device', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/deviceHealth');
+    await page.getByRole('heading', { name: 'Device Health' }).waitFor();
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(10);
+    const all = await rowsCount(page);
+    await page.screenshot({ path: `${SHOTS}/device-health.png` });
+    await expectAccessible(page);
+
+    // Offline keeps only devices the device cloud reports offline.
+    await page.getByRole('button', { name: 'Offline', exact: true }).click();
+    await expect.poll(async () => (await rowsCount(page)).shown).toBeLessThan(all.total);
+    const badges = await page.locator('tbody tr .badge:text-matches("^(Online|Offline|Unknown)$")').allTextContents();
+    expect(badges.length).toBeGreaterThan(0);
+    expect(new Set(badges)).toEqual(new Set(['Offline']));
+    await page.getByRole('button', { name: 'Offline', exact: true }).click();
+    await expect.poll(async () => (await rowsCount(page)).shown).toBe(all.total);
+
+    // A CH4 reading opens its 7-day trend, drawn by the shared chart.
+    await page.getByRole('button', { name: /^CH4 of .*open the 7-day trend$/ }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: /CH4, last 7 days/ }).waitFor();
+    await dialog.getByRole('region', { name: 'CH4 chart' }).locator('canvas').first().waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: `${SHOTS}/device-health-trend.png` });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // Add Device: the name format and serial prefix rules, then the saved device in the grid.
+    await page.getByRole('button', { name: 'Manage Devices' }).click();
+    await page.getByRole('button', { name: 'Add Device' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Name').fill('QUBE-1');
+    await form.getByLabel('Third Party Serial Number').fill('XYZ-1');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText(/^The device name must be in the form of A-XXXX or AXON-V3-XXXX/).waitFor();
+    await form.getByText('Third Party Id is required').waitFor();
+    await form.getByText(/^Must start with one of these valid prefixes: ARNT, P034/).waitFor();
+    await page.screenshot({ path: `${SHOTS}/device-add-errors.png` });
+    await form.getByLabel('Name').fill('A-777001');
+    await form.getByLabel('Third Party Id').fill('e00fce68ffffffffffff0001');
+    await form.getByLabel('Third Party Serial Number').fill('P034-777001');
+    await form.getByLabel('Anemometer', { exact: true }).selectOption({ index: 1 });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Device added').waitFor();
+    await page.getByPlaceholder('Search devices').fill('A-777001');
+    await expect.poll(async () => (await rowsCount(page)).shown).toBe(1);
+    await page.getByRole('row').filter({ hasText: 'A-777001' }).getByText('Not installed').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("quarantines a running site's devices until its model stops, with the warning first", async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'org.admin@example.com', '/siteHealth');
+    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
+    // A running site with devices and none quarantined.
+    await page.getByRole('button', { name: 'Running', exact: true }).click();
+    const candidates = page.getByRole('row').filter({ has: page.locator('summary[aria-label*=" devices at "]') });
+    await candidates.first().waitFor();
+    let siteName = '';
+    for (let i = 0; i < (await candidates.count()) && !siteName; i++) {
+      const cells = await candidates.nth(i).getByRole('cell').allTextContents();
+      if (cells.includes('On') && !(await candidates.nth(i).locator('.badge-warning').filter({ hasText: /^\d+$/ }).count())) siteName = cells[0]!;
+    }
+    expect(siteName).not.toBe('');
+
+    await page.goto(`${origin()}/deviceHealth`);
+    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
+    await page.getByPlaceholder('Search devices').fill(siteName);
+    let warned = false;
+    for (let round = 0; round < 20 && !warned; round++) {
+      const row = page.getByRole('row').filter({ hasText: siteName }).filter({ hasText: 'Unquarantined' }).filter({ has: page.locator('button[aria-label^="Change quarantine state"]:enabled') });
+      if ((await row.count()) === 0) break;
+      await row.first().getByRole('button', { name: /^Change quarantine state/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: 'Change Quarantine State' }).waitFor();
+      await dialog.getByLabel('New Installation Type').selectOption({ label: 'Quarantined' });
+      await dialog.getByLabel('Notes').fill('Inlet blocked by debris');
+      // The warning arrives with willQuarantineStopModellingPipeline.
+      await page.waitForTimeout(300);
+      warned = await dialog.getByText(/Quarantining it will stop the site's modelling pipeline\.$/).isVisible();
+      if (warned) await page.screenshot({ path: `${SHOTS}/device-quarantine-warning.png` });
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Device quarantine state changed').first().waitFor();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+    }
+    expect(warned).toBe(true);
+
+    await page.goto(`${origin()}/siteHealth`);
+    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
+    await page.getByPlaceholder('Search sites').fill(siteName);
+    const siteRow = page.getByRole('row').filter({ hasText: siteName });
+    await expect.poll(async () => (await siteRow.first().getByRole('cell').allTextContents()).includes('Off')).toBe(true);
+
+    await page.goto(`${origin()}/devices`);
+    await page.getByRole('heading', { name: 'Devices' }).waitFor();
+    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
+    const quarantined = Number(await page.locator('.stat').filter({ hasText: 'Quarantined' }).locator('dd').textContent());
+    expect(quarantined).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/devices.png` });
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
