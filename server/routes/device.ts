@@ -1,7 +1,7 @@
 // The device a dashboard opens by name (spec 2 §2 'Device Dashboard'): what it is, where it stands, and which
 // measurement types it has data for.
 import { z } from 'zod';
-import { deviceSummarySchema } from '@/contracts/device';
+import { deviceDetailSchema, deviceSummarySchema } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
 import { defineRoute, HttpError } from '../http/define-route';
 
@@ -39,6 +39,59 @@ export const deviceRoutes = [
         organizationId: d.organization_id,
         installations: installations.map((i) => ({ id: i.id, siteId: i.site_id, siteName: i.site_name, deviceInstallationType: i.installation_type, location: { lat: i.latitude, lng: i.longitude }, startTime: iso(i.started_at), endTime: i.ended_at ? iso(i.ended_at) : null })),
         measurementTypes: types.map((t) => ({ id: t.measurement_type, firstTime: iso(t.first_time), lastTime: iso(t.last_time) })),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/device/deviceDetail/',
+    access: [Permission.DeviceAdministration],
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "One device's device-cloud status and build: firmware, last heard, identifiers, hardware and serial numbers",
+    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceName: z.string().min(1).max(100) }),
+    response: deviceDetailSchema,
+    handler: async ({ query, organizationId, database }) => {
+      const [d] = await database.query<{
+        id: number; name: string; device_type: 'Qube' | 'QubeLite' | 'QubeCamera'; organization_name: string; site_id: number | null; site_name: string | null;
+        particle_online_status: boolean | null; particle_firmware_version: string | null; particle_targeted_firmware_version: string | null;
+        particle_last_heard_at: Date | string | null; particle_last_handshake_at: Date | string | null; particle_notes: string | null; pcb_qr_code: string | null;
+        third_party_id: string | null; third_party_serial_number: string | null; hardware_content: string | null; sensor_configuration_version_id: number | null;
+        hardware: Record<string, string> | null; serial_numbers: Record<string, string>; inlet_vent_dca_cleanout_time: Date | string | null; production_notes: string | null;
+      }>(
+        `SELECT d.id, d.name, d.device_type, o.name AS organization_name, i.site_id, s.name AS site_name, d.particle_online_status, d.particle_firmware_version,
+                d.particle_targeted_firmware_version, d.particle_last_heard_at, d.particle_last_handshake_at, d.particle_notes, d.pcb_qr_code, d.third_party_id,
+                d.third_party_serial_number, d.hardware_content, d.sensor_configuration_version_id,
+                (SELECT jsonb_object_agg(h.key, o2.name) FROM jsonb_each_text(d.hardware) h JOIN device_hardware_options o2 ON o2.id = h.value::int) AS hardware,
+                d.serial_numbers, d.inlet_vent_dca_cleanout_time, d.production_notes
+           FROM devices d JOIN organizations o ON o.id = d.organization_id
+           LEFT JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL LEFT JOIN sites s ON s.id = i.site_id
+          WHERE lower(d.name) = lower($1) AND d.organization_id = $2`,
+        [query.deviceName, organizationId],
+      );
+      if (!d) throw new HttpError(404, 'Device not found');
+      const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+      return {
+        id: d.id,
+        name: d.name,
+        deviceType: d.device_type,
+        organizationName: d.organization_name,
+        currentSiteId: d.site_id,
+        currentSiteName: d.site_name,
+        particleOnlineStatus: d.particle_online_status,
+        particleFirmwareVersion: d.particle_firmware_version,
+        particleTargetedFirmwareVersion: d.particle_targeted_firmware_version,
+        particleLastHeardAt: iso(d.particle_last_heard_at),
+        particleLastHandshakeAt: iso(d.particle_last_handshake_at),
+        particleNotes: d.particle_notes,
+        pcbQrCode: d.pcb_qr_code,
+        thirdPartyId: d.third_party_id,
+        thirdPartySerialNumber: d.third_party_serial_number,
+        hardwareContent: d.hardware_content,
+        sensorConfigurationVersionId: d.sensor_configuration_version_id,
+        hardware: d.hardware ?? {},
+        serialNumbers: d.serial_numbers ?? {},
+        inletVentDcaCleanoutTime: iso(d.inlet_vent_dca_cleanout_time),
+        productionNotes: d.production_notes,
       };
     },
   }),

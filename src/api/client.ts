@@ -48,14 +48,23 @@ export async function toApiError(res: Response): Promise<ApiError> {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number | boolean | undefined>;
+  /** Arrays are sent as repeated parameters (spec 2 §7 'repeated array params'). */
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
   body?: unknown;
   signal?: AbortSignal;
 }
 
+function appendQuery(qs: URLSearchParams, query: RequestOptions['query']): void {
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v as readonly (string | number)[]) qs.append(k, String(item));
+    else qs.set(k, String(v));
+  }
+}
+
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) qs.set(k, String(v));
+  appendQuery(qs, options.query);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -123,7 +132,7 @@ export async function apiUpload<T>(
 export async function apiBytes(path: string, options: RequestOptions & { accept: string }): Promise<ArrayBuffer> {
   const sendBinary = async (token: string | null) => {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) qs.set(k, String(v));
+    appendQuery(qs, options.query);
     const headers: Record<string, string> = { accept: options.accept };
     if (token) headers.authorization = `Bearer ${token}`;
     return fetch(`${path}${qs.size ? `?${qs}` : ''}`, { headers, ...(options.signal ? { signal: options.signal } : {}) });

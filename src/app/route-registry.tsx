@@ -65,6 +65,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/device-health/device-health-page')),
   },
   {
+    path: '/deviceEvents',
+    label: 'Device Events',
+    routeName: 'deviceEvents',
+    org: false,
+    icon: 'bell',
+    Component: lazy(() => import('@/features/device-events/device-events-page')),
+  },
+  {
     path: '/device/:deviceName',
     label: 'Device Dashboard',
     routeName: 'deviceDashboard',

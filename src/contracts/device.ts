@@ -137,3 +137,49 @@ export const installationSchema = z.object({
 });
 export type Installation = z.infer<typeof installationSchema>;
 
+
+/** One row of the Device Events grid (spec 2 §3 'Device event'). */
+export const deviceEventSchema = z.object({
+  id: z.number().int(),
+  time: iso,
+  deviceName: z.string(),
+  thirdPartyId: z.string().nullable(),
+  eventCode: z.number().int(),
+  message: z.string(),
+  parameters: z.string().nullable(),
+  firmwareVersion: z.string().nullable(),
+  organizationName: z.string(),
+  siteName: z.string().nullable(),
+  siteId: z.number().int().nullable(),
+});
+export type DeviceEvent = z.infer<typeof deviceEventSchema>;
+
+export const deviceEventsAnswerSchema = z.object({ rows: z.array(deviceEventSchema), totalRows: z.number().int(), lastRow: z.number().int() });
+
+/** The Detail tab's device (spec 2 §3 'Device detail'): device-cloud status and what the device is made of. */
+export const deviceDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  deviceType: deviceKind,
+  organizationName: z.string(),
+  currentSiteId: z.number().int().nullable(),
+  currentSiteName: z.string().nullable(),
+  particleOnlineStatus: z.boolean().nullable(),
+  particleFirmwareVersion: z.string().nullable(),
+  particleTargetedFirmwareVersion: z.string().nullable(),
+  particleLastHeardAt: iso.nullable(),
+  particleLastHandshakeAt: iso.nullable(),
+  particleNotes: z.string().nullable(),
+  pcbQrCode: z.string().nullable(),
+  thirdPartyId: z.string().nullable(),
+  thirdPartySerialNumber: z.string().nullable(),
+  hardwareContent: z.string().nullable(),
+  sensorConfigurationVersionId: z.number().int().nullable(),
+  /** Hardware item key -> value name. */
+  hardware: z.record(z.string(), z.string()),
+  /** Part (ch4 ... voc, anemometer, battery, solar, fan, pcb, daughterCard) -> serial number. */
+  serialNumbers: z.record(z.string(), z.string()),
+  inletVentDcaCleanoutTime: iso.nullable(),
+  productionNotes: z.string().nullable(),
+});
+export type DeviceDetail = z.infer<typeof deviceDetailSchema>;

@@ -121,4 +121,44 @@ describe('device fleet in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('pages through device events with the developer-codes filter and details, and shows a device in every dashboard tab', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/deviceEvents');
+    await page.getByRole('heading', { name: 'Device Events' }).waitFor();
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(40);
+    const all = await rowsCount(page);
+    // Scrolling to the end loads further blocks of 40.
+    const scroller = page.locator('[aria-label="Device events"]').locator('xpath=..');
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}/device-events.png` });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Developer Codes' }).click();
+    await expect.poll(async () => (await rowsCount(page)).total).toBeLessThan(all.total);
+    const codes = await page.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(codes.filter((c) => c.trim() !== '').every((c) => Number(c) >= 900)).toBe(true);
+    await page.getByRole('button', { name: /^Details of event/ }).first().click();
+    const details = page.getByRole('dialog');
+    await details.getByRole('heading', { name: 'Device Event' }).waitFor();
+    await details.getByText('Firmware Version').waitFor();
+    await page.keyboard.press('Escape');
+
+    // The first event's device: its dashboard's Detail, Installations and Events tabs.
+    await page.getByRole('link', { name: /^Device dashboard of / }).first().click();
+    await page.waitForURL(/\/device\//);
+    await page.getByRole('tab', { name: 'Detail' }).click();
+    await page.getByRole('region', { name: 'Particle Status' }).getByText('Firmware Version', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Device Detail' }).getByText('Third Party Serial Number').waitFor();
+    await page.screenshot({ path: `${SHOTS}/device-detail.png` });
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Installations' }).click();
+    await page.getByRole('table', { name: 'Installations' }).getByRole('columnheader', { name: 'Installed By', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Events' }).click();
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('Events');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

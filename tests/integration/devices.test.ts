@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceEditSchema, deviceHealthRowSchema, deviceListRowSchema, installationSchema } from '@/contracts/device';
+import { deviceDetailSchema, deviceEditSchema, deviceHealthRowSchema, deviceListRowSchema, installationSchema } from '@/contracts/device';
 import { SERIAL_PREFIX_MESSAGE } from '@/domain/device-form';
 import { ingestSamples } from '../../server/services/measurement-store';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
@@ -102,6 +102,9 @@ describe.each(testEngines)('device fleet on %s', (engine) => {
     expect((duplicate.json() as { errors: Record<string, string[]> }).errors.name).toEqual(['A device with this name already exists']);
     const history = (await t.as(operator, { method: 'GET', url: `/api/audit/device/?organizationId=${f.orgA}&id=${id}` })).json() as { changedValues: { name: string; value: unknown }[] }[];
     expect(history[0]!.changedValues).toEqual(expect.arrayContaining([{ name: 'name', value: 'A-20001' }, { name: 'anemometer', value: 'Gill WindSonic 60' }]));
+    const detail = deviceDetailSchema.parse((await t.as(operator, { method: 'GET', url: `/api/device/deviceDetail/?organizationId=${f.orgA}&deviceName=a-20001` })).json());
+    expect(detail).toMatchObject({ name: 'A-20001', organizationName: 'Alpha Energy', hardware: { anemometer: 'Gill WindSonic 60' }, serialNumbers: { anemometer: 'ANE-1' }, thirdPartySerialNumber: 'P034-020001', currentSiteId: null });
+    expect((await t.as(operator, { method: 'GET', url: `/api/device/deviceDetail/?organizationId=${f.orgA}&deviceName=A-99999` })).statusCode).toBe(404);
   });
 
   it('keeps a legacy name unless it is changed, and lets only Qube administrators free-type hardware', async () => {
