@@ -4,6 +4,7 @@ import { Permission } from '@/domain/permissions';
 import { siteListQuerySchema } from '@/contracts/site';
 import { siteHealthRowSchema, type SiteHealthRow } from '@/contracts/site-health';
 import { defineRoute } from '../http/define-route';
+import { TICKET_LIST_SQL } from '../services/device-rows';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -16,6 +17,8 @@ interface Row extends Record<string, unknown> {
   model_last_run_time: Date | string | null;
   model_processed_up_to: Date | string | null;
   deleted_at: Date | string | null;
+  tickets: { id: number; status: number }[] | null;
+  symptoms: string[] | null;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -37,6 +40,8 @@ export const siteHealthRoutes = [
                         'latestCH4Time', (SELECT max(c.last_time) FROM measurement_chunks c WHERE c.device_id = d.id AND c.measurement_type = 1),
                         'latestWindTime', (SELECT max(c.last_time) FROM measurement_chunks c WHERE c.device_id = d.id AND c.measurement_type = 16)) ORDER BY d.name)
                    FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = s.id AND i.ended_at IS NULL) AS devices,
+                (SELECT json_agg(json_build_object('id', t.id, 'status', t.status) ORDER BY t.created_at DESC) FROM tickets t WHERE t.site_id = s.id AND ${TICKET_LIST_SQL}) AS tickets,
+                (SELECT json_agg(DISTINCT p.name) FROM tickets t JOIN ticket_field_options p ON p.id = t.symptom_primary_id WHERE t.site_id = s.id AND ${TICKET_LIST_SQL}) AS symptoms,
                 s.modelling_pipeline_is_on, s.model_last_run_time, s.model_processed_up_to, s.deleted_at
            FROM sites s JOIN organizations o ON o.id = s.organization_id
           WHERE s.organization_id = $1 AND ($2::boolean OR s.deleted_at IS NULL)
@@ -50,6 +55,8 @@ export const siteHealthRoutes = [
         siteGroups: r.groups ?? [],
         organization: r.organization,
         devices: (r.devices ?? []).map((d) => ({ ...d, quarantinedAt: iso(d.quarantinedAt), latestCH4Time: iso(d.latestCH4Time), latestWindTime: iso(d.latestWindTime) })),
+        freshdeskTickets: r.tickets ?? [],
+        symptomPrimaryNames: r.symptoms ?? [],
         modellingPipeline: { isOn: r.modelling_pipeline_is_on, lastRunTime: iso(r.model_last_run_time), processedUpTo: iso(r.model_processed_up_to) },
         deletedAt: iso(r.deleted_at),
       }));

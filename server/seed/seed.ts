@@ -3,6 +3,7 @@ import { allPermissions, Permission } from '@/domain/permissions';
 import type { Database } from '../db/client';
 import { hashPassword } from '../auth/password';
 import { createRandom, type Random } from './random';
+import { seedTickets } from './tickets';
 import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEvents, seedHardwareOptions } from './devices';
 import { emissionEvents, HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteSources, type DeviceSpot } from './measurements';
 import {
@@ -245,6 +246,8 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   log(`devices: ${deviceIds.length}, installations: ${installRows.length}`);
   const events = await seedDeviceEvents(database, r, now);
   log(`device events: ${events}`);
+  const tickets = await seedTickets(database, r, now);
+  log(`support tickets: ${tickets}`);
 
   // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
   // the last hour of readings for every other installed device.
@@ -262,6 +265,7 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       devices: deviceIds.length,
       installations: installRows.length,
       'device events': events,
+      'support tickets': tickets,
       'measurement samples': samples,
     },
     demoSignIns: DEMO_SIGN_INS,

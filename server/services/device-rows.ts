@@ -82,13 +82,34 @@ async function loadLatest(db: Queryable, organizationId: number, deviceId: numbe
   return out;
 }
 
+/** Tickets lists show: the open ones, and those resolved in the last week (struck through). */
+export const TICKET_LIST_SQL = `(t.resolved_at IS NULL OR t.resolved_at > now() - interval '7 days')`;
+
+/** Ticket refs and primary symptom names per device. */
+async function loadTickets(db: Queryable, organizationId: number, deviceId: number | null): Promise<Map<number, { refs: { id: number; status: number }[]; symptoms: string[] }>> {
+  const rows = await db.query<{ device_id: number; id: number; status: number; symptom: string | null }>(
+    `SELECT t.device_id, t.id, t.status, p.name AS symptom FROM tickets t LEFT JOIN ticket_field_options p ON p.id = t.symptom_primary_id
+      WHERE t.organization_id = $1 AND t.device_id IS NOT NULL AND ($2::int IS NULL OR t.device_id = $2) AND ${TICKET_LIST_SQL}
+      ORDER BY t.device_id, t.created_at DESC`,
+    [organizationId, deviceId],
+  );
+  const out = new Map<number, { refs: { id: number; status: number }[]; symptoms: string[] }>();
+  for (const r of rows) {
+    let entry = out.get(r.device_id);
+    if (!entry) out.set(r.device_id, (entry = { refs: [], symptoms: [] }));
+    entry.refs.push({ id: r.id, status: r.status });
+    if (r.symptom && !entry.symptoms.includes(r.symptom)) entry.symptoms.push(r.symptom);
+  }
+  return out;
+}
+
 async function loadHardwareNames(db: Queryable): Promise<Map<number, string>> {
   const rows = await db.query<{ id: number; name: string }>('SELECT id, name FROM device_hardware_options');
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function loadDeviceHealthRows(db: Queryable, organizationId: number, deviceId: number | null = null): Promise<DeviceHealthRow[]> {
-  const [devices, latest, hardwareNames] = [await loadDevices(db, organizationId, deviceId), await loadLatest(db, organizationId, deviceId), await loadHardwareNames(db)];
+  const [devices, latest, hardwareNames, tickets] = [await loadDevices(db, organizationId, deviceId), await loadLatest(db, organizationId, deviceId), await loadHardwareNames(db), await loadTickets(db, organizationId, deviceId)];
   return devices.map((d) => {
     const readings = latest.get(d.id) ?? new Map();
     const direction = readings.get(WIND_DIRECTION);
@@ -113,7 +134,7 @@ export async function loadDeviceHealthRows(db: Queryable, organizationId: number
       deviceInstallationType: d.installation_type,
       quarantinedAt: iso(d.quarantined_at),
       quarantineNotes: d.quarantine_notes,
-      freshdeskTickets: [],
+      freshdeskTickets: tickets.get(d.id)?.refs ?? [],
       particleOnlineStatus: d.particle_online_status,
       firmware: d.particle_firmware_version,
       latestDeviceMeasurements: Object.fromEntries([...readings.entries()].filter(([t]) => t !== WIND_DIRECTION && t !== WIND_SPEED).map(([t, v]) => [String(t), v])),
@@ -127,7 +148,7 @@ export async function loadDeviceHealthRows(db: Queryable, organizationId: number
       latestWindTime: windTime,
       rmxGen: d.rmx_gen,
       hardware,
-      symptomPrimaryNames: [],
+      symptomPrimaryNames: tickets.get(d.id)?.symptoms ?? [],
       inletVentDcaCleanout: iso(d.inlet_vent_dca_cleanout_time),
     };
   });
@@ -135,6 +156,7 @@ export async function loadDeviceHealthRows(db: Queryable, organizationId: number
 
 export async function loadDeviceListRows(db: Queryable, organizationId: number): Promise<DeviceListRow[]> {
   const devices = await loadDevices(db, organizationId, null);
+  const tickets = await loadTickets(db, organizationId, null);
   return devices.map((d) => ({
     id: d.id,
     name: d.name,
@@ -150,6 +172,6 @@ export async function loadDeviceListRows(db: Queryable, organizationId: number):
     particleOnlineStatus: d.particle_online_status,
     firmware: d.particle_firmware_version,
     installedAt: iso(d.started_at),
-    freshdeskTickets: [],
+    freshdeskTickets: tickets.get(d.id)?.refs ?? [],
   }));
 }

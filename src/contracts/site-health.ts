@@ -16,6 +16,9 @@ export const siteHealthRowSchema = z.object({
   siteGroups: z.array(z.string()),
   organization: z.string(),
   devices: z.array(siteHealthDeviceSchema),
+  /** Open tickets and those resolved in the last week. */
+  freshdeskTickets: z.array(z.object({ id: z.number().int(), status: z.number().int() })),
+  symptomPrimaryNames: z.array(z.string()),
   modellingPipeline: z.object({ isOn: z.boolean(), lastRunTime: z.string().nullable(), processedUpTo: z.string().nullable() }),
   deletedAt: z.string().nullable(),
 });

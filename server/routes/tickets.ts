@@ -1,0 +1,137 @@
+// Support tickets (spec 2 §2 'Support ticket create dialog', Freshdesk tab; §5; §7 /api/freshdesk/...; §8) through
+// the ticket desk adapter (the built-in desk unless an external one is configured).
+import { z } from 'zod';
+import { conversationSchema, ticketFieldOptionSchema, ticketOptionSchema, ticketSchema } from '@/contracts/ticket';
+import { TicketSource } from '@/domain/enums';
+import { Permission } from '@/domain/permissions';
+import { NOT_INSTALLED_FOR_TICKET, TICKET_FIELDS, ticketCreateSchema } from '@/domain/tickets';
+import type { Queryable } from '../db/client';
+import { defineRoute, HttpError } from '../http/define-route';
+import { builtInDesk } from '../services/ticket-desk/built-in-desk';
+import type { TicketDesk, TicketScope } from '../services/ticket-desk/ticket-desk';
+
+const desk: TicketDesk = builtInDesk;
+const id = z.coerce.number().int().positive();
+const orgQuery = z.object({ organizationId: id });
+
+/** A device of the organization, with its open installation's site. */
+async function deviceInOrganization(db: Queryable, deviceId: number, organizationId: number): Promise<{ id: number; site_id: number | null }> {
+  const [d] = await db.query<{ id: number; site_id: number | null }>(
+    'SELECT d.id, i.site_id FROM devices d LEFT JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL WHERE d.id = $1 AND d.organization_id = $2',
+    [deviceId, organizationId],
+  );
+  if (!d) throw new HttpError(404, 'Device not found');
+  return d;
+}
+
+/** Field options must be of their field, and a secondary symptom a child of the chosen primary. */
+async function checkFieldChoices(db: Queryable, body: z.infer<typeof ticketCreateSchema>): Promise<void> {
+  const choices: [keyof typeof body, string][] = [['symptomPrimaryId', 'symptomPrimary'], ['symptomSecondaryId', 'symptomSecondary'], ['symptomInferenceId', 'symptomInference'], ['nextStepId', 'nextStep']];
+  const errors: Record<string, string[]> = {};
+  for (const [key, field] of choices) {
+    const value = body[key] as number | null;
+    if (value === null) continue;
+    const [o] = await db.query<{ parent_id: number | null }>('SELECT parent_id FROM ticket_field_options WHERE id = $1 AND field = $2', [value, field]);
+    if (!o) errors[key] = ['Not one of the options'];
+    else if (key === 'symptomSecondaryId' && o.parent_id !== body.symptomPrimaryId) errors[key] = ['Not an option of the chosen Symptom Primary'];
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, 'The request is not valid.', errors);
+}
+
+const ticketQuery = orgQuery.extend({ ticketId: id, deviceId: id.optional(), siteId: id.optional() });
+
+function ticketScope(query: z.infer<typeof ticketQuery>, organizationId: number): TicketScope {
+  if (query.deviceId === undefined && query.siteId === undefined) throw new HttpError(400, 'The request is not valid.', { deviceId: ['A device or a site is required'] });
+  return { organizationId, deviceId: query.deviceId, siteId: query.siteId };
+}
+
+function found<T>(answer: T | null): T {
+  if (answer === null) throw new HttpError(404, 'Ticket not found');
+  return answer;
+}
+
+export const ticketRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/freshdesk/freshdeskTicketCreate/',
+    access: [Permission.DeviceAdministration],
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: 'Creates a support ticket for an installed device; answers the ticket id',
+    body: ticketCreateSchema.extend({ organizationId: z.number().int().positive() }),
+    response: z.number().int(),
+    example: { body: { deviceId: 1, subject: 'No data since Tuesday', status: 0, priority: 0, ticketSource: 2, symptomPrimaryId: null, symptomSecondaryId: null, symptomInferenceId: null, nextStepId: null, description: null } },
+    handler: async ({ body, organizationId, user, database }) =>
+      database.transaction(async (tx) => {
+        const device = await deviceInOrganization(tx, body.deviceId, organizationId!);
+        if (device.site_id === null) throw new HttpError(400, NOT_INSTALLED_FOR_TICKET);
+        await checkFieldChoices(tx, body);
+        return desk.create(tx, { ...body, organizationId: organizationId!, siteId: device.site_id, createdBy: user!.email });
+      }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/freshdesk/deviceFreshdeskTicketOptions/',
+    access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "A device's tickets, newest first; Qube administrators may include those from other organizations",
+    query: orgQuery.extend({ deviceId: id, showExternalOrganizationTickets: z.enum(['true', 'false']).optional() }),
+    response: z.array(ticketOptionSchema),
+    handler: async ({ query, organizationId, permissions, database }) => {
+      await deviceInOrganization(database, query.deviceId, organizationId!);
+      const anyOrganization = query.showExternalOrganizationTickets === 'true' && permissions.has(Permission.QubeAdministration);
+      return desk.list(database, { organizationId: anyOrganization ? null : organizationId!, deviceId: query.deviceId });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/freshdesk/siteFreshdeskTicketOptions/',
+    access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "A site's tickets, newest first",
+    query: orgQuery.extend({ siteId: id }),
+    response: z.array(ticketOptionSchema),
+    handler: ({ query, organizationId, database }) => desk.list(database, { organizationId: organizationId!, siteId: query.siteId }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/freshdesk/freshdeskTicketDetail/',
+    access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: 'One ticket of a device or site',
+    query: ticketQuery,
+    example: { query: { ticketId: '4001', deviceId: '1' } },
+    response: ticketSchema,
+    handler: async ({ query, organizationId, database }) => found(await desk.detail(database, query.ticketId, ticketScope(query, organizationId!))),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/freshdesk/freshdeskTicketConversations/',
+    access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "One ticket's conversation (entries without a support email are private notes)",
+    query: ticketQuery,
+    example: { query: { ticketId: '4001', deviceId: '1' } },
+    response: z.array(conversationSchema),
+    handler: async ({ query, organizationId, database }) => found(await desk.conversations(database, query.ticketId, ticketScope(query, organizationId!))),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/freshdesk/freshdeskTicketFieldOptions/',
+    access: 'authenticated',
+    orgScope: false,
+    summary: 'Options of a ticket field (symptom primary, secondary by primary, inference, next step)',
+    query: z.object({ fieldId: z.enum(TICKET_FIELDS), parentChoiceId: id.optional() }),
+    example: { query: { fieldId: 'symptomPrimary' } },
+    response: z.array(ticketFieldOptionSchema),
+    handler: ({ query, database }) => desk.fieldOptions(database, query.fieldId, query.parentChoiceId ?? null),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/freshdesk/freshdeskTicketTicketSourceOptions/',
+    access: 'authenticated',
+    orgScope: false,
+    summary: 'The ticket sources',
+    response: z.array(z.object({ value: z.number().int(), label: z.string() })),
+    handler: async () => [...TicketSource.options],
+  }),
+];
