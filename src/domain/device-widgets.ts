@@ -37,7 +37,7 @@ export function readWidgetSelection(stored: string | null): number[] {
   return [...DEFAULT_WIDGETS];
 }
 
-export const DASHBOARD_TABS = ['Data', 'Detail', 'Installations', 'Events'] as const;
+export const DASHBOARD_TABS = ['Data', 'Detail', 'Installations', 'Freshdesk', 'Events'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 /** Unknown tab values fall back to Data. */
 export const dashboardTab = (value: string | null): DashboardTab => (DASHBOARD_TABS as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : 'Data';

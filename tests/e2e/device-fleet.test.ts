@@ -161,4 +161,44 @@ describe('device fleet in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it("creates a support ticket for an installed device and reads it in the dashboard's Freshdesk tab", async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/deviceHealth');
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(10);
+    const ticketButton = page.locator('button[aria-label^="Create support ticket for "]:enabled').first();
+    const deviceName = ((await ticketButton.getAttribute('aria-label')) ?? '').replace('Create support ticket for ', '');
+    await ticketButton.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: `Create Support Ticket for ${deviceName}` }).waitFor();
+    // Defaults: Open, Low, and Testing outside production; Resolved is not offered.
+    expect(await dialog.getByLabel('Status').inputValue()).toBe('0');
+    expect(await dialog.getByLabel('Priority').inputValue()).toBe('0');
+    expect(await dialog.getByLabel('Ticket Source').inputValue()).toBe('2');
+    expect(await dialog.getByLabel('Status').locator('option').allTextContents()).toEqual(['Open', 'Pending', 'Escalated', 'Investigating', 'Stalled']);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Subject is required').waitFor();
+    await dialog.getByLabel('Subject').fill('Battery not charging after storm');
+    await dialog.getByLabel('Symptom Primary').selectOption({ label: 'Power' });
+    await expect.poll(() => dialog.getByLabel('Symptom Secondary').locator('option').allTextContents()).toEqual(['—', 'Battery depleted', 'Solar not charging']);
+    await dialog.getByLabel('Symptom Secondary').selectOption({ label: 'Solar not charging' });
+    await dialog.getByLabel('Description').fill('Panel covered in debris.');
+    await page.screenshot({ path: `${SHOTS}/ticket-create.png` });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const toast = page.getByText(/^Freshdesk Ticket \d+ created$/);
+    await toast.waitFor();
+    const id = /(\d+)/.exec((await toast.textContent()) ?? '')![1]!;
+    await page.getByRole('row').filter({ hasText: deviceName }).first().getByText(id, { exact: true }).waitFor();
+
+    await page.goto(`${origin()}/device/${encodeURIComponent(deviceName)}?tab=Freshdesk`);
+    await page.getByRole('navigation', { name: 'Tickets' }).getByText(`#${id}`).click();
+    await page.getByRole('heading', { name: `#${id} Battery not charging after storm` }).waitFor();
+    await page.getByText('Solar not charging').waitFor();
+    await page.getByText('No conversations for this Freshdesk Ticket').waitFor();
+    await page.screenshot({ path: `${SHOTS}/device-freshdesk.png` });
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

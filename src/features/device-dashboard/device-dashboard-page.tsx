@@ -16,8 +16,11 @@ import { LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
+import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
+import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
 import { DataTab } from './data-tab';
 import { DetailTab } from './detail-tab';
+import { FreshdeskTab } from './freshdesk-tab';
 import { InstallationsTab } from './installations-tab';
 
 export default function DeviceDashboardPage() {
@@ -48,13 +51,18 @@ function Dashboard({ device }: { device: DeviceSummary }) {
   const tab = dashboardTab(params.get('tab'));
   const { organization } = useSession();
   const current = device.installations.find((i) => i.endTime === null);
-  const [dialog, setDialog] = useState<'history' | 'edit' | null>(null);
+  const [dialog, setDialog] = useState<'history' | 'edit' | 'ticket' | null>(null);
   return (
     <>
       <PageHeader title={device.name}>
         <span className="badge badge-outline">{device.deviceType}</span>
         <span className={`badge ${device.online === true ? 'badge-success' : device.online === false ? 'badge-error' : 'badge-ghost'}`}>{device.online === true ? 'Online' : device.online === false ? 'Offline' : 'Unknown'}</span>
         {current && <span className="text-sm text-base-content/70">at {current.siteName}</span>}
+        <span className={current ? '' : 'tooltip tooltip-bottom'} data-tip={current ? undefined : NOT_INSTALLED_FOR_TICKET}>
+          <button type="button" className="btn btn-sm btn-outline" disabled={!current} onClick={() => setDialog('ticket')}>
+            Create Support Ticket
+          </button>
+        </span>
         <button type="button" className="btn btn-sm btn-outline" onClick={() => setDialog('history')}>
           History
         </button>
@@ -63,6 +71,7 @@ function Dashboard({ device }: { device: DeviceSummary }) {
         </button>
       </PageHeader>
       <AuditHistoryDialog entity="device" id={dialog === 'history' ? device.id : null} organizationId={organization!.id} title={`History of ${device.name}`} onClose={() => setDialog(null)} />
+      {dialog === 'ticket' && <TicketCreateDialog device={device} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && (
         <DeviceDialog
           deviceId={device.id}
@@ -101,6 +110,11 @@ function Dashboard({ device }: { device: DeviceSummary }) {
       {tab === 'Installations' && (
         <div className="p-4">
           <InstallationsTab deviceId={device.id} />
+        </div>
+      )}
+      {tab === 'Freshdesk' && (
+        <div className="p-4">
+          <FreshdeskTab deviceId={device.id} />
         </div>
       )}
       {tab === 'Events' && <EventsTab deviceId={device.id} />}

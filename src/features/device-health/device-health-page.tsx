@@ -25,6 +25,9 @@ import { PageHeader } from '@/components/page-header';
 import { Popover } from '@/components/popover';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { useToast } from '@/components/toasts';
+import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
+import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
+import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
 
 const BADGE: Record<DataFreshness, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', disabled: 'badge-ghost' };
 const ONLINE_BADGE = { Online: 'badge-success', Offline: 'badge-error', Unknown: 'badge-ghost' } as const;
@@ -36,7 +39,7 @@ const WIND_SPEED = 16;
 
 type Dialog =
   | { kind: 'add' }
-  | { kind: 'edit' | 'history' | 'start' | 'end' | 'quarantine'; device: DeviceHealthRow }
+  | { kind: 'edit' | 'history' | 'start' | 'end' | 'quarantine' | 'ticket'; device: DeviceHealthRow }
   | { kind: 'trend'; device: DeviceHealthRow; typeId: number };
 
 export default function DeviceHealthPage() {
@@ -47,6 +50,7 @@ export default function DeviceHealthPage() {
   const units = user.userSettings.unitConfiguration;
   const canInstall = useHasPermission(Permission.DeviceAdministration, Permission.DeviceInstallationStartStop);
   const toast = useToast();
+  const internal = user.userDetails.isQubeUser;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
     queryKey: ['deviceHealth', organizationId],
@@ -161,7 +165,8 @@ export default function DeviceHealthPage() {
       reading(SIGNAL, 'Cell Signal', { hidden: true }),
       { id: 'latestCH4Time', header: 'Latest CH4', kind: 'date', hiddenByDefault: true, value: (d) => d.latestCH4Time, cell: (d) => <span className={`badge badge-sm whitespace-nowrap ${BADGE[dataFreshness(d.latestCH4Time, d)]}`}>{d.latestCH4Time ? time(d.latestCH4Time) : 'Never'}</span> },
       { id: 'latestWindTime', header: 'Latest Wind', kind: 'date', value: (d) => d.latestWindTime, hiddenByDefault: true },
-      { id: 'tickets', header: 'Tickets', kind: 'number', value: (d) => d.freshdeskTickets.length, width: 90 },
+      { id: 'tickets', header: 'Tickets', value: (d) => d.freshdeskTickets.map((t) => t.id).join(' '), cell: (d) => <TicketBadges tickets={d.freshdeskTickets} />, width: 120 },
+      ...(internal ? [{ id: 'symptomPrimary', header: 'Symptom Primary', value: (d: DeviceHealthRow) => d.symptomPrimaryNames.join(', ') }] : []),
       { id: 'firmware', header: 'Firmware', value: (d) => d.firmware, width: 100 },
       { id: 'location', header: 'Location', value: (d) => d.latestLocationLatLng, hiddenByDefault: true },
       { id: 'height', header: 'Height', kind: 'number', value: (d) => d.latestHeight, hiddenByDefault: true },
@@ -171,7 +176,7 @@ export default function DeviceHealthPage() {
       { id: 'inletVentDcaCleanout', header: 'Inlet Vent & DCA Cleanout', kind: 'date', value: (d) => d.inletVentDcaCleanout, hiddenByDefault: true },
     ];
     return list;
-  }, [tz, format, units]);
+  }, [tz, format, units, internal]);
 
   const quickFilters = useMemo<QuickFilter<DeviceHealthRow>[]>(
     () => DEVICE_HEALTH_QUICK_FILTERS.map((f) => ({ id: f, label: f, predicate: (d: DeviceHealthRow) => matchesDeviceHealthFilter(f, { ...d, ticketCount: d.freshdeskTickets.length }) })),
@@ -233,6 +238,11 @@ export default function DeviceHealthPage() {
                     Quarantine
                   </button>
                 </span>
+                <span className="tooltip tooltip-left" data-tip={d.currentDeviceInstallationId ? undefined : NOT_INSTALLED_FOR_TICKET}>
+                  <button type="button" className="btn btn-ghost btn-xs" disabled={!d.currentDeviceInstallationId} onClick={() => setDialog({ kind: 'ticket', device: d })} aria-label={`Create support ticket for ${d.name}`}>
+                    Ticket
+                  </button>
+                </span>
                 <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', device: d })} aria-label={`History of ${d.name}`}>
                   History
                 </button>
@@ -246,6 +256,7 @@ export default function DeviceHealthPage() {
       {dialog?.kind === 'start' && <StartInstallationDialog device={dialog.device} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'end' && <EndInstallationDialog device={dialog.device} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'quarantine' && <QuarantineDialog device={dialog.device} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'ticket' && <TicketCreateDialog device={dialog.device} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'trend' && <TrendDialog device={dialog.device} typeId={dialog.typeId} onClose={() => setDialog(null)} />}
       <AuditHistoryDialog entity="device" id={dialog?.kind === 'history' ? dialog.device.id : null} organizationId={organizationId} title={`History of ${dialog?.kind === 'history' ? dialog.device.name : ''}`} onClose={() => setDialog(null)} />
     </>

@@ -14,6 +14,7 @@ import { DataGrid, type GridColumn } from '@/components/data-grid';
 import { KpiTiles } from '@/components/kpi-tiles';
 import { PageHeader } from '@/components/page-header';
 import { useHasPermission, useSession } from '@/components/session-context';
+import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
 
 const ONLINE_BADGE = { Online: 'badge-success', Offline: 'badge-error', Unknown: 'badge-ghost' } as const;
 
@@ -73,7 +74,7 @@ export default function DevicesPage() {
         },
       },
       { id: 'firmware', header: 'Firmware', value: (d) => d.firmware, width: 100 },
-      { id: 'tickets', header: 'Tickets', kind: 'number', value: (d) => d.freshdeskTickets.length, width: 90 },
+      { id: 'tickets', header: 'Tickets', value: (d) => d.freshdeskTickets.map((t) => t.id).join(' '), cell: (d) => <TicketBadges tickets={d.freshdeskTickets} />, width: 120 },
     ],
     [canOpen],
   );

@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-restore-dialog';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
+import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
 
 const REFRESH_MS = 60_000;
 const BADGE: Record<Freshness, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', disabled: 'badge-ghost' };
@@ -68,6 +69,8 @@ export default function SiteHealthPage() {
   const canEdit = useHasPermission(Permission.SiteEdit);
   const canDelete = useHasPermission(Permission.SiteDeleteRestore);
   const canOpenDevice = useHasPermission(Permission.DeviceAdministration);
+  // Provider staff see the tickets' primary symptoms (spec 2 §6).
+  const internal = user.userDetails.isQubeUser;
   const [showDeleted, setShowDeleted] = useState(false);
   const [dialog, setDialog] = useState<{ kind: 'site'; siteId: number | null } | { kind: 'history' | 'delete' | 'restore'; site: SiteHealthRow } | null>(null);
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
@@ -97,13 +100,15 @@ export default function SiteHealthPage() {
           return n > 0 ? <span className="badge badge-sm badge-warning">{n}</span> : 0;
         },
       },
+      { id: 'tickets', header: 'Support Tickets', value: (s) => s.freshdeskTickets.map((t) => t.id).join(' '), cell: (s) => <TicketBadges tickets={s.freshdeskTickets} /> },
+      ...(internal ? [{ id: 'symptomPrimary', header: 'Symptom Primary', value: (s: SiteHealthRow) => s.symptomPrimaryNames.join(', ') }] : []),
       { id: 'modelOn', header: 'Model On/Off', value: (s) => (s.modellingPipeline.isOn ? 'On' : 'Off') },
       { id: 'modelLastRun', header: 'Model Last Run', kind: 'date', value: (s) => s.modellingPipeline.lastRunTime, cell: freshness((s) => s.modellingPipeline.lastRunTime), exportValue: (s) => s.modellingPipeline.lastRunTime },
       { id: 'modelProcessedUpTo', header: 'Model Processed Up To', kind: 'date', value: (s) => s.modellingPipeline.processedUpTo, cell: freshness((s) => s.modellingPipeline.processedUpTo), exportValue: (s) => s.modellingPipeline.processedUpTo },
     ];
     if (showDeleted) list.push({ id: 'deleted', header: 'Deleted', value: (s) => (s.deletedAt ? 'Yes' : 'No') });
     return list;
-  }, [showDeleted, tz, format, canOpenDevice]);
+  }, [showDeleted, tz, format, canOpenDevice, internal]);
 
   // The quick filters of spec 1 §9, evaluated at the time of each refresh.
   const quickFilters = useMemo<QuickFilter<SiteHealthRow>[]>(() => {
