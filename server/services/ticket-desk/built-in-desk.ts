@@ -1,7 +1,6 @@
 // The built-in ticket desk: tickets, field options and conversations in the database (0004_tickets.sql).
 import type { Conversation, Ticket } from '@/contracts/ticket';
 import { TicketStatus } from '@/domain/enums';
-import type { Queryable } from '../../db/client';
 import type { TicketDesk, TicketScope } from './ticket-desk';
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
