@@ -3,7 +3,7 @@
 // when the wind blows from the source towards it. Deterministic for a seed; the same events will feed the
 // emissions of the analytics screens.
 import type { Database } from '../db/client';
-import { CHUNK_MS, encodeChunk } from '../services/measurement-chunks';
+import { CHUNK_MS, encodeChunk, periodMask } from '../services/measurement-chunks';
 import { createRandom, type Random } from './random';
 
 const MINUTE = 60_000;
@@ -212,7 +212,7 @@ export async function seedDeviceData(
       if (rows.length === 0) return;
       const params: unknown[] = [];
       const values = rows.map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
-      await database.query(`INSERT INTO measurement_chunks (device_id, measurement_type, chunk_start, sample_count, first_time, last_time, times, vals) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`, params);
+      await database.query(`INSERT INTO measurement_chunks (device_id, measurement_type, chunk_start, sample_count, first_time, last_time, times, vals, period_mask) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`, params);
       rows.length = 0;
     };
     for (let day = Math.floor(from / CHUNK_MS) * CHUNK_MS; day < to; day += CHUNK_MS) {
@@ -226,7 +226,7 @@ export async function seedDeviceData(
         if (hi <= lo) continue;
         const part = { times: s.times.subarray(lo, hi), values: s.values.subarray(lo, hi) };
         const packed = encodeChunk(day, part);
-        rows.push([spot.device.deviceId, type, new Date(day).toISOString(), hi - lo, new Date(part.times[0]!).toISOString(), new Date(part.times[hi - lo - 1]!).toISOString(), packed.times, packed.vals]);
+        rows.push([spot.device.deviceId, type, new Date(day).toISOString(), hi - lo, new Date(part.times[0]!).toISOString(), new Date(part.times[hi - lo - 1]!).toISOString(), packed.times, packed.vals, periodMask(day, part.times)]);
         samples += hi - lo;
         if (rows.length >= 200) await flush();
       }

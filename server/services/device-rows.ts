@@ -86,7 +86,7 @@ async function loadLatest(db: Queryable, organizationId: number, deviceId: numbe
 export const TICKET_LIST_SQL = `(t.resolved_at IS NULL OR t.resolved_at > now() - interval '7 days')`;
 
 /** Ticket refs and primary symptom names per device. */
-async function loadTickets(db: Queryable, organizationId: number, deviceId: number | null): Promise<Map<number, { refs: { id: number; status: number }[]; symptoms: string[] }>> {
+export async function loadTickets(db: Queryable, organizationId: number, deviceId: number | null): Promise<Map<number, { refs: { id: number; status: number }[]; symptoms: string[] }>> {
   const rows = await db.query<{ device_id: number; id: number; status: number; symptom: string | null }>(
     `SELECT t.device_id, t.id, t.status, p.name AS symptom FROM tickets t LEFT JOIN ticket_field_options p ON p.id = t.symptom_primary_id
       WHERE t.organization_id = $1 AND t.device_id IS NOT NULL AND ($2::int IS NULL OR t.device_id = $2) AND ${TICKET_LIST_SQL}

@@ -80,3 +80,13 @@ export function concatSamples(parts: readonly Samples[]): Samples {
   }
   return { times, values };
 }
+
+/** Uptime periods are 6 hours (spec 2 §9): a day chunk has four. */
+export const UPTIME_PERIOD_MS = 6 * 3_600_000;
+
+/** Bit k set when the chunk has a sample in its k-th 6-hour period. */
+export function periodMask(chunkStart: number, times: Float64Array): number {
+  let mask = 0;
+  for (let i = 0; i < times.length; i++) mask |= 1 << Math.min(3, Math.floor((times[i]! - chunkStart) / UPTIME_PERIOD_MS));
+  return mask;
+}

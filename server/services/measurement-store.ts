@@ -1,7 +1,7 @@
 // Reading and writing device measurements in day chunks (see 0002_measurements.sql). Writes merge by time, so a
 // batch sent twice, or two batches racing for the same day, leave every sample exactly once.
 import type { Queryable } from '../db/client';
-import { CHUNK_MS, chunkStartOf, concatSamples, decodeChunk, encodeChunk, mergeSamples, sliceRange, type Samples } from './measurement-chunks';
+import { CHUNK_MS, chunkStartOf, concatSamples, decodeChunk, encodeChunk, mergeSamples, periodMask, sliceRange, type Samples } from './measurement-chunks';
 
 export interface Sample {
   deviceId: number;
@@ -57,8 +57,8 @@ export async function ingestSamples(db: Queryable, samples: readonly Sample[]): 
     const merged = mergeSamples(decodeChunk(g.chunkStart, bytes(row!.times), bytes(row!.vals)), g.samples);
     const packed = encodeChunk(g.chunkStart, merged);
     await db.query(
-      'UPDATE measurement_chunks SET times = $4, vals = $5, sample_count = $6, first_time = $7, last_time = $8 WHERE device_id = $1 AND measurement_type = $2 AND chunk_start = $3',
-      [g.deviceId, g.type, start, packed.times, packed.vals, merged.times.length, new Date(merged.times[0]!).toISOString(), new Date(merged.times[merged.times.length - 1]!).toISOString()],
+      'UPDATE measurement_chunks SET times = $4, vals = $5, sample_count = $6, first_time = $7, last_time = $8, period_mask = $9 WHERE device_id = $1 AND measurement_type = $2 AND chunk_start = $3',
+      [g.deviceId, g.type, start, packed.times, packed.vals, merged.times.length, new Date(merged.times[0]!).toISOString(), new Date(merged.times[merged.times.length - 1]!).toISOString(), periodMask(g.chunkStart, merged.times)],
     );
     chunks++;
   }

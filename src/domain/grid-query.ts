@@ -40,14 +40,16 @@ export const columnFilterSchema = z.object({
 const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(20));
 
 /** The block-request part of a server-side grid's query, with the filterable fields it knows and its quick filters. */
-export function gridQuerySchema<F extends string, Q extends string>(fields: readonly F[], quickFilters: readonly [Q, ...Q[]]) {
+export function gridQuerySchema<F extends string, Q extends string>(fields: readonly F[], quickFilters: readonly Q[] = []) {
+  // An empty list makes an enum that accepts nothing: a grid without quick filters refuses any.
+  const quick = repeated(z.enum(quickFilters as unknown as [Q, ...Q[]]));
   return z
     .object({
       startRow: z.coerce.number().int().min(0),
       endRow: z.coerce.number().int().min(1),
       sortColumn: z.enum(fields as unknown as [F, ...F[]]).optional(),
       sortAscending: z.enum(['true', 'false']).optional(),
-      quickFilters: repeated(z.enum(quickFilters)),
+      quickFilters: quick,
       ...(Object.fromEntries(fields.map((f) => [f, columnFilterSchema.optional()])) as Record<F, z.ZodOptional<typeof columnFilterSchema>>),
     })
     .superRefine((q, ctx) => {
