@@ -165,11 +165,12 @@ export function deviceDay(
   phase: number,
   gaps: readonly [number, number][],
   r: Random,
+  stepAt: (t: number) => number = () => MINUTE,
 ): Map<number, { times: Float64Array; values: Float32Array }> {
   const times: number[] = [];
   const columns = new Map<number, number[]>(device.types.map((t) => [t, []]));
   const active = events.filter((e) => e.start < dayStart + DAY && e.end > dayStart);
-  for (let t = dayStart; t < dayStart + DAY; t += MINUTE) {
+  for (let t = dayStart; t < dayStart + DAY; t += stepAt(t)) {
     if (gaps.some(([a, b]) => t >= a && t < b)) continue;
     times.push(t);
     for (const [type, v] of readingsAt(device, t, sources, active, phase, r)) columns.get(type)!.push(v);
@@ -200,6 +201,7 @@ export async function seedDeviceData(
   to: number,
   seed: number,
   onProgress: (doneDevices: number) => void = () => undefined,
+  stepAt?: (t: number) => number,
 ): Promise<number> {
   let samples = 0;
   let done = 0;
@@ -216,7 +218,7 @@ export async function seedDeviceData(
       rows.length = 0;
     };
     for (let day = Math.floor(from / CHUNK_MS) * CHUNK_MS; day < to; day += CHUNK_MS) {
-      const columns = deviceDay(spot.device, day, spot.sources, spot.events, spot.phase, gaps, r);
+      const columns = deviceDay(spot.device, day, spot.sources, spot.events, spot.phase, gaps, r, stepAt);
       for (const [type, s] of columns) {
         // Only the asked window of the first and last day.
         let lo = 0;

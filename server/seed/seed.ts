@@ -319,10 +319,12 @@ async function seedMeasurements(database: Database, size: SeedSize, now: Date, l
     total += await seedDeviceData(database, spots, from, end, size.seed);
     log(`history sites: ${history.length}, ${spots.length} devices, ${size.days} days`);
   }
-  // Everyone else: the last hour, so every device has current readings.
+  // Everyone else: the history types every 15 minutes over the same days (what a device in low-power mode sends, and
+  // enough for uptime and trends), then minute by minute for the last hour, so every device has current readings.
   const covered = new Set([...(featured ? [featured[0]] : []), ...history.map(([id]) => id)]);
-  const rest = [...bySite.entries()].filter(([id]) => !covered.has(id)).flatMap(([, rows]) => spotsFor(rows, () => HISTORY_TYPES, end - 3_600_000));
-  total += await seedDeviceData(database, rest, end - 3_600_000, end, size.seed);
+  const restFrom = end - Math.max(size.days * DAY_MS, 3_600_000);
+  const rest = [...bySite.entries()].filter(([id]) => !covered.has(id)).flatMap(([, rows]) => spotsFor(rows, () => HISTORY_TYPES, restFrom));
+  total += await seedDeviceData(database, rest, restFrom, end, size.seed, undefined, (t) => (t < end - 3_600_000 ? 15 * 60_000 : 60_000));
   log(`measurements: ${total.toLocaleString('en-US')} samples in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return { samples: total, featuredDeviceIds: featuredDays > 0 ? featuredRows.slice(0, FEATURED_DEVICES).map((d) => d.device_id) : [] };
 }

@@ -73,6 +73,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/device-events/device-events-page')),
   },
   {
+    path: '/deviceUptime',
+    label: 'Device Uptime',
+    routeName: 'deviceUptime',
+    org: false,
+    icon: 'gauge',
+    Component: lazy(() => import('@/features/device-uptime/device-uptime-page')),
+  },
+  {
     path: '/device/:deviceName',
     label: 'Device Dashboard',
     routeName: 'deviceDashboard',

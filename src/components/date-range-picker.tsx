@@ -58,7 +58,8 @@ export function useUrlTimeRange(defaultDays: number): { range: TimeRange; deboun
   return { range, debounced, setRange };
 }
 
-export function DateRangePicker({ range, onChange }: { range: TimeRange; onChange: (r: TimeRange) => void }) {
+/** `maxDays` narrows the longest range (Device Uptime: 90 days); quick ranges longer than it are disabled. */
+export function DateRangePicker({ range, onChange, maxDays }: { range: TimeRange; onChange: (r: TimeRange) => void; maxDays?: number }) {
   const { user } = useSession();
   const tz = user.userSettings.ianaTimezoneId;
   const timeFormat = user.userSettings.timeFormat;
@@ -81,6 +82,7 @@ export function DateRangePicker({ range, onChange }: { range: TimeRange; onChang
             history={history}
             tz={tz}
             timeFormat={timeFormat}
+            maxDays={maxDays}
             onApply={(r) => {
               apply(r);
               close();
@@ -94,14 +96,14 @@ export function DateRangePicker({ range, onChange }: { range: TimeRange; onChang
       <button type="button" className="btn btn-ghost btn-sm" aria-label="Zoom in" title="Zoom in" disabled={!canZoomIn(range)} onClick={() => apply(zoomRange(range, 'in', now))}>
         +
       </button>
-      <button type="button" className="btn btn-ghost btn-sm" aria-label="Zoom out" title="Zoom out" disabled={!canZoomOut(range)} onClick={() => apply(zoomRange(range, 'out', now))}>
+      <button type="button" className="btn btn-ghost btn-sm" aria-label="Zoom out" title="Zoom out" disabled={!canZoomOut(range, maxDays)} onClick={() => apply(zoomRange(range, 'out', now, maxDays))}>
         −
       </button>
     </div>
   );
 }
 
-function RangePanel({ range, history, tz, timeFormat, onApply }: { range: TimeRange; history: TimeRange[]; tz: string; timeFormat: '12-hr' | '24-hr'; onApply: (r: TimeRange) => void }) {
+function RangePanel({ range, history, tz, timeFormat, maxDays, onApply }: { range: TimeRange; history: TimeRange[]; tz: string; timeFormat: '12-hr' | '24-hr'; maxDays?: number; onApply: (r: TimeRange) => void }) {
   const toInput = (t: number) => format(new TZDate(t, tz), LOCAL_INPUT);
   // The inputs hold wall time in the user's time zone.
   const fromInput = (v: string): number | null => {
@@ -119,11 +121,16 @@ function RangePanel({ range, history, tz, timeFormat, onApply }: { range: TimeRa
     <div role="dialog" aria-label="Choose a time range" className="flex w-[34rem] max-w-[90vw] gap-4 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg">
       <div className="flex w-40 flex-col">
         <h3 className="mb-1 text-xs font-semibold uppercase text-base-content/70">Quick ranges</h3>
-        {QUICK_RANGES.map((q, i) => (
-          <button key={q} ref={i === 0 ? firstRef : undefined} type="button" className="btn btn-ghost btn-xs justify-start" onClick={() => onApply(atLeastMinimum(quickRange(q, Math.floor(Date.now() / 60_000) * 60_000, tz)))}>
-            {q}
-          </button>
-        ))}
+        {QUICK_RANGES.map((q, i) => {
+          const now = Math.floor(Date.now() / 60_000) * 60_000;
+          const r = atLeastMinimum(quickRange(q, now, tz));
+          const tooLong = maxDays !== undefined && r.end - r.start > maxDays * 86_400_000;
+          return (
+            <button key={q} ref={i === 0 ? firstRef : undefined} type="button" className="btn btn-ghost btn-xs justify-start" disabled={tooLong} onClick={() => onApply(r)}>
+              {q}
+            </button>
+          );
+        })}
       </div>
       <div className="flex flex-1 flex-col gap-2">
         <form
@@ -131,7 +138,7 @@ function RangePanel({ range, history, tz, timeFormat, onApply }: { range: TimeRa
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const result = confirmRange(fromInput(from), fromInput(to), Date.now());
+            const result = confirmRange(fromInput(from), fromInput(to), Date.now(), maxDays === undefined ? undefined : { maxDays });
             if ('problem' in result) setProblem(result.problem);
             else onApply(result.range);
           }}

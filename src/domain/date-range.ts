@@ -75,13 +75,13 @@ export function stepRange(r: TimeRange, direction: -1 | 1, now: number): TimeRan
 
 export const canStepForward = (r: TimeRange, now: number) => r.end < now - MINUTE_MS;
 export const canZoomIn = (r: TimeRange) => r.end - r.start > MIN_RANGE_MINUTES * MINUTE_MS;
-export const canZoomOut = (r: TimeRange) => r.end - r.start < MAX_RANGE_DAYS * DAY_MS;
+export const canZoomOut = (r: TimeRange, maxDays = MAX_RANGE_DAYS) => r.end - r.start < maxDays * DAY_MS;
 
 /** Half the span (never below the minimum) or twice it (never above the maximum, never past now), about the middle. */
-export function zoomRange(r: TimeRange, direction: 'in' | 'out', now: number): TimeRange {
+export function zoomRange(r: TimeRange, direction: 'in' | 'out', now: number, maxDays = MAX_RANGE_DAYS): TimeRange {
   const span = r.end - r.start;
   const middle = r.start + span / 2;
-  const next = direction === 'in' ? Math.max(MIN_RANGE_MINUTES * MINUTE_MS, span / 2) : Math.min(MAX_RANGE_DAYS * DAY_MS, span * 2);
+  const next = direction === 'in' ? Math.max(MIN_RANGE_MINUTES * MINUTE_MS, span / 2) : Math.min(maxDays * DAY_MS, span * 2);
   let end = middle + next / 2;
   if (end > now) end = now;
   return { start: Math.round(end - next), end: Math.round(end) };

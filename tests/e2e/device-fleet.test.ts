@@ -201,4 +201,29 @@ describe('device fleet in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('shows device uptime: the summary, the bars by period and a status strip per device', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/deviceUptime');
+    await page.getByRole('heading', { name: 'Device Uptime' }).waitFor();
+    const tile = page.getByRole('region', { name: 'Uptime summary' });
+    await expect.poll(async () => (await tile.locator('.stat-value').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^\d+(\.\d)?%$/);
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 30_000 }).toBeGreaterThan(10);
+    expect(await page.getByRole('img', { name: /six-hour periods$/ }).locator('rect').count()).toBeGreaterThan(10);
+    expect(await page.getByRole('img', { name: /periods up, \d+ down$/ }).count()).toBeGreaterThan(5);
+    await page.screenshot({ path: `${SHOTS}/device-uptime.png` });
+    await expectAccessible(page);
+    // Longer than 90 days is not offered.
+    await page.getByRole('group', { name: 'Time range' }).locator('button[aria-haspopup="dialog"]').click();
+    expect(await page.getByRole('button', { name: 'Last 90 days' }).isDisabled()).toBe(false);
+    await page.keyboard.press('Escape');
+    // A site narrows the grid to its devices.
+    await page.getByRole('button', { name: /^Sites:/ }).click();
+    await page.getByRole('group', { name: 'Sites' }).locator('input[type=checkbox]').first().check();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 30_000 }).toBeLessThan(20);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
