@@ -38,6 +38,9 @@ export interface Config {
   logLevel: string;
   /** Address on the access-denied page (spec 1 §2). */
   supportEmail: string;
+  /** Raster tile URL template ({z}/{x}/{y}) for map backgrounds; without it maps draw the shipped offline basemap. */
+  mapTileUrl: string | null;
+  mapTileAttribution: string;
 }
 
 const packageVersion = (): string => {
@@ -87,5 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
+    mapTileUrl: env.MAP_TILE_URL || null,
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '',
   };
 }

@@ -20,6 +20,8 @@ export const configRoutes = [
       maintenance: config.maintenance,
       version: config.version,
       supportEmail: config.supportEmail,
+      mapTileUrl: config.mapTileUrl,
+      mapTileAttribution: config.mapTileAttribution,
     }),
   }),
 ];

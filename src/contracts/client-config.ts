@@ -13,6 +13,9 @@ export const clientConfigSchema = z.object({
   maintenance: z.boolean(),
   version: z.string(),
   supportEmail: z.string(),
+  /** Raster tiles for maps ({z}/{x}/{y}); null draws the offline basemap the server ships. */
+  mapTileUrl: z.string().nullable(),
+  mapTileAttribution: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

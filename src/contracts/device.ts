@@ -183,3 +183,15 @@ export const deviceDetailSchema = z.object({
   productionNotes: z.string().nullable(),
 });
 export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
+
+/** A site on the Device Health map (spec 2 §3 'Site marker (map)'). */
+export const siteMarkerSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organizationId: z.number().int(),
+  organization: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+  devices: z.array(z.object({ particleOnlineStatus: z.boolean().nullable(), deviceInstallationType: z.number().int(), hasFreshDeskTicket: z.boolean() })),
+  modellingPipelineOn: z.boolean(),
+});
+export type SiteMarker = z.infer<typeof siteMarkerSchema>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceDetailSchema, deviceEditSchema, deviceHealthRowSchema, deviceListRowSchema, installationSchema } from '@/contracts/device';
+import { deviceDetailSchema, deviceEditSchema, deviceHealthRowSchema, deviceListRowSchema, installationSchema, siteMarkerSchema } from '@/contracts/device';
 import { SERIAL_PREFIX_MESSAGE } from '@/domain/device-form';
 import { ingestSamples } from '../../server/services/measurement-store';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
@@ -188,5 +188,20 @@ describe.each(testEngines)('device fleet on %s', (engine) => {
     expect(after).toMatchObject({ deviceInstallationType: 0, quarantinedAt: null, quarantineNotes: null });
     const history = (await t.as(operator, { method: 'GET', url: `/api/audit/device/?organizationId=${f.orgA}&id=${legacy}` })).json() as { changedValues: { name: string; value: unknown }[] }[];
     expect(history[1]!.changedValues).toEqual([{ name: 'deviceInstallationType', value: 'Wind Quarantined' }, { name: 'quarantineNotes', value: 'Anemometer stuck' }]);
+  });
+
+  it('lists the live sites for the map with their devices and the offline basemap', async () => {
+    const res = await t.as(operator, { method: 'GET', url: `/api/device/deviceHealthSiteList/?organizationId=${f.orgA}` });
+    expect(res.statusCode).toBe(200);
+    const sites = (res.json() as unknown[]).map((s) => siteMarkerSchema.parse(s));
+    expect(sites.map((s) => s.name).sort()).toEqual(['Pad 1', 'Pad 2']);
+    const pad1 = sites.find((s) => s.name === 'Pad 1')!;
+    expect(pad1.location).toEqual({ lat: 31.9, lng: -102.1 });
+    expect(pad1.devices.length).toBeGreaterThan(0);
+    expect((await t.as(operator, { method: 'GET', url: `/api/device/deviceHealthSiteList/?organizationId=${f.orgB}` })).statusCode).toBe(403);
+    const basemap = await t.app.inject({ method: 'GET', url: '/api/map/basemap/' });
+    expect(basemap.statusCode).toBe(200);
+    const geo = basemap.json() as { features: { properties: { kind: string } }[] };
+    expect(new Set(geo.features.map((x) => x.properties.kind))).toEqual(new Set(['land', 'border', 'state']));
   });
 });
