@@ -226,4 +226,41 @@ describe('device fleet in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('maps sites and devices: overlays, a 50 km trip circle, devices past zoom 15 and a device chart', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/deviceHealth?tab=Map');
+    const map = page.getByRole('region', { name: 'Sites and devices map' });
+    await map.locator('canvas').first().waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await page.getByText(/^\d+ sites, \d+ devices/).textContent()) ?? '', { timeout: 30_000 }).toMatch(/zoom in past 15/);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${SHOTS}/device-map.png` });
+    await page.getByRole('radio', { name: 'Model Status' }).click();
+    await page.getByRole('list', { name: 'Legend' }).getByText('Model off').waitFor();
+
+    // Find a site: the map flies past zoom 15, so its devices show; a 50 km trip from it lists it first at 0 km.
+    const siteName = (await page.locator('#map-site-names option').first().getAttribute('value'))!;
+    await page.getByLabel('Find a site').fill(siteName);
+    const details = page.getByRole('region', { name: 'Site details' });
+    await details.getByRole('heading', { name: siteName }).waitFor();
+    await expect.poll(async () => (await page.getByText(/^\d+ sites, \d+ devices/).textContent()) ?? '', { timeout: 15_000 }).not.toMatch(/zoom in past 15/);
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: `${SHOTS}/device-map-zoomed.png` });
+    await details.getByRole('button', { name: 'Start a trip here' }).click();
+    await page.getByLabel('Radius (max 1,000 km)').fill('5000'); // ignored: above 1,000 km
+    await page.getByLabel('Radius (max 1,000 km)').fill('50');
+    const trip = page.getByRole('region', { name: 'Trip' });
+    await trip.getByText(/^\d+ sites and \d+ devices within 50 km$/).waitFor();
+    const items = trip.getByRole('listitem');
+    expect(await items.first().getByRole('button').textContent()).toBe(siteName);
+    expect(await items.first().locator('span').textContent()).toBe('0.0 km');
+    const distances = (await items.locator('span').allTextContents()).map((t) => Number(t.replace(' km', '')));
+    expect(distances.every((d) => d <= 50)).toBe(true);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    await page.screenshot({ path: `${SHOTS}/device-map-trip.png` });
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

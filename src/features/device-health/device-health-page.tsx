@@ -3,7 +3,7 @@
 // row actions, CSV export, and the stale-data prompt after an hour.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { deviceHealthRowSchema, type DeviceHealthRow } from '@/contracts/device';
@@ -25,6 +25,7 @@ import { PageHeader } from '@/components/page-header';
 import { Popover } from '@/components/popover';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { useToast } from '@/components/toasts';
+import { DeviceMap } from './device-map';
 import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
 import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
@@ -52,6 +53,8 @@ export default function DeviceHealthPage() {
   const toast = useToast();
   const internal = user.userDetails.isQubeUser;
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'Map' ? 'Map' : 'Grid';
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
     queryKey: ['deviceHealth', organizationId],
     queryFn: () => apiRequest('/api/device/deviceHealth/', z.array(deviceHealthRowSchema), { query: { organizationId } }),
@@ -207,7 +210,30 @@ export default function DeviceHealthPage() {
           )}
         </Popover>
       </PageHeader>
+      <div role="tablist" className="tabs tabs-border px-4" aria-label="Device Health views">
+        {(['Grid', 'Map'] as const).map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            className={`tab text-base-content opacity-100 ${tab === t ? 'tab-active font-semibold' : ''}`}
+            onClick={() =>
+              setParams((p) => {
+                const next = new URLSearchParams(p);
+                next.set('tab', t);
+                return next;
+              })
+            }
+          >
+            {t}
+          </button>
+        ))}
+      </div>
       <div className="grid grid-cols-[minmax(0,1fr)] p-4">
+        {tab === 'Map' ? (
+          <DeviceMap onTrend={(device) => setDialog({ kind: 'trend', device, typeId: CH4 })} />
+        ) : (
         <DataGrid
           label="Device health"
           gridKey="DeviceHealthColumnVisibility"
@@ -250,6 +276,7 @@ export default function DeviceHealthPage() {
             );
           }}
         />
+        )}
       </div>
       {dialog?.kind === 'add' && <DeviceDialog deviceId={null} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <DeviceDialog deviceId={dialog.device.id} onClose={() => setDialog(null)} />}

@@ -1,0 +1,81 @@
+// deck.gl layers as small pure functions of their data (architecture: layers built apart from the map). Points travel
+// as binary attributes — one Float64Array of positions and one Uint8Array of colours — so thousands of markers cost
+// two buffer uploads, not an object or a DOM node each.
+import type { Layer } from '@deck.gl/core';
+import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+
+export interface PointSet {
+  length: number;
+  /** lng, lat pairs. */
+  positions: Float64Array;
+  /** r, g, b, a per point. */
+  colors: Uint8Array;
+}
+
+export function pointSet(points: readonly { lng: number; lat: number; rgba: readonly [number, number, number, number] }[]): PointSet {
+  const positions = new Float64Array(points.length * 2);
+  const colors = new Uint8Array(points.length * 4);
+  points.forEach((p, i) => {
+    positions[i * 2] = p.lng;
+    positions[i * 2 + 1] = p.lat;
+    colors.set(p.rgba, i * 4);
+  });
+  return { length: points.length, positions, colors };
+}
+
+export function pointLayer(id: string, points: PointSet, opts: { radiusPixels: number; visible?: boolean; outlined?: boolean }): Layer {
+  return new ScatterplotLayer({
+    id,
+    data: { length: points.length, attributes: { getPosition: { value: points.positions, size: 2 }, getFillColor: { value: points.colors, size: 4 } } },
+    radiusUnits: 'pixels',
+    getRadius: opts.radiusPixels,
+    radiusMinPixels: opts.radiusPixels,
+    stroked: opts.outlined ?? true,
+    getLineColor: [255, 255, 255, 230],
+    lineWidthUnits: 'pixels',
+    getLineWidth: 1.5,
+    pickable: true,
+    autoHighlight: true,
+    highlightColor: [20, 60, 120, 120],
+    visible: opts.visible ?? true,
+    // Positions are plain lng/lat doubles; 64-bit keeps device spacing of a few metres exact at high zoom.
+    updateTriggers: { getFillColor: points.colors },
+  });
+}
+
+/** The trip-planning circle: a true ground radius in metres. */
+export function circleLayer(id: string, center: { lng: number; lat: number }, radiusKm: number): Layer {
+  return new ScatterplotLayer({
+    id,
+    data: [center],
+    getPosition: (c: { lng: number; lat: number }) => [c.lng, c.lat],
+    radiusUnits: 'meters',
+    getRadius: radiusKm * 1000,
+    filled: true,
+    getFillColor: [14, 116, 144, 40],
+    stroked: true,
+    getLineColor: [14, 116, 144, 220],
+    lineWidthUnits: 'pixels',
+    getLineWidth: 2,
+    pickable: false,
+    updateTriggers: { getRadius: radiusKm },
+  });
+}
+
+export function labelLayer(id: string, labels: readonly { lng: number; lat: number; text: string }[], visible: boolean): Layer {
+  return new TextLayer({
+    id,
+    data: labels,
+    getPosition: (l: { lng: number; lat: number }) => [l.lng, l.lat],
+    getText: (l: { text: string }) => l.text,
+    getSize: 12,
+    getPixelOffset: [0, -16],
+    getColor: [30, 40, 55, 255],
+    outlineWidth: 3,
+    outlineColor: [255, 255, 255, 230],
+    fontSettings: { sdf: true },
+    characterSet: 'auto',
+    visible,
+    pickable: false,
+  });
+}

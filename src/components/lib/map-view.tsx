@@ -1,0 +1,108 @@
+// MapView: a maplibre base map with deck.gl layers over it (the one module that imports maplibre-gl and the deck.gl
+// map integration). The background is the server's offline basemap, or raster tiles when a tile URL is configured.
+import { MapboxOverlay } from '@deck.gl/mapbox';
+import type { Layer, PickingInfo } from '@deck.gl/core';
+import maplibregl, { type StyleSpecification } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef } from 'react';
+import type { LatLng } from '@/domain/coordinates';
+import { useSession } from '../session-context';
+
+export interface MapPick {
+  layerId: string | null;
+  index: number;
+  coordinate: LatLng | null;
+  x: number;
+  y: number;
+}
+
+interface Props {
+  label: string;
+  layers: readonly Layer[];
+  initialCenter: LatLng;
+  initialZoom: number;
+  onZoom?: (zoom: number) => void;
+  onHover?: (pick: MapPick | null) => void;
+  onClick?: (pick: MapPick) => void;
+  /** Changing it moves the map there. */
+  flyTo?: { center: LatLng; zoom: number; key: number } | null;
+  className?: string;
+}
+
+function offlineStyle(origin: string): StyleSpecification {
+  return {
+    version: 8,
+    sources: { base: { type: 'geojson', data: `${origin}/api/map/basemap/` } },
+    layers: [
+      { id: 'water', type: 'background', paint: { 'background-color': '#d8e7f1' } },
+      { id: 'land', type: 'fill', source: 'base', filter: ['==', ['get', 'kind'], 'land'], paint: { 'fill-color': '#f3f2ec' } },
+      { id: 'states', type: 'line', source: 'base', filter: ['==', ['get', 'kind'], 'state'], paint: { 'line-color': '#b9c1c9', 'line-width': 0.8, 'line-dasharray': [3, 2] } },
+      { id: 'borders', type: 'line', source: 'base', filter: ['==', ['get', 'kind'], 'border'], paint: { 'line-color': '#8d97a3', 'line-width': 1.2 } },
+    ],
+  };
+}
+
+function tileStyle(url: string, attribution: string): StyleSpecification {
+  return { version: 8, sources: { tiles: { type: 'raster', tiles: [url], tileSize: 256, attribution } }, layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }] };
+}
+
+const toPick = (info: PickingInfo): MapPick => ({
+  layerId: info.picked && info.layer ? info.layer.id : null,
+  index: info.index,
+  coordinate: info.coordinate ? { lng: info.coordinate[0]!, lat: info.coordinate[1]! } : null,
+  x: info.x,
+  y: info.y,
+});
+
+export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onHover, onClick, flyTo, className }: Props) {
+  const { config } = useSession();
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<maplibregl.Map | null>(null);
+  const overlay = useRef<MapboxOverlay | null>(null);
+  const handlers = useRef({ onZoom, onHover, onClick });
+  handlers.current = { onZoom, onHover, onClick };
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    const m = new maplibregl.Map({
+      container: el,
+      style: config.mapTileUrl ? tileStyle(config.mapTileUrl, config.mapTileAttribution) : offlineStyle(window.location.origin),
+      center: [initialCenter.lng, initialCenter.lat],
+      zoom: initialZoom,
+      maxZoom: 20,
+      attributionControl: config.mapTileUrl ? {} : false,
+      // Keyboard panning and zooming stay on (maplibre's default) for people without a mouse.
+    });
+    m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    const o = new MapboxOverlay({
+      interleaved: false,
+      layers: [],
+      onHover: (info) => handlers.current.onHover?.(info.picked ? toPick(info) : null),
+      onClick: (info) => handlers.current.onClick?.(toPick(info)),
+      getCursor: ({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
+    });
+    m.addControl(o);
+    m.on('zoomend', () => handlers.current.onZoom?.(m.getZoom()));
+    map.current = m;
+    overlay.current = o;
+    handlers.current.onZoom?.(m.getZoom());
+    return () => {
+      overlay.current = null;
+      map.current = null;
+      m.remove();
+    };
+    // The map is made once; later changes go through setProps and flyTo.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    overlay.current?.setProps({ layers: [...layers] });
+  }, [layers]);
+
+  useEffect(() => {
+    if (flyTo) map.current?.flyTo({ center: [flyTo.center.lng, flyTo.center.lat], zoom: flyTo.zoom, duration: 800 });
+  }, [flyTo]);
+
+  return <div ref={container} role="region" aria-label={label} className={className ?? 'h-[70vh] w-full overflow-hidden rounded-box border border-base-300'} />;
+}
