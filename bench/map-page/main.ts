@@ -1,0 +1,105 @@
+// Map benchmark page (bench/map.ts drives it): 10,000 devices over a basin. Ours: one deck.gl ScatterplotLayer fed
+// binary attributes (src/components/lib/map-layers). Peer: the same devices as maplibre DOM markers. Both are timed on
+// the CPU: first render (building the markers and drawing once) and each pan step (move, synchronous redraw, and for
+// the DOM markers the style and layout work the browser must do before it can paint).
+import { MapboxOverlay } from '@deck.gl/mapbox';
+import maplibregl from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { pointLayer, pointSet } from '../../src/components/lib/map-layers';
+
+const CENTER = { lng: -103.7, lat: 31.6 };
+
+function devices(n: number): { lng: number; lat: number }[] {
+  let seed = 42;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  return Array.from({ length: n }, () => ({ lng: CENTER.lng + (rnd() - 0.5) * 3, lat: CENTER.lat + (rnd() - 0.5) * 2 }));
+}
+
+function newMap(): Promise<maplibregl.Map> {
+  const el = document.getElementById('map')!;
+  el.innerHTML = '';
+  const map = new maplibregl.Map({
+    container: el,
+    style: { version: 8, sources: {}, layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#f3f2ec' } }] },
+    center: [CENTER.lng, CENTER.lat],
+    zoom: 8,
+    attributionControl: false,
+    fadeDuration: 0,
+  });
+  return new Promise((resolve) => map.once('load', () => resolve(map)));
+}
+
+const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+
+async function run(mode: 'deck' | 'dom', n: number, steps: number) {
+  const map = await newMap();
+  const points = devices(n);
+  const container = map.getContainer();
+  const t0 = performance.now();
+  let markers: maplibregl.Marker[] = [];
+  // deck.gl draws on its own animation frame: its share of a pan step is the time between its before- and
+  // after-render callbacks, added to the synchronous move and base-map redraw.
+  let renderStart = 0;
+  let lastDeckRender = 0;
+  let rendered: (() => void) | null = null;
+  if (mode === 'deck') {
+    // deck.gl creates its WebGL device asynchronously: first render is when a frame with the layer has been drawn.
+    await new Promise<void>((resolve) => {
+      const overlay = new MapboxOverlay({
+        interleaved: false,
+        layers: [pointLayer('devices', pointSet(points.map((p) => ({ ...p, rgba: [34, 139, 74, 255] as const }))), { radiusPixels: 5 })],
+        onBeforeRender: () => void (renderStart = performance.now()),
+        onAfterRender: () => {
+          lastDeckRender = performance.now() - renderStart;
+          resolve();
+          rendered?.();
+        },
+      });
+      map.addControl(overlay);
+      map.redraw();
+    });
+  } else {
+    markers = points.map((p) => {
+      const el = document.createElement('div');
+      el.className = 'dot';
+      return new maplibregl.Marker({ element: el }).setLngLat([p.lng, p.lat]).addTo(map);
+    });
+    map.redraw();
+    container.getBoundingClientRect();
+    void getComputedStyle(markers[markers.length - 1]!.getElement()).transform;
+  }
+  const firstRender = performance.now() - t0;
+  // Let deck finish its first asynchronous work (shader compile, buffer upload) before timing pans.
+  await new Promise((r) => setTimeout(r, 300));
+  const frames: number[] = [];
+  for (let i = 0; i < steps; i++) {
+    const angle = (i / steps) * 2 * Math.PI;
+    const drawn = mode === 'deck' ? new Promise<void>((r) => (rendered = r)) : null;
+    const s = performance.now();
+    map.jumpTo({ center: [CENTER.lng + Math.cos(angle) * 0.4, CENTER.lat + Math.sin(angle) * 0.3] });
+    map.redraw();
+    if (mode === 'dom') {
+      container.getBoundingClientRect();
+      void getComputedStyle(markers[i % markers.length]!.getElement()).transform;
+    }
+    const sync = performance.now() - s;
+    if (drawn) {
+      await drawn;
+      rendered = null;
+      frames.push(sync + lastDeckRender);
+    } else frames.push(sync);
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+  }
+  markers.forEach((m) => m.remove());
+  map.remove();
+  return { firstRender, median: quantile(frames, 0.5), p95: quantile(frames, 0.95) };
+}
+
+declare global {
+  interface Window {
+    mapBenchReady: boolean;
+    runMap: typeof run;
+  }
+}
+window.runMap = run;
+window.mapBenchReady = true;

@@ -1,0 +1,46 @@
+// Browser benchmark (issue: device fleet): 10,000 devices on the map in Debian Chromium (WebGL in software). Ours draws
+// them as one deck.gl layer of binary attributes; the peer is maplibre DOM markers. Prints time to first render and
+// pan frame times (CPU side), and the peer/ours ratios.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { launchBrowser, serveStatic } from '../tests/e2e/harness';
+
+export async function mapBenchmarks() {
+  const root = path.resolve(import.meta.dirname, '..');
+  const outDir = mkdtempSync(path.join(tmpdir(), 'map-bench-'));
+  await build({ configFile: false, root: path.join(root, 'bench/map-page'), logLevel: 'warn', resolve: { alias: { '@': path.join(root, 'src') } }, build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 4000 } });
+  const { server, origin } = await serveStatic(outDir);
+  const browser = await launchBrowser();
+  try {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(origin);
+    await page.waitForFunction(() => window.mapBenchReady === true);
+    const rows = [];
+    for (const n of [3000, 10000]) {
+      const ours = await page.evaluate(([count]) => window.runMap('deck', count!, 40), [n]);
+      const peer = await page.evaluate(([count]) => window.runMap('dom', count!, 40), [n]);
+      rows.push({
+        devices: n,
+        'deck.gl first render (ms)': +ours.firstRender.toFixed(1),
+        'DOM markers first render (ms)': +peer.firstRender.toFixed(1),
+        'first render DOM / deck': +(peer.firstRender / ours.firstRender).toFixed(1),
+        'deck.gl pan median (ms)': +ours.median.toFixed(1),
+        'deck.gl pan p95 (ms)': +ours.p95.toFixed(1),
+        'DOM pan median (ms)': +peer.median.toFixed(1),
+        'DOM pan p95 (ms)': +peer.p95.toFixed(1),
+        'pan DOM / deck (median)': +(peer.median / ours.median).toFixed(1),
+      });
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    await new Promise((r) => server.close(r));
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await mapBenchmarks());
+}
