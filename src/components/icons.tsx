@@ -9,6 +9,9 @@ const paths: Record<string, string> = {
   menu: 'M4 6h16M4 12h16M4 18h16',
   chevron: 'M15 6l-6 6 6 6',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
+  pin: 'M9 4h6l-1 6 3 3H7l3-3zM12 13v7',
+  close: 'M6 6l12 12M18 6 6 18',
 };
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: keyof typeof paths | string; className?: string }) {

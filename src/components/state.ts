@@ -21,5 +21,7 @@ export const newVersionAtom = atom(false);
 /** The latest 401/403 the API answered, for the shell to act on. */
 export const authFailureAtom = atom<{ status: 401 | 403; detail: string; at: number } | null>(null);
 export const navCollapsedAtom = atomWithStorage('console.navCollapsed', false);
+/** The search drawer (spec 2 §2): pinned and open by default, remembered in this browser. */
+export const searchDrawerAtom = atomWithStorage('console.searchDrawer', { pinned: true, open: true });
 
 export { StateProvider, useAtom, useAtomValue, useSetAtom };

@@ -195,3 +195,35 @@ export const siteMarkerSchema = z.object({
   modellingPipelineOn: z.boolean(),
 });
 export type SiteMarker = z.infer<typeof siteMarkerSchema>;
+
+/** A device in the search drawer (spec 2 §3 'Device (search list)'). */
+export const deviceSearchRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  deviceType: deviceKind,
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  currentInstallationId: z.number().int().nullable(),
+  currentSiteName: z.string().nullable(),
+  siteGroupNames: z.array(z.string()),
+  latestAzimuth: z.number().nullable(),
+  latestHeight: z.number().nullable(),
+  latestLocationLatLng: z.string().nullable(),
+  latestSiteId: z.number().int().nullable(),
+  deviceInstallationType: z.number().int().nullable(),
+  quarantinedAt: iso.nullable(),
+  quarantineNotes: z.string().nullable(),
+});
+export type DeviceSearchRow = z.infer<typeof deviceSearchRowSchema>;
+
+/** A site in the search drawer. */
+export const siteSearchRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  organizationId: z.number().int(),
+  organizationName: z.string(),
+  siteGroupNames: z.array(z.string()),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+});
+export type SiteSearchRow = z.infer<typeof siteSearchRowSchema>;

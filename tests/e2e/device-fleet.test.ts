@@ -112,10 +112,9 @@ describe('device fleet in the browser', () => {
     await expect.poll(async () => (await siteRow.first().getByRole('cell').allTextContents()).includes('Off')).toBe(true);
 
     await page.goto(`${origin()}/devices`);
-    await page.getByRole('heading', { name: 'Devices' }).waitFor();
+    await page.getByRole('heading', { name: 'Devices', exact: true, level: 1 }).waitFor();
     await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
-    const quarantined = Number(await page.locator('.stat').filter({ hasText: 'Quarantined' }).locator('dd').textContent());
-    expect(quarantined).toBeGreaterThan(0);
+    await expect.poll(async () => Number(await page.locator('.stat').filter({ hasText: 'Quarantined' }).locator('dd').textContent()), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/devices.png` });
     await expectAccessible(page);
     expect(problems).toEqual([]);
@@ -260,6 +259,40 @@ describe('device fleet in the browser', () => {
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
     await page.screenshot({ path: `${SHOTS}/device-map-trip.png` });
     await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('searches sites and devices in the pinned drawer, acts on a device, and remembers unpinning', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'org.admin@example.com', '/devices');
+    const drawer = page.getByRole('complementary', { name: 'Search', exact: true });
+    await drawer.waitFor();
+    expect((await drawer.boundingBox())!.width).toBe(240);
+    const sitesHeading = drawer.getByRole('heading', { name: /^Sites \d+\/\d+$/ });
+    await expect.poll(async () => (await sitesHeading.textContent()) ?? '').toMatch(/^Sites (\d+)\/\1$/);
+    const devicesHeading = drawer.getByRole('heading', { name: /^Devices \d+\/\d+$/ });
+    await expect.poll(async () => Number(/\/(\d+)/.exec((await devicesHeading.textContent()) ?? '')?.[1] ?? 0)).toBeGreaterThan(10);
+    const firstDevice = (await drawer.getByRole('region', { name: 'Devices found' }).locator('li .font-medium').first().textContent())!;
+    await drawer.getByLabel('Find by name or group').fill(firstDevice);
+    await expect.poll(async () => (await devicesHeading.textContent()) ?? '').toMatch(new RegExp(`^Devices [1-9]\\d*/`));
+    await page.screenshot({ path: `${SHOTS}/search-drawer.png` });
+    await expectAccessible(page);
+    await drawer.getByRole('region', { name: 'Devices found' }).getByRole('button', { name: '⋯' }).first().click();
+    await drawer.getByRole('link', { name: 'Device Dashboard' }).click();
+    await page.waitForURL(new RegExp(`/device/${firstDevice}`));
+
+    // Unpinned, it overlays the page; closed, it stays closed after a reload.
+    await drawer.getByRole('button', { name: 'Unpin the search drawer' }).click();
+    await drawer.getByRole('button', { name: 'Pin the search drawer' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => drawer.count()).toBe(0);
+    await page.reload();
+    await page.getByRole('button', { name: 'Search sites and devices' }).waitFor();
+    expect(await drawer.count()).toBe(0);
+    await page.getByRole('button', { name: 'Search sites and devices' }).click();
+    await drawer.waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

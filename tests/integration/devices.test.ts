@@ -204,4 +204,20 @@ describe.each(testEngines)('device fleet on %s', (engine) => {
     const geo = basemap.json() as { features: { properties: { kind: string } }[] };
     expect(new Set(geo.features.map((x) => x.properties.kind))).toEqual(new Set(['land', 'border', 'state']));
   });
+
+  it("lists the search drawer's devices and sites for the organization or for all the user's", async () => {
+    const devices = (await t.as(operator, { method: 'GET', url: `/api/device/deviceSearchList/?organizationId=${f.orgA}` })).json() as { name: string; organizationId: number }[];
+    expect(devices.length).toBeGreaterThan(2);
+    expect(devices.every((d) => d.organizationId === f.orgA)).toBe(true);
+    const all = (await t.as(operator, { method: 'GET', url: '/api/device/deviceSearchList/' })).json() as { organizationId: number }[];
+    expect(new Set(all.map((d) => d.organizationId))).toEqual(new Set([f.orgA]));
+    const provider = (await t.as(f.provider, { method: 'GET', url: '/api/device/deviceSearchList/' })).json() as { organizationId: number }[];
+    expect(new Set(provider.map((d) => d.organizationId))).toEqual(new Set([f.orgA, f.orgB]));
+    expect((await t.as(operator, { method: 'GET', url: `/api/device/deviceSearchList/?organizationId=${f.orgB}` })).statusCode).toBe(403);
+    expect((await t.as(f.viewer, { method: 'GET', url: '/api/device/deviceSearchList/' })).statusCode).toBe(403);
+    const sites = (await t.as(f.admin, { method: 'GET', url: '/api/site/siteSearchList/' })).json() as { name: string }[];
+    expect(sites.map((x) => x.name).sort()).toEqual(['Pad 1', 'Pad 2', 'Station 9']);
+    const mine = (await t.as(f.viewer, { method: 'GET', url: '/api/site/siteSearchList/' })).json() as { name: string }[];
+    expect(mine.map((x) => x.name).sort()).toEqual(['Pad 1', 'Pad 2']);
+  });
 });

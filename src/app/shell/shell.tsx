@@ -1,14 +1,16 @@
 // The signed-in frame: navigation bar, banners, organization switcher, account menu, and the page.
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '@/auth/auth-context';
 import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
-import { authFailureAtom, useAtom } from '@/components/state';
+import { Icon } from '@/components/icons';
+import { authFailureAtom, searchDrawerAtom, useAtom } from '@/components/state';
 import { AccountMenu } from './account-menu';
 import { Banners } from './banners';
 import { NavBar } from './nav-bar';
 import { OrganizationSwitcher } from './organization-switcher';
+import { SearchDrawer } from './search-drawer';
 import { screens } from '../route-registry';
 
 export function Shell() {
@@ -18,6 +20,25 @@ export function Shell() {
   const location = useLocation();
   const [failure, setFailure] = useAtom(authFailureAtom);
   const [params, setParams] = useSearchParams();
+  const [drawer, setDrawer] = useAtom(searchDrawerAtom);
+  // Pinning is for wide screens; on small ones the drawer overlays the page and starts closed.
+  const [wide, setWide] = useState(() => window.matchMedia('(min-width: 768px)').matches);
+  const [smallOpen, setSmallOpen] = useState(false);
+  useEffect(() => {
+    const media = window.matchMedia('(min-width: 768px)');
+    const listener = () => setWide(media.matches);
+    media.addEventListener('change', listener);
+    return () => media.removeEventListener('change', listener);
+  }, []);
+  const pinned = wide && drawer.pinned;
+  const open = wide ? drawer.open : smallOpen;
+  const setOpen = (next: boolean) => (wide ? setDrawer({ ...drawer, open: next }) : setSmallOpen(next));
+  useEffect(() => {
+    if (!open || pinned) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
 
   // Org routes always carry the selected organization in the query (spec 1 §2).
   const orgId = session.organization?.id;
@@ -46,9 +67,19 @@ export function Shell() {
   return (
     <div className="flex h-full min-h-0">
       <NavBar />
-      <div className="flex min-w-0 flex-1 flex-col">
+      {open && pinned && <SearchDrawer pinned onPin={(p) => setDrawer({ ...drawer, pinned: p })} onClose={() => setOpen(false)} />}
+      <div className="relative flex min-w-0 flex-1 flex-col">
+        {open && !pinned && (
+          <div className="absolute inset-y-0 left-0 z-40 shadow-xl">
+            <SearchDrawer pinned={false} onPin={(p) => setDrawer({ open: true, pinned: p })} onClose={() => setOpen(false)} />
+          </div>
+        )}
         <Banners />
         <header className="flex items-center gap-3 border-b border-base-300 bg-base-100 px-4 py-2">
+          <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-label={open ? 'Close search' : 'Search sites and devices'} onClick={() => setOpen(!open)}>
+            <Icon name="search" className="h-4 w-4" />
+            <span className="hidden sm:inline">Search</span>
+          </button>
           <span className="text-sm text-base-content/70">{session.organization?.name}</span>
           <div className="ml-auto flex items-center gap-2">
             <OrganizationSwitcher />

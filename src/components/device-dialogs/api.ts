@@ -11,7 +11,7 @@ export function useInvalidateDevices() {
   const qc = useQueryClient();
   return () =>
     Promise.all(
-      ['deviceHealth', 'devices', 'deviceSummary', 'deviceInstallations', 'deviceHardwareOptions', 'siteHealth', 'sites', 'audit'].map((key) => qc.invalidateQueries({ queryKey: [key] })),
+      ['deviceHealth', 'devices', 'deviceSummary', 'deviceInstallations', 'deviceHardwareOptions', 'siteHealth', 'sites', 'audit', 'searchDevices', 'deviceHealthSites'].map((key) => qc.invalidateQueries({ queryKey: [key] })),
     );
 }
 
