@@ -5,17 +5,7 @@ import { deviceSearchRowSchema, siteSearchRowSchema } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
-import { accessToOrganization } from '../services/signed-in-user';
-
-/** The live organizations in which the user holds `permission` (any membership when null). */
-async function organizationsWith(db: Queryable, user: SignedInUser, permission: number | null): Promise<number[]> {
-  const ids = new Set<number>();
-  if (user.isQubeUser && (permission === null || user.globalPermissions.has(permission))) {
-    for (const o of await db.query<{ id: number }>('SELECT id FROM organizations WHERE deleted_at IS NULL')) ids.add(o.id);
-  }
-  for (const [id, m] of user.memberships) if (!m.deleted && (permission === null || m.permissions.has(permission))) ids.add(id);
-  return [...ids];
-}
+import { accessToOrganization, organizationsWith } from '../services/signed-in-user';
 
 async function scope(db: Queryable, user: SignedInUser, organizationId: number | undefined, permission: number | null): Promise<number[]> {
   if (organizationId === undefined) return organizationsWith(db, user, permission);

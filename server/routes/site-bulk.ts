@@ -1,31 +1,12 @@
 // Bulk site upload (spec 1 §2 'Upload Sites', §4 verification, §7): multipart csvRecords; the verification call
 // counts the sites an upload would create, the upsert writes every row or none. Problems in the file are an answer
 // with an error field (spec 1 §7); a request without a CSV file is refused with 400.
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bulkSitesAnswerSchema } from '@/contracts/site';
-import { checkCsvUpload, CSV_UPLOAD_MESSAGES } from '@/domain/csv-upload';
 import { Permission } from '@/domain/permissions';
-import { defineRoute, HttpError } from '../http/define-route';
+import { readCsvRecords } from '../http/csv-records';
+import { defineRoute } from '../http/define-route';
 import { applyBulkSites, planBulkSites } from '../services/site-bulk';
-
-export const BULK_FILE_LIMIT_BYTES = 20 * 1024 * 1024;
-
-/** The uploaded csvRecords file, checked by the same rule as the dialog. */
-async function readCsvRecords(request: FastifyRequest): Promise<Uint8Array> {
-  if (!request.isMultipart()) throw new HttpError(400, CSV_UPLOAD_MESSAGES.required, { csvRecords: [CSV_UPLOAD_MESSAGES.required] });
-  const part = await request.file({ limits: { fileSize: BULK_FILE_LIMIT_BYTES, files: 1, fields: 5 } });
-  if (!part || part.fieldname !== 'csvRecords') throw new HttpError(400, CSV_UPLOAD_MESSAGES.required, { csvRecords: [CSV_UPLOAD_MESSAGES.required] });
-  let bytes: Buffer;
-  try {
-    bytes = await part.toBuffer();
-  } catch {
-    throw new HttpError(413, `The file is larger than ${BULK_FILE_LIMIT_BYTES / 1048576} MB.`);
-  }
-  const problem = checkCsvUpload({ name: part.filename, type: part.mimetype, size: bytes.length });
-  if (problem) throw new HttpError(400, problem, { csvRecords: [problem] });
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-}
 
 const params = z.object({ organizationId: z.coerce.number().int().positive() });
 

@@ -67,3 +67,13 @@ export function permissionsAcrossOrganizations(user: SignedInUser): Set<number> 
   for (const m of user.memberships.values()) if (!m.deleted) for (const p of m.permissions) all.add(p);
   return all;
 }
+
+/** The live organizations in which the user holds `permission` (any membership when null). */
+export async function organizationsWith(db: Queryable, user: SignedInUser, permission: number | null): Promise<number[]> {
+  const ids = new Set<number>();
+  if (user.isQubeUser && (permission === null || user.globalPermissions.has(permission))) {
+    for (const o of await db.query<{ id: number }>('SELECT id FROM organizations WHERE deleted_at IS NULL')) ids.add(o.id);
+  }
+  for (const [id, m] of user.memberships) if (!m.deleted && (permission === null || m.permissions.has(permission))) ids.add(id);
+  return [...ids];
+}

@@ -5,13 +5,8 @@ import { INVALID_COORDINATES } from '@/domain/coordinates';
 import { SITE_GROUP_COMMA } from '@/domain/site-form';
 import { SITE_CHANGED_ELSEWHERE } from '../../server/routes/site-edit';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { multipart } from '../helpers/multipart';
 import { testEngines } from '../helpers/test-db';
-
-function multipart(field: string, filename: string, type: string, content: string) {
-  const boundary = '----consoleTestBoundary7MA4YWxk';
-  const payload = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n${content}\r\n--${boundary}--\r\n`;
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(testEngines)('site administration on %s', (engine) => {
   let t: TestApp;

@@ -1,0 +1,56 @@
+// Bulk add/edit devices (spec 2 §2, §5, §7 bulkUpsertDevices/, deviceBulkUpsertTemplate/, §8): the template (blank,
+// or the chosen devices) and the upload of every row or none.
+import { z } from 'zod';
+import { DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
+import { toCsv } from '@/domain/csv';
+import { EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS, DEVICE_KIND_LABEL } from '@/domain/device-form';
+import { Permission } from '@/domain/permissions';
+import { readCsvRecords } from '../http/csv-records';
+import { defineRoute } from '../http/define-route';
+import { applyBulkDevices } from '../services/device-bulk';
+import { loadDeviceEdit } from '../services/device-save';
+
+export const deviceBulkRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/device/deviceBulkUpsertTemplate/',
+    access: [Permission.DeviceAdministration],
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: 'The bulk device CSV: blank without device ids, otherwise with those devices of the organization',
+    body: z.object({ organizationId: z.number().int().positive(), deviceIds: z.array(z.number().int().positive()).max(10_000) }),
+    raw: true,
+    example: { body: { deviceIds: [] } },
+    handler: async ({ body, organizationId, database, reply }) => {
+      const [org] = await database.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [organizationId]);
+      const rows = [];
+      for (const id of [...new Set(body.deviceIds)]) {
+        const d = await loadDeviceEdit(database, id);
+        if (!d || d.organizationId !== organizationId) continue;
+        rows.push([
+          d.id, d.name, DEVICE_KIND_LABEL[d.deviceType], org?.name ?? '', d.thirdPartyId, d.thirdPartySerialNumber, d.pcbQrCode,
+          ...HARDWARE_ITEMS.map((h) => d[h.key]?.name ?? ''),
+          ...EDIT_SERIAL_NUMBERS.map((s) => d[s.key] ?? ''),
+          d.inletVentDcaCleanoutTime ? d.inletVentDcaCleanoutTime.slice(0, 10) : '', d.productionNotes,
+        ]);
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="DeviceBulkUpload.csv"')
+        .send(toCsv(DEVICE_BULK_COLUMNS.map((c) => c.header), rows));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/device/bulkUpsertDevices/:organizationId',
+    access: [Permission.DeviceAdministration],
+    orgScope: { from: 'params', key: 'organizationId' },
+    summary: 'Adds (rows without Id) and edits devices from a CSV upload: every row or none',
+    params: z.object({ organizationId: z.coerce.number().int().positive() }),
+    multipart: true,
+    response: z.object({ rowsChanged: z.number().int(), particleErrors: z.array(z.string()) }),
+    handler: async ({ request, organizationId, user, database }) => {
+      const bytes = await readCsvRecords(request);
+      return database.transaction((tx) => applyBulkDevices(tx, bytes, user!, organizationId!));
+    },
+  }),
+];
