@@ -1,12 +1,12 @@
 // Bulk add/edit devices (spec 2 §2, §5, §7 bulkUpsertDevices/, deviceBulkUpsertTemplate/, §8): the template (blank,
 // or the chosen devices) and the upload of every row or none.
 import { z } from 'zod';
-import { DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
+import { bulkDevicesAnswerSchema, DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
 import { toCsv } from '@/domain/csv';
 import { EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS, DEVICE_KIND_LABEL } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
 import { readCsvRecords } from '../http/csv-records';
-import { defineRoute } from '../http/define-route';
+import { defineRoute, HttpError } from '../http/define-route';
 import { applyBulkDevices } from '../services/device-bulk';
 import { loadDeviceEdit } from '../services/device-save';
 
@@ -47,10 +47,16 @@ export const deviceBulkRoutes = [
     summary: 'Adds (rows without Id) and edits devices from a CSV upload: every row or none',
     params: z.object({ organizationId: z.coerce.number().int().positive() }),
     multipart: true,
-    response: z.object({ rowsChanged: z.number().int(), particleErrors: z.array(z.string()) }),
+    response: bulkDevicesAnswerSchema,
     handler: async ({ request, organizationId, user, database }) => {
       const bytes = await readCsvRecords(request);
-      return database.transaction((tx) => applyBulkDevices(tx, bytes, user!, organizationId!));
+      try {
+        return await database.transaction((tx) => applyBulkDevices(tx, bytes, user!, organizationId!));
+      } catch (e) {
+        // A file with problems is an answer (as for bulk sites): the error and each row's problems; nothing was written.
+        if (e instanceof HttpError && e.statusCode === 400) return { rowsChanged: 0, particleErrors: [], error: e.message, errors: e.errors ?? {} };
+        throw e;
+      }
     },
   }),
 ];

@@ -128,14 +128,20 @@ export async function apiUpload<T>(
   return schema.parse(await response.json());
 }
 
-/** A binary answer (Arrow IPC series) with the same token, version and error handling as apiRequest. */
+/** A binary answer (Arrow IPC series, a CSV file) with the same token, version and error handling as apiRequest. */
 export async function apiBytes(path: string, options: RequestOptions & { accept: string }): Promise<ArrayBuffer> {
   const sendBinary = async (token: string | null) => {
     const qs = new URLSearchParams();
     appendQuery(qs, options.query);
     const headers: Record<string, string> = { accept: options.accept };
     if (token) headers.authorization = `Bearer ${token}`;
-    return fetch(`${path}${qs.size ? `?${qs}` : ''}`, { headers, ...(options.signal ? { signal: options.signal } : {}) });
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    return fetch(`${path}${qs.size ? `?${qs}` : ''}`, {
+      method: options.method ?? 'GET',
+      headers,
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
   };
   let res = await sendBinary(hooks?.getAccessToken() ?? null);
   if (res.status === 401 && hooks) {

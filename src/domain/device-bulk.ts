@@ -1,5 +1,6 @@
 // Bulk add/edit devices (spec 2 §2 'Bulk add/edit devices dialog', §5, §8): the CSV columns the Template writes and
 // the upload reads. A row with an Id updates that device; a row without one adds a device.
+import { z } from 'zod';
 import type { CsvColumn } from '../../workers/lib/csv-parse';
 import { EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS, type DeviceKind } from './device-form';
 
@@ -25,3 +26,11 @@ export function readDeviceKind(text: string): DeviceKind | null {
 
 export const bulkDevicesChangedToast = (n: number) => `${n} device(s) successfully changed`;
 export const DEVICE_BULK_MAX_ROWS = 5000;
+
+/** The upload's answer: rows changed and device-cloud errors, or the file's problems by row (nothing changed). */
+export const bulkDevicesAnswerSchema = z.object({
+  rowsChanged: z.number().int(),
+  particleErrors: z.array(z.string()),
+  error: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});

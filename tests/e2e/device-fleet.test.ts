@@ -296,4 +296,42 @@ describe('device fleet in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('bulk edits chosen devices from their template, reporting a bad row first', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 }, acceptDownloads: true });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/deviceHealth');
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(10);
+    const boxes = page.locator('tbody input[type=checkbox]');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await page.getByRole('button', { name: 'Manage Devices' }).click();
+    await page.getByRole('button', { name: 'Bulk Add/Edit Devices' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('The template holds the 2 chosen device(s).').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Template' }).click()]);
+    const { readFileSync } = await import('node:fs');
+    const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    const header = lines[0]!.split(',');
+    const notes = header.indexOf('Production Notes');
+    const edited = lines.slice(1).map((l) => {
+      const cells = l.split(',');
+      cells[notes] = 'Checked in bulk';
+      return cells.join(',');
+    });
+    const input = dialog.locator('input[type=file]');
+    await input.setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from([lines[0], ...edited, ',Z-1,Qube,,tp,ARNT-9' + ','.repeat(header.length - 6)].join('\n')) });
+    await dialog.getByText('3 row(s) ready to upload.').waitFor();
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await dialog.getByText('1 row has problems; nothing was changed.').waitFor();
+    await dialog.getByText(/^Row 4: Name: The device name must be in the form of A-XXXX/).waitFor();
+    await page.screenshot({ path: `${SHOTS}/device-bulk-problems.png` });
+    await input.setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from([lines[0], ...edited].join('\n')) });
+    await dialog.getByText('2 row(s) ready to upload.').waitFor();
+    await dialog.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('2 device(s) successfully changed').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -16,6 +16,7 @@ import { Permission } from '@/domain/permissions';
 import { measurementInDisplayUnit } from '@/domain/units';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DataGrid, type GridColumn, type QuickFilter } from '@/components/data-grid';
+import { BulkDevicesDialog } from '@/components/device-dialogs/bulk-devices-dialog';
 import { DeviceDialog } from '@/components/device-dialogs/device-dialog';
 import { EndInstallationDialog } from '@/components/device-dialogs/end-installation-dialog';
 import { QuarantineDialog } from '@/components/device-dialogs/quarantine-dialog';
@@ -40,6 +41,7 @@ const WIND_SPEED = 16;
 
 type Dialog =
   | { kind: 'add' }
+  | { kind: 'bulk' }
   | { kind: 'edit' | 'history' | 'start' | 'end' | 'quarantine' | 'ticket'; device: DeviceHealthRow }
   | { kind: 'trend'; device: DeviceHealthRow; typeId: number };
 
@@ -54,6 +56,7 @@ export default function DeviceHealthPage() {
   const internal = user.userDetails.isQubeUser;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [params, setParams] = useSearchParams();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const tab = params.get('tab') === 'Map' ? 'Map' : 'Grid';
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
     queryKey: ['deviceHealth', organizationId],
@@ -206,6 +209,17 @@ export default function DeviceHealthPage() {
                   Add Device
                 </button>
               </li>
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    setDialog({ kind: 'bulk' });
+                  }}
+                >
+                  Bulk Add/Edit Devices
+                </button>
+              </li>
             </ul>
           )}
         </Popover>
@@ -247,6 +261,7 @@ export default function DeviceHealthPage() {
           searchPlaceholder="Search devices"
           emptyText="This organization has no devices yet."
           exportName="DeviceHealth"
+          selection={{ selected, onChange: setSelected }}
           rowActions={(d) => {
             const blocked = quarantineBlocked(d.deviceType, d.currentDeviceInstallationId !== null);
             return (
@@ -278,6 +293,7 @@ export default function DeviceHealthPage() {
         />
         )}
       </div>
+      {dialog?.kind === 'bulk' && <BulkDevicesDialog deviceIds={[...selected].map(Number)} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'add' && <DeviceDialog deviceId={null} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <DeviceDialog deviceId={dialog.device.id} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'start' && <StartInstallationDialog device={dialog.device} onClose={() => setDialog(null)} />}
