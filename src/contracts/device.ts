@@ -227,3 +227,10 @@ export const siteSearchRowSchema = z.object({
   location: z.object({ lat: z.number(), lng: z.number() }),
 });
 export type SiteSearchRow = z.infer<typeof siteSearchRowSchema>;
+
+/** A cloud function the device cloud offers (spec 2 §3 'Cloud function definition'). */
+export const cloudFunctionDefinitionSchema = z.object({ id: z.number().int(), functionType: z.string(), argument: z.string(), description: z.string(), paramsRequired: z.boolean() });
+export type CloudFunctionDefinition = z.infer<typeof cloudFunctionDefinitionSchema>;
+export const cloudFunctionResultSchema = z.object({ success: z.boolean(), error: z.string().nullable() });
+export const cloudFunctionHistoryRowSchema = z.object({ functionName: z.string(), argument: z.string(), result: z.boolean(), error: z.string().nullable(), time: iso, userName: z.string(), siteName: z.string().nullable() });
+export type CloudFunctionHistoryRow = z.infer<typeof cloudFunctionHistoryRowSchema>;
