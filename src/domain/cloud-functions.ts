@@ -20,8 +20,11 @@ export type CloudFunctionCall = z.infer<typeof cloudFunctionCallSchema>;
 
 /** The dialog's form: a function, and a parameter when the chosen one requires it. */
 export function cloudFunctionFormSchema(paramsRequired: boolean) {
-  return z.object({
-    functionType: z.string().min(1, 'Function is required'),
-    parameter: paramsRequired ? z.string().trim().min(1, 'Parameter is required').max(64, 'Parameter must be at most 64 characters') : z.string().optional(),
-  });
+  return z
+    .object({ functionType: z.string().min(1, 'Function is required'), parameter: z.string() })
+    .superRefine((v, ctx) => {
+      if (!paramsRequired) return;
+      if (v.parameter.trim() === '') ctx.addIssue({ code: 'custom', path: ['parameter'], message: 'Parameter is required' });
+      else if (v.parameter.length > 64) ctx.addIssue({ code: 'custom', path: ['parameter'], message: 'Parameter must be at most 64 characters' });
+    });
 }

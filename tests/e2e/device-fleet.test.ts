@@ -334,4 +334,35 @@ describe('device fleet in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('calls a cloud function on an online Qube with its parameter, and lists it in the history', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'org.admin@example.com', '/deviceHealth');
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(10);
+    const row = page.locator('tbody tr').filter({ has: page.locator('td', { hasText: /^Qube$/ }) }).filter({ has: page.locator('.badge', { hasText: /^Online$/ }) }).first();
+    const name = (await row.locator('td a').first().textContent())!;
+    await page.goto(`${origin()}/device/${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: 'Cloud Functions', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Function', { exact: true }).selectOption('setSampleInterval');
+    await dialog.getByText('Seconds between measurements, 10 to 3600.').waitFor();
+    await dialog.getByRole('button', { name: 'Call' }).click();
+    await dialog.getByText('Parameter is required').waitFor();
+    await dialog.getByLabel('Parameter', { exact: true }).fill('5');
+    await dialog.getByRole('button', { name: 'Call' }).click();
+    await dialog.getByText("Invalid argument 'seconds=5': seconds must be between 10 and 3600").waitFor();
+    await dialog.getByLabel('Parameter', { exact: true }).fill('60');
+    await dialog.getByText('Argument sent: seconds=60').waitFor();
+    await dialog.getByRole('button', { name: 'Call' }).click();
+    await page.getByText('Successfully called Cloud Function setSampleInterval: seconds=60').waitFor();
+    await dialog.getByRole('tab', { name: 'History' }).click();
+    const history = dialog.getByRole('table', { name: 'Cloud function history' });
+    await history.waitFor();
+    expect(await history.locator('tbody tr').count()).toBe(2);
+    await page.screenshot({ path: `${SHOTS}/cloud-functions.png` });
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -10,6 +10,7 @@ import { deviceSearchRowSchema, siteSearchRowSchema, type DeviceSearchRow } from
 import { quarantineBlocked } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
+import { CloudFunctionDialog } from '@/components/device-dialogs/cloud-function-dialog';
 import { EndInstallationDialog } from '@/components/device-dialogs/end-installation-dialog';
 import { QuarantineDialog } from '@/components/device-dialogs/quarantine-dialog';
 import { StartInstallationDialog } from '@/components/device-dialogs/start-installation-dialog';
@@ -22,13 +23,14 @@ export const SEARCH_DRAWER_WIDTH = 240;
 /** Lists draw at most this many matches; the counts still say how many there are. */
 const SHOWN = 150;
 
-type Dialog = { kind: 'start' | 'end' | 'quarantine' | 'ticket'; device: DeviceSearchRow };
+type Dialog = { kind: 'start' | 'end' | 'quarantine' | 'ticket' | 'cloud'; device: DeviceSearchRow } | { kind: 'siteCloud'; site: { id: number; name: string } };
 
 export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPin: (pinned: boolean) => void; onClose: () => void }) {
   const { user, organization } = useSession();
   const qc = useQueryClient();
   const canDevices = useHasPermission(Permission.DeviceAdministration);
   const canInstall = useHasPermission(Permission.DeviceAdministration, Permission.DeviceInstallationStartStop);
+  const canCloud = useHasPermission(Permission.ParticleCloudFunctions);
   const severalOrganizations = user.userDetails.isQubeUser || user.userOrganizations.filter((o) => !o.deleted).length > 1;
   const [showAll, setShowAll] = useState(false);
   const [text, setText] = useState('');
@@ -76,9 +78,23 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
           ) : (
             <ul>
               {siteMatches.slice(0, SHOWN).map((s) => (
-                <li key={s.id} className="border-b border-base-200 px-2 py-1 text-xs">
-                  <div className="font-medium">{s.name}</div>
-                  <div className="truncate text-base-content/70">{[s.alias, s.siteGroupNames.join(', '), showAll ? s.organizationName : null].filter(Boolean).join(' · ') || '—'}</div>
+                <li key={s.id} className="flex items-start gap-1 border-b border-base-200 px-2 py-1 text-xs">
+                  <div className="min-w-0 flex-1">
+                    <div className="font-medium">{s.name}</div>
+                    <div className="truncate text-base-content/70">{[s.alias, s.siteGroupNames.join(', '), showAll ? s.organizationName : null].filter(Boolean).join(' · ') || '—'}</div>
+                  </div>
+                  {canCloud && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      disabled={s.organizationId !== organization!.id}
+                      title={s.organizationId !== organization!.id ? `Switch to ${s.organizationName} to call its cloud functions` : 'Cloud Functions'}
+                      aria-label={`Cloud functions of ${s.name}`}
+                      onClick={() => setDialog({ kind: 'siteCloud', site: s })}
+                    >
+                      ⚡
+                    </button>
+                  )}
                 </li>
               ))}
               {siteMatches.length > SHOWN && <li className="p-2 text-xs text-base-content/70">{`${siteMatches.length - SHOWN} more — refine the search`}</li>}
@@ -124,6 +140,7 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
                                 ? item('End Installation', () => { close(); setDialog({ kind: 'end', device: d }); }, elsewhere)
                                 : item('Start Installation', () => { close(); setDialog({ kind: 'start', device: d }); }, elsewhere))}
                             {item('Change Quarantine State', () => { close(); setDialog({ kind: 'quarantine', device: d }); }, elsewhere ?? blocked)}
+                            {canCloud && d.deviceType === 'Qube' && item('Cloud Functions', () => { close(); setDialog({ kind: 'cloud', device: d }); }, elsewhere)}
                             {item('Create Support Ticket', () => { close(); setDialog({ kind: 'ticket', device: d }); }, elsewhere ?? (d.currentInstallationId ? null : NOT_INSTALLED_FOR_TICKET))}
                           </ul>
                         )}
@@ -141,6 +158,8 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
       {dialog?.kind === 'end' && <EndInstallationDialog device={dialog.device} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'quarantine' && <QuarantineDialog device={{ ...dialog.device }} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'ticket' && <TicketCreateDialog device={dialog.device} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'cloud' && <CloudFunctionDialog target={{ kind: 'device', id: dialog.device.id, name: dialog.device.name }} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'siteCloud' && <CloudFunctionDialog target={{ kind: 'site', id: dialog.site.id, name: dialog.site.name }} onClose={() => setDialog(null)} />}
     </aside>
   );
 }

@@ -14,7 +14,9 @@ import { DeviceDialog } from '@/components/device-dialogs/device-dialog';
 import { DeviceEventsGrid } from '@/components/device-events-grid';
 import { LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
+import { useHasPermission, useSession } from '@/components/session-context';
+import { CloudFunctionDialog } from '@/components/device-dialogs/cloud-function-dialog';
+import { Permission } from '@/domain/permissions';
 import { Spinner } from '@/components/spinner';
 import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
@@ -51,13 +53,19 @@ function Dashboard({ device }: { device: DeviceSummary }) {
   const tab = dashboardTab(params.get('tab'));
   const { organization } = useSession();
   const current = device.installations.find((i) => i.endTime === null);
-  const [dialog, setDialog] = useState<'history' | 'edit' | 'ticket' | null>(null);
+  const [dialog, setDialog] = useState<'history' | 'edit' | 'ticket' | 'cloud' | null>(null);
+  const canCloud = useHasPermission(Permission.ParticleCloudFunctions) && device.deviceType === 'Qube';
   return (
     <>
       <PageHeader title={device.name}>
         <span className="badge badge-outline">{device.deviceType}</span>
         <span className={`badge ${device.online === true ? 'badge-success' : device.online === false ? 'badge-error' : 'badge-ghost'}`}>{device.online === true ? 'Online' : device.online === false ? 'Offline' : 'Unknown'}</span>
         {current && <span className="text-sm text-base-content/70">at {current.siteName}</span>}
+        {canCloud && (
+          <button type="button" className="btn btn-sm btn-outline" onClick={() => setDialog('cloud')}>
+            Cloud Functions
+          </button>
+        )}
         <span className={current ? '' : 'tooltip tooltip-bottom'} data-tip={current ? undefined : NOT_INSTALLED_FOR_TICKET}>
           <button type="button" className="btn btn-sm btn-outline" disabled={!current} onClick={() => setDialog('ticket')}>
             Create Support Ticket
@@ -71,6 +79,7 @@ function Dashboard({ device }: { device: DeviceSummary }) {
         </button>
       </PageHeader>
       <AuditHistoryDialog entity="device" id={dialog === 'history' ? device.id : null} organizationId={organization!.id} title={`History of ${device.name}`} onClose={() => setDialog(null)} />
+      {dialog === 'cloud' && <CloudFunctionDialog target={{ kind: 'device', id: device.id, name: device.name }} onClose={() => setDialog(null)} />}
       {dialog === 'ticket' && <TicketCreateDialog device={device} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && (
         <DeviceDialog

@@ -17,7 +17,7 @@ export function InstallationsTab({ deviceId }: { deviceId: number }) {
   return (
     <div className="overflow-x-auto rounded-box border border-base-300">
       <table className="table table-sm" aria-label="Installations">
-        <thead>
+        <thead className="text-base-content">
           <tr>
             <th scope="col">Site</th>
             <th scope="col">Start</th>
