@@ -110,6 +110,17 @@ describe('device fleet in the browser', () => {
     await page.getByPlaceholder('Search sites').fill(siteName);
     const siteRow = page.getByRole('row').filter({ hasText: siteName });
     await expect.poll(async () => (await siteRow.first().getByRole('cell').allTextContents()).includes('Off')).toBe(true);
+    // Start it again: not from before what it processed, then from now.
+    await siteRow.first().getByRole('button', { name: `Start the model of ${siteName}` }).click();
+    const startDialog = page.getByRole('dialog');
+    await startDialog.getByLabel('Start date').fill('2020-01-01T00:00');
+    await startDialog.getByRole('button', { name: 'Start Model' }).click();
+    await startDialog.getByText(/^Start date can be no earlier than /).waitFor();
+    await startDialog.getByRole('button', { name: 'Cancel' }).click();
+    await siteRow.first().getByRole('button', { name: `Start the model of ${siteName}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Start Model' }).click();
+    await page.getByText('Model started').waitFor();
+    await expect.poll(async () => (await siteRow.first().getByRole('cell').allTextContents()).includes('On')).toBe(true);
 
     await page.goto(`${origin()}/devices`);
     await page.getByRole('heading', { name: 'Devices', exact: true, level: 1 }).waitFor();

@@ -15,6 +15,7 @@ import { DataGrid, type GridColumn, type QuickFilter } from '@/components/data-g
 import { PageHeader } from '@/components/page-header';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-restore-dialog';
+import { ModelPipelineDialog } from '@/components/site-dialogs/model-pipeline-dialog';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
 import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
 
@@ -72,7 +73,7 @@ export default function SiteHealthPage() {
   // Provider staff see the tickets' primary symptoms (spec 2 §6).
   const internal = user.userDetails.isQubeUser;
   const [showDeleted, setShowDeleted] = useState(false);
-  const [dialog, setDialog] = useState<{ kind: 'site'; siteId: number | null } | { kind: 'history' | 'delete' | 'restore'; site: SiteHealthRow } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'site'; siteId: number | null } | { kind: 'history' | 'delete' | 'restore' | 'startModel' | 'stopModel'; site: SiteHealthRow } | null>(null);
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
     queryKey: ['siteHealth', organizationId, { showDeleted }],
     queryFn: () =>
@@ -151,6 +152,16 @@ export default function SiteHealthPage() {
           toolbar={<span className="text-xs text-base-content/70">{isFetching ? 'Refreshing…' : 'Refreshes every minute'}</span>}
           rowActions={(s) => (
             <span className="inline-flex gap-0.5">
+              {!s.deletedAt && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => setDialog({ kind: s.modellingPipeline.isOn ? 'stopModel' : 'startModel', site: s })}
+                  aria-label={`${s.modellingPipeline.isOn ? 'Stop' : 'Start'} the model of ${s.name}`}
+                >
+                  {s.modellingPipeline.isOn ? 'Stop Model' : 'Start Model'}
+                </button>
+              )}
               <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', site: s })} aria-label={`History of ${s.name}`}>
                 History
               </button>
@@ -168,6 +179,9 @@ export default function SiteHealthPage() {
           )}
         />
       </div>
+      {dialog && (dialog.kind === 'startModel' || dialog.kind === 'stopModel') && (
+        <ModelPipelineDialog site={{ id: dialog.site.id, name: dialog.site.name, processedUpTo: dialog.site.modellingPipeline.processedUpTo }} action={dialog.kind === 'startModel' ? 'start' : 'stop'} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'site' && <SiteDialog siteId={dialog.siteId} onClose={() => setDialog(null)} />}
       <AuditHistoryDialog entity="site" id={dialog?.kind === 'history' ? dialog.site.id : null} organizationId={organizationId} title={`History of ${dialog?.kind === 'history' ? dialog.site.name : ''}`} onClose={() => setDialog(null)} />
       {dialog && (dialog.kind === 'delete' || dialog.kind === 'restore') && <SiteDeleteRestoreDialog site={dialog.site} action={dialog.kind} organizationId={organizationId} onClose={() => setDialog(null)} />}
