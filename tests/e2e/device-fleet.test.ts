@@ -165,6 +165,9 @@ describe('device fleet in the browser', () => {
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Installations' }).click();
     await page.getByRole('table', { name: 'Installations' }).getByRole('columnheader', { name: 'Installed By', exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Installations map' }).locator('canvas').first().waitFor();
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: `${SHOTS}/device-installations.png` });
     await page.getByRole('tab', { name: 'Events' }).click();
     await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get('tab')).toBe('Events');

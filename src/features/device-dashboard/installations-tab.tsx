@@ -2,7 +2,11 @@
 // where, how high and which way it stood, who installed and removed it, and its quarantine state.
 import { DeviceInstallationType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
+import { useMemo } from 'react';
 import { useInstallations } from '@/components/device-dialogs/api';
+import { labelLayer, pointLayer, pointSet } from '@/components/lib/map-layers';
+import { MapView } from '@/components/lib/map-view';
+import { TONE_RGBA } from '@/domain/map';
 import { LoadError } from '@/components/grid-parts';
 import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
@@ -11,10 +15,21 @@ export function InstallationsTab({ deviceId }: { deviceId: number }) {
   const { user, organization } = useSession();
   const installations = useInstallations(deviceId, organization!.id);
   const time = (v: string) => formatDateTime(v, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
+  // Where the device has stood: the current installation green, earlier ones grey, each labelled with its site.
+  const layers = useMemo(() => {
+    const list = installations.data ?? [];
+    return [
+      pointLayer('installations', pointSet(list.map((i) => ({ ...i.location, rgba: TONE_RGBA[i.endTime === null ? 'green' : 'grey'] }))), { radiusPixels: 7 }),
+      labelLayer('installation-sites', list.map((i) => ({ ...i.location, text: i.siteName })), true),
+    ];
+  }, [installations.data]);
   if (installations.isPending) return <Spinner label="Loading installations" />;
   if (installations.error) return <LoadError message={installations.error.message} onRetry={() => void installations.refetch()} />;
   if (installations.data.length === 0) return <p className="text-base-content/70">No device installations have been created yet</p>;
+  const focus = installations.data.find((i) => i.endTime === null) ?? installations.data[0]!;
   return (
+    <div className="grid gap-3">
+    <MapView label="Installations map" layers={layers} initialCenter={focus.location} initialZoom={16} className="h-72 w-full overflow-hidden rounded-box border border-base-300" />
     <div className="overflow-x-auto rounded-box border border-base-300">
       <table className="table table-sm" aria-label="Installations">
         <thead className="text-base-content">
@@ -50,6 +65,7 @@ export function InstallationsTab({ deviceId }: { deviceId: number }) {
           ))}
         </tbody>
       </table>
+    </div>
     </div>
   );
 }
