@@ -76,3 +76,11 @@ export async function insertFixtures(database: Database) {
   await q("INSERT INTO sites (organization_id, name, latitude, longitude) VALUES ($1, 'Pad 1', 31.9, -102.1), ($1, 'Pad 2', 31.91, -102.11), ($2, 'Station 9', 40.1, -80.2)", [orgA!.id, orgB!.id]);
   return { orgA: orgA!.id, orgB: orgB!.id, orgGone: orgGone!.id, provider, admin, viewer, roles: { qubeAdmin: qubeAdmin!.id, adminA, viewerA, adminB } };
 }
+
+/** A user whose role in the organization holds exactly `permissions`; returns the user id. */
+export async function addMember(database: Database, organizationId: number, email: string, permissions: readonly number[]): Promise<number> {
+  const [role] = await database.query<{ id: number }>("INSERT INTO roles (name, kind, organization_id, permissions) VALUES ($1, 'organization', $2, $3::jsonb) RETURNING id", [`Role of ${email}`, organizationId, JSON.stringify(permissions)]);
+  const [user] = await database.query<{ id: number }>('INSERT INTO users (email, cognito_user_id) VALUES ($1, $2) RETURNING id', [email, `c-${email}`]);
+  await database.query('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [user!.id, organizationId, role!.id]);
+  return user!.id;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudFunctionDefinitionSchema, cloudFunctionHistoryRowSchema } from '@/contracts/device';
-import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
 describe.each(testEngines)('cloud functions on %s', (engine) => {
@@ -15,9 +15,7 @@ describe.each(testEngines)('cloud functions on %s', (engine) => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
     const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
-    const [role] = await q<{ id: number }>("INSERT INTO roles (name, kind, organization_id, permissions) VALUES ('Cloud', 'organization', $1, '[1, 22]'::jsonb) RETURNING id", [f.orgA]);
-    support = (await q<{ id: number }>("INSERT INTO users (email, cognito_user_id) VALUES ('cloud@example.com', 'c-cloud') RETURNING id"))[0]!.id;
-    await q('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [support, f.orgA, role!.id]);
+    support = await addMember(t.database, f.orgA, 'cloud@example.com', [1, 22]);
     padOne = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'"))[0]!.id;
     const device = async (name: string, kind: string, on: boolean | null) =>
       (await q<{ id: number }>('INSERT INTO devices (name, device_type, organization_id, particle_online_status) VALUES ($1, $2, $3, $4) RETURNING id', [name, kind, f.orgA, on]))[0]!.id;

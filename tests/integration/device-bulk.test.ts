@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
 import { CSV_UPLOAD_MESSAGES } from '@/domain/csv-upload';
 import { multipart } from '../helpers/multipart';
-import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
 const HEADER = DEVICE_BULK_COLUMNS.map((c) => c.header).join(',');
@@ -20,9 +20,7 @@ describe.each(testEngines)('bulk devices on %s', (engine) => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
     const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
-    const [role] = await q<{ id: number }>("INSERT INTO roles (name, kind, organization_id, permissions) VALUES ('Operator', 'organization', $1, '[1]'::jsonb) RETURNING id", [f.orgA]);
-    operator = (await q<{ id: number }>("INSERT INTO users (email, cognito_user_id) VALUES ('ops@example.com', 'c-ops') RETURNING id"))[0]!.id;
-    await q('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [operator, f.orgA, role!.id]);
+    operator = await addMember(t.database, f.orgA, 'ops@example.com', [1]);
     await q("INSERT INTO device_hardware_options (item, name) VALUES ('anemometer', 'Gill WindSonic 60')");
     existing = (await q<{ id: number }>("INSERT INTO devices (name, device_type, organization_id, third_party_id, third_party_serial_number) VALUES ('A-6001', 'Qube', $1, 'tp-6001', 'P034-6001') RETURNING id", [f.orgA]))[0]!.id;
   });

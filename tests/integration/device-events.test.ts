@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceEventsAnswerSchema } from '@/contracts/device';
-import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
 describe.each(testEngines)('device events on %s', (engine) => {
@@ -14,9 +14,7 @@ describe.each(testEngines)('device events on %s', (engine) => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
     const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
-    const [role] = await q<{ id: number }>("INSERT INTO roles (name, kind, organization_id, permissions) VALUES ('Operator', 'organization', $1, '[1]'::jsonb) RETURNING id", [f.orgA]);
-    operator = (await q<{ id: number }>("INSERT INTO users (email, cognito_user_id) VALUES ('ops@example.com', 'c-ops') RETURNING id"))[0]!.id;
-    await q('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [operator, f.orgA, role!.id]);
+    operator = await addMember(t.database, f.orgA, 'ops@example.com', [1]);
     const [pad] = await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'");
     fan = (await q<{ id: number }>("INSERT INTO devices (name, device_type, organization_id, third_party_id) VALUES ('A-3001', 'Qube', $1, 'tp-fan') RETURNING id", [f.orgA]))[0]!.id;
     const other = (await q<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ('A-3002', 'Qube', $1) RETURNING id", [f.orgA]))[0]!.id;

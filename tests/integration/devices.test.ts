@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceDetailSchema, deviceEditSchema, deviceHealthRowSchema, deviceListRowSchema, installationSchema, siteMarkerSchema } from '@/contracts/device';
 import { SERIAL_PREFIX_MESSAGE } from '@/domain/device-form';
 import { ingestSamples } from '../../server/services/measurement-store';
-import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
 const blankDevice = {
@@ -27,9 +27,7 @@ describe.each(testEngines)('device fleet on %s', (engine) => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
     const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
-    const [role] = await q<{ id: number }>("INSERT INTO roles (name, kind, organization_id, permissions) VALUES ('Operator', 'organization', $1, '[1, 2, 3]'::jsonb) RETURNING id", [f.orgA]);
-    operator = (await q<{ id: number }>("INSERT INTO users (email, cognito_user_id) VALUES ('operator@example.com', 'c-operator') RETURNING id"))[0]!.id;
-    await q('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [operator, f.orgA, role!.id]);
+    operator = await addMember(t.database, f.orgA, 'operator@example.com', [1, 2, 3]);
     padOne = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'"))[0]!.id;
     padTwo = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 2'"))[0]!.id;
     await q('UPDATE sites SET modelling_pipeline_is_on = true WHERE id = $1', [padOne]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
 describe.each(testEngines)('modelling pipeline control on %s', (engine) => {
@@ -12,9 +12,7 @@ describe.each(testEngines)('modelling pipeline control on %s', (engine) => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
     const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
-    const [role] = await q<{ id: number }>("INSERT INTO roles (name, kind, organization_id, permissions) VALUES ('Health', 'organization', $1, '[12]'::jsonb) RETURNING id", [f.orgA]);
-    health = (await q<{ id: number }>("INSERT INTO users (email, cognito_user_id) VALUES ('health@example.com', 'c-h') RETURNING id"))[0]!.id;
-    await q('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [health, f.orgA, role!.id]);
+    health = await addMember(t.database, f.orgA, 'health@example.com', [12]);
     pad = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'"))[0]!.id;
     await q('UPDATE sites SET modelling_pipeline_is_on = true, model_processed_up_to = $2 WHERE id = $1', [pad, processed]);
   });

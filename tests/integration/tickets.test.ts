@@ -3,7 +3,7 @@ import { deviceHealthRowSchema } from '@/contracts/device';
 import { siteHealthRowSchema } from '@/contracts/site-health';
 import { conversationSchema, ticketFieldOptionSchema, ticketOptionSchema, ticketSchema } from '@/contracts/ticket';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
-import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
 describe.each(testEngines)('support tickets on %s', (engine) => {
@@ -21,9 +21,7 @@ describe.each(testEngines)('support tickets on %s', (engine) => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
     const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
-    const [role] = await q<{ id: number }>("INSERT INTO roles (name, kind, organization_id, permissions) VALUES ('Operator', 'organization', $1, '[1, 12]'::jsonb) RETURNING id", [f.orgA]);
-    operator = (await q<{ id: number }>("INSERT INTO users (email, cognito_user_id) VALUES ('ops@example.com', 'c-ops') RETURNING id"))[0]!.id;
-    await q('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [operator, f.orgA, role!.id]);
+    operator = await addMember(t.database, f.orgA, 'ops@example.com', [1, 12]);
     padOne = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'"))[0]!.id;
     const device = async (name: string, org: number) => (await q<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ($1, 'Qube', $2) RETURNING id", [name, org]))[0]!.id;
     installed = await device('A-4001', f.orgA);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uptimeGridAnswerSchema, uptimeOverviewSchema } from '@/contracts/uptime';
 import { UPTIME_RANGE_MESSAGE } from '@/domain/uptime';
 import { ingestSamples } from '../../server/services/measurement-store';
-import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
 const H = 3_600_000;
@@ -26,9 +26,7 @@ describe.each(testEngines)('device uptime on %s', (engine) => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
     const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
-    const [role] = await q<{ id: number }>("INSERT INTO roles (name, kind, organization_id, permissions) VALUES ('Uptime', 'organization', $1, '[20]'::jsonb) RETURNING id", [f.orgA]);
-    watcher = (await q<{ id: number }>("INSERT INTO users (email, cognito_user_id) VALUES ('uptime@example.com', 'c-up') RETURNING id"))[0]!.id;
-    await q('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [watcher, f.orgA, role!.id]);
+    watcher = await addMember(t.database, f.orgA, 'uptime@example.com', [20]);
     padOne = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'"))[0]!.id;
     padTwo = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 2'"))[0]!.id;
     const device = async (name: string, kind = 'Qube') => (await q<{ id: number }>('INSERT INTO devices (name, device_type, organization_id) VALUES ($1, $2, $3) RETURNING id', [name, kind, f.orgA]))[0]!.id;

@@ -8,6 +8,7 @@ import { fileJobs } from '@/compute/file-jobs';
 import { checkCsvUpload, CSV_UPLOAD_MESSAGES } from '@/domain/csv-upload';
 import { bulkDevicesAnswerSchema, bulkDevicesChangedToast, DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
 import { downloadText } from '../download';
+import { groupRowErrors, UploadProblems } from '../upload-problems';
 import { Modal } from '../modal';
 import { useSession } from '../session-context';
 import { useToast } from '../toasts';
@@ -56,9 +57,8 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
       setStage({ kind: 'reading', progress: 0 });
       const parsed = await fileJobs.parseCsv(chosen, DEVICE_BULK_COLUMNS, { signal: controller.signal, onProgress: (p) => setStage({ kind: 'reading', progress: p }) });
       if (parsed.errors.length > 0) {
-        const byRow = new Map<string, string[]>();
-        for (const e of parsed.errors) byRow.set(`Row ${e.row}`, [...(byRow.get(`Row ${e.row}`) ?? []), e.message.replace(/^Row \d+: /, '')]);
-        return setStage({ kind: 'problems', message: `${byRow.size} row(s) could not be read; nothing will be changed.`, rows: [...byRow] });
+        const rows = groupRowErrors(parsed.errors);
+        return setStage({ kind: 'problems', message: `${rows.length} row(s) could not be read; nothing will be changed.`, rows });
       }
       setStage({ kind: 'ready', rows: parsed.rows.length });
     } catch (e) {
@@ -121,18 +121,7 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
             <progress className="progress progress-primary w-full" value={stage.progress} max={1} aria-label={stage.kind === 'reading' ? 'Reading progress' : 'Upload progress'} />
           </div>
         )}
-        {stage.kind === 'problems' && (
-          <div className="alert alert-error flex-col items-start" role="alert">
-            <p className="font-medium">{stage.message}</p>
-            <ul className="max-h-48 w-full list-disc overflow-auto pl-5 text-sm">
-              {stage.rows.map(([row, messages]) => (
-                <li key={row}>
-                  {row}: {messages.join(' ')}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {stage.kind === 'problems' && <UploadProblems message={stage.message} rows={stage.rows} />}
         {stage.kind === 'particle' && (
           <div className="alert alert-warning flex-col items-start" role="alert">
             <p className="font-medium">{`${stage.changed} device(s) were saved, but Particle was not updated for some:`}</p>

@@ -14,6 +14,7 @@ import { DeviceDialog } from '@/components/device-dialogs/device-dialog';
 import { DeviceEventsGrid } from '@/components/device-events-grid';
 import { LoadError } from '@/components/grid-parts';
 import { PageHeader } from '@/components/page-header';
+import { UrlTabs } from '@/components/url-tabs';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { CloudFunctionDialog } from '@/components/device-dialogs/cloud-function-dialog';
 import { Permission } from '@/domain/permissions';
@@ -48,7 +49,7 @@ export default function DeviceDashboardPage() {
 }
 
 function Dashboard({ device }: { device: DeviceSummary }) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const tab = dashboardTab(params.get('tab'));
   const { organization } = useSession();
@@ -90,26 +91,7 @@ function Dashboard({ device }: { device: DeviceSummary }) {
           }}
         />
       )}
-      <div role="tablist" className="tabs tabs-border px-4" aria-label="Device dashboard tabs">
-        {DASHBOARD_TABS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={`tab text-base-content opacity-100 ${tab === t ? 'tab-active font-semibold' : ''}`}
-            onClick={() =>
-              setParams((p) => {
-                const next = new URLSearchParams(p);
-                next.set('tab', t);
-                return next;
-              })
-            }
-          >
-            {t}
-          </button>
-        ))}
-      </div>
+      <UrlTabs tabs={DASHBOARD_TABS} current={tab} label="Device dashboard tabs" />
       {tab === 'Data' && <DataTab device={device} />}
       {tab === 'Detail' && (
         <div className="p-4">

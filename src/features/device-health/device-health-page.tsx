@@ -8,14 +8,14 @@ import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { deviceHealthRowSchema, type DeviceHealthRow } from '@/contracts/device';
 import { DEVICE_KIND_LABEL, HARDWARE_ITEMS, quarantineBlocked } from '@/domain/device-form';
-import { dataFreshness, DEVICE_HEALTH_QUICK_FILTERS, matchesDeviceHealthFilter, quarantineTone, STALE_AFTER_MS, STALE_MESSAGE, type DataFreshness } from '@/domain/device-health';
-import { DeviceInstallationType, onlineStatus } from '@/domain/enums';
+import { dataFreshness, DEVICE_HEALTH_QUICK_FILTERS, matchesDeviceHealthFilter, STALE_AFTER_MS, STALE_MESSAGE, type DataFreshness } from '@/domain/device-health';
 import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
 import { measurementInDisplayUnit } from '@/domain/units';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DataGrid, type GridColumn, type QuickFilter } from '@/components/data-grid';
+import { onlineColumn, quarantineColumn, ticketsColumn } from '@/components/device-columns';
 import { BulkDevicesDialog } from '@/components/device-dialogs/bulk-devices-dialog';
 import { DeviceDialog } from '@/components/device-dialogs/device-dialog';
 import { EndInstallationDialog } from '@/components/device-dialogs/end-installation-dialog';
@@ -23,16 +23,15 @@ import { QuarantineDialog } from '@/components/device-dialogs/quarantine-dialog'
 import { StartInstallationDialog } from '@/components/device-dialogs/start-installation-dialog';
 import { TrendDialog } from '@/components/device-dialogs/trend-dialog';
 import { PageHeader } from '@/components/page-header';
+import { UrlTabs } from '@/components/url-tabs';
 import { Popover } from '@/components/popover';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { useToast } from '@/components/toasts';
 import { DeviceMap } from './device-map';
-import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
 import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
 
 const BADGE: Record<DataFreshness, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', disabled: 'badge-ghost' };
-const ONLINE_BADGE = { Online: 'badge-success', Offline: 'badge-error', Unknown: 'badge-ghost' } as const;
 const CH4 = 1;
 const SOC = 12;
 const TEMPERATURE = 9;
@@ -55,7 +54,7 @@ export default function DeviceHealthPage() {
   const toast = useToast();
   const internal = user.userDetails.isQubeUser;
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const tab = params.get('tab') === 'Map' ? 'Map' : 'Grid';
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
@@ -116,33 +115,8 @@ export default function DeviceHealthPage() {
       { id: 'organization', header: 'Organization', value: (d) => d.organizationName, hiddenByDefault: true },
       { id: 'site', header: 'Site', value: (d) => d.currentSiteName, cell: (d) => d.currentSiteName ?? <span className="text-base-content/70">Not installed</span> },
       { id: 'groups', header: 'Groups', value: (d) => d.siteGroupNames.join(', '), hiddenByDefault: true },
-      {
-        id: 'online',
-        header: 'Online',
-        value: (d) => onlineStatus(d.particleOnlineStatus),
-        width: 100,
-        cell: (d) => {
-          const s = onlineStatus(d.particleOnlineStatus);
-          return <span className={`badge badge-sm ${ONLINE_BADGE[s]}`}>{s}</span>;
-        },
-      },
-      {
-        id: 'quarantine',
-        header: 'Quarantine',
-        value: (d) => (d.deviceInstallationType === null ? '' : DeviceInstallationType.label(d.deviceInstallationType)),
-        cell: (d) => {
-          const tone = quarantineTone(d);
-          if (d.deviceInstallationType === null) return '';
-          const label = DeviceInstallationType.label(d.deviceInstallationType);
-          return tone ? (
-            <span className={`badge badge-sm whitespace-nowrap ${tone === 'info' ? 'badge-info' : 'badge-warning'}`} title={[d.quarantinedAt ? `Since ${time(d.quarantinedAt)}` : '', d.quarantineNotes ?? ''].filter(Boolean).join(' — ')}>
-              {label}
-            </span>
-          ) : (
-            <span className="text-base-content/70">{label}</span>
-          );
-        },
-      },
+      onlineColumn<DeviceHealthRow>(),
+      quarantineColumn<DeviceHealthRow>(time),
       reading(CH4, 'CH4'),
       {
         id: 'wind',
@@ -171,7 +145,7 @@ export default function DeviceHealthPage() {
       reading(SIGNAL, 'Cell Signal', { hidden: true }),
       { id: 'latestCH4Time', header: 'Latest CH4', kind: 'date', hiddenByDefault: true, value: (d) => d.latestCH4Time, cell: (d) => <span className={`badge badge-sm whitespace-nowrap ${BADGE[dataFreshness(d.latestCH4Time, d)]}`}>{d.latestCH4Time ? time(d.latestCH4Time) : 'Never'}</span> },
       { id: 'latestWindTime', header: 'Latest Wind', kind: 'date', value: (d) => d.latestWindTime, hiddenByDefault: true },
-      { id: 'tickets', header: 'Tickets', value: (d) => d.freshdeskTickets.map((t) => t.id).join(' '), cell: (d) => <TicketBadges tickets={d.freshdeskTickets} />, width: 120 },
+      ticketsColumn<DeviceHealthRow>(),
       ...(internal ? [{ id: 'symptomPrimary', header: 'Symptom Primary', value: (d: DeviceHealthRow) => d.symptomPrimaryNames.join(', ') }] : []),
       { id: 'firmware', header: 'Firmware', value: (d) => d.firmware, width: 100 },
       { id: 'location', header: 'Location', value: (d) => d.latestLocationLatLng, hiddenByDefault: true },
@@ -224,26 +198,7 @@ export default function DeviceHealthPage() {
           )}
         </Popover>
       </PageHeader>
-      <div role="tablist" className="tabs tabs-border px-4" aria-label="Device Health views">
-        {(['Grid', 'Map'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={`tab text-base-content opacity-100 ${tab === t ? 'tab-active font-semibold' : ''}`}
-            onClick={() =>
-              setParams((p) => {
-                const next = new URLSearchParams(p);
-                next.set('tab', t);
-                return next;
-              })
-            }
-          >
-            {t}
-          </button>
-        ))}
-      </div>
+      <UrlTabs tabs={(['Grid', 'Map'] as const)} current={tab} label="Device Health views" />
       <div className="grid grid-cols-[minmax(0,1fr)] p-4">
         {tab === 'Map' ? (
           <DeviceMap onTrend={(device) => setDialog({ kind: 'trend', device, typeId: CH4 })} />

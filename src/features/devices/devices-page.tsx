@@ -1,26 +1,24 @@
 // Devices (spec 2 §2, DeviceView): KPI tiles Total, Quarantined, With Tickets; the organization's devices with their
 // site and state; CSV export. Device administrators open a device's dashboard from its name.
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { deviceListRowSchema, type DeviceListRow } from '@/contracts/device';
 import { DEVICE_KIND_LABEL, isQuarantined } from '@/domain/device-form';
-import { quarantineTone } from '@/domain/device-health';
-import { DeviceInstallationType, onlineStatus } from '@/domain/enums';
+import { formatDateTime } from '@/domain/format';
 import { Permission } from '@/domain/permissions';
 import { DataGrid, type GridColumn } from '@/components/data-grid';
+import { onlineColumn, quarantineColumn, ticketsColumn } from '@/components/device-columns';
 import { KpiTiles } from '@/components/kpi-tiles';
 import { PageHeader } from '@/components/page-header';
 import { useHasPermission, useSession } from '@/components/session-context';
-import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
-
-const ONLINE_BADGE = { Online: 'badge-success', Offline: 'badge-error', Unknown: 'badge-ghost' } as const;
 
 export default function DevicesPage() {
-  const { organization } = useSession();
+  const { organization, user } = useSession();
   const organizationId = organization!.id;
+  const time = useCallback((iso: string) => formatDateTime(iso, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat), [user]);
   const canOpen = useHasPermission(Permission.DeviceAdministration);
   const { data, isPending, error, refetch, dataUpdatedAt } = useQuery({
     queryKey: ['devices', organizationId],
@@ -52,31 +50,12 @@ export default function DevicesPage() {
       { id: 'site', header: 'Site', value: (d) => d.currentSiteName, cell: (d) => d.currentSiteName ?? <span className="text-base-content/70">Not installed</span> },
       { id: 'groups', header: 'Site Groups', value: (d) => d.siteGroupNames.join(', ') },
       { id: 'installedAt', header: 'Installed', kind: 'date', value: (d) => d.installedAt },
-      {
-        id: 'quarantine',
-        header: 'Quarantine',
-        value: (d) => (d.deviceInstallationType === null ? '' : DeviceInstallationType.label(d.deviceInstallationType)),
-        cell: (d) => {
-          if (d.deviceInstallationType === null) return '';
-          const tone = quarantineTone(d);
-          const label = DeviceInstallationType.label(d.deviceInstallationType);
-          return tone ? <span className={`badge badge-sm whitespace-nowrap ${tone === 'info' ? 'badge-info' : 'badge-warning'}`}>{label}</span> : <span className="text-base-content/70">{label}</span>;
-        },
-      },
-      {
-        id: 'online',
-        header: 'Online',
-        value: (d) => onlineStatus(d.particleOnlineStatus),
-        width: 100,
-        cell: (d) => {
-          const s = onlineStatus(d.particleOnlineStatus);
-          return <span className={`badge badge-sm ${ONLINE_BADGE[s]}`}>{s}</span>;
-        },
-      },
+      quarantineColumn<DeviceListRow>(time),
+      onlineColumn<DeviceListRow>(),
       { id: 'firmware', header: 'Firmware', value: (d) => d.firmware, width: 100 },
-      { id: 'tickets', header: 'Tickets', value: (d) => d.freshdeskTickets.map((t) => t.id).join(' '), cell: (d) => <TicketBadges tickets={d.freshdeskTickets} />, width: 120 },
+      ticketsColumn<DeviceListRow>(),
     ],
-    [canOpen],
+    [canOpen, time],
   );
 
   return (

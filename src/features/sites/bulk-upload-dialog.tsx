@@ -9,6 +9,7 @@ import { toCsv } from '@/domain/csv';
 import { checkCsvUpload, CSV_UPLOAD_MESSAGES } from '@/domain/csv-upload';
 import { bulkRowsChanged, newSitesWarning, SITE_BULK_COLUMNS, type SiteBulkKey } from '@/domain/site-bulk';
 import { downloadText } from '@/components/download';
+import { groupRowErrors, UploadProblems } from '@/components/upload-problems';
 import { Modal } from '@/components/modal';
 import { useToast } from '@/components/toasts';
 import { useBulkUpsertSites, verifyBulkSites } from './api/sites';
@@ -75,9 +76,8 @@ export function BulkUploadDialog({ organizationId, templateSites, onClose }: { o
       setStage({ kind: 'reading', progress: 0 });
       const parsed = await fileJobs.parseCsv(chosen, SITE_BULK_COLUMNS, { signal: controller.signal, onProgress: (p) => setStage({ kind: 'reading', progress: p }) });
       if (parsed.errors.length > 0) {
-        const byRow = new Map<string, string[]>();
-        for (const e of parsed.errors) byRow.set(`Row ${e.row}`, [...(byRow.get(`Row ${e.row}`) ?? []), e.message.replace(/^Row \d+: /, '')]);
-        return setStage({ kind: 'problems', message: `${byRow.size} row(s) could not be read; nothing will be changed.`, rows: [...byRow] });
+        const rows = groupRowErrors(parsed.errors);
+        return setStage({ kind: 'problems', message: `${rows.length} row(s) could not be read; nothing will be changed.`, rows });
       }
       setStage({ kind: 'verifying' });
       const answer = await verifyBulkSites(organizationId, chosen, controller.signal);
@@ -150,18 +150,7 @@ export function BulkUploadDialog({ organizationId, templateSites, onClose }: { o
             <progress className="progress progress-primary w-full" value={stage.progress} max={1} aria-label="Upload progress" />
           </div>
         )}
-        {stage.kind === 'problems' && (
-          <div className="alert alert-error flex-col items-start" role="alert">
-            <p className="font-medium">{stage.message}</p>
-            <ul className="max-h-48 w-full list-disc overflow-auto pl-5 text-sm">
-              {stage.rows.map(([row, messages]) => (
-                <li key={row}>
-                  {row}: {messages.join(' ')}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {stage.kind === 'problems' && <UploadProblems message={stage.message} rows={stage.rows} />}
         {stage.kind === 'ready' && (
           <>
             <p className="text-sm" role="status">
