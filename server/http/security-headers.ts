@@ -33,5 +33,6 @@ export const staticSecurityHeaders: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-opener-policy': 'same-origin-allow-popups',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
+  // The install wizard scans QR codes with the camera and finds the nearest site by location.
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=(self)',
 };

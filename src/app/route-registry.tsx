@@ -81,6 +81,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/device-uptime/device-uptime-page')),
   },
   {
+    path: '/devices/config',
+    label: 'Install Device',
+    routeName: 'deviceConfiguration',
+    org: false,
+    icon: 'chip',
+    Component: lazy(() => import('@/features/install-wizard/install-wizard-page')),
+  },
+  {
     path: '/device/:deviceName',
     label: 'Device Dashboard',
     routeName: 'deviceDashboard',

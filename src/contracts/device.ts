@@ -234,3 +234,15 @@ export type CloudFunctionDefinition = z.infer<typeof cloudFunctionDefinitionSche
 export const cloudFunctionResultSchema = z.object({ success: z.boolean(), error: z.string().nullable() });
 export const cloudFunctionHistoryRowSchema = z.object({ functionName: z.string(), argument: z.string(), result: z.boolean(), error: z.string().nullable(), time: iso, userName: z.string(), siteName: z.string().nullable() });
 export type CloudFunctionHistoryRow = z.infer<typeof cloudFunctionHistoryRowSchema>;
+
+/** A device the install wizard offers. */
+export const installDeviceOptionSchema = z.object({ id: z.number().int(), name: z.string(), deviceType: deviceKind, currentSiteName: z.string().nullable() });
+export type InstallDeviceOption = z.infer<typeof installDeviceOptionSchema>;
+export const installSiteSchema = z.object({ id: z.number().int(), name: z.string(), location: z.object({ lat: z.number(), lng: z.number() }) });
+export type InstallSite = z.infer<typeof installSiteSchema>;
+/** Live diagnostics (spec 2 §3 'Diagnostics'): points per measurement type and wind, each as [epoch ms, value]. */
+export const diagnosticsSchema = z.object({
+  deviceMeasurements: z.record(z.string(), z.array(z.tuple([z.number(), z.number()]))),
+  windData: z.array(z.object({ time: z.number(), windSpeed: z.number().nullable(), windDirection: z.number().nullable() })),
+});
+export type Diagnostics = z.infer<typeof diagnosticsSchema>;

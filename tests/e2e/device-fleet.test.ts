@@ -379,4 +379,58 @@ describe('device fleet in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('installs a device through the wizard on a phone: nearest site, pin rules, save and live diagnostics', async () => {
+    const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: { latitude: 31.6, longitude: -103.7 }, permissions: ['geolocation'] });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/devices/config?name=B-does-not-exist');
+    await page.getByRole('heading', { name: 'Select Device' }).waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('24px');
+    await page.screenshot({ path: `${SHOTS}/wizard-start.png` });
+    await page.getByText('The device named B-does-not-exist is not currently available for installation, please contact support').waitFor();
+    // No camera here: the scanner says so instead of failing silently.
+    await page.getByRole('button', { name: 'Scan QR code' }).click();
+    await page.getByText(/^The camera could not be opened|^This browser cannot use the camera/).waitFor();
+    expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    const options = await page.getByLabel('Device', { exact: true }).locator('option').allTextContents();
+    const lite = options.find((o) => o.endsWith('(Qube Lite)'))!;
+    await page.getByLabel('Device', { exact: true }).selectOption({ label: lite });
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('heading', { name: 'Select Site' }).waitFor();
+    // The nearest site to the phone is already chosen.
+    await expect.poll(() => page.getByLabel('Site', { exact: true }).inputValue()).not.toBe('');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('heading', { name: 'Set Device Location' }).waitFor();
+    await page.getByRole('region', { name: 'Device location map' }).locator('canvas').first().waitFor();
+    const centre = await page.getByLabel('Location', { exact: true }).inputValue();
+    await page.getByText('Move the map so that the pin is on the device location').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    const [lat, lng] = centre.split(',').map(Number) as [number, number];
+    await page.getByLabel('Location', { exact: true }).fill(`${(lat + 0.02).toFixed(6)},${lng.toFixed(6)}`);
+    await page.getByText(/^Cannot install a device more than 1 km from site centre/).waitFor();
+    await page.getByLabel('Location', { exact: true }).fill(`${(lat + 0.0002).toFixed(6)},${lng.toFixed(6)}`);
+    await page.getByLabel('Height').fill('2.555');
+    await page.getByText('Maximum 2 decimal places allowed').waitFor();
+    await page.getByLabel('Height').fill('2.5');
+    await page.screenshot({ path: `${SHOTS}/wizard-location.png` });
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await page.getByRole('heading', { name: 'Confirm Installation' }).waitFor();
+    await page.getByText('2.5 m').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Device installation successful, starting diagnostics').waitFor();
+    await page.getByRole('heading', { name: 'Diagnostics' }).waitFor();
+    await page.getByRole('region', { name: 'Live diagnostics' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: `${SHOTS}/wizard-diagnostics.png` });
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('heading', { name: 'Select Device' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -218,4 +218,25 @@ describe.each(testEngines)('device fleet on %s', (engine) => {
     const mine = (await t.as(f.viewer, { method: 'GET', url: '/api/site/siteSearchList/' })).json() as { name: string }[];
     expect(mine.map((x) => x.name).sort()).toEqual(['Pad 1', 'Pad 2']);
   });
+
+  it("answers the install wizard: devices, availability by name, sites, and an installation's live readings", async () => {
+    const options = (await t.as(operator, { method: 'GET', url: `/api/device/deviceOptionsForInstall/?organizationId=${f.orgA}` })).json() as { name: string }[];
+    expect(options.map((o) => o.name)).toContain('QB-LEGACY');
+    expect(options.map((o) => o.name)).not.toContain('A-99999');
+    const yes = (await t.as(operator, { method: 'GET', url: `/api/device/getDeviceInstallAvailability/?organizationId=${f.orgA}&deviceName=qb-legacy` })).json();
+    expect(yes).toEqual({ available: true, deviceId: legacy, message: null });
+    const no = (await t.as(operator, { method: 'GET', url: `/api/device/getDeviceInstallAvailability/?organizationId=${f.orgA}&deviceName=A-99999` })).json();
+    expect(no).toEqual({ available: false, deviceId: null, message: 'The device named A-99999 is not currently available for installation, please contact support' });
+    const sites = (await t.as(operator, { method: 'GET', url: `/api/site/siteLocationsForInstall/?organizationId=${f.orgA}` })).json() as { name: string }[];
+    expect(sites.map((x) => x.name).sort()).toEqual(['Pad 1', 'Pad 2']);
+    const [inst] = await t.database.query<{ id: number }>('SELECT id FROM device_installations WHERE device_id = $1 AND ended_at IS NULL', [legacy]);
+    const all = (await t.as(operator, { method: 'GET', url: `/api/device/deviceDiagnostics/?organizationId=${f.orgA}&deviceInstallationId=${inst!.id}` })).json() as { deviceMeasurements: Record<string, [number, number][]>; windData: { windSpeed: number; windDirection: number }[] };
+    expect(all.deviceMeasurements['1']!.map(([, v]) => v)).toEqual([2.5, 3.25]);
+    expect(all.windData).toEqual([expect.objectContaining({ windSpeed: 4.5, windDirection: 270 })]);
+    const since = all.deviceMeasurements['1']![0]![0];
+    const newer = (await t.as(operator, { method: 'GET', url: `/api/device/deviceDiagnostics/?organizationId=${f.orgA}&deviceInstallationId=${inst!.id}&deviceMeasurementFromTimes=1:${new Date(since).toISOString()}` })).json() as { deviceMeasurements: Record<string, [number, number][]> };
+    expect(newer.deviceMeasurements['1']!.map(([, v]) => v)).toEqual([3.25]);
+    expect((await t.as(operator, { method: 'GET', url: `/api/device/deviceDiagnostics/?organizationId=${f.orgA}&deviceInstallationId=${inst!.id}&deviceMeasurementFromTimes=oops` })).statusCode).toBe(400);
+    expect((await t.as(f.viewer, { method: 'GET', url: `/api/device/deviceOptionsForInstall/?organizationId=${f.orgA}` })).statusCode).toBe(403);
+  });
 });

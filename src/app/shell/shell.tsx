@@ -5,6 +5,7 @@ import { useAuth } from '@/auth/auth-context';
 import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
 import { Icon } from '@/components/icons';
+import { useMediaQuery } from '@/components/use-media-query';
 import { authFailureAtom, searchDrawerAtom, useAtom } from '@/components/state';
 import { AccountMenu } from './account-menu';
 import { Banners } from './banners';
@@ -12,6 +13,8 @@ import { NavBar } from './nav-bar';
 import { OrganizationSwitcher } from './organization-switcher';
 import { SearchDrawer } from './search-drawer';
 import { screens } from '../route-registry';
+
+export const WIDE_SCREEN = '(min-width: 768px)';
 
 export function Shell() {
   const session = useSession();
@@ -22,14 +25,8 @@ export function Shell() {
   const [params, setParams] = useSearchParams();
   const [drawer, setDrawer] = useAtom(searchDrawerAtom);
   // Pinning is for wide screens; on small ones the drawer overlays the page and starts closed.
-  const [wide, setWide] = useState(() => window.matchMedia('(min-width: 768px)').matches);
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [smallOpen, setSmallOpen] = useState(false);
-  useEffect(() => {
-    const media = window.matchMedia('(min-width: 768px)');
-    const listener = () => setWide(media.matches);
-    media.addEventListener('change', listener);
-    return () => media.removeEventListener('change', listener);
-  }, []);
   const pinned = wide && drawer.pinned;
   const open = wide ? drawer.open : smallOpen;
   const setOpen = (next: boolean) => (wide ? setDrawer({ ...drawer, open: next }) : setSmallOpen(next));

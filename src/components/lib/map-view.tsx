@@ -4,7 +4,7 @@ import { MapboxOverlay } from '@deck.gl/mapbox';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import maplibregl, { type StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { LatLng } from '@/domain/coordinates';
 import { useSession } from '../session-context';
 
@@ -26,7 +26,11 @@ interface Props {
   onClick?: (pick: MapPick) => void;
   /** Changing it moves the map there. */
   flyTo?: { center: LatLng; zoom: number; key: number } | null;
+  /** Called with the map's centre after each move (the install wizard's centre pin). */
+  onCenter?: (center: LatLng) => void;
   className?: string;
+  /** Drawn over the map (a centre pin). */
+  children?: ReactNode;
 }
 
 function offlineStyle(origin: string): StyleSpecification {
@@ -54,13 +58,13 @@ const toPick = (info: PickingInfo): MapPick => ({
   y: info.y,
 });
 
-export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onHover, onClick, flyTo, className }: Props) {
+export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onHover, onClick, flyTo, onCenter, className, children }: Props) {
   const { config } = useSession();
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const overlay = useRef<MapboxOverlay | null>(null);
-  const handlers = useRef({ onZoom, onHover, onClick });
-  handlers.current = { onZoom, onHover, onClick };
+  const handlers = useRef({ onZoom, onHover, onClick, onCenter });
+  handlers.current = { onZoom, onHover, onClick, onCenter };
 
   useEffect(() => {
     const el = container.current;
@@ -84,6 +88,10 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
     });
     m.addControl(o);
     m.on('zoomend', () => handlers.current.onZoom?.(m.getZoom()));
+    m.on('moveend', () => {
+      const c = m.getCenter();
+      handlers.current.onCenter?.({ lat: c.lat, lng: c.lng });
+    });
     map.current = m;
     overlay.current = o;
     handlers.current.onZoom?.(m.getZoom());
@@ -104,5 +112,10 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
     if (flyTo) map.current?.flyTo({ center: [flyTo.center.lng, flyTo.center.lat], zoom: flyTo.zoom, duration: 800 });
   }, [flyTo]);
 
-  return <div ref={container} role="region" aria-label={label} className={className ?? 'h-[70vh] w-full overflow-hidden rounded-box border border-base-300'} />;
+  return (
+    <div className={`relative ${className ?? 'h-[70vh] w-full overflow-hidden rounded-box border border-base-300'}`}>
+      <div ref={container} role="region" aria-label={label} className="absolute inset-0" />
+      {children}
+    </div>
+  );
 }
