@@ -130,7 +130,8 @@ describe('foundation in the browser', () => {
     await signIn(page, server.origin, 'org.admin@example.com', '/siteHealth');
     await page.getByRole('heading', { name: 'Site Health', level: 1 }).waitFor();
     const footer = page.getByText(/^Rows: \d+\/\d+$/);
-    await footer.waitFor();
+    // The footer reads 'Rows: 0/0' until the rows arrive.
+    await expect.poll(async () => Number(/\/(\d+)/.exec((await footer.textContent()) ?? '')?.[1] ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
     const all = Number(/\/(\d+)/.exec((await footer.textContent())!)![1]);
     await page.getByRole('button', { name: 'Model Issues' }).click();
     await expect.poll(async () => Number(/Rows: (\d+)/.exec((await footer.textContent())!)![1])).toBeLessThan(all);
