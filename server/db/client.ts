@@ -45,6 +45,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process; the
+  // pool opens a new one for the next query.
+  pool.on('error', (error) => process.emitWarning(`A PostgreSQL connection was closed by the server: ${error.message}`));
   // Fail fast with a clear error when the server is unreachable.
   await pool.query('select 1');
   return {
