@@ -225,6 +225,8 @@ describe('device fleet in the browser', () => {
     await expect.poll(async () => (await rowsCount(page)).total, { timeout: 30_000 }).toBeGreaterThan(10);
     expect(await page.getByRole('img', { name: /six-hour periods$/ }).locator('rect').count()).toBeGreaterThan(10);
     expect(await page.getByRole('img', { name: /periods up, \d+ down$/ }).count()).toBeGreaterThan(5);
+    // Uptime rows are 30 px high (spec 2 §9).
+    expect(Math.round((await page.locator('tbody tr[aria-rowindex]').first().boundingBox())!.height)).toBe(30);
     await page.screenshot({ path: `${SHOTS}/device-uptime.png` });
     await expectAccessible(page);
     // Longer than 90 days is not offered.

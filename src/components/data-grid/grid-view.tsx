@@ -15,6 +15,8 @@ export interface GridRowSlot<T> {
 
 export interface GridViewProps<T> {
   label: string;
+  /** Pixel height of a row; ROW_HEIGHT unless a grid's spec says otherwise (uptime: 30). */
+  rowHeight?: number;
   columns: readonly GridColumn<T>[];
   rowCount: number;
   /** The row at an index, or undefined while it loads (server mode). */
@@ -65,9 +67,12 @@ function SortMark({ state }: { state: 'asc' | 'desc' | null }) {
 
 export function GridView<T>(props: GridViewProps<T>) {
   const { columns, rowCount, sort, filters, selection, rowActions } = props;
+  const rowHeight = props.rowHeight ?? ROW_HEIGHT;
+  // Rows shorter than the default drop the cells' vertical padding so their buttons still fit.
+  const dense = rowHeight < ROW_HEIGHT ? 'py-0' : '';
   const scrollRef = useRef<HTMLDivElement>(null);
   const [filterOpen, setFilterOpen] = useState<string | null>(null);
-  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
@@ -171,7 +176,7 @@ export function GridView<T>(props: GridViewProps<T>) {
             const slot = props.rowAt(item.index);
             if (!slot) {
               return (
-                <tr key={`loading-${item.index}`} style={{ height: ROW_HEIGHT }} aria-busy="true">
+                <tr key={`loading-${item.index}`} style={{ height: rowHeight }} aria-busy="true">
                   <td colSpan={span}>
                     <span className="skeleton block h-3 w-2/3" aria-label="Loading row" />
                   </td>
@@ -183,24 +188,24 @@ export function GridView<T>(props: GridViewProps<T>) {
             return (
               <tr
                 key={slot.id}
-                style={{ height: ROW_HEIGHT }}
+                style={{ height: rowHeight }}
                 aria-rowindex={item.index + 2}
                 aria-selected={selection ? selected : undefined}
                 className={`hover:bg-base-200/60 ${selected ? 'bg-primary/10' : ''} ${deleted ? 'text-base-content/60 line-through' : ''}`}
               >
                 {selection && (
-                  <td className="border-b border-base-200">
+                  <td className={`border-b border-base-200 ${dense}`}>
                     {selection.canSelect(slot.row) && (
                       <input type="checkbox" className="checkbox checkbox-xs" aria-label={`Select row ${item.index + 1}`} checked={selected} onChange={() => selection.toggle(slot.id)} />
                     )}
                   </td>
                 )}
                 {columns.map((c) => (
-                  <td key={c.id} className={`${c.overflowVisible ? 'overflow-visible' : 'max-w-xs truncate'} whitespace-nowrap border-b border-base-200 ${alignClass(c.align, c.kind)}`}>
+                  <td key={c.id} className={`${c.overflowVisible ? 'overflow-visible' : 'max-w-xs truncate'} whitespace-nowrap border-b border-base-200 ${dense} ${alignClass(c.align, c.kind)}`}>
                     {c.cell ? c.cell(slot.row) : c.kind === 'date' && props.formatDate ? dateText(c.value(slot.row), props.formatDate) : display(c.value(slot.row))}
                   </td>
                 ))}
-                {rowActions && <td className="sticky right-0 whitespace-nowrap border-b border-base-200 bg-base-100 text-right no-underline">{rowActions(slot.row)}</td>}
+                {rowActions && <td className={`sticky right-0 whitespace-nowrap border-b border-base-200 bg-base-100 text-right no-underline ${dense}`}>{rowActions(slot.row)}</td>}
               </tr>
             );
           })}

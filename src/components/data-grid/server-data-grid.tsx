@@ -37,6 +37,7 @@ export interface ServerDataGridProps<T> {
   rowActions?: (row: T) => ReactNode;
   toolbar?: ReactNode;
   height?: string;
+  rowHeight?: number;
   initialSort?: SortState | null;
 }
 
@@ -86,6 +87,7 @@ export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
       </div>
       <GridView
         label={props.label}
+        rowHeight={props.rowHeight}
         columns={visible}
         rowCount={cache.rowCount}
         rowAt={(i) => {

@@ -11,7 +11,7 @@ import { uptimeGridAnswerSchema, uptimeOverviewSchema, type UptimeRow } from '@/
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { gridQueryParams } from '@/domain/grid-query';
 import { Permission } from '@/domain/permissions';
-import { MAX_UPTIME_DAYS, UPTIME_PAGE } from '@/domain/uptime';
+import { MAX_UPTIME_DAYS, UPTIME_PAGE, UPTIME_ROW_HEIGHT } from '@/domain/uptime';
 import { ServerDataGrid, type GridColumn, type ServerBlockParams } from '@/components/data-grid';
 import { DateRangePicker, useUrlTimeRange } from '@/components/date-range-picker';
 import { LoadError } from '@/components/grid-parts';
@@ -136,6 +136,7 @@ export default function DeviceUptimePage() {
           getRowId={(r) => String(r.deviceId)}
           fetchBlock={fetchBlock}
           blockSize={UPTIME_PAGE}
+          rowHeight={UPTIME_ROW_HEIGHT}
           maxBlocks={3}
           refreshKey={JSON.stringify(scope)}
           emptyText="No devices were installed in this selection and time range."
