@@ -293,6 +293,9 @@ describe('device fleet in the browser', () => {
     const firstDevice = (await drawer.getByRole('region', { name: 'Devices found' }).locator('li .font-medium').first().textContent())!;
     await drawer.getByLabel('Find by name or group').fill(firstDevice);
     await expect.poll(async () => (await devicesHeading.textContent()) ?? '').toMatch(new RegExp(`^Devices [1-9]\\d*/`));
+    // The page behind has loaded too (its Export CSV button fades in when rows arrive; axe must not catch it mid-fade).
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SHOTS}/search-drawer.png` });
     await expectAccessible(page);
     await drawer.getByRole('region', { name: 'Devices found' }).getByRole('button', { name: '⋯' }).first().click();
