@@ -8,6 +8,12 @@ export function groupRowErrors(errors: readonly { row: number; message: string }
   return [...byRow];
 }
 
+/** The problems stage of a file whose rows the CSV worker could not read. */
+export function unreadableRows(errors: readonly { row: number; message: string }[]): { message: string; rows: RowProblems } {
+  const rows = groupRowErrors(errors);
+  return { message: `${rows.length} row(s) could not be read; nothing will be changed.`, rows };
+}
+
 export function UploadProblems({ message, rows }: { message: string; rows: RowProblems }) {
   return (
     <div className="alert alert-error flex-col items-start" role="alert">

@@ -8,7 +8,7 @@ import { fileJobs } from '@/compute/file-jobs';
 import { checkCsvUpload, CSV_UPLOAD_MESSAGES } from '@/domain/csv-upload';
 import { bulkDevicesAnswerSchema, bulkDevicesChangedToast, DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
 import { downloadText } from '../download';
-import { groupRowErrors, UploadProblems } from '../upload-problems';
+import { unreadableRows, UploadProblems } from '../upload-problems';
 import { Modal } from '../modal';
 import { useSession } from '../session-context';
 import { useToast } from '../toasts';
@@ -56,10 +56,7 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
     try {
       setStage({ kind: 'reading', progress: 0 });
       const parsed = await fileJobs.parseCsv(chosen, DEVICE_BULK_COLUMNS, { signal: controller.signal, onProgress: (p) => setStage({ kind: 'reading', progress: p }) });
-      if (parsed.errors.length > 0) {
-        const rows = groupRowErrors(parsed.errors);
-        return setStage({ kind: 'problems', message: `${rows.length} row(s) could not be read; nothing will be changed.`, rows });
-      }
+      if (parsed.errors.length > 0) return setStage({ kind: 'problems', ...unreadableRows(parsed.errors) });
       setStage({ kind: 'ready', rows: parsed.rows.length });
     } catch (e) {
       if (controller.signal.aborted) return;

@@ -9,7 +9,7 @@ import { toCsv } from '@/domain/csv';
 import { checkCsvUpload, CSV_UPLOAD_MESSAGES } from '@/domain/csv-upload';
 import { bulkRowsChanged, newSitesWarning, SITE_BULK_COLUMNS, type SiteBulkKey } from '@/domain/site-bulk';
 import { downloadText } from '@/components/download';
-import { groupRowErrors, UploadProblems } from '@/components/upload-problems';
+import { unreadableRows, UploadProblems } from '@/components/upload-problems';
 import { Modal } from '@/components/modal';
 import { useToast } from '@/components/toasts';
 import { useBulkUpsertSites, verifyBulkSites } from './api/sites';
@@ -75,10 +75,7 @@ export function BulkUploadDialog({ organizationId, templateSites, onClose }: { o
     try {
       setStage({ kind: 'reading', progress: 0 });
       const parsed = await fileJobs.parseCsv(chosen, SITE_BULK_COLUMNS, { signal: controller.signal, onProgress: (p) => setStage({ kind: 'reading', progress: p }) });
-      if (parsed.errors.length > 0) {
-        const rows = groupRowErrors(parsed.errors);
-        return setStage({ kind: 'problems', message: `${rows.length} row(s) could not be read; nothing will be changed.`, rows });
-      }
+      if (parsed.errors.length > 0) return setStage({ kind: 'problems', ...unreadableRows(parsed.errors) });
       setStage({ kind: 'verifying' });
       const answer = await verifyBulkSites(organizationId, chosen, controller.signal);
       if (answer.error) return setStage({ kind: 'problems', message: answer.error, rows: Object.entries(answer.errors ?? {}) });
