@@ -7,10 +7,7 @@ import { argumentWith, cloudFunctionCallSchema } from '@/domain/cloud-functions'
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
-import type { DeviceCloud } from '../services/device-cloud/device-cloud';
-import { simulatedFleet } from '../services/device-cloud/simulated-fleet';
-
-const cloud: DeviceCloud = simulatedFleet;
+import { deviceCloud as cloud } from '../services/device-cloud';
 export const QUBE_ONLY = 'Only Qube devices support cloud functions';
 
 /** The definition named, and the argument to send (XXX replaced by the parameter). */

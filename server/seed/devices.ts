@@ -52,7 +52,11 @@ export function deviceRow(r: Random, index: number, kind: DeviceKind, online: bo
   const heard = online === null ? null : new Date(now.getTime() - (online ? r.next() * 120_000 : 3_600_000 * (3 + r.next() * 72)));
   const hardware = kind === 'QubeCamera' ? {} : Object.fromEntries(HARDWARE_ITEMS.filter(() => r.chance(0.85)).map((h) => [h.key, r.pick(hardwareIds[h.key])]));
   const serials: Record<string, string> = {};
-  for (const gas of GAS_SENSORS[kind]) serials[gas] = `${gas.toUpperCase()}-${hex(r, 6).toUpperCase()}`;
+  for (const gas of GAS_SENSORS[kind]) {
+    const code = hex(r, 6).toUpperCase();
+    // A Qube's CH4 (RMX) sensor has an 8-digit serial, the key of its sensor configuration.
+    serials[gas] = kind === 'Qube' && gas === 'ch4' ? String(30_000_000 + index * 10 + (parseInt(code, 16) % 10)) : `${gas.toUpperCase()}-${code}`;
+  }
   if (kind !== 'QubeCamera') {
     for (const part of ['anemometer', 'battery', 'solar', 'fan', 'pcb']) if (r.chance(0.8)) serials[part] = `${part.slice(0, 3).toUpperCase()}${digits(Math.floor(r.next() * 1e6), 6)}`;
     if (kind === 'Qube' && r.chance(0.7)) serials.daughterCard = `DC${digits(Math.floor(r.next() * 1e6), 6)}`;
@@ -60,7 +64,7 @@ export function deviceRow(r: Random, index: number, kind: DeviceKind, online: bo
   const cleanout = kind === 'QubeCamera' ? null : new Date(now.getTime() + (r.next() - 0.6) * 200 * 86_400_000);
   return [
     name, kind, online, serial, null, hex(r, 24), `QUBE:${name}`, GAS_SENSORS[kind].join(',').toUpperCase() || null,
-    kind === 'Qube' ? r.int(1, 12) : null, kind === 'Qube' ? r.pick(['RMX2', 'RMX3']) : null, firmware, '6.3.2', heard,
+    kind === 'Qube' ? r.int(1, 12) : null /* replaced by the sensor configuration seed */, kind === 'Qube' ? r.pick(['RMX2', 'RMX3']) : null, firmware, '6.3.2', heard,
     heard === null ? null : new Date(heard.getTime() - r.next() * 86_400_000), JSON.stringify(hardware), JSON.stringify(serials), cleanout,
     r.chance(0.2) ? r.pick(['Reflowed antenna connector', 'Extra conformal coating', 'Burn-in 48 h passed']) : null,
   ];

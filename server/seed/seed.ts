@@ -3,6 +3,7 @@ import { allPermissions, Permission } from '@/domain/permissions';
 import type { Database } from '../db/client';
 import { hashPassword } from '../auth/password';
 import { createRandom, type Random } from './random';
+import { seedSensorConfigurations } from './sensor-configurations';
 import { seedTickets } from './tickets';
 import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEvents, seedHardwareOptions } from './devices';
 import { emissionEvents, HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteSources, type DeviceSpot } from './measurements';
@@ -248,6 +249,9 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   log(`device events: ${events}`);
   const tickets = await seedTickets(database, r, now);
   log(`support tickets: ${tickets}`);
+  // Its own random stream, so the data seeded after it does not change with it.
+  const sensorConfigurations = await seedSensorConfigurations(database, createRandom(size.seed * 17 + 3), now);
+  log(`sensor configurations: ${sensorConfigurations}`);
 
   // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
   // the last hour of readings for every other installed device.

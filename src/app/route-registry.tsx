@@ -98,6 +98,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/device-dashboard/device-dashboard-page')),
   },
   {
+    path: '/sensorConfigurations',
+    label: 'Sensor Configurations',
+    routeName: 'sensorConfigurations',
+    org: true,
+    icon: 'gauge',
+    Component: lazy(() => import('@/features/sensor-configurations/sensor-configurations-page')),
+  },
+  {
     path: '/organizations',
     label: 'Organizations',
     routeName: 'organizations',

@@ -438,4 +438,76 @@ describe('device fleet in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it('configures a sensor, uploads coefficients in bulk and loads them onto an online Qube', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 }, acceptDownloads: true });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'org.admin@example.com', '/sensorConfigurations');
+    await page.getByRole('heading', { name: 'Sensor Configurations' }).waitFor();
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(5);
+    const all = await rowsCount(page);
+    await page.locator('tbody tr .badge').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/sensor-configurations.png` });
+    await expectAccessible(page);
+
+    // A Qube whose sensor has no configuration: configure it, through the coefficients rule.
+    await page.getByRole('button', { name: 'Devices Not Configured', exact: true }).click();
+    await expect.poll(async () => (await rowsCount(page)).shown).toBeLessThan(all.total);
+    const bare = page.locator('tbody tr').first();
+    const serial = (await bare.locator('td').nth(1).textContent())!.trim();
+    expect(serial).toMatch(/^\d{8}$/);
+    await bare.getByRole('button', { name: /^Edit configuration of / }).click();
+    const form = page.getByRole('dialog');
+    await form.getByRole('heading', { name: 'Add Sensor Configuration' }).waitFor();
+    expect(await form.getByLabel('Sensor Serial Number').inputValue()).toBe(serial);
+    await form.getByLabel('Coefficients').fill('1.02, zero');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Coefficients must be numbers separated by commas').waitFor();
+    await form.getByLabel('Coefficients').fill('1.02, -0.003, 2e-5');
+    await form.getByText('3 coefficient(s), in order').waitFor();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sensor configuration added').waitFor();
+    await page.getByRole('button', { name: 'Devices Not Configured', exact: true }).click();
+
+    // Add: the serial must be 8 digits.
+    await page.getByRole('button', { name: 'Add Sensor Configuration' }).click();
+    await form.getByLabel('Sensor Serial Number').fill('1234');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('Must be 8 digits long').waitFor();
+    await form.getByText('Coefficients are required').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Bulk upload: the template's columns, a new version for the configured sensor, and the count.
+    await page.getByRole('button', { name: 'Bulk Upload' }).click();
+    const bulk = page.getByRole('dialog');
+    const [download] = await Promise.all([page.waitForEvent('download'), bulk.getByRole('button', { name: 'Template' }).click()]);
+    const { readFileSync } = await import('node:fs');
+    const header = readFileSync((await download.path())!, 'utf8').trim();
+    expect(header).toBe('Sensor Serial Number,Coefficients');
+    const input = bulk.locator('input[type=file]');
+    await input.setInputFiles({ name: 'sensors.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
+    await bulk.getByText('The file must be in CSV file format').waitFor();
+    await input.setInputFiles({ name: 'sensors.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${serial},"1.03, -0.003, 2e-5"\n`) });
+    await bulk.getByText('1 row(s) ready to upload.').waitFor();
+    await bulk.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('1 sensor configuration(s) updated').waitFor();
+
+    // The sensor's history lists both versions, newest first.
+    await page.getByPlaceholder('Search sensors and devices').fill(serial);
+    await expect.poll(async () => (await rowsCount(page)).shown).toBe(1);
+    await page.getByRole('button', { name: /^Sensor history of / }).click();
+    const history = page.getByRole('table', { name: `Sensor History: ${serial}` });
+    await expect.poll(async () => (await history.locator('tbody tr').allTextContents()).map((t) => (t.includes('1.03, -0.003, 2e-5') ? 'new' : t.includes('1.02, -0.003, 2e-5') ? 'old' : '?'))).toEqual(['new', 'old']);
+    await page.keyboard.press('Escape');
+
+    // Load the coefficients onto an online Qube through the device cloud.
+    await page.getByPlaceholder('Search sensors and devices').fill('');
+    await page.locator('button[aria-label^="Set RMX coefficients on "]:not([disabled])').first().click();
+    const rmx = page.getByRole('dialog');
+    await rmx.getByRole('heading', { name: 'Set RMX Coefficients' }).waitFor();
+    await rmx.getByRole('button', { name: 'Load Coefficients' }).click();
+    await page.getByText('Coefficients loaded onto 1 device(s)').waitFor();
+    await page.screenshot({ path: `${SHOTS}/sensor-configurations-loaded.png` });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -97,6 +97,26 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     expect(cameraQuarantined).toEqual([]);
   });
 
+  it('configures most Qubes\' CH4 sensors, with every sensor configuration state present', async () => {
+    const serials = await a.database.query<{ serial: string | null }>("SELECT serial_numbers->>'ch4' AS serial FROM devices WHERE device_type = 'Qube'");
+    expect(serials.every((s) => s.serial !== null && /^\d{8}$/.test(s.serial))).toBe(true);
+    expect(new Set(serials.map((s) => s.serial)).size).toBe(serials.length);
+    const [states] = await a.database.query<{ unconfigured: number; unconfirmed: number; confirmed: number; stock: number }>(
+      `SELECT count(*) FILTER (WHERE c.id IS NULL)::int AS unconfigured,
+              count(*) FILTER (WHERE c.id IS NOT NULL AND d.sensor_configuration_version_id IS DISTINCT FROM c.id
+                AND EXISTS (SELECT 1 FROM sensor_configuration_syncs y WHERE y.sensor_configuration_id = c.id AND y.device_id = d.id AND y.success))::int AS unconfirmed,
+              count(*) FILTER (WHERE d.sensor_configuration_version_id = c.id)::int AS confirmed,
+              (SELECT count(DISTINCT sensor_serial_number)::int FROM sensor_configurations s
+                WHERE NOT EXISTS (SELECT 1 FROM devices o WHERE o.serial_numbers->>'ch4' = s.sensor_serial_number)) AS stock
+         FROM devices d LEFT JOIN LATERAL (SELECT id FROM sensor_configurations WHERE sensor_serial_number = d.serial_numbers->>'ch4' ORDER BY id DESC LIMIT 1) c ON true
+        WHERE d.device_type = 'Qube'`,
+    );
+    expect(states!.unconfigured).toBeGreaterThan(0);
+    expect(states!.unconfirmed).toBeGreaterThan(0);
+    expect(states!.confirmed).toBeGreaterThan(states!.unconfirmed);
+    expect(states!.stock).toBe(12);
+  });
+
   it('writes measurements: a featured site with every type, history sites, and current readings for every device', async () => {
     const m = await createTestDatabase(engine);
     try {

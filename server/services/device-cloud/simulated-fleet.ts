@@ -2,6 +2,7 @@
 // answer, arguments out of range are refused, and a call has its effect (a reboot logs a boot event, a firmware target
 // is recorded, an interval is checked).
 import type { CloudFunctionDefinition } from '@/contracts/device';
+import { readRmxArgument, SET_RMX_FUNCTION } from '@/domain/sensor-configuration';
 import type { DeviceCloud } from './device-cloud';
 
 const FUNCTIONS: readonly CloudFunctionDefinition[] = [
@@ -24,8 +25,16 @@ export const simulatedFleet: DeviceCloud = {
   functions: () => FUNCTIONS,
   async call(db, device, functionType, argument) {
     const fn = FUNCTIONS.find((f) => f.functionType === functionType);
-    if (!fn) return { success: false, error: `Unknown function ${functionType}` };
+    // Coefficients are loaded by the Sensor Configurations screen only, so the function is not in the public list.
+    if (!fn && functionType !== SET_RMX_FUNCTION) return { success: false, error: `Unknown function ${functionType}` };
     if (device.online !== true) return { success: false, error: `Timed out: ${device.name} is not connected to the device cloud` };
+    if (functionType === SET_RMX_FUNCTION) {
+      const rmx = readRmxArgument(argument);
+      if (!rmx) return { success: false, error: `Invalid argument '${argument}': expected version=<id>;coefficients=<numbers>` };
+      // The firmware applies the coefficients and reports the version it now runs.
+      await db.query('UPDATE devices SET sensor_configuration_version_id = $1, particle_last_heard_at = now() WHERE id = $2', [rmx.versionId, device.id]);
+      return { success: true, error: null };
+    }
     let problem: string | null = null;
     if (functionType === 'setSampleInterval') problem = numberArg(argument, 'seconds', 10, 3600);
     if (functionType === 'purgeInlet') problem = numberArg(argument, 'seconds', 1, 600);

@@ -1,0 +1,125 @@
+// The steps every bulk CSV upload shares (devices, sensor configurations): the file rule, a read in the CSV worker
+// with progress (broken rows at once), then the upload with progress; problems the server finds come back by row and
+// nothing changes.
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/api/client';
+import { fileJobs } from '@/compute/file-jobs';
+import { checkCsvUpload, CSV_UPLOAD_MESSAGES } from '@/domain/csv-upload';
+import type { CsvColumn } from '../../workers/lib/csv-parse';
+import { unreadableRows, UploadProblems, type RowProblems } from './upload-problems';
+
+export type UploadStage =
+  | { kind: 'idle' }
+  | { kind: 'reading'; progress: number }
+  | { kind: 'problems'; message: string; rows: RowProblems }
+  | { kind: 'ready'; rows: number }
+  | { kind: 'uploading'; progress: number };
+
+/** What a server answers for a file with problems: the message and each row's problems. */
+interface ProblemAnswer {
+  error?: string;
+  errors?: Record<string, string[]>;
+}
+
+export function useCsvUpload(columns: readonly CsvColumn[]) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [stage, setStage] = useState<UploadStage>({ kind: 'idle' });
+  const job = useRef<AbortController | null>(null);
+  useEffect(() => () => job.current?.abort(), []);
+
+  async function choose(chosen: File | null) {
+    job.current?.abort();
+    setFile(chosen);
+    setStage({ kind: 'idle' });
+    const problem = checkCsvUpload(chosen);
+    setFileError(problem);
+    if (problem || !chosen) return;
+    const controller = new AbortController();
+    job.current = controller;
+    try {
+      setStage({ kind: 'reading', progress: 0 });
+      const parsed = await fileJobs.parseCsv(chosen, columns, { signal: controller.signal, onProgress: (p) => setStage({ kind: 'reading', progress: p }) });
+      if (parsed.errors.length > 0) return setStage({ kind: 'problems', ...unreadableRows(parsed.errors) });
+      setStage({ kind: 'ready', rows: parsed.rows.length });
+    } catch (e) {
+      if (controller.signal.aborted) return;
+      setStage({ kind: 'idle' });
+      setFileError(e instanceof Error ? e.message : CSV_UPLOAD_MESSAGES.unreadable);
+    }
+  }
+
+  /** Sends the chosen file; answers the server's answer, or null when it listed problems (shown) or failed. */
+  async function send<T extends ProblemAnswer>(upload: (file: File, onProgress: (p: number) => void) => Promise<T>): Promise<T | null> {
+    if (!file) return null;
+    try {
+      setStage({ kind: 'uploading', progress: 0 });
+      const answer = await upload(file, (p) => setStage({ kind: 'uploading', progress: p }));
+      if (answer.error) {
+        setStage({ kind: 'problems', message: answer.error, rows: Object.entries(answer.errors ?? {}) });
+        return null;
+      }
+      return answer;
+    } catch (e) {
+      if (e instanceof ApiError && Object.keys(e.errors).length > 0) setStage({ kind: 'problems', message: e.message, rows: Object.entries(e.errors) });
+      else {
+        setStage({ kind: 'idle' });
+        setFileError(e instanceof Error ? e.message : String(e));
+      }
+      return null;
+    }
+  }
+
+  return { file, fileError, setFileError, stage, setStage, choose, send };
+}
+export type CsvUpload = ReturnType<typeof useCsvUpload>;
+
+/** The template button with its column help, and a line about what the template holds. */
+export function TemplateBar({ help, note, onTemplate }: { help: string; note: string; onTemplate: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button type="button" className="btn btn-sm btn-outline" onClick={onTemplate}>
+        Template
+      </button>
+      <span className="tooltip tooltip-bottom before:max-w-md before:whitespace-normal" data-tip={help}>
+        <button type="button" className="btn btn-circle btn-ghost btn-xs" aria-label={`Help: ${help}`}>
+          ?
+        </button>
+      </span>
+      <span className="text-xs text-base-content/70">{note}</span>
+    </div>
+  );
+}
+
+/** The file input, the reading and uploading progress, the problems, and the ready count. */
+export function CsvUploadFields({ upload }: { upload: CsvUpload }) {
+  const { stage, fileError } = upload;
+  return (
+    <>
+      <label className="form-control">
+        <span className="label-text mb-1 text-sm font-medium">CSV file</span>
+        <input
+          type="file"
+          accept=".csv,text/csv,application/vnd.ms-excel"
+          className={`file-input w-full ${fileError ? 'file-input-error' : ''}`}
+          aria-invalid={Boolean(fileError)}
+          disabled={stage.kind === 'uploading'}
+          onChange={(e) => void upload.choose(e.target.files?.[0] ?? null)}
+        />
+        {fileError && <span className="mt-1 text-xs text-error">{fileError}</span>}
+      </label>
+      {(stage.kind === 'reading' || stage.kind === 'uploading') && (
+        <div role="status" className="text-sm">
+          {stage.kind === 'reading' ? 'Reading the file…' : 'Uploading…'}
+          <progress className="progress progress-primary w-full" value={stage.progress} max={1} aria-label={stage.kind === 'reading' ? 'Reading progress' : 'Upload progress'} />
+        </div>
+      )}
+      {stage.kind === 'problems' && <UploadProblems message={stage.message} rows={stage.rows} />}
+      {stage.kind === 'ready' && (
+        <p className="text-sm" role="status">
+          {stage.rows} row(s) ready to upload.
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+// 'Bulk Upload' of sensor configurations (spec 3 §2, §5, §7, §8): the template, the CSV read in the worker, then the
+// upload (field csvFile) with progress; every row or none; '{n} sensor configuration(s) updated' counts the sensors
+// that got a new version.
+import { apiBytes, apiUpload } from '@/api/client';
+import { SENSOR_CONFIGURATION_COLUMNS, sensorBulkAnswerSchema, sensorConfigurationsUpdated } from '@/domain/sensor-configuration';
+import { CsvUploadFields, TemplateBar, useCsvUpload } from '@/components/csv-upload';
+import { downloadText } from '@/components/download';
+import { Modal } from '@/components/modal';
+import { useToast } from '@/components/toasts';
+import { useInvalidateSensorConfigurations } from './api';
+
+const HELP =
+  'Columns: Sensor Serial Number (8 digits) and Coefficients (numbers separated by commas, quoted as one cell). Each row saves a new version for that sensor; rows whose coefficients are unchanged are skipped.';
+
+export async function downloadSensorTemplate(): Promise<void> {
+  const bytes = await apiBytes('/api/sensorConfiguration/template/', { accept: 'text/csv' });
+  downloadText('Sensor Configurations Template.csv', new TextDecoder().decode(bytes));
+}
+
+export function BulkSensorDialog({ organizationId, onClose }: { organizationId: number; onClose: () => void }) {
+  const toast = useToast();
+  const invalidate = useInvalidateSensorConfigurations();
+  const upload = useCsvUpload(SENSOR_CONFIGURATION_COLUMNS);
+
+  async function send() {
+    const answer = await upload.send((file, onProgress) => {
+      const form = new FormData();
+      form.append('csvFile', file, file.name);
+      return apiUpload(`/api/sensorConfiguration/bulkUploadSensorConfigurations/${organizationId}`, sensorBulkAnswerSchema, form, { onProgress });
+    });
+    if (!answer) return;
+    await invalidate();
+    toast(sensorConfigurationsUpdated(answer.count), 'success');
+    onClose();
+  }
+
+  return (
+    <Modal open title="Bulk Upload Sensor Configurations" onClose={onClose} wide>
+      <div className="grid gap-3">
+        <TemplateBar
+          help={HELP}
+          note="The template has the upload's columns."
+          onTemplate={() => void downloadSensorTemplate().catch((e: unknown) => upload.setFileError(e instanceof Error ? e.message : String(e)))}
+        />
+        <CsvUploadFields upload={upload} />
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-primary" disabled={upload.stage.kind !== 'ready'} onClick={() => void send()}>
+            {upload.stage.kind === 'uploading' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            Upload
+          </button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
