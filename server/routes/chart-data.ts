@@ -12,6 +12,7 @@ import { defineRoute, HttpError } from '../http/define-route';
 import { aggregate } from '../../asm/reference/aggregate';
 import { maxPerPeriod, zoneOffsetMs } from '../services/chart-series';
 import type { Samples } from '../services/measurement-chunks';
+import { evaluateAlarms, sitesOfDevices } from '../services/alarm-engine/run';
 import { ingestSamples, readSamples } from '../services/measurement-store';
 
 const WIND_DIRECTION = 15;
@@ -196,9 +197,9 @@ export const chartDataRoutes = [
     url: '/api/data/ingest/',
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: 'Stores a batch of device samples; a sample already stored for its device, type and time is replaced, never doubled',
+    summary: 'Stores a batch of device samples (a sample already stored for its device, type and time is replaced, never doubled), then evaluates the alarms of the sites the devices stand at',
     body: z.object({ organizationId: z.number().int().positive(), samples: z.array(sampleSchema).min(1).max(100_000) }),
-    response: z.object({ samples: z.number().int(), chunks: z.number().int() }),
+    response: z.object({ samples: z.number().int(), chunks: z.number().int(), alarmsRaised: z.number().int() }),
     example: { body: { samples: [{ deviceId: 1, measurementTypeId: 1, time: '2026-01-01T00:00:00Z', value: 2 }] } },
     handler: async ({ body, organizationId, database }) => {
       const deviceIds = [...new Set(body.samples.map((s) => s.deviceId))];
@@ -206,7 +207,14 @@ export const chartDataRoutes = [
       if (owned.length !== deviceIds.length) throw new HttpError(404, 'A device was not found in this organization');
       const samples = body.samples.map((s) => ({ deviceId: s.deviceId, measurementType: s.measurementTypeId, time: Date.parse(s.time), value: s.value }));
       const chunks = await database.transaction((tx) => ingestSamples(tx, samples));
-      return { samples: samples.length, chunks };
+      let from = Infinity;
+      let to = -Infinity;
+      for (const s of samples) {
+        if (s.time < from) from = s.time;
+        if (s.time > to) to = s.time;
+      }
+      const raised = await evaluateAlarms(database, await sitesOfDevices(database, deviceIds, from, to + 1), from, to + 1);
+      return { samples: samples.length, chunks, alarmsRaised: raised.length };
     },
   }),
 ];

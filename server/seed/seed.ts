@@ -3,6 +3,7 @@ import { allPermissions, Permission } from '@/domain/permissions';
 import type { Database } from '../db/client';
 import { hashPassword } from '../auth/password';
 import { createRandom, type Random } from './random';
+import { seedAlarms } from './alarms';
 import { seedSensorConfigurations } from './sensor-configurations';
 import { seedTickets } from './tickets';
 import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEvents, seedHardwareOptions } from './devices';
@@ -256,6 +257,9 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
   // the last hour of readings for every other installed device.
   const { samples, featuredDeviceIds } = await seedMeasurements(database, size, now, log);
+  // Alarms come last: the engine raises them from the measurements just written.
+  const alarmSetup = await seedAlarms(database, createRandom(size.seed * 19 + 11), now, Math.min(size.days, 30));
+  log(`alarm parameters: ${alarmSetup.parameters}, alarms raised: ${alarmSetup.alarms}`);
   const featuredDevices = featuredDeviceIds.length
     ? (await database.query<{ name: string }>('SELECT name FROM devices WHERE id = ANY($1::int[]) ORDER BY name', [featuredDeviceIds])).map((d) => d.name)
     : [];
@@ -271,6 +275,8 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'device events': events,
       'support tickets': tickets,
       'measurement samples': samples,
+      'alarm parameters': alarmSetup.parameters,
+      alarms: alarmSetup.alarms,
     },
     demoSignIns: DEMO_SIGN_INS,
     featuredDevices,

@@ -6,6 +6,8 @@ export interface GridField {
   /** SQL expression of the column (trusted: from the route's own table, never from the request). */
   sql: string;
   kind: ColumnKind;
+  /** What to sort by when it differs from the shown value (an enumeration's number behind its label). */
+  sortSql?: string;
 }
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -63,10 +65,16 @@ export function filterConditions(fields: Readonly<Record<string, GridField>>, fi
   return out;
 }
 
+/** A text column showing an enumeration's labels (filters match the label, sorting follows the number). */
+export function enumField(sql: string, options: readonly { value: number; label: string }[]): GridField {
+  const cases = options.map((o) => `WHEN ${Number(o.value)} THEN '${o.label.replace(/'/g, "''")}'`).join(' ');
+  return { sql: `(CASE ${sql} ${cases} END)`, kind: 'text', sortSql: sql };
+}
+
 /** ORDER BY for a known sort column, with a stable tiebreak. */
 export function orderBy(fields: Readonly<Record<string, GridField>>, column: string | undefined, ascending: string | undefined, fallback: string, tiebreak: string): string {
   const field = column ? fields[column] : undefined;
   if (!field) return `ORDER BY ${fallback}, ${tiebreak}`;
   const dir = ascending === 'false' ? 'DESC' : 'ASC';
-  return `ORDER BY ${field.sql} ${dir} NULLS LAST, ${tiebreak}`;
+  return `ORDER BY ${field.sortSql ?? field.sql} ${dir} NULLS LAST, ${tiebreak}`;
 }

@@ -104,7 +104,7 @@ describe.each(testEngines)('chart data on %s', (engine) => {
   it('ingests batches idempotently through the API, only for the organization’s devices', async () => {
     const body = { organizationId: f.orgA, samples: [{ deviceId: device, measurementTypeId: 9, time: new Date(t0).toISOString(), value: 21.5 }, { deviceId: device, measurementTypeId: 9, time: new Date(t0 + MIN).toISOString(), value: 21.7 }] };
     const first = await t.as(f.provider, { method: 'POST', url: '/api/data/ingest/', payload: body });
-    expect(first.json()).toEqual({ samples: 2, chunks: 1 });
+    expect(first.json()).toEqual({ samples: 2, chunks: 1, alarmsRaised: 0 });
     await t.as(f.provider, { method: 'POST', url: '/api/data/ingest/', payload: body });
     const read = (await get('deviceRawData', { measurementTypeId: 9, ...range(t0, t0 + 60 * MIN) })).json();
     expect(read).toEqual([

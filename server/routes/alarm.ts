@@ -1,0 +1,127 @@
+// Alarms (spec 2 §7 'Alarms'): the list as a server-side grid, one alarm by its encoded id (the alarm link), its top
+// contributing sources, and comments. The list and the link need no permission, only membership of the alarm's
+// organization; unknown and foreign alarms answer alike.
+import { z } from 'zod';
+import { alarmCommentSchema, alarmListAnswerSchema, alarmSchema, contributingSourceSchema } from '@/contracts/alarm';
+import { ALARM_FIELDS, ALARM_QUICK_FILTERS, COMMENT_MAX, decodeAlarmId, type AlarmField } from '@/domain/alarms';
+import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums';
+import { gridQuerySchema } from '@/domain/grid-query';
+import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import type { Queryable } from '../db/client';
+import { ALARM_COLUMNS, ALARM_FROM, alarmOrganization, loadAlarm, SITE_GROUP_NAMES_SQL, toAlarm, type AlarmRow } from '../services/alarms';
+import { enumField, filterConditions, orderBy, type GridField } from '../services/grid-sql';
+import { accessToOrganization } from '../services/signed-in-user';
+
+const FIELDS: Record<AlarmField, GridField> = {
+  alarmType: enumField('a.alarm_type', AlarmType.options),
+  calculationMethod: enumField('a.calculation_method', Aggregation.options),
+  criticalThreshold: { sql: 'a.critical_threshold', kind: 'number' },
+  deviceType: { sql: 'd.device_type', kind: 'text' },
+  endTime: { sql: 'a.end_time', kind: 'date' },
+  hiHiThreshold: { sql: 'a.hi_hi_threshold', kind: 'number' },
+  hiThreshold: { sql: 'a.hi_threshold', kind: 'number' },
+  level: enumField('a.level', AlarmLevel.options),
+  maxValue: { sql: 'a.max_value', kind: 'number' },
+  siteAlias: { sql: 's.alias', kind: 'text' },
+  siteGroups: { sql: SITE_GROUP_NAMES_SQL, kind: 'text' },
+  siteName: { sql: 's.name', kind: 'text' },
+  slidingWindowSizeInHours: { sql: 'a.sliding_window_hours', kind: 'number' },
+  startTime: { sql: 'a.start_time', kind: 'date' },
+  // Emission sources arrive with the emissions; until then no alarm has one.
+  topEmittingSource: { sql: 'NULL::text', kind: 'text' },
+  totalVolume: { sql: 'a.total_volume', kind: 'number' },
+  workflowResolvedAt: { sql: 'w.resolved_at', kind: 'date' },
+  workflowType: enumField('w.workflow_type', WorkflowType.options),
+  device: { sql: 'd.name', kind: 'text' },
+};
+
+const listQuery = gridQuerySchema(ALARM_FIELDS, ALARM_QUICK_FILTERS).and(z.object({ organizationId: z.coerce.number().int().positive() }));
+
+/** The alarm behind an encoded id, if the user may see it; otherwise 404, the same for unknown and foreign ids. */
+export async function alarmForUser(db: Queryable, user: SignedInUser, encodedId: string) {
+  const id = decodeAlarmId(encodedId);
+  const organizationId = id === null ? null : await alarmOrganization(db, id);
+  if (id === null || organizationId === null || !(await accessToOrganization(db, user, organizationId)).ok) throw new HttpError(404, 'Alarm not found');
+  return { alarm: (await loadAlarm(db, organizationId, id))!, organizationId };
+}
+
+const list = (url: string) =>
+  defineRoute({
+    method: 'GET',
+    url,
+    access: 'authenticated',
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "A block of the organization's alarms (startRow/endRow), filtered, sorted, with the Unresolved quick filter",
+    query: listQuery,
+    example: { query: { startRow: '0', endRow: '100' } },
+    response: alarmListAnswerSchema,
+    handler: async ({ query, organizationId, database }) => {
+      const params: unknown[] = [organizationId];
+      const where: string[] = ['true'];
+      if (query.quickFilters.includes('Unresolved')) where.push('w.resolved_at IS NULL');
+      const filters = Object.fromEntries(ALARM_FIELDS.map((f) => [f, (query as Record<string, unknown>)[f] as never]));
+      where.push(...filterConditions(FIELDS, filters, params));
+      const from = `${ALARM_FROM} WHERE ${where.join(' AND ')}`;
+      const [count] = await database.query<{ n: string | number }>(`SELECT count(*) AS n ${from}`, params);
+      const total = Number(count?.n ?? 0);
+      const rows = await database.query<AlarmRow>(
+        `SELECT ${ALARM_COLUMNS} ${from} ${orderBy(FIELDS, query.sortColumn, query.sortAscending, 'a.start_time DESC', 'a.id DESC')}
+          OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
+        [...params, query.startRow, query.endRow - query.startRow],
+      );
+      return { rows: rows.map(toAlarm), totalRows: total, lastRow: Math.min(total, query.endRow) >= total ? total : -1 };
+    },
+  });
+
+export const alarmRoutes = [
+  list('/api/alarm/listAlarms/'),
+  list('/api/alarm/alarms/'),
+  defineRoute({
+    method: 'GET',
+    url: '/api/alarm/alarm/:encodedId',
+    access: 'authenticated',
+    orgScope: false,
+    summary: 'One alarm by its encoded id (the alarm link), with its organization',
+    params: z.object({ encodedId: z.string().max(16) }),
+    response: alarmSchema.extend({ organizationId: z.number().int() }),
+    handler: async ({ params, user, database }) => {
+      const { alarm, organizationId } = await alarmForUser(database, user!, params.encodedId);
+      return { ...alarm, organizationId };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/alarm/topContributingSourcesForAlarm/',
+    access: 'authenticated',
+    orgScope: false,
+    summary: "The emission sources that contributed most to an alarm's volume, largest first",
+    query: z.object({ encodedAlarmId: z.string().max(16) }),
+    response: z.array(contributingSourceSchema),
+    handler: async ({ query, user, database }) => {
+      await alarmForUser(database, user!, query.encodedAlarmId);
+      // Measurement alarms come from one device's readings; sources are attributed to emission alarms only.
+      return [];
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/alarm/addAlarmComment/',
+    access: 'authenticated',
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: 'Adds a comment to an alarm; answers the new comment',
+    body: z.object({ organizationId: z.number().int().positive(), alarmId: z.number().int().positive(), content: z.string().max(COMMENT_MAX) }),
+    response: alarmCommentSchema,
+    example: { body: { alarmId: 1, content: 'Crew dispatched' } },
+    handler: async ({ body, organizationId, user, database }) => {
+      const content = body.content.trim();
+      if (!content) throw new HttpError(400, 'The request is not valid.', { content: ['A comment cannot be blank'] });
+      const alarm = await loadAlarm(database, organizationId!, body.alarmId);
+      if (!alarm) throw new HttpError(404, 'Alarm not found');
+      const [c] = await database.query<{ id: number; created_at: Date | string }>(
+        'INSERT INTO alarm_comments (alarm_id, content, user_id, email) VALUES ($1, $2, $3, $4) RETURNING id, created_at',
+        [alarm.id, content, user!.id, user!.email],
+      );
+      return { id: c!.id, alarmId: alarm.id, content, createdAt: new Date(c!.created_at).toISOString(), email: user!.email, userId: user!.id };
+    },
+  }),
+];
