@@ -47,7 +47,7 @@ export async function seedAlarms(database: Database, r: Random, now: Date, evalu
         );
         parameters++;
       };
-      await add(ids[k % 4 === 0 ? 1 : 0]!, CH4, null);
+      await add(ids[k % 2 === 0 ? 1 : 0]!, CH4, null);
       if (k % 5 === 2) await add(null, H2S, [CALCULATION_MAX, 4 + (k % 3), 9, 18, 0.25, 1, false]);
       if (k % 7 === 3) await add(ids[2]!, H2S, null, SiteAlarmParameterStatus.values.Off);
     }

@@ -25,6 +25,23 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/sites/sites-page')),
   },
   {
+    path: '/alarms',
+    label: 'Alarms',
+    routeName: 'alarms',
+    org: true,
+    icon: 'bell',
+    Component: lazy(() => import('@/features/alarms/alarms-page')),
+  },
+  {
+    path: '/alarm/:encodedAlarmId',
+    label: 'Alarm',
+    routeName: 'alarm',
+    org: false,
+    icon: 'bell',
+    inNav: false,
+    Component: lazy(() => import('@/features/alarms/alarm-link-page')),
+  },
+  {
     path: '/siteHealth',
     label: 'Site Health',
     routeName: 'siteHealth',

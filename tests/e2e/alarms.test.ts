@@ -1,0 +1,116 @@
+// Working alarms in Chromium: the demo data's alarms (raised by the engine from the seeded measurements) filtered to
+// the unresolved ones, one opened, commented and resolved through its Basic workflow, an LDAR workflow resolved
+// through its repair fields, and the alarm link.
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
+
+const rowsCount = async (page: Page) => {
+  const text = (await page.getByText(/^Rows: \d+\/\d+$/).textContent()) ?? '';
+  const [, shown, total] = /Rows: (\d+)\/(\d+)/.exec(text) ?? [];
+  return { shown: Number(shown), total: Number(total) };
+};
+
+describe('alarms in the browser', () => {
+  const suite = browserSuite();
+  const origin = () => suite.server().origin;
+  const newContext = (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args);
+
+  it('filters unresolved alarms, comments on one and resolves its Basic workflow', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/alarms');
+    await page.getByRole('heading', { name: 'Alarms', exact: true }).waitFor();
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(0);
+    const all = await rowsCount(page);
+    await page.locator('tbody tr .badge').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/alarms.png` });
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
+    await expect.poll(async () => (await rowsCount(page)).total).toBeLessThan(all.total);
+    const basic = page.locator('tbody tr').filter({ has: page.locator('td', { hasText: /^Basic$/ }) }).first();
+    await basic.getByRole('button', { name: /^View workflow of the alarm at / }).click();
+    const panel = page.getByRole('dialog', { name: /Alarm/ });
+    await panel.getByRole('heading', { name: /^CH4 Measurement Alarm \((Max|Average)\)$/ }).waitFor();
+    await panel.getByRole('heading', { name: 'Basic Workflow' }).waitFor();
+
+    // A blank comment cannot be sent; Enter sends a real one.
+    const box = panel.getByRole('textbox', { name: 'New comment' });
+    await box.fill('   ');
+    expect(await panel.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await box.fill('Crew dispatched from the browser test');
+    await box.press('Enter');
+    await panel.getByText('Crew dispatched from the browser test').waitFor();
+    await expect.poll(() => box.inputValue()).toBe('');
+    await page.screenshot({ path: `${SHOTS}/alarm-slide-out.png` });
+    await expectAccessible(page);
+
+    await panel.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await page.getByText('Resolved', { exact: true }).first().waitFor();
+    await panel.getByRole('button', { name: 'Unresolve' }).waitFor();
+    await panel.getByRole('button', { name: 'Workflow History' }).click();
+    const history = page.getByRole('dialog', { name: 'Workflow History' });
+    await history.getByText('resolvedAt').first().waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => history.isVisible()).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.isVisible()).toBe(false);
+    expect(new URL(page.url()).searchParams.get('alarmId')).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('resolves an LDAR workflow through its repair fields, asking before closing unsaved changes', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/alarms');
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
+    const ldar = page.locator('tbody tr').filter({ has: page.locator('td', { hasText: /^LDAR$/ }) }).first();
+    await ldar.waitFor();
+    await ldar.getByRole('button', { name: /^View workflow of the alarm at / }).click();
+    const panel = page.getByRole('dialog', { name: /Alarm/ });
+    await panel.getByRole('heading', { name: 'LDAR Workflow' }).waitFor();
+
+    await panel.getByLabel('Classification').selectOption('Fugitive');
+    await panel.getByLabel('Root Cause').selectOption({ label: 'Valve packing leak' });
+    // Unsaved changes: Escape asks first, and Cancel keeps the form.
+    await page.keyboard.press('Escape');
+    const confirm = page.getByRole('dialog', { name: 'Close without saving?' });
+    await confirm.getByText('You have unsaved changes, do you want to close without saving?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await panel.getByRole('group', { name: 'Repair Required' }).waitFor();
+    await panel.getByRole('radio', { name: 'Yes' }).check();
+    await panel.getByRole('button', { name: 'Save', exact: true }).waitFor();
+    await panel.getByLabel('Repair Completed').fill('2026-11-02');
+    await panel.getByText('Repair Type is required to set Repair Completed').waitFor();
+    expect(await panel.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await panel.getByLabel('Repair Type').selectOption({ label: 'Replacement' });
+    await panel.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await page.getByText('LDAR workflow resolved').waitFor();
+    await panel.getByText(/^Resolved .* by operator@example\.com$/).waitFor();
+    await page.screenshot({ path: `${SHOTS}/alarm-ldar.png` });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('opens an alarm link on the device dashboard over the alarm window, and sends a bad link home', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/alarms');
+    await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(0);
+    const row = page.locator('tbody tr').first();
+    const device = (await row.locator('td').nth(3).textContent())!.trim();
+    await row.getByRole('link', { name: /^Dashboard of the alarm at / }).click();
+    await page.waitForURL(/\/device\//);
+    const url = new URL(page.url());
+    expect(decodeURIComponent(url.pathname)).toBe(`/device/${device}`);
+    expect(Date.parse(url.searchParams.get('end')!) - Date.parse(url.searchParams.get('start')!)).toBeGreaterThan(60 * 60_000);
+    await page.getByRole('heading', { name: device }).waitFor();
+    await page.goto(`${origin()}/alarm/NOTANALARM`);
+    await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/sites');
+    expect(problems.filter((p) => !/404|Alarm not found/.test(p))).toEqual([]);
+    await context.close();
+  });
+});
