@@ -23,10 +23,15 @@ export function Modal({ open, title, onClose, children, wide = false }: { open: 
   );
 }
 
-export function ConfirmDialog(props: { open: boolean; title: string; message: string; confirmLabel: string; danger?: boolean; busy?: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog(props: { open: boolean; title: string; message: string; confirmLabel: string; danger?: boolean; busy?: boolean; error?: string | null; onConfirm: () => void; onCancel: () => void }) {
   return (
     <Modal open={props.open} title={props.title} onClose={props.onCancel}>
       <p className="text-base-content/80">{props.message}</p>
+      {props.error && (
+        <p className="alert alert-error mt-3 py-2 text-sm" role="alert">
+          {props.error}
+        </p>
+      )}
       <div className="modal-action">
         <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
           Cancel

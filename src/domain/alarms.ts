@@ -23,6 +23,8 @@ export const convertedToast = (workflowType: number) => `Converted to ${Workflow
 export const CLOSE_WITHOUT_SAVING = { title: 'Close without saving?', message: 'You have unsaved changes, do you want to close without saving?' } as const;
 export const CLASSIFIED_WARNING = 'One or more Emissions have been classified. Changes made here will override the existing values for all Contributing Emissions.';
 export const REPAIR_TYPE_REQUIRED = 'Repair Type is required to set Repair Completed';
+export const LDAR_SAVE_FAILED = 'Failed to save LDAR workflow';
+export const COMMENT_SAVE_FAILED = 'There was an error saving your comment, please try again';
 
 // The encoded id in alarm links: opaque and checked, so a mistyped link fails cleanly instead of opening another alarm.
 const ENCODE_KEY = 0x5bd1e995;

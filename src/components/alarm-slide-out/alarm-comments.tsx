@@ -1,13 +1,13 @@
 // Alarm comments (spec 2 §2, §5, §9): the newest three, then 'Show more'; the send button is disabled while the text
-// is blank; Enter in the box sends (Shift+Enter starts a new line); a failed send keeps the text and says so.
+// is blank; Enter in the box sends (Shift+Enter starts a new line); a failed send keeps the text and shows the server's
+// messages, or 'There was an error saving your comment, please try again'.
 import { useState } from 'react';
 import type { AlarmComment } from '@/contracts/alarm';
-import { canSendComment, COMMENT_MAX, COMMENTS_SHOWN } from '@/domain/alarms';
+import { ApiError } from '@/api/client';
+import { canSendComment, COMMENT_MAX, COMMENT_SAVE_FAILED, COMMENTS_SHOWN } from '@/domain/alarms';
 import { formatDateTime } from '@/domain/format';
 import { useSession } from '../session-context';
 import { useAddComment } from './api';
-
-export const COMMENT_FAILED = 'The comment could not be sent. Please try again.';
 
 export function AlarmComments({ alarmId, organizationId, comments }: { alarmId: number; organizationId: number; comments: readonly AlarmComment[] }) {
   const { user } = useSession();
@@ -24,8 +24,10 @@ export function AlarmComments({ alarmId, organizationId, comments }: { alarmId: 
     try {
       await add.mutateAsync({ organizationId, alarmId, content: text.trim() });
       setText('');
-    } catch {
-      setError(COMMENT_FAILED);
+    } catch (e) {
+      // spec 2 §8: the server's messages joined by commas, or the fixed text.
+      const messages = e instanceof ApiError ? Object.values(e.errors).flat() : [];
+      setError(messages.length ? messages.join(', ') : COMMENT_SAVE_FAILED);
     }
   }
 

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/api/client';
 import type { Workflow } from '@/contracts/alarm';
-import { ALARM_TOASTS, CLASSIFIED_WARNING, convertedToast, ldarChange, ldarProblems, ldarResolves, showsRepairRequired, showsRootCause, type LdarForm } from '@/domain/alarms';
+import { ALARM_TOASTS, CLASSIFIED_WARNING, LDAR_SAVE_FAILED, convertedToast, ldarChange, ldarProblems, ldarResolves, showsRepairRequired, showsRootCause, type LdarForm } from '@/domain/alarms';
 import { AlarmType, CLASSIFICATIONS, RepairType, WorkflowType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { ConfirmDialog } from '../modal';
@@ -24,6 +24,8 @@ const formOf = (w: Workflow): LdarForm => ({
 });
 
 const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'There was an unexpected error, please try again.');
+/** spec 2 §8: a 400 (or a save someone else overtook) shows the server's text, anything else a fixed message. */
+const ldarFailure = (e: unknown) => (e instanceof ApiError && (e.status === 400 || e.status === 409) ? e.message : LDAR_SAVE_FAILED);
 
 interface Props {
   workflow: Workflow;
@@ -38,19 +40,27 @@ export function AlarmWorkflow({ workflow, alarmType, organizationId, onDirtyChan
   const action = useWorkflowAction();
   const [error, setError] = useState<string | null>(null);
   const [confirmConvert, setConfirmConvert] = useState(false);
+  const [convertError, setConvertError] = useState<string | null>(null);
   const time = (iso: string) => formatDateTime(iso, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
   const ldar = workflow.workflowType === WorkflowType.values.LDAR;
   const target = ldar ? WorkflowType.values.Basic : WorkflowType.values.LDAR;
 
   async function run(kind: 'acknowledge' | 'unacknowledge' | 'convertBasicToLdar' | 'convertLdarToBasic') {
+    const converting = kind === 'convertBasicToLdar' || kind === 'convertLdarToBasic';
     setError(null);
+    setConvertError(null);
     try {
       await action.mutateAsync({ action: kind, id: workflow.id, organizationId });
       if (kind === 'acknowledge') toast(ALARM_TOASTS.resolved, 'success');
       else if (kind === 'unacknowledge') toast(ALARM_TOASTS.unresolved, 'success');
-      else toast(convertedToast(target), 'success');
+      else {
+        setConfirmConvert(false);
+        toast(convertedToast(target), 'success');
+      }
     } catch (e) {
-      setError(failure(e));
+      // A failed confirm keeps its dialog open with the server's message (spec 2 §2).
+      if (converting) setConvertError(failure(e));
+      else setError(failure(e));
     }
   }
 
@@ -88,11 +98,12 @@ export function AlarmWorkflow({ workflow, alarmType, organizationId, onDirtyChan
         message="The alarm's comments are kept; the new workflow starts unresolved."
         confirmLabel="Convert"
         busy={action.isPending}
-        onCancel={() => setConfirmConvert(false)}
-        onConfirm={() => {
+        error={convertError}
+        onCancel={() => {
           setConfirmConvert(false);
-          void run(ldar ? 'convertLdarToBasic' : 'convertBasicToLdar');
+          setConvertError(null);
         }}
+        onConfirm={() => void run(ldar ? 'convertLdarToBasic' : 'convertBasicToLdar')}
       />
     </section>
   );
@@ -120,7 +131,7 @@ function LdarWorkflow({ workflow, organizationId, onDirtyChange }: { workflow: W
       const after = await save.mutateAsync({ ...form, organizationId, id: workflow.id, version: workflow.version });
       toast(after.resolvedAt ? ALARM_TOASTS.ldarResolved : ALARM_TOASTS.ldarSaved, 'success');
     } catch (err) {
-      setError(failure(err));
+      setError(ldarFailure(err));
     }
   }
 

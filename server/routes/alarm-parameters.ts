@@ -1,0 +1,314 @@
+// Alarm parameters (spec 2 §7 'Alarms' parameter calls; AlarmAdministration): the organization's templates (list,
+// edit, soft delete that turns off the parameters using it, restore, history) and each site's parameters (the grid,
+// the edit of one column with errors by index and property, history).
+import { z } from 'zod';
+import { alarmDetailSchema, alarmParameterEditSchema, alarmParameterTemplateSchema, parameterHistoryRowSchema, siteAlarmParametersRowSchema } from '@/contracts/alarm-parameters';
+import { PARAMETER_MESSAGES, siteParameterProblems, templateProblems, type SiteParameterForm } from '@/domain/alarm-parameters';
+import { AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
+import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
+import { Permission } from '@/domain/permissions';
+import type { Queryable } from '../db/client';
+import { defineRoute, HttpError } from '../http/define-route';
+import { loadHistory, loadSiteParameters, loadTemplates, PARAMETER_SELECT, recordHistory, siteSensors, toSiteParameter } from '../services/alarm-parameters';
+
+const access = [Permission.AlarmAdministration];
+const GAS_IDS = new Set(MEASUREMENT_TYPES.filter((m) => m.gas !== null).map((m) => m.id));
+const invalid = (errors: Record<string, string[]>) => new HttpError(400, 'The request is not valid.', errors);
+
+async function templateSnapshot(db: Queryable, id: number) {
+  const [t] = await db.query<{ organization_id: number }>('SELECT organization_id FROM alarm_parameter_templates WHERE id = $1', [id]);
+  const [full] = await loadTemplates(db, t!.organization_id, { id });
+  return { alarmType: full!.alarmType, measurementTypeId: full!.measurementTypeId, detail: full!.detail };
+}
+
+async function parameterSnapshot(db: Queryable, id: number) {
+  const [r] = await db.query<Parameters<typeof toSiteParameter>[0]>(`${PARAMETER_SELECT} WHERE p.id = $1`, [id]);
+  const p = toSiteParameter(r!, undefined);
+  return { alarmType: p.alarmType, measurementTypeId: p.measurementTypeId, detail: p.detail, status: p.status, deviceType: p.alarmDeviceType, deviceNames: p.deviceNames, templateName: p.alarmParameterTemplateName };
+}
+
+async function templateOf(db: Queryable, organizationId: number, id: number) {
+  const [t] = await db.query<{ id: number; deleted_at: Date | null }>('SELECT id, deleted_at FROM alarm_parameter_templates WHERE id = $1 AND organization_id = $2', [id, organizationId]);
+  if (!t) throw new HttpError(404, 'Template not found');
+  return t;
+}
+
+async function siteOf(db: Queryable, organizationId: number, siteId: number) {
+  const [s] = await db.query<{ id: number; name: string }>('SELECT id, name FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL', [siteId, organizationId]);
+  if (!s) throw new HttpError(404, 'Site not found');
+  return s;
+}
+
+const templateBody = z.object({
+  organizationId: z.number().int().positive(),
+  id: z.number().int().min(0),
+  name: z.string().max(1000),
+  alarmType: z.number().int().min(0).max(2).nullable(),
+  measurementTypeId: z.number().int().nullable(),
+  detail: alarmDetailSchema,
+});
+
+const parameterItem = z.object({
+  id: z.number().int().min(0),
+  status: z.number().int().min(0).max(1),
+  alarmParameterTemplateId: z.number().int().positive().nullable(),
+  alarmDeviceType: z.number().int().min(0).max(3).nullable(),
+  deviceIds: z.array(z.number().int().positive()).max(500),
+  detail: alarmDetailSchema,
+});
+
+export const alarmParameterRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/alarm/alarmParameterTemplateList/',
+    access,
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "The organization's alarm parameter templates with the sites using each (deleted ones with showDeleted)",
+    query: z.object({ organizationId: z.coerce.number().int().positive(), showDeleted: z.enum(['true', 'false']).optional() }),
+    response: z.array(alarmParameterTemplateSchema),
+    handler: ({ query, organizationId, database }) => loadTemplates(database, organizationId!, { showDeleted: query.showDeleted === 'true' }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/alarm/alarmParameterTemplateEdit/',
+    access,
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: 'One template of the organization',
+    query: z.object({ organizationId: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
+    response: alarmParameterTemplateSchema,
+    handler: async ({ query, organizationId, database }) => {
+      const [t] = await loadTemplates(database, organizationId!, { id: query.id });
+      if (!t) throw new HttpError(404, 'Template not found');
+      return t;
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/alarm/alarmParameterTemplateEdit/',
+    access,
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: 'Adds (id 0) or updates a template; a deleted template cannot be edited',
+    body: templateBody,
+    response: alarmParameterTemplateSchema,
+    example: { body: { id: 0, name: 'CH4 Spike', alarmType: 0, measurementTypeId: 1, detail: { calculationMethod: 1, hiThreshold: 100, hiHiThreshold: null, criticalThreshold: null, slidingWindowSizeInHours: 0.25, resetEvaluationPeriodInHours: 1, triggersLdarWorkflow: false } } },
+    handler: async ({ body, organizationId, user, database }) => {
+      const problems = templateProblems({ ...body.detail, id: body.id, name: body.name, alarmType: body.alarmType, measurementTypeId: body.measurementTypeId });
+      if (body.measurementTypeId !== null && !GAS_IDS.has(body.measurementTypeId)) problems.measurementTypeId = 'Choose a gas';
+      if (Object.keys(problems).length) throw invalid(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
+      const d = body.detail;
+      const values = [body.name.trim(), body.alarmType, body.measurementTypeId, d.calculationMethod, d.hiThreshold, d.hiHiThreshold, d.criticalThreshold, d.slidingWindowSizeInHours, d.resetEvaluationPeriodInHours, d.triggersLdarWorkflow];
+      return database.transaction(async (tx) => {
+        let id = body.id;
+        if (id === 0) {
+          const [row] = await tx.query<{ id: number }>(
+            `INSERT INTO alarm_parameter_templates (name, alarm_type, measurement_type_id, calculation_method, hi_threshold, hi_hi_threshold, critical_threshold, sliding_window_hours,
+                                                    reset_evaluation_period_hours, triggers_ldar_workflow, organization_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+            [...values, organizationId],
+          );
+          id = row!.id;
+        } else {
+          const t = await templateOf(tx, organizationId!, id);
+          if (t.deleted_at) throw new HttpError(400, 'A deleted template cannot be edited; restore it first');
+          await tx.query(
+            `UPDATE alarm_parameter_templates SET name = $1, alarm_type = $2, measurement_type_id = $3, calculation_method = $4, hi_threshold = $5, hi_hi_threshold = $6,
+                    critical_threshold = $7, sliding_window_hours = $8, reset_evaluation_period_hours = $9, triggers_ldar_workflow = $10 WHERE id = $11`,
+            [...values, id],
+          );
+        }
+        await recordHistory(tx, 'alarm_parameter_template_history', id, await templateSnapshot(tx, id), user!.email);
+        return (await loadTemplates(tx, organizationId!, { id }))[0]!;
+      });
+    },
+  }),
+  ...(['Delete', 'Restore'] as const).map((action) =>
+    defineRoute({
+      method: 'POST',
+      url: `/api/alarm/alarmParameterTemplate${action}/:id`,
+      access,
+      orgScope: { from: 'body', key: 'organizationId' },
+      summary: action === 'Delete' ? 'Soft-deletes a template and turns off the site parameters using it' : 'Restores a deleted template (its parameters stay off until turned on)',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      body: z.object({ organizationId: z.number().int().positive() }),
+      response: alarmParameterTemplateSchema,
+      example: { params: { id: '1' }, body: {} },
+      handler: async ({ params, organizationId, user, database }) =>
+        database.transaction(async (tx) => {
+          const t = await templateOf(tx, organizationId!, params.id);
+          if (action === 'Delete' && !t.deleted_at) {
+            await tx.query('UPDATE alarm_parameter_templates SET deleted_at = now() WHERE id = $1', [t.id]);
+            const off = await tx.query<{ id: number }>('UPDATE site_alarm_parameters SET status = 0, updated_at = now() WHERE template_id = $1 AND status = 1 AND deleted_at IS NULL RETURNING id', [t.id]);
+            for (const p of off) await recordHistory(tx, 'site_alarm_parameter_history', p.id, await parameterSnapshot(tx, p.id), user!.email);
+          }
+          if (action === 'Restore' && t.deleted_at) await tx.query('UPDATE alarm_parameter_templates SET deleted_at = NULL WHERE id = $1', [t.id]);
+          return (await loadTemplates(tx, organizationId!, { id: t.id }))[0]!;
+        }),
+    }),
+  ),
+  defineRoute({
+    method: 'GET',
+    url: '/api/alarm/alarmParameterTemplateHistoryList/',
+    access,
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "A template's saved states, newest first",
+    query: z.object({ organizationId: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
+    response: z.array(parameterHistoryRowSchema),
+    handler: async ({ query, organizationId, database }) => loadHistory(database, 'alarm_parameter_template_history', (await templateOf(database, organizationId!, query.id)).id),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/alarm/siteAlarmParametersList/',
+    access,
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "The organization's sites with their sensors, alarm parameters and warnings",
+    query: z.object({ organizationId: z.coerce.number().int().positive() }),
+    response: z.array(siteAlarmParametersRowSchema),
+    handler: async ({ organizationId, database }) => {
+      const sites = await database.query<{ id: number; name: string; business_unit: string | null; asset_area: string | null; groups: string[] | null }>(
+        `SELECT s.id, s.name, bu.name AS business_unit, aa.name AS asset_area,
+                (SELECT array_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS groups
+           FROM sites s LEFT JOIN site_options bu ON bu.id = s.business_unit_id LEFT JOIN site_options aa ON aa.id = s.asset_area_id
+          WHERE s.organization_id = $1 AND s.deleted_at IS NULL ORDER BY s.name`,
+        [organizationId],
+      );
+      const ids = sites.map((s) => s.id);
+      const sensors = await siteSensors(database, ids);
+      const params = await loadSiteParameters(database, ids);
+      return sites.map((s) => {
+        const site = sensors.get(s.id)!;
+        const own = params.filter((p) => p.site_id === s.id).map((p) => toSiteParameter(p, site));
+        return {
+          siteId: s.id,
+          siteName: s.name,
+          businessUnit: s.business_unit,
+          assetArea: s.asset_area,
+          siteGroups: s.groups ?? [],
+          sensors: [...site.sensors].sort((a, b) => a - b),
+          canCalculateEmissionRate: site.emissionRate,
+          alarmParameters: own,
+          alarmParameterWarnings: [...new Set(own.filter((p) => p.status === SiteAlarmParameterStatus.values.On).flatMap((p) => p.warnings))],
+        };
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/alarm/alarmParameterEdit/',
+    access,
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "A site's parameters of one alarm type and gas, whether the site has the sensor, and the devices a parameter can pick",
+    query: z.object({ organizationId: z.coerce.number().int().positive(), siteId: z.coerce.number().int().positive(), alarmType: z.coerce.number().int().min(0).max(2), measurementTypeId: z.coerce.number().int().positive() }),
+    response: alarmParameterEditSchema,
+    handler: async ({ query, organizationId, database }) => {
+      const s = await siteOf(database, organizationId!, query.siteId);
+      const site = (await siteSensors(database, [s.id])).get(s.id)!;
+      const rows = (await loadSiteParameters(database, [s.id])).filter((p) => p.alarm_type === query.alarmType && p.measurement_type_id === query.measurementTypeId);
+      const devices = await database.query<{ id: number; name: string; device_type: string }>(
+        "SELECT d.id, d.name, d.device_type FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = $1 AND i.ended_at IS NULL AND d.device_type <> 'QubeCamera' ORDER BY d.name",
+        [s.id],
+      );
+      const sensorPresent = query.alarmType === AlarmType.values.Measurement ? site.sensors.has(query.measurementTypeId) : site.emissionRate;
+      return {
+        siteId: s.id,
+        siteName: s.name,
+        alarmType: query.alarmType,
+        measurementTypeId: query.measurementTypeId,
+        sensorPresent,
+        parameters: rows.map((r) => toSiteParameter(r, site)),
+        devices: devices.map((d) => ({ id: d.id, name: d.name, deviceType: d.device_type })),
+      };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/alarm/alarmParameterEdit/',
+    access,
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: "Saves a site's parameters of one alarm type and gas: new ones (id 0) are added; errors come back by index and property",
+    body: z.object({ organizationId: z.number().int().positive(), siteId: z.number().int().positive(), alarmType: z.number().int().min(0).max(2), measurementTypeId: z.number().int().positive(), parameters: z.array(parameterItem).max(50) }),
+    response: alarmParameterEditSchema.shape.parameters,
+    example: { body: { siteId: 1, alarmType: 0, measurementTypeId: 1, parameters: [] } },
+    handler: async ({ body, organizationId, user, database }) => {
+      const s = await siteOf(database, organizationId!, body.siteId);
+      if (!GAS_IDS.has(body.measurementTypeId)) throw invalid({ GlobalErrors: ['Choose a gas'] });
+      const site = (await siteSensors(database, [s.id])).get(s.id)!;
+      const sensorPresent = body.alarmType === AlarmType.values.Measurement ? site.sensors.has(body.measurementTypeId) : site.emissionRate;
+      const existing = new Map((await loadSiteParameters(database, [s.id])).filter((p) => p.alarm_type === body.alarmType && p.measurement_type_id === body.measurementTypeId).map((p) => [p.id, p]));
+      const templates = new Map((await loadTemplates(database, organizationId!)).map((t) => [t.id, t]));
+      const installed = new Set((await database.query<{ device_id: number }>('SELECT device_id FROM device_installations WHERE site_id = $1 AND ended_at IS NULL', [s.id])).map((r) => r.device_id));
+      const errors: Record<string, string[]> = {};
+      const global: string[] = [];
+      body.parameters.forEach((p, i) => {
+        const form: SiteParameterForm = { ...p.detail, id: p.id, alarmType: body.alarmType, measurementTypeId: body.measurementTypeId, status: p.status, alarmParameterTemplateId: p.alarmParameterTemplateId, alarmDeviceType: p.alarmDeviceType, deviceIds: p.deviceIds };
+        const problems = siteParameterProblems(form);
+        if (p.id !== 0 && !existing.has(p.id)) problems.id = 'This parameter is not one of this site';
+        if (p.id === 0 && p.status === SiteAlarmParameterStatus.values.Off) problems.status = 'A parameter can be turned off only once it has been saved';
+        if (p.status === SiteAlarmParameterStatus.values.On && !sensorPresent) problems.status = PARAMETER_MESSAGES.noSensor(MEASUREMENT_TYPES.find((m) => m.id === body.measurementTypeId)!.label);
+        if (p.status === SiteAlarmParameterStatus.values.On && p.alarmParameterTemplateId !== null) {
+          const t = templates.get(p.alarmParameterTemplateId);
+          if (!t || t.alarmType !== body.alarmType || t.measurementTypeId !== body.measurementTypeId) problems.alarmParameterTemplateId = 'Choose a template of this alarm type and gas';
+        }
+        if (p.deviceIds.some((d) => !installed.has(d))) problems.deviceIds = 'Choose devices installed at this site';
+        for (const [k, v] of Object.entries(problems)) errors[`${i}.${k}`] = [v];
+      });
+      if (Object.keys(errors).length) {
+        global.push(PARAMETER_MESSAGES.invalidSelection);
+        throw invalid({ ...errors, GlobalErrors: global });
+      }
+      return database.transaction(async (tx) => {
+        for (const p of body.parameters) {
+          const off = p.status === SiteAlarmParameterStatus.values.Off;
+          const before = p.id === 0 ? null : existing.get(p.id)!;
+          // Saved as Off: the detail and template are left as they were (spec 2 §4).
+          if (off && before) {
+            if (before.status !== p.status) {
+              await tx.query('UPDATE site_alarm_parameters SET status = 0, updated_at = now() WHERE id = $1', [p.id]);
+              await recordHistory(tx, 'site_alarm_parameter_history', p.id, await parameterSnapshot(tx, p.id), user!.email);
+            }
+            continue;
+          }
+          // A template supplies the detail; without one the detail is kept on the parameter.
+          const d = p.alarmParameterTemplateId !== null ? null : p.detail;
+          const values = [
+            p.status, p.alarmParameterTemplateId, body.alarmType === AlarmType.values.Measurement ? p.alarmDeviceType : null, p.deviceIds,
+            d?.calculationMethod ?? null, d?.hiThreshold ?? null, d?.hiHiThreshold ?? null, d?.criticalThreshold ?? null, d?.slidingWindowSizeInHours ?? null,
+            d?.resetEvaluationPeriodInHours ?? null, d?.triggersLdarWorkflow ?? false,
+          ];
+          let id = p.id;
+          if (id === 0) {
+            const [row] = await tx.query<{ id: number }>(
+              `INSERT INTO site_alarm_parameters (status, template_id, device_filter, device_ids, calculation_method, hi_threshold, hi_hi_threshold, critical_threshold,
+                                                  sliding_window_hours, reset_evaluation_period_hours, triggers_ldar_workflow, site_id, alarm_type, measurement_type_id)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+              [...values, s.id, body.alarmType, body.measurementTypeId],
+            );
+            id = row!.id;
+          } else {
+            await tx.query(
+              `UPDATE site_alarm_parameters SET status = $1, template_id = $2, device_filter = $3, device_ids = $4, calculation_method = $5, hi_threshold = $6, hi_hi_threshold = $7,
+                      critical_threshold = $8, sliding_window_hours = $9, reset_evaluation_period_hours = $10, triggers_ldar_workflow = $11, updated_at = now() WHERE id = $12`,
+              [...values, id],
+            );
+          }
+          await recordHistory(tx, 'site_alarm_parameter_history', id, await parameterSnapshot(tx, id), user!.email);
+        }
+        const rows = (await loadSiteParameters(tx, [s.id])).filter((p) => p.alarm_type === body.alarmType && p.measurement_type_id === body.measurementTypeId);
+        return rows.map((r) => toSiteParameter(r, site));
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/alarm/alarmParameterHistoryList/',
+    access,
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "A site parameter's saved states, newest first",
+    query: z.object({ organizationId: z.coerce.number().int().positive(), alarmParameterId: z.coerce.number().int().positive() }),
+    response: z.array(parameterHistoryRowSchema),
+    handler: async ({ query, organizationId, database }) => {
+      const [p] = await database.query<{ id: number }>('SELECT p.id FROM site_alarm_parameters p JOIN sites s ON s.id = p.site_id AND s.organization_id = $1 WHERE p.id = $2', [organizationId, query.alarmParameterId]);
+      if (!p) throw new HttpError(404, 'Alarm parameter not found');
+      return loadHistory(database, 'site_alarm_parameter_history', p.id);
+    },
+  }),
+];
