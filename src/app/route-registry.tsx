@@ -42,6 +42,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/alarms/alarm-link-page')),
   },
   {
+    path: '/alarmParameters',
+    label: 'Site Alarm Parameters',
+    routeName: 'alarmParameters',
+    org: true,
+    icon: 'bell',
+    Component: lazy(() => import('@/features/alarm-parameters/alarm-parameters-page')),
+  },
+  {
     path: '/siteHealth',
     label: 'Site Health',
     routeName: 'siteHealth',

@@ -1,8 +1,13 @@
 // A modal on the native <dialog>: focus trap and Escape come from the browser.
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
 
 export function Modal({ open, title, onClose, children, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  // React passes a nested dialog's close and cancel up to the dialogs around it: only this dialog's own count.
+  const own = (e: SyntheticEvent) => {
+    if (e.target === e.currentTarget) onClose();
+  };
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -10,10 +15,10 @@ export function Modal({ open, title, onClose, children, wide = false }: { open: 
     if (!open && d.open) d.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="modal" aria-labelledby="modal-title" onClose={onClose} onCancel={onClose}>
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={own} onCancel={own}>
       {open && (
         <div className={`modal-box ${wide ? 'max-w-2xl' : ''}`}>
-          <h2 id="modal-title" className="mb-3 text-lg font-semibold">
+          <h2 id={titleId} className="mb-3 text-lg font-semibold">
             {title}
           </h2>
           {children}

@@ -69,6 +69,8 @@ export interface DataGridProps<T> {
   exportName?: string;
   toolbar?: ReactNode;
   height?: string;
+  /** Pixel height of a row, for cells holding lists. */
+  rowHeight?: number;
   /** The rows after every filter, in their sorted order (templates, bulk actions). */
   onRowsChange?: (rows: readonly T[]) => void;
 }
@@ -198,6 +200,7 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
       ) : (
         <GridView
           label={props.label}
+          rowHeight={props.rowHeight}
           columns={visible}
           rowCount={rows.length}
           rowAt={(i) => {
