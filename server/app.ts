@@ -23,6 +23,7 @@ import { deviceBulkRoutes } from './routes/device-bulk';
 import { sensorConfigurationRoutes } from './routes/sensor-configuration';
 import { alarmRoutes } from './routes/alarm';
 import { alarmParameterRoutes } from './routes/alarm-parameters';
+import { notificationSubscriptionRoutes } from './routes/notification-subscriptions';
 import { workflowRoutes } from './routes/workflow';
 import { cloudFunctionRoutes } from './routes/cloud-functions';
 import { modelPipelineRoutes } from './routes/model-pipeline';
@@ -70,7 +71,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

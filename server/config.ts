@@ -40,6 +40,9 @@ export interface Config {
   supportEmail: string;
   /** Raster tile URL template ({z}/{x}/{y}) for map backgrounds; without it maps draw the shipped offline basemap. */
   mapTileUrl: string | null;
+  /** smtp(s)://user:pass@host:port; without it mail is written to the log (and kept in the outbox). */
+  smtpUrl: string | null;
+  mailFrom: string;
   mapTileAttribution: string;
 }
 
@@ -91,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     mapTileUrl: env.MAP_TILE_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'alarms@example.com',
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '',
   };
 }

@@ -7,6 +7,8 @@ import { createOidcProvider, mountOidc } from './auth/oidc-provider';
 import { createTokenVerifier } from './auth/verify-token';
 import { isDatabaseEmpty, seedDatabase } from './seed/seed';
 import { startSimulator } from './seed/simulator';
+import { logTransport, smtpTransport } from './services/notifications/transports';
+import { startNotificationWorker } from './services/notifications/worker';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -40,7 +42,9 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
   });
   await app.listen({ port: config.port, host: config.host });
-  const simulator = config.simulate ? startSimulator(database, (m) => app.log.warn(m)) : null;
+  const simulator = config.simulate ? startSimulator(database, config.publicUrl, (m) => app.log.warn(m)) : null;
+  const mailer = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport((m) => app.log.info(m));
+  const notifications = startNotificationWorker(database, mailer, config.publicUrl, (m) => app.log.warn(m));
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   console.log(
@@ -68,6 +72,7 @@ async function main(): Promise<void> {
 
   const shutdown = async () => {
     simulator?.stop();
+    notifications.stop();
     await app.close();
     await database.close();
     process.exit(0);

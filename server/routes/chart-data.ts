@@ -12,7 +12,7 @@ import { defineRoute, HttpError } from '../http/define-route';
 import { aggregate } from '../../asm/reference/aggregate';
 import { maxPerPeriod, zoneOffsetMs } from '../services/chart-series';
 import type { Samples } from '../services/measurement-chunks';
-import { evaluateAlarms, sitesOfDevices } from '../services/alarm-engine/run';
+import { ingestAndEvaluate } from '../services/ingestion';
 import { ingestSamples, readSamples } from '../services/measurement-store';
 
 const WIND_DIRECTION = 15;
@@ -201,20 +201,13 @@ export const chartDataRoutes = [
     body: z.object({ organizationId: z.number().int().positive(), samples: z.array(sampleSchema).min(1).max(100_000) }),
     response: z.object({ samples: z.number().int(), chunks: z.number().int(), alarmsRaised: z.number().int() }),
     example: { body: { samples: [{ deviceId: 1, measurementTypeId: 1, time: '2026-01-01T00:00:00Z', value: 2 }] } },
-    handler: async ({ body, organizationId, database }) => {
+    handler: async ({ body, organizationId, database, config }) => {
       const deviceIds = [...new Set(body.samples.map((s) => s.deviceId))];
       const owned = await database.query<{ id: number }>('SELECT id FROM devices WHERE id = ANY($1::int[]) AND organization_id = $2', [deviceIds, organizationId]);
       if (owned.length !== deviceIds.length) throw new HttpError(404, 'A device was not found in this organization');
       const samples = body.samples.map((s) => ({ deviceId: s.deviceId, measurementType: s.measurementTypeId, time: Date.parse(s.time), value: s.value }));
-      const chunks = await database.transaction((tx) => ingestSamples(tx, samples));
-      let from = Infinity;
-      let to = -Infinity;
-      for (const s of samples) {
-        if (s.time < from) from = s.time;
-        if (s.time > to) to = s.time;
-      }
-      const raised = await evaluateAlarms(database, await sitesOfDevices(database, deviceIds, from, to + 1), from, to + 1);
-      return { samples: samples.length, chunks, alarmsRaised: raised.length };
+      const { chunks, alarmsRaised } = await ingestAndEvaluate(database, samples, config.publicUrl);
+      return { samples: samples.length, chunks, alarmsRaised: alarmsRaised.length };
     },
   }),
 ];

@@ -1,7 +1,8 @@
 // The live simulator (`SIMULATE=1 npm start`): every minute, the devices that have recent data report that minute's
 // readings through the same ingestion path devices use, from the seed's physics, so charts and freshness move.
 import type { Database } from '../db/client';
-import { ingestSamples, type Sample } from '../services/measurement-store';
+import { ingestAndEvaluate } from '../services/ingestion';
+import type { Sample } from '../services/measurement-store';
 import { emissionEvents, readingsAt, siteSources, type DeviceSpot, type EmissionEvent, type EmissionSource } from './measurements';
 import { createRandom, type Random } from './random';
 
@@ -53,7 +54,7 @@ export function minuteSamples(sites: readonly LiveSite[], t: number): Sample[] {
   return samples;
 }
 
-export function startSimulator(database: Database, log: (msg: string) => void): { stop(): void } {
+export function startSimulator(database: Database, publicUrl: string, log: (msg: string) => void): { stop(): void } {
   let sites: LiveSite[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
@@ -62,7 +63,7 @@ export function startSimulator(database: Database, log: (msg: string) => void): 
     try {
       if (sites.length === 0) sites = await liveSites(database, minute);
       const samples = minuteSamples(sites, minute);
-      if (samples.length) await database.transaction((tx) => ingestSamples(tx, samples));
+      if (samples.length) await ingestAndEvaluate(database, samples, publicUrl);
     } catch (e) {
       log(`simulator: ${e instanceof Error ? e.message : String(e)}`);
     }
