@@ -13,7 +13,7 @@ import { aggregate } from '../../asm/reference/aggregate';
 import { maxPerPeriod, zoneOffsetMs } from '../services/chart-series';
 import type { Samples } from '../services/measurement-chunks';
 import { ingestAndEvaluate } from '../services/ingestion';
-import { ingestSamples, readSamples } from '../services/measurement-store';
+import { readSamples } from '../services/measurement-store';
 
 const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
