@@ -163,4 +163,34 @@ describe('alarms in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  it('subscribes to alarm notifications from the account menu', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'operator@example.com', '/alarms');
+    const open = async () => {
+      await page.getByLabel('Account menu').click();
+      await page.getByRole('button', { name: 'Notification Subscriptions' }).click();
+      const d = page.getByRole('dialog', { name: 'Notification Subscriptions' });
+      await d.getByRole('table', { name: 'Alarm subscriptions' }).waitFor();
+      return d;
+    };
+    let dialog = await open();
+    await dialog.getByText('No Alarm Subscriptions set.').waitFor();
+    await dialog.getByLabel('CH4 Measurement Instantaneous', { exact: true }).selectOption({ label: 'HI and above' });
+    await dialog.getByLabel('All Daily', { exact: true }).selectOption({ label: 'Critical' });
+    await expect.poll(() => dialog.getByText('No Alarm Subscriptions set.').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/notification-subscriptions.png` });
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Notification settings edited').waitFor();
+
+    dialog = await open();
+    expect(await dialog.getByLabel('CH4 Measurement Instantaneous', { exact: true }).inputValue()).toBe('0');
+    expect(await dialog.getByLabel('VOC Measurement Daily', { exact: true }).inputValue()).toBe('2');
+    await dialog.getByRole('button', { name: 'Unsubscribe All' }).click();
+    await dialog.getByText('No Alarm Subscriptions set.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from '@/components/icons';
+import { NotificationSubscriptionsDialog } from '@/components/notification-subscriptions-dialog';
 import { useSession } from '@/components/session-context';
 import { UnitConfigurationDialog } from './unit-configuration-dialog';
 
@@ -7,6 +8,7 @@ export function AccountMenu() {
   const { user, roleName, organization, config, logout } = useSession();
   const ref = useRef<HTMLDetailsElement>(null);
   const [units, setUnits] = useState(false);
+  const [notifications, setNotifications] = useState(false);
 
   // Escape and a click elsewhere close the menu.
   useEffect(() => {
@@ -56,12 +58,25 @@ export function AccountMenu() {
         >
           Unit Configuration
         </button>
+        {organization && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm w-full justify-start"
+            onClick={() => {
+              if (ref.current) ref.current.open = false;
+              setNotifications(true);
+            }}
+          >
+            Notification Subscriptions
+          </button>
+        )}
         <button type="button" className="btn btn-outline btn-sm mt-1 w-full" onClick={() => void logout()}>
           Log out
         </button>
       </div>
     </details>
     {units && <UnitConfigurationDialog onClose={() => setUnits(false)} />}
+    {notifications && organization && <NotificationSubscriptionsDialog userId={user.userDetails.userId} organizationId={organization.id} onClose={() => setNotifications(false)} />}
     </>
   );
 }

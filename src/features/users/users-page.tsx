@@ -11,6 +11,8 @@ import { PageHeader } from '@/components/page-header';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { useToast } from '@/components/toasts';
 import { UserDetailsDialog } from '@/components/user-details-dialog';
+import { NotificationSubscriptionsDialog } from '@/components/notification-subscriptions-dialog';
+import { CANNOT_EDIT_NOTIFICATIONS } from '@/domain/notifications';
 import { useDeleteUser, useOrganizationUsers } from './api/users';
 import { UserDialog } from './user-dialog';
 
@@ -32,6 +34,7 @@ export default function UsersPage() {
   const [removing, setRemoving] = useState<OrganizationUser | null>(null);
   const [history, setHistory] = useState<OrganizationUser | null>(null);
   const [details, setDetails] = useState<number | null>(null);
+  const [subscriptions, setSubscriptions] = useState<number | null>(null);
   const users = data?.users;
   const banners = data ? userBanners(data.users, data.organization) : [];
 
@@ -81,6 +84,11 @@ export default function UsersPage() {
                 <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(u)} aria-label={`Edit ${u.email}`}>
                   Edit
                 </button>
+                <span className={u.canEditNotifications ? '' : 'tooltip tooltip-left'} data-tip={u.canEditNotifications ? undefined : CANNOT_EDIT_NOTIFICATIONS}>
+                  <button type="button" className="btn btn-ghost btn-xs" disabled={!u.canEditNotifications} onClick={() => setSubscriptions(u.id)} aria-label={`Notification subscriptions of ${u.email}`}>
+                    Notifications
+                  </button>
+                </span>
                 {canSeeDetails && (
                   <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDetails(u.id)} aria-label={`Details of ${u.email}`}>
                     Details
@@ -98,6 +106,7 @@ export default function UsersPage() {
       </div>
       {editing && data && <UserDialog organizationId={organizationId} ssoEnabled={data.organization.singleSignOnEnabled} user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {details !== null && <UserDetailsDialog userId={details} onClose={() => setDetails(null)} />}
+      {subscriptions !== null && <NotificationSubscriptionsDialog userId={subscriptions} organizationId={organizationId} onClose={() => setSubscriptions(null)} />}
       <AuditHistoryDialog entity="users" id={history?.id ?? null} organizationId={organizationId} title={`History of ${history?.email ?? ''}`} onClose={() => setHistory(null)} />
       <ConfirmDialog
         open={removing !== null}
