@@ -69,7 +69,7 @@ async function run(name: string, database: Database) {
 }
 
 /** A throwaway database on the given server, dropped afterwards. */
-async function withScratchDatabase<T>(baseUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
+export async function withScratchDatabase<T>(baseUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
   const name = `bench_${randomBytes(5).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: baseUrl });

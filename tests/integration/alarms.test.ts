@@ -131,6 +131,10 @@ describe.each(testEngines)('alarms on %s', (engine) => {
     const nothing = workflowSchema.parse((await save({ version: done.version, classification: 'NothingFound', rootCauseId: fugitive, repairRequired: true, repairType: 1 })).json());
     expect(nothing.ldarWorkflowModel).toMatchObject({ classification: 'NothingFound', rootCauseId: null, repairRequired: null, repairType: null });
     expect(nothing.resolvedAt).not.toBeNull();
+    // A deleted organization raises nothing until restored.
+    await t.database.query('UPDATE organizations SET deleted_at = now() WHERE id = $1', [f.orgA]);
+    expect((await ingest(qube, 1, [[2000, 90]])).json()).toMatchObject({ alarmsRaised: 0 });
+    await t.database.query('UPDATE organizations SET deleted_at = NULL WHERE id = $1', [f.orgA]);
     // A deleted template stops its parameters from raising alarms.
     await t.database.query('UPDATE alarm_parameter_templates SET deleted_at = now() WHERE id = (SELECT template_id FROM site_alarm_parameters WHERE id = $1)', [ldarParam]);
     expect((await ingest(qube, 2, flat(120, 9, 1000))).json()).toMatchObject({ alarmsRaised: 0 });

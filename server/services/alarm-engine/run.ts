@@ -44,6 +44,8 @@ export async function effectiveParameters(db: Queryable, siteIds: readonly numbe
             CASE WHEN t.id IS NULL THEN p.triggers_ldar_workflow ELSE t.triggers_ldar_workflow END AS triggers_ldar_workflow
        FROM site_alarm_parameters p
        JOIN sites s ON s.id = p.site_id AND s.deleted_at IS NULL
+       -- A deleted organization raises no alarms (spec 1 §3) until it is restored.
+       JOIN organizations o ON o.id = s.organization_id AND o.deleted_at IS NULL
        LEFT JOIN alarm_parameter_templates t ON t.id = p.template_id AND t.deleted_at IS NULL
       WHERE p.deleted_at IS NULL AND p.status = $1 AND p.alarm_type = $2 AND ($3::int[] IS NULL OR p.site_id = ANY($3::int[]))
         AND (p.template_id IS NULL OR t.id IS NOT NULL)
