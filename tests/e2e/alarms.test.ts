@@ -27,6 +27,24 @@ describe('alarms in the browser', () => {
     await page.screenshot({ path: `${SHOTS}/alarms.png` });
     await expectAccessible(page);
 
+    // The alarm-type filter offers the types but Emission Volume; the level filter narrows on the server.
+    await page.getByRole('button', { name: 'Filter Alarm', exact: true }).click();
+    const typeFilter = page.getByRole('dialog', { name: 'Filter Alarm' });
+    expect(await typeFilter.getByLabel('Value').locator('option').allTextContents()).toEqual(['Measurement', 'Emission Rate']);
+    await typeFilter.getByLabel('Value').selectOption('Measurement');
+    await typeFilter.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(async () => (await rowsCount(page)).total).toBe(all.total);
+    await page.getByRole('button', { name: 'Filter Level', exact: true }).click();
+    const levelFilter = page.getByRole('dialog', { name: 'Filter Level' });
+    await levelFilter.getByLabel('Filter type').selectOption('not equal');
+    await levelFilter.getByLabel('Value').selectOption('HI');
+    await levelFilter.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(async () => (await rowsCount(page)).total).toBeLessThan(all.total);
+    expect(new Set(await page.locator('tbody tr td:first-child .badge').allTextContents())).not.toContain('HI');
+    await page.getByRole('button', { name: 'Filter Level (active)' }).click();
+    await page.getByRole('dialog', { name: 'Filter Level' }).getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(async () => (await rowsCount(page)).total).toBe(all.total);
+
     await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
     await expect.poll(async () => (await rowsCount(page)).total).toBeLessThan(all.total);
     const basic = page.locator('tbody tr').filter({ has: page.locator('td', { hasText: /^Basic$/ }) }).first();

@@ -6,6 +6,8 @@ import { FILTER_TYPES_BY_KIND, needsNoValue, needsRange, type ColumnFilterValue,
 interface Props {
   header: string;
   kind: ColumnKind;
+  /** A fixed list of values to choose from (an enumeration's labels). */
+  options?: readonly string[];
   value: ColumnFilterValue | undefined;
   onApply: (value: ColumnFilterValue | undefined) => void;
   onClose: () => void;
@@ -13,10 +15,12 @@ interface Props {
 
 const inputType = (kind: ColumnKind) => (kind === 'number' ? 'number' : kind === 'date' ? 'date' : 'text');
 
-export function ColumnFilterPopover({ header, kind, value, onApply, onClose }: Props) {
-  const types = FILTER_TYPES_BY_KIND[kind];
+const OPTION_TYPES: readonly FilterType[] = ['equals', 'not equal'];
+
+export function ColumnFilterPopover({ header, kind, options, value, onApply, onClose }: Props) {
+  const types = options ? OPTION_TYPES : FILTER_TYPES_BY_KIND[kind];
   const [type, setType] = useState<FilterType>(value?.type ?? types[0]!);
-  const [first, setFirst] = useState(value?.value ?? '');
+  const [first, setFirst] = useState(value?.value ?? options?.[0] ?? '');
   const [second, setSecond] = useState(value?.valueTo ?? '');
   const ref = useRef<HTMLFormElement>(null);
 
@@ -53,7 +57,17 @@ export function ColumnFilterPopover({ header, kind, value, onApply, onClose }: P
       {!needsNoValue(type) && (
         <label className="flex flex-col gap-1 text-xs">
           <span>{needsRange(type) ? 'From' : 'Value'}</span>
-          <input className="input input-sm" type={inputType(kind)} value={first} onChange={(e) => setFirst(e.target.value)} />
+          {options ? (
+            <select className="select select-sm" value={first} onChange={(e) => setFirst(e.target.value)}>
+              {options.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input className="input input-sm" type={inputType(kind)} value={first} onChange={(e) => setFirst(e.target.value)} />
+          )}
         </label>
       )}
       {needsRange(type) && (

@@ -141,6 +141,7 @@ export function GridView<T>(props: GridViewProps<T>) {
                     <ColumnFilterPopover
                       header={c.header}
                       kind={c.kind ?? 'text'}
+                      options={c.filterOptions}
                       value={filters[c.id]}
                       onClose={() => setFilterOpen(null)}
                       onApply={(v) => {

@@ -20,6 +20,8 @@ export interface GridColumn<T> {
   width?: number;
   sortable?: boolean;
   filterable?: boolean;
+  /** The values a text column's filter offers (equals / not equal one of them) instead of free text. */
+  filterOptions?: readonly string[];
   /** False keeps the column out of the column chooser (always shown). */
   hideable?: boolean;
   hiddenByDefault?: boolean;

@@ -6,7 +6,7 @@ import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { apiRequest } from '@/api/client';
 import { alarmListAnswerSchema, type Alarm } from '@/contracts/alarm';
-import { ALARM_BLOCK, ALARM_COLUMN_VISIBILITY_KEY, ALARM_EMPTY_TEXT, ALARM_MAX_BLOCKS, alarmTitle } from '@/domain/alarms';
+import { ALARM_BLOCK, ALARM_COLUMN_VISIBILITY_KEY, ALARM_EMPTY_TEXT, ALARM_MAX_BLOCKS, ALARM_TYPE_FILTER_OPTIONS, alarmTitle } from '@/domain/alarms';
 import { AlarmLevel, Aggregation, WorkflowType } from '@/domain/enums';
 import { gridQueryParams } from '@/domain/grid-query';
 import { measurementType } from '@/domain/measurement-types';
@@ -50,8 +50,9 @@ export default function AlarmsPage() {
     const unitOf = (a: Alarm) => measurementInDisplayUnit(0, measurementType(a.measurementTypeId).unitKind, units).label;
     const threshold = (id: 'hiThreshold' | 'hiHiThreshold' | 'criticalThreshold', header: string): GridColumn<Alarm> => ({ id, header, kind: 'number', value: (a) => inUnit(a, a[id]), hiddenByDefault: true, width: 110 });
     return [
-      { id: 'level', header: 'Level', value: (a) => AlarmLevel.label(a.level), cell: (a) => <LevelBadge level={a.level} />, width: 90 },
-      { id: 'alarmType', header: 'Alarm', value: (a) => alarmTitle(a), width: 240 },
+      { id: 'level', header: 'Level', value: (a) => AlarmLevel.label(a.level), cell: (a) => <LevelBadge level={a.level} />, width: 90, filterOptions: AlarmLevel.options.map((o) => o.label) },
+      // The column shows the full title; its filter is on the alarm type, without Emission Volume (spec 2 §2).
+      { id: 'alarmType', header: 'Alarm', value: (a) => alarmTitle(a), width: 240, filterOptions: ALARM_TYPE_FILTER_OPTIONS.map((o) => o.label) },
       { id: 'siteName', header: 'Site', value: (a) => a.siteName, hideable: false, width: 160 },
       { id: 'siteAlias', header: 'Site Alias', value: (a) => a.siteAlias, hiddenByDefault: true },
       { id: 'siteGroups', header: 'Site Groups', value: (a) => a.siteGroupNames.join(', '), hiddenByDefault: true },
@@ -72,10 +73,10 @@ export default function AlarmsPage() {
       threshold('hiThreshold', 'HI Threshold'),
       threshold('hiHiThreshold', 'HI-HI Threshold'),
       threshold('criticalThreshold', 'Critical Threshold'),
-      { id: 'calculationMethod', header: 'Calculation', value: (a) => (a.calculationMethod === null ? null : Aggregation.label(a.calculationMethod)), hiddenByDefault: true },
+      { id: 'calculationMethod', header: 'Calculation', value: (a) => (a.calculationMethod === null ? null : Aggregation.label(a.calculationMethod)), hiddenByDefault: true, filterOptions: ['Average', 'Max'] },
       { id: 'slidingWindowSizeInHours', header: 'Sliding Window (h)', kind: 'number', value: (a) => a.slidingWindowSizeInHours, hiddenByDefault: true },
       { id: 'topEmittingSource', header: 'Top Emitting Source', value: (a) => a.topEmittingSource, hiddenByDefault: true },
-      { id: 'workflowType', header: 'Workflow', value: (a) => WorkflowType.label(a.workflowType), width: 100 },
+      { id: 'workflowType', header: 'Workflow', value: (a) => WorkflowType.label(a.workflowType), width: 100, filterOptions: WorkflowType.options.map((o) => o.label) },
       { id: 'workflowResolvedAt', header: 'Resolved', kind: 'date', value: (a) => a.workflowResolvedAt, width: 170 },
     ];
   }, [units]);
