@@ -10,17 +10,18 @@ import { recordAudit } from '../services/audit';
 const orgQuery = z.object({ organizationId: z.coerce.number().int().positive() });
 
 async function listGroups(db: Queryable, organizationId: number, id?: number): Promise<SiteGroupRow[]> {
-  // Subscriptions, API keys and push integrations filtered by group arrive with the alarms and integrations work;
-  // until those stores exist no group can be used by one, so their counts are truthfully zero.
-  const rows = await db.query<{ id: number; name: string; organization_id: number; site_count: number }>(
+  // API keys and push integrations filtered by group arrive with the integrations work; until that store exists no
+  // group can be used by one, so their counts are truthfully zero.
+  const rows = await db.query<{ id: number; name: string; organization_id: number; site_count: number; subscription_count: number }>(
     `SELECT g.id, g.name, g.organization_id,
-            (SELECT count(*)::int FROM site_site_groups sg JOIN sites s ON s.id = sg.site_id WHERE sg.site_group_id = g.id AND s.deleted_at IS NULL) AS site_count
+            (SELECT count(*)::int FROM site_site_groups sg JOIN sites s ON s.id = sg.site_id WHERE sg.site_group_id = g.id AND s.deleted_at IS NULL) AS site_count,
+            (SELECT count(*)::int FROM notification_subscriptions n WHERE n.organization_id = g.organization_id AND n.unsubscribed_at IS NULL AND g.id = ANY(n.site_group_ids)) AS subscription_count
        FROM site_groups g
       WHERE g.organization_id = $1 AND ($2::int IS NULL OR g.id = $2)
       ORDER BY lower(g.name), g.id`,
     [organizationId, id ?? null],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, organizationId: r.organization_id, siteCount: r.site_count, notificationSubscriptionCount: 0, apiKeyCount: 0, integrationCount: 0 }));
+  return rows.map((r) => ({ id: r.id, name: r.name, organizationId: r.organization_id, siteCount: r.site_count, notificationSubscriptionCount: r.subscription_count, apiKeyCount: 0, integrationCount: 0 }));
 }
 
 /** Records on each site the groups it had before and after. */
@@ -89,7 +90,7 @@ export const siteGroupRoutes = [
     url: '/api/siteGroup/delete/:id',
     access: [Permission.SiteEdit],
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: 'Deletes a site group; its sites lose it (recorded on each site)',
+    summary: 'Deletes a site group; its sites and notification subscriptions lose it (a subscription left without group filters is disabled)',
     query: orgQuery,
     params: z.object({ id: z.coerce.number().int().positive() }),
     response: z.object({ id: z.number().int() }),
@@ -99,6 +100,13 @@ export const siteGroupRoutes = [
         if (!group) throw new HttpError(404, 'Site group not found');
         const siteIds = (await tx.query<{ site_id: number }>('SELECT site_id FROM site_site_groups WHERE site_group_id = $1', [params.id])).map((r) => r.site_id);
         const before = await groupsOfSites(tx, siteIds);
+        // Subscriptions lose the group; one left without any group filter is disabled rather than widened to every site.
+        await tx.query(
+          `UPDATE notification_subscriptions SET site_group_ids = array_remove(site_group_ids, $1),
+                  unsubscribed_at = CASE WHEN cardinality(array_remove(site_group_ids, $1)) = 0 THEN coalesce(unsubscribed_at, now()) ELSE unsubscribed_at END
+            WHERE organization_id = $2 AND $1 = ANY(site_group_ids)`,
+          [params.id, organizationId],
+        );
         await tx.query('DELETE FROM site_groups WHERE id = $1', [params.id]);
         const after = await groupsOfSites(tx, siteIds);
         await auditSiteGroups(tx, siteIds.map((siteId) => ({ siteId, before: before.get(siteId) ?? [], after: after.get(siteId) ?? [] })), organizationId!, user!);

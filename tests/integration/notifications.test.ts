@@ -102,4 +102,14 @@ describe.each(testEngines)('alarm notifications on %s', (engine) => {
     await ingest(300, [2, 200, 2]);
     expect((await outbox()).length).toBe(before);
   });
+  it('counts the subscriptions filtered by a site group, and disables one its deletion leaves without groups', async () => {
+    const third = await addMember(t.database, f.orgA, 'third@example.com', []);
+    await edit(third, { siteGroupIds: [group], alarmSubscriptions: [{ alarmType: 0, measurementTypeId: 1, frequency: 1, alarmLevel: 2 }] });
+    const groups = async () => (await t.as(f.admin, { method: 'GET', url: `/api/siteGroup/listSiteGroupsForOrganization/?organizationId=${f.orgA}` })).json() as { id: number; notificationSubscriptionCount: number }[];
+    expect((await groups()).find((g) => g.id === group)!.notificationSubscriptionCount).toBe(1);
+    expect((await t.as(f.admin, { method: 'DELETE', url: `/api/siteGroup/delete/${group}?organizationId=${f.orgA}` })).statusCode).toBe(200);
+    const [sub] = await t.database.query<{ site_group_ids: number[]; unsubscribed_at: Date | null }>('SELECT site_group_ids, unsubscribed_at FROM notification_subscriptions WHERE user_id = $1', [third]);
+    expect(sub!.site_group_ids).toEqual([]);
+    expect(sub!.unsubscribed_at).not.toBeNull();
+  });
 });
