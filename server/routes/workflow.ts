@@ -88,6 +88,43 @@ async function change(
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const orgBody = z.object({ organizationId: z.number().int().positive(), version: z.number().int().optional() });
 
+/** A POST /api/workflow/{action}/{id} that applies one change to a workflow of the organization. */
+const actionRoute = (action: string, summary: string, apply: (tx: Queryable, before: WorkflowRow, user: SignedInUser) => Promise<void>) =>
+  defineRoute({
+    method: 'POST',
+    url: `/api/workflow/${action}/:id`,
+    access: 'authenticated',
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary,
+    params: idParams,
+    body: orgBody,
+    response: workflowSchema,
+    example: { params: { id: '1' }, body: {} },
+    handler: ({ params, organizationId, user, database }) => change(database, organizationId!, user!, params.id, (tx, before) => apply(tx, before, user!)),
+  });
+
+/** Basic workflows resolve and unresolve; doing it twice (two people clicking at once) leaves it as it is. */
+const basic = (resolve: boolean) => async (tx: Queryable, before: WorkflowRow, user: SignedInUser) => {
+  if (before.workflow_type !== WorkflowType.values.Basic) throw new HttpError(400, 'Only a Basic workflow is resolved this way');
+  if (resolve && before.resolved_at === null) {
+    await tx.query('UPDATE workflows SET acknowledged_at = now(), resolved_at = now(), resolved_by = $2, version = version + 1 WHERE id = $1', [before.id, user.email]);
+  }
+  if (!resolve && before.resolved_at !== null) {
+    await tx.query('UPDATE workflows SET acknowledged_at = NULL, resolved_at = NULL, resolved_by = NULL, version = version + 1 WHERE id = $1', [before.id]);
+  }
+};
+
+/** An Emission Rate alarm's workflow changes type; the new one starts unresolved and the alarm keeps its comments. */
+const convert = (to: number) => async (tx: Queryable, before: WorkflowRow) => {
+  if (before.alarm_type !== AlarmType.values.SiteRate) throw new HttpError(400, 'Only an Emission Rate alarm can change its workflow');
+  if (before.workflow_type === to) return;
+  await tx.query(
+    `UPDATE workflows SET workflow_type = $2, acknowledged_at = NULL, resolved_at = NULL, resolved_by = NULL, classification = NULL, root_cause_id = NULL,
+            repair_required = NULL, repair_type = NULL, repair_completed = NULL, version = version + 1 WHERE id = $1`,
+    [before.id, to],
+  );
+};
+
 export const workflowRoutes = [
   defineRoute({
     method: 'GET',
@@ -99,30 +136,8 @@ export const workflowRoutes = [
     response: workflowSchema,
     handler: async ({ query, organizationId, database }) => toWorkflow(await workflowOf(database, organizationId!, query.id)),
   }),
-  ...(['acknowledge', 'unacknowledge'] as const).map((action) =>
-    defineRoute({
-      method: 'POST',
-      url: `/api/workflow/${action}/:id`,
-      access: 'authenticated',
-      orgScope: { from: 'body', key: 'organizationId' },
-      summary: action === 'acknowledge' ? 'Resolves a Basic workflow' : 'Returns a resolved Basic workflow to unresolved',
-      params: idParams,
-      body: orgBody,
-      response: workflowSchema,
-      example: { params: { id: '1' }, body: {} },
-      handler: ({ params, organizationId, user, database }) =>
-        change(database, organizationId!, user!, params.id, async (tx, before) => {
-          if (before.workflow_type !== WorkflowType.values.Basic) throw new HttpError(400, 'Only a Basic workflow is resolved this way');
-          // Resolving a resolved workflow (or the reverse) leaves it as it is: two people clicking at once agree.
-          if (action === 'acknowledge' && before.resolved_at === null) {
-            await tx.query('UPDATE workflows SET acknowledged_at = now(), resolved_at = now(), resolved_by = $2, version = version + 1 WHERE id = $1', [before.id, user!.email]);
-          }
-          if (action === 'unacknowledge' && before.resolved_at !== null) {
-            await tx.query('UPDATE workflows SET acknowledged_at = NULL, resolved_at = NULL, resolved_by = NULL, version = version + 1 WHERE id = $1', [before.id]);
-          }
-        }),
-    }),
-  ),
+  actionRoute('acknowledge', 'Resolves a Basic workflow', basic(true)),
+  actionRoute('unacknowledge', 'Returns a resolved Basic workflow to unresolved', basic(false)),
   defineRoute({
     method: 'POST',
     url: '/api/workflow/editLdar',
@@ -172,31 +187,8 @@ export const workflowRoutes = [
         );
       }),
   }),
-  ...(['convertBasicToLdar', 'convertLdarToBasic'] as const).map((action) =>
-    defineRoute({
-      method: 'POST',
-      url: `/api/workflow/${action}/:id`,
-      access: 'authenticated',
-      orgScope: { from: 'body', key: 'organizationId' },
-      summary: action === 'convertBasicToLdar' ? "Converts a SiteRate alarm's Basic workflow to LDAR, keeping its comments" : "Converts a SiteRate alarm's LDAR workflow to Basic, keeping its comments",
-      params: idParams,
-      body: orgBody,
-      response: workflowSchema,
-      example: { params: { id: '1' }, body: {} },
-      handler: ({ params, organizationId, user, database }) =>
-        change(database, organizationId!, user!, params.id, async (tx, before) => {
-          if (before.alarm_type !== AlarmType.values.SiteRate) throw new HttpError(400, 'Only an Emission Rate alarm can change its workflow');
-          const to = action === 'convertBasicToLdar' ? WorkflowType.values.LDAR : WorkflowType.values.Basic;
-          if (before.workflow_type === to) return;
-          // A new workflow starts unresolved; comments belong to the alarm, so they stay.
-          await tx.query(
-            `UPDATE workflows SET workflow_type = $2, acknowledged_at = NULL, resolved_at = NULL, resolved_by = NULL, classification = NULL, root_cause_id = NULL,
-                    repair_required = NULL, repair_type = NULL, repair_completed = NULL, version = version + 1 WHERE id = $1`,
-            [before.id, to],
-          );
-        }),
-    }),
-  ),
+  actionRoute('convertBasicToLdar', "Converts a SiteRate alarm's Basic workflow to LDAR, keeping its comments", convert(WorkflowType.values.LDAR)),
+  actionRoute('convertLdarToBasic', "Converts a SiteRate alarm's LDAR workflow to Basic, keeping its comments", convert(WorkflowType.values.Basic)),
   defineRoute({
     method: 'GET',
     url: '/api/workflow/listRootCauses',

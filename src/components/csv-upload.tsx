@@ -1,6 +1,6 @@
-// The steps every bulk CSV upload shares (devices, sensor configurations): the file rule, a read in the CSV worker
-// with progress (broken rows at once), then the upload with progress; problems the server finds come back by row and
-// nothing changes.
+// The steps every bulk CSV upload shares (sites, devices, sensor configurations): the file rule, a read in the CSV
+// worker with progress (broken rows at once), an optional check by the server before anything is written, then the
+// upload with progress; problems the server finds come back by row and nothing changes.
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/api/client';
 import { fileJobs } from '@/compute/file-jobs';
@@ -8,23 +8,25 @@ import { checkCsvUpload, CSV_UPLOAD_MESSAGES } from '@/domain/csv-upload';
 import type { CsvColumn } from '../../workers/lib/csv-parse';
 import { unreadableRows, UploadProblems, type RowProblems } from './upload-problems';
 
-export type UploadStage =
-  | { kind: 'idle' }
-  | { kind: 'reading'; progress: number }
-  | { kind: 'problems'; message: string; rows: RowProblems }
-  | { kind: 'ready'; rows: number }
-  | { kind: 'uploading'; progress: number };
-
 /** What a server answers for a file with problems: the message and each row's problems. */
-interface ProblemAnswer {
+export interface ProblemAnswer {
   error?: string;
   errors?: Record<string, string[]>;
 }
 
-export function useCsvUpload(columns: readonly CsvColumn[]) {
+export type UploadStage<V = ProblemAnswer> =
+  | { kind: 'idle' }
+  | { kind: 'reading'; progress: number }
+  | { kind: 'verifying' }
+  | { kind: 'problems'; message: string; rows: RowProblems }
+  | { kind: 'ready'; rows: number; warnings: string[]; verified: V | null }
+  | { kind: 'uploading'; progress: number };
+
+/** `verify`, when given, asks the server to check the rows before the upload is offered (bulk sites). */
+export function useCsvUpload<V extends ProblemAnswer = ProblemAnswer>(columns: readonly CsvColumn[], verify?: (file: File, signal: AbortSignal) => Promise<V>) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [stage, setStage] = useState<UploadStage>({ kind: 'idle' });
+  const [stage, setStage] = useState<UploadStage<V>>({ kind: 'idle' });
   const job = useRef<AbortController | null>(null);
   useEffect(() => () => job.current?.abort(), []);
 
@@ -41,9 +43,16 @@ export function useCsvUpload(columns: readonly CsvColumn[]) {
       setStage({ kind: 'reading', progress: 0 });
       const parsed = await fileJobs.parseCsv(chosen, columns, { signal: controller.signal, onProgress: (p) => setStage({ kind: 'reading', progress: p }) });
       if (parsed.errors.length > 0) return setStage({ kind: 'problems', ...unreadableRows(parsed.errors) });
-      setStage({ kind: 'ready', rows: parsed.rows.length });
+      let verified: V | null = null;
+      if (verify) {
+        setStage({ kind: 'verifying' });
+        verified = await verify(chosen, controller.signal);
+        if (verified.error) return setStage({ kind: 'problems', message: verified.error, rows: Object.entries(verified.errors ?? {}) });
+      }
+      setStage({ kind: 'ready', rows: parsed.rows.length, warnings: parsed.warnings, verified });
     } catch (e) {
       if (controller.signal.aborted) return;
+      if (e instanceof ApiError && Object.keys(e.errors).length > 0) return setStage({ kind: 'problems', message: e.message, rows: Object.entries(e.errors) });
       setStage({ kind: 'idle' });
       setFileError(e instanceof Error ? e.message : CSV_UPLOAD_MESSAGES.unreadable);
     }
@@ -72,7 +81,7 @@ export function useCsvUpload(columns: readonly CsvColumn[]) {
 
   return { file, fileError, setFileError, stage, setStage, choose, send };
 }
-export type CsvUpload = ReturnType<typeof useCsvUpload>;
+export type CsvUpload = Pick<ReturnType<typeof useCsvUpload>, 'stage' | 'fileError' | 'choose'>;
 
 /** The template button with its column help, and a line about what the template holds. */
 export function TemplateBar({ help, note, onTemplate }: { help: string; note: string; onTemplate: () => void }) {
@@ -114,11 +123,23 @@ export function CsvUploadFields({ upload }: { upload: CsvUpload }) {
           <progress className="progress progress-primary w-full" value={stage.progress} max={1} aria-label={stage.kind === 'reading' ? 'Reading progress' : 'Upload progress'} />
         </div>
       )}
+      {stage.kind === 'verifying' && (
+        <p role="status" className="flex items-center gap-2 text-sm">
+          <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Checking the rows…
+        </p>
+      )}
       {stage.kind === 'problems' && <UploadProblems message={stage.message} rows={stage.rows} />}
       {stage.kind === 'ready' && (
-        <p className="text-sm" role="status">
-          {stage.rows} row(s) ready to upload.
-        </p>
+        <>
+          <p className="text-sm" role="status">
+            {stage.rows} row(s) ready to upload.
+          </p>
+          {stage.warnings.map((w) => (
+            <p key={w} className="text-xs text-base-content/70">
+              {w}
+            </p>
+          ))}
+        </>
       )}
     </>
   );

@@ -10,7 +10,7 @@ import { subscriptionEditAnswerSchema } from '@/contracts/notification';
 import { AlarmLevel, SubscriptionFrequency, TimeFormat } from '@/domain/enums';
 import { levelFor, NO_ALARM_SUBSCRIPTIONS, NOTIFICATIONS_EDITED, SUBSCRIPTION_ROWS, withLevel, withLevelForAll, type SubscriptionEdit } from '@/domain/notifications';
 import { LoadError } from './grid-parts';
-import { Modal } from './modal';
+import { FormActions, Modal } from './modal';
 import { MultiSelect } from './multi-select';
 import { Spinner } from './spinner';
 import { useToast } from './toasts';
@@ -163,15 +163,7 @@ export function NotificationSubscriptionsDialog({ userId, organizationId, onClos
               </table>
             </div>
             <p className="text-xs text-base-content/70">Daily summaries arrive at 7 a.m. in the chosen time zone.</p>
-            <div className="modal-action">
-              <button type="button" className="btn btn-ghost" onClick={onClose}>
-                Cancel
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-                {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-                Save
-              </button>
-            </div>
+            <FormActions onCancel={onClose} busy={save.isPending} />
           </form>
         )
       )}

@@ -9,7 +9,7 @@ import { DEFAULT_WINDOW_HOURS, PARAMETER_MESSAGES, siteNamesTooltip, TEMPLATE_NA
 import { AlarmType, Aggregation } from '@/domain/enums';
 import { MEASUREMENT_TYPES, measurementType } from '@/domain/measurement-types';
 import { LoadError } from '@/components/grid-parts';
-import { ConfirmDialog, Modal } from '@/components/modal';
+import { ConfirmDialog, FormActions, Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
 import { useSaveTemplate, useTemplateAction, useTemplates } from './api';
@@ -222,15 +222,7 @@ function TemplateEditDialog({ organizationId, template, onClose }: { organizatio
           </label>
         </div>
         <DetailFields detail={form} errors={shown} disabled={false} unit="" onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))} />
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            Save
-          </button>
-        </div>
+        <FormActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>
   );

@@ -13,7 +13,7 @@ import {
 } from '@/domain/sensor-configuration';
 import { FormAlert } from '@/components/form-alert';
 import { formErrorsOf } from '@/components/form-errors';
-import { Modal } from '@/components/modal';
+import { FormActions, Modal } from '@/components/modal';
 import { useToast } from '@/components/toasts';
 import { useAddSensorConfiguration } from './api';
 
@@ -91,15 +91,7 @@ export function SensorConfigurationDialog({ organizationId, editing, existing, o
             <span className="mt-1 text-xs text-base-content/70">{coefficients ? `${coefficients.length} coefficient(s), in order` : 'Numbers separated by commas, in order'}</span>
           )}
         </label>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-            {add.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            Save
-          </button>
-        </div>
+        <FormActions onCancel={onClose} busy={add.isPending} />
       </form>
     </Modal>
   );
