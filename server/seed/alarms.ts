@@ -52,6 +52,27 @@ export async function seedAlarms(database: Database, r: Random, now: Date, evalu
       if (k % 7 === 3) await add(ids[2]!, H2S, null, SiteAlarmParameterStatus.values.Off);
     }
   }
+  // Each template and parameter starts its history with the state it was seeded in.
+  const detail = (t: string) => `jsonb_build_object('calculationMethod', ${t}.calculation_method, 'hiThreshold', ${t}.hi_threshold, 'hiHiThreshold', ${t}.hi_hi_threshold,
+      'criticalThreshold', ${t}.critical_threshold, 'slidingWindowSizeInHours', ${t}.sliding_window_hours, 'resetEvaluationPeriodInHours', ${t}.reset_evaluation_period_hours,
+      'triggersLdarWorkflow', ${t}.triggers_ldar_workflow)`;
+  await database.query(
+    `INSERT INTO alarm_parameter_template_history (template_id, effective_from, snapshot, changed_by)
+     SELECT t.id, t.created_at, jsonb_build_object('alarmType', t.alarm_type, 'measurementTypeId', t.measurement_type_id, 'detail', ${detail('t')}), 'qube.admin@example.com'
+       FROM alarm_parameter_templates t`,
+  );
+  await database.query(
+    `INSERT INTO site_alarm_parameter_history (site_alarm_parameter_id, effective_from, snapshot, changed_by)
+     SELECT p.id, p.created_at, jsonb_build_object('alarmType', p.alarm_type, 'measurementTypeId', p.measurement_type_id, 'status', p.status, 'deviceType', p.device_filter,
+            'deviceNames', '[]'::jsonb, 'templateName', t.name, 'detail', ${detail('coalesce_t')}), 'qube.admin@example.com'
+       FROM site_alarm_parameters p LEFT JOIN alarm_parameter_templates t ON t.id = p.template_id
+       CROSS JOIN LATERAL (SELECT coalesce(t.calculation_method, p.calculation_method) AS calculation_method, coalesce(t.hi_threshold, p.hi_threshold) AS hi_threshold,
+              coalesce(t.hi_hi_threshold, p.hi_hi_threshold) AS hi_hi_threshold, coalesce(t.critical_threshold, p.critical_threshold) AS critical_threshold,
+              coalesce(t.sliding_window_hours, p.sliding_window_hours) AS sliding_window_hours,
+              coalesce(t.reset_evaluation_period_hours, p.reset_evaluation_period_hours) AS reset_evaluation_period_hours,
+              coalesce(t.triggers_ldar_workflow, p.triggers_ldar_workflow) AS triggers_ldar_workflow) coalesce_t`,
+  );
+
   const to = now.getTime();
   const raised = await evaluateAlarms(database, null, to - evaluateDays * 86_400_000, to);
 

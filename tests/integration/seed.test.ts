@@ -117,6 +117,16 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     expect(states!.stock).toBe(12);
   });
 
+  it('configures alarm parameters and templates, each with its first history row', async () => {
+    const [counts] = await a.database.query<{ parameters: number; histories: number; templates: number; template_histories: number }>(
+      `SELECT (SELECT count(*)::int FROM site_alarm_parameters) AS parameters, (SELECT count(DISTINCT site_alarm_parameter_id)::int FROM site_alarm_parameter_history) AS histories,
+              (SELECT count(*)::int FROM alarm_parameter_templates) AS templates, (SELECT count(DISTINCT template_id)::int FROM alarm_parameter_template_history) AS template_histories`,
+    );
+    expect(counts!.parameters).toBeGreaterThan(0);
+    expect(counts!.histories).toBe(counts!.parameters);
+    expect(counts!.template_histories).toBe(counts!.templates);
+  });
+
   it('writes measurements: a featured site with every type, history sites, and current readings for every device', async () => {
     const m = await createTestDatabase(engine);
     try {
@@ -143,6 +153,10 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
         [new Date(now.getTime() - 3_600_000).toISOString()],
       )) as [{ silent: number }];
       expect(silent).toBe(0);
+      // The summary reports the alarms the engine raised from these measurements (the browser journeys need some
+      // in the larger end-to-end seed; this one-day seed may have none).
+      const [alarms] = await m.database.query<{ n: number }>('SELECT count(*)::int AS n FROM alarms');
+      expect(summary.counts.alarms).toBe(alarms!.n);
     } finally {
       await m.drop();
     }
