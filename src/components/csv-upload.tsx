@@ -144,3 +144,18 @@ export function CsvUploadFields({ upload }: { upload: CsvUpload }) {
     </>
   );
 }
+
+/** Cancel (or Close once the upload said something worth reading) and Upload, offered once the file is ready. */
+export function UploadActions({ stage, onCancel, onUpload, cancelLabel = 'Cancel', blocked = false }: { stage: { kind: string }; onCancel: () => void; onUpload: () => void; cancelLabel?: string; blocked?: boolean }) {
+  return (
+    <div className="modal-action">
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        {cancelLabel}
+      </button>
+      <button type="button" className="btn btn-primary" disabled={stage.kind !== 'ready' || blocked} onClick={onUpload}>
+        {stage.kind === 'uploading' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        Upload
+      </button>
+    </div>
+  );
+}

@@ -23,7 +23,7 @@ const formOf = (w: Workflow): LdarForm => ({
   repairCompleted: w.ldarWorkflowModel?.repairCompleted ?? null,
 });
 
-const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'There was an unexpected error, please try again.');
+const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'There was an unexpected error, please try again');
 /** spec 2 §8: a 400 (or a save someone else overtook) shows the server's text, anything else a fixed message. */
 const ldarFailure = (e: unknown) => (e instanceof ApiError && (e.status === 400 || e.status === 409) ? e.message : LDAR_SAVE_FAILED);
 

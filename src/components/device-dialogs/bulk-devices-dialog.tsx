@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { apiBytes, apiUpload } from '@/api/client';
 import { bulkDevicesAnswerSchema, bulkDevicesChangedToast, DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
-import { CsvUploadFields, TemplateBar, useCsvUpload } from '../csv-upload';
+import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '../csv-upload';
 import { downloadText } from '../download';
 import { Modal } from '../modal';
 import { useSession } from '../session-context';
@@ -63,15 +63,7 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
             <p className="text-sm">{particle.errors.join(' ')}</p>
           </div>
         )}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {particle ? 'Close' : 'Cancel'}
-          </button>
-          <button type="button" className="btn btn-primary" disabled={upload.stage.kind !== 'ready' || particle !== null} onClick={() => void send()}>
-            {upload.stage.kind === 'uploading' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            Upload
-          </button>
-        </div>
+        <UploadActions stage={upload.stage} onCancel={onClose} onUpload={() => void send()} cancelLabel={particle ? 'Close' : 'Cancel'} blocked={particle !== null} />
       </div>
     </Modal>
   );

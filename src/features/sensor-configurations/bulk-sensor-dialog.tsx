@@ -3,7 +3,7 @@
 // that got a new version.
 import { apiBytes, apiUpload } from '@/api/client';
 import { SENSOR_CONFIGURATION_COLUMNS, sensorBulkAnswerSchema, sensorConfigurationsUpdated } from '@/domain/sensor-configuration';
-import { CsvUploadFields, TemplateBar, useCsvUpload } from '@/components/csv-upload';
+import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';
 import { downloadText } from '@/components/download';
 import { Modal } from '@/components/modal';
 import { useToast } from '@/components/toasts';
@@ -43,15 +43,7 @@ export function BulkSensorDialog({ organizationId, onClose }: { organizationId: 
           onTemplate={() => void downloadSensorTemplate().catch((e: unknown) => upload.setFileError(e instanceof Error ? e.message : String(e)))}
         />
         <CsvUploadFields upload={upload} />
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={upload.stage.kind !== 'ready'} onClick={() => void send()}>
-            {upload.stage.kind === 'uploading' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            Upload
-          </button>
-        </div>
+        <UploadActions stage={upload.stage} onCancel={onClose} onUpload={() => void send()} />
       </div>
     </Modal>
   );

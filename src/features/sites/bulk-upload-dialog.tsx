@@ -4,7 +4,7 @@
 import type { SiteListRow } from '@/contracts/site';
 import { toCsv } from '@/domain/csv';
 import { bulkRowsChanged, newSitesWarning, SITE_BULK_COLUMNS, type SiteBulkKey } from '@/domain/site-bulk';
-import { CsvUploadFields, TemplateBar, useCsvUpload } from '@/components/csv-upload';
+import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';
 import { downloadText } from '@/components/download';
 import { Modal } from '@/components/modal';
 import { useToast } from '@/components/toasts';
@@ -67,15 +67,7 @@ export function BulkUploadDialog({ organizationId, templateSites, onClose }: { o
             {newSitesWarning(newSites)}
           </p>
         )}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={stage.kind !== 'ready'} onClick={() => void send()}>
-            {stage.kind === 'uploading' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            Upload
-          </button>
-        </div>
+        <UploadActions stage={stage} onCancel={onClose} onUpload={() => void send()} />
       </div>
     </Modal>
   );
