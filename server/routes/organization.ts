@@ -20,6 +20,7 @@ interface OrganizationRow extends Record<string, unknown> {
   deleted_at: Date | string | null;
   user_count: number | string;
   site_count: number | string;
+  provider_own: boolean;
 }
 
 const SELECT_ORGANIZATIONS = `
@@ -41,6 +42,7 @@ function toOrganization(r: OrganizationRow): Organization {
     deletedAt: r.deleted_at === null ? null : new Date(r.deleted_at).toISOString(),
     userCount: Number(r.user_count),
     siteCount: Number(r.site_count),
+    providerOwn: r.provider_own,
   };
 }
 
@@ -54,6 +56,7 @@ function auditable(o: Organization | OrganizationForm): Record<string, unknown> 
     orgContacts: o.orgContacts,
     cspFrameAncestorDomain: o.cspFrameAncestorDomain,
     iframeSrcUrls: o.iframeSrcUrls,
+    providerOwn: o.providerOwn ?? null,
   };
 }
 
@@ -139,14 +142,16 @@ export const organizationRoutes = [
         JSON.stringify(body.orgContacts),
         cspDomain,
         JSON.stringify(body.iframeSrcUrls),
+        // Only provider staff mark an organization as the provider's own; otherwise the flag stays as it is.
+        user!.isQubeUser && body.providerOwn !== undefined ? body.providerOwn : null,
       ];
       if (body.id === 0) {
         // Creating organizations is provider staff's work.
         if (ids !== 'all') throw new HttpError(403, 'You do not have permission to do that');
         return database.transaction(async (tx) => {
           const [row] = await tx.query<{ id: number }>(
-            `INSERT INTO organizations (name, single_sign_on_enabled, domains, customer_success_reps, sales_reps, org_contacts, csp_frame_ancestor_domain, iframe_src_urls)
-             VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb) RETURNING id`,
+            `INSERT INTO organizations (name, single_sign_on_enabled, domains, customer_success_reps, sales_reps, org_contacts, csp_frame_ancestor_domain, iframe_src_urls, provider_own)
+             VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8::jsonb, coalesce($9::boolean, false)) RETURNING id`,
             values,
           );
           const created = (await loadOrganization(tx, row!.id))!;
@@ -160,7 +165,7 @@ export const organizationRoutes = [
         if (!before) throw new HttpError(404, 'Organization not found');
         await tx.query(
           `UPDATE organizations SET name = $1, single_sign_on_enabled = $2, domains = $3::jsonb, customer_success_reps = $4::jsonb, sales_reps = $5::jsonb,
-                  org_contacts = $6::jsonb, csp_frame_ancestor_domain = $7, iframe_src_urls = $8::jsonb WHERE id = $9`,
+                  org_contacts = $6::jsonb, csp_frame_ancestor_domain = $7, iframe_src_urls = $8::jsonb, provider_own = coalesce($9::boolean, provider_own) WHERE id = $10`,
           [...values, body.id],
         );
         const after = (await loadOrganization(tx, body.id))!;

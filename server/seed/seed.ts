@@ -104,6 +104,9 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   const orgIds = await insertRows(database, 'organizations', ['name', 'single_sign_on_enabled', 'domains', 'customer_success_reps', 'sales_reps', 'org_contacts', 'deleted_at'], orgRows);
   const orgDomains = orgRows.map((row) => (JSON.parse(row[2] as string) as string[])[0]!);
   log(`organizations: ${orgIds.length}`);
+  // With four or more organizations, the last live one stands for the provider's own (its demonstration sites), so the
+  // device map's provider's-own-sites filter has something to leave out for provider staff.
+  if (orgIds.length >= 4) await database.query('UPDATE organizations SET provider_own = true WHERE id = $1', [orgIds[orgIds.length - 2]]);
 
   // Roles.
   const qubeRoleIds = await insertRows(database, 'roles', ['name', 'kind', 'organization_id', 'permissions'], QUBE_ROLES.map((q) => [q.name, 'qube', null, JSON.stringify(q.permissions)]));

@@ -190,6 +190,8 @@ export const siteMarkerSchema = z.object({
   name: z.string(),
   organizationId: z.number().int(),
   organization: z.string(),
+  /** A site of one of the provider's own organizations. */
+  providerOwn: z.boolean(),
   location: z.object({ lat: z.number(), lng: z.number() }),
   devices: z.array(z.object({ particleOnlineStatus: z.boolean().nullable(), deviceInstallationType: z.number().int(), hasFreshDeskTicket: z.boolean() })),
   modellingPipelineOn: z.boolean(),

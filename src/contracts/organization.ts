@@ -14,6 +14,8 @@ export const organizationSchema = z.object({
   deletedAt: z.string().nullable(),
   userCount: z.number().int(),
   siteCount: z.number().int(),
+  /** One of the provider's own organizations (its test sites); set by provider staff. */
+  providerOwn: z.boolean(),
 });
 export type Organization = z.infer<typeof organizationSchema>;
 

@@ -17,6 +17,8 @@ export const organizationFormSchema = z
     allowIframeEmbedding: z.boolean(),
     cspFrameAncestorDomain: z.string().trim().max(ORGANIZATION_NAME_MAX).nullable(),
     iframeSrcUrls: z.array(z.string().trim().min(1).max(2048)),
+    /** Provider staff only; left as it is when absent. */
+    providerOwn: z.boolean().optional(),
   })
   .superRefine((org, ctx) => {
     if (org.singleSignOnEnabled && org.domains.length === 0) {

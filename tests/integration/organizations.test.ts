@@ -73,6 +73,19 @@ describe.each(testEngines)('organization administration on %s', (engine) => {
     expect((await t.as(f.admin, { method: 'GET', url: `/api/organization/organization/?organizationId=${f.orgB}` })).statusCode).toBe(200);
   });
 
+  it("lets provider staff mark the provider's own organization, which its sites then carry on the device map", async () => {
+    const edit = (user: number, body: Record<string, unknown>) => t.as(user, { method: 'POST', url: '/api/organization/organizationEdit/', payload: { ...newOrg, id: f.orgA, name: 'Alpha Energy', ...body } });
+    const marked = await edit(f.provider, { providerOwn: true });
+    expect((marked.json() as { providerOwn: boolean }).providerOwn).toBe(true);
+    // An organization administrator's save leaves the flag alone, with or without it.
+    expect(((await edit(f.admin, { providerOwn: false })).json() as { providerOwn: boolean }).providerOwn).toBe(true);
+    expect(((await edit(f.admin, {})).json() as { providerOwn: boolean }).providerOwn).toBe(true);
+    const markers = (await t.as(f.provider, { method: 'GET', url: `/api/device/deviceHealthSiteList/?organizationId=${f.orgA}` })).json() as { providerOwn: boolean }[];
+    expect(markers.length).toBeGreaterThan(0);
+    expect(markers.every((m) => m.providerOwn)).toBe(true);
+    expect(((await edit(f.provider, { providerOwn: false })).json() as { providerOwn: boolean }).providerOwn).toBe(false);
+  });
+
   it('answers unknown and foreign ids without data', async () => {
     expect((await t.as(f.provider, { method: 'POST', url: '/api/organization/delete/99999' })).statusCode).toBe(403);
     expect((await t.as(f.provider, { method: 'POST', url: '/api/organization/delete/abc' })).statusCode).toBe(400);

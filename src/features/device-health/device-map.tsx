@@ -1,5 +1,5 @@
 // The Device Health Map tab (spec 2 §2): site dots coloured by the chosen overlay (device status, model status,
-// quarantine status), device markers above zoom 15, the organization and 'only with tickets' filters, the
+// quarantine status), device markers above zoom 15, the organization, 'only with tickets' and provider's-own-sites filters, the
 // trip-planning circle listing the sites and devices inside it, hover and click details, and a device's CH4 chart.
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -45,6 +45,7 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
   const chosen = useMemo(() => (orgIds.length ? orgIds : [organization!.id]), [orgIds, organization]);
   const [overlay, setOverlay] = useState<MapOverlay>('Device Status');
   const [onlyTickets, setOnlyTickets] = useState(false);
+  const [providerSites, setProviderSites] = useState(true);
   const [zoom, setZoom] = useState(DEFAULT_MAP_ZOOM);
   const [hover, setHover] = useState<MapPick | null>(null);
   const [selected, setSelected] = useState<{ kind: 'site'; site: SiteMarker } | { kind: 'device'; device: DeviceMarker } | null>(null);
@@ -66,7 +67,11 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
   const loading = markerQueries.some((q) => q.isPending) || rowQueries.some((q) => q.isPending);
   const failed = [...markerQueries, ...rowQueries].find((q) => q.error)?.error ?? null;
   const allSites = useMemo(() => markerQueries.flatMap((q) => q.data ?? []), [markerQueries]);
-  const sites = useMemo(() => (onlyTickets ? allSites.filter((s) => s.devices.some((d) => d.hasFreshDeskTicket)) : allSites), [allSites, onlyTickets]);
+  const anyProviderSites = useMemo(() => allSites.some((s) => s.providerOwn), [allSites]);
+  const sites = useMemo(
+    () => allSites.filter((s) => (!onlyTickets || s.devices.some((d) => d.hasFreshDeskTicket)) && (providerSites || !s.providerOwn)),
+    [allSites, onlyTickets, providerSites],
+  );
   const siteIds = useMemo(() => new Set(sites.map((s) => s.id)), [sites]);
   const devices = useMemo<DeviceMarker[]>(
     () =>
@@ -133,6 +138,12 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
           <input type="checkbox" className="toggle toggle-sm" checked={onlyTickets} onChange={(e) => setOnlyTickets(e.target.checked)} />
           Only sites with tickets
         </label>
+        {anyProviderSites && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="toggle toggle-sm" checked={providerSites} onChange={(e) => setProviderSites(e.target.checked)} />
+            Provider's own sites
+          </label>
+        )}
         <input
           className="input input-sm w-48"
           list="map-site-names"

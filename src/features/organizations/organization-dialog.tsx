@@ -6,6 +6,7 @@ import type { Organization } from '@/contracts/organization';
 import { organizationFormSchema, organizationSaveConfirmations, type OrganizationForm } from '@/domain/organization-form';
 import { FormActions, Modal } from '@/components/modal';
 import { formErrorsOf } from '@/components/form-errors';
+import { useSession } from '@/components/session-context';
 import { useToast } from '@/components/toasts';
 import { useSaveOrganization } from './api/organizations';
 import { FormAlert } from '@/components/form-alert';
@@ -22,6 +23,7 @@ interface FormValues {
   allowIframeEmbedding: boolean;
   cspFrameAncestorDomain: string;
   iframeSrcUrls: string;
+  providerOwn: boolean;
 }
 
 function toForm(id: number, v: FormValues): OrganizationForm {
@@ -36,6 +38,7 @@ function toForm(id: number, v: FormValues): OrganizationForm {
     allowIframeEmbedding: v.allowIframeEmbedding,
     cspFrameAncestorDomain: v.cspFrameAncestorDomain.trim() || null,
     iframeSrcUrls: list(v.iframeSrcUrls),
+    providerOwn: v.providerOwn,
   };
 }
 
@@ -47,6 +50,7 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
   const [pending, setPending] = useState<{ form: OrganizationForm; questions: string[] } | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
   const o = organization;
+  const providerStaff = useSession().user.userDetails.isQubeUser;
   const { register, handleSubmit, setError, watch, formState } = useForm<FormValues>({
     defaultValues: {
       name: o?.name ?? '',
@@ -58,6 +62,7 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
       allowIframeEmbedding: Boolean(o?.cspFrameAncestorDomain),
       cspFrameAncestorDomain: o?.cspFrameAncestorDomain ?? '',
       iframeSrcUrls: o?.iframeSrcUrls.join('\n') ?? '',
+      providerOwn: o?.providerOwn ?? false,
     },
     // The same zod rules as the server, applied to the converted values.
     resolver: async (values, context, options) => {
@@ -153,6 +158,12 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
           </label>
           {allowIframe && text('cspFrameAncestorDomain', 'CSP frame ancestor domain', { hint: 'e.g. https://portal.example.com' })}
           {allowIframe && text('iframeSrcUrls', 'Frame source URLs', { area: true, hint: 'One per line' })}
+          {providerStaff && (
+            <label className="flex items-center gap-2">
+              <input type="checkbox" className="toggle toggle-primary toggle-sm" {...register('providerOwn')} />
+              <span className="text-sm">The provider's own organization (its sites can be left off the device map)</span>
+            </label>
+          )}
           <FormActions onCancel={onClose} busy={save.isPending} />
         </form>
       )}
