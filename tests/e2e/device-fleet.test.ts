@@ -2,6 +2,7 @@
 // the form's validation, quarantine a running site's devices until its model stops, and the Devices page tiles.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { writeQrVideo } from './fake-camera';
 import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
 const rowsCount = async (page: Page) => {
@@ -509,5 +510,39 @@ describe('device fleet in the browser', () => {
     await page.screenshot({ path: `${SHOTS}/sensor-configurations-loaded.png` });
     expect(problems).toEqual([]);
     await context.close();
+  });
+  it("scans a device's QR label with the phone's camera in the wizard", async () => {
+    // Find a device the wizard offers, then show its label to a browser whose camera films it.
+    const lookup = await newContext({ viewport: { width: 390, height: 844 } });
+    const { page: first } = await newPage(lookup);
+    await signIn(first, origin(), 'operator@example.com', '/devices/config');
+    await first.getByRole('heading', { name: 'Select Device' }).waitFor();
+    await expect.poll(async () => (await first.getByLabel('Device', { exact: true }).locator('option').count())).toBeGreaterThan(1);
+    const label = (await first.getByLabel('Device', { exact: true }).locator('option').allTextContents()).find((o) => o.endsWith('(Qube Lite)'))!;
+    const name = label.replace(/ \(.*$/, '');
+    await lookup.close();
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const video = `${mkdtempSync(`${tmpdir()}/qr-`)}/label.y4m`;
+    await writeQrVideo(`QUBE:${name}`, video);
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    });
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, permissions: ['camera', 'geolocation'], geolocation: { latitude: 31.6, longitude: -103.7 } });
+      const { page, problems } = await newPage(context);
+      await signIn(page, origin(), 'operator@example.com', '/devices/config');
+      await page.getByRole('heading', { name: 'Select Device' }).waitFor();
+      await page.getByRole('button', { name: 'Scan QR code' }).click();
+      await expect.poll(() => page.getByLabel('Device', { exact: true }).locator('option:checked').textContent(), { timeout: 20_000 }).toBe(label);
+      await page.getByRole('button', { name: 'Scan QR code' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
+      await page.screenshot({ path: `${SHOTS}/wizard-scanned.png` });
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
