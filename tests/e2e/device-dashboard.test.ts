@@ -76,18 +76,21 @@ describe('device dashboard in the browser', () => {
     await page.mouse.up();
     await page.waitForTimeout(300);
     expect(rangeOf(page)).toEqual(before);
-    // A chart redrawn by late data mid-drag drops the drag (as a user would see): drag again if nothing changed.
-    for (let attempt = 0; attempt < 3 && rangeOf(page).end - rangeOf(page).start >= 0.6 * (before.end - before.start); attempt++) {
-      const area = (await over.boundingBox())!;
-      await page.mouse.move(area.x + area.width * 0.25, area.y + area.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(area.x + area.width * 0.75, area.y + area.height / 2, { steps: 8 });
-      await page.mouse.up();
-      await page.waitForTimeout(1000);
+    // A chart redrawn by late data mid-drag drops the drag (as a user would see; issue 6): drag again only once a drag
+    // has had time to land and nothing changed, so two drags never both count.
+    const narrowed = () => rangeOf(page).end - rangeOf(page).start < 0.6 * (before.end - before.start);
+    for (let attempt = 0; attempt < 4 && !narrowed(); attempt++) {
+      const area = await over.boundingBox();
+      if (area) {
+        await page.mouse.move(area.x + area.width * 0.25, area.y + area.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(area.x + area.width * 0.75, area.y + area.height / 2, { steps: 8 });
+        await page.mouse.up();
+      }
+      for (let waited = 0; waited < 5000 && !narrowed(); waited += 250) await page.waitForTimeout(250);
     }
     await expect.poll(() => rangeOf(page).end - rangeOf(page).start).toBeLessThan(0.6 * (before.end - before.start));
-    // About half: the plot area can still shift a little as late series settle the axes, so the bound is loose.
-    expect(rangeOf(page).end - rangeOf(page).start).toBeGreaterThan(0.2 * (before.end - before.start));
+    expect(rangeOf(page).end - rangeOf(page).start).toBeGreaterThan(0.4 * (before.end - before.start));
     // Step back keeps the span.
     const zoomed = rangeOf(page);
     await page.getByRole('button', { name: 'Step back' }).click();
