@@ -9,23 +9,11 @@ import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
-import { loadHistory, loadSiteParameters, loadTemplates, PARAMETER_SELECT, recordHistory, siteSensors, toSiteParameter } from '../services/alarm-parameters';
+import { loadHistory, loadSiteParameters, loadTemplates, parameterSnapshot, recordHistory, siteSensors, templateSnapshot, toSiteParameter } from '../services/alarm-parameters';
 
 const access = [Permission.AlarmAdministration];
 const GAS_IDS = new Set(MEASUREMENT_TYPES.filter((m) => m.gas !== null).map((m) => m.id));
 const invalid = (errors: Record<string, string[]>) => new HttpError(400, 'The request is not valid.', errors);
-
-async function templateSnapshot(db: Queryable, id: number) {
-  const [t] = await db.query<{ organization_id: number }>('SELECT organization_id FROM alarm_parameter_templates WHERE id = $1', [id]);
-  const [full] = await loadTemplates(db, t!.organization_id, { id });
-  return { alarmType: full!.alarmType, measurementTypeId: full!.measurementTypeId, detail: full!.detail };
-}
-
-async function parameterSnapshot(db: Queryable, id: number) {
-  const [r] = await db.query<Parameters<typeof toSiteParameter>[0]>(`${PARAMETER_SELECT} WHERE p.id = $1`, [id]);
-  const p = toSiteParameter(r!, undefined);
-  return { alarmType: p.alarmType, measurementTypeId: p.measurementTypeId, detail: p.detail, status: p.status, deviceType: p.alarmDeviceType, deviceNames: p.deviceNames, templateName: p.alarmParameterTemplateName };
-}
 
 async function templateOf(db: Queryable, organizationId: number, id: number) {
   const [t] = await db.query<{ id: number; deleted_at: Date | null }>('SELECT id, deleted_at FROM alarm_parameter_templates WHERE id = $1 AND organization_id = $2', [id, organizationId]);

@@ -1,13 +1,14 @@
 // Demo alarm setup: each organization's alarm parameter templates, every site's CH4 parameter (some with the LDAR
 // template, a few with their own detail), one deleted template; then the alarm engine raises the demo alarms from
 // the demo data, and a share of the older ones are resolved and commented as operators would have.
+import { CH4 } from '@/domain/alarm-parameters';
 import { AlarmDeviceFilter, AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
 import type { Database } from '../db/client';
 import { evaluateAlarms } from '../services/alarm-engine/run';
+import { parameterSnapshot, recordHistory, templateSnapshot } from '../services/alarm-parameters';
 import { CALCULATION_AVERAGE, CALCULATION_MAX } from '../services/alarm-engine/episodes';
 import type { Random } from './random';
 
-const CH4 = 1;
 const H2S = 4;
 const TEMPLATES = [
   { name: 'CH4 Spike', type: CH4, method: CALCULATION_MAX, hi: 100, hiHi: 250, critical: 450, window: 0.25, reset: 2, ldar: false },
@@ -53,25 +54,12 @@ export async function seedAlarms(database: Database, r: Random, now: Date, evalu
     }
   }
   // Each template and parameter starts its history with the state it was seeded in.
-  const detail = (t: string) => `jsonb_build_object('calculationMethod', ${t}.calculation_method, 'hiThreshold', ${t}.hi_threshold, 'hiHiThreshold', ${t}.hi_hi_threshold,
-      'criticalThreshold', ${t}.critical_threshold, 'slidingWindowSizeInHours', ${t}.sliding_window_hours, 'resetEvaluationPeriodInHours', ${t}.reset_evaluation_period_hours,
-      'triggersLdarWorkflow', ${t}.triggers_ldar_workflow)`;
-  await database.query(
-    `INSERT INTO alarm_parameter_template_history (template_id, effective_from, snapshot, changed_by)
-     SELECT t.id, t.created_at, jsonb_build_object('alarmType', t.alarm_type, 'measurementTypeId', t.measurement_type_id, 'detail', ${detail('t')}), 'qube.admin@example.com'
-       FROM alarm_parameter_templates t`,
-  );
-  await database.query(
-    `INSERT INTO site_alarm_parameter_history (site_alarm_parameter_id, effective_from, snapshot, changed_by)
-     SELECT p.id, p.created_at, jsonb_build_object('alarmType', p.alarm_type, 'measurementTypeId', p.measurement_type_id, 'status', p.status, 'deviceType', p.device_filter,
-            'deviceNames', '[]'::jsonb, 'templateName', t.name, 'detail', ${detail('coalesce_t')}), 'qube.admin@example.com'
-       FROM site_alarm_parameters p LEFT JOIN alarm_parameter_templates t ON t.id = p.template_id
-       CROSS JOIN LATERAL (SELECT coalesce(t.calculation_method, p.calculation_method) AS calculation_method, coalesce(t.hi_threshold, p.hi_threshold) AS hi_threshold,
-              coalesce(t.hi_hi_threshold, p.hi_hi_threshold) AS hi_hi_threshold, coalesce(t.critical_threshold, p.critical_threshold) AS critical_threshold,
-              coalesce(t.sliding_window_hours, p.sliding_window_hours) AS sliding_window_hours,
-              coalesce(t.reset_evaluation_period_hours, p.reset_evaluation_period_hours) AS reset_evaluation_period_hours,
-              coalesce(t.triggers_ldar_workflow, p.triggers_ldar_workflow) AS triggers_ldar_workflow) coalesce_t`,
-  );
+  for (const t of await database.query<{ id: number }>('SELECT id FROM alarm_parameter_templates ORDER BY id')) {
+    await recordHistory(database, 'alarm_parameter_template_history', t.id, await templateSnapshot(database, t.id), 'qube.admin@example.com');
+  }
+  for (const p of await database.query<{ id: number }>('SELECT id FROM site_alarm_parameters ORDER BY id')) {
+    await recordHistory(database, 'site_alarm_parameter_history', p.id, await parameterSnapshot(database, p.id), 'qube.admin@example.com');
+  }
 
   const to = now.getTime();
   const raised = await evaluateAlarms(database, null, to - evaluateDays * 86_400_000, to);

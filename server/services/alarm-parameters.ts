@@ -2,7 +2,7 @@
 // warnings, saving with history snapshots, and the sensors a site has.
 import type { AlarmParameterTemplate, ParameterHistoryRow, SiteAlarmParameter } from '@/contracts/alarm-parameters';
 import { WARNINGS } from '@/domain/alarm-parameters';
-import { AlarmType } from '@/domain/enums';
+import { AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
 import { MEASUREMENT_TYPES, measurementType } from '@/domain/measurement-types';
 import type { Queryable } from '../db/client';
 
@@ -98,6 +98,35 @@ export function toSiteParameter(r: ParameterRow, site: { sensors: Set<number>; e
   };
   p.warnings = site ? parameterWarnings(p, site) : [];
   return p;
+}
+
+/** On Measurement parameters of live sites of live organizations whose template (if any) is not deleted — what the engine evaluates. */
+export async function loadEnabledMeasurementParameters(db: Queryable, siteIds: readonly number[] | null): Promise<SiteAlarmParameter[]> {
+  const rows = await db.query<ParameterRow>(
+    `${PARAMETER_SELECT}
+       JOIN sites s ON s.id = p.site_id AND s.deleted_at IS NULL
+       -- A deleted organization raises no alarms (spec 1 §3) until it is restored.
+       JOIN organizations o ON o.id = s.organization_id AND o.deleted_at IS NULL
+      WHERE p.deleted_at IS NULL AND p.status = $1 AND p.alarm_type = $2 AND ($3::int[] IS NULL OR p.site_id = ANY($3::int[]))
+        AND (p.template_id IS NULL OR t.deleted_at IS NULL)
+      ORDER BY p.id`,
+    [SiteAlarmParameterStatus.values.On, AlarmType.values.Measurement, siteIds === null ? null : [...siteIds]],
+  );
+  return rows.map((r) => toSiteParameter(r, undefined));
+}
+
+/** A template's state for its history. */
+export async function templateSnapshot(db: Queryable, id: number) {
+  const [t] = await db.query<{ organization_id: number }>('SELECT organization_id FROM alarm_parameter_templates WHERE id = $1', [id]);
+  const [full] = await loadTemplates(db, t!.organization_id, { id });
+  return { alarmType: full!.alarmType, measurementTypeId: full!.measurementTypeId, detail: full!.detail };
+}
+
+/** A site parameter's state for its history. */
+export async function parameterSnapshot(db: Queryable, id: number) {
+  const [r] = await db.query<ParameterRow>(`${PARAMETER_SELECT} WHERE p.id = $1`, [id]);
+  const p = toSiteParameter(r!, undefined);
+  return { alarmType: p.alarmType, measurementTypeId: p.measurementTypeId, detail: p.detail, status: p.status, deviceType: p.alarmDeviceType, deviceNames: p.deviceNames, templateName: p.alarmParameterTemplateName };
 }
 
 export async function loadSiteParameters(db: Queryable, siteIds: readonly number[]): Promise<ParameterRow[]> {

@@ -2,8 +2,9 @@
 // its filter picks (while installed there and not quarantined) is evaluated over a time range; each episode becomes a
 // new alarm with a Basic or LDAR workflow, or widens the alarm it continues. Re-running a range changes nothing, and a
 // per-parameter lock keeps two runs (ingestion and on demand) from raising the same alarm twice.
-import { AlarmDeviceFilter, AlarmType, DeviceInstallationType, SiteAlarmParameterStatus, WorkflowType } from '@/domain/enums';
+import { AlarmDeviceFilter, AlarmType, DeviceInstallationType, WorkflowType } from '@/domain/enums';
 import type { Database, Queryable } from '../../db/client';
+import { loadEnabledMeasurementParameters } from '../alarm-parameters';
 import { readSamples } from '../measurement-store';
 import { findEpisodes, HOUR_MS, withoutIntervals, type AlarmDetail, type Episode } from './episodes';
 
@@ -16,58 +17,28 @@ export interface EffectiveParameter extends AlarmDetail {
   triggersLdarWorkflow: boolean;
 }
 
-interface ParameterRow extends Record<string, unknown> {
-  id: number;
-  site_id: number;
-  measurement_type_id: number;
-  device_filter: number | null;
-  device_ids: number[];
-  calculation_method: number;
-  hi_threshold: number;
-  hi_hi_threshold: number | null;
-  critical_threshold: number | null;
-  sliding_window_hours: number;
-  reset_evaluation_period_hours: number | null;
-  triggers_ldar_workflow: boolean;
-}
-
-/** Enabled Measurement parameters with their detail (from the template when one is chosen). */
+/** Enabled Measurement parameters with their detail (the template's when one is chosen), ready to evaluate. */
 export async function effectiveParameters(db: Queryable, siteIds: readonly number[] | null): Promise<EffectiveParameter[]> {
-  const rows = await db.query<ParameterRow>(
-    `SELECT p.id, p.site_id, p.measurement_type_id, p.device_filter, p.device_ids,
-            coalesce(t.calculation_method, p.calculation_method) AS calculation_method,
-            coalesce(t.hi_threshold, p.hi_threshold) AS hi_threshold,
-            CASE WHEN t.id IS NULL THEN p.hi_hi_threshold ELSE t.hi_hi_threshold END AS hi_hi_threshold,
-            CASE WHEN t.id IS NULL THEN p.critical_threshold ELSE t.critical_threshold END AS critical_threshold,
-            coalesce(t.sliding_window_hours, p.sliding_window_hours) AS sliding_window_hours,
-            CASE WHEN t.id IS NULL THEN p.reset_evaluation_period_hours ELSE t.reset_evaluation_period_hours END AS reset_evaluation_period_hours,
-            CASE WHEN t.id IS NULL THEN p.triggers_ldar_workflow ELSE t.triggers_ldar_workflow END AS triggers_ldar_workflow
-       FROM site_alarm_parameters p
-       JOIN sites s ON s.id = p.site_id AND s.deleted_at IS NULL
-       -- A deleted organization raises no alarms (spec 1 §3) until it is restored.
-       JOIN organizations o ON o.id = s.organization_id AND o.deleted_at IS NULL
-       LEFT JOIN alarm_parameter_templates t ON t.id = p.template_id AND t.deleted_at IS NULL
-      WHERE p.deleted_at IS NULL AND p.status = $1 AND p.alarm_type = $2 AND ($3::int[] IS NULL OR p.site_id = ANY($3::int[]))
-        AND (p.template_id IS NULL OR t.id IS NOT NULL)
-      ORDER BY p.id`,
-    [SiteAlarmParameterStatus.values.On, AlarmType.values.Measurement, siteIds === null ? null : [...siteIds]],
-  );
-  return rows
-    .filter((r) => r.hi_threshold !== null && r.sliding_window_hours !== null && r.calculation_method !== null)
-    .map((r) => ({
-      id: r.id,
-      siteId: r.site_id,
-      measurementTypeId: r.measurement_type_id,
-      deviceFilter: r.device_filter ?? AlarmDeviceFilter.values.AllQube,
-      deviceIds: r.device_ids ?? [],
-      calculationMethod: r.calculation_method,
-      hiThreshold: Number(r.hi_threshold),
-      hiHiThreshold: r.hi_hi_threshold === null ? null : Number(r.hi_hi_threshold),
-      criticalThreshold: r.critical_threshold === null ? null : Number(r.critical_threshold),
-      slidingWindowSizeInHours: Number(r.sliding_window_hours),
-      resetEvaluationPeriodInHours: r.reset_evaluation_period_hours === null ? null : Number(r.reset_evaluation_period_hours),
-      triggersLdarWorkflow: r.triggers_ldar_workflow,
-    }));
+  return (await loadEnabledMeasurementParameters(db, siteIds)).flatMap((p) => {
+    const d = p.detail;
+    if (d.hiThreshold === null || d.slidingWindowSizeInHours === null || d.calculationMethod === null) return [];
+    return [
+      {
+        id: p.id,
+        siteId: p.siteId,
+        measurementTypeId: p.measurementTypeId,
+        deviceFilter: p.alarmDeviceType ?? AlarmDeviceFilter.values.AllQube,
+        deviceIds: p.deviceIds,
+        calculationMethod: d.calculationMethod,
+        hiThreshold: d.hiThreshold,
+        hiHiThreshold: d.hiHiThreshold,
+        criticalThreshold: d.criticalThreshold,
+        slidingWindowSizeInHours: d.slidingWindowSizeInHours,
+        resetEvaluationPeriodInHours: d.resetEvaluationPeriodInHours,
+        triggersLdarWorkflow: d.triggersLdarWorkflow,
+      },
+    ];
+  });
 }
 
 interface Stay {

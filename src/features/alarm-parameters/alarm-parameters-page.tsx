@@ -3,7 +3,7 @@
 // warning icons and Edit; the banner says when any parameter has a warning. The header opens the templates.
 import { useMemo, useState } from 'react';
 import type { SiteAlarmParameter, SiteAlarmParametersRow } from '@/contracts/alarm-parameters';
-import { WARNINGS } from '@/domain/alarm-parameters';
+import { CH4, WARNINGS } from '@/domain/alarm-parameters';
 import { AlarmType, Aggregation, SiteAlarmParameterStatus } from '@/domain/enums';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
 import { DataGrid, type GridColumn } from '@/components/data-grid';
@@ -15,7 +15,6 @@ import { ParameterHistoryDialog } from './history-dialog';
 import { TemplatesDialog } from './templates-dialog';
 
 const GASES = MEASUREMENT_TYPES.filter((m) => m.gas !== null);
-const CH4 = 1;
 interface Column {
   alarmType: number;
   measurementTypeId: number;
