@@ -13,6 +13,8 @@ export interface SeedSize {
   featuredDays?: number;
   /** Sites whose devices get `days` of history; every other installed device gets its last hour. */
   historySites?: number;
+  /** Days of emissions, site rates' history and targets behind the analytics screens (default 365). */
+  emissionDays?: number;
 }
 
 export interface Config {
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       seed: intVar(env, 'SEED', 1),
       featuredDays: intVar(env, 'SEED_FEATURED_DAYS', 365),
       historySites: intVar(env, 'SEED_HISTORY_SITES', 30),
+      emissionDays: intVar(env, 'SEED_EMISSION_DAYS', 365),
     },
     staticDir: env.STATIC_DIR === '' ? null : path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',

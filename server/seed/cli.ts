@@ -1,4 +1,4 @@
-// npm run seed -- --orgs N --sites N --devices N --days N --featured-days N --history-sites N --seed N [--reset]
+// npm run seed -- --orgs N --sites N --devices N --days N --featured-days N --history-sites N --emission-days N --seed N [--reset]
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       'featured-days': { type: 'string' },
       'history-sites': { type: 'string' },
+      'emission-days': { type: 'string' },
       reset: { type: 'boolean', default: false },
     },
     strict: true,
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     seed: count('seed', values.seed, d.seed, 0),
     featuredDays: count('featured-days', values['featured-days'], d.featuredDays ?? 365, 0),
     historySites: count('history-sites', values['history-sites'], d.historySites ?? 30, 0),
+    emissionDays: count('emission-days', values['emission-days'], d.emissionDays ?? 365, 0),
   };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

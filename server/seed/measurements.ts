@@ -57,6 +57,24 @@ export function emissionEvents(r: Random, sources: readonly EmissionSource[], fr
   return events.sort((a, b) => a.start - b.start);
 }
 
+export interface SiteEmissionPlan {
+  sources: EmissionSource[];
+  events: EmissionEvent[];
+  /** Phase of the site's wind and diurnal cycles. */
+  phase: number;
+}
+
+/**
+ * A site's sources, emission events over [from, to) and wind phase, drawn from a stream of its own so the device
+ * data and the emissions seeded from it agree whatever order sites are seeded in.
+ */
+export function siteEmissionPlan(seed: number, siteId: number, lat: number, lng: number, from: number, to: number): SiteEmissionPlan {
+  const r = createRandom(seed * 7727 + siteId * 31 + 5);
+  const sources = siteSources(r, lat, lng);
+  const events = emissionEvents(r, sources, from, to);
+  return { sources, events, phase: r.next() * 2 * Math.PI };
+}
+
 /** Smooth pseudo-noise: a few incommensurate sines, phase-shifted per stream. */
 const wobble = (t: number, phase: number) => Math.sin(t / (5.3 * HOUR) + phase) * 0.5 + Math.sin(t / (1.7 * HOUR) + 2.1 * phase) * 0.3 + Math.sin(t / (37 * MINUTE) + 3.7 * phase) * 0.2;
 const hourOfDay = (t: number, lng: number) => (((t / HOUR + lng / 15) % 24) + 24) % 24;

@@ -7,7 +7,8 @@ import { seedAlarms } from './alarms';
 import { seedSensorConfigurations } from './sensor-configurations';
 import { seedTickets } from './tickets';
 import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEvents, seedHardwareOptions } from './devices';
-import { emissionEvents, HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteSources, type DeviceSpot } from './measurements';
+import { HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteEmissionPlan, type DeviceSpot } from './measurements';
+import { emissionDays, seedEmissions } from './emissions';
 import {
   ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
   REGULATORY_SITE_TYPES, SITE_GROUP_NAMES, SITE_PREFIXES, SITE_WORDS, type Basin,
@@ -259,7 +260,10 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
 
   // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
   // the last hour of readings for every other installed device.
-  const { samples, featuredDeviceIds } = await seedMeasurements(database, size, now, log);
+  const { samples, featuredDeviceIds, historySiteIds } = await seedMeasurements(database, size, now, log);
+  // Emissions from the same events as the concentrations; site rates where devices have history.
+  const emissionCounts = await seedEmissions(database, size, now, historySiteIds);
+  log(`sources: ${emissionCounts.sources}, emissions: ${emissionCounts.emissions}, site rates: ${emissionCounts.siteRates}, targets: ${emissionCounts.targets}`);
   // Alarms come last: the engine raises them from the measurements just written.
   const alarmSetup = await seedAlarms(database, createRandom(size.seed * 19 + 11), now, Math.min(size.days, 30));
   log(`alarm parameters: ${alarmSetup.parameters}, alarms raised: ${alarmSetup.alarms}`);
@@ -280,6 +284,10 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'measurement samples': samples,
       'alarm parameters': alarmSetup.parameters,
       alarms: alarmSetup.alarms,
+      sources: emissionCounts.sources,
+      emissions: emissionCounts.emissions,
+      'site rates': emissionCounts.siteRates,
+      'emission targets': emissionCounts.targets,
     },
     demoSignIns: DEMO_SIGN_INS,
     featuredDevices,
@@ -290,11 +298,10 @@ const DAY_MS = 86_400_000;
 /** Devices at the featured site with a full record of every measurement type. */
 export const FEATURED_DEVICES = 4;
 
-async function seedMeasurements(database: Database, size: SeedSize, now: Date, log: (msg: string) => void): Promise<{ samples: number; featuredDeviceIds: number[] }> {
+async function seedMeasurements(database: Database, size: SeedSize, now: Date, log: (msg: string) => void): Promise<{ samples: number; featuredDeviceIds: number[]; historySiteIds: Set<number> }> {
   const featuredDays = size.featuredDays ?? 0;
   const historySites = size.historySites ?? 0;
-  if (featuredDays === 0 && historySites === 0) return { samples: 0, featuredDeviceIds: [] };
-  const r = createRandom(size.seed * 31 + 7);
+  if (featuredDays === 0 && historySites === 0) return { samples: 0, featuredDeviceIds: [], historySiteIds: new Set() };
   const installed = await database.query<{ device_id: number; device_type: string; online: boolean | null; site_id: number; organization_id: number; site_lat: number; site_lng: number; latitude: number; longitude: number }>(
     `SELECT i.device_id, d.device_type, d.particle_online_status AS online, i.site_id, s.organization_id, s.latitude AS site_lat, s.longitude AS site_lng, i.latitude, i.longitude
        FROM device_installations i JOIN devices d ON d.id = i.device_id JOIN sites s ON s.id = i.site_id
@@ -310,11 +317,11 @@ async function seedMeasurements(database: Database, size: SeedSize, now: Date, l
   const featured = [...bySite.entries()].filter(([, rows]) => rows[0]!.organization_id === firstOrg).sort((a, b) => qubes(b[1]) - qubes(a[1]) || a[0] - b[0])[0];
   const history = [...bySite.entries()].filter(([id]) => id !== featured?.[0]).slice(0, historySites);
   const end = Math.floor(now.getTime() / 60_000) * 60_000;
-  const spotsFor = (rows: typeof installed, types: (kind: string) => readonly number[], from: number) => {
+  // One plan per site, shared with the emissions seeded later, so concentrations and emissions tell one story.
+  const emissionFrom = end - emissionDays(size) * DAY_MS;
+  const spotsFor = (rows: typeof installed, types: (kind: string) => readonly number[]) => {
     const first = rows[0]!;
-    const sources = siteSources(r, first.site_lat, first.site_lng);
-    const events = emissionEvents(r, sources, from, end);
-    const phase = r.next() * 2 * Math.PI;
+    const { sources, events, phase } = siteEmissionPlan(size.seed, first.site_id, first.site_lat, first.site_lng, emissionFrom, end);
     return rows.map((d) => ({ device: { deviceId: d.device_id, lat: d.latitude, lng: d.longitude, types: types(d.device_type), online: d.online } satisfies DeviceSpot, sources, events, phase }));
   };
   let total = 0;
@@ -323,12 +330,12 @@ async function seedMeasurements(database: Database, size: SeedSize, now: Date, l
   const featuredRows = featured ? [...featured[1]].sort((a, b) => Number(b.device_type === 'Qube') - Number(a.device_type === 'Qube') || a.device_id - b.device_id) : [];
   if (featured && featuredDays > 0) {
     const from = end - featuredDays * DAY_MS;
-    const spots = spotsFor(featuredRows.slice(0, FEATURED_DEVICES), (kind) => (kind === 'Qube' ? QUBE_TYPES : QUBE_LITE_TYPES), from);
+    const spots = spotsFor(featuredRows.slice(0, FEATURED_DEVICES), (kind) => (kind === 'Qube' ? QUBE_TYPES : QUBE_LITE_TYPES));
     total += await seedDeviceData(database, spots, from, end, size.seed, (n) => log(`featured site ${featured[0]}: device ${n} of ${spots.length} (${featuredDays} days)`));
   }
   if (size.days > 0) {
     const from = end - size.days * DAY_MS;
-    const spots = [...(featured ? [featuredRows.slice(FEATURED_DEVICES)] : []), ...history.map(([, rows]) => rows.slice(0, 4))].filter((rows) => rows.length > 0).flatMap((rows) => spotsFor(rows, () => HISTORY_TYPES, from));
+    const spots = [...(featured ? [featuredRows.slice(FEATURED_DEVICES)] : []), ...history.map(([, rows]) => rows.slice(0, 4))].filter((rows) => rows.length > 0).flatMap((rows) => spotsFor(rows, () => HISTORY_TYPES));
     total += await seedDeviceData(database, spots, from, end, size.seed);
     log(`history sites: ${history.length}, ${spots.length} devices, ${size.days} days`);
   }
@@ -336,8 +343,8 @@ async function seedMeasurements(database: Database, size: SeedSize, now: Date, l
   // enough for uptime and trends), then minute by minute for the last hour, so every device has current readings.
   const covered = new Set([...(featured ? [featured[0]] : []), ...history.map(([id]) => id)]);
   const restFrom = end - Math.max(size.days * DAY_MS, 3_600_000);
-  const rest = [...bySite.entries()].filter(([id]) => !covered.has(id)).flatMap(([, rows]) => spotsFor(rows, () => HISTORY_TYPES, restFrom));
+  const rest = [...bySite.entries()].filter(([id]) => !covered.has(id)).flatMap(([, rows]) => spotsFor(rows, () => HISTORY_TYPES));
   total += await seedDeviceData(database, rest, restFrom, end, size.seed, undefined, (t) => (t < end - 3_600_000 ? 15 * 60_000 : 60_000));
   log(`measurements: ${total.toLocaleString('en-US')} samples in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { samples: total, featuredDeviceIds: featuredDays > 0 ? featuredRows.slice(0, FEATURED_DEVICES).map((d) => d.device_id) : [] };
+  return { samples: total, featuredDeviceIds: featuredDays > 0 ? featuredRows.slice(0, FEATURED_DEVICES).map((d) => d.device_id) : [], historySiteIds: covered };
 }

@@ -1,0 +1,174 @@
+// Emission calls of the overview and Emission Analytics (spec 3 §7 'Emissions'), the source category options and the
+// site filter's option lists (one call per filter type).
+import { z } from 'zod';
+import {
+  emissionPeriodQuerySchema,
+  emissionRollupSchema,
+  emissionTotalSchema,
+  emissionWindowQuerySchema,
+  normalizedRateSchema,
+  periodGroupedEmissionSchema,
+  siteEmissionStatusSchema,
+  siteFilterOptionSchema,
+  siteFilterOptionsQuerySchema,
+  sourceCategoryOptionSchema,
+  type EmissionWindowQuery,
+} from '@/contracts/emissions';
+import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
+import { defineRoute, badRequest } from '../http/define-route';
+import { emissionRollups, emissionTotals, normalizedEmissionRate, periodEmissionRollups, siteEmissionStatuses } from '../services/emissions';
+import { assertFilterInOrganization } from '../services/site-filter';
+import type { Queryable } from '../db/client';
+
+/** Two years and a quarter: the longest window the analytics screens ask for, with room for the previous period. */
+const MAX_WINDOW_MS = 2.5 * 365 * 86_400_000;
+
+async function windowOf(db: Queryable, organizationId: number, query: EmissionWindowQuery) {
+  const start = Date.parse(query.startTime);
+  const end = Date.parse(query.endTime);
+  if (!(start < end)) throw badRequest('Start time must be before end time');
+  if (end - start > MAX_WINDOW_MS) throw badRequest('The time range is too long');
+  const filter = query.siteFilter ?? EMPTY_SITE_FILTER;
+  await assertFilterInOrganization(db, organizationId, filter);
+  return { start, end, scope: { organizationId, filter } };
+}
+
+function validTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    throw badRequest(`Unknown time zone: ${zone}`);
+  }
+}
+
+const orgQuery = { from: 'query', key: 'organizationId' } as const;
+const example = { startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z' };
+const periodExample = { ...example, bucketInterval: 'Monthly', ianaTimezoneId: 'UTC' };
+
+export const emissionRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/emissions/emissionRollups/',
+    access: 'authenticated',
+    orgScope: orgQuery,
+    summary: 'Emission count, volume and average rate per site and source category in a window',
+    query: emissionWindowQuerySchema,
+    response: z.array(emissionRollupSchema),
+    example: { query: example },
+    handler: async ({ query, organizationId, database }) => {
+      const w = await windowOf(database, organizationId!, query);
+      return emissionRollups(database, w.scope, w.start, w.end);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/emissions/emissionTotals/',
+    access: 'authenticated',
+    orgScope: orgQuery,
+    summary: 'Emission totals per period with projection, target, baseline, normalized rate, change and alarm counts',
+    query: emissionPeriodQuerySchema,
+    response: z.array(emissionTotalSchema),
+    example: { query: periodExample },
+    handler: async ({ query, organizationId, database }) => {
+      const w = await windowOf(database, organizationId!, query);
+      return emissionTotals(database, {
+        ...w.scope,
+        bucket: query.bucketInterval,
+        start: w.start,
+        end: w.end,
+        timeZone: validTimeZone(query.ianaTimezoneId),
+        endTimeIsInCurrentPeriod: query.endTimeIsInCurrentPeriod ?? false,
+        now: Date.now(),
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/emissions/getPeriodEmissionRollups/',
+    access: 'authenticated',
+    orgScope: orgQuery,
+    summary: 'Emission totals per period grouped by alarm level, site or source category',
+    query: emissionPeriodQuerySchema,
+    response: z.array(periodGroupedEmissionSchema),
+    example: { query: { ...periodExample, groupBySite: 'true' } },
+    handler: async ({ query, organizationId, database }) => {
+      const w = await windowOf(database, organizationId!, query);
+      return periodEmissionRollups(database, {
+        ...w.scope,
+        bucket: query.bucketInterval,
+        start: w.start,
+        end: w.end,
+        timeZone: validTimeZone(query.ianaTimezoneId),
+        endTimeIsInCurrentPeriod: query.endTimeIsInCurrentPeriod ?? false,
+        now: Date.now(),
+        groupByAlarmLevel: query.groupByAlarmLevel ?? false,
+        groupBySite: query.groupBySite ?? false,
+        groupBySourceCategory: query.groupBySourceCategory ?? false,
+      });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/emissions/getSiteEmissionStatuses/',
+    access: 'authenticated',
+    orgScope: orgQuery,
+    summary: 'Per site: volume, average rate, baseline ratio, rate change and alarm counts in a window',
+    query: emissionWindowQuerySchema,
+    response: z.array(siteEmissionStatusSchema),
+    example: { query: example },
+    handler: async ({ query, organizationId, database }) => {
+      const w = await windowOf(database, organizationId!, query);
+      return siteEmissionStatuses(database, w.scope, w.start, w.end);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/emissions/normalizedEmissionRate/',
+    access: 'authenticated',
+    orgScope: orgQuery,
+    summary: 'CH4 volume per monitored site per hour, by day and over the window',
+    query: emissionWindowQuerySchema.extend({ ianaTimezoneId: z.string().min(1).max(64).optional() }),
+    response: normalizedRateSchema,
+    example: { query: example },
+    handler: async ({ query, organizationId, database }) => {
+      const w = await windowOf(database, organizationId!, query);
+      return normalizedEmissionRate(database, w.scope, w.start, w.end, validTimeZone(query.ianaTimezoneId ?? 'UTC'));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/sourceCategory/options/',
+    access: 'authenticated',
+    orgScope: false,
+    summary: 'Source categories',
+    response: z.array(sourceCategoryOptionSchema),
+    handler: async ({ database }) => database.query<{ id: number; name: string }>('SELECT id, name FROM source_categories ORDER BY name'),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/siteFilter/filterOptions/',
+    access: 'authenticated',
+    orgScope: orgQuery,
+    summary: "One option list of the site filter for the organization (sites, groups or a classification)",
+    query: siteFilterOptionsQuerySchema,
+    response: z.array(siteFilterOptionSchema),
+    example: { query: { filterType: 'site' } },
+    handler: async ({ query, organizationId, database }) => {
+      if (query.filterType === 'site') {
+        const rows = await database.query<{ id: number; name: string; deleted: boolean }>(
+          'SELECT id, name, deleted_at IS NOT NULL AS deleted FROM sites WHERE organization_id = $1 AND ($2::boolean OR deleted_at IS NULL) ORDER BY lower(name), id',
+          [organizationId, query.includeDeletedSites ?? false],
+        );
+        return rows;
+      }
+      if (query.filterType === 'siteGroup') return database.query<{ id: number; name: string }>('SELECT id, name FROM site_groups WHERE organization_id = $1 ORDER BY lower(name), id', [organizationId]);
+      // Business units and asset areas are the organization's own lists; the rest are shared catalogues.
+      const own = query.filterType === 'businessUnit' || query.filterType === 'assetArea';
+      return database.query<{ id: number; name: string }>(
+        `SELECT id, name FROM site_options WHERE kind = $1 AND ${own ? 'organization_id = $2' : '(organization_id IS NULL AND $2::int IS NOT NULL)'} ORDER BY lower(name), id`,
+        [query.filterType, organizationId],
+      );
+    },
+  }),
+];

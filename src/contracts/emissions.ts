@@ -1,0 +1,94 @@
+// Emission calls (spec 3 §7 'Emissions', 'Emission targets'): their query parameters and answers.
+import { z } from 'zod';
+import { BUCKET_INTERVALS } from '@/domain/emissions';
+import { siteFilterSchema } from '@/domain/site-filter';
+
+const isoTime = z.iso.datetime({ offset: true });
+const flag = z.preprocess((v) => v === true || v === 'true', z.boolean());
+
+export const emissionWindowQuerySchema = z.object({
+  organizationId: z.coerce.number().int().positive(),
+  startTime: isoTime,
+  endTime: isoTime,
+  siteFilter: siteFilterSchema.optional(),
+});
+export type EmissionWindowQuery = z.infer<typeof emissionWindowQuerySchema>;
+
+export const emissionPeriodQuerySchema = emissionWindowQuerySchema.extend({
+  bucketInterval: z.enum(BUCKET_INTERVALS),
+  ianaTimezoneId: z.string().min(1).max(64),
+  endTimeIsInCurrentPeriod: flag.optional(),
+  groupByAlarmLevel: flag.optional(),
+  groupBySite: flag.optional(),
+  groupBySourceCategory: flag.optional(),
+});
+export type EmissionPeriodQuery = z.infer<typeof emissionPeriodQuerySchema>;
+
+export const emissionRollupSchema = z.object({
+  siteId: z.number(),
+  siteName: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  sourceCategoryId: z.number().nullable(),
+  sourceCategoryName: z.string(),
+  totalCount: z.number(),
+  totalVolume: z.number(),
+  averageEmissionRate: z.number(),
+});
+export type EmissionRollup = z.infer<typeof emissionRollupSchema>;
+
+export const emissionTotalSchema = z.object({
+  periodName: z.string(),
+  year: z.number(),
+  startTime: isoTime,
+  endTime: isoTime,
+  totalEmissions: z.number(),
+  projectedEmissions: z.number().nullable(),
+  targetEmissions: z.number().nullable(),
+  baseline: z.number().nullable(),
+  normalizedEmissionRate: z.number().nullable(),
+  deltaPreviousPercent: z.number().nullable(),
+  siteCount: z.number(),
+  alarmCountHi: z.number(),
+  alarmCountHiHi: z.number(),
+  alarmCountCritical: z.number(),
+});
+export type EmissionTotal = z.infer<typeof emissionTotalSchema>;
+
+export const periodGroupedEmissionSchema = z.object({
+  periodName: z.string(),
+  year: z.number(),
+  totalEmissions: z.number(),
+  alarmLevel: z.number().nullable().optional(),
+  siteName: z.string().nullable().optional(),
+  sourceCategoryName: z.string().nullable().optional(),
+});
+export type PeriodGroupedEmission = z.infer<typeof periodGroupedEmissionSchema>;
+
+export const siteEmissionStatusSchema = z.object({
+  siteId: z.number(),
+  siteName: z.string(),
+  emissionRatio: z.number().nullable(),
+  averageRate: z.number(),
+  totalVolume: z.number(),
+  rateDelta: z.number().nullable(),
+  baselineRate: z.number().nullable(),
+  hiAlarmCount: z.number(),
+  hiHiAlarmCount: z.number(),
+  criticalAlarmCount: z.number(),
+});
+export type SiteEmissionStatusRow = z.infer<typeof siteEmissionStatusSchema>;
+
+export const normalizedRatePointSchema = z.object({ time: isoTime, normalizedRate: z.number().nullable() });
+export const normalizedRateSchema = z.object({ points: z.array(normalizedRatePointSchema), normalizedRate: z.number().nullable(), siteCount: z.number() });
+export type NormalizedRate = z.infer<typeof normalizedRateSchema>;
+
+export const sourceCategoryOptionSchema = z.object({ id: z.number(), name: z.string() });
+
+export const siteFilterOptionsQuerySchema = z.object({
+  organizationId: z.coerce.number().int().positive(),
+  filterType: z.enum(['site', 'siteGroup', 'businessUnit', 'assetArea', 'country', 'stateProvince', 'regulation', 'regulatorySiteType', 'genericSiteType', 'basin', 'industrySegment', 'fluidType']),
+  includeDeletedSites: flag.optional(),
+});
+export const siteFilterOptionSchema = z.object({ id: z.number(), name: z.string(), deleted: z.boolean().optional() });
+export type SiteFilterOption = z.infer<typeof siteFilterOptionSchema>;
