@@ -11,6 +11,10 @@ import type { Queryable } from '../db/client';
 import { ALARM_COLUMNS, ALARM_FROM, alarmOrganization, loadAlarm, SITE_GROUP_NAMES_SQL, toAlarm, type AlarmRow } from '../services/alarms';
 import { enumField, filterConditions, orderBy, type GridField } from '../services/grid-sql';
 import { accessToOrganization } from '../services/signed-in-user';
+import { assertFilterInOrganization, siteFilterSql } from '../services/site-filter';
+import { emissionWindowQuerySchema } from '@/contracts/emissions';
+import { EVENT_LOG_TOP } from '@/domain/emissions';
+import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
 
 const FIELDS: Record<AlarmField, GridField> = {
   alarmType: enumField('a.alarm_type', AlarmType.options),
@@ -76,6 +80,28 @@ const list = (url: string) =>
 export const alarmRoutes = [
   list('/api/alarm/listAlarms/'),
   list('/api/alarm/alarms/'),
+  defineRoute({
+    method: 'GET',
+    url: '/api/alarm/recentAlarms/',
+    access: 'authenticated',
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: "The overview's event log: the most recent alarms (top, at most 100) of the sites in the filter in a window",
+    query: emissionWindowQuerySchema.extend({ top: z.coerce.number().int().min(1).max(EVENT_LOG_TOP).default(EVENT_LOG_TOP) }),
+    response: z.array(alarmSchema),
+    example: { query: { startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z', top: '100' } },
+    handler: async ({ query, organizationId, database }) => {
+      const filter = query.siteFilter ?? EMPTY_SITE_FILTER;
+      await assertFilterInOrganization(database, organizationId!, filter);
+      const params: unknown[] = [organizationId, query.startTime, query.endTime];
+      const scope = siteFilterSql(organizationId!, filter, params);
+      const rows = await database.query<AlarmRow>(
+        `SELECT ${ALARM_COLUMNS} ${ALARM_FROM} WHERE a.start_time >= $2::timestamptz AND a.start_time < $3::timestamptz AND ${scope}
+          ORDER BY a.start_time DESC, a.id DESC LIMIT $${params.length + 1}`,
+        [...params, query.top],
+      );
+      return rows.map(toAlarm);
+    },
+  }),
   defineRoute({
     method: 'GET',
     url: '/api/alarm/alarm/:encodedId',

@@ -170,8 +170,8 @@ export async function siteEmissionStatuses(db: Queryable, scope: Scope, start: n
   const span = end - start;
   const params: unknown[] = [iso(start), iso(end), iso(start - span)];
   const where = siteFilterSql(scope.organizationId, scope.filter, params);
-  const rows = await db.query<{ id: number; name: string; volume: number | null; previous: number | null; baseline: number | null; hi: number; hihi: number; critical: number }>(
-    `SELECT s.id, s.name,
+  const rows = await db.query<{ id: number; name: string; latitude: number; longitude: number; volume: number | null; previous: number | null; baseline: number | null; hi: number; hihi: number; critical: number }>(
+    `SELECT s.id, s.name, s.latitude, s.longitude,
             (SELECT sum(${windowVolumeSql('$1::timestamptz', '$2::timestamptz')}) FROM emissions e
               WHERE e.site_id = s.id AND e.start_time < $2::timestamptz AND e.start_time >= $1::timestamptz - ${LOOKBACK}) AS volume,
             (SELECT sum(${windowVolumeSql('$3::timestamptz', '$1::timestamptz')}) FROM emissions e
@@ -192,6 +192,8 @@ export async function siteEmissionStatuses(db: Queryable, scope: Scope, start: n
     return {
       siteId: r.id,
       siteName: r.name,
+      latitude: r.latitude,
+      longitude: r.longitude,
       totalVolume: volume,
       averageRate,
       baselineRate: baseline,

@@ -9,13 +9,21 @@ export interface ScreenEntry {
   routeName: RouteName;
   /** Org routes carry organizationId in the query string. */
   org: boolean;
-  icon: 'building' | 'gauge' | 'map' | 'bell' | 'chip' | 'users';
+  icon: 'building' | 'gauge' | 'map' | 'bell' | 'chip' | 'users' | 'home';
   Component: LazyExoticComponent<ComponentType>;
   /** False for screens reached from other screens (a device's dashboard), not from the navigation bar. */
   inNav?: false;
 }
 
 export const screens: readonly ScreenEntry[] = [
+  {
+    path: '/overview',
+    label: 'Overview',
+    routeName: 'overview',
+    org: true,
+    icon: 'home',
+    Component: lazy(() => import('@/features/overview/overview-page')),
+  },
   {
     path: '/sites',
     label: 'Sites',

@@ -24,4 +24,8 @@ export const navCollapsedAtom = atomWithStorage('console.navCollapsed', false);
 /** The search drawer (spec 2 §2): pinned and open by default, remembered in this browser. */
 export const searchDrawerAtom = atomWithStorage('console.searchDrawer', { pinned: true, open: true });
 
+/** The overview's quick range and map mode (spec 3 §2: the range is remembered). */
+export const overviewRangeAtom = atomWithStorage('console.overviewRange', 'last30Days');
+export const overviewMapModeAtom = atomWithStorage<'heat' | 'scatter'>('console.overviewMapMode', 'heat');
+
 export { StateProvider, useAtom, useAtomValue, useSetAtom };

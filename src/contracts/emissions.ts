@@ -68,6 +68,8 @@ export type PeriodGroupedEmission = z.infer<typeof periodGroupedEmissionSchema>;
 export const siteEmissionStatusSchema = z.object({
   siteId: z.number(),
   siteName: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
   emissionRatio: z.number().nullable(),
   averageRate: z.number(),
   totalVolume: z.number(),

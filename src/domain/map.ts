@@ -74,3 +74,13 @@ export function deviceTone(d: DeviceMarkerFacts, overlay: MapOverlay): MarkerTon
   if (overlay === 'Quarantine Status') return d.quarantinedAt === null ? 'green' : d.deviceInstallationType === 2 ? 'blue' : 'amber';
   return d.particleOnlineStatus === true ? 'green' : d.particleOnlineStatus === false ? 'amber' : 'grey';
 }
+
+/** A centre and zoom that show every point (a world view when there are none). */
+export function viewOf(points: readonly LatLng[]): { center: LatLng; zoom: number } {
+  if (points.length === 0) return { center: { lat: 39, lng: -98 }, zoom: 3 };
+  const lats = points.map((p) => p.lat);
+  const lngs = points.map((p) => p.lng);
+  const [minLat, maxLat, minLng, maxLng] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
+  const span = Math.max(maxLat - minLat, (maxLng - minLng) / 1.6, 0.01);
+  return { center: { lat: (minLat + maxLat) / 2, lng: (minLng + maxLng) / 2 }, zoom: Math.max(2, Math.min(13, Math.log2(180 / span) - 0.3)) };
+}

@@ -2,6 +2,7 @@
 // as binary attributes — one Float64Array of positions and one Uint8Array of colours — so thousands of markers cost
 // two buffer uploads, not an object or a DOM node each.
 import type { Layer } from '@deck.gl/core';
+import { HeatmapLayer } from '@deck.gl/aggregation-layers';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 
 export interface PointSet {
@@ -77,5 +78,59 @@ export function labelLayer(id: string, labels: readonly { lng: number; lat: numb
     characterSet: 'auto',
     visible,
     pickable: false,
+  });
+}
+
+export interface WeightedPoint {
+  lng: number;
+  lat: number;
+  weight: number;
+}
+
+/** Emissions as a heat map: each point weighs its volume; the colours run from pale yellow to deep red. */
+export function heatLayer(id: string, points: readonly WeightedPoint[], radiusPixels = 40): Layer {
+  return new HeatmapLayer<WeightedPoint>({
+    id,
+    data: points,
+    getPosition: (p) => [p.lng, p.lat],
+    getWeight: (p) => p.weight,
+    radiusPixels,
+    intensity: 1.2,
+    threshold: 0.03,
+    colorRange: [
+      [255, 255, 178],
+      [254, 217, 118],
+      [254, 178, 76],
+      [253, 141, 60],
+      [240, 59, 32],
+      [189, 0, 38],
+    ],
+    pickable: false,
+  });
+}
+
+export interface SizedPoint {
+  lng: number;
+  lat: number;
+  radius: number;
+  rgba: readonly [number, number, number, number];
+}
+
+/** A scatterplot whose radius carries the value (pixels), picked by index. */
+export function sizedPointLayer(id: string, points: readonly SizedPoint[]): Layer {
+  return new ScatterplotLayer<SizedPoint>({
+    id,
+    data: points,
+    getPosition: (p) => [p.lng, p.lat],
+    getRadius: (p) => p.radius,
+    getFillColor: (p) => [...p.rgba],
+    radiusUnits: 'pixels',
+    stroked: true,
+    getLineColor: [255, 255, 255, 230],
+    lineWidthUnits: 'pixels',
+    getLineWidth: 1.5,
+    pickable: true,
+    autoHighlight: true,
+    highlightColor: [20, 60, 120, 120],
   });
 }

@@ -114,7 +114,8 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
 
   return (
     <div className={`relative ${className ?? 'h-[70vh] w-full overflow-hidden rounded-box border border-base-300'}`}>
-      <div ref={container} role="region" aria-label={label} className="absolute inset-0" />
+      {/* Not absolute: maplibre styles its container position: relative, which would collapse it to no height. */}
+      <div ref={container} role="region" aria-label={label} className="h-full w-full" />
       {children}
     </div>
   );

@@ -1,0 +1,95 @@
+// Overview (spec 3 §2 'Overview dashboard'): the landing page. A quick range (last30Days by default, remembered), the
+// site filter and the heat map / scatterplot toggle drive every widget: the emissions map, the normalized rate, the
+// on-spec ratio, emissions by site and by source category, the monthly chart and the event log.
+import { useMemo, useState } from 'react';
+import type { Alarm } from '@/contracts/alarm';
+import type { SiteEmissionStatusRow } from '@/contracts/emissions';
+import { DEFAULT_OVERVIEW_RANGE, OVERVIEW_RANGE_DAYS, OVERVIEW_RANGE_LABELS, OVERVIEW_RANGES, siteEmissionStatus, type OverviewRange } from '@/domain/emissions';
+import { AlarmSlideOut } from '@/components/alarm-slide-out/alarm-slide-out';
+import { PageHeader } from '@/components/page-header';
+import { useSession } from '@/components/session-context';
+import { SiteFilterBar } from '@/components/site-filter/site-filter-bar';
+import { useSiteFilter } from '@/components/site-filter/use-site-filter';
+import { overviewMapModeAtom, overviewRangeAtom, useAtom } from '@/components/state';
+import { useCh4Units } from '@/components/use-ch4-units';
+import { useEmissionRollups, useNormalizedRate, useRecentAlarms, useSiteStatuses } from './api';
+import { EmissionsMap } from './emissions-map';
+import { EventLog } from './event-log';
+import { MonthlyChart } from './monthly-chart';
+import { CategoriesTable, NormalizedRateCard, OnSpecCard, SitesTable } from './overview-widgets';
+import { SiteSummary } from './site-summary';
+
+const MINUTE = 60_000;
+
+export default function OverviewPage() {
+  const { organization, user } = useSession();
+  const organizationId = organization?.id ?? 0;
+  const { ianaTimezoneId: timeZone, timeFormat, limits } = user.userSettings;
+  const [storedRange, setRange] = useAtom(overviewRangeAtom);
+  const range: OverviewRange = (OVERVIEW_RANGES as readonly string[]).includes(storedRange) ? (storedRange as OverviewRange) : DEFAULT_OVERVIEW_RANGE;
+  const [mode, setMode] = useAtom(overviewMapModeAtom);
+  const [filter, setFilter] = useSiteFilter();
+  const [openAlarm, setOpenAlarm] = useState<Alarm | null>(null);
+  const [site, setSite] = useState<SiteEmissionStatusRow | null>(null);
+  const units = useCh4Units();
+  // The window is fixed when the range is chosen (to the minute), so its queries are cached, not re-sent each render.
+  const now = useMemo(() => Math.floor(Date.now() / MINUTE) * MINUTE, []);
+  const days = OVERVIEW_RANGE_DAYS[range];
+  const window = { organizationId, filter, start: now - days * 86_400_000, end: now };
+  const rollups = useEmissionRollups(window);
+  const statuses = useSiteStatuses(window);
+  const normalized = useNormalizedRate(window, timeZone);
+  const alarms = useRecentAlarms(window);
+  const failed = [rollups, statuses, normalized, alarms].find((q) => q.isError)?.error;
+
+  return (
+    <>
+      <PageHeader title="Overview">
+        <label className="flex items-center gap-2 text-sm">
+          <span className="sr-only">Date range</span>
+          <select className="select select-sm" aria-label="Date range" value={range} onChange={(e) => setRange(e.target.value)}>
+            {OVERVIEW_RANGES.map((r) => (
+              <option key={r} value={r}>
+                {OVERVIEW_RANGE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </PageHeader>
+      <div className="grid gap-4 p-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <SiteFilterBar filter={filter} onChange={setFilter} />
+          <div role="radiogroup" aria-label="Map display" className="join ml-auto">
+            {(['heat', 'scatter'] as const).map((m) => (
+              <button key={m} type="button" role="radio" aria-checked={mode === m} className={`btn btn-sm join-item ${mode === m ? 'btn-primary' : 'btn-outline'}`} onClick={() => setMode(m)}>
+                {m === 'heat' ? 'Heat Map' : 'Scatterplot'}
+              </button>
+            ))}
+          </div>
+        </div>
+        {failed && (
+          <p role="alert" className="alert alert-error">
+            {failed.message}
+          </p>
+        )}
+        <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <EmissionsMap sites={statuses.data ?? []} mode={mode} days={days} maxVolumePerDay={limits.ch4MaxVolumePerDay} onSelect={setSite} />
+          <div className="grid content-start gap-4">
+            <NormalizedRateCard data={normalized.data} loading={normalized.isPending} units={units} />
+            <OnSpecCard statuses={statuses.data} loading={statuses.isPending} />
+          </div>
+        </div>
+        <div className="grid gap-4 xl:grid-cols-2">
+          <SitesTable statuses={statuses.data} loading={statuses.isPending} units={units} onOpen={setSite} />
+          <CategoriesTable rollups={rollups.data} loading={rollups.isPending} units={units} />
+        </div>
+        <div className="grid gap-4 xl:grid-cols-2">
+          <MonthlyChart organizationId={organizationId} filter={filter} timeZone={timeZone} units={units} now={now} />
+          <EventLog alarms={alarms.data} loading={alarms.isPending} timeZone={timeZone} timeFormat={timeFormat} onOpen={setOpenAlarm} />
+        </div>
+      </div>
+      {site && !openAlarm && <SiteSummary site={site} status={siteEmissionStatus(site.emissionRatio)} alarms={(alarms.data ?? []).filter((a) => a.siteId === site.siteId)} units={units} onAlarm={setOpenAlarm} onClose={() => setSite(null)} />}
+      {openAlarm && <AlarmSlideOut encodedId={openAlarm.encodedId} onClose={() => setOpenAlarm(null)} />}
+    </>
+  );
+}
