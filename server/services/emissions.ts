@@ -2,7 +2,7 @@
 // from the emissions table: an emission that spans a window edge counts the share of its volume inside the window.
 import type { EmissionRollup, EmissionTotal, NormalizedRate, PeriodGroupedEmission, SiteEmissionStatusRow } from '@/contracts/emissions';
 import { bucketsOf, fullPeriodEnd, percentChange, projectedEmissions, targetMonthsIn, UNCATEGORIZED, type Bucket, type BucketInterval } from '@/domain/emissions';
-import type { SiteFilter } from '@/domain/site-filter';
+import { EMPTY_SITE_FILTER, type SiteFilter } from '@/domain/site-filter';
 import type { Queryable } from '../db/client';
 import { siteFilterSql } from './site-filter';
 
@@ -225,4 +225,16 @@ export async function normalizedEmissionRate(db: Queryable, scope: Scope, start:
     normalizedRate: rate(total, end - start),
     siteCount,
   };
+}
+
+/** A site's CH4 volume per UTC day over [fromDay, toDay] (inclusive), for baseline calculations. */
+export async function siteDailyVolumes(db: Queryable, organizationId: number, siteId: number, fromDay: string, toDay: string): Promise<{ day: string; volume: number }[]> {
+  const start = Date.parse(`${fromDay}T00:00:00Z`);
+  const end = Date.parse(`${toDay}T00:00:00Z`) + 86_400_000;
+  const buckets = bucketsOf('Daily', start, end, 'UTC');
+  if (buckets.length === 0) return [];
+  const volumes = new Map<number, number>();
+  const scope = { organizationId, filter: { ...EMPTY_SITE_FILTER, site: [siteId], includeDeletedSites: true } };
+  for (const r of await volumesByBucket(db, scope, buckets)) volumes.set(r.i, Number(r.volume));
+  return buckets.map((b, i) => ({ day: iso(b.start).slice(0, 10), volume: volumes.get(i) ?? 0 }));
 }

@@ -25,6 +25,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/overview/overview-page')),
   },
   {
+    path: '/emissionAnalytics',
+    label: 'Emission Analytics',
+    routeName: 'emissionAnalytics',
+    org: true,
+    icon: 'gauge',
+    Component: lazy(() => import('@/features/emission-analytics/emission-analytics-page')),
+  },
+  {
     path: '/sites',
     label: 'Sites',
     routeName: 'sites',

@@ -23,6 +23,8 @@ interface Props {
   categories: readonly string[];
   stacks: readonly BarStack[];
   lines?: readonly ChartLine[];
+  /** A period's projected full total, drawn as a dashed outline behind its bar. */
+  projection?: { name: string; color: string; values: readonly (number | null)[] };
   formatValue: (v: number) => string;
   formatRight?: (v: number) => string;
   /** The y axis never tops out below this (spec 3 §9: 5, the rate axis 1). */
@@ -33,7 +35,7 @@ interface Props {
   onSelect?: (index: number) => void;
 }
 
-const PAD = { left: 56, right: 56, top: 10, bottom: 28 };
+const PAD = { left: 84, right: 64, top: 10, bottom: 40 };
 const TICKS = 5;
 
 function niceMax(v: number): number {
@@ -43,7 +45,7 @@ function niceMax(v: number): number {
   return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 2.5 ? 2.5 : m <= 5 ? 5 : 10) * p;
 }
 
-export function PeriodBarChart({ label, categories, stacks, lines = [], formatValue, formatRight, minYMax = 5, minRightMax = 1, height = 240, onSelect }: Props) {
+export function PeriodBarChart({ label, categories, stacks, lines = [], projection, formatValue, formatRight, minYMax = 5, minRightMax = 1, height = 240, onSelect }: Props) {
   const id = useId();
   const [active, setActive] = useState<number | null>(null);
   // Drawn at the container's real width so labels keep their size.
@@ -61,10 +63,11 @@ export function PeriodBarChart({ label, categories, stacks, lines = [], formatVa
     let top = 0;
     for (let i = 0; i < n; i++) top = Math.max(top, stacks.reduce((s, st) => s + (st.values[i] ?? 0), 0));
     for (const l of lines) if (!l.rightAxis) for (const v of l.values) if (v !== null) top = Math.max(top, v);
+    for (const v of projection?.values ?? []) if (v !== null) top = Math.max(top, v);
     let right = 0;
     for (const l of lines) if (l.rightAxis) for (const v of l.values) if (v !== null) right = Math.max(right, v);
     return { yMax: niceMax(Math.max(top, minYMax)), rightMax: niceMax(Math.max(right, minRightMax)) };
-  }, [n, stacks, lines, minYMax, minRightMax]);
+  }, [n, stacks, lines, projection, minYMax, minRightMax]);
   const plotW = W - PAD.left - PAD.right;
   const plotH = height - PAD.top - PAD.bottom;
   const slot = n > 0 ? plotW / n : plotW;
@@ -74,15 +77,18 @@ export function PeriodBarChart({ label, categories, stacks, lines = [], formatVa
   const y = (v: number) => PAD.top + plotH - (v / yMax) * plotH;
   const yr = (v: number) => PAD.top + plotH - (v / rightMax) * plotH;
   const hasRight = lines.some((l) => l.rightAxis);
-  const legend = [...stacks.map((s) => ({ name: s.name, color: s.color, line: false, dashed: false })), ...lines.map((l) => ({ name: l.name, color: l.color, line: true, dashed: l.dashed ?? false }))];
+  const legend = [
+    ...stacks.map((s) => ({ name: s.name, color: s.color, line: false, dashed: false })),
+    ...(projection && projection.values.some((v) => v !== null) ? [{ name: projection.name, color: projection.color, line: true, dashed: true }] : []),
+    ...lines.map((l) => ({ name: l.name, color: l.color, line: true, dashed: l.dashed ?? false }))];
 
   return (
-    <figure className="grid w-full gap-2" aria-labelledby={`${id}-label`}>
+    <figure className="flex w-full flex-col gap-2" aria-labelledby={`${id}-label`}>
       <figcaption id={`${id}-label`} className="sr-only">
         {label}
       </figcaption>
       <div ref={host} className="relative w-full">
-        <svg viewBox={`0 0 ${W} ${height}`} width={W} height={height} className="block" role="img" aria-label={label} onMouseLeave={() => setActive(null)}>
+        <svg viewBox={`0 0 ${W} ${height}`} width={W} height={height} className="block max-w-full" role="img" aria-label={label} onMouseLeave={() => setActive(null)}>
           {Array.from({ length: TICKS + 1 }, (_, k) => {
             const v = (yMax * k) / TICKS;
             return (
@@ -104,6 +110,9 @@ export function PeriodBarChart({ label, categories, stacks, lines = [], formatVa
             return (
               <g key={`${c}-${i}`} onMouseEnter={() => setActive(i)} onClick={() => onSelect?.(i)} className={onSelect ? 'cursor-pointer' : undefined}>
                 <rect x={PAD.left + slot * i} y={PAD.top} width={slot} height={plotH} fill={active === i ? 'currentColor' : 'transparent'} fillOpacity={0.05} />
+                {projection && projection.values[i] !== null && projection.values[i] !== undefined && (
+                  <rect x={x(i) - barW / 2} y={y(projection.values[i]!)} width={barW} height={Math.max(0, y(0) - y(projection.values[i]!))} fill="none" stroke={projection.color} strokeWidth={1.5} strokeDasharray="5 3" />
+                )}
                 {stacks.map((s) => {
                   const v = s.values[i] ?? 0;
                   const top = y(base + v);
@@ -111,8 +120,14 @@ export function PeriodBarChart({ label, categories, stacks, lines = [], formatVa
                   base += v;
                   return rect;
                 })}
-                <text x={x(i)} y={height - 8} textAnchor="middle" fontSize="11" fill="currentColor" fillOpacity="0.8">
-                  {c}
+                {/* 'Mar 2026' shows as 'Mar' over '2026', so a dozen periods fit side by side. */}
+                <text x={x(i)} y={height - 24} textAnchor="middle" fontSize="11" fill="currentColor" fillOpacity="0.8">
+                  {c.split(' ').slice(0, -1).join(' ') || c}
+                  {c.includes(' ') && (
+                    <tspan x={x(i)} dy="13" fontSize="10" fillOpacity="0.7">
+                      {c.split(' ').at(-1)}
+                    </tspan>
+                  )}
                 </text>
               </g>
             );
@@ -143,6 +158,12 @@ export function PeriodBarChart({ label, categories, stacks, lines = [], formatVa
                 <span className="tabular-nums">{formatValue(s.values[active] ?? 0)}</span>
               </div>
             ))}
+            {projection && projection.values[active] !== null && projection.values[active] !== undefined && (
+              <div className="flex justify-between gap-3">
+                <span>{projection.name}</span>
+                <span className="tabular-nums">{formatValue(projection.values[active]!)}</span>
+              </div>
+            )}
             {lines.map((l) =>
               l.values[active] === null || l.values[active] === undefined ? null : (
                 <div key={l.name} className="flex justify-between gap-3">

@@ -94,3 +94,59 @@ export const siteFilterOptionsQuerySchema = z.object({
 });
 export const siteFilterOptionSchema = z.object({ id: z.number(), name: z.string(), deleted: z.boolean().optional() });
 export type SiteFilterOption = z.infer<typeof siteFilterOptionSchema>;
+
+export const emissionTargetRowSchema = z.object({
+  siteId: z.number(),
+  id: z.number().nullable(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  effectiveFrom: z.string().nullable(),
+  targetVolumePerMonth: z.number().nullable(),
+});
+export type EmissionTargetRow = z.infer<typeof emissionTargetRowSchema>;
+export const emissionTargetUploadAnswerSchema = z.object({ count: z.number(), error: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
+
+const dailyVolumeSchema = z.object({ startTime: z.string(), includedVolume: z.number(), excludedVolume: z.number(), rate: z.number() });
+export const baselineCalculationSchema = z.object({
+  baseline: z.number(),
+  sevenDayThreshold: z.number(),
+  ninetyDayThreshold: z.number(),
+  baselineIsMaxForSiteType: z.boolean(),
+  dailyVolumes: z.array(dailyVolumeSchema),
+});
+export type BaselineCalculationAnswer = z.infer<typeof baselineCalculationSchema>;
+
+export const siteBaselineSchema = baselineCalculationSchema.extend({
+  id: z.number(),
+  siteId: z.number(),
+  siteName: z.string(),
+  baselineType: z.number(),
+  effectiveFrom: z.string(),
+  effectiveTo: z.string().nullable(),
+  yearlyEmissionInventory: z.number().nullable(),
+  baselineRange: z.array(z.string()).nullable(),
+  baselineStartDate: z.string().nullable(),
+  activities: z.array(z.object({ dateRange: z.array(z.string().nullable()), comment: z.string() })),
+  inspectionDate: z.string().nullable(),
+  inspectionComments: z.string().nullable(),
+  epaSiteType: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  endedBy: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+  deletedBy: z.string().nullable(),
+});
+export type SiteBaseline = z.infer<typeof siteBaselineSchema>;
+
+export const siteBaselineListRowSchema = z.object({
+  siteId: z.number(),
+  siteName: z.string(),
+  isEpaRegulated: z.boolean(),
+  regulatorySiteTypeName: z.string().nullable(),
+  baselineId: z.number().nullable(),
+  baselineType: z.number().nullable(),
+  effectiveFrom: z.string().nullable(),
+  baseline: z.number().nullable(),
+});
+export type SiteBaselineListRow = z.infer<typeof siteBaselineListRowSchema>;

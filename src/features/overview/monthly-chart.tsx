@@ -50,9 +50,9 @@ export function MonthlyChart({ organizationId, filter, timeZone, units, now }: {
           categories={rows.map((r) => `${r.periodName} ${r.year}`)}
           stacks={[{ name: 'Emissions', color: '#0e7490', values: rows.map((r) => units.volume(r.totalEmissions)) }]}
           lines={[
-            { name: 'Projected', color: '#7c3aed', dashed: true, values: rows.map((r) => (r.projectedEmissions === null ? null : units.volume(r.projectedEmissions))) },
             { name: 'Target', color: '#dc2626', values: rows.map((r) => (r.targetEmissions === null ? null : units.volume(r.targetEmissions))) },
           ].filter((l) => l.values.some((v) => v !== null))}
+          projection={{ name: 'Projected', color: '#7c3aed', values: rows.map((r) => (r.projectedEmissions === null ? null : units.volume(r.projectedEmissions))) }}
           formatValue={(v) => `${Math.round(v).toLocaleString('en-US')} ${units.volumeLabel}`}
           height={220}
         />
