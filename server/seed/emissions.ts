@@ -5,7 +5,9 @@ import { AlarmLevel } from '@/domain/enums';
 import type { Database } from '../db/client';
 import type { SeedSize } from '../config';
 import { siteEmissionPlan, type EmissionEvent } from './measurements';
-import { createRandom } from './random';
+import { BaselineType, EPA_SITE_TYPES, isEpaRegulated } from '@/domain/baselines';
+import { createBaseline } from '../services/baselines';
+import { createRandom, type Random } from './random';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -160,4 +162,39 @@ async function seedTargets(database: Database, siteId: number, events: readonly 
   const effectiveFrom = new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), 1)).toISOString().slice(0, 10);
   await database.query('INSERT INTO emission_targets (site_id, effective_from, target_volume_per_month) VALUES ($1, $2, $3)', [siteId, effectiveFrom, monthly]);
   return 1;
+}
+
+/**
+ * Baselines for about half the monitored sites, made through the baseline service from the seeded emissions: mostly
+ * Site Averages over a past 60-day period, some yearly inventories set a little high or low (so every status shows),
+ * and EPA 30 Day Averages where the site is EPA regulated.
+ */
+export async function seedBaselines(database: Database, r: Random, now: Date, userId: number, userName: string): Promise<number> {
+  const day = (daysBack: number) => new Date(now.getTime() - daysBack * DAY).toISOString().slice(0, 10);
+  const sites = await database.query<{ id: number; organization_id: number; regulation: string | null }>(
+    `SELECT s.id, s.organization_id, o2.name AS regulation FROM sites s JOIN organizations o ON o.id = s.organization_id
+       LEFT JOIN site_options o2 ON o2.id = s.regulation_id
+      WHERE o.deleted_at IS NULL AND s.deleted_at IS NULL AND s.model_processed_up_to IS NOT NULL ORDER BY s.id`,
+  );
+  let count = 0;
+  for (const site of sites) {
+    if (!r.chance(0.55)) continue;
+    const kind = r.next();
+    const common = { organizationId: site.organization_id, siteId: site.id, activities: [] as { dateRange: (string | null)[]; comment: string }[] };
+    const actor = { userId, userName };
+    if (kind < 0.15 && isEpaRegulated(site.regulation)) {
+      const start = day(180);
+      await createBaseline(database, { ...common, baselineType: BaselineType.Epa30DayAverage, baselineStartDate: start, inspectionDate: day(174), inspectionComments: 'OGI survey, no repairs needed', epaSiteType: r.pick(EPA_SITE_TYPES).name, effectiveFrom: new Date(now.getTime() - 150 * DAY).toISOString() }, actor);
+    } else if (kind < 0.4) {
+      // An inventory estimate: the site's usual rate times 0.3–1.6, a year's worth.
+      const [avg] = await database.query<{ rate: number | null }>("SELECT sum(total_volume) / (90 * 24) AS rate FROM emissions WHERE site_id = $1 AND start_time > $2::timestamptz - interval '90 days'", [site.id, now.toISOString()]);
+      const inventory = Math.round(Number(avg?.rate ?? 1) * (0.3 + r.next() * 1.3) * 8760);
+      await createBaseline(database, { ...common, baselineType: BaselineType.UserInput, yearlyEmissionInventory: inventory, effectiveFrom: new Date(now.getTime() - 200 * DAY).toISOString() }, actor);
+    } else {
+      const activities = r.chance(0.4) ? [{ dateRange: [day(180), day(178)], comment: 'Well workover: venting expected' }] : [];
+      await createBaseline(database, { ...common, activities, baselineType: BaselineType.SiteAverage, baselineRange: [day(200), day(141)], effectiveFrom: new Date(now.getTime() - 140 * DAY).toISOString() }, actor);
+    }
+    count++;
+  }
+  return count;
 }

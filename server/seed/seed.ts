@@ -8,7 +8,7 @@ import { seedSensorConfigurations } from './sensor-configurations';
 import { seedTickets } from './tickets';
 import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEvents, seedHardwareOptions } from './devices';
 import { HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteEmissionPlan, type DeviceSpot } from './measurements';
-import { emissionDays, seedEmissions } from './emissions';
+import { emissionDays, seedBaselines, seedEmissions } from './emissions';
 import {
   ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
   REGULATORY_SITE_TYPES, SITE_GROUP_NAMES, SITE_PREFIXES, SITE_WORDS, type Basin,
@@ -263,7 +263,9 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   const { samples, featuredDeviceIds, historySiteIds } = await seedMeasurements(database, size, now, log);
   // Emissions from the same events as the concentrations; site rates where devices have history.
   const emissionCounts = await seedEmissions(database, size, now, historySiteIds);
-  log(`sources: ${emissionCounts.sources}, emissions: ${emissionCounts.emissions}, site rates: ${emissionCounts.siteRates}, targets: ${emissionCounts.targets}`);
+  const [baselineAuthor] = await database.query<{ id: number; email: string }>("SELECT id, email FROM users WHERE email = 'provider.admin@example.com'");
+  const baselines = baselineAuthor ? await seedBaselines(database, createRandom(size.seed * 23 + 5), now, baselineAuthor.id, baselineAuthor.email) : 0;
+  log(`sources: ${emissionCounts.sources}, emissions: ${emissionCounts.emissions}, site rates: ${emissionCounts.siteRates}, targets: ${emissionCounts.targets}, baselines: ${baselines}`);
   // Alarms come last: the engine raises them from the measurements just written.
   const alarmSetup = await seedAlarms(database, createRandom(size.seed * 19 + 11), now, Math.min(size.days, 30));
   log(`alarm parameters: ${alarmSetup.parameters}, alarms raised: ${alarmSetup.alarms}`);
@@ -288,6 +290,7 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       emissions: emissionCounts.emissions,
       'site rates': emissionCounts.siteRates,
       'emission targets': emissionCounts.targets,
+      'site baselines': baselines,
     },
     demoSignIns: DEMO_SIGN_INS,
     featuredDevices,

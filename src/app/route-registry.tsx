@@ -33,6 +33,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/emission-analytics/emission-analytics-page')),
   },
   {
+    path: '/siteBaselines',
+    label: 'Site Baselines',
+    routeName: 'siteBaselines',
+    org: true,
+    icon: 'gauge',
+    Component: lazy(() => import('@/features/site-baselines/site-baselines-page')),
+  },
+  {
     path: '/sites',
     label: 'Sites',
     routeName: 'sites',

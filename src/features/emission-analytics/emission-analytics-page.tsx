@@ -124,7 +124,7 @@ export default function EmissionAnalyticsPage() {
               <h2 className="card-title grow text-base">Emission Trends</h2>
               <label className="flex items-center gap-2 text-sm">
                 Stack by
-                <select className="select select-sm w-40" value={stackBy} onChange={(e) => setStackBy(e.target.value as StackBy)}>
+                <select className="select select-sm w-40" aria-label="Stack by" value={stackBy} onChange={(e) => setStackBy(e.target.value as StackBy)}>
                   {STACK_BY.map((s) => (
                     <option key={s}>{s}</option>
                   ))}

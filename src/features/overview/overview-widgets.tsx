@@ -79,7 +79,7 @@ export function SitesTable({ statuses, loading, units, onOpen }: { statuses: rea
       ) : (
         <div className="max-h-80 overflow-auto">
           <table className="table table-sm table-pin-rows">
-            <thead>
+            <thead className="text-base-content">
               <tr>
                 <th>Site</th>
                 <th className="text-right">{`Volume (${units.volumeLabel})`}</th>
@@ -132,7 +132,7 @@ export function CategoriesTable({ rollups, loading, units }: { rollups: readonly
         <p className="text-sm text-base-content/70">{NO_EMISSIONS}</p>
       ) : (
         <table className="table table-sm">
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th>Source Category</th>
               <th className="text-right">Emissions</th>
