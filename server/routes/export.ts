@@ -1,0 +1,192 @@
+// Export Data downloads (spec 3 §7 'Exports'): every call a GET with repeated array parameters, answered as a
+// streamed CSV with its file name; sites or groups of another organization and ranges past the limits are refused.
+import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { deviceDataProblems, deviceDataQuerySchema, exportScopeSchema, MAX_UPTIME_EXPORT_DAYS, EXPORT_MESSAGES, rollingAveragesQuerySchema, ROLLING_AVERAGE_PERIODS, samplePeriodOptions, SAMPLING_METHODS, siteRateQuerySchema, volumesQuerySchema, DEVICE_DATA_TYPE_KEYS } from '@/domain/export';
+import { Permission } from '@/domain/permissions';
+import { badRequest, defineRoute } from '../http/define-route';
+import {
+  ALARM_HEADERS,
+  alarmRows,
+  checkedRange,
+  csvStream,
+  deviceDataHeaders,
+  deviceDataRows,
+  EMISSION_HEADERS,
+  emissionRows,
+  exportFileName,
+  resolveExportSites,
+  rollingAverageRows,
+  rollingHeaders,
+  SITE_RATE_HEADERS,
+  siteRateRows,
+  UPTIME_HEADERS,
+  uptimeRows,
+  volumeHeaders,
+  volumeRows,
+} from '../services/exports';
+import type { Readable } from 'node:stream';
+
+const orgQuery = { from: 'query', key: 'organizationId' } as const;
+const range = { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z', siteIds: '1' };
+
+/** Aborts when the client goes away before the download is complete. */
+function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  request.raw.on('close', () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  });
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName.replace(/"/g, '')}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
+
+export const exportRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/export/exportAlarms/',
+    access: [Permission.ExportModelResults],
+    orgScope: orgQuery,
+    summary: "The sites' alarms in the range as CSV",
+    query: exportScopeSchema,
+    raw: true,
+    example: { query: range },
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      const { start, end } = checkedRange(query.startTime, query.endTime);
+      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
+      const signal = clientGone(request, reply);
+      return sendCsv(reply, exportFileName('Alarms', start, end), csvStream(ALARM_HEADERS, (s) => alarmRows(database, sites, start, end, s), signal));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/export/exportEmissions/',
+    access: [Permission.ExportModelResults],
+    orgScope: orgQuery,
+    summary: "The sites' emissions starting in the range as CSV",
+    query: exportScopeSchema,
+    raw: true,
+    example: { query: range },
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      const { start, end } = checkedRange(query.startTime, query.endTime);
+      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
+      const signal = clientGone(request, reply);
+      return sendCsv(reply, exportFileName('Emissions', start, end), csvStream(EMISSION_HEADERS, (s) => emissionRows(database, sites, start, end, s), signal));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/export/exportVolumes/',
+    access: [Permission.ExportModelResults],
+    orgScope: orgQuery,
+    summary: 'CH4 volume per site and period (Total, Yearly, Monthly, Daily, Hourly) in the given time zone, optionally split',
+    query: volumesQuerySchema,
+    raw: true,
+    example: { query: { ...range, groupBy: 'Daily', splitBySourceCategory: 'false', splitBySourceGroup: 'false', ianaTimezoneId: 'UTC' } },
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      const { start, end } = checkedRange(query.startTime, query.endTime);
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: query.ianaTimezoneId });
+      } catch {
+        throw badRequest(`Unknown time zone: ${query.ianaTimezoneId}`);
+      }
+      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
+      const split = { category: query.splitBySourceCategory, group: query.splitBySourceGroup };
+      const signal = clientGone(request, reply);
+      return sendCsv(reply, exportFileName('Volumes', start, end), csvStream(volumeHeaders(split), (s) => volumeRows(database, sites, start, end, query.groupBy, split, query.ianaTimezoneId, s), signal));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/export/exportSiteRateAverages/',
+    access: [Permission.ExportModelResults],
+    orgScope: orgQuery,
+    summary: 'Hourly CH4 rolling averages (1 hour to 90 days) and the baseline per site as CSV',
+    query: rollingAveragesQuerySchema,
+    raw: true,
+    example: { query: { ...range, rollingAveragePeriods: '24' } },
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      const { start, end } = checkedRange(query.startTime, query.endTime);
+      const periods = query.rollingAveragePeriods.filter((h) => ROLLING_AVERAGE_PERIODS.some((p) => p.hours === h));
+      if (periods.length === 0) throw badRequest(EXPORT_MESSAGES.rollingRequired, { rollingAveragePeriods: [EXPORT_MESSAGES.rollingRequired] });
+      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
+      const signal = clientGone(request, reply);
+      return sendCsv(reply, exportFileName('CH4 Rolling Averages', start, end), csvStream(rollingHeaders(periods), (s) => rollingAverageRows(database, sites, start, end, periods, s), signal));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/export/exportDeviceData/',
+    access: [Permission.ExportLowPrecisionDeviceData, Permission.ExportHighPrecisionDeviceData],
+    orgScope: orgQuery,
+    summary: "One site's device data of a type, sampled (average or maximum per period) or raw, as CSV",
+    query: deviceDataQuerySchema,
+    raw: true,
+    example: { query: { ...range, deviceDataType: 'CH4', samplePeriodMinutes: '60', samplingMethod: '1' } },
+    handler: async ({ query, organizationId, permissions, database, request, reply }) => {
+      const { start, end } = checkedRange(query.startTime, query.endTime);
+      const problems = deviceDataProblems(query, permissions.has(Permission.ExportHighPrecisionDeviceData));
+      if (Object.keys(problems).length) throw badRequest(Object.values(problems).join(' '), Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
+      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
+      if (sites.length !== 1) throw badRequest(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
+      const sample = query.raw ? ({ raw: true } as const) : { periodMinutes: query.samplePeriodMinutes!, method: query.samplingMethod! };
+      const signal = clientGone(request, reply);
+      return sendCsv(reply, exportFileName(`Device Data ${query.deviceDataType} ${sites[0]!.name}`, start, end), csvStream(deviceDataHeaders(query.deviceDataType), (s) => deviceDataRows(database, sites[0]!.id, start, end, query.deviceDataType, sample, s), signal));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/export/getDeviceDataSamplePeriodOptions/',
+    access: [Permission.ExportLowPrecisionDeviceData, Permission.ExportHighPrecisionDeviceData, Permission.ExportModelResults],
+    orgScope: false,
+    summary: 'The sample periods a sampling method and device data type allow',
+    query: z.object({ samplingMethod: z.coerce.number().int().optional(), deviceDataType: z.enum(DEVICE_DATA_TYPE_KEYS).optional() }),
+    response: z.object({ samplePeriods: z.array(z.object({ minutes: z.number(), label: z.string() })), samplingMethods: z.array(z.object({ value: z.number(), label: z.string() })) }),
+    handler: async ({ query }) => ({ samplePeriods: samplePeriodOptions(query.samplingMethod ?? null, query.deviceDataType ?? null), samplingMethods: [...SAMPLING_METHODS] }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/export/exportDeviceUptime/',
+    access: [Permission.ExportUptime],
+    orgScope: orgQuery,
+    summary: "Each device's 6-hour up status at the sites over the range (at most 90 days) as CSV",
+    query: exportScopeSchema,
+    raw: true,
+    example: { query: range },
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      const { start, end } = checkedRange(query.startTime, query.endTime, MAX_UPTIME_EXPORT_DAYS);
+      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
+      const signal = clientGone(request, reply);
+      return sendCsv(reply, exportFileName('Device Uptime', start, end), csvStream(UPTIME_HEADERS, () => uptimeRows(database, organizationId!, sites, start, end), signal));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/export/exportSiteRate/',
+    access: [Permission.ExportModelResults],
+    orgScope: orgQuery,
+    summary: "One site's modelled rate and bounds per sample period (average or maximum) as CSV",
+    query: siteRateQuerySchema,
+    raw: true,
+    example: { query: { ...range, samplePeriodMinutes: '60', samplingMethod: '1' } },
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      const { start, end } = checkedRange(query.startTime, query.endTime);
+      if (!SAMPLING_METHODS.some((m) => m.value === query.samplingMethod)) throw badRequest(EXPORT_MESSAGES.samplingMethodRequired);
+      if (!samplePeriodOptions(null, null).some((p) => p.minutes === query.samplePeriodMinutes)) throw badRequest(EXPORT_MESSAGES.samplePeriodRequired);
+      if (end - start <= query.samplePeriodMinutes * 60_000) throw badRequest(EXPORT_MESSAGES.rangeVsSample, { dateRange: [EXPORT_MESSAGES.rangeVsSample] });
+      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
+      if (sites.length !== 1) throw badRequest(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
+      const signal = clientGone(request, reply);
+      return sendCsv(reply, exportFileName(`Site Rate ${sites[0]!.name}`, start, end), csvStream(SITE_RATE_HEADERS, (s) => siteRateRows(database, sites[0]!, start, end, query.samplePeriodMinutes, query.samplingMethod, s), signal));
+    },
+  }),
+];
