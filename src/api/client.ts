@@ -157,3 +157,42 @@ export async function apiBytes(path: string, options: RequestOptions & { accept:
   }
   return res.arrayBuffer();
 }
+
+/**
+ * A streamed download (the exports): reads the answer as it arrives, reporting the bytes so far, and answers the file
+ * with the name the server gave it. Aborting the signal stops the transfer, and with it the server's work.
+ */
+export async function apiDownload(path: string, options: RequestOptions & { onProgress?: (bytes: number) => void }): Promise<{ blob: Blob; fileName: string }> {
+  const send = async (token: string | null) => {
+    const qs = new URLSearchParams();
+    appendQuery(qs, options.query);
+    const headers: Record<string, string> = { accept: 'text/csv' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    return fetch(`${path}${qs.size ? `?${qs}` : ''}`, { headers, ...(options.signal ? { signal: options.signal } : {}) });
+  };
+  let res = await send(hooks?.getAccessToken() ?? null);
+  if (res.status === 401 && hooks) {
+    const renewed = await hooks.renewToken();
+    if (renewed) res = await send(renewed);
+  }
+  const version = res.headers.get(VERSION_HEADER);
+  if (version) hooks?.onVersion(version);
+  if (!res.ok) {
+    const error = await toApiError(res);
+    if (res.status === 401 || res.status === 403 || res.status === 503) hooks?.onAuthFailure(res.status, error.message);
+    throw error;
+  }
+  const parts: Uint8Array[] = [];
+  let received = 0;
+  const reader = res.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    options.onProgress?.(received);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'export.csv';
+  return { blob: new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? 'text/csv' }), fileName };
+}

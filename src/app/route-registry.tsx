@@ -9,7 +9,7 @@ export interface ScreenEntry {
   routeName: RouteName;
   /** Org routes carry organizationId in the query string. */
   org: boolean;
-  icon: 'building' | 'gauge' | 'map' | 'bell' | 'chip' | 'users' | 'home';
+  icon: 'building' | 'gauge' | 'map' | 'bell' | 'chip' | 'users' | 'home' | 'clipboard';
   Component: LazyExoticComponent<ComponentType>;
   /** False for screens reached from other screens (a device's dashboard), not from the navigation bar. */
   inNav?: false;
@@ -39,6 +39,14 @@ export const screens: readonly ScreenEntry[] = [
     org: true,
     icon: 'gauge',
     Component: lazy(() => import('@/features/site-baselines/site-baselines-page')),
+  },
+  {
+    path: '/export',
+    label: 'Export Data',
+    routeName: 'exportDashboard',
+    org: true,
+    icon: 'clipboard',
+    Component: lazy(() => import('@/features/export-data/export-page')),
   },
   {
     path: '/sites',

@@ -189,4 +189,64 @@ describe('emissions and analytics in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('exports device data and volumes and the files hold what was asked for', async () => {
+    const context = await newContext({ viewport: { width: 1500, height: 1100 }, acceptDownloads: true });
+    const { page, problems } = await newPage(context);
+    await signIn(page, origin(), 'org.admin@example.com', '/devices');
+    const devices = page.getByRole('table', { name: 'Devices' });
+    await devices.locator('tbody tr').first().waitFor({ timeout: 20_000 });
+    const siteName = await devices.evaluate((table) => {
+      const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
+      const col = headers.findIndex((h) => h.startsWith('Site') && !h.startsWith('Site Groups'));
+      for (const tr of table.querySelectorAll('tbody tr')) {
+        const text = tr.children[col]?.textContent?.trim();
+        if (text && text !== 'Not installed') return text;
+      }
+      return null;
+    });
+    expect(siteName).toBeTruthy();
+
+    await page.goto(`${origin()}/export`);
+    await page.getByRole('heading', { name: 'Export Data', exact: true }).waitFor();
+    expect(await page.locator('details > summary.collapse-title').allTextContents()).toEqual(['Export Alarms', 'Export Volumes', 'Export Emissions', 'Export CH4 Rolling Averages and Baseline', 'Export Device Data', 'Export Device Uptime', 'Export Site Rate (Deprecated)']);
+    await page.locator('summary', { hasText: 'Export Device Data' }).click();
+    const deviceForm = page.getByRole('form', { name: 'Export Device Data' });
+    // Averages of a gas offer 15 minutes, 1 hour and 1 day only.
+    await deviceForm.getByLabel('Sample period').waitFor();
+    expect(await deviceForm.getByLabel('Sample period').locator('option').allTextContents()).toEqual(['Choose a period', '15 Minutes', '1 Hour', '1 Day']);
+    await deviceForm.getByRole('button', { name: 'Export' }).click();
+    await deviceForm.getByRole('alert').filter({ hasText: 'Site is required' }).waitFor();
+    await deviceForm.getByLabel('Site').selectOption({ label: siteName! });
+    const [deviceFile] = await Promise.all([page.waitForEvent('download'), deviceForm.getByRole('button', { name: 'Export' }).click()]);
+    expect(deviceFile.suggestedFilename()).toMatch(/^Device Data CH4 .+ to .+\.csv$/);
+    const deviceRows = readFileSync((await deviceFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(deviceRows[0]).toBe('Time,Device,CH4 (ppm)');
+    expect(deviceRows.length).toBeGreaterThan(1);
+    for (const row of deviceRows.slice(1)) expect(row).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z,[A-Z]+-\d+,-?\d+(\.\d+)?(e-?\d+)?$/);
+    await deviceForm.getByRole('status').filter({ hasText: /^Downloaded / }).waitFor();
+
+    await page.locator('summary', { hasText: 'Export Volumes' }).click();
+    const volumeForm = page.getByRole('form', { name: 'Export Volumes' });
+    await volumeForm.getByRole('button', { name: 'Export' }).click();
+    await volumeForm.getByRole('alert').filter({ hasText: 'At least one site is required' }).waitFor();
+    await volumeForm.getByRole('button', { name: /^Sites:/ }).click();
+    await page.getByRole('group', { name: 'Sites' }).getByRole('button', { name: 'Select shown' }).click();
+    await page.keyboard.press('Escape');
+    await volumeForm.getByRole('list', { name: 'Export Volumes: chosen sites' }).waitFor();
+    expect(await volumeForm.getByRole('list', { name: 'Export Volumes: chosen sites' }).getByRole('listitem').count()).toBeLessThanOrEqual(11);
+    await volumeForm.getByLabel('Group by').selectOption('Monthly');
+    await volumeForm.getByText('Split by source category').click();
+    const [volumeFile] = await Promise.all([page.waitForEvent('download'), volumeForm.getByRole('button', { name: 'Export' }).click()]);
+    const volumeRows = readFileSync((await volumeFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(volumeRows[0]).toBe('Period Start,Site,Source Category,Volume (kg)');
+    expect(volumeRows.length).toBeGreaterThan(1);
+    // Monthly periods: the first starts with the range, the next on the 1st at midnight in the browser's zone.
+    for (const row of volumeRows.slice(1)) expect(row).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2},[^,]+,(Wellhead|Tank|Separator|Compressor),\d+(\.\d+)?(e-?\d+)?$/);
+    expect(volumeRows.some((row) => /^\d{4}-\d{2}-01T00:00:00[+-]\d{2}:\d{2},/.test(row))).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/export-data.png`, fullPage: true });
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
