@@ -11,6 +11,7 @@ interface Row extends Record<string, unknown> {
   name: string;
   alias: string | null;
   organization: string;
+  sources: number;
   groups: string[] | null;
   devices: { deviceName: string; quarantinedAt: string | null; deviceInstallationType: number; latestCH4Time: string | null; latestWindTime: string | null }[] | null;
   modelling_pipeline_is_on: boolean;
@@ -35,6 +36,7 @@ export const siteHealthRoutes = [
     handler: async ({ query, organizationId, database }): Promise<SiteHealthRow[]> => {
       const rows = await database.query<Row>(
         `SELECT s.id, s.name, s.alias, o.name AS organization,
+                (SELECT count(*)::int FROM sources src WHERE src.site_id = s.id AND src.deleted_at IS NULL) AS sources,
                 (SELECT json_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS groups,
                 (SELECT json_agg(json_build_object('deviceName', d.name, 'quarantinedAt', i.quarantined_at, 'deviceInstallationType', i.installation_type,
                         'latestCH4Time', (SELECT max(c.last_time) FROM measurement_chunks c WHERE c.device_id = d.id AND c.measurement_type = 1),
@@ -54,6 +56,7 @@ export const siteHealthRoutes = [
         alias: r.alias,
         siteGroups: r.groups ?? [],
         organization: r.organization,
+        emissionSourceCount: r.sources,
         devices: (r.devices ?? []).map((d) => ({ ...d, quarantinedAt: iso(d.quarantinedAt), latestCH4Time: iso(d.latestCH4Time), latestWindTime: iso(d.latestWindTime) })),
         freshdeskTickets: r.tickets ?? [],
         symptomPrimaryNames: r.symptoms ?? [],

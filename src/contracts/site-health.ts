@@ -15,6 +15,8 @@ export const siteHealthRowSchema = z.object({
   alias: z.string().nullable(),
   siteGroups: z.array(z.string()),
   organization: z.string(),
+  /** Live emission sources at the site (the model needs at least one). */
+  emissionSourceCount: z.number().int(),
   devices: z.array(siteHealthDeviceSchema),
   /** Open tickets and those resolved in the last week. */
   freshdeskTickets: z.array(z.object({ id: z.number().int(), status: z.number().int() })),

@@ -84,13 +84,19 @@ describe.each(testEngines)('site health on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('returns pipeline state and devices with quarantine, for SiteHealthAdministration only', async () => {
+  it('returns pipeline state, source counts and devices with quarantine, for SiteHealthAdministration only', async () => {
+    // Two live sources and a deleted one at Pad 1; none at Pad 2.
+    await t.database.query(
+      "INSERT INTO sources (site_id, name, latitude, longitude, deleted_at) SELECT id, n, 31.9, -102.1, CASE WHEN n = 'Old' THEN now() END FROM sites, unnest(ARRAY['Wellhead', 'Tank', 'Old']) n WHERE name = 'Pad 1'",
+    );
     expect((await t.as(f.viewer, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgA}` })).statusCode).toBe(403);
     const res = await t.as(f.admin, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgA}` });
     expect(res.statusCode).toBe(200);
-    const rows = res.json() as { name: string; devices: { deviceName: string; quarantinedAt: string | null; deviceInstallationType: number }[]; modellingPipeline: { isOn: boolean; lastRunTime: string | null } }[];
+    const rows = res.json() as { name: string; emissionSourceCount: number; devices: { deviceName: string; quarantinedAt: string | null; deviceInstallationType: number }[]; modellingPipeline: { isOn: boolean; lastRunTime: string | null } }[];
     const pad1 = rows.find((r) => r.name === 'Pad 1')!;
     expect(pad1.modellingPipeline.isOn).toBe(true);
+    expect(pad1.emissionSourceCount).toBe(2);
+    expect(rows.find((r) => r.name === 'Pad 2')!.emissionSourceCount).toBe(0);
     expect(pad1.devices).toEqual([expect.objectContaining({ deviceName: 'QB-00009', deviceInstallationType: 1 })]);
     expect(pad1.devices[0]!.quarantinedAt).not.toBeNull();
     expect(rows.find((r) => r.name === 'Pad 2')!.modellingPipeline.lastRunTime).toBeNull();

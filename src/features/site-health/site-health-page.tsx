@@ -90,6 +90,16 @@ export default function SiteHealthPage() {
       { id: 'alias', header: 'Alias', value: (s) => s.alias },
       { id: 'groups', header: 'Groups', value: (s) => s.siteGroups.join(', ') },
       { id: 'organization', header: 'Organization', value: (s) => s.organization },
+      {
+        id: 'sources',
+        header: 'Sources',
+        kind: 'number',
+        align: 'right',
+        value: (s) => s.emissionSourceCount,
+        // Green when the site has sources to model, red when it has none (spec 1 §2).
+        cell: (s) => <span className={`badge badge-sm tabular-nums ${s.emissionSourceCount > 0 ? 'badge-success' : 'badge-error'}`}>{s.emissionSourceCount}</span>,
+        width: 90,
+      },
       { id: 'devices', header: 'Devices', kind: 'number', overflowVisible: true, value: (s) => s.devices.length, cell: (s) => <DevicesCell site={s} tz={tz} format={format} canOpenDevice={canOpenDevice} /> },
       {
         id: 'quarantined',
