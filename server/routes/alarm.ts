@@ -12,6 +12,10 @@ import { ALARM_COLUMNS, ALARM_FROM, alarmOrganization, loadAlarm, SITE_GROUP_NAM
 import { enumField, filterConditions, orderBy, type GridField } from '../services/grid-sql';
 import { accessToOrganization } from '../services/signed-in-user';
 import { assertFilterInOrganization, siteFilterSql } from '../services/site-filter';
+import { windowVolumeSql } from '../services/emissions';
+import { evaluateAlarms } from '../services/alarm-engine/run';
+import { notifyRaisedAlarms } from '../services/notifications/alarm-mails';
+import { Permission } from '@/domain/permissions';
 import { emissionWindowQuerySchema } from '@/contracts/emissions';
 import { EVENT_LOG_TOP } from '@/domain/emissions';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
@@ -78,6 +82,26 @@ const list = (url: string) =>
   });
 
 export const alarmRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/alarm/evaluateSite/',
+    access: [Permission.AlarmAdministration],
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: "Runs the alarm engine on demand for a site over a range (at most 90 days); answers how many alarms it raised",
+    body: z.object({ organizationId: z.number().int().positive(), siteId: z.number().int().positive(), startTime: z.iso.datetime({ offset: true }), endTime: z.iso.datetime({ offset: true }) }),
+    response: z.object({ alarmsRaised: z.number().int() }),
+    example: { body: { siteId: 1, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' } },
+    handler: async ({ body, organizationId, database, config }) => {
+      const start = Date.parse(body.startTime);
+      const end = Date.parse(body.endTime);
+      if (!(start < end) || end - start > 90 * 86_400_000) throw new HttpError(400, 'The range must end after it starts and span at most 90 days');
+      const [site] = await database.query<{ id: number }>('SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL', [body.siteId, organizationId]);
+      if (!site) throw new HttpError(404, 'Site not found');
+      const raised = await evaluateAlarms(database, [site.id], start, end);
+      await notifyRaisedAlarms(database, raised, config.publicUrl);
+      return { alarmsRaised: raised.length };
+    },
+  }),
   list('/api/alarm/listAlarms/'),
   list('/api/alarm/alarms/'),
   defineRoute({
@@ -124,9 +148,17 @@ export const alarmRoutes = [
     query: z.object({ encodedAlarmId: z.string().max(16) }),
     response: z.array(contributingSourceSchema),
     handler: async ({ query, user, database }) => {
-      await alarmForUser(database, user!, query.encodedAlarmId);
+      const { alarm } = await alarmForUser(database, user!, query.encodedAlarmId);
       // Measurement alarms come from one device's readings; sources are attributed to emission alarms only.
-      return [];
+      if (alarm.alarmType === AlarmType.values.Measurement) return [];
+      const rows = await database.query<{ source: string | null; volume: number }>(
+        `SELECT src.name AS source, sum(${windowVolumeSql('$2::timestamptz', '$3::timestamptz')}) AS volume
+           FROM emissions e LEFT JOIN sources src ON src.id = e.source_id
+          WHERE e.site_id = $1 AND e.start_time < $3::timestamptz AND e.start_time >= $2::timestamptz - interval '31 days'
+          GROUP BY src.name ORDER BY volume DESC, src.name`,
+        [alarm.siteId, alarm.startTime, alarm.endTime ?? alarm.startTime],
+      );
+      return rows.filter((r) => Number(r.volume) > 0).map((r) => ({ sourceName: r.source ?? 'Unknown', totalVolume: Number(r.volume) }));
     },
   }),
   defineRoute({

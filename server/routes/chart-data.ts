@@ -12,7 +12,7 @@ import { defineRoute, HttpError } from '../http/define-route';
 import { aggregate } from '../../asm/reference/aggregate';
 import { maxPerPeriod, zoneOffsetMs } from '../services/chart-series';
 import type { Samples } from '../services/measurement-chunks';
-import { ingestAndEvaluate } from '../services/ingestion';
+import { ingestAndEvaluate, ingestSiteRates } from '../services/ingestion';
 import { readSamples } from '../services/measurement-store';
 
 const WIND_DIRECTION = 15;
@@ -208,6 +208,26 @@ export const chartDataRoutes = [
       const samples = body.samples.map((s) => ({ deviceId: s.deviceId, measurementType: s.measurementTypeId, time: Date.parse(s.time), value: s.value }));
       const { chunks, alarmsRaised } = await ingestAndEvaluate(database, samples, config.publicUrl);
       return { samples: samples.length, chunks, alarmsRaised: alarmsRaised.length };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/data/ingestSiteRates/',
+    access: [Permission.DeviceAdministration],
+    orgScope: { from: 'body', key: 'organizationId' },
+    summary: "Stores the modelling pipeline's site rates for a site (a rate already stored for its time is replaced), then evaluates the site's alarms over them",
+    body: z.object({
+      organizationId: z.number().int().positive(),
+      siteId: z.number().int().positive(),
+      rates: z.array(z.object({ time: z.iso.datetime({ offset: true }), rate: z.number().finite().min(0), lower: z.number().finite().min(0), upper: z.number().finite().min(0) })).min(1).max(50_000),
+    }),
+    response: z.object({ stored: z.number().int(), alarmsRaised: z.number().int() }),
+    example: { body: { siteId: 1, rates: [{ time: '2026-01-01T00:00:00Z', rate: 1, lower: 0.5, upper: 2 }] } },
+    handler: async ({ body, organizationId, database, config }) => {
+      const [site] = await database.query<{ id: number }>('SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL', [body.siteId, organizationId]);
+      if (!site) throw new HttpError(404, 'Site not found');
+      const { stored, alarmsRaised } = await ingestSiteRates(database, site.id, body.rates.map((r) => ({ time: Date.parse(r.time), rate: r.rate, lower: r.lower, upper: r.upper })), config.publicUrl);
+      return { stored, alarmsRaised: alarmsRaised.length };
     },
   }),
 ];

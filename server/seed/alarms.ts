@@ -14,6 +14,8 @@ const TEMPLATES = [
   { name: 'CH4 Spike', type: CH4, method: CALCULATION_MAX, hi: 100, hiHi: 250, critical: 450, window: 0.25, reset: 2, ldar: false },
   { name: 'CH4 Sustained Leak', type: CH4, method: CALCULATION_AVERAGE, hi: 25, hiHi: 50, critical: 90, window: 1, reset: 4, ldar: true },
   { name: 'H2S Safety', type: H2S, method: CALCULATION_MAX, hi: 5, hiHi: 10, critical: 20, window: 0.25, reset: 1, ldar: false },
+  // Emission Rate over the modelled site rate (kg/h): an hour's average, with LDAR follow-up.
+  { name: 'Site Emission Rate', type: CH4, method: CALCULATION_AVERAGE, hi: 10, hiHi: 20, critical: 40, window: 1, reset: 2, ldar: true, alarmType: AlarmType.values.SiteRate },
 ];
 const COMMENTS = ['Crew dispatched to check the pad.', 'Tank hatch found open and closed.', 'Looks like a venting event during maintenance.', 'Monitoring; no action yet.', 'Confirmed with the operator on site.'];
 const OPERATORS = ['operator@example.com', 'org.admin@example.com'];
@@ -28,7 +30,7 @@ export async function seedAlarms(database: Database, r: Random, now: Date, evalu
         `INSERT INTO alarm_parameter_templates (organization_id, name, alarm_type, measurement_type_id, calculation_method, hi_threshold, hi_hi_threshold, critical_threshold,
                                                 sliding_window_hours, reset_evaluation_period_hours, triggers_ldar_workflow)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-        [org.id, t.name, AlarmType.values.Measurement, t.type, t.method, t.hi, t.hiHi, t.critical, t.window, t.reset, t.ldar],
+        [org.id, t.name, 'alarmType' in t ? t.alarmType : AlarmType.values.Measurement, t.type, t.method, t.hi, t.hiHi, t.critical, t.window, t.reset, t.ldar],
       );
       ids.push(row!.id);
     }
@@ -37,20 +39,25 @@ export async function seedAlarms(database: Database, r: Random, now: Date, evalu
        VALUES ($1, 'CH4 Old Limits', $2, $3, $4, 40, 0.25, 1, $5)`,
       [org.id, AlarmType.values.Measurement, CH4, CALCULATION_MAX, new Date(now.getTime() - 40 * 86_400_000).toISOString()],
     );
-    const sites = await database.query<{ id: number }>('SELECT id FROM sites WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY id', [org.id]);
+    const sites = await database.query<{ id: number; has_rates: boolean }>(
+      'SELECT id, EXISTS (SELECT 1 FROM site_rates r WHERE r.site_id = sites.id) AS has_rates FROM sites WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY id',
+      [org.id],
+    );
     for (const [k, site] of sites.entries()) {
-      const add = async (template: number | null, type: number, detail: [number, number, number | null, number | null, number, number | null, boolean] | null, status = SiteAlarmParameterStatus.values.On) => {
+      const add = async (template: number | null, type: number, detail: [number, number, number | null, number | null, number, number | null, boolean] | null, status = SiteAlarmParameterStatus.values.On, alarmType = AlarmType.values.Measurement) => {
         await database.query(
           `INSERT INTO site_alarm_parameters (site_id, alarm_type, measurement_type_id, status, template_id, device_filter, calculation_method, hi_threshold, hi_hi_threshold,
                                              critical_threshold, sliding_window_hours, reset_evaluation_period_hours, triggers_ldar_workflow)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-          [site.id, AlarmType.values.Measurement, type, status, template, AlarmDeviceFilter.values.AllQube, ...(detail ?? [null, null, null, null, null, null, false])],
+          [site.id, alarmType, type, status, template, alarmType === AlarmType.values.Measurement ? AlarmDeviceFilter.values.AllQube : null, ...(detail ?? [null, null, null, null, null, null, false])],
         );
         parameters++;
       };
       await add(ids[k % 2 === 0 ? 1 : 0]!, CH4, null);
       if (k % 5 === 2) await add(null, H2S, [CALCULATION_MAX, 4 + (k % 3), 9, 18, 0.25, 1, false]);
       if (k % 7 === 3) await add(ids[2]!, H2S, null, SiteAlarmParameterStatus.values.Off);
+      // Sites whose model produces a site rate watch it for Emission Rate alarms.
+      if (site.has_rates) await add(ids[3]!, CH4, null, SiteAlarmParameterStatus.values.On, AlarmType.values.SiteRate);
     }
   }
   // Each template and parameter starts its history with the state it was seeded in.

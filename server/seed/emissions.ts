@@ -2,6 +2,7 @@
 // same synthetic events that drove the device concentrations (siteEmissionPlan), the modelled site rate for the sites
 // with device history, and monthly CH4 targets. Nothing is written past a site's model processed-up-to time.
 import { AlarmLevel } from '@/domain/enums';
+import { SITE_RATE_STEP_MS } from '@/domain/emissions';
 import type { Database } from '../db/client';
 import type { SeedSize } from '../config';
 import { siteEmissionPlan, type EmissionEvent } from './measurements';
@@ -11,7 +12,6 @@ import { createRandom, type Random } from './random';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-export const SITE_RATE_STEP_MS = 15 * 60_000;
 
 /** Days of emission history: a year by default, never shorter than the device data it must agree with. */
 export function emissionDays(size: SeedSize): number {

@@ -101,16 +101,17 @@ export function toSiteParameter(r: ParameterRow, site: { sensors: Set<number>; e
 }
 
 /** On Measurement parameters of live sites of live organizations whose template (if any) is not deleted — what the engine evaluates. */
-export async function loadEnabledMeasurementParameters(db: Queryable, siteIds: readonly number[] | null): Promise<SiteAlarmParameter[]> {
+/** Enabled parameters the engine evaluates: Measurement (device readings) and SiteRate (the modelled site rate). */
+export async function loadEnabledEvaluatedParameters(db: Queryable, siteIds: readonly number[] | null): Promise<SiteAlarmParameter[]> {
   const rows = await db.query<ParameterRow>(
     `${PARAMETER_SELECT}
        JOIN sites s ON s.id = p.site_id AND s.deleted_at IS NULL
        -- A deleted organization raises no alarms (spec 1 §3) until it is restored.
        JOIN organizations o ON o.id = s.organization_id AND o.deleted_at IS NULL
-      WHERE p.deleted_at IS NULL AND p.status = $1 AND p.alarm_type = $2 AND ($3::int[] IS NULL OR p.site_id = ANY($3::int[]))
+      WHERE p.deleted_at IS NULL AND p.status = $1 AND p.alarm_type = ANY($2::int[]) AND ($3::int[] IS NULL OR p.site_id = ANY($3::int[]))
         AND (p.template_id IS NULL OR t.deleted_at IS NULL)
       ORDER BY p.id`,
-    [SiteAlarmParameterStatus.values.On, AlarmType.values.Measurement, siteIds === null ? null : [...siteIds]],
+    [SiteAlarmParameterStatus.values.On, [AlarmType.values.Measurement, AlarmType.values.SiteRate], siteIds === null ? null : [...siteIds]],
   );
   return rows.map((r) => toSiteParameter(r, undefined));
 }

@@ -4,6 +4,8 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, addQuarters, format, startOfDay, startOfMonth, startOfQuarter } from 'date-fns';
 
 export const EMISSIONS_DEBOUNCE_MS = 500;
+/** The modelling pipeline's step: each site-rate value stands for 15 minutes. */
+export const SITE_RATE_STEP_MS = 15 * 60_000;
 export const EVENT_LOG_TOP = 100;
 export const MAX_NAMED_GROUPS = 5;
 export const OTHER_GROUP = 'Other';

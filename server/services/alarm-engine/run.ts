@@ -1,15 +1,19 @@
 // The alarm engine over the stored data (spec 2 §4): for each enabled Measurement parameter of a site, every device
-// its filter picks (while installed there and not quarantined) is evaluated over a time range; each episode becomes a
-// new alarm with a Basic or LDAR workflow, or widens the alarm it continues. Re-running a range changes nothing, and a
-// per-parameter lock keeps two runs (ingestion and on demand) from raising the same alarm twice.
+// its filter picks (while installed there and not quarantined) is evaluated over a time range, and each Emission Rate
+// (SiteRate) parameter over the site's modelled rate; each episode becomes a new alarm with a Basic or LDAR workflow,
+// or widens the alarm it continues. Re-running a range changes nothing, and a per-parameter lock keeps two runs
+// (ingestion and on demand) from raising the same alarm twice.
 import { AlarmDeviceFilter, AlarmType, DeviceInstallationType, WorkflowType } from '@/domain/enums';
 import type { Database, Queryable } from '../../db/client';
-import { loadEnabledMeasurementParameters } from '../alarm-parameters';
+import { loadEnabledEvaluatedParameters } from '../alarm-parameters';
 import { readSamples } from '../measurement-store';
-import { findEpisodes, HOUR_MS, withoutIntervals, type AlarmDetail, type Episode } from './episodes';
+import { episodeVolume, findEpisodes, HOUR_MS, withoutIntervals, type AlarmDetail, type Episode } from './episodes';
+import type { Samples } from '../measurement-chunks';
+import { SITE_RATE_STEP_MS } from '@/domain/emissions';
 
 export interface EffectiveParameter extends AlarmDetail {
   id: number;
+  alarmType: number;
   siteId: number;
   measurementTypeId: number;
   deviceFilter: number;
@@ -19,12 +23,13 @@ export interface EffectiveParameter extends AlarmDetail {
 
 /** Enabled Measurement parameters with their detail (the template's when one is chosen), ready to evaluate. */
 export async function effectiveParameters(db: Queryable, siteIds: readonly number[] | null): Promise<EffectiveParameter[]> {
-  return (await loadEnabledMeasurementParameters(db, siteIds)).flatMap((p) => {
+  return (await loadEnabledEvaluatedParameters(db, siteIds)).flatMap((p) => {
     const d = p.detail;
     if (d.hiThreshold === null || d.slidingWindowSizeInHours === null || d.calculationMethod === null) return [];
     return [
       {
         id: p.id,
+        alarmType: p.alarmType,
         siteId: p.siteId,
         measurementTypeId: p.measurementTypeId,
         deviceFilter: p.alarmDeviceType ?? AlarmDeviceFilter.values.AllQube,
@@ -70,17 +75,18 @@ async function staysFor(db: Queryable, p: EffectiveParameter, from: number, to: 
 }
 
 /** Saves an episode as a new alarm, or widens the alarm it continues; answers the new alarm's id, or null. */
-async function saveEpisode(tx: Queryable, p: EffectiveParameter, deviceId: number, e: Episode): Promise<number | null> {
+async function saveEpisode(tx: Queryable, p: EffectiveParameter, deviceId: number | null, e: Episode, totalVolume: number | null = null): Promise<number | null> {
   const resetMs = (p.resetEvaluationPeriodInHours ?? p.slidingWindowSizeInHours) * HOUR_MS;
   const [existing] = await tx.query<{ id: number }>(
-    `SELECT id FROM alarms WHERE site_alarm_parameter_id = $1 AND device_id = $2 AND start_time <= $3 AND end_time >= $4 ORDER BY start_time LIMIT 1`,
+    `SELECT id FROM alarms WHERE site_alarm_parameter_id = $1 AND device_id IS NOT DISTINCT FROM $2::int AND start_time <= $3 AND end_time >= $4 ORDER BY start_time LIMIT 1`,
     [p.id, deviceId, new Date(e.end + resetMs).toISOString(), new Date(e.start - resetMs).toISOString()],
   );
   if (existing) {
     await tx.query(
-      `UPDATE alarms SET start_time = least(start_time, $2), end_time = greatest(end_time, $3), max_value = greatest(max_value, $4), level = greatest(level, $5)
-        WHERE id = $1 AND (start_time > $2 OR end_time < $3 OR max_value < $4 OR level < $5)`,
-      [existing.id, new Date(e.start).toISOString(), new Date(e.end).toISOString(), e.maxValue, e.level],
+      `UPDATE alarms SET start_time = least(start_time, $2), end_time = greatest(end_time, $3), max_value = greatest(max_value, $4), level = greatest(level, $5),
+              total_volume = CASE WHEN $6::float8 IS NULL THEN total_volume ELSE greatest(coalesce(total_volume, 0), $6::float8) END
+        WHERE id = $1 AND (start_time > $2 OR end_time < $3 OR max_value < $4 OR level < $5 OR coalesce(total_volume, 0) < coalesce($6::float8, 0))`,
+      [existing.id, new Date(e.start).toISOString(), new Date(e.end).toISOString(), e.maxValue, e.level, totalVolume],
     );
     return null;
   }
@@ -89,14 +95,23 @@ async function saveEpisode(tx: Queryable, p: EffectiveParameter, deviceId: numbe
   ]);
   const [alarm] = await tx.query<{ id: number }>(
     `INSERT INTO alarms (site_id, site_alarm_parameter_id, device_id, level, alarm_type, measurement_type_id, calculation_method, start_time, end_time, max_value,
-                         hi_threshold, hi_hi_threshold, critical_threshold, sliding_window_hours, workflow_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+                         hi_threshold, hi_hi_threshold, critical_threshold, sliding_window_hours, workflow_id, total_volume)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
     [
-      p.siteId, p.id, deviceId, e.level, AlarmType.values.Measurement, p.measurementTypeId, p.calculationMethod, new Date(e.start).toISOString(), new Date(e.end).toISOString(), e.maxValue,
-      p.hiThreshold, p.hiHiThreshold, p.criticalThreshold, p.slidingWindowSizeInHours, workflow!.id,
+      p.siteId, p.id, deviceId, e.level, p.alarmType, p.measurementTypeId, p.calculationMethod, new Date(e.start).toISOString(), new Date(e.end).toISOString(), e.maxValue,
+      p.hiThreshold, p.hiHiThreshold, p.criticalThreshold, p.slidingWindowSizeInHours, workflow!.id, totalVolume,
     ],
   );
   return alarm!.id;
+}
+
+/** The site's modelled rate (kg/h) in [from, to) as a series. */
+async function siteRates(db: Queryable, siteId: number, from: number, to: number): Promise<Samples> {
+  const rows = await db.query<{ t: number; rate: number }>(
+    'SELECT extract(epoch FROM time) * 1000 AS t, rate FROM site_rates WHERE site_id = $1 AND time >= $2 AND time < $3 ORDER BY time',
+    [siteId, new Date(from).toISOString(), new Date(to).toISOString()],
+  );
+  return { times: Float64Array.from(rows.map((r) => Number(r.t))), values: Float32Array.from(rows.map((r) => Number(r.rate))) };
 }
 
 /** Evaluates one parameter over [from, to); answers the ids of the alarms it raised. */
@@ -107,6 +122,14 @@ export async function evaluateParameter(database: Database, p: EffectiveParamete
   return database.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(8, $1)', [p.id]);
     const raised: number[] = [];
+    if (p.alarmType === AlarmType.values.SiteRate) {
+      const rates = await siteRates(tx, p.siteId, from - margin, to + margin);
+      for (const episode of findEpisodes(rates, p)) {
+        const id = await saveEpisode(tx, p, null, episode, episodeVolume(rates, episode.start, episode.end, SITE_RATE_STEP_MS));
+        if (id !== null) raised.push(id);
+      }
+      return raised;
+    }
     for (const stay of await staysFor(tx, p, from - margin, to + margin)) {
       if (!(stay.to > stay.from)) continue;
       const samples = await readSamples(tx, stay.deviceId, p.measurementTypeId, stay.from, stay.to);
