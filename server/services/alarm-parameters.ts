@@ -101,7 +101,7 @@ export function toSiteParameter(r: ParameterRow, site: { sensors: Set<number>; e
 }
 
 /** On Measurement parameters of live sites of live organizations whose template (if any) is not deleted — what the engine evaluates. */
-/** Enabled parameters the engine evaluates: Measurement (device readings) and SiteRate (the modelled site rate). */
+/** Enabled parameters the engine evaluates: Measurement (device readings), SiteRate and SiteVolume (the site rate). */
 export async function loadEnabledEvaluatedParameters(db: Queryable, siteIds: readonly number[] | null): Promise<SiteAlarmParameter[]> {
   const rows = await db.query<ParameterRow>(
     `${PARAMETER_SELECT}
@@ -111,7 +111,7 @@ export async function loadEnabledEvaluatedParameters(db: Queryable, siteIds: rea
       WHERE p.deleted_at IS NULL AND p.status = $1 AND p.alarm_type = ANY($2::int[]) AND ($3::int[] IS NULL OR p.site_id = ANY($3::int[]))
         AND (p.template_id IS NULL OR t.deleted_at IS NULL)
       ORDER BY p.id`,
-    [SiteAlarmParameterStatus.values.On, [AlarmType.values.Measurement, AlarmType.values.SiteRate], siteIds === null ? null : [...siteIds]],
+    [SiteAlarmParameterStatus.values.On, [AlarmType.values.Measurement, AlarmType.values.SiteRate, AlarmType.values.SiteVolume], siteIds === null ? null : [...siteIds]],
   );
   return rows.map((r) => toSiteParameter(r, undefined));
 }

@@ -72,6 +72,23 @@ describe.each(testEngines)('emission rate alarms on %s', (engine) => {
     expect(list.rows[0]!.endTime).toBe(iso(T0 + 7 * 3_600_000 + STEP));
   });
 
+  it('raises Emission Volume alarms on the volume over the window', async () => {
+    // Pad 2: HI at 50 kg and HI-HI at 100 kg emitted within any 4 hours.
+    const pad2 = (await t.database.query<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 2'"))[0]!.id;
+    await t.database.query(
+      `INSERT INTO site_alarm_parameters (site_id, alarm_type, measurement_type_id, status, calculation_method, hi_threshold, hi_hi_threshold, sliding_window_hours, reset_evaluation_period_hours)
+       VALUES ($1, 2, 1, 1, 2, 50, 100, 4, 2)`,
+      [pad2],
+    );
+    // 30 kg/h for 2 hours among 1 kg/h: the 4-hour window's volume peaks at 8 × 30 × 0.25 + 8 × 1 × 0.25 = 62 kg.
+    const values = [...Array<number>(16).fill(1), ...Array<number>(8).fill(30), ...Array<number>(16).fill(1)];
+    expect((await ingest(values, pad2)).json()).toEqual({ stored: 40, alarmsRaised: 1 });
+    const list = alarmListAnswerSchema.parse((await t.as(ops, { method: 'GET', url: `/api/alarm/listAlarms/?organizationId=${f.orgA}&startRow=0&endRow=100` })).json());
+    const volume = list.rows.find((a) => a.alarmType === 2)!;
+    expect(volume).toMatchObject({ level: 0, device: null, hiThreshold: 50, hiHiThreshold: 100, slidingWindowSizeInHours: 4 });
+    expect(volume.maxValue).toBeCloseTo(62, 6);
+  });
+
   it("refuses another organization's site, bad rates and missing permissions", async () => {
     expect((await ingest(day, station)).statusCode).toBe(404);
     expect((await t.as(ops, { method: 'POST', url: '/api/data/ingestSiteRates/', payload: { organizationId: f.orgA, siteId: pad1, rates: [{ time: 'soon', rate: 1, lower: 1, upper: 1 }] } })).statusCode).toBe(400);

@@ -7,7 +7,7 @@ import { AlarmDeviceFilter, AlarmType, DeviceInstallationType, WorkflowType } fr
 import type { Database, Queryable } from '../../db/client';
 import { loadEnabledEvaluatedParameters } from '../alarm-parameters';
 import { readSamples } from '../measurement-store';
-import { episodeVolume, findEpisodes, HOUR_MS, withoutIntervals, type AlarmDetail, type Episode } from './episodes';
+import { CALCULATION_AVERAGE, episodeVolume, findEpisodes, HOUR_MS, withoutIntervals, type AlarmDetail, type Episode } from './episodes';
 import type { Samples } from '../measurement-chunks';
 import { SITE_RATE_STEP_MS } from '@/domain/emissions';
 
@@ -105,6 +105,17 @@ async function saveEpisode(tx: Queryable, p: EffectiveParameter, deviceId: numbe
   return alarm!.id;
 }
 
+/**
+ * SiteVolume: the volume emitted over the sliding window (its average rate times its hours, in kg) against the
+ * thresholds, found as the equivalent average rate.
+ */
+function volumeEpisodes(rates: Samples, p: EffectiveParameter): Episode[] {
+  const hours = p.slidingWindowSizeInHours;
+  const perHour = (v: number | null) => (v === null ? null : v / hours);
+  const detail = { ...p, calculationMethod: CALCULATION_AVERAGE, hiThreshold: p.hiThreshold / hours, hiHiThreshold: perHour(p.hiHiThreshold), criticalThreshold: perHour(p.criticalThreshold) };
+  return findEpisodes(rates, detail).map((e) => ({ ...e, maxValue: e.maxValue * hours }));
+}
+
 /** The site's modelled rate (kg/h) in [from, to) as a series. */
 async function siteRates(db: Queryable, siteId: number, from: number, to: number): Promise<Samples> {
   const rows = await db.query<{ t: number; rate: number }>(
@@ -122,9 +133,9 @@ export async function evaluateParameter(database: Database, p: EffectiveParamete
   return database.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(8, $1)', [p.id]);
     const raised: number[] = [];
-    if (p.alarmType === AlarmType.values.SiteRate) {
+    if (p.alarmType === AlarmType.values.SiteRate || p.alarmType === AlarmType.values.SiteVolume) {
       const rates = await siteRates(tx, p.siteId, from - margin, to + margin);
-      for (const episode of findEpisodes(rates, p)) {
+      for (const episode of p.alarmType === AlarmType.values.SiteRate ? findEpisodes(rates, p) : volumeEpisodes(rates, p)) {
         const id = await saveEpisode(tx, p, null, episode, episodeVolume(rates, episode.start, episode.end, SITE_RATE_STEP_MS));
         if (id !== null) raised.push(id);
       }
