@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { emissionTotals, periodEmissionRollups, emissionRollups, siteEmissionStatuses } from '../server/services/emissions';
 import { csvStream, deviceDataHeaders, deviceDataRows } from '../server/services/exports';
+import { refreshDailyVolumes } from '../server/services/emission-rollups';
 import { ingestSamples, readSamples, type Sample } from '../server/services/measurement-store';
 import { toCsv } from '../src/domain/csv';
 import { bucketsOf } from '../src/domain/emissions';
@@ -32,7 +33,7 @@ const hash = (n: number) => {
   return ((x ^ (x >>> 16)) >>> 0) / 4294967296;
 };
 
-async function seed(db: Database): Promise<{ organizationId: number; emissions: number }> {
+export async function seed(db: Database): Promise<{ organizationId: number; emissions: number }> {
   await migrate(db);
   const [org] = await db.query<{ id: number }>("INSERT INTO organizations (name) VALUES ('Bench Energy') RETURNING id");
   const siteIds = (await db.query<{ id: number }>(`INSERT INTO sites (organization_id, name, latitude, longitude, model_processed_up_to) SELECT $1, 'Site ' || g, 31 + g / 1000.0, -102, $2 FROM generate_series(1, $3) g RETURNING id`, [org!.id, new Date(NOW).toISOString(), SITES])).map((r) => r.id);
@@ -64,6 +65,7 @@ async function seed(db: Database): Promise<{ organizationId: number; emissions: 
     if (rows.length >= 10_000) await flush();
   }
   await flush();
+  await refreshDailyVolumes(db, null, FROM, NOW);
   await db.query('ANALYZE');
   return { organizationId: org!.id, emissions: n };
 }

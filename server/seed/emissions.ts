@@ -8,6 +8,7 @@ import type { SeedSize } from '../config';
 import { siteEmissionPlan, type EmissionEvent } from './measurements';
 import { BaselineType, EPA_SITE_TYPES, isEpaRegulated } from '@/domain/baselines';
 import { createBaseline } from '../services/baselines';
+import { refreshDailyVolumes } from '../services/emission-rollups';
 import { createRandom, type Random } from './random';
 
 const DAY = 86_400_000;
@@ -103,6 +104,7 @@ export async function seedEmissions(
     if (emissionRows.length >= 5000) counts.emissions += await flushEmissions(database, emissionRows);
   }
   counts.emissions += await flushEmissions(database, emissionRows);
+  await refreshDailyVolumes(database, null, from, end);
   return counts;
 }
 

@@ -47,7 +47,7 @@ export async function calculate(db: Queryable, input: BaselineInput): Promise<Ba
   const site = await siteOf(db, input.organizationId, input.siteId!);
   if (input.baselineType === BaselineType.Epa30DayAverage && !isEpaRegulated(site.regulation)) throw badRequest(BASELINE_MESSAGES.notEpaSite, { siteId: [BASELINE_MESSAGES.notEpaSite] });
   const days = calculationDays(input);
-  const volumes = days ? await siteDailyVolumes(db, input.organizationId, site.id, days.from, days.to) : [];
+  const volumes = days ? await siteDailyVolumes(db, site.id, days.from, days.to) : [];
   return calculateBaseline(input, volumes);
 }
 

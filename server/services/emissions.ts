@@ -2,22 +2,16 @@
 // from the emissions table: an emission that spans a window edge counts the share of its volume inside the window.
 import type { EmissionRollup, EmissionTotal, NormalizedRate, PeriodGroupedEmission, SiteEmissionStatusRow } from '@/contracts/emissions';
 import { bucketsOf, fullPeriodEnd, percentChange, projectedEmissions, targetMonthsIn, UNCATEGORIZED, type Bucket, type BucketInterval } from '@/domain/emissions';
-import { EMPTY_SITE_FILTER, type SiteFilter } from '@/domain/site-filter';
+import type { SiteFilter } from '@/domain/site-filter';
 import type { Queryable } from '../db/client';
 import { siteFilterSql } from './site-filter';
+import { BUCKET_VOLUME, DAY_BUCKETS, dayBucketParams, windowVolumeSql } from './emission-rollups';
+
+export { windowVolumeSql };
 
 const HOUR = 3_600_000;
 /** Emissions are hours to days long; looking this far back before a window finds every one that reaches into it. */
 const LOOKBACK = "interval '31 days'";
-
-/** An emission's end: its end time, or while processing, how far its volume so far reaches at its rate. */
-const EMISSION_END = `coalesce(e.end_time, e.start_time + make_interval(secs => e.total_volume / nullif(e.rate, 0) * 3600), e.start_time)`;
-
-/** The part of an emission's volume inside [a, b). */
-export function windowVolumeSql(a: string, b: string): string {
-  return `CASE WHEN ${EMISSION_END} <= e.start_time THEN (CASE WHEN e.start_time >= ${a} AND e.start_time < ${b} THEN e.total_volume ELSE 0 END)
-     ELSE e.total_volume * greatest(0, extract(epoch FROM least(${EMISSION_END}, ${b}) - greatest(e.start_time, ${a}))) / extract(epoch FROM ${EMISSION_END} - e.start_time) END`;
-}
 
 interface Scope {
   organizationId: number;
@@ -56,21 +50,18 @@ export async function emissionRollups(db: Queryable, scope: Scope, start: number
 const bucketParams = (buckets: readonly Bucket[]) => [buckets.map((b) => iso(b.start)), buckets.map((b) => iso(b.end)), buckets.map((_, i) => i)];
 const BUCKETS = (p: number) => `unnest($${p}::timestamptz[], $${p + 1}::timestamptz[], $${p + 2}::int[]) AS b(start_time, end_time, i)`;
 
-/** Volume per bucket (index) for the sites in scope, optionally split by the given grouping columns. */
-async function volumesByBucket(db: Queryable, scope: Scope, buckets: readonly Bucket[], groupBy: { site?: boolean; category?: boolean; level?: boolean } = {}) {
-  const params: unknown[] = bucketParams(buckets);
+/** Volume per period (index) for the sites in scope from the daily rollups, optionally split by site, category or level. */
+async function volumesByBucket(db: Queryable, scope: Scope, buckets: readonly { start: number; end: number }[], groupBy: { site?: boolean; category?: boolean; level?: boolean } = {}) {
+  const params: unknown[] = dayBucketParams(buckets);
   const where = siteFilterSql(scope.organizationId, scope.filter, params);
-  const first = iso(buckets[0]!.start);
-  const last = iso(buckets[buckets.length - 1]!.end);
-  params.push(first, last);
-  const keys = [groupBy.site ? 's.name' : 'NULL::text', groupBy.category ? 'c.name' : 'NULL::text', groupBy.level ? 'e.severity' : 'NULL::int'];
-  return db.query<{ i: number; site_name: string | null; category_name: string | null; level: number | null; volume: number }>(
-    `SELECT b.i, ${keys[0]} AS site_name, ${keys[1]} AS category_name, ${keys[2]} AS level, sum(${windowVolumeSql('b.start_time', 'b.end_time')}) AS volume
-       FROM sites s JOIN emissions e ON e.site_id = s.id
-       ${groupBy.category ? 'LEFT JOIN sources src ON src.id = e.source_id LEFT JOIN source_categories c ON c.id = src.source_category_id' : ''}
-       JOIN ${BUCKETS(1)} ON e.start_time < b.end_time AND ${EMISSION_END} >= b.start_time
-      WHERE ${where} AND e.start_time < $${params.length}::timestamptz AND e.start_time >= $${params.length - 1}::timestamptz - ${LOOKBACK}
-      GROUP BY b.i, 2, 3, 4`,
+  const keys = [groupBy.site ? 's.id' : 'NULL::int', groupBy.site ? 's.name' : 'NULL::text', groupBy.category ? 'c.name' : 'NULL::text', groupBy.level ? 'nullif(r.severity, -1)' : 'NULL::int'];
+  return db.query<{ i: number; site_id: number | null; site_name: string | null; category_name: string | null; level: number | null; volume: number }>(
+    `SELECT b.i, ${keys[0]} AS site_id, ${keys[1]} AS site_name, ${keys[2]} AS category_name, ${keys[3]} AS level, sum(${BUCKET_VOLUME}) AS volume
+       FROM emission_daily_volumes r JOIN sites s ON s.id = r.site_id
+       ${groupBy.category ? 'LEFT JOIN source_categories c ON c.id = r.source_category_id' : ''}
+       ${DAY_BUCKETS(1)}
+      WHERE ${where}
+      GROUP BY b.i, 2, 3, 4, 5`,
     params,
   );
 }
@@ -168,14 +159,12 @@ export async function periodEmissionRollups(db: Queryable, req: PeriodRequest & 
  */
 export async function siteEmissionStatuses(db: Queryable, scope: Scope, start: number, end: number): Promise<SiteEmissionStatusRow[]> {
   const span = end - start;
-  const params: unknown[] = [iso(start), iso(end), iso(start - span)];
+  const volumes = await volumesByBucket(db, scope, [{ start, end }, { start: start - span, end: start }], { site: true });
+  const volumeOf = (siteId: number, i: number) => Number(volumes.find((v) => v.site_id === siteId && v.i === i)?.volume ?? 0);
+  const params: unknown[] = [iso(start), iso(end)];
   const where = siteFilterSql(scope.organizationId, scope.filter, params);
-  const rows = await db.query<{ id: number; name: string; latitude: number; longitude: number; volume: number | null; previous: number | null; baseline: number | null; hi: number; hihi: number; critical: number }>(
+  const rows = await db.query<{ id: number; name: string; latitude: number; longitude: number; baseline: number | null; hi: number; hihi: number; critical: number }>(
     `SELECT s.id, s.name, s.latitude, s.longitude,
-            (SELECT sum(${windowVolumeSql('$1::timestamptz', '$2::timestamptz')}) FROM emissions e
-              WHERE e.site_id = s.id AND e.start_time < $2::timestamptz AND e.start_time >= $1::timestamptz - ${LOOKBACK}) AS volume,
-            (SELECT sum(${windowVolumeSql('$3::timestamptz', '$1::timestamptz')}) FROM emissions e
-              WHERE e.site_id = s.id AND e.start_time < $1::timestamptz AND e.start_time >= $3::timestamptz - ${LOOKBACK}) AS previous,
             (SELECT sb.baseline FROM site_baselines sb WHERE sb.site_id = s.id AND sb.deleted_at IS NULL AND sb.effective_from < $2::timestamptz
                 AND coalesce(sb.effective_to, 'infinity') > $1::timestamptz ORDER BY sb.effective_from DESC, sb.id DESC LIMIT 1) AS baseline,
             (SELECT count(*)::int FROM alarms a WHERE a.site_id = s.id AND a.level = 0 AND a.start_time >= $1::timestamptz AND a.start_time < $2::timestamptz) AS hi,
@@ -186,7 +175,7 @@ export async function siteEmissionStatuses(db: Queryable, scope: Scope, start: n
   );
   const hours = span / HOUR;
   return rows.map((r) => {
-    const volume = Number(r.volume ?? 0);
+    const volume = volumeOf(r.id, 0);
     const averageRate = hours > 0 ? volume / hours : 0;
     const baseline = r.baseline === null ? null : Number(r.baseline);
     return {
@@ -198,7 +187,7 @@ export async function siteEmissionStatuses(db: Queryable, scope: Scope, start: n
       averageRate,
       baselineRate: baseline,
       emissionRatio: baseline !== null && baseline > 0 ? averageRate / baseline : null,
-      rateDelta: hours > 0 ? averageRate - Number(r.previous ?? 0) / hours : null,
+      rateDelta: hours > 0 ? averageRate - volumeOf(r.id, 1) / hours : null,
       hiAlarmCount: r.hi,
       hiHiAlarmCount: r.hihi,
       criticalAlarmCount: r.critical,
@@ -228,13 +217,16 @@ export async function normalizedEmissionRate(db: Queryable, scope: Scope, start:
 }
 
 /** A site's CH4 volume per UTC day over [fromDay, toDay] (inclusive), for baseline calculations. */
-export async function siteDailyVolumes(db: Queryable, organizationId: number, siteId: number, fromDay: string, toDay: string): Promise<{ day: string; volume: number }[]> {
-  const start = Date.parse(`${fromDay}T00:00:00Z`);
-  const end = Date.parse(`${toDay}T00:00:00Z`) + 86_400_000;
-  const buckets = bucketsOf('Daily', start, end, 'UTC');
-  if (buckets.length === 0) return [];
-  const volumes = new Map<number, number>();
-  const scope = { organizationId, filter: { ...EMPTY_SITE_FILTER, site: [siteId], includeDeletedSites: true } };
-  for (const r of await volumesByBucket(db, scope, buckets)) volumes.set(r.i, Number(r.volume));
-  return buckets.map((b, i) => ({ day: iso(b.start).slice(0, 10), volume: volumes.get(i) ?? 0 }));
+export async function siteDailyVolumes(db: Queryable, siteId: number, fromDay: string, toDay: string): Promise<{ day: string; volume: number }[]> {
+  const rows = await db.query<{ day: string; volume: number }>(
+    "SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(volume) AS volume FROM emission_daily_volumes WHERE site_id = $1 AND day >= $2::date AND day <= $3::date GROUP BY day",
+    [siteId, fromDay, toDay],
+  );
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.volume)]));
+  const out: { day: string; volume: number }[] = [];
+  for (let t = Date.parse(`${fromDay}T00:00:00Z`); t <= Date.parse(`${toDay}T00:00:00Z`); t += 86_400_000) {
+    const day = iso(t).slice(0, 10);
+    out.push({ day, volume: byDay.get(day) ?? 0 });
+  }
+  return out;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emissionRollupSchema, emissionTotalSchema, normalizedRateSchema, periodGroupedEmissionSchema, siteEmissionStatusSchema, siteFilterOptionSchema } from '@/contracts/emissions';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
+import { refreshDailyVolumes } from '../../server/services/emission-rollups';
 
 const at = (iso: string) => new Date(iso).toISOString();
 const MARCH = { startTime: '2026-03-01T00:00:00.000Z', endTime: '2026-04-01T00:00:00.000Z' };
@@ -38,6 +39,7 @@ describe.each(testEngines)('emissions on %s', (engine) => {
     await emission(site['Pad 2']!, loose, '2026-04-02T00:00:00Z', '2026-04-02T10:00:00Z', 1, 10, 0);
     await emission(site['Station 9']!, remote, '2026-03-05T00:00:00Z', '2026-03-05T10:00:00Z', 10, 100, 2);
     await emission(site['Pad 3']!, gone, '2026-03-03T00:00:00Z', '2026-03-03T05:00:00Z', 1, 5, 0);
+    await refreshDailyVolumes(t.database, null, Date.UTC(2026, 0, 1), Date.UTC(2026, 5, 1));
     await q("INSERT INTO emission_targets (site_id, effective_from, target_volume_per_month) VALUES ($1, '2026-02-01', 30)", [site['Pad 1']]);
     await q("INSERT INTO site_baselines (site_id, baseline_type, effective_from, baseline) VALUES ($1, 0, '2026-03-01T00:00:00Z', 0.05)", [site['Pad 1']]);
     group = (await q<{ id: number }>("INSERT INTO site_groups (organization_id, name) VALUES ($1, 'North') RETURNING id", [f.orgA]))[0]!.id;
@@ -82,6 +84,18 @@ describe.each(testEngines)('emissions on %s', (engine) => {
     expect(mar!.deltaPreviousPercent).toBeCloseTo(100, 6);
     expect(mar!.baseline).toBeCloseTo(0.05 * MARCH_HOURS, 6);
     expect(mar!.normalizedEmissionRate).toBeCloseTo(40 / MARCH_HOURS / 2, 9);
+  });
+
+  it('keeps one rollup row per site, day, category and severity, rebuilt without change', async () => {
+    const count = async () => (await t.database.query<{ n: number; v: number }>('SELECT count(*)::int AS n, sum(volume) AS v FROM emission_daily_volumes'))[0]!;
+    const before = await count();
+    // Pad 1: Feb 28 and Mar 1 (edge emission), Mar 10; Pad 2: Mar 15, Mar 20, Apr 2; Pad 3: Mar 3; Station 9: Mar 5.
+    expect(before.n).toBe(8);
+    expect(Number(before.v)).toBeCloseTo(40 + 10 + 4 + 6 + 10 + 100 + 5, 6);
+    await refreshDailyVolumes(t.database, null, Date.UTC(2026, 0, 1), Date.UTC(2026, 5, 1));
+    expect(await count()).toEqual(before);
+    const [edge] = await t.database.query<{ hourly: number[] }>("SELECT hourly FROM emission_daily_volumes WHERE day = '2026-02-28'");
+    expect(edge!.hourly.map(Number).slice(21)).toEqual([0, 10, 10]);
   });
 
   it("buckets in the user's time zone", async () => {

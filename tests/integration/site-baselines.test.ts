@@ -4,6 +4,7 @@ import { baselineCalculationSchema, siteBaselineListRowSchema, siteBaselineSchem
 import { BASELINE_MESSAGES } from '@/domain/baselines';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
+import { refreshDailyVolumes } from '../../server/services/emission-rollups';
 
 describe.each(testEngines)('site baselines on %s', (engine) => {
   let t: TestApp;
@@ -31,6 +32,7 @@ describe.each(testEngines)('site baselines on %s', (engine) => {
       }
     }
     await q("INSERT INTO emissions (site_id, start_time, end_time, rate, total_volume) VALUES ($1, '2026-03-11T06:00:00Z', '2026-03-11T08:00:00Z', 120, 240)", [pad1]);
+    await refreshDailyVolumes(t.database, [pad1, pad2], Date.UTC(2026, 1, 1), Date.UTC(2026, 4, 1));
   });
   afterAll(() => t.close());
 
