@@ -167,6 +167,15 @@ describe.each(testEngines)('emissions on %s', (engine) => {
     expect((await get('/api/emissions/emissionRollups/', { ...MARCH, 'siteFilter.site': 'abc' })).statusCode).toBe(400);
   });
 
+  it("lists the event log's most recent alarms of the sites in the filter", async () => {
+    const recent = async (params: Record<string, string>) => (await get('/api/alarm/recentAlarms/', { ...MARCH, ...params })).json() as { siteName: string; level: number }[];
+    expect((await recent({})).map((a) => [a.siteName, a.level])).toEqual([['Pad 1', 2]]);
+    expect(await recent({ 'siteFilter.site': String(site['Pad 2']) })).toEqual([]);
+    expect(await recent({ startTime: '2026-04-01T00:00:00Z', endTime: '2026-05-01T00:00:00Z' })).toEqual([]);
+    expect((await get('/api/alarm/recentAlarms/', { ...MARCH, top: '101' })).statusCode).toBe(400);
+    expect((await get('/api/alarm/recentAlarms/', { ...MARCH, 'siteFilter.site': String(site['Station 9']) })).statusCode).toBe(404);
+  });
+
   it("lists each filter type's options for the organization only", async () => {
     const options = async (filterType: string, extra: Record<string, string> = {}) => z.array(siteFilterOptionSchema).parse((await get('/api/siteFilter/filterOptions/', { filterType, ...extra })).json());
     expect((await options('site')).map((o) => o.name)).toEqual(['Pad 1', 'Pad 2']);

@@ -148,6 +148,14 @@ describe.each(testEngines)('exports on %s', (engine) => {
     expect(await problems({ startTime: iso(T0), endTime: iso(T0 + DAY), deviceDataType: 'CH4', samplePeriodMinutes: '60', samplingMethod: '1', siteIds: '' })).toMatchObject({ detail: EXPORT_MESSAGES.siteRequired });
   });
 
+  it('offers the sample periods a method and type allow', async () => {
+    const options = async (params: string) => (await t.as(lowOnly, { method: 'GET', url: `/api/export/getDeviceDataSamplePeriodOptions/?${params}` })).json() as { samplePeriods: { minutes: number }[]; samplingMethods: { label: string }[] };
+    expect((await options('samplingMethod=1&deviceDataType=CH4')).samplePeriods.map((p) => p.minutes)).toEqual([15, 60, 1440]);
+    expect((await options('samplingMethod=2&deviceDataType=CH4')).samplePeriods.map((p) => p.minutes)).toEqual([1, 5, 15, 60, 1440]);
+    expect((await options('samplingMethod=1&deviceDataType=Wind')).samplingMethods.map((m) => m.label)).toEqual(['Average', 'Maximum']);
+    expect((await t.as(noExports, { method: 'GET', url: '/api/export/getDeviceDataSamplePeriodOptions/' })).statusCode).toBe(403);
+  });
+
   it('exports alarms, uptime and the site rate', async () => {
     const alarms = rowsOf((await get('exportAlarms', { ...march, siteGroupIds: String(group) })).body);
     expect(alarms).toHaveLength(1);
