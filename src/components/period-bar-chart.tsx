@@ -74,6 +74,7 @@ export function PeriodBarChart({ label, categories, stacks, lines = [], projecti
   // Bars fill 60% of their slot but never drop under 5% of the plot width.
   const barW = Math.min(slot * 0.9, Math.max(slot * 0.6, plotW * 0.05));
   const x = (i: number) => PAD.left + slot * i + slot / 2;
+  const labelEvery = Math.max(1, Math.ceil(44 / slot));
   const y = (v: number) => PAD.top + plotH - (v / yMax) * plotH;
   const yr = (v: number) => PAD.top + plotH - (v / rightMax) * plotH;
   const hasRight = lines.some((l) => l.rightAxis);
@@ -120,15 +121,15 @@ export function PeriodBarChart({ label, categories, stacks, lines = [], projecti
                   base += v;
                   return rect;
                 })}
-                {/* 'Mar 2026' shows as 'Mar' over '2026', so a dozen periods fit side by side. */}
-                <text x={x(i)} y={height - 24} textAnchor="middle" fontSize="11" fill="currentColor" fillOpacity="0.8">
+                {/* 'Mar 2026' shows as 'Mar' over '2026', so a dozen periods fit side by side; a month of days labels every few. */}
+                {i % labelEvery === 0 && <text x={x(i)} y={height - 24} textAnchor="middle" fontSize="11" fill="currentColor" fillOpacity="0.8">
                   {c.split(' ').slice(0, -1).join(' ') || c}
                   {c.includes(' ') && (
                     <tspan x={x(i)} dy="13" fontSize="10" fillOpacity="0.7">
                       {c.split(' ').at(-1)}
                     </tspan>
                   )}
-                </text>
+                </text>}
               </g>
             );
           })}
