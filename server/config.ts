@@ -44,6 +44,8 @@ export interface Config {
   mapTileUrl: string | null;
   /** smtp(s)://user:pass@host:port; without it mail is written to the log (and kept in the outbox). */
   smtpUrl: string | null;
+  /** How often the notification worker delivers the outbox and queues digests (ms). */
+  mailTickMs: number;
   mailFrom: string;
   mapTileAttribution: string;
 }
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     mapTileUrl: env.MAP_TILE_URL || null,
     smtpUrl: env.SMTP_URL || null,
+    mailTickMs: intVar(env, 'MAIL_TICK_MS', 60_000),
     mailFrom: env.MAIL_FROM || 'alarms@example.com',
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '',
   };

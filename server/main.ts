@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const simulator = config.simulate ? startSimulator(database, config.publicUrl, (m) => app.log.warn(m)) : null;
   const mailer = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport((m) => app.log.info(m));
-  const notifications = startNotificationWorker(database, mailer, config.publicUrl, (m) => app.log.warn(m));
+  const notifications = startNotificationWorker(database, mailer, config.publicUrl, (m) => app.log.warn(m), config.mailTickMs);
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   console.log(

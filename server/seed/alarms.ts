@@ -14,8 +14,8 @@ const TEMPLATES = [
   { name: 'CH4 Spike', type: CH4, method: CALCULATION_MAX, hi: 100, hiHi: 250, critical: 450, window: 0.25, reset: 2, ldar: false },
   { name: 'CH4 Sustained Leak', type: CH4, method: CALCULATION_AVERAGE, hi: 25, hiHi: 50, critical: 90, window: 1, reset: 4, ldar: true },
   { name: 'H2S Safety', type: H2S, method: CALCULATION_MAX, hi: 5, hiHi: 10, critical: 20, window: 0.25, reset: 1, ldar: false },
-  // Emission Rate over the modelled site rate (kg/h): an hour's average, with LDAR follow-up.
-  { name: 'Site Emission Rate', type: CH4, method: CALCULATION_AVERAGE, hi: 10, hiHi: 20, critical: 40, window: 1, reset: 2, ldar: true, alarmType: AlarmType.values.SiteRate },
+  // Emission Rate over the modelled site rate (kg/h): an hour's average; Basic, converted to LDAR when a crew goes out.
+  { name: 'Site Emission Rate', type: CH4, method: CALCULATION_AVERAGE, hi: 10, hiHi: 20, critical: 40, window: 1, reset: 2, ldar: false, alarmType: AlarmType.values.SiteRate },
 ];
 const COMMENTS = ['Crew dispatched to check the pad.', 'Tank hatch found open and closed.', 'Looks like a venting event during maintenance.', 'Monitoring; no action yet.', 'Confirmed with the operator on site.'];
 const OPERATORS = ['operator@example.com', 'org.admin@example.com'];

@@ -3,6 +3,7 @@
 // the link window, and the workflow rules.
 import { AlarmType, Aggregation, WorkflowType } from './enums';
 import { measurementType } from './measurement-types';
+import { inDisplayUnit, measurementInDisplayUnit, type UnitConfiguration } from './units';
 
 export const ALARM_FIELDS = [
   'alarmType', 'calculationMethod', 'criticalThreshold', 'deviceType', 'endTime', 'hiHiThreshold', 'hiThreshold', 'level', 'maxValue', 'siteAlias',
@@ -101,4 +102,11 @@ export function ldarProblems(f: LdarForm): Record<string, string> {
   const out: Record<string, string> = {};
   if (f.repairCompleted !== null && f.repairType === null) out.repairType = REPAIR_TYPE_REQUIRED;
   return out;
+}
+
+/** An alarm's values in the user's units: Emission Rate in the CH4 rate unit, Emission Volume in the CH4 volume unit, a measurement in its gas's unit. */
+export function alarmValueInDisplayUnit(value: number, alarm: { alarmType: number; measurementTypeId: number }, units: UnitConfiguration): { value: number; label: string } {
+  if (alarm.alarmType === AlarmType.values.SiteRate) return inDisplayUnit(value, 'ch4Rate', units);
+  if (alarm.alarmType === AlarmType.values.SiteVolume) return inDisplayUnit(value, 'ch4Volume', units);
+  return measurementInDisplayUnit(value, measurementType(alarm.measurementTypeId).unitKind, units);
 }

@@ -212,3 +212,76 @@ describe('alarms in the browser', () => {
     await context.close();
   });
 });
+
+describe('emission rate alarms and their mail in the browser', () => {
+  // The mail goes to the server log at info level; the worker delivers every second here.
+  const suite = browserSuite({ LOG_LEVEL: 'info', MAIL_TICK_MS: '1000' });
+  const origin = () => suite.server().origin;
+
+  it('subscribes, gets the instantaneous mail of a new Emission Rate alarm, converts it to LDAR and resolves it', async () => {
+    const context = await suite.browser().newContext({ viewport: { width: 1500, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    // The console keeps its tokens in memory; the journey borrows the one its own calls carry.
+    let token = '';
+    page.on('request', (r) => {
+      const auth = r.headers().authorization;
+      if (r.url().includes('/api/') && auth?.startsWith('Bearer ')) token = auth.slice(7);
+    });
+    await signIn(page, origin(), 'operator@example.com', '/alarms');
+    await page.waitForURL(/organizationId=\d+/);
+    const organizationId = Number(new URL(page.url()).searchParams.get('organizationId'));
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('button', { name: 'Notification Subscriptions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Notification Subscriptions' });
+    await dialog.getByRole('table', { name: 'Alarm subscriptions' }).waitFor();
+    await dialog.getByLabel('Emission Rate Instantaneous', { exact: true }).selectOption({ label: 'HI and above' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Notification settings edited').waitFor();
+
+    // The modelling pipeline reports a two-hour 50 kg/h leak at the sites; those watching their rate raise an alarm.
+    expect(token).not.toBe('');
+    const raised = await page.evaluate(async ({ org, token }) => {
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const sites = (await (await fetch(`/api/site/siteList/?organizationId=${org}`, { headers })).json()) as { id: number }[];
+      const start = Math.floor(Date.now() / 900_000) * 900_000 - 12 * 3_600_000;
+      const rates = Array.from({ length: 40 }, (_, i) => {
+        const rate = i >= 16 && i < 24 ? 50 : 1;
+        return { time: new Date(start + i * 900_000).toISOString(), rate, lower: rate / 2, upper: rate * 2 };
+      });
+      let total = 0;
+      for (const site of sites) {
+        const res = await fetch('/api/data/ingestSiteRates/', { method: 'POST', headers, body: JSON.stringify({ organizationId: org, siteId: site.id, rates }) });
+        total += ((await res.json()) as { alarmsRaised: number }).alarmsRaised;
+      }
+      return total;
+    }, { org: organizationId, token });
+    expect(raised).toBeGreaterThan(0);
+    await expect.poll(() => /mail to operator@example\.com: /.test(suite.server().output()), { timeout: 20_000 }).toBe(true);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Filter Alarm', exact: true }).click();
+    const typeFilter = page.getByRole('dialog', { name: 'Filter Alarm' });
+    await typeFilter.getByLabel('Value').selectOption('Emission Rate');
+    await typeFilter.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
+    const basic = page.locator('tbody tr').filter({ has: page.locator('td', { hasText: /^Basic$/ }) }).first();
+    await basic.waitFor({ timeout: 15_000 });
+    await basic.getByRole('button', { name: /^View workflow of the alarm at / }).click();
+    const panel = page.getByRole('dialog', { name: /Alarm/ });
+    await panel.getByRole('heading', { name: 'CH4 Emission Rate Alarm' }).waitFor();
+    await panel.getByRole('button', { name: 'Convert to LDAR' }).click();
+    await page.getByRole('dialog', { name: 'Convert to LDAR workflow?' }).getByRole('button', { name: 'Convert' }).click();
+    await page.getByText('Converted to LDAR workflow').waitFor();
+    await panel.getByRole('heading', { name: 'LDAR Workflow' }).waitFor();
+    await panel.getByLabel('Classification').selectOption('Venting');
+    await panel.getByLabel('Root Cause').selectOption({ label: 'Tank hatch open' });
+    await panel.getByRole('radio', { name: 'Yes' }).check();
+    await panel.getByLabel('Repair Type').selectOption({ label: 'Adjustment' });
+    await panel.getByLabel('Repair Completed').fill(new Date().toISOString().slice(0, 10));
+    await panel.getByRole('button', { name: 'Resolve', exact: true }).click();
+    await page.getByText('LDAR workflow resolved').waitFor();
+    await page.screenshot({ path: `${SHOTS}/alarm-emission-rate-ldar.png` });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

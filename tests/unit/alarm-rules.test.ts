@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alarmLinkWindow, alarmTitle, canSendComment, decodeAlarmId, encodeAlarmId, ldarChange, ldarProblems, ldarResolves, REPAIR_TYPE_REQUIRED, sourceSummary, type LdarForm } from '@/domain/alarms';
+import { DEFAULT_UNIT_CONFIGURATION } from '@/domain/units';
+import { alarmLinkWindow, alarmTitle, alarmValueInDisplayUnit, canSendComment, decodeAlarmId, encodeAlarmId, ldarChange, ldarProblems, ldarResolves, REPAIR_TYPE_REQUIRED, sourceSummary, type LdarForm } from '@/domain/alarms';
 
 const empty: LdarForm = { classification: null, rootCauseId: null, repairRequired: null, repairType: null, repairCompleted: null };
 
@@ -51,5 +52,14 @@ describe('alarm rules', () => {
     expect(sourceSummary([])).toEqual({ first: null, tooltip: [], others: 0 });
     expect(canSendComment(' \n ')).toBe(false);
     expect(canSendComment(' ok ')).toBe(true);
+  });
+});
+
+describe('alarm values in display units', () => {
+  it('shows emission rate alarms in the CH4 rate unit, volume alarms in the volume unit, gases in their unit', () => {
+    const lbPerHour = { ...DEFAULT_UNIT_CONFIGURATION, ch4RateDisplayUnitId: 2, ch4VolumeDisplayUnitId: 12 };
+    expect(alarmValueInDisplayUnit(10, { alarmType: 1, measurementTypeId: 1 }, lbPerHour)).toEqual({ value: 22.04623, label: 'lb/h' });
+    expect(alarmValueInDisplayUnit(1000, { alarmType: 2, measurementTypeId: 1 }, lbPerHour)).toEqual({ value: 1, label: 't' });
+    expect(alarmValueInDisplayUnit(5, { alarmType: 0, measurementTypeId: 1 }, lbPerHour)).toEqual({ value: 5, label: 'ppm' });
   });
 });

@@ -1,11 +1,12 @@
-// The notification worker: once a minute it queues the daily digests that are due and delivers the outbox.
+// The notification worker: once a minute (MAIL_TICK_MS) it queues the daily digests that are due and delivers the
+// outbox.
 import type { Database } from '../../db/client';
 import { queueDailyDigests } from './alarm-mails';
 import { deliverPending, type MailTransport } from './outbox';
 
 export const NOTIFICATION_TICK_MS = 60_000;
 
-export function startNotificationWorker(database: Database, transport: MailTransport, publicUrl: string, log: (msg: string) => void): { stop(): void; tick(): Promise<void> } {
+export function startNotificationWorker(database: Database, transport: MailTransport, publicUrl: string, log: (msg: string) => void, tickMs = NOTIFICATION_TICK_MS): { stop(): void; tick(): Promise<void> } {
   let running = false;
   const tick = async () => {
     if (running) return;
@@ -20,7 +21,7 @@ export function startNotificationWorker(database: Database, transport: MailTrans
       running = false;
     }
   };
-  const timer = setInterval(() => void tick(), NOTIFICATION_TICK_MS);
+  const timer = setInterval(() => void tick(), tickMs);
   timer.unref();
   return { stop: () => clearInterval(timer), tick };
 }

@@ -4,11 +4,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Alarm } from '@/contracts/alarm';
-import { alarmTitle, CLOSE_WITHOUT_SAVING, sourceSummary } from '@/domain/alarms';
+import { alarmTitle, alarmValueInDisplayUnit, CLOSE_WITHOUT_SAVING, sourceSummary } from '@/domain/alarms';
 import { AlarmLevel, AlarmType, Aggregation } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
-import { measurementType } from '@/domain/measurement-types';
-import { measurementInDisplayUnit } from '@/domain/units';
+import { inDisplayUnit } from '@/domain/units';
 import { AuditHistoryDialog } from '../audit-history-dialog';
 import { LoadError } from '../grid-parts';
 import { ConfirmDialog } from '../modal';
@@ -95,11 +94,14 @@ function AlarmBody({ alarm, organizationId, onZoom, onDirtyChange }: { alarm: Al
   const emission = alarm.alarmType !== AlarmType.values.Measurement;
   const sources = useTopSources(alarm.encodedId, emission);
   const [history, setHistory] = useState(false);
-  const type = measurementType(alarm.measurementTypeId);
   const value = (v: number | null) => {
     if (v === null) return '—';
-    const shown = measurementInDisplayUnit(v, type.unitKind, units);
+    const shown = alarmValueInDisplayUnit(v, alarm, units);
     return `${shown.value.toLocaleString(undefined, { maximumFractionDigits: 2 })}${shown.label ? ` ${shown.label}` : ''}`;
+  };
+  const volume = (v: number) => {
+    const shown = inDisplayUnit(v, 'ch4Volume', units);
+    return `${shown.value.toLocaleString(undefined, { maximumFractionDigits: 2 })} ${shown.label}`;
   };
   const summary: [string, React.ReactNode][] = [
     ['Level', <LevelBadge key="l" level={alarm.level} />],
@@ -110,7 +112,7 @@ function AlarmBody({ alarm, organizationId, onZoom, onDirtyChange }: { alarm: Al
     ['HI / HI-HI / Critical', `${value(alarm.hiThreshold)} / ${value(alarm.hiHiThreshold)} / ${value(alarm.criticalThreshold)}`],
     ['Sliding Window', alarm.slidingWindowSizeInHours === null ? '—' : `${alarm.slidingWindowSizeInHours} h`],
     ...(alarm.calculationMethod !== null ? ([['Calculation', Aggregation.label(alarm.calculationMethod)]] as [string, React.ReactNode][]) : []),
-    ...(alarm.totalVolume !== null ? ([['Total Volume', alarm.totalVolume.toLocaleString()]] as [string, React.ReactNode][]) : []),
+    ...(alarm.totalVolume !== null ? ([['Total Volume', volume(alarm.totalVolume)]] as [string, React.ReactNode][]) : []),
   ];
   const top = sourceSummary(sources.data ?? []);
 

@@ -6,11 +6,10 @@ import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { apiRequest } from '@/api/client';
 import { alarmListAnswerSchema, type Alarm } from '@/contracts/alarm';
-import { ALARM_BLOCK, ALARM_COLUMN_VISIBILITY_KEY, ALARM_EMPTY_TEXT, ALARM_MAX_BLOCKS, ALARM_TYPE_FILTER_OPTIONS, alarmTitle } from '@/domain/alarms';
+import { ALARM_BLOCK, ALARM_COLUMN_VISIBILITY_KEY, ALARM_EMPTY_TEXT, ALARM_MAX_BLOCKS, ALARM_TYPE_FILTER_OPTIONS, alarmTitle, alarmValueInDisplayUnit } from '@/domain/alarms';
 import { AlarmLevel, Aggregation, WorkflowType } from '@/domain/enums';
 import { gridQueryParams } from '@/domain/grid-query';
-import { measurementType } from '@/domain/measurement-types';
-import { measurementInDisplayUnit } from '@/domain/units';
+import { inDisplayUnit } from '@/domain/units';
 import { AlarmSlideOut, LevelBadge } from '@/components/alarm-slide-out/alarm-slide-out';
 import { ServerDataGrid, type GridColumn, type QuickFilter, type ServerBlockParams } from '@/components/data-grid';
 import { Icon } from '@/components/icons';
@@ -46,8 +45,8 @@ export default function AlarmsPage() {
   );
 
   const columns = useMemo<GridColumn<Alarm>[]>(() => {
-    const inUnit = (a: Alarm, v: number | null) => (v === null ? null : measurementInDisplayUnit(v, measurementType(a.measurementTypeId).unitKind, units).value);
-    const unitOf = (a: Alarm) => measurementInDisplayUnit(0, measurementType(a.measurementTypeId).unitKind, units).label;
+    const inUnit = (a: Alarm, v: number | null) => (v === null ? null : alarmValueInDisplayUnit(v, a, units).value);
+    const unitOf = (a: Alarm) => alarmValueInDisplayUnit(0, a, units).label;
     const threshold = (id: 'hiThreshold' | 'hiHiThreshold' | 'criticalThreshold', header: string): GridColumn<Alarm> => ({ id, header, kind: 'number', value: (a) => inUnit(a, a[id]), hiddenByDefault: true, width: 110 });
     return [
       { id: 'level', header: 'Level', value: (a) => AlarmLevel.label(a.level), cell: (a) => <LevelBadge level={a.level} />, width: 90, filterOptions: AlarmLevel.options.map((o) => o.label) },
@@ -69,7 +68,7 @@ export default function AlarmsPage() {
         width: 120,
         align: 'right',
       },
-      { id: 'totalVolume', header: 'Total Volume', kind: 'number', value: (a) => a.totalVolume, hiddenByDefault: true },
+      { id: 'totalVolume', header: `Total Volume (${inDisplayUnit(0, 'ch4Volume', units).label})`, kind: 'number', value: (a) => (a.totalVolume === null ? null : Math.round(inDisplayUnit(a.totalVolume, 'ch4Volume', units).value * 100) / 100), hiddenByDefault: true },
       threshold('hiThreshold', 'HI Threshold'),
       threshold('hiHiThreshold', 'HI-HI Threshold'),
       threshold('criticalThreshold', 'Critical Threshold'),
