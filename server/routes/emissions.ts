@@ -12,11 +12,12 @@ import {
   siteFilterOptionSchema,
   siteFilterOptionsQuerySchema,
   sourceCategoryOptionSchema,
+  type EmissionPeriodQuery,
   type EmissionWindowQuery,
 } from '@/contracts/emissions';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
 import { defineRoute, badRequest } from '../http/define-route';
-import { emissionRollups, emissionTotals, normalizedEmissionRate, periodEmissionRollups, siteEmissionStatuses } from '../services/emissions';
+import { emissionRollups, emissionTotals, normalizedEmissionRate, periodEmissionRollups, siteEmissionStatuses, type PeriodRequest } from '../services/emissions';
 import { assertFilterInOrganization } from '../services/site-filter';
 import type { Queryable } from '../db/client';
 
@@ -40,6 +41,12 @@ function validTimeZone(zone: string): string {
   } catch {
     throw badRequest(`Unknown time zone: ${zone}`);
   }
+}
+
+/** A period call's window, scope and time zone, checked. */
+async function periodRequest(db: Queryable, organizationId: number, query: EmissionPeriodQuery): Promise<PeriodRequest> {
+  const w = await windowOf(db, organizationId, query);
+  return { ...w.scope, bucket: query.bucketInterval, start: w.start, end: w.end, timeZone: validTimeZone(query.ianaTimezoneId), endTimeIsInCurrentPeriod: query.endTimeIsInCurrentPeriod ?? false, now: Date.now() };
 }
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
@@ -70,18 +77,7 @@ export const emissionRoutes = [
     query: emissionPeriodQuerySchema,
     response: z.array(emissionTotalSchema),
     example: { query: periodExample },
-    handler: async ({ query, organizationId, database }) => {
-      const w = await windowOf(database, organizationId!, query);
-      return emissionTotals(database, {
-        ...w.scope,
-        bucket: query.bucketInterval,
-        start: w.start,
-        end: w.end,
-        timeZone: validTimeZone(query.ianaTimezoneId),
-        endTimeIsInCurrentPeriod: query.endTimeIsInCurrentPeriod ?? false,
-        now: Date.now(),
-      });
-    },
+    handler: async ({ query, organizationId, database }) => emissionTotals(database, await periodRequest(database, organizationId!, query)),
   }),
   defineRoute({
     method: 'GET',
@@ -92,21 +88,13 @@ export const emissionRoutes = [
     query: emissionPeriodQuerySchema,
     response: z.array(periodGroupedEmissionSchema),
     example: { query: { ...periodExample, groupBySite: 'true' } },
-    handler: async ({ query, organizationId, database }) => {
-      const w = await windowOf(database, organizationId!, query);
-      return periodEmissionRollups(database, {
-        ...w.scope,
-        bucket: query.bucketInterval,
-        start: w.start,
-        end: w.end,
-        timeZone: validTimeZone(query.ianaTimezoneId),
-        endTimeIsInCurrentPeriod: query.endTimeIsInCurrentPeriod ?? false,
-        now: Date.now(),
+    handler: async ({ query, organizationId, database }) =>
+      periodEmissionRollups(database, {
+        ...(await periodRequest(database, organizationId!, query)),
         groupByAlarmLevel: query.groupByAlarmLevel ?? false,
         groupBySite: query.groupBySite ?? false,
         groupBySourceCategory: query.groupBySourceCategory ?? false,
-      });
-    },
+      }),
   }),
   defineRoute({
     method: 'GET',

@@ -16,6 +16,7 @@ import {
   emissionRows,
   exportFileName,
   resolveExportSites,
+  type ExportSite,
   rollingAverageRows,
   rollingHeaders,
   SITE_RATE_HEADERS,
@@ -26,6 +27,8 @@ import {
   volumeRows,
 } from '../services/exports';
 import type { Readable } from 'node:stream';
+import type { CsvCell } from '@/domain/csv';
+import type { Database } from '../db/client';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 const range = { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z', siteIds: '1' };
@@ -50,38 +53,37 @@ function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
     .send(stream);
 }
 
+/** An export over a range and sites or site groups, with nothing else to choose. */
+function scopedExport(spec: { url: string; permission: Permission; kind: string; summary: string; headers: readonly string[]; maxDays?: number; rows: (db: Database, organizationId: number, sites: ExportSite[], start: number, end: number, signal: AbortSignal) => AsyncGenerator<readonly CsvCell[]> }) {
+  return defineRoute({
+    method: 'GET',
+    url: spec.url,
+    access: [spec.permission],
+    orgScope: orgQuery,
+    summary: spec.summary,
+    query: exportScopeSchema,
+    raw: true,
+    example: { query: range },
+    handler: async ({ query, organizationId, database, request, reply }) => {
+      const { start, end } = checkedRange(query.startTime, query.endTime, spec.maxDays);
+      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
+      const signal = clientGone(request, reply);
+      return sendCsv(reply, exportFileName(spec.kind, start, end), csvStream(spec.headers, (s) => spec.rows(database, organizationId!, sites, start, end, s), signal));
+    },
+  });
+}
+
 export const exportRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/export/exportAlarms/',
-    access: [Permission.ExportModelResults],
-    orgScope: orgQuery,
-    summary: "The sites' alarms in the range as CSV",
-    query: exportScopeSchema,
-    raw: true,
-    example: { query: range },
-    handler: async ({ query, organizationId, database, request, reply }) => {
-      const { start, end } = checkedRange(query.startTime, query.endTime);
-      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
-      const signal = clientGone(request, reply);
-      return sendCsv(reply, exportFileName('Alarms', start, end), csvStream(ALARM_HEADERS, (s) => alarmRows(database, sites, start, end, s), signal));
-    },
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/export/exportEmissions/',
-    access: [Permission.ExportModelResults],
-    orgScope: orgQuery,
-    summary: "The sites' emissions starting in the range as CSV",
-    query: exportScopeSchema,
-    raw: true,
-    example: { query: range },
-    handler: async ({ query, organizationId, database, request, reply }) => {
-      const { start, end } = checkedRange(query.startTime, query.endTime);
-      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
-      const signal = clientGone(request, reply);
-      return sendCsv(reply, exportFileName('Emissions', start, end), csvStream(EMISSION_HEADERS, (s) => emissionRows(database, sites, start, end, s), signal));
-    },
+  scopedExport({ url: '/api/export/exportAlarms/', permission: Permission.ExportModelResults, kind: 'Alarms', summary: "The sites' alarms in the range as CSV", headers: ALARM_HEADERS, rows: (db, _org, sites, start, end, s) => alarmRows(db, sites, start, end, s) }),
+  scopedExport({ url: '/api/export/exportEmissions/', permission: Permission.ExportModelResults, kind: 'Emissions', summary: "The sites' emissions starting in the range as CSV", headers: EMISSION_HEADERS, rows: (db, _org, sites, start, end, s) => emissionRows(db, sites, start, end, s) }),
+  scopedExport({
+    url: '/api/export/exportDeviceUptime/',
+    permission: Permission.ExportUptime,
+    kind: 'Device Uptime',
+    summary: "Each device's 6-hour up status at the sites over the range (at most 90 days) as CSV",
+    headers: UPTIME_HEADERS,
+    maxDays: MAX_UPTIME_EXPORT_DAYS,
+    rows: (db, org, sites, start, end) => uptimeRows(db, org, sites, start, end),
   }),
   defineRoute({
     method: 'GET',
@@ -152,22 +154,6 @@ export const exportRoutes = [
     query: z.object({ samplingMethod: z.coerce.number().int().optional(), deviceDataType: z.enum(DEVICE_DATA_TYPE_KEYS).optional() }),
     response: z.object({ samplePeriods: z.array(z.object({ minutes: z.number(), label: z.string() })), samplingMethods: z.array(z.object({ value: z.number(), label: z.string() })) }),
     handler: async ({ query }) => ({ samplePeriods: samplePeriodOptions(query.samplingMethod ?? null, query.deviceDataType ?? null), samplingMethods: [...SAMPLING_METHODS] }),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/export/exportDeviceUptime/',
-    access: [Permission.ExportUptime],
-    orgScope: orgQuery,
-    summary: "Each device's 6-hour up status at the sites over the range (at most 90 days) as CSV",
-    query: exportScopeSchema,
-    raw: true,
-    example: { query: range },
-    handler: async ({ query, organizationId, database, request, reply }) => {
-      const { start, end } = checkedRange(query.startTime, query.endTime, MAX_UPTIME_EXPORT_DAYS);
-      const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
-      const signal = clientGone(request, reply);
-      return sendCsv(reply, exportFileName('Device Uptime', start, end), csvStream(UPTIME_HEADERS, () => uptimeRows(database, organizationId!, sites, start, end), signal));
-    },
   }),
   defineRoute({
     method: 'GET',

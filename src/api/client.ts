@@ -128,9 +128,9 @@ export async function apiUpload<T>(
   return schema.parse(await response.json());
 }
 
-/** A binary answer (Arrow IPC series, a CSV file) with the same token, version and error handling as apiRequest. */
-export async function apiBytes(path: string, options: RequestOptions & { accept: string }): Promise<ArrayBuffer> {
-  const sendBinary = async (token: string | null) => {
+/** A fetch with the token (renewed once on a 401), the version header and the API's errors; answers the ok response. */
+async function fetchOk(path: string, options: RequestOptions & { accept: string }): Promise<Response> {
+  const send = async (token: string | null) => {
     const qs = new URLSearchParams();
     appendQuery(qs, options.query);
     const headers: Record<string, string> = { accept: options.accept };
@@ -142,33 +142,6 @@ export async function apiBytes(path: string, options: RequestOptions & { accept:
       ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-  };
-  let res = await sendBinary(hooks?.getAccessToken() ?? null);
-  if (res.status === 401 && hooks) {
-    const renewed = await hooks.renewToken();
-    if (renewed) res = await sendBinary(renewed);
-  }
-  const version = res.headers.get(VERSION_HEADER);
-  if (version) hooks?.onVersion(version);
-  if (!res.ok) {
-    const error = await toApiError(res);
-    if (res.status === 401 || res.status === 403 || res.status === 503) hooks?.onAuthFailure(res.status, error.message);
-    throw error;
-  }
-  return res.arrayBuffer();
-}
-
-/**
- * A streamed download (the exports): reads the answer as it arrives, reporting the bytes so far, and answers the file
- * with the name the server gave it. Aborting the signal stops the transfer, and with it the server's work.
- */
-export async function apiDownload(path: string, options: RequestOptions & { onProgress?: (bytes: number) => void }): Promise<{ blob: Blob; fileName: string }> {
-  const send = async (token: string | null) => {
-    const qs = new URLSearchParams();
-    appendQuery(qs, options.query);
-    const headers: Record<string, string> = { accept: 'text/csv' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    return fetch(`${path}${qs.size ? `?${qs}` : ''}`, { headers, ...(options.signal ? { signal: options.signal } : {}) });
   };
   let res = await send(hooks?.getAccessToken() ?? null);
   if (res.status === 401 && hooks) {
@@ -182,6 +155,20 @@ export async function apiDownload(path: string, options: RequestOptions & { onPr
     if (res.status === 401 || res.status === 403 || res.status === 503) hooks?.onAuthFailure(res.status, error.message);
     throw error;
   }
+  return res;
+}
+
+/** A binary answer (Arrow IPC series, a CSV file) with the same token, version and error handling as apiRequest. */
+export async function apiBytes(path: string, options: RequestOptions & { accept: string }): Promise<ArrayBuffer> {
+  return (await fetchOk(path, options)).arrayBuffer();
+}
+
+/**
+ * A streamed download (the exports): reads the answer as it arrives, reporting the bytes so far, and answers the file
+ * with the name the server gave it. Aborting the signal stops the transfer, and with it the server's work.
+ */
+export async function apiDownload(path: string, options: RequestOptions & { onProgress?: (bytes: number) => void }): Promise<{ blob: Blob; fileName: string }> {
+  const res = await fetchOk(path, { ...options, accept: 'text/csv' });
   const parts: Uint8Array[] = [];
   let received = 0;
   const reader = res.body!.getReader();
