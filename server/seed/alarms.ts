@@ -72,8 +72,10 @@ export async function seedAlarms(database: Database, r: Random, now: Date, evalu
   const raised = await evaluateAlarms(database, null, to - evaluateDays * 86_400_000, to);
 
   // Operators worked the older alarms: most resolved, some commented.
-  const alarms = await database.query<{ id: number; workflow_id: number; workflow_type: number; end_time: Date | string }>(
-    'SELECT a.id, a.workflow_id, w.workflow_type, a.end_time FROM alarms a JOIN workflows w ON w.id = a.workflow_id ORDER BY a.id',
+  const alarms = await database.query<{ id: number; workflow_id: number; workflow_type: number; end_time: Date | string; newest: boolean }>(
+    `SELECT a.id, a.workflow_id, w.workflow_type, a.end_time,
+            a.id = first_value(a.id) OVER (PARTITION BY s.organization_id, a.alarm_type, w.workflow_type ORDER BY a.start_time DESC, a.id DESC) AS newest
+       FROM alarms a JOIN workflows w ON w.id = a.workflow_id JOIN sites s ON s.id = a.site_id ORDER BY a.id`,
   );
   for (const a of alarms) {
     const end = new Date(a.end_time).getTime();
@@ -88,7 +90,8 @@ export async function seedAlarms(database: Database, r: Random, now: Date, evalu
         );
       }
     }
-    if (age > 86_400_000 && r.chance(0.7)) {
+    // The newest alarm of each type and workflow in an organization is still waiting for an operator.
+    if (age > 86_400_000 && r.chance(0.7) && !a.newest) {
       const at = new Date(Math.min(to, end + r.next() * 86_400_000)).toISOString();
       if (a.workflow_type === 0) {
         await database.query('UPDATE workflows SET acknowledged_at = $2, resolved_at = $2, resolved_by = $3 WHERE id = $1', [a.workflow_id, at, r.pick(OPERATORS)]);

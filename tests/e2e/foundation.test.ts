@@ -44,10 +44,11 @@ describe('foundation in the browser', () => {
     const context = await browser.newContext();
     const { page, problems } = await newPage(context);
     await signIn(page, server.origin, 'org.admin@example.com');
-    // The first screen the user may open: Sites, scoped to the selected organization.
-    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    // '/' lands on the Overview, scoped to the selected organization.
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/overview');
     await expect.poll(() => new URL(page.url()).searchParams.get('organizationId')).not.toBeNull();
-    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
+    await page.getByRole('region', { name: 'Emissions by Site' }).locator('tbody tr').first().waitFor();
     // Only screens the user may open are in the navigation bar.
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).count()).resolves.toBe(0);
     const switcher = page.getByLabel('Organization', { exact: true });
@@ -79,7 +80,7 @@ describe('foundation in the browser', () => {
   it('logs out through the provider so the next visit asks for the password again', async () => {
     const context = await browser.newContext();
     const { page } = await newPage(context);
-    await signIn(page, server.origin, 'viewer@example.com');
+    await signIn(page, server.origin, 'viewer@example.com', '/sites');
     await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
     // No delete action without SiteDeleteRestore.
     await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
