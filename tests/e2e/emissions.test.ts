@@ -80,6 +80,9 @@ describe('emissions and analytics in the browser', () => {
     await page.getByRole('combobox', { name: 'Stack by' }).selectOption('Source Category');
     const legend = page.getByRole('list', { name: 'Emission trends legend' });
     await expect.poll(async () => legend.getByText('Wellhead').count(), { timeout: 15_000 }).toBe(1);
+    // Four quarters ending with the one before the current quarter, once the answers have arrived.
+    await expect.poll(async () => (await chart.locator('text').allTextContents()).filter((t) => /^Q[1-4]/.test(t)).length, { timeout: 15_000 }).toBe(4);
+    await page.locator('[aria-busy="false"]').first().waitFor();
     expect(await legend.getByText('Tank').count()).toBe(1);
     expect(await page.getByRole('img', { name: 'Source category treemap' }).count()).toBe(1);
     expect(await page.getByRole('table', { name: 'Site Performance' }).locator('tbody tr').count()).toBeGreaterThan(0);

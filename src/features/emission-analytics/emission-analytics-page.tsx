@@ -49,10 +49,8 @@ export default function EmissionAnalyticsPage() {
   useEffect(() => setEnd(Date.now()), [organizationId]);
   const now = useMemo(() => Math.max(Date.now(), end), [end]);
   const window = trendWindow(bucket, periods, end, now, timeZone);
-  const request = useDebounced<TrendRequest>(
-    { organizationId, filter, bucket, startTime: window.startTime, endTime: window.endTime, endTimeIsInCurrentPeriod: window.endTimeIsInCurrentPeriod, timeZone },
-    EMISSIONS_DEBOUNCE_MS,
-  );
+  const inputs: TrendRequest = { organizationId, filter, bucket, startTime: window.startTime, endTime: window.endTime, endTimeIsInCurrentPeriod: window.endTimeIsInCurrentPeriod, timeZone };
+  const request = useDebounced(inputs, EMISSIONS_DEBOUNCE_MS);
   const totals = useTotals(request);
   const grouped = useGrouped(request, stackBy);
   const statuses = useStatuses(request);
@@ -63,6 +61,8 @@ export default function EmissionAnalyticsPage() {
   const showNormalized = normalized && !oneSite;
   const showBaseline = baseline && oneSite;
   const forward = canStepTrendForward(bucket, end, now, timeZone);
+  // The inputs moved on (debounce pending) or the answers are the previous ones.
+  const stale = JSON.stringify(inputs) !== JSON.stringify(request) || totals.isPlaceholderData || (stackBy !== 'None' && grouped.isPlaceholderData);
 
   return (
     <>
@@ -142,7 +142,11 @@ export default function EmissionAnalyticsPage() {
             {totals.isPending || (stackBy !== 'None' && grouped.isPending) ? (
               <Spinner />
             ) : (
-              <TrendsChart totals={totals.data ?? []} grouped={grouped.data} stackBy={stackBy} showBaseline={showBaseline} showNormalized={showNormalized} units={units} />
+              // While new periods load, the previous chart stays (dimmed) so the page does not jump.
+              <div className={`relative ${stale ? 'opacity-50' : ''}`} aria-busy={stale}>
+                <TrendsChart totals={totals.data ?? []} grouped={grouped.data} stackBy={stackBy} showBaseline={showBaseline} showNormalized={showNormalized} units={units} />
+                {stale && <span className="loading loading-spinner loading-md absolute left-1/2 top-1/3" aria-label="Loading" />}
+              </div>
             )}
           </div>
         </section>
