@@ -16,7 +16,7 @@ import {
 } from '@/domain/export';
 import { Permission } from '@/domain/permissions';
 import { useHasPermission, useSession } from '@/components/session-context';
-import { EMPTY_SCOPE, ExportFooter, RangeFields, rangeProblem, ScopeFields, scopeProblem, scopeQuery, SingleSiteField, useDefaultRange, useExportDownload, type ScopeValue } from './form-parts';
+import { EMPTY_SCOPE, ExportFooter, NumberSelect, RangeFields, rangeProblem, ScopeFields, scopeProblem, scopeQuery, SingleSiteField, useDefaultRange, useExportDownload, type ScopeValue } from './form-parts';
 
 function useOrg() {
   const { organization, user } = useSession();
@@ -199,36 +199,17 @@ export function DeviceDataExport() {
       )}
       {mode === 'sampled' && (
         <div className="grid gap-3 sm:grid-cols-2">
-          <label className="form-control">
-            <span className="label-text mb-1 text-sm font-medium">Sampling method</span>
-            <select
-              className="select select-sm w-full"
-              aria-label="Sampling method"
-              value={method ?? ''}
-              onChange={(e) => {
-                const next = e.target.value === '' ? null : Number(e.target.value);
-                setMethod(next);
-                if (period !== null && !samplePeriodOptions(next, type).some((p) => p.minutes === period)) setPeriod(null);
-              }}
-            >
-              {SAMPLING_METHODS.map((m) => (
-                <option key={m.value} value={m.value} disabled={type === 'Wind' && m.value !== SAMPLING_AVERAGE}>
-                  {m.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="form-control">
-            <span className="label-text mb-1 text-sm font-medium">Sample period</span>
-            <select className="select select-sm w-full" aria-label="Sample period" value={period ?? ''} onChange={(e) => setPeriod(e.target.value === '' ? null : Number(e.target.value))}>
-              <option value="">Choose a period</option>
-              {periods.map((p) => (
-                <option key={p.minutes} value={p.minutes}>
-                  {p.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <NumberSelect
+            label="Sampling method"
+            value={method}
+            options={SAMPLING_METHODS}
+            disabled={(v) => type === 'Wind' && v !== SAMPLING_AVERAGE}
+            onChange={(next) => {
+              setMethod(next);
+              if (period !== null && !samplePeriodOptions(next, type).some((p) => p.minutes === period)) setPeriod(null);
+            }}
+          />
+          <NumberSelect label="Sample period" value={period} placeholder="Choose a period" options={periods.map((p) => ({ value: p.minutes, label: p.label }))} onChange={setPeriod} />
         </div>
       )}
     </Form>
@@ -255,26 +236,8 @@ export function SiteRateExport() {
       <RangeFields id="site-rate" value={range} onChange={setRange} />
       <div className="grid gap-3 sm:grid-cols-3">
         <SingleSiteField value={site} onChange={setSite} />
-        <label className="form-control">
-          <span className="label-text mb-1 text-sm font-medium">Sampling method</span>
-          <select className="select select-sm w-full" aria-label="Sampling method" value={method} onChange={(e) => setMethod(Number(e.target.value))}>
-            {SAMPLING_METHODS.map((m) => (
-              <option key={m.value} value={m.value}>
-                {m.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="form-control">
-          <span className="label-text mb-1 text-sm font-medium">Sample period</span>
-          <select className="select select-sm w-full" aria-label="Sample period" value={period} onChange={(e) => setPeriod(Number(e.target.value))}>
-            {SAMPLE_PERIODS.map((p) => (
-              <option key={p.minutes} value={p.minutes}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NumberSelect label="Sampling method" value={method} options={SAMPLING_METHODS} onChange={(v) => setMethod(v ?? SAMPLING_AVERAGE)} />
+        <NumberSelect label="Sample period" value={period} options={SAMPLE_PERIODS.map((p) => ({ value: p.minutes, label: p.label }))} onChange={(v) => setPeriod(v ?? 60)} />
       </div>
     </Form>
   );

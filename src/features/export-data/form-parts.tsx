@@ -193,3 +193,20 @@ export function ExportFooter({ download }: { download: ReturnType<typeof useExpo
     </div>
   );
 }
+
+/** A labelled select over numbered options; an empty choice when `placeholder` is given. */
+export function NumberSelect({ label, value, options, onChange, placeholder, disabled }: { label: string; value: number | null; options: readonly { value: number; label: string }[]; onChange: (v: number | null) => void; placeholder?: string; disabled?: (v: number) => boolean }) {
+  return (
+    <label className="form-control">
+      <span className="label-text mb-1 text-sm font-medium">{label}</span>
+      <select className="select select-sm w-full" aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={disabled?.(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
