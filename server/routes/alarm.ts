@@ -12,7 +12,7 @@ import { ALARM_COLUMNS, ALARM_FROM, alarmOrganization, loadAlarm, SITE_GROUP_NAM
 import { enumField, filterConditions, orderBy, type GridField } from '../services/grid-sql';
 import { accessToOrganization } from '../services/signed-in-user';
 import { assertFilterInOrganization, siteFilterSql } from '../services/site-filter';
-import { windowVolumeSql } from '../services/emissions';
+import { EMISSION_LOOKBACK, windowVolumeSql } from '../services/emission-rollups';
 import { evaluateAlarms } from '../services/alarm-engine/run';
 import { notifyRaisedAlarms } from '../services/notifications/alarm-mails';
 import { Permission } from '@/domain/permissions';
@@ -154,7 +154,7 @@ export const alarmRoutes = [
       const rows = await database.query<{ source: string | null; volume: number }>(
         `SELECT src.name AS source, sum(${windowVolumeSql('$2::timestamptz', '$3::timestamptz')}) AS volume
            FROM emissions e LEFT JOIN sources src ON src.id = e.source_id
-          WHERE e.site_id = $1 AND e.start_time < $3::timestamptz AND e.start_time >= $2::timestamptz - interval '31 days'
+          WHERE e.site_id = $1 AND e.start_time < $3::timestamptz AND e.start_time >= $2::timestamptz - ${EMISSION_LOOKBACK}
           GROUP BY src.name ORDER BY volume DESC, src.name`,
         [alarm.siteId, alarm.startTime, alarm.endTime ?? alarm.startTime],
       );

@@ -7,6 +7,9 @@ const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const dayOf = (t: number) => new Date(Math.floor(t / DAY) * DAY).toISOString().slice(0, 10);
 
+/** Emissions last hours to days: looking this far back before a window finds every one that reaches into it. */
+export const EMISSION_LOOKBACK = "interval '31 days'";
+
 /** The emission's end used for prorating; the same expression as windowVolumeSql's. */
 const EMISSION_END = `coalesce(e.end_time, e.start_time + make_interval(secs => e.total_volume / nullif(e.rate, 0) * 3600), e.start_time)`;
 
@@ -25,7 +28,7 @@ export async function refreshDailyVolumes(db: Queryable, siteIds: readonly numbe
             ${windowVolumeSql('h.hour', "h.hour + interval '1 hour'")} AS v
        FROM emissions e LEFT JOIN sources src ON src.id = e.source_id
        CROSS JOIN LATERAL generate_series(date_trunc('hour', e.start_time), greatest(${EMISSION_END}, e.start_time), interval '1 hour') AS h(hour)
-      WHERE ($1::int[] IS NULL OR e.site_id = ANY($1::int[])) AND e.start_time < $3::timestamptz AND e.start_time >= $2::timestamptz - interval '31 days'
+      WHERE ($1::int[] IS NULL OR e.site_id = ANY($1::int[])) AND e.start_time < $3::timestamptz AND e.start_time >= $2::timestamptz - ${EMISSION_LOOKBACK}
         AND h.hour >= $2::timestamptz AND h.hour < $3::timestamptz`,
     [siteIds === null ? null : [...siteIds], new Date(firstDay).toISOString(), new Date(endDay).toISOString()],
   );

@@ -5,13 +5,11 @@ import { bucketsOf, fullPeriodEnd, percentChange, projectedEmissions, targetMont
 import type { SiteFilter } from '@/domain/site-filter';
 import type { Queryable } from '../db/client';
 import { siteFilterSql } from './site-filter';
-import { BUCKET_VOLUME, DAY_BUCKETS, dayBucketParams, windowVolumeSql } from './emission-rollups';
+import { BUCKET_VOLUME, DAY_BUCKETS, dayBucketParams, EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollups';
 
 export { windowVolumeSql };
 
 const HOUR = 3_600_000;
-/** Emissions are hours to days long; looking this far back before a window finds every one that reaches into it. */
-const LOOKBACK = "interval '31 days'";
 
 interface Scope {
   organizationId: number;
@@ -29,7 +27,7 @@ export async function emissionRollups(db: Queryable, scope: Scope, start: number
        FROM sites s JOIN emissions e ON e.site_id = s.id
        LEFT JOIN sources src ON src.id = e.source_id LEFT JOIN source_categories c ON c.id = src.source_category_id
        CROSS JOIN LATERAL (SELECT ${windowVolumeSql('$1::timestamptz', '$2::timestamptz')} AS volume) v
-      WHERE ${where} AND e.start_time < $2::timestamptz AND e.start_time >= $1::timestamptz - ${LOOKBACK} AND v.volume > 0
+      WHERE ${where} AND e.start_time < $2::timestamptz AND e.start_time >= $1::timestamptz - ${EMISSION_LOOKBACK} AND v.volume > 0
       GROUP BY s.id, s.name, s.latitude, s.longitude, c.id, c.name
       ORDER BY volume DESC, s.name`,
     params,

@@ -9,14 +9,13 @@ import { measurementType } from '@/domain/measurement-types';
 import { aggregate } from '../../asm/reference/aggregate';
 import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../http/define-route';
-import { windowVolumeSql } from './emissions';
+import { EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollups';
 import { CHUNK_MS } from './measurement-chunks';
 import { readSamples } from './measurement-store';
 import { computeUptime } from './uptime';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
-const LOOKBACK = "interval '31 days'";
 
 /** Rows written and device-days read by every export so far: lets a test see that an abandoned export stopped. */
 export const exportStats = { rows: 0, deviceDays: 0 };
@@ -138,7 +137,7 @@ async function* siteVolumes(db: Queryable, siteId: number, periods: readonly { s
               sum(${windowVolumeSql('b.start_time', 'b.end_time')}) AS volume
          FROM emissions e LEFT JOIN sources src ON src.id = e.source_id LEFT JOIN source_categories c ON c.id = src.source_category_id LEFT JOIN source_groups g ON g.id = src.source_group_id
          JOIN unnest($2::timestamptz[], $3::timestamptz[], $4::int[]) AS b(start_time, end_time, i) ON e.start_time < b.end_time
-        WHERE e.site_id = $1 AND e.start_time < $6::timestamptz AND e.start_time >= $5::timestamptz - ${LOOKBACK}
+        WHERE e.site_id = $1 AND e.start_time < $6::timestamptz AND e.start_time >= $5::timestamptz - ${EMISSION_LOOKBACK}
         GROUP BY b.i, 2, 3 ORDER BY b.i, 2, 3`,
       [siteId, part.map((p) => new Date(p.start).toISOString()), part.map((p) => new Date(p.end).toISOString()), part.map((_, i) => k + i), new Date(part[0]!.start).toISOString(), new Date(part[part.length - 1]!.end).toISOString()],
     );

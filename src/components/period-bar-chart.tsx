@@ -1,7 +1,8 @@
 // Bars per period (stacked when there are several groups) with lines over them for projections, targets and
 // baselines: the monthly overview chart and the Emission Trends chart. Drawn as SVG, since periods are categories and a
 // dozen bars need no canvas; hovering or focusing a period shows its values.
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useElementWidth } from './use-element-width';
 
 export interface BarStack {
   name: string;
@@ -49,15 +50,7 @@ export function PeriodBarChart({ label, categories, stacks, lines = [], projecti
   const id = useId();
   const [active, setActive] = useState<number | null>(null);
   // Drawn at the container's real width so labels keep their size.
-  const host = useRef<HTMLDivElement>(null);
-  const [W, setW] = useState(640);
-  useEffect(() => {
-    const el = host.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setW(Math.max(280, el.clientWidth)));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const [host, W] = useElementWidth(640, 280);
   const n = categories.length;
   const { yMax, rightMax } = useMemo(() => {
     let top = 0;

@@ -14,6 +14,7 @@ import type { TimeRange } from '@/domain/date-range';
 import type { MeasurementType } from '@/domain/measurement-types';
 import { inDisplayUnit, MEASUREMENT_UNIT_GROUP, measurementInDisplayUnit } from '@/domain/units';
 import { z } from 'zod';
+import { useElementWidth } from '../use-element-width';
 import { useSession } from '../session-context';
 
 export const CHART_HEIGHT = 150;
@@ -79,15 +80,7 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
   });
   useEffect(() => () => void timeseriesClient.unloadSeries(seriesId).catch(() => undefined), [seriesId]);
 
-  const host = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(600);
-  useEffect(() => {
-    const el = host.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(Math.max(200, el.clientWidth)));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const [host, width] = useElementWidth(600, 200);
 
   const unitGroup = MEASUREMENT_UNIT_GROUP[type.unitKind];
   const drawn = useQuery({
@@ -209,7 +202,7 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
       u.over.removeEventListener('mousedown', onDown);
       u.destroy();
     };
-  }, [options, drawn.data]);
+  }, [options, drawn.data, host]);
 
   const empty = loaded.data?.length === 0;
   const closest = useQuery({

@@ -1,23 +1,15 @@
 // Source Category Performance (spec 3 §2): each category's share of the window's volume as a treemap.
-import { useEffect, useRef, useState } from 'react';
 import type { EmissionRollup } from '@/contracts/emissions';
 import { NO_EMISSIONS } from '@/domain/emissions';
 import type { Ch4Units } from '@/components/use-ch4-units';
+import { useElementWidth } from '@/components/use-element-width';
 import { squarify } from './treemap-layout';
 import { GROUP_COLOURS } from './trends-chart';
 
 const HEIGHT = 260;
 
 export function CategoryTreemap({ rollups, units }: { rollups: readonly EmissionRollup[]; units: Ch4Units }) {
-  const host = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(400);
-  useEffect(() => {
-    const el = host.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => setWidth(Math.max(200, el.clientWidth)));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
+  const [host, width] = useElementWidth(400, 200);
   const byCategory = new Map<string, { volume: number; count: number }>();
   for (const r of rollups) {
     const c = byCategory.get(r.sourceCategoryName) ?? { volume: 0, count: 0 };
