@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { ARROW_STREAM_MIME, AVERAGING_PERIODS_MINUTES, MINUTE_MS, rangeProblem } from '@/domain/chart-data';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
-import { encodeSeriesArrow } from '../../workers/lib/series-arrow';
+import { encodeSeriesArrow, encodeWindArrow } from '../../workers/lib/series-arrow';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
 import { aggregate } from '../../asm/reference/aggregate';
-import { maxPerPeriod, zoneOffsetMs } from '../services/chart-series';
+import { maxPerPeriod, windPerInstallation, zoneOffsetMs } from '../services/chart-series';
 import type { Samples } from '../services/measurement-chunks';
 import { ingestAndEvaluate, ingestSiteRates } from '../services/ingestion';
 import { readSamples } from '../services/measurement-store';
@@ -124,10 +124,10 @@ export const chartDataRoutes = [
     url: '/api/data/deviceWindData/',
     access,
     orgScope,
-    summary: 'Wind direction and speed per installation of the device, optionally one reading per sample period',
+    summary: 'Wind direction and speed per installation of the device, optionally the strongest reading per sample period; JSON keyed by installation id, or one Arrow IPC stream with an installationId column',
     query: rangeQuery.extend({ samplePeriod: z.coerce.number().int().min(1).max(1440).optional() }),
-    response: z.record(z.string(), z.array(z.object({ time: z.number(), windDirection: z.number(), windSpeed: z.number() }))),
-    handler: async ({ query, organizationId, database }) => {
+    raw: true,
+    handler: async ({ query, organizationId, database, request, reply }) => {
       await checkDevice(database, query.deviceId, organizationId!);
       const { start, end } = checkedRange(query);
       const [direction, speed] = await Promise.all([readSamples(database, query.deviceId, WIND_DIRECTION, start, end), readSamples(database, query.deviceId, WIND_SPEED, start, end)]);
@@ -135,29 +135,19 @@ export const chartDataRoutes = [
         'SELECT id, started_at, ended_at FROM device_installations WHERE device_id = $1 AND started_at < $3 AND (ended_at IS NULL OR ended_at > $2) ORDER BY started_at',
         [query.deviceId, new Date(start).toISOString(), new Date(end).toISOString()],
       );
-      // Direction and speed are recorded together; pair them by time.
-      const directionAt = new Map<number, number>();
-      for (let i = 0; i < direction.times.length; i++) directionAt.set(direction.times[i]!, direction.values[i]!);
-      const out: Record<string, { time: number; windDirection: number; windSpeed: number }[]> = {};
-      for (const inst of installations) {
-        const from = Math.max(start, new Date(inst.started_at).getTime());
-        const to = Math.min(end, inst.ended_at ? new Date(inst.ended_at).getTime() : end);
-        const rows: { time: number; windDirection: number; windSpeed: number }[] = [];
-        let lastBucket = Number.NaN;
-        for (let i = 0; i < speed.times.length; i++) {
-          const t = speed.times[i]!;
-          if (t < from || t >= to || !directionAt.has(t)) continue;
-          const row = { time: t, windDirection: directionAt.get(t)!, windSpeed: speed.values[i]! };
-          const bucket = query.samplePeriod ? Math.floor((t - start) / (query.samplePeriod * MINUTE_MS)) : i;
-          // Sampled: the strongest wind of each period, with its direction.
-          if (bucket === lastBucket) {
-            if (row.windSpeed > rows[rows.length - 1]!.windSpeed) rows[rows.length - 1] = row;
-          } else rows.push(row);
-          lastBucket = bucket;
-        }
-        out[String(inst.id)] = rows;
+      const wind = windPerInstallation(
+        direction,
+        speed,
+        installations.map((i) => ({ id: i.id, from: Math.max(start, new Date(i.started_at).getTime()), to: Math.min(end, i.ended_at ? new Date(i.ended_at).getTime() : end) })),
+        query.samplePeriod ? { start, period: query.samplePeriod * MINUTE_MS } : null,
+      );
+      if ((request.headers.accept ?? '').includes(ARROW_STREAM_MIME)) {
+        const bytes = encodeWindArrow(wind);
+        return reply.type(ARROW_STREAM_MIME).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       }
-      return out;
+      const out: Record<string, { time: number; windDirection: number; windSpeed: number }[]> = Object.fromEntries(installations.map((i) => [String(i.id), []]));
+      for (let i = 0; i < wind.times.length; i++) out[String(wind.installationIds[i])]!.push({ time: wind.times[i]!, windDirection: wind.windDirections[i]!, windSpeed: wind.windSpeeds[i]! });
+      return reply.type('application/json').send(JSON.stringify(out));
     },
   }),
   defineRoute({

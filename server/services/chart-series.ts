@@ -1,5 +1,6 @@
 // Server-side reductions for the chart endpoints: maxima per sample period (keeping each peak's own time; the
 // averages use the compute core's TypeScript twin, asm/reference/aggregate.ts) and the zone offset for local days.
+import type { WindColumns } from '../../workers/lib/series-arrow';
 import type { Samples } from './measurement-chunks';
 
 /** The largest value in each period of `periodMs` counted from `origin`, at the time it was measured. */
@@ -29,4 +30,55 @@ export function zoneOffsetMs(timeZone: string, at: number): number {
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * Wind readings per installation: direction and speed are recorded together, so they pair by time (a merge of the
+ * two sorted series); each installation takes the readings within its stay [from, to). With a sample period, the
+ * strongest wind of each period counted from `start`, with its own direction and time.
+ */
+export function windPerInstallation(direction: Samples, speed: Samples, stays: readonly { id: number; from: number; to: number }[], sampled: { start: number; period: number } | null): WindColumns {
+  const ids: number[] = [];
+  const times: number[] = [];
+  const directions: number[] = [];
+  const speeds: number[] = [];
+  for (const stay of stays) {
+    let d = lowerBound(direction.times, stay.from);
+    let bucket = Number.NaN;
+    for (let i = lowerBound(speed.times, stay.from); i < speed.times.length && speed.times[i]! < stay.to; i++) {
+      const t = speed.times[i]!;
+      while (d < direction.times.length && direction.times[d]! < t) d++;
+      if (d >= direction.times.length || direction.times[d] !== t) continue;
+      const s = speed.values[i]!;
+      if (sampled) {
+        if (Number.isNaN(s)) continue;
+        const b = Math.floor((t - sampled.start) / sampled.period);
+        if (b === bucket) {
+          if (s > speeds[speeds.length - 1]!) {
+            times[times.length - 1] = t;
+            directions[directions.length - 1] = direction.values[d]!;
+            speeds[speeds.length - 1] = s;
+          }
+          continue;
+        }
+        bucket = b;
+      }
+      ids.push(stay.id);
+      times.push(t);
+      directions.push(direction.values[d]!);
+      speeds.push(s);
+    }
+  }
+  return { installationIds: Int32Array.from(ids), times: Float64Array.from(times), windDirections: Float32Array.from(directions), windSpeeds: Float32Array.from(speeds) };
+}
+
+function lowerBound(times: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

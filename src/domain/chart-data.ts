@@ -40,3 +40,6 @@ export function chartModeEnabled(mode: ChartMode, spanMs: number): boolean {
 }
 
 export const ARROW_STREAM_MIME = 'application/vnd.apache.arrow.stream';
+
+/** The Maximum mode's sample period in minutes: about 4,000 maxima across the range (the worker's M4 does the rest). */
+export const samplePeriodFor = (spanMs: number): number => Math.max(1, Math.min(1440, Math.ceil(spanMs / MINUTE_MS / 4000)));

@@ -2,7 +2,7 @@
 // installation, closest time with data, JSON and Arrow answers, and their refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maximumRangeMessage } from '@/domain/chart-data';
-import { decodeSeriesArrow } from '../../workers/lib/series-arrow';
+import { decodeSeriesArrow, decodeWindArrow } from '../../workers/lib/series-arrow';
 import { ingestSamples, type Sample } from '../../server/services/measurement-store';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
@@ -81,6 +81,18 @@ describe.each(testEngines)('chart data on %s', (engine) => {
     expect(wind[String(installB)]![0]).toEqual({ time: t0 + 60 * MIN, windDirection: 180, windSpeed: 4 });
     const sampled = (await get('deviceWindData', { ...range(t0, t0 + 60 * MIN), samplePeriod: 15 })).json() as Record<string, { windSpeed: number }[]>;
     expect(sampled[String(installA)]!.map((r) => r.windSpeed)).toEqual([6, 6, 6, 6]);
+  });
+
+  it('answers wind as one Arrow stream keyed by an installationId column, the same readings as the JSON', async () => {
+    const params = { ...range(t0, t0 + 120 * MIN), samplePeriod: 15 };
+    const json = (await get('deviceWindData', params)).json() as Record<string, { time: number; windDirection: number; windSpeed: number }[]>;
+    const arrow = await get('deviceWindData', params, 'application/vnd.apache.arrow.stream');
+    expect(arrow.headers['content-type']).toContain('application/vnd.apache.arrow.stream');
+    const cols = decodeWindArrow(new Uint8Array(arrow.rawPayload));
+    const fromArrow: Record<string, { time: number; windDirection: number; windSpeed: number }[]> = {};
+    cols.times.forEach((time, i) => (fromArrow[String(cols.installationIds[i])] ??= []).push({ time, windDirection: cols.windDirections[i]!, windSpeed: cols.windSpeeds[i]! }));
+    expect(fromArrow).toEqual(json);
+    expect(Object.keys(fromArrow)).toHaveLength(2);
   });
 
   it('finds the closest time with data for Zoom to data', async () => {

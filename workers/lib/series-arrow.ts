@@ -43,3 +43,54 @@ export function decodeSeriesJson(text: string): SeriesColumns {
   });
   return { times, values };
 }
+
+/** Wind per installation (spec 2 §7 deviceWindData): one row per reading, grouped by installation, times ascending. */
+export interface WindColumns {
+  installationIds: Int32Array;
+  times: Float64Array;
+  windDirections: Float32Array;
+  windSpeeds: Float32Array;
+}
+
+export function encodeWindArrow(c: WindColumns): Uint8Array {
+  const n = c.times.length;
+  if (c.installationIds.length !== n || c.windDirections.length !== n || c.windSpeeds.length !== n) throw new Error('Wind columns must have the same length');
+  return tableToIPC(tableFromArrays({ installationId: c.installationIds, time: c.times, windDirection: c.windDirections, windSpeed: c.windSpeeds }), 'stream');
+}
+
+export function decodeWindArrow(bytes: Uint8Array | ArrayBuffer): WindColumns {
+  let table;
+  try {
+    table = tableFromIPC(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
+  } catch {
+    throw new Error('The wind data is not a valid Arrow IPC stream');
+  }
+  const column = (name: string) => {
+    const child = table.getChild(name);
+    if (!child) throw new Error(`The wind data needs an \`${name}\` column`);
+    return child.toArray() as unknown;
+  };
+  const ids = column('installationId');
+  const times = column('time');
+  const directions = column('windDirection');
+  const speeds = column('windSpeed');
+  return {
+    installationIds: ids instanceof Int32Array ? ids : Int32Array.from(ids as ArrayLike<number>),
+    times: times instanceof Float64Array ? times : Float64Array.from(times as ArrayLike<number>),
+    windDirections: directions instanceof Float32Array ? directions : Float32Array.from(directions as ArrayLike<number>),
+    windSpeeds: speeds instanceof Float32Array ? speeds : Float32Array.from(speeds as ArrayLike<number>),
+  };
+}
+
+/** The rows of each installation: the answer holds them grouped, times ascending within each. */
+export function windByInstallation(c: WindColumns): Map<number, { from: number; to: number }> {
+  const out = new Map<number, { from: number; to: number }>();
+  for (let i = 0; i < c.installationIds.length; ) {
+    const id = c.installationIds[i]!;
+    let j = i;
+    while (j < c.installationIds.length && c.installationIds[j] === id) j++;
+    out.set(id, { from: i, to: j });
+    i = j;
+  }
+  return out;
+}

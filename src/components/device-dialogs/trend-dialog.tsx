@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { measurementType } from '@/domain/measurement-types';
 import type { TimeRange } from '@/domain/date-range';
-import { TimeSeriesChart } from '../lib/time-series-chart';
+import { DeviceMeasurementChart } from '../lib/device-measurement-chart';
 import { Modal } from '../modal';
 import { useSession } from '../session-context';
 import { useToast } from '../toasts';
@@ -23,7 +23,7 @@ export function TrendDialog({ device, typeId, onClose }: { device: { id: number;
   return (
     <Modal open title={`${device.name}: ${type.label}, last ${TREND_DAYS} days`} onClose={onClose} wide>
       <div className="min-h-[190px]">
-        <TimeSeriesChart deviceId={device.id} organizationId={organization!.id} type={type} range={range} onZoom={setRange} syncKey={`trend-${device.id}`} onMessage={(text) => toast(text, 'info')} />
+        <DeviceMeasurementChart deviceId={device.id} organizationId={organization!.id} type={type} range={range} onZoom={setRange} syncKey={`trend-${device.id}`} onMessage={(text) => toast(text, 'info')} />
       </div>
       <div className="modal-action">
         {zoomed && (

@@ -1,19 +1,22 @@
-// TimeSeriesChart (spec 2 §2 'Chart behaviour', §9): one measurement of one device. The series arrives as Arrow IPC
-// and is loaded into the time-series worker once; what is drawn is the worker's M4 of it at the chart's pixel width,
-// so a year of one-minute samples draws like a day. Drag on the time axis zooms (Escape cancels), gaps split lines,
-// values follow the user's units, and every chart of a page shares the cursor.
+// TimeSeriesChart (spec 2 §2 'Chart behaviour', §9): one or more series of one measurement over the page's range.
+// Each series is loaded into the time-series worker once; what is drawn is the worker's M4 of it at the chart's pixel
+// width, so a year of one-minute samples draws like a day. Past five series the rest collapse into 'Other'. Drag on
+// the time axis zooms (Escape cancels), drag on the y axis sets its range, gaps split lines, values follow the user's
+// units, and every chart of a page shares the cursor.
+//
+// While a new range loads, the series already in the worker are drawn over it at once, and the uPlot instance is
+// kept across data changes (only its structure rebuilds it), so zooming is immediate and a drag survives late data.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { apiBytes, apiRequest } from '@/api/client';
 import { gapThreshold, splitGaps, withGapNulls } from '../../../asm/reference/gaps';
 import { timeseriesClient } from '@/compute/timeseries-client';
-import { ARROW_STREAM_MIME, CHART_MODES, chartModeEnabled, MIN_RANGE_MINUTES, MINUTE_MS, NO_DATA_TEXT, type ChartMode } from '@/domain/chart-data';
+import { CHART_MODES, chartModeEnabled, MIN_RANGE_MINUTES, MINUTE_MS, NO_DATA_TEXT, type ChartMode } from '@/domain/chart-data';
+import { alignColumns, collapseSeries, OTHER_SERIES_LABEL } from '@/domain/chart-series';
 import type { TimeRange } from '@/domain/date-range';
-import type { MeasurementType } from '@/domain/measurement-types';
+import type { UnitKind } from '@/domain/measurement-types';
 import { inDisplayUnit, MEASUREMENT_UNIT_GROUP, measurementInDisplayUnit } from '@/domain/units';
-import { z } from 'zod';
 import { useElementWidth } from '../use-element-width';
 import { useSession } from '../session-context';
 
@@ -22,32 +25,35 @@ export const Y_TICKS = 5;
 /** A drag must cover more than this share of the range to zoom (spec 2 §9). */
 export const MIN_DRAG_SHARE = 1 / 130;
 export const MINIMUM_ZOOM_MESSAGE = 'Minimum time range is 60 minutes';
+/** Five named lines, then 'Other' in grey. */
+const SERIES_COLOURS = ['#0e7490', '#b45309', '#7c3aed', '#15803d', '#be123c'];
+const OTHER_COLOUR = '#6b7280';
 
+/** A series the loader has put into the time-series worker under `id`. */
+export interface LoadedChartSeries {
+  id: string;
+  label: string;
+  length: number;
+  interval: number;
+}
 
-interface Props {
-  deviceId: number;
-  organizationId: number;
-  type: MeasurementType;
+export type ChartLoader = (args: { mode: ChartMode; range: TimeRange; signal: AbortSignal; nonce: string }) => Promise<LoadedChartSeries[]>;
+export type ClosestTime = (range: TimeRange) => Promise<{ startTime: string | null; endTime: string | null }>;
+
+export interface TimeSeriesChartProps {
+  /** The measurement's name, e.g. 'CH4'. */
+  title: string;
+  unitKind: UnitKind;
+  /** What is charted (device, measurement): with the mode and range it names the loaded series. */
+  sourceKey: readonly (string | number)[];
+  load: ChartLoader;
+  /** Where the nearest data is, for 'Zoom to data' when the range has none. */
+  closest?: ClosestTime;
+  modes?: readonly ChartMode[];
   range: TimeRange;
   onZoom: (r: TimeRange) => void;
   syncKey: string;
   onMessage?: (text: string) => void;
-}
-
-function endpointFor(mode: ChartMode, span: number): { path: string; query: Record<string, number> } {
-  switch (mode) {
-    case 'Raw':
-      return { path: '/api/data/deviceRawData/', query: {} };
-    case 'Maximum':
-      // About 4,000 maxima across the range: the worker's M4 does the rest per pixel.
-      return { path: '/api/data/deviceSampledData/', query: { samplePeriod: Math.max(1, Math.min(1440, Math.ceil(span / MINUTE_MS / 4000))) } };
-    case '15 Minutes':
-      return { path: '/api/data/deviceAveragedData/', query: { averagingPeriod: 15 } };
-    case '1 Hour':
-      return { path: '/api/data/deviceAveragedData/', query: { averagingPeriod: 60 } };
-    case '1 Day':
-      return { path: '/api/data/deviceAveragedData/', query: { averagingPeriod: 1440 } };
-  }
 }
 
 /** uPlot's columns (seconds) with a null where the series pauses longer than the gap rule allows (spec 2 §9). */
@@ -56,65 +62,101 @@ export function withGaps(times: Float64Array, values: Float32Array, interval: nu
   return [gapped.times.map((t) => t / 1000), gapped.values];
 }
 
-export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom, syncKey, onMessage }: Props) {
+let nonces = 0;
+
+export function TimeSeriesChart({ title, unitKind, sourceKey, load, closest, modes = CHART_MODES, range, onZoom, syncKey, onMessage }: TimeSeriesChartProps) {
   const { user } = useSession();
   const span = range.end - range.start;
-  const [mode, setMode] = useState<ChartMode>('Maximum');
-  const effectiveMode = chartModeEnabled(mode, span) ? mode : 'Maximum';
-  const endpoint = endpointFor(effectiveMode, span);
-  const seriesId = `${deviceId}:${type.id}:${effectiveMode}:${range.start}:${range.end}`;
-  const tz = user.userSettings.ianaTimezoneId;
+  const [mode, setMode] = useState<ChartMode>(modes[0] ?? 'Maximum');
+  const effectiveMode = chartModeEnabled(mode, span) ? mode : (modes[0] ?? 'Maximum');
   const loaded = useQuery({
-    queryKey: ['series', seriesId],
-    queryFn: async ({ signal }) => {
-      const bytes = await apiBytes(endpoint.path, {
-        accept: ARROW_STREAM_MIME,
-        signal,
-        query: { organizationId, deviceId, measurementTypeId: type.id, startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString(), timeZone: tz, ...endpoint.query },
-      });
-      return timeseriesClient.loadSeriesBytes(seriesId, bytes, 'arrow');
-    },
+    queryKey: ['chartSeries', ...sourceKey, effectiveMode, range.start, range.end],
+    // A fresh id per load: a refetch of the same range never unloads the series it just loaded.
+    queryFn: ({ signal }) => load({ mode: effectiveMode, range, signal, nonce: String(++nonces) }),
     staleTime: 60_000,
-    // A failed refresh keeps the last good chart on screen with the error beside it.
+    // The worker holds the series only while this chart shows them, so an answer is never reused from the cache.
+    gcTime: 0,
+    // A failed refresh keeps the last good chart on screen with the error beside it; a new range draws the series
+    // already loaded until its own arrive.
     placeholderData: (previous) => previous,
   });
-  useEffect(() => () => void timeseriesClient.unloadSeries(seriesId).catch(() => undefined), [seriesId]);
+  const series = loaded.data;
+  useEffect(() => () => series?.forEach((s) => void timeseriesClient.unloadSeries(s.id).catch(() => undefined)), [series]);
 
   const [host, width] = useElementWidth(600, 200);
-
-  const unitGroup = MEASUREMENT_UNIT_GROUP[type.unitKind];
+  const unitGroup = MEASUREMENT_UNIT_GROUP[unitKind];
+  const units = user.userSettings.unitConfiguration;
   const drawn = useQuery({
-    queryKey: ['m4', seriesId, width, loaded.data?.length],
-    enabled: loaded.data !== undefined && loaded.data.length > 0,
+    queryKey: ['chartWindow', series?.map((s) => s.id).join(','), range.start, range.end, width, JSON.stringify(units)],
+    enabled: series !== undefined && series.some((s) => s.length > 0),
+    gcTime: 0,
     queryFn: async () => {
-      const m4 = await timeseriesClient.m4(seriesId, range.start, range.end + 1, width);
-      let values = m4.values;
-      if (unitGroup) {
-        values = Float32Array.from(m4.values, (v) => inDisplayUnit(v, unitGroup, user.userSettings.unitConfiguration).value);
-      }
-      return withGaps(m4.times, values, loaded.data!.interval);
+      const windows = await Promise.all(series!.map((s) => timeseriesClient.m4(s.id, range.start, range.end + 1, width)));
+      const shown = collapseSeries(
+        windows.map((w, i) => ({
+          label: series![i]!.label,
+          times: w.times,
+          values: unitGroup ? Float32Array.from(w.values, (v) => inDisplayUnit(v, unitGroup, units).value) : w.values,
+          interval: series![i]!.interval,
+        })),
+      );
+      const columns = shown.map((s) => {
+        const [times, values] = withGaps(s.times, s.values, s.interval);
+        return { times, values };
+      });
+      return { labels: shown.map((s) => s.label), data: (columns.length ? alignColumns(columns) : [[]]) as uPlot.AlignedData };
     },
     placeholderData: (previous) => previous,
   });
-  const unitLabel = measurementInDisplayUnit(0, type.unitKind, user.userSettings.unitConfiguration).label;
+  const unitLabel = measurementInDisplayUnit(0, unitKind, units).label;
 
   const [yRange, setYRange] = useState<[number, number] | null>(null);
   const cancelled = useRef(false);
-  const onZoomRef = useRef(onZoom);
-  onZoomRef.current = onZoom;
-  const options = useMemo<uPlot.Options>(
-    () => ({
-      width,
+  // The hooks of a kept instance read the latest props through refs.
+  const latest = useRef({ range, span, onZoom, onMessage });
+  latest.current = { range, span, onZoom, onMessage };
+  // What the instance draws: rebuilt only when this changes shape; data and size follow below.
+  const labelsKey = (drawn.data?.labels ?? []).join('\n');
+  const ready = drawn.data !== undefined;
+  const chart = useRef<uPlot | null>(null);
+  const drawnRef = useRef(drawn.data);
+  drawnRef.current = drawn.data;
+
+  useEffect(() => {
+    const el = host.current;
+    const initial = drawnRef.current;
+    if (!el || !initial || !ready) return;
+    const names = labelsKey === '' ? [] : labelsKey.split('\n');
+    const options: uPlot.Options = {
+      width: Math.max(200, el.clientWidth),
       height: CHART_HEIGHT,
-      scales: { x: { time: true, min: range.start / 1000, max: range.end / 1000 }, ...(yRange ? { y: { auto: false, range: yRange } } : {}) },
+      scales: {
+        x: { time: true, range: () => [latest.current.range.start / 1000, latest.current.range.end / 1000] },
+        ...(yRange ? { y: { auto: false, range: yRange } } : {}),
+      },
       axes: [
         { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' } },
-        { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' }, splits: (u) => {
-          const [min, max] = [u.scales.y!.min ?? 0, u.scales.y!.max ?? 1];
-          return Array.from({ length: Y_TICKS }, (_, i) => min + ((max - min) * i) / (Y_TICKS - 1));
-        }, size: 60 },
+        {
+          stroke: 'currentColor',
+          grid: { stroke: 'rgba(127,127,127,0.15)' },
+          splits: (u) => {
+            const [min, max] = [u.scales.y!.min ?? 0, u.scales.y!.max ?? 1];
+            return Array.from({ length: Y_TICKS }, (_, i) => min + ((max - min) * i) / (Y_TICKS - 1));
+          },
+          size: 60,
+        },
       ],
-      series: [{}, { label: `${type.label}${unitLabel ? ` (${unitLabel})` : ''}`, stroke: '#0e7490', width: 1.5, value: (_u, v) => (v === null ? '—' : v.toFixed(2)), spanGaps: false }],
+      series: [
+        {},
+        ...names.map((name, i) => ({
+          // A lone series named after the measurement reads as the measurement with its unit.
+          label: name === title ? `${title}${unitLabel ? ` (${unitLabel})` : ''}` : name,
+          stroke: name === OTHER_SERIES_LABEL ? OTHER_COLOUR : SERIES_COLOURS[i % SERIES_COLOURS.length],
+          width: 1.5,
+          value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '—' : v.toFixed(2)),
+          spanGaps: false,
+        })),
+      ],
       cursor: { sync: { key: syncKey }, drag: { x: true, y: false, setScale: false } },
       legend: { show: true },
       hooks: {
@@ -128,25 +170,21 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
               cancelled.current = false;
               return;
             }
-            if (to - from <= span * MIN_DRAG_SHARE) return;
+            const { span: current, onZoom: zoom, onMessage: message } = latest.current;
+            if (to - from <= current * MIN_DRAG_SHARE) return;
             if (to - from < MIN_RANGE_MINUTES * MINUTE_MS) {
               const middle = (from + to) / 2;
-              onMessage?.(MINIMUM_ZOOM_MESSAGE);
-              onZoomRef.current({ start: Math.round(middle - 30 * MINUTE_MS), end: Math.round(middle + 30 * MINUTE_MS) });
+              message?.(MINIMUM_ZOOM_MESSAGE);
+              zoom({ start: Math.round(middle - 30 * MINUTE_MS), end: Math.round(middle + 30 * MINUTE_MS) });
               return;
             }
-            onZoomRef.current({ start: Math.round(from), end: Math.round(to) });
+            zoom({ start: Math.round(from), end: Math.round(to) });
           },
         ],
       },
-    }),
-    [width, range.start, range.end, type.label, unitLabel, syncKey, span, onMessage, yRange],
-  );
-
-  useEffect(() => {
-    const el = host.current;
-    if (!el || !drawn.data) return;
-    const u = new uPlot(options, drawn.data as uPlot.AlignedData, el);
+    };
+    const u = new uPlot(options, initial.data, el);
+    chart.current = u;
     // Escape during a drag: the selection that follows is dropped.
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && u.select.width > 0) cancelled.current = true;
@@ -200,25 +238,31 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
       window.removeEventListener('keydown', onYKey);
       window.removeEventListener('keydown', onKey);
       u.over.removeEventListener('mousedown', onDown);
+      chart.current = null;
       u.destroy();
     };
-  }, [options, drawn.data, host]);
+  }, [labelsKey, unitLabel, title, syncKey, yRange, host, ready]);
 
-  const empty = loaded.data?.length === 0;
-  const closest = useQuery({
-    queryKey: ['closest', deviceId, type.id, range.start, range.end],
-    enabled: empty,
-    queryFn: () =>
-      apiRequest('/api/data/closestTimeWithData/', z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }), {
-        query: { organizationId, deviceId, dataType: 'sampled', measurementTypeId: type.id, startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString() },
-      }),
+  useEffect(() => {
+    if (chart.current && drawn.data) chart.current.setData(drawn.data.data);
+  }, [drawn.data]);
+  useEffect(() => {
+    chart.current?.setSize({ width, height: CHART_HEIGHT });
+  }, [width]);
+
+  const empty = !loaded.isPlaceholderData && series !== undefined && series.every((s) => s.length === 0);
+  const nearest = useQuery({
+    queryKey: ['closest', ...sourceKey, range.start, range.end],
+    enabled: empty && closest !== undefined,
+    queryFn: () => closest!(range),
   });
+  const hasNearest = nearest.data?.startTime && nearest.data.endTime;
 
   return (
-    <section className="rounded-box border border-base-300 bg-base-100 p-2" aria-label={`${type.label} chart`}>
+    <section className="rounded-box border border-base-300 bg-base-100 p-2" aria-label={`${title} chart`}>
       <div className="mb-1 flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold">
-          {type.label}
+          {title}
           {unitLabel && <span className="ml-1 font-normal text-base-content/70">({unitLabel})</span>}
         </h3>
         {yRange && (
@@ -226,8 +270,8 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
             Reset y axis
           </button>
         )}
-        <div className="join" role="group" aria-label={`${type.label} chart mode`}>
-          {CHART_MODES.map((m) => (
+        <div className="join" role="group" aria-label={`${title} chart mode`}>
+          {modes.map((m) => (
             <button key={m} type="button" className={`btn join-item btn-xs ${effectiveMode === m ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={effectiveMode === m} disabled={!chartModeEnabled(m, span)} onClick={() => setMode(m)}>
               {m}
             </button>
@@ -243,17 +287,20 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
         </div>
       )}
       <div className="relative" style={{ minHeight: CHART_HEIGHT + 30 }}>
-        <div ref={host} role="img" aria-label={`${type.label} over the selected time range`} className="w-full" />
-        {(loaded.isPending || (drawn.isPending && !empty)) && !loaded.error && (
+        <div ref={host} role="img" aria-label={`${title} over the selected time range`} className="w-full" />
+        {(loaded.isPending || (drawn.isPending && drawn.fetchStatus !== 'idle')) && !loaded.error && (
           <div className="absolute inset-0 flex items-center justify-center" role="status">
-            <span className="loading loading-spinner loading-sm" aria-label={`Loading ${type.label}`} />
+            <span className="loading loading-spinner loading-sm" aria-label={`Loading ${title}`} />
           </div>
+        )}
+        {loaded.isPlaceholderData && !drawn.isPending && (
+          <span className="absolute right-1 top-1 loading loading-spinner loading-xs text-base-content/50" role="status" aria-label={`Refreshing ${title}`} />
         )}
         {empty && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-base-100/80 text-sm text-base-content/70">
             <span>{NO_DATA_TEXT}</span>
-            {closest.data?.startTime && closest.data.endTime && (
-              <button type="button" className="btn btn-outline btn-xs" onClick={() => onZoom({ start: Date.parse(closest.data!.startTime!), end: Date.parse(closest.data!.endTime!) })}>
+            {hasNearest && (
+              <button type="button" className="btn btn-outline btn-xs" onClick={() => onZoom({ start: Date.parse(nearest.data!.startTime!), end: Date.parse(nearest.data!.endTime!) })}>
                 Zoom to data
               </button>
             )}
@@ -262,4 +309,10 @@ export function TimeSeriesChart({ deviceId, organizationId, type, range, onZoom,
       </div>
     </section>
   );
+}
+
+/** Loads one series from an Arrow answer into the time-series worker. */
+export async function loadSeriesInto(id: string, label: string, bytes: ArrayBuffer): Promise<LoadedChartSeries> {
+  const { length, interval } = await timeseriesClient.loadSeriesBytes(id, bytes, 'arrow');
+  return { id, label, length, interval };
 }

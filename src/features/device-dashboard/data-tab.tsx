@@ -6,7 +6,8 @@ import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { readWidgetSelection, WIDGET_GROUPS, WIDGET_UNAVAILABLE, WIDGETS_STORAGE_KEY } from '@/domain/device-widgets';
 import { measurementType } from '@/domain/measurement-types';
 import { DateRangePicker, useUrlTimeRange } from '@/components/date-range-picker';
-import { TimeSeriesChart } from '@/components/lib/time-series-chart';
+import { DeviceMeasurementChart } from '@/components/lib/device-measurement-chart';
+import { DeviceWindChart, WIND_DIRECTION_TYPE, WIND_SPEED_TYPE } from '@/components/lib/device-wind-chart';
 import { Popover } from '@/components/popover';
 import { useSession } from '@/components/session-context';
 import { useToast } from '@/components/toasts';
@@ -73,9 +74,13 @@ export function DataTab({ device }: { device: DeviceSummary }) {
       {shown.length === 0 ? (
         <p className="text-base-content/70">{device.measurementTypes.length === 0 ? 'This device has not reported any data yet.' : 'Choose the charts to show with Show/Hide Widgets.'}</p>
       ) : (
-        shown.map((id) => (
-          <TimeSeriesChart key={id} deviceId={device.id} organizationId={organization!.id} type={measurementType(id)} range={debounced} onZoom={setRange} syncKey={`device-${device.id}`} onMessage={onMessage} />
-        ))
+        shown.map((id) =>
+          id === WIND_DIRECTION_TYPE || id === WIND_SPEED_TYPE ? (
+            <DeviceWindChart key={id} deviceId={device.id} organizationId={organization!.id} typeId={id} installations={device.installations} range={debounced} onZoom={setRange} syncKey={`device-${device.id}`} onMessage={onMessage} />
+          ) : (
+            <DeviceMeasurementChart key={id} deviceId={device.id} organizationId={organization!.id} type={measurementType(id)} range={debounced} onZoom={setRange} syncKey={`device-${device.id}`} onMessage={onMessage} />
+          ),
+        )
       )}
     </div>
   );

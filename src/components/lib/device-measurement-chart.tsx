@@ -1,0 +1,62 @@
+// One measurement type of one device on the shared time-series chart: the mode picks the chart-data endpoint
+// (spec 2 §7), the answer arrives as Arrow and goes straight into the time-series worker.
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { apiBytes, apiRequest } from '@/api/client';
+import { ARROW_STREAM_MIME, samplePeriodFor, type ChartMode } from '@/domain/chart-data';
+import type { TimeRange } from '@/domain/date-range';
+import type { MeasurementType } from '@/domain/measurement-types';
+import { useSession } from '../session-context';
+import { loadSeriesInto, TimeSeriesChart, type ChartLoader, type ClosestTime } from './time-series-chart';
+
+function endpointFor(mode: ChartMode, span: number): { path: string; query: Record<string, number> } {
+  switch (mode) {
+    case 'Raw':
+      return { path: '/api/data/deviceRawData/', query: {} };
+    case 'Maximum':
+      return { path: '/api/data/deviceSampledData/', query: { samplePeriod: samplePeriodFor(span) } };
+    case '15 Minutes':
+      return { path: '/api/data/deviceAveragedData/', query: { averagingPeriod: 15 } };
+    case '1 Hour':
+      return { path: '/api/data/deviceAveragedData/', query: { averagingPeriod: 60 } };
+    case '1 Day':
+      return { path: '/api/data/deviceAveragedData/', query: { averagingPeriod: 1440 } };
+  }
+}
+
+const closestSchema = z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() });
+
+interface Props {
+  deviceId: number;
+  organizationId: number;
+  type: MeasurementType;
+  range: TimeRange;
+  onZoom: (r: TimeRange) => void;
+  syncKey: string;
+  onMessage?: (text: string) => void;
+}
+
+export function DeviceMeasurementChart({ deviceId, organizationId, type, range, onZoom, syncKey, onMessage }: Props) {
+  const { user } = useSession();
+  const tz = user.userSettings.ianaTimezoneId;
+  const load = useCallback<ChartLoader>(
+    async ({ mode, range: r, signal, nonce }) => {
+      const endpoint = endpointFor(mode, r.end - r.start);
+      const bytes = await apiBytes(endpoint.path, {
+        accept: ARROW_STREAM_MIME,
+        signal,
+        query: { organizationId, deviceId, measurementTypeId: type.id, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString(), timeZone: tz, ...endpoint.query },
+      });
+      return [await loadSeriesInto(`${deviceId}:${type.id}:${mode}:${r.start}:${r.end}:${nonce}`, type.label, bytes)];
+    },
+    [organizationId, deviceId, type.id, type.label, tz],
+  );
+  const closest = useCallback<ClosestTime>(
+    (r) =>
+      apiRequest('/api/data/closestTimeWithData/', closestSchema, {
+        query: { organizationId, deviceId, dataType: 'sampled', measurementTypeId: type.id, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString() },
+      }),
+    [organizationId, deviceId, type.id],
+  );
+  return <TimeSeriesChart title={type.label} unitKind={type.unitKind} sourceKey={['device', deviceId, type.id, tz]} load={load} closest={closest} range={range} onZoom={onZoom} syncKey={syncKey} onMessage={onMessage} />;
+}

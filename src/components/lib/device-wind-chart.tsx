@@ -1,0 +1,93 @@
+// Wind direction or speed of one device on the shared time-series chart, one line per installation (spec 2 §7:
+// deviceWindData is keyed by installation id), so readings from different places never join into one line. Wind is
+// charted as recorded (Raw) or as the strongest reading per period with its own direction (Maximum): averaging
+// directions as numbers would be wrong, so the averaging modes are not offered here.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { z } from 'zod';
+import { apiBytes, apiRequest } from '@/api/client';
+import { timeseriesClient } from '@/compute/timeseries-client';
+import { ARROW_STREAM_MIME, samplePeriodFor, type ChartMode } from '@/domain/chart-data';
+import type { TimeRange } from '@/domain/date-range';
+import { formatDateTime } from '@/domain/format';
+import { measurementType } from '@/domain/measurement-types';
+import { decodeWindArrow, windByInstallation } from '../../../workers/lib/series-arrow';
+import { useSession } from '../session-context';
+import { TimeSeriesChart, type ChartLoader, type ClosestTime } from './time-series-chart';
+
+export const WIND_DIRECTION_TYPE = 15;
+export const WIND_SPEED_TYPE = 16;
+export const WIND_CHART_MODES: readonly ChartMode[] = ['Maximum', 'Raw'];
+
+export interface WindInstallation {
+  id: number;
+  siteName: string;
+  startTime: string;
+}
+
+interface Props {
+  deviceId: number;
+  organizationId: number;
+  /** WindDirection (15) or WindSpeed (16). */
+  typeId: typeof WIND_DIRECTION_TYPE | typeof WIND_SPEED_TYPE;
+  installations: readonly WindInstallation[];
+  range: TimeRange;
+  onZoom: (r: TimeRange) => void;
+  syncKey: string;
+  onMessage?: (text: string) => void;
+}
+
+const closestSchema = z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() });
+
+export function DeviceWindChart({ deviceId, organizationId, typeId, installations, range, onZoom, syncKey, onMessage }: Props) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const type = measurementType(typeId);
+  const { ianaTimezoneId: tz, timeFormat } = user.userSettings;
+  const load = useCallback<ChartLoader>(
+    async ({ mode, range: r, nonce }) => {
+      // Direction and speed come in one answer: the two charts share it.
+      const columns = await queryClient.fetchQuery({
+        queryKey: ['windColumns', organizationId, deviceId, mode, r.start, r.end],
+        staleTime: 30_000,
+        gcTime: 30_000,
+        queryFn: async ({ signal }) =>
+          decodeWindArrow(
+            await apiBytes('/api/data/deviceWindData/', {
+              accept: ARROW_STREAM_MIME,
+              signal,
+              query: { organizationId, deviceId, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString(), ...(mode === 'Maximum' ? { samplePeriod: samplePeriodFor(r.end - r.start) } : {}) },
+            }),
+          ),
+      });
+      const values = typeId === WIND_DIRECTION_TYPE ? columns.windDirections : columns.windSpeeds;
+      const named = new Map(installations.map((i) => [i.id, `${i.siteName} (from ${formatDateTime(i.startTime, tz, timeFormat)})`]));
+      return Promise.all(
+        [...windByInstallation(columns)].map(async ([installationId, rows]) => {
+          const id = `wind:${deviceId}:${typeId}:${installationId}:${mode}:${r.start}:${r.end}:${nonce}`;
+          const { length, interval } = await timeseriesClient.loadSeries(id, columns.times.slice(rows.from, rows.to), values.slice(rows.from, rows.to));
+          return { id, label: named.get(installationId) ?? `Installation ${installationId}`, length, interval };
+        }),
+      );
+    },
+    [queryClient, organizationId, deviceId, typeId, installations, tz, timeFormat],
+  );
+  const closest = useCallback<ClosestTime>(
+    (r) => apiRequest('/api/data/closestTimeWithData/', closestSchema, { query: { organizationId, deviceId, dataType: 'wind', startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString() } }),
+    [organizationId, deviceId],
+  );
+  return (
+    <TimeSeriesChart
+      title={type.label}
+      unitKind={type.unitKind}
+      sourceKey={['wind', deviceId, typeId, installations.map((i) => i.id).join(',')]}
+      load={load}
+      closest={closest}
+      modes={WIND_CHART_MODES}
+      range={range}
+      onZoom={onZoom}
+      syncKey={syncKey}
+      onMessage={onMessage}
+    />
+  );
+}
