@@ -1,9 +1,26 @@
-// The device a dashboard opens by name (spec 2 §2 'Device Dashboard'): what it is, where it stands, and which
-// measurement types it has data for.
+// The device a dashboard opens by name (spec 2 §2 'Device Dashboard'): what it is, where it stands, which
+// measurement types it has data for, and the GPS fixes it reported (spec 2 §3 'Location stat').
 import { z } from 'zod';
-import { deviceDetailSchema, deviceSummarySchema } from '@/contracts/device';
+import { deviceDetailSchema, deviceSummarySchema, LOCATION_STATS_LIMIT, locationStatSchema, type LocationStat } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
+import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
+
+/** The device's newest GPS fixes first (at most LOCATION_STATS_LIMIT). */
+async function locationStats(db: Queryable, deviceId: number): Promise<LocationStat[]> {
+  const rows = await db.query<{ time: Date | string; latitude: number; longitude: number; number_of_satellites: number; device_installation_id: number; distance_from_installation_m: number }>(
+    `SELECT time, latitude, longitude, number_of_satellites, device_installation_id, distance_from_installation_m
+       FROM device_location_stats WHERE device_id = $1 ORDER BY time DESC, id DESC LIMIT $2`,
+    [deviceId, LOCATION_STATS_LIMIT],
+  );
+  return rows.map((r) => ({
+    time: new Date(r.time).toISOString(),
+    location: { lat: r.latitude, lng: r.longitude },
+    numberOfSatellites: r.number_of_satellites,
+    deviceInstallationId: r.device_installation_id,
+    distanceFromDeviceInstallationInMeters: r.distance_from_installation_m,
+  }));
+}
 
 export const deviceRoutes = [
   defineRoute({
@@ -44,6 +61,22 @@ export const deviceRoutes = [
   }),
   defineRoute({
     method: 'GET',
+    url: '/api/device/deviceLocationStats/',
+    access: [Permission.DeviceAdministration],
+    orgScope: { from: 'query', key: 'organizationId' },
+    summary: `A device's location stats (GPS fixes), newest first, at most ${LOCATION_STATS_LIMIT.toLocaleString('en-US')}`,
+    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceId: z.coerce.number().int().positive() }),
+    response: z.array(locationStatSchema),
+    example: { query: { deviceId: '1' } },
+    handler: async ({ query, organizationId, database }) => {
+      const [d] = await database.query<{ id: number }>('SELECT id FROM devices WHERE id = $1 AND organization_id = $2', [query.deviceId, organizationId]);
+      // Another organization's device is as unknown as a missing one.
+      if (!d) throw new HttpError(404, 'Device not found');
+      return locationStats(database, d.id);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
     url: '/api/device/deviceDetail/',
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
@@ -77,6 +110,7 @@ export const deviceRoutes = [
         organizationName: d.organization_name,
         currentSiteId: d.site_id,
         currentSiteName: d.site_name,
+        locationStats: await locationStats(database, d.id),
         particleOnlineStatus: d.particle_online_status,
         particleFirmwareVersion: d.particle_firmware_version,
         particleTargetedFirmwareVersion: d.particle_targeted_firmware_version,

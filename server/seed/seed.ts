@@ -9,6 +9,7 @@ import { seedTickets } from './tickets';
 import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEvents, seedHardwareOptions } from './devices';
 import { HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteEmissionPlan, type DeviceSpot } from './measurements';
 import { emissionDays, seedBaselines, seedEmissions } from './emissions';
+import { seedLocationStats } from './location-stats';
 import {
   ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
   REGULATORY_SITE_TYPES, SITE_GROUP_NAMES, SITE_PREFIXES, SITE_WORDS, type Basin,
@@ -261,6 +262,9 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
   // the last hour of readings for every other installed device.
   const { samples, featuredDeviceIds, historySiteIds } = await seedMeasurements(database, size, now, log);
+  // GPS fixes of the devices with data history, on their own random stream.
+  const locationStats = await seedLocationStats(database, createRandom(size.seed * 29 + 7), now, size.days, historySiteIds);
+  log(`location stats: ${locationStats}`);
   // Emissions from the same events as the concentrations; site rates where devices have history.
   const emissionCounts = await seedEmissions(database, size, now, historySiteIds);
   const [baselineAuthor] = await database.query<{ id: number; email: string }>("SELECT id, email FROM users WHERE email = 'provider.admin@example.com'");
@@ -281,6 +285,7 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'site groups': [...groupIds.values()].reduce((n, g) => n + g.length, 0),
       devices: deviceIds.length,
       installations: installRows.length,
+      'location stats': locationStats,
       'device events': events,
       'support tickets': tickets,
       'measurement samples': samples,

@@ -137,6 +137,18 @@ export const installationSchema = z.object({
 });
 export type Installation = z.infer<typeof installationSchema>;
 
+/** A GPS fix the device reported (spec 2 §3 'Location stat'), with its distance from the installation it belonged to. */
+export const locationStatSchema = z.object({
+  time: iso,
+  location: z.object({ lat: z.number(), lng: z.number() }),
+  numberOfSatellites: z.number().int(),
+  deviceInstallationId: z.number().int(),
+  distanceFromDeviceInstallationInMeters: z.number(),
+});
+export type LocationStat = z.infer<typeof locationStatSchema>;
+/** A device's location stats answer holds at most its newest this many fixes. */
+export const LOCATION_STATS_LIMIT = 1000;
+
 
 /** One row of the Device Events grid (spec 2 §3 'Device event'). */
 export const deviceEventSchema = z.object({
@@ -164,6 +176,8 @@ export const deviceDetailSchema = z.object({
   organizationName: z.string(),
   currentSiteId: z.number().int().nullable(),
   currentSiteName: z.string().nullable(),
+  /** The newest fixes first, at most LOCATION_STATS_LIMIT. */
+  locationStats: z.array(locationStatSchema),
   particleOnlineStatus: z.boolean().nullable(),
   particleFirmwareVersion: z.string().nullable(),
   particleTargetedFirmwareVersion: z.string().nullable(),
