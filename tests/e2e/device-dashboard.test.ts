@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
 const shots = SHOTS;
+const NO_LOCATION_STATS = 'No location stats have been collected yet';
 
 function rangeOf(page: Page): { start: number; end: number } {
   const url = new URL(page.url());
@@ -101,13 +102,73 @@ describe('device dashboard in the browser', () => {
     await page.getByRole('dialog', { name: /^History of / }).getByText('No changes have been recorded yet.').waitFor();
     await page.keyboard.press('Escape');
 
-    // Installations tab, and an unknown tab falls back to Data.
+    // Installations tab: the Location Stats table starts collapsed and opens to its rows or its empty text; an
+    // unknown tab falls back to Data.
     await page.getByRole('tab', { name: 'Installations' }).click();
     await page.getByRole('columnheader', { name: 'Site' }).waitFor();
+    const locationStats = page.getByRole('button', { name: 'Location Stats' });
+    await expect(locationStats.getAttribute('aria-expanded')).resolves.toBe('false');
+    await locationStats.click();
+    await expect(locationStats.getAttribute('aria-expanded')).resolves.toBe('true');
+    await page.getByRole('table', { name: 'Location Stats' }).or(page.getByText(NO_LOCATION_STATS)).waitFor();
     const url = new URL(page.url());
     url.searchParams.set('tab', 'Nonsense');
     await page.goto(url.toString());
     await page.getByRole('region', { name: 'CH4 chart' }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a device's location stats on the map and in the collapsed table, and the empty text for a device without", async () => {
+    // The seed's featured devices (printed at start) stand at a site with data history, where most devices report GPS
+    // fixes; the operator works in their organization only.
+    const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
+    await expect.poll(line).not.toBe('');
+    const featured = [...line().matchAll(/\/device\/([\w-]+)/g)].map((m) => m[1]!);
+    expect(featured.length).toBeGreaterThan(0);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    const listed = page.waitForResponse((r) => r.url().includes('/api/device/deviceList/') && r.ok());
+    await signIn(page, server.origin, 'operator@example.com', '/devices');
+    const installed = ((await (await listed).json()) as { name: string; currentSiteName: string | null }[]).filter((d) => d.currentSiteName !== null).map((d) => d.name);
+    const table = page.getByRole('table', { name: 'Location Stats' });
+    const empty = page.getByText(NO_LOCATION_STATS);
+    let answer: { distanceFromDeviceInstallationInMeters: number; numberOfSatellites: number }[] = [];
+    /** Opens the device's Installations tab and its Location Stats; true when it lists fixes. */
+    const openStats = async (name: string) => {
+      const fetched = page.waitForResponse((r) => r.url().includes('/api/device/deviceLocationStats/') && r.ok());
+      await page.goto(`${server.origin}/device/${name}?tab=Installations`);
+      answer = (await (await fetched).json()) as typeof answer;
+      await page.getByRole('table', { name: 'Installations' }).waitFor();
+      const disclosure = page.getByRole('button', { name: 'Location Stats' });
+      await expect(disclosure.getAttribute('aria-expanded')).resolves.toBe('false');
+      await expect(table.or(empty).count()).resolves.toBe(0);
+      await disclosure.click();
+      await table.or(empty).waitFor();
+      return (await table.count()) > 0;
+    };
+    let withStats: string | undefined;
+    for (const name of featured) if (!withStats && (await openStats(name))) withStats = name;
+    expect(withStats).toBeDefined();
+    for (const name of ['Time', 'Location', 'Satellites', 'Installation', 'Distance from installation (m)']) await table.getByRole('columnheader', { name, exact: true }).waitFor();
+    // One row per fix of the answer (newest first), satellites as reported, distances in metres to one decimal.
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(answer.length);
+    expect(answer.length).toBeGreaterThan(5);
+    const first = await rows.first().locator('td').allInnerTexts();
+    expect(first[1]).toMatch(/^-?\d+\.\d{5},-?\d+\.\d{5}$/);
+    expect(first[2]).toBe(String(answer[0]!.numberOfSatellites));
+    expect(first[4]).toBe(answer[0]!.distanceFromDeviceInstallationInMeters.toFixed(1));
+    await page.getByRole('region', { name: 'Installations map' }).locator('canvas').first().waitFor();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${shots}/device-location-stats.png`, fullPage: true });
+    await expectAccessible(page);
+
+    // A device elsewhere reported none.
+    let without: string | undefined;
+    for (const name of installed.filter((n) => !featured.includes(n)).slice(-8).reverse()) if (!without && !(await openStats(name))) without = name;
+    expect(without).toBeDefined();
+    await empty.waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
