@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       config.simulate ? 'SIMULATE is on: devices with recent data report a reading every minute.' : '',
       seeded ? `Seeded: ${Object.entries(seeded.counts).map(([k, v]) => `${v} ${k}`).join(', ')}` : '',
       seeded?.featuredDevices.length ? `A year of one-minute data: ${seeded.featuredDevices.map((d) => `${config.publicUrl}/device/${d}`).join('  ')}` : '',
+      seeded?.roamingDevice ? `Moved between seven sites (wind per installation, 'Other'): ${config.publicUrl}/device/${seeded.roamingDevice}` : '',
       config.builtInOidc ? 'Demo sign-ins (password: demo-password):' : `Sign-in through ${config.oidcIssuer}`,
       ...(config.builtInOidc
         ? [

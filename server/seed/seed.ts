@@ -10,6 +10,7 @@ import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEven
 import { HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteEmissionPlan, type DeviceSpot } from './measurements';
 import { emissionDays, seedBaselines, seedEmissions } from './emissions';
 import { seedLocationStats } from './location-stats';
+import { ROAMING_STAYS, seedRoamingDevice } from './roaming';
 import {
   ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
   REGULATORY_SITE_TYPES, SITE_GROUP_NAMES, SITE_PREFIXES, SITE_WORDS, type Basin,
@@ -23,6 +24,8 @@ export interface SeedSummary {
   counts: Record<string, number>;
   /** The devices with a full record of every type, to open first. */
   featuredDevices: string[];
+  /** A device moved between more sites than a chart names, or null in a seed too small for it. */
+  roamingDevice: string | null;
   demoSignIns: { email: string; description: string }[];
 }
 
@@ -262,6 +265,8 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
   // the last hour of readings for every other installed device.
   const { samples, featuredDeviceIds, historySiteIds } = await seedMeasurements(database, size, now, log);
+  const roaming = await seedRoamingDevice(database, size, now, hardwareIds);
+  if (roaming) log(`survey device ${roaming.name}: ${ROAMING_STAYS} installations, ${roaming.samples} samples`);
   // GPS fixes of the devices with data history, on their own random stream.
   const locationStats = await seedLocationStats(database, createRandom(size.seed * 29 + 7), now, size.days, historySiteIds);
   log(`location stats: ${locationStats}`);
@@ -283,12 +288,12 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       users: userIds.length,
       sites: siteIds.length,
       'site groups': [...groupIds.values()].reduce((n, g) => n + g.length, 0),
-      devices: deviceIds.length,
-      installations: installRows.length,
+      devices: deviceIds.length + (roaming ? 1 : 0),
+      installations: installRows.length + (roaming ? ROAMING_STAYS : 0),
       'location stats': locationStats,
       'device events': events,
       'support tickets': tickets,
-      'measurement samples': samples,
+      'measurement samples': samples + (roaming?.samples ?? 0),
       'alarm parameters': alarmSetup.parameters,
       alarms: alarmSetup.alarms,
       sources: emissionCounts.sources,
@@ -299,6 +304,7 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
     },
     demoSignIns: DEMO_SIGN_INS,
     featuredDevices,
+    roamingDevice: roaming?.name ?? null,
   };
 }
 

@@ -63,8 +63,9 @@ export function mergeSeries(series: readonly WindowSeries[], label: string): Win
 
 /**
  * Columns of several series on one time axis, as uPlot draws them: every time any series has, each series' value
- * there, `undefined` where the series has no point (the line joins over it) and `null` kept where the series has a
- * gap (the line breaks there).
+ * there, `undefined` where the series has no point (its line joins over it), and `null` over the whole of a series'
+ * gap, from its last point before to its first after. uPlot breaks a line only between the neighbours of a null, so
+ * a lone null amid other series' times would leave the line drawn across the gap.
  */
 export function alignColumns(columns: readonly { times: readonly number[]; values: readonly (number | null)[] }[]): [number[], ...(number | null | undefined)[][]] {
   if (columns.length === 1) return [[...columns[0]!.times], [...columns[0]!.values]];
@@ -72,7 +73,16 @@ export function alignColumns(columns: readonly { times: readonly number[]; value
   const index = new Map(xs.map((x, i) => [x, i]));
   const ys = columns.map((c) => {
     const y: (number | null | undefined)[] = new Array<number | null | undefined>(xs.length).fill(undefined);
-    c.times.forEach((t, i) => (y[index.get(t)!] = c.values[i]!));
+    c.times.forEach((t, i) => {
+      if (c.values[i] !== null) {
+        y[index.get(t)!] = c.values[i];
+        return;
+      }
+      // The gap runs between the series' own neighbours of this null.
+      const from = i > 0 ? index.get(c.times[i - 1]!)! + 1 : 0;
+      const to = i + 1 < c.times.length ? index.get(c.times[i + 1]!)! : xs.length;
+      for (let j = from; j < to; j++) if (y[j] === undefined) y[j] = null;
+    });
     return y;
   });
   return [xs, ...ys];

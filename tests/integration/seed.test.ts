@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/auth/password';
 import type { Database } from '../../server/db/client';
 import { BASINS } from '../../server/seed/catalog';
+import { ROAMING_STAYS, seedRoamingDevice } from '../../server/seed/roaming';
 import { isDatabaseEmpty, seedDatabase } from '../../server/seed/seed';
+import { windPerInstallation } from '../../server/services/chart-series';
+import { readSamples } from '../../server/services/measurement-store';
+import { MAX_NAMED_SERIES } from '@/domain/chart-series';
 import { createTestDatabase, testEngines, type TestDatabase } from '../helpers/test-db';
 
 const size = { orgs: 3, sites: 60, devices: 200, days: 1, seed: 5 };
@@ -160,6 +164,41 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     } finally {
       await m.drop();
     }
+  });
+
+  it('moves a survey device between seven sites of one organization, with wind at each stay (more than a chart names)', async () => {
+    // The seed above ran one day; the survey device needs a day per stay.
+    expect(await seedRoamingDevice(a.database, size, now, {} as never)).toBeNull();
+    const options = await a.database.query<{ item: string; id: number }>('SELECT item, id FROM device_hardware_options ORDER BY id');
+    const hardwareIds = Object.fromEntries([...new Set(options.map((o) => o.item))].map((item) => [item, options.filter((o) => o.item === item).map((o) => o.id)]));
+    const roaming = await seedRoamingDevice(a.database, { ...size, days: 7 }, now, hardwareIds as Parameters<typeof seedRoamingDevice>[3]);
+    expect(roaming).not.toBeNull();
+    const stays = await a.database.query<{ id: number; device_id: number; site_id: number; organization_id: number; started_at: Date | string; ended_at: Date | string | null }>(
+      `SELECT i.id, i.device_id, i.site_id, s.organization_id, i.started_at, i.ended_at FROM device_installations i JOIN sites s ON s.id = i.site_id
+         JOIN devices d ON d.id = i.device_id WHERE d.name = $1 ORDER BY i.started_at`,
+      [roaming!.name],
+    );
+    expect(stays).toHaveLength(ROAMING_STAYS);
+    expect(ROAMING_STAYS).toBeGreaterThan(MAX_NAMED_SERIES);
+    expect(new Set(stays.map((s) => s.site_id)).size).toBe(ROAMING_STAYS);
+    expect(new Set(stays.map((s) => s.organization_id)).size).toBe(1);
+    // Stays follow one another without overlap; only the last is open.
+    stays.slice(1).forEach((s, k) => expect(new Date(s.started_at).getTime()).toBe(new Date(stays[k]!.ended_at!).getTime()));
+    expect(stays.filter((s) => s.ended_at === null).map((s) => s.id)).toEqual([stays[ROAMING_STAYS - 1]!.id]);
+    // Wind split by installation: a series for every stay.
+    const from = new Date(stays[0]!.started_at).getTime();
+    const end = now.getTime();
+    const deviceId = stays[0]!.device_id;
+    const wind = windPerInstallation(
+      await readSamples(a.database, deviceId, 15, from, end),
+      await readSamples(a.database, deviceId, 16, from, end),
+      stays.map((s) => ({ id: s.id, from: new Date(s.started_at).getTime(), to: s.ended_at ? new Date(s.ended_at).getTime() : end })),
+      { start: from, period: 60 * 60_000 },
+    );
+    expect(new Set(wind.installationIds).size).toBe(ROAMING_STAYS);
+    // Every whole-day stay keeps its own day of data (moves at midnight, so no stay's chunk displaces another's).
+    const hours = stays.slice(0, -1).map((s) => wind.installationIds.filter((id) => id === s.id).length);
+    expect(Math.min(...hours)).toBeGreaterThanOrEqual(20);
   });
 });
 

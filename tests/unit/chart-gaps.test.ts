@@ -16,4 +16,13 @@ describe('chart gap splitting (spec 2 §9)', () => {
     const [, ys] = withGaps(Float64Array.of(0, h, 2 * h, 5 * h), Float32Array.of(1, Number.NaN, 3, 4), h);
     expect(ys).toEqual([1, null, 3, null, 4]);
   });
+
+  it('does not break a zoomed-out line between the points of neighbouring pixel columns, only across a pause wider than a column', () => {
+    const h = 60 * MIN;
+    // A year at 1,200 px: a column is about 7.3 hours; points of sampled data lie up to a column apart.
+    const column = (365 * 24 * h) / 1200;
+    const times = Float64Array.of(0, 3 * h, 7 * h, 14 * h, 60 * h, 61 * h);
+    const [, ys] = withGaps(times, Float32Array.of(1, 2, 3, 4, 5, 6), 132 * MIN, column);
+    expect(ys).toEqual([1, 2, 3, 4, null, 5, 6]);
+  });
 });

@@ -36,11 +36,12 @@ describe('more than five chart series collapse into Other (spec 2 §9)', () => {
     expect(Array.from(merged.values)).toEqual([1, 2, 3, 4]);
   });
 
-  it('aligns series on one time axis: undefined where a series has no point, null kept where it has a gap', () => {
-    expect(alignColumns([{ times: [1, 3], values: [10, null] }, { times: [2, 3], values: [20, 30] }])).toEqual([
-      [1, 2, 3],
-      [10, undefined, null],
-      [undefined, 20, 30],
+  it('aligns series on one time axis: undefined where a series has no point, null over the whole of its gaps', () => {
+    // A pauses between 0 and 10 (the null at 5 is its gap marker); B reports in between.
+    expect(alignColumns([{ times: [0, 5, 10], values: [1, null, 2] }, { times: [2, 4, 6, 8], values: [20, 40, 60, 80] }])).toEqual([
+      [0, 2, 4, 5, 6, 8, 10],
+      [1, null, null, null, null, null, 2],
+      [undefined, 20, 40, undefined, 60, 80, undefined],
     ]);
     expect(alignColumns([{ times: [1, 2], values: [5, null] }])).toEqual([
       [1, 2],

@@ -56,9 +56,14 @@ export interface TimeSeriesChartProps {
   onMessage?: (text: string) => void;
 }
 
-/** uPlot's columns (seconds) with a null where the series pauses longer than the gap rule allows (spec 2 §9). */
-export function withGaps(times: Float64Array, values: Float32Array, interval: number): [number[], (number | null)[]] {
-  const gapped = withGapNulls(times, values, splitGaps(times, gapThreshold(interval)));
+/**
+ * uPlot's columns (seconds) with a null where the series pauses longer than the gap rule allows (spec 2 §9). The
+ * points are the M4 of the series, up to four per pixel column of `pixelMs`: points of one column may lie a column
+ * apart without a pause in the data, and a pause shorter than a column cannot be drawn, so a line breaks only where
+ * the pause is longer than both the rule and a column.
+ */
+export function withGaps(times: Float64Array, values: Float32Array, interval: number, pixelMs = 0): [number[], (number | null)[]] {
+  const gapped = withGapNulls(times, values, splitGaps(times, Math.max(gapThreshold(interval), pixelMs)));
   return [gapped.times.map((t) => t / 1000), gapped.values];
 }
 
@@ -101,7 +106,7 @@ export function TimeSeriesChart({ title, unitKind, sourceKey, load, closest, mod
         })),
       );
       const columns = shown.map((s) => {
-        const [times, values] = withGaps(s.times, s.values, s.interval);
+        const [times, values] = withGaps(s.times, s.values, s.interval, (range.end - range.start) / width);
         return { times, values };
       });
       return { labels: shown.map((s) => s.label), data: (columns.length ? alignColumns(columns) : [[]]) as uPlot.AlignedData };
@@ -249,6 +254,10 @@ export function TimeSeriesChart({ title, unitKind, sourceKey, load, closest, mod
   useEffect(() => {
     chart.current?.setSize({ width, height: CHART_HEIGHT });
   }, [width]);
+  // A new range moves the axis at once; its points follow from the worker.
+  useEffect(() => {
+    chart.current?.setScale('x', { min: range.start / 1000, max: range.end / 1000 });
+  }, [range.start, range.end]);
 
   const empty = !loaded.isPlaceholderData && series !== undefined && series.every((s) => s.length === 0);
   const nearest = useQuery({
