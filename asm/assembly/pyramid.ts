@@ -1,4 +1,4 @@
-import { emit } from './m4';
+import { emit, lowerBound } from './m4';
 
 // Min/max pyramid built once per series: level L holds, per bucket of 2^(4+L) samples, the minimum and maximum
 // (and their first indices), NaN ignored. A viewport query then reads O(log n) buckets per pixel column instead of
@@ -18,8 +18,8 @@ function levelCount(n: i32): i32 {
 }
 
 function bucketsAt(n: i32, level: i32): i32 {
-  const size = 1 << (BASE_SHIFT + level);
-  return (n + size - 1) / size;
+  // ceil(n / 2^(4 + level)) for n > 0, without overflowing near 2^31.
+  return n <= 0 ? 0 : ((n - 1) >> (BASE_SHIFT + level)) + 1;
 }
 
 function levelOffset(n: i32, level: i32): usize {
@@ -124,48 +124,110 @@ export function buildPyramid(vPtr: usize, n: i32, pPtr: usize): i32 {
   return levels;
 }
 
-// Scratch results of one column's min/max search.
+// Byte offset of each level from the pyramid's start, for the series length they were computed for: queries read
+// buckets at many levels per pixel column, so the offsets are a table lookup instead of a loop of divisions.
+const MAX_LEVELS: i32 = 32;
+const LEVEL_OFFSETS: usize = memory.data(MAX_LEVELS << 2);
+let offsetsFor: i32 = -1;
+
+function prepareOffsets(n: i32, levels: i32): void {
+  if (offsetsFor == n) return;
+  for (let l = 0; l < levels && l < MAX_LEVELS; l++) store<usize>(LEVEL_OFFSETS + (<usize>l << 2), levelOffset(n, l));
+  offsetsFor = n;
+}
+
+// Results of one column's min/max search: the smallest and largest non-NaN value and their first indices.
 let qMinV: f32 = 0;
 let qMaxV: f32 = 0;
 let qMinI: i32 = -1;
 let qMaxI: i32 = -1;
 
-function columnMinMax(vPtr: usize, n: i32, pPtr: usize, levels: i32, a: i32, b: i32): void {
-  let i = a;
-  const size0 = 1 << BASE_SHIFT;
-  while (i < b) {
-    if ((i & (size0 - 1)) != 0 || i + size0 > b) {
-      const v = load<f32>(vPtr + (<usize>i << 2));
-      if (!isNaN(v)) {
-        if (v < qMinV) {
-          qMinV = v;
-          qMinI = i;
+/**
+ * Folds the samples [a, b) into the scratch min/max (seeded by the caller with a sample before a): raw samples up to
+ * the first whole base bucket, then the fewest pyramid buckets covering the whole ones (bottom-up, at most two per
+ * level), then the raw samples after the last whole bucket. Offsets must be prepared. Works in locals, not globals.
+ */
+function columnMinMax(vPtr: usize, pPtr: usize, a: i32, b: i32): void {
+  let minV = qMinV;
+  let maxV = qMaxV;
+  let minI = qMinI;
+  let maxI = qMaxI;
+  let lo = (a + (1 << BASE_SHIFT) - 1) >> BASE_SHIFT;
+  let hi = b >> BASE_SHIFT;
+  // Raw samples before the first whole bucket (all of them when there is none), in index order: strict compares keep
+  // the earliest index, and NaN fails both.
+  const head = lo < hi ? lo << BASE_SHIFT : b;
+  for (let i = a; i < head; i++) {
+    const v = load<f32>(vPtr + (<usize>i << 2));
+    if (v < minV) {
+      minV = v;
+      minI = i;
+    }
+    if (v > maxV) {
+      maxV = v;
+      maxI = i;
+    }
+  }
+  if (lo < hi) {
+    const tail = hi << BASE_SHIFT;
+    let levelAt = LEVEL_OFFSETS;
+    while (lo < hi) {
+      const base = pPtr + load<usize>(levelAt);
+      // Buckets are not visited in index order here: ties go to the earlier index, as in the raw scan. A bucket of
+      // only NaN has index -1 (and infinite bounds, which never win).
+      if (lo & 1) {
+        const at = base + <usize>lo * BUCKET_BYTES;
+        const bMinV = load<f32>(at);
+        const bMaxV = load<f32>(at, 4);
+        const bMinI = load<i32>(at, 8);
+        const bMaxI = load<i32>(at, 12);
+        if (bMinI >= 0 && (bMinV < minV || (bMinV == minV && bMinI < minI))) {
+          minV = bMinV;
+          minI = bMinI;
         }
-        if (v > qMaxV) {
-          qMaxV = v;
-          qMaxI = i;
+        if (bMaxI >= 0 && (bMaxV > maxV || (bMaxV == maxV && bMaxI < maxI))) {
+          maxV = bMaxV;
+          maxI = bMaxI;
+        }
+        lo++;
+      }
+      if (hi & 1) {
+        hi--;
+        const at = base + <usize>hi * BUCKET_BYTES;
+        const bMinV = load<f32>(at);
+        const bMaxV = load<f32>(at, 4);
+        const bMinI = load<i32>(at, 8);
+        const bMaxI = load<i32>(at, 12);
+        if (bMinI >= 0 && (bMinV < minV || (bMinV == minV && bMinI < minI))) {
+          minV = bMinV;
+          minI = bMinI;
+        }
+        if (bMaxI >= 0 && (bMaxV > maxV || (bMaxV == maxV && bMaxI < maxI))) {
+          maxV = bMaxV;
+          maxI = bMaxI;
         }
       }
-      i++;
-      continue;
+      lo >>= 1;
+      hi >>= 1;
+      levelAt += 4;
     }
-    let level = 0;
-    while (level + 1 < levels) {
-      const size = 1 << (BASE_SHIFT + level + 1);
-      if ((i & (size - 1)) != 0 || i + size > b) break;
-      level++;
+    // Raw samples after the last whole bucket: the latest indices, so strict compares again.
+    for (let i = tail; i < b; i++) {
+      const v = load<f32>(vPtr + (<usize>i << 2));
+      if (v < minV) {
+        minV = v;
+        minI = i;
+      }
+      if (v > maxV) {
+        maxV = v;
+        maxI = i;
+      }
     }
-    const at = pPtr + levelOffset(n, level) + <usize>(i >> (BASE_SHIFT + level)) * BUCKET_BYTES;
-    if (load<i32>(at + 8) >= 0 && load<f32>(at) < qMinV) {
-      qMinV = load<f32>(at);
-      qMinI = load<i32>(at + 8);
-    }
-    if (load<i32>(at + 12) >= 0 && load<f32>(at + 4) > qMaxV) {
-      qMaxV = load<f32>(at + 4);
-      qMaxI = load<i32>(at + 12);
-    }
-    i += 1 << (BASE_SHIFT + level);
   }
+  qMinV = minV;
+  qMaxV = maxV;
+  qMinI = minI;
+  qMaxI = maxI;
 }
 
 export let pyramidMinI: i32 = -1;
@@ -176,21 +238,59 @@ export function pyramidMinMax(vPtr: usize, n: i32, pPtr: usize, levels: i32, a: 
   let first = a;
   while (first < b && isNaN(load<f32>(vPtr + (<usize>first << 2)))) first++;
   if (first >= b) return false;
+  prepareOffsets(n, levels);
   qMinV = load<f32>(vPtr + (<usize>first << 2));
   qMaxV = qMinV;
   qMinI = first;
   qMaxI = first;
-  columnMinMax(vPtr, n, pPtr, levels, first, b);
+  columnMinMax(vPtr, pPtr, first + 1, b);
   pyramidMinI = qMinI;
   pyramidMaxI = qMaxI;
   return true;
 }
 
-/** First index in [lo, hi) whose column floor((t - t0) * scale) is >= c: the same column rule as the raw M4. */
-function columnStart(tPtr: usize, lo: i32, hi: i32, t0: f64, scale: f64, c: i32): i32 {
+/** The raw M4's column of sample i (t >= t0, so truncation is the floor). */
+@inline
+function columnOf(tPtr: usize, i: i32, t0: f64, scale: f64): i32 {
+  return <i32>((load<f64>(tPtr + (<usize>i << 3)) - t0) * scale);
+}
+
+/**
+ * First index in [lo, hi) whose column is >= c (hi if none), searched from a guess: regular samples put it within a
+ * step of the guess, so galloping from there reads a few neighbouring timestamps instead of a binary search over
+ * the rest of the window. Same column rule as the raw M4.
+ */
+function columnStart(tPtr: usize, lo: i32, hi: i32, t0: f64, scale: f64, c: i32, guess: i32): i32 {
+  // The answer stays in [lo, hi].
+  const g = min(max(guess, lo), hi);
+  if (g < hi && columnOf(tPtr, g, t0, scale) < c) {
+    lo = g + 1;
+    let step = 1;
+    while (lo + step - 1 < hi) {
+      const p = lo + step - 1;
+      if (columnOf(tPtr, p, t0, scale) >= c) {
+        hi = p;
+        break;
+      }
+      lo = p + 1;
+      step <<= 1;
+    }
+  } else {
+    hi = g;
+    let step = 1;
+    while (hi - step >= lo) {
+      const p = hi - step;
+      if (columnOf(tPtr, p, t0, scale) < c) {
+        lo = p + 1;
+        break;
+      }
+      hi = p;
+      step <<= 1;
+    }
+  }
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (<i32>((load<f64>(tPtr + (<usize>mid << 3)) - t0) * scale) < c) lo = mid + 1;
+    if (columnOf(tPtr, mid, t0, scale) < c) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -199,27 +299,26 @@ function columnStart(tPtr: usize, lo: i32, hi: i32, t0: f64, scale: f64, c: i32)
 /** M4 through the pyramid: the same points as m4() over the raw samples. */
 export function m4Pyramid(tPtr: usize, vPtr: usize, n: i32, pPtr: usize, levels: i32, t0: f64, t1: f64, width: i32, outT: usize, outV: usize): i32 {
   if (width <= 0 || n <= 0 || !(t1 > t0) || !isFinite(t0) || !isFinite(t1)) return 0;
-  let start = 0;
-  let hi = n;
-  while (start < hi) {
-    const mid = (start + hi) >>> 1;
-    if (load<f64>(tPtr + (<usize>mid << 3)) < t0) start = mid + 1;
-    else hi = mid;
-  }
-  let end = start;
-  hi = n;
-  while (end < hi) {
-    const mid = (end + hi) >>> 1;
-    if (load<f64>(tPtr + (<usize>mid << 3)) < t1) end = mid + 1;
-    else hi = mid;
-  }
+  prepareOffsets(n, levels);
+  const start = lowerBound(tPtr, n, t0);
+  const end = lowerBound(tPtr, n, t1);
   const scale = <f64>width / (t1 - t0);
   let count = 0;
   let a = start;
+  // Samples per column so far: the guess for where the next column starts.
+  let step = (end - start) / width;
   for (let c = 0; c < width && a < end; c++) {
     // The last column also takes samples whose column rounds to width or beyond.
-    const b = c == width - 1 ? end : columnStart(tPtr, a, end, t0, scale, c + 1);
-    if (b <= a) continue;
+    let b = end;
+    if (c < width - 1) {
+      b = columnStart(tPtr, a, end, t0, scale, c + 1, a + step);
+      if (b <= a) {
+        // Empty column: go straight to the column of sample a.
+        c = min(columnOf(tPtr, a, t0, scale), width - 1) - 1;
+        continue;
+      }
+      step = b - a;
+    }
     let first = a;
     while (first < b && isNaN(load<f32>(vPtr + (<usize>first << 2)))) first++;
     if (first < b) {
@@ -229,7 +328,7 @@ export function m4Pyramid(tPtr: usize, vPtr: usize, n: i32, pPtr: usize, levels:
       qMaxV = qMinV;
       qMinI = first;
       qMaxI = first;
-      columnMinMax(vPtr, n, pPtr, levels, first, b);
+      columnMinMax(vPtr, pPtr, first + 1, last + 1);
       count = emit(tPtr, vPtr, outT, outV, count, first, qMinI, qMaxI, last);
     }
     a = b;
