@@ -10,7 +10,7 @@ import { encodeSeriesArrow, encodeWindArrow } from '../../workers/lib/series-arr
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
 import { aggregate } from '../../asm/reference/aggregate';
-import { maxPerPeriod, windPerInstallation, zoneOffsetMs } from '../services/chart-series';
+import { maxPerPeriod, windPerInstallation, zoneOffsetMs, type WindReduction } from '../services/chart-series';
 import type { Samples } from '../services/measurement-chunks';
 import { ingestAndEvaluate, ingestSiteRates } from '../services/ingestion';
 import { readSamples } from '../services/measurement-store';
@@ -43,6 +43,16 @@ function checkedRange(q: { startTime: string; endTime: string }): { start: numbe
   const problem = rangeProblem(start, end, Date.now() + 5 * MINUTE_MS);
   if (problem) throw new HttpError(400, problem);
   return { start, end };
+}
+
+/** Days of the 1-day averages start at local midnight in the caller's zone (UTC without one). */
+function localDayOffset(timeZone: string | undefined, at: number): number {
+  if (!timeZone) return 0;
+  try {
+    return zoneOffsetMs(timeZone, at);
+  } catch {
+    throw new HttpError(400, 'The request is not valid.', { timeZone: ['Unknown time zone'] });
+  }
 }
 
 /** Arrow IPC when the caller asks for it, else JSON [[time, value], ...]. */
@@ -107,14 +117,7 @@ export const chartDataRoutes = [
     handler: async ({ query, organizationId, database, request, reply }) => {
       await checkDevice(database, query.deviceId, organizationId!);
       const { start, end } = checkedRange(query);
-      let offset = 0;
-      if (query.averagingPeriod === 1440 && query.timeZone) {
-        try {
-          offset = zoneOffsetMs(query.timeZone, start);
-        } catch {
-          throw new HttpError(400, 'The request is not valid.', { timeZone: ['Unknown time zone'] });
-        }
-      }
+      const offset = query.averagingPeriod === 1440 ? localDayOffset(query.timeZone, start) : 0;
       const samples = await readSamples(database, query.deviceId, query.measurementTypeId, start, end);
       return sendSeries(request, reply, aggregate(samples.times, samples.values, query.averagingPeriod * MINUTE_MS, offset, 'average'));
     },
@@ -124,12 +127,24 @@ export const chartDataRoutes = [
     url: '/api/data/deviceWindData/',
     access,
     orgScope,
-    summary: 'Wind direction and speed per installation of the device, optionally the strongest reading per sample period; JSON keyed by installation id, or one Arrow IPC stream with an installationId column',
-    query: rangeQuery.extend({ samplePeriod: z.coerce.number().int().min(1).max(1440).optional() }),
+    summary:
+      'Wind direction and speed per installation of the device: every reading, the strongest per sample period, or the mean per averaging period (directions as circular means; days start at local midnight); JSON keyed by installation id, or one Arrow IPC stream with an installationId column',
+    query: rangeQuery
+      .extend({
+        samplePeriod: z.coerce.number().int().min(1).max(1440).optional(),
+        averagingPeriod: z.coerce.number().int().refine((p) => (AVERAGING_PERIODS_MINUTES as readonly number[]).includes(p), 'The averaging period must be 15, 60 or 1440 minutes').optional(),
+        timeZone: z.string().max(64).optional(),
+      })
+      .refine((q) => q.samplePeriod === undefined || q.averagingPeriod === undefined, { message: 'Choose a sample period or an averaging period, not both', path: ['averagingPeriod'] }),
     raw: true,
     handler: async ({ query, organizationId, database, request, reply }) => {
       await checkDevice(database, query.deviceId, organizationId!);
       const { start, end } = checkedRange(query);
+      const reduction: WindReduction | null = query.samplePeriod
+        ? { kind: 'strongest', start, period: query.samplePeriod * MINUTE_MS }
+        : query.averagingPeriod
+          ? { kind: 'average', period: query.averagingPeriod * MINUTE_MS, offset: query.averagingPeriod === 1440 ? localDayOffset(query.timeZone, start) : 0 }
+          : null;
       const [direction, speed] = await Promise.all([readSamples(database, query.deviceId, WIND_DIRECTION, start, end), readSamples(database, query.deviceId, WIND_SPEED, start, end)]);
       const installations = await database.query<{ id: number; started_at: Date | string; ended_at: Date | string | null }>(
         'SELECT id, started_at, ended_at FROM device_installations WHERE device_id = $1 AND started_at < $3 AND (ended_at IS NULL OR ended_at > $2) ORDER BY started_at',
@@ -139,7 +154,7 @@ export const chartDataRoutes = [
         direction,
         speed,
         installations.map((i) => ({ id: i.id, from: Math.max(start, new Date(i.started_at).getTime()), to: Math.min(end, i.ended_at ? new Date(i.ended_at).getTime() : end) })),
-        query.samplePeriod ? { start, period: query.samplePeriod * MINUTE_MS } : null,
+        reduction,
       );
       if ((request.headers.accept ?? '').includes(ARROW_STREAM_MIME)) {
         const bytes = encodeWindArrow(wind);

@@ -32,12 +32,15 @@ export function zoneOffsetMs(timeZone: string, at: number): number {
   return wall - Math.floor(at / 1000) * 1000;
 }
 
+/** How wind readings are reduced: the strongest per period counted from `start`, or per-period means (directions as
+ * circular means) with periods cut at `offset` like the averaged measurement series. */
+export type WindReduction = { kind: 'strongest'; start: number; period: number } | { kind: 'average'; period: number; offset: number };
+
 /**
  * Wind readings per installation: direction and speed are recorded together, so they pair by time (a merge of the
- * two sorted series); each installation takes the readings within its stay [from, to). With a sample period, the
- * strongest wind of each period counted from `start`, with its own direction and time.
+ * two sorted series); each installation takes the readings within its stay [from, to), reduced per period or not.
  */
-export function windPerInstallation(direction: Samples, speed: Samples, stays: readonly { id: number; from: number; to: number }[], sampled: { start: number; period: number } | null): WindColumns {
+export function windPerInstallation(direction: Samples, speed: Samples, stays: readonly { id: number; from: number; to: number }[], reduction: WindReduction | null): WindColumns {
   const ids: number[] = [];
   const times: number[] = [];
   const directions: number[] = [];
@@ -45,18 +48,45 @@ export function windPerInstallation(direction: Samples, speed: Samples, stays: r
   for (const stay of stays) {
     let d = lowerBound(direction.times, stay.from);
     let bucket = Number.NaN;
+    // Running sums of the current average period: unit vectors of the directions, speeds, count.
+    let sx = 0;
+    let sy = 0;
+    let ss = 0;
+    let n = 0;
+    const flushAverage = () => {
+      if (n === 0 || reduction?.kind !== 'average') return;
+      ids.push(stay.id);
+      times.push(bucket * reduction.period - reduction.offset);
+      directions.push(((Math.atan2(sy / n, sx / n) * 180) / Math.PI + 360) % 360);
+      speeds.push(ss / n);
+      sx = sy = ss = n = 0;
+    };
     for (let i = lowerBound(speed.times, stay.from); i < speed.times.length && speed.times[i]! < stay.to; i++) {
       const t = speed.times[i]!;
       while (d < direction.times.length && direction.times[d]! < t) d++;
       if (d >= direction.times.length || direction.times[d] !== t) continue;
       const s = speed.values[i]!;
-      if (sampled) {
+      const dir = direction.values[d]!;
+      if (reduction?.kind === 'average') {
+        if (Number.isNaN(s) || Number.isNaN(dir)) continue;
+        const b = Math.floor((t + reduction.offset) / reduction.period);
+        if (b !== bucket) {
+          flushAverage();
+          bucket = b;
+        }
+        sx += Math.cos((dir * Math.PI) / 180);
+        sy += Math.sin((dir * Math.PI) / 180);
+        ss += s;
+        n++;
+        continue;
+      }
+      if (reduction?.kind === 'strongest') {
         if (Number.isNaN(s)) continue;
-        const b = Math.floor((t - sampled.start) / sampled.period);
+        const b = Math.floor((t - reduction.start) / reduction.period);
         if (b === bucket) {
           if (s > speeds[speeds.length - 1]!) {
             times[times.length - 1] = t;
-            directions[directions.length - 1] = direction.values[d]!;
+            directions[directions.length - 1] = dir;
             speeds[speeds.length - 1] = s;
           }
           continue;
@@ -65,9 +95,10 @@ export function windPerInstallation(direction: Samples, speed: Samples, stays: r
       }
       ids.push(stay.id);
       times.push(t);
-      directions.push(direction.values[d]!);
+      directions.push(dir);
       speeds.push(s);
     }
+    flushAverage();
   }
   return { installationIds: Int32Array.from(ids), times: Float64Array.from(times), windDirections: Float32Array.from(directions), windSpeeds: Float32Array.from(speeds) };
 }

@@ -10,6 +10,7 @@ import { aggregate } from '../../asm/reference/aggregate';
 import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../http/define-route';
 import { EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollups';
+import { windPerInstallation } from './chart-series';
 import { CHUNK_MS } from './measurement-chunks';
 import { readSamples } from './measurement-store';
 import { computeUptime } from './uptime';
@@ -197,40 +198,6 @@ export function deviceDataHeaders(type: DeviceDataType): string[] {
   return ['Time', 'Device', `${type} (${unit})`];
 }
 
-/** Circular mean of directions and arithmetic mean of speeds per period, for wind readings paired by time. */
-function averageWind(dirTimes: Float64Array, dirs: Float32Array, speedTimes: Float64Array, speeds: Float32Array, periodMs: number | null): [number, number, number][] {
-  const dirAt = new Map<number, number>();
-  for (let i = 0; i < dirTimes.length; i++) dirAt.set(dirTimes[i]!, dirs[i]!);
-  const out: [number, number, number][] = [];
-  let bucket = Number.NaN;
-  let sx = 0;
-  let sy = 0;
-  let ss = 0;
-  let n = 0;
-  const flush = () => {
-    if (n === 0) return;
-    const deg = ((Math.atan2(sy / n, sx / n) * 180) / Math.PI + 360) % 360;
-    out.push([bucket * (periodMs ?? 1), Math.round(deg * 10) / 10, ss / n]);
-  };
-  for (let i = 0; i < speedTimes.length; i++) {
-    const t = speedTimes[i]!;
-    const d = dirAt.get(t);
-    if (d === undefined || Number.isNaN(d) || Number.isNaN(speeds[i]!)) continue;
-    const b = periodMs ? Math.floor(t / periodMs) : t;
-    if (b !== bucket) {
-      flush();
-      bucket = b;
-      sx = sy = ss = n = 0;
-    }
-    sx += Math.cos((d * Math.PI) / 180);
-    sy += Math.sin((d * Math.PI) / 180);
-    ss += speeds[i]!;
-    n++;
-  }
-  flush();
-  return out;
-}
-
 export async function* deviceDataRows(db: Queryable, siteId: number, start: number, end: number, type: DeviceDataType, sample: { raw: true } | { periodMinutes: number; method: number }, signal: AbortSignal): Rows {
   const devices = await db.query<{ id: number; name: string; from: Date | string; to: Date | string | null }>(
     `SELECT d.id, d.name, i.started_at AS "from", i.ended_at AS "to" FROM device_installations i JOIN devices d ON d.id = i.device_id
@@ -251,7 +218,11 @@ export async function* deviceDataRows(db: Queryable, siteId: number, start: numb
       exportStats.deviceDays++;
       if (type === 'Wind') {
         const [dir, speed] = await Promise.all([readSamples(db, device.id, ids[0]!, a, b), readSamples(db, device.id, ids[1]!, a, b)]);
-        for (const [time, d, s] of averageWind(dir.times, dir.values, speed.times, speed.values, periodMs)) yield [new Date(time).toISOString(), device.name, d, s];
+        const wind = windPerInstallation(dir, speed, [{ id: device.id, from: a, to: b }], periodMs ? { kind: 'average', period: periodMs, offset: 0 } : null);
+        for (let i = 0; i < wind.times.length; i++) {
+          const [d, s] = [wind.windDirections[i]!, wind.windSpeeds[i]!];
+          if (!Number.isNaN(d) && !Number.isNaN(s)) yield [new Date(wind.times[i]!).toISOString(), device.name, Math.round(d * 10) / 10, s];
+        }
         continue;
       }
       const samples = await readSamples(db, device.id, ids[0]!, a, b);

@@ -194,12 +194,20 @@ describe('device dashboard in the browser', () => {
       const texts = await labels.allInnerTexts();
       expect(texts.at(-1)).toBe(OTHER_SERIES_LABEL);
       for (const text of texts.slice(1, -1)) expect(text).toMatch(/ \(from .+\)$/);
-      // Wind is charted as recorded or as the strongest reading per period; averaging directions is not offered.
-      await expect(chart.getByRole('button').allInnerTexts()).resolves.toEqual(['Maximum', 'Raw']);
+      // A year allows the 1-day average (directions as circular means) but not the 15-minute or hourly ones.
+      await expect(chart.getByRole('button', { name: '15 Minutes' }).isDisabled()).resolves.toBe(true);
+      await expect(chart.getByRole('button', { name: '1 Day' }).isDisabled()).resolves.toBe(false);
     }
     await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
     await page.screenshot({ path: `${shots}/device-dashboard-roaming.png`, fullPage: true });
     await expectAccessible(page);
+
+    // The daily means per installation: still five named lines and Other.
+    const dailyWind = page.waitForResponse((r) => r.url().includes('/api/data/deviceWindData/') && r.url().includes('averagingPeriod=1440') && r.ok());
+    await speed.getByRole('button', { name: '1 Day' }).click();
+    await dailyWind;
+    await expect(speed.getByRole('button', { name: '1 Day' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => speed.locator('.u-legend .u-series .u-label').allInnerTexts()).toContain(OTHER_SERIES_LABEL);
 
     // A drag narrows every chart at once: the loaded series redraw over the new range before the new answers arrive.
     const over = speed.locator('.u-over');

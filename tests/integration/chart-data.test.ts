@@ -83,6 +83,21 @@ describe.each(testEngines)('chart data on %s', (engine) => {
     expect(sampled[String(installA)]!.map((r) => r.windSpeed)).toEqual([6, 6, 6, 6]);
   });
 
+  it('averages wind per period and installation (directions as circular means) and refuses two reductions at once', async () => {
+    const hourly = (await get('deviceWindData', { ...range(t0, t0 + 120 * MIN), averagingPeriod: 60, timeZone: 'America/Denver' })).json() as Record<string, { time: number; windDirection: number; windSpeed: number }[]>;
+    const raw = (await get('deviceWindData', range(t0, t0 + 120 * MIN))).json() as Record<string, { time: number; windDirection: number; windSpeed: number }[]>;
+    for (const [id, rows] of Object.entries(raw)) {
+      if (rows.length === 0) continue;
+      const mean = rows.reduce((n, r) => n + r.windSpeed, 0) / rows.length;
+      expect(hourly[id]!.reduce((n, r) => n + r.windSpeed, 0) / hourly[id]!.length).toBeCloseTo(mean, 4);
+    }
+    const both = await get('deviceWindData', { ...range(t0, t0 + 120 * MIN), averagingPeriod: 60, samplePeriod: 15 });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors).toEqual({ averagingPeriod: ['Choose a sample period or an averaging period, not both'] });
+    const odd = await get('deviceWindData', { ...range(t0, t0 + 120 * MIN), averagingPeriod: 7 });
+    expect(odd.json().errors).toEqual({ averagingPeriod: ['The averaging period must be 15, 60 or 1440 minutes'] });
+  });
+
   it('answers wind as one Arrow stream keyed by an installationId column, the same readings as the JSON', async () => {
     const params = { ...range(t0, t0 + 120 * MIN), samplePeriod: 15 };
     const json = (await get('deviceWindData', params)).json() as Record<string, { time: number; windDirection: number; windSpeed: number }[]>;

@@ -193,7 +193,7 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
       await readSamples(a.database, deviceId, 15, from, end),
       await readSamples(a.database, deviceId, 16, from, end),
       stays.map((s) => ({ id: s.id, from: new Date(s.started_at).getTime(), to: s.ended_at ? new Date(s.ended_at).getTime() : end })),
-      { start: from, period: 60 * 60_000 },
+      { kind: 'strongest', start: from, period: 60 * 60_000 },
     );
     expect(new Set(wind.installationIds).size).toBe(ROAMING_STAYS);
     // Every whole-day stay keeps its own day of data (moves at midnight, so no stay's chunk displaces another's).

@@ -1,7 +1,6 @@
 // Wind direction or speed of one device on the shared time-series chart, one line per installation (spec 2 §7:
-// deviceWindData is keyed by installation id), so readings from different places never join into one line. Wind is
-// charted as recorded (Raw) or as the strongest reading per period with its own direction (Maximum): averaging
-// directions as numbers would be wrong, so the averaging modes are not offered here.
+// deviceWindData is keyed by installation id), so readings from different places never join into one line. Maximum
+// is the strongest reading per period with its own direction; the averages take directions as circular means.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
@@ -17,7 +16,22 @@ import { TimeSeriesChart, type ChartLoader, type ClosestTime } from './time-seri
 
 export const WIND_DIRECTION_TYPE = 15;
 export const WIND_SPEED_TYPE = 16;
-export const WIND_CHART_MODES: readonly ChartMode[] = ['Maximum', 'Raw'];
+
+/** The deviceWindData parameters of a chart mode. */
+function windQuery(mode: ChartMode, range: TimeRange, timeZone: string): Record<string, string | number> {
+  switch (mode) {
+    case 'Raw':
+      return {};
+    case 'Maximum':
+      return { samplePeriod: samplePeriodFor(range.end - range.start) };
+    case '15 Minutes':
+      return { averagingPeriod: 15 };
+    case '1 Hour':
+      return { averagingPeriod: 60 };
+    case '1 Day':
+      return { averagingPeriod: 1440, timeZone };
+  }
+}
 
 export interface WindInstallation {
   id: number;
@@ -48,7 +62,7 @@ export function DeviceWindChart({ deviceId, organizationId, typeId, installation
     async ({ mode, range: r, nonce }) => {
       // Direction and speed come in one answer: the two charts share it.
       const columns = await queryClient.fetchQuery({
-        queryKey: ['windColumns', organizationId, deviceId, mode, r.start, r.end],
+        queryKey: ['windColumns', organizationId, deviceId, mode, r.start, r.end, tz],
         staleTime: 30_000,
         gcTime: 30_000,
         queryFn: async ({ signal }) =>
@@ -56,7 +70,7 @@ export function DeviceWindChart({ deviceId, organizationId, typeId, installation
             await apiBytes('/api/data/deviceWindData/', {
               accept: ARROW_STREAM_MIME,
               signal,
-              query: { organizationId, deviceId, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString(), ...(mode === 'Maximum' ? { samplePeriod: samplePeriodFor(r.end - r.start) } : {}) },
+              query: { organizationId, deviceId, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString(), ...windQuery(mode, r, tz) },
             }),
           ),
       });
@@ -83,7 +97,6 @@ export function DeviceWindChart({ deviceId, organizationId, typeId, installation
       sourceKey={['wind', deviceId, typeId, installations.map((i) => i.id).join(',')]}
       load={load}
       closest={closest}
-      modes={WIND_CHART_MODES}
       range={range}
       onZoom={onZoom}
       syncKey={syncKey}
