@@ -5,6 +5,8 @@ import { apiErrorSchema } from '@/contracts/errors';
 
 export const GENERIC_ERROR = 'There was an unexpected error, please try again';
 
+export const NETWORK_ERROR_MESSAGE = 'The server could not be reached. Check your connection and try again.';
+
 export class ApiError extends Error {
   constructor(
     public readonly status: number,
@@ -136,12 +138,19 @@ async function fetchOk(path: string, options: RequestOptions & { accept: string 
     const headers: Record<string, string> = { accept: options.accept };
     if (token) headers.authorization = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    return fetch(`${path}${qs.size ? `?${qs}` : ''}`, {
-      method: options.method ?? 'GET',
-      headers,
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    try {
+      return await fetch(`${path}${qs.size ? `?${qs}` : ''}`, {
+        method: options.method ?? 'GET',
+        headers,
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      // A request that never got an answer says so in words (the browser's own text is 'Failed to fetch'); a
+      // cancelled one stays an abort.
+      if (options.signal?.aborted || (error instanceof DOMException && error.name === 'AbortError')) throw error;
+      throw new Error(NETWORK_ERROR_MESSAGE, { cause: error });
+    }
   };
   let res = await send(hooks?.getAccessToken() ?? null);
   if (res.status === 401 && hooks) {

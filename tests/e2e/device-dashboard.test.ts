@@ -1,8 +1,10 @@
 // The analyst's path in Chromium: Site Health → a device's dashboard → charts over the URL's range; quick ranges,
 // chart modes, drag to zoom and Escape to cancel a drag.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
+import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import { MAX_NAMED_SERIES, OTHER_SERIES_LABEL } from '@/domain/chart-series';
+import { OFFLINE_MESSAGE } from '@/components/lib/time-series-chart';
 import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
 const shots = SHOTS;
@@ -218,8 +220,33 @@ describe('device dashboard in the browser', () => {
     await page.mouse.move(box.x + box.width * 0.99, box.y + box.height / 2, { steps: 6 });
     await page.mouse.up();
     await expect.poll(() => rangeOf(page).end - rangeOf(page).start).toBeLessThan(0.2 * (before.end - before.start));
-    await page.getByRole('region', { name: 'CH4 chart' }).locator('canvas').first().waitFor();
+    const ch4 = page.getByRole('region', { name: 'CH4 chart' });
+    await ch4.locator('canvas').first().waitFor();
+    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
     expect(problems).toEqual([]);
+
+    // Offline: a step back keeps the last good chart on screen, says so, and loads once the connection returns.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Step back' }).click();
+    await ch4.getByRole('status').filter({ hasText: OFFLINE_MESSAGE }).waitFor({ timeout: 20_000 });
+    await expect(ch4.locator('canvas').count()).resolves.toBeGreaterThan(0);
+    await context.setOffline(false);
+    await expect.poll(() => ch4.getByRole('status').filter({ hasText: OFFLINE_MESSAGE }).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+
+    // The server cannot be reached while the browser thinks it is online: the error with a Retry, which recovers.
+    const refuse = (route: Route) => route.abort('connectionrefused');
+    await page.route('**/api/data/**', refuse);
+    await page.getByRole('button', { name: 'Step back' }).click();
+    const failure = ch4.getByRole('alert');
+    await expect(failure.innerText({ timeout: 20_000 })).resolves.toContain(NETWORK_ERROR_MESSAGE);
+    await expect(ch4.locator('canvas').count()).resolves.toBeGreaterThan(0);
+    await page.unroute('**/api/data/**', refuse);
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => failure.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+    // The browser logs each refused request; nothing else went wrong.
+    expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_FAILED/.test(p))).toEqual([]);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GENERIC_ERROR, toApiError } from '@/api/client';
+import { apiBytes, GENERIC_ERROR, NETWORK_ERROR_MESSAGE, toApiError } from '@/api/client';
 
 const answer = (status: number, body: unknown) => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -15,5 +15,13 @@ describe('server errors in the client (spec 1 §8)', () => {
     const e = await toApiError(answer(502, '<html>Bad gateway</html>'));
     expect(e.message).toBe(GENERIC_ERROR);
     expect(e.status).toBe(502);
+  });
+
+  it('says the server could not be reached when no answer came, and leaves a cancelled request an abort', async () => {
+    // Port 1 on loopback: nothing listens, the connection is refused.
+    await expect(apiBytes('http://127.0.0.1:1/api/data/deviceRawData/', { accept: 'application/json' })).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await expect(apiBytes('http://127.0.0.1:1/api/data/deviceRawData/', { accept: 'application/json', signal: cancelled.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

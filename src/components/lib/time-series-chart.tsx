@@ -25,6 +25,7 @@ export const Y_TICKS = 5;
 /** A drag must cover more than this share of the range to zoom (spec 2 §9). */
 export const MIN_DRAG_SHARE = 1 / 130;
 export const MINIMUM_ZOOM_MESSAGE = 'Minimum time range is 60 minutes';
+export const OFFLINE_MESSAGE = 'You are offline: the chart shows what it last loaded and refreshes when the connection returns.';
 /** Five named lines, then 'Other' in grey. */
 const SERIES_COLOURS = ['#0e7490', '#b45309', '#7c3aed', '#15803d', '#be123c'];
 const OTHER_COLOUR = '#6b7280';
@@ -287,6 +288,11 @@ export function TimeSeriesChart({ title, unitKind, sourceKey, load, closest, mod
           ))}
         </div>
       </div>
+      {loaded.fetchStatus === 'paused' && (
+        <div role="status" className="alert alert-info mb-1 py-1 text-xs">
+          {OFFLINE_MESSAGE}
+        </div>
+      )}
       {loaded.error && (
         <div role="alert" className="alert alert-error mb-1 py-1 text-xs">
           {loaded.error.message}
