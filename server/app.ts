@@ -45,6 +45,7 @@ import { emissionRoutes } from './routes/emissions';
 import { emissionTargetRoutes } from './routes/emission-targets';
 import { siteBaselineRoutes } from './routes/site-baselines';
 import { exportRoutes } from './routes/export';
+import { inspectionRoutes } from './routes/inspections';
 import { userRoutes, type LogoutHook } from './routes/user';
 import { userSettingsRoutes } from './routes/user-settings';
 
@@ -75,7 +76,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes, ...emissionRoutes, ...emissionTargetRoutes, ...siteBaselineRoutes, ...exportRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes, ...emissionRoutes, ...emissionTargetRoutes, ...siteBaselineRoutes, ...exportRoutes, ...inspectionRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -1,0 +1,70 @@
+// Inspection calls (spec 3 §7 'Inspections'): their queries and answers. The inputs and their rules are in
+// src/domain/inspections.ts.
+import { z } from 'zod';
+import { BULK_INSPECTIONS_MAX, inspectionInputSchema } from '@/domain/inspections';
+import { EVENT_LOG_TOP } from '@/domain/emissions';
+import { siteFilterSchema } from '@/domain/site-filter';
+
+const isoTime = z.iso.datetime({ offset: true });
+const id = z.coerce.number().int().positive();
+
+export const inspectionListItemSchema = z.object({
+  id: z.number(),
+  type: z.number(),
+  siteId: z.number(),
+  siteName: z.string(),
+  time: z.string(),
+  detectionFound: z.boolean(),
+  emissionRate: z.number().nullable(),
+  emissionConcentration: z.number().nullable(),
+  locationLatLng: z.string(),
+  sourceId: z.number().nullable(),
+  sourceName: z.string().nullable(),
+  surveyType: z.number().nullable(),
+  hasImage: z.boolean(),
+  northEastCornerLocationLatLng: z.string(),
+  southWestCornerLocationLatLng: z.string(),
+});
+export type InspectionListItem = z.infer<typeof inspectionListItemSchema>;
+
+export const inspectionSchema = inspectionListItemSchema.extend({
+  inspectedByUserId: z.number().nullable(),
+  inspectedByEmail: z.string().nullable(),
+  thirdPartyInspectionId: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Inspection = z.infer<typeof inspectionSchema>;
+
+export const inspectionListQuerySchema = z.object({
+  organizationId: id,
+  fromTime: isoTime,
+  toTime: isoTime,
+  siteFilter: siteFilterSchema.optional(),
+  top: z.coerce.number().int().min(1).max(EVENT_LOG_TOP).default(EVENT_LOG_TOP),
+});
+
+export const siteInspectionsQuerySchema = z.object({
+  organizationId: id,
+  siteId: id,
+  startTime: isoTime,
+  endTime: isoTime,
+  samplePeriod: z.coerce.number().int().positive().optional(),
+});
+
+/** Each inspection is checked against the domain rules in the handler, so errors can be keyed inspections[n].field. */
+export const bulkCreateBodySchema = z.object({
+  organizationId: z.number().int().positive(),
+  inspections: z.array(z.unknown()).min(1).max(BULK_INSPECTIONS_MAX),
+});
+export const bulkCreateAnswerSchema = z.object({ count: z.number(), ids: z.array(z.number()) });
+
+export const inspectionEditBodySchema = z.intersection(z.object({ organizationId: z.number().int().positive() }), inspectionInputSchema);
+
+/** The choices of the inspection form: the organization's sites with their sources, and who can have inspected. */
+export const inspectionSitesSchema = z.object({
+  sites: z.array(z.object({ id: z.number(), name: z.string(), locationLatLng: z.string(), sources: z.array(z.object({ id: z.number(), name: z.string(), locationLatLng: z.string() })) })),
+  inspectors: z.array(z.object({ id: z.number(), email: z.string() })),
+});
+export type InspectionSites = z.infer<typeof inspectionSitesSchema>;
