@@ -37,7 +37,7 @@ describe.each(testEngines)('inspections on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const survey = (over: Record<string, unknown> = {}) => ({
+  const survey = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
     siteId: pad1,
     type: InspectionType.Survey,
     time: '2026-03-01T10:00:00Z',
@@ -54,7 +54,7 @@ describe.each(testEngines)('inspections on %s', (engine) => {
     southWestCornerLocationLatLng: '',
     ...over,
   });
-  const aerial = (over: Record<string, unknown> = {}) => ({
+  const aerial = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
     ...survey({ type: InspectionType.Aerial, surveyType: null, sourceId: null, locationLatLng: '31.9,-102.1', northEastCornerLocationLatLng: '31.91,-102.09', southWestCornerLocationLatLng: '31.89,-102.11', image: { mimeType: 'image/png', content: PNG } }),
     ...over,
   });
