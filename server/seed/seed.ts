@@ -10,6 +10,7 @@ import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEven
 import { HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteEmissionPlan, type DeviceSpot } from './measurements';
 import { emissionDays, seedBaselines, seedEmissions } from './emissions';
 import { seedLocationStats } from './location-stats';
+import { seedInspections } from './inspections';
 import { ROAMING_STAYS, seedRoamingDevice } from './roaming';
 import {
   ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
@@ -278,6 +279,8 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   // Alarms come last: the engine raises them from the measurements just written.
   const alarmSetup = await seedAlarms(database, createRandom(size.seed * 19 + 11), now, Math.min(size.days, 30));
   log(`alarm parameters: ${alarmSetup.parameters}, alarms raised: ${alarmSetup.alarms}`);
+  const inspections = await seedInspections(database, createRandom(size.seed * 31 + 13), now);
+  log(`inspections: ${inspections}`);
   const featuredDevices = featuredDeviceIds.length
     ? (await database.query<{ name: string }>('SELECT name FROM devices WHERE id = ANY($1::int[]) ORDER BY name', [featuredDeviceIds])).map((d) => d.name)
     : [];
@@ -301,6 +304,7 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'site rates': emissionCounts.siteRates,
       'emission targets': emissionCounts.targets,
       'site baselines': baselines,
+      inspections,
     },
     demoSignIns: DEMO_SIGN_INS,
     featuredDevices,

@@ -5,7 +5,9 @@ import { INVALID_COORDINATES } from '@/domain/coordinates';
 import { INSPECTION_MESSAGES, InspectionType, SurveyType } from '@/domain/inspections';
 import { Permission } from '@/domain/permissions';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
-import { testEngines } from '../helpers/test-db';
+import { createTestDatabase, testEngines } from '../helpers/test-db';
+import { seedInspections } from '../../server/seed/inspections';
+import { createRandom } from '../../server/seed/random';
 
 // A 1×1 PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -206,5 +208,42 @@ describe.each(testEngines)('inspections on %s', (engine) => {
     expect(choices.sites[0]!.sources).toEqual([{ id: source1, name: 'Tank 1', locationLatLng: '31.9001,-102.1001' }]);
     expect(choices.inspectors.map((u) => u.email)).toContain('inspector@example.com');
     expect(choices.inspectors.map((u) => u.email)).not.toContain('outsider@example.com');
+  });
+});
+
+describe.each(testEngines)('demo inspections on %s', (engine) => {
+  it('gives every monitored site a handful that meet the rules, Survey and Aerial, Aerial ones with a PNG', async () => {
+    const t = await createTestDatabase(engine);
+    try {
+      const r = createRandom(3);
+      const [org] = await t.database.query<{ id: number }>("INSERT INTO organizations (name) VALUES ('Demo') RETURNING id");
+      const sites: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const [site] = await t.database.query<{ id: number }>('INSERT INTO sites (organization_id, name, latitude, longitude) VALUES ($1, $2, $3, -102) RETURNING id', [org!.id, `Pad ${i}`, 31 + i / 10]);
+        sites.push(site!.id);
+        await t.database.query("INSERT INTO sources (site_id, name, latitude, longitude) VALUES ($1, 'Tank', 31, -102)", [site!.id]);
+        const [device] = await t.database.query<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ($1, 'Qube', $2) RETURNING id", [`D${i}`, org!.id]);
+        // One site is not monitored (its installation ended).
+        await t.database.query("INSERT INTO device_installations (device_id, site_id, installation_type, latitude, longitude, started_at, ended_at) VALUES ($1, $2, 0, 31, -102, now() - interval '9 days', $3)", [device!.id, site!.id, i === 7 ? new Date() : null]);
+      }
+      const now = new Date('2026-11-01T12:00:00Z');
+      const count = await seedInspections(t.database, r, now);
+      const rows = await t.database.query<{ site_id: number; type: number; time: Date; detection_found: boolean; latitude: number | null; source_id: number | null; survey_type: number | null; has_image: boolean }>(
+        'SELECT i.*, EXISTS (SELECT 1 FROM inspection_images im WHERE im.inspection_id = i.id) AS has_image FROM inspections i',
+      );
+      expect(rows).toHaveLength(count);
+      expect(new Set(rows.map((row) => row.site_id))).toEqual(new Set(sites.slice(0, 7)));
+      for (const row of rows) {
+        expect(now.getTime() - new Date(row.time).getTime()).toBeLessThanOrEqual(60 * 86_400_000);
+        if (row.type === InspectionType.Aerial) expect([row.detection_found, row.latitude !== null, row.has_image, row.survey_type]).toEqual([true, true, true, null]);
+        else expect(row.survey_type === SurveyType.OGI || row.survey_type === SurveyType.AVO).toBe(true);
+        if (row.type === InspectionType.Survey && row.detection_found) expect(row.latitude !== null || row.source_id !== null).toBe(true);
+      }
+      expect(rows.some((row) => row.type === InspectionType.Survey && row.source_id !== null)).toBe(true);
+      const [image] = await t.database.query<{ content: Uint8Array }>('SELECT content FROM inspection_images LIMIT 1');
+      expect(Buffer.from(image!.content).subarray(1, 4).toString('ascii')).toBe('PNG');
+    } finally {
+      await t.drop();
+    }
   });
 });
