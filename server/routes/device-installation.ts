@@ -99,7 +99,9 @@ export const deviceInstallationRoutes = [
     query: z.object({ organizationId: z.coerce.number().int().positive(), deviceId: z.coerce.number().int().positive() }),
     response: z.array(installationSchema),
     handler: async ({ query, organizationId, database }) => {
-      await deviceState(database, query.deviceId, organizationId!);
+      // A read answers 404 for a device it cannot see, like the other device reads (the writes name the field).
+      const [known] = await database.query('SELECT 1 FROM devices WHERE id = $1 AND organization_id = $2', [query.deviceId, organizationId]);
+      if (!known) throw new HttpError(404, 'Device not found');
       const rows = await database.query<InstallRow>(`${installSelect} WHERE i.device_id = $1 ORDER BY i.started_at DESC, i.id DESC`, [query.deviceId]);
       return rows.map(toInstallation);
     },

@@ -75,6 +75,8 @@ describe.each(testEngines)('device fleet on %s', (engine) => {
     expect(list.statusCode).toBe(200);
     expect((list.json() as unknown[]).map((r) => deviceListRowSchema.parse(r).name)).not.toContain('A-99999');
     expect((await t.as(operator, { method: 'GET', url: `/api/device/deviceEdit/?organizationId=${f.orgA}&deviceId=${foreign}` })).statusCode).toBe(404);
+    const installsOfForeign = await t.as(operator, { method: 'GET', url: `/api/device/deviceInstallations/?organizationId=${f.orgA}&deviceId=${foreign}` });
+    expect([installsOfForeign.statusCode, installsOfForeign.json().detail]).toEqual([404, 'Device not found']);
   });
 
   it('adds a device with every validation of the form', async () => {
