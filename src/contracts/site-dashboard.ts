@@ -1,0 +1,66 @@
+// The single-site dashboard's data (spec 3 §2 'Single-site dashboard', §3 'Wind data', spec 2 §7 'Site helpers'):
+// the site with its list row's fields, the devices that stood there over a range, its sources, its emissions and its
+// modelled rate.
+import { z } from 'zod';
+import { siteListRowSchema } from './site';
+
+const iso = z.string();
+const latLng = z.object({ lat: z.number(), lng: z.number() });
+
+/** GET /api/site/siteDetail/ (siteId): a deleted site answers 410, another organization's 404. */
+export const siteDetailSchema = siteListRowSchema.extend({
+  modelProcessedUpTo: iso.nullable(),
+});
+export type SiteDetail = z.infer<typeof siteDetailSchema>;
+
+/** GET /api/site/siteDashboardDevices/ (siteId, startTime, endTime): every stay of a device at the site in the range. */
+export const siteDeviceStaySchema = z.object({
+  installationId: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  deviceType: z.enum(['Qube', 'QubeLite', 'QubeCamera']),
+  location: latLng,
+  startTime: iso,
+  endTime: iso.nullable(),
+  /** DeviceInstallationType: Active 0, Quarantine 1, QuarantineWind 2. */
+  deviceInstallationType: z.number().int(),
+  quarantinedAt: iso.nullable(),
+  /** Measurement types the device stored data for within the stay and the range. */
+  measurementTypeIds: z.array(z.number().int()),
+});
+export type SiteDeviceStay = z.infer<typeof siteDeviceStaySchema>;
+
+/** GET /api/site/siteSources/ (siteId): the site's emission sources, deleted ones flagged. */
+export const siteSourceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: latLng,
+  sourceCategoryId: z.number().int().nullable(),
+  /** 'Uncategorized' when the source has no category (spec 3 §3). */
+  sourceCategoryName: z.string(),
+  sourceGroupName: z.string().nullable(),
+  deleted: z.boolean(),
+});
+export type SiteSource = z.infer<typeof siteSourceSchema>;
+
+/** GET /api/emissions/siteEmissions/ (siteId, startTime, endTime): emissions overlapping the range, oldest first. */
+export const siteEmissionSchema = z.object({
+  id: z.number().int(),
+  sourceId: z.number().int().nullable(),
+  sourceName: z.string().nullable(),
+  sourceCategoryName: z.string(),
+  startTime: iso,
+  /** Empty while the pipeline is still processing it (spec 3 §4). */
+  endTime: iso.nullable(),
+  /** kg of CH4 over the whole emission, and kg/h. */
+  totalVolume: z.number(),
+  rate: z.number(),
+  /** AlarmLevel reached (Hi 0, HiHi 1, Critical 2), or null. */
+  severity: z.number().int().nullable(),
+  classification: z.enum(['Fugitive', 'IncompleteCombustion', 'Venting', 'NothingFound']).nullable(),
+});
+export type SiteEmission = z.infer<typeof siteEmissionSchema>;
+
+/** GET /api/data/siteRateData/ (siteId, startTime, endTime): the modelled CH4 rate (kg/h) with its bounds, ascending. */
+export const siteRatePointSchema = z.object({ time: z.number(), rate: z.number(), lowerBound: z.number(), upperBound: z.number() });
+export type SiteRatePoint = z.infer<typeof siteRatePointSchema>;
