@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { Permission } from '@/domain/permissions';
 import { siteIdBodySchema, siteListQuerySchema, siteListRowSchema, type SiteListRow } from '@/contracts/site';
+import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
 import { recordAudit } from '../services/audit';
 
-interface SiteRow extends Record<string, unknown> {
+export interface SiteRow extends Record<string, unknown> {
   id: number;
   name: string;
   alias: string | null;
@@ -32,11 +33,12 @@ interface SiteRow extends Record<string, unknown> {
   work_permit_required: boolean;
   access_notes: string | null;
   deleted_at: Date | string | null;
+  model_processed_up_to: Date | string | null;
 }
 
 const opt = (alias: string, column: string) => `(SELECT name FROM site_options WHERE id = s.${column}) AS ${alias}`;
 
-function toRow(r: SiteRow): SiteListRow {
+export function toRow(r: SiteRow): SiteListRow {
   return {
     id: r.id,
     name: r.name,
@@ -66,6 +68,29 @@ function toRow(r: SiteRow): SiteListRow {
   };
 }
 
+/**
+ * The site list's rows (with each site's modelling progress) for a WHERE clause over `sites s`; siteList and
+ * siteDetail share it so a site reads the same in both.
+ */
+export async function selectSiteRows(db: Queryable, where: string, params: unknown[]): Promise<SiteRow[]> {
+  return db.query<SiteRow>(
+    `SELECT s.id, s.name, s.alias, s.latitude, s.longitude, s.organization_id, o.name AS organization,
+            (SELECT json_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS group_names,
+            (SELECT json_agg(g.id ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS group_ids,
+            ${opt('business_unit', 'business_unit_id')}, ${opt('asset_area', 'asset_area_id')}, ${opt('country', 'country_id')},
+            ${opt('state_province', 'state_province_id')}, ${opt('regulation', 'regulation_id')}, ${opt('regulatory_site_type', 'regulatory_site_type_id')},
+            ${opt('generic_site_type', 'generic_site_type_id')}, ${opt('basin', 'basin_id')}, ${opt('industry_segment', 'industry_segment_id')},
+            ${opt('fluid_type', 'fluid_type_id')},
+            (SELECT json_agg(d.name ORDER BY d.name) FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = s.id AND i.ended_at IS NULL) AS devices,
+            s.modelling_pipeline_is_on, s.notification_required, s.special_tickets_required, s.work_permit_required, s.access_notes, s.deleted_at,
+            s.model_processed_up_to
+       FROM sites s JOIN organizations o ON o.id = s.organization_id
+      WHERE ${where}
+      ORDER BY lower(s.name), s.id`,
+    params,
+  );
+}
+
 export const siteRoutes = [
   defineRoute({
     method: 'GET',
@@ -76,21 +101,10 @@ export const siteRoutes = [
     query: siteListQuerySchema,
     response: z.array(siteListRowSchema),
     handler: async ({ query, organizationId, database }) => {
-      const rows = await database.query<SiteRow>(
-        `SELECT s.id, s.name, s.alias, s.latitude, s.longitude, s.organization_id, o.name AS organization,
-                (SELECT json_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS group_names,
-                (SELECT json_agg(g.id ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS group_ids,
-                ${opt('business_unit', 'business_unit_id')}, ${opt('asset_area', 'asset_area_id')}, ${opt('country', 'country_id')},
-                ${opt('state_province', 'state_province_id')}, ${opt('regulation', 'regulation_id')}, ${opt('regulatory_site_type', 'regulatory_site_type_id')},
-                ${opt('generic_site_type', 'generic_site_type_id')}, ${opt('basin', 'basin_id')}, ${opt('industry_segment', 'industry_segment_id')},
-                ${opt('fluid_type', 'fluid_type_id')},
-                (SELECT json_agg(d.name ORDER BY d.name) FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = s.id AND i.ended_at IS NULL) AS devices,
-                s.modelling_pipeline_is_on, s.notification_required, s.special_tickets_required, s.work_permit_required, s.access_notes, s.deleted_at
-           FROM sites s JOIN organizations o ON o.id = s.organization_id
-          WHERE s.organization_id = $1 AND ($2::boolean OR s.deleted_at IS NULL)
-          ORDER BY lower(s.name), s.id`,
-        [organizationId, query.siteFilter?.includeDeletedSites === 'true'],
-      );
+      const rows = await selectSiteRows(database, 's.organization_id = $1 AND ($2::boolean OR s.deleted_at IS NULL)', [
+        organizationId,
+        query.siteFilter?.includeDeletedSites === 'true',
+      ]);
       return rows.map(toRow);
     },
   }),
