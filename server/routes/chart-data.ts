@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ARROW_STREAM_MIME, AVERAGING_PERIODS_MINUTES, MINUTE_MS, rangeProblem } from '@/domain/chart-data';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
-import { Permission } from '@/domain/permissions';
+import { hasAnyPermission, Permission } from '@/domain/permissions';
 import { encodeSeriesArrow, encodeWindArrow } from '../../workers/lib/series-arrow';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
@@ -14,6 +14,7 @@ import { maxPerPeriod, windPerInstallation, zoneOffsetMs, type WindReduction } f
 import type { Samples } from '../services/measurement-chunks';
 import { ingestAndEvaluate, ingestSiteRates } from '../services/ingestion';
 import { readSamples } from '../services/measurement-store';
+import { checkSite, closestSiteRateDay } from '../services/site-dashboard';
 
 const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
@@ -36,7 +37,7 @@ async function checkDevice(db: Queryable, deviceId: number, organizationId: numb
   if (!d) throw new HttpError(404, 'Device not found');
 }
 
-function checkedRange(q: { startTime: string; endTime: string }): { start: number; end: number } {
+export function checkedRange(q: { startTime: string; endTime: string }): { start: number; end: number } {
   const start = Date.parse(q.startTime);
   const end = Date.parse(q.endTime);
   // A range may end a little after the server's now (clocks differ); charts cap the end at now themselves.
@@ -168,12 +169,21 @@ export const chartDataRoutes = [
   defineRoute({
     method: 'GET',
     url: '/api/data/closestTimeWithData/',
-    access,
+    // Site rates are the single-site dashboard's, which any member reads; device data keeps the device permissions.
+    access: 'authenticated',
     orgScope,
-    summary: 'The day of data nearest a range that has none: startTime and endTime to zoom to',
-    query: rangeQuery.extend({ dataType: z.enum(['sampled', 'wind']), measurementTypeId: z.coerce.number().int().optional() }),
+    summary: "The day of data nearest a range that has none: startTime and endTime to zoom to (a device's sampled data or wind, or a site's modelled rate)",
+    query: z.discriminatedUnion('dataType', [
+      rangeQuery.extend({ dataType: z.enum(['sampled', 'wind']), measurementTypeId: z.coerce.number().int().optional() }),
+      rangeQuery.omit({ deviceId: true }).extend({ dataType: z.literal('site-rate'), siteId: z.coerce.number().int().positive() }),
+    ]),
     response: z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }),
-    handler: async ({ query, organizationId, database }) => {
+    handler: async ({ query, organizationId, permissions, database }) => {
+      if (query.dataType === 'site-rate') {
+        const siteId = await checkSite(database, query.siteId, organizationId!);
+        return closestSiteRateDay(database, siteId, Date.parse(query.startTime), Date.parse(query.endTime));
+      }
+      if (!hasAnyPermission(permissions, access)) throw new HttpError(403, 'You do not have permission to do that');
       await checkDevice(database, query.deviceId, organizationId!);
       const type = query.dataType === 'wind' ? WIND_SPEED : query.measurementTypeId;
       if (type === undefined) throw new HttpError(400, 'The request is not valid.', { measurementTypeId: ['A measurement type is required for sampled data'] });
