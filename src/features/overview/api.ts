@@ -1,8 +1,10 @@
-// The overview's calls: rollups, site statuses, the normalized rate, monthly totals and the recent alarms.
+// The overview's calls: rollups, site statuses, the normalized rate, monthly totals, the recent alarms and inspections.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { alarmSchema } from '@/contracts/alarm';
+import { inspectionListItemSchema } from '@/contracts/inspections';
+import { INSPECTIONS_KEY } from '@/components/inspection-dialogs/api';
 import { emissionRollupSchema, emissionTotalSchema, normalizedRateSchema, siteEmissionStatusSchema } from '@/contracts/emissions';
 import { EVENT_LOG_TOP } from '@/domain/emissions';
 import { siteFilterParams, type SiteFilter } from '@/domain/site-filter';
@@ -44,5 +46,16 @@ export const useRecentAlarms = (w: Window) =>
   useQuery({
     queryKey: key('recentAlarms', w),
     queryFn: () => apiRequest('/api/alarm/recentAlarms/', z.array(alarmSchema), { query: { ...windowQuery(w), top: EVENT_LOG_TOP } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The event log's Inspections tab; its key starts with the inspections key, so every inspection change refreshes it. */
+export const useRecentInspections = (w: Window) =>
+  useQuery({
+    queryKey: [INSPECTIONS_KEY, 'recent', w.organizationId, w.start, w.end, w.filter],
+    queryFn: () =>
+      apiRequest('/api/inspection/inspectionList/', z.array(inspectionListItemSchema), {
+        query: { organizationId: w.organizationId, fromTime: new Date(w.start).toISOString(), toTime: new Date(w.end).toISOString(), ...siteFilterParams(w.filter), top: EVENT_LOG_TOP },
+      }),
     placeholderData: keepPreviousData,
   });

@@ -4,17 +4,20 @@
 import { useMemo, useState } from 'react';
 import type { Alarm } from '@/contracts/alarm';
 import type { SiteEmissionStatusRow } from '@/contracts/emissions';
+import { Permission } from '@/domain/permissions';
 import { DEFAULT_OVERVIEW_RANGE, OVERVIEW_RANGE_DAYS, OVERVIEW_RANGE_LABELS, OVERVIEW_RANGES, siteEmissionStatus, type OverviewRange } from '@/domain/emissions';
 import { AlarmSlideOut } from '@/components/alarm-slide-out/alarm-slide-out';
+import { CreateInspectionsDialog } from '@/components/inspection-dialogs/create-inspections-dialog';
+import { InspectionDialog } from '@/components/inspection-dialogs/inspection-dialog';
 import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
+import { useHasPermission, useSession } from '@/components/session-context';
 import { SiteFilterBar } from '@/components/site-filter/site-filter-bar';
 import { useSiteFilter } from '@/components/site-filter/use-site-filter';
 import { overviewMapModeAtom, overviewRangeAtom, useAtom } from '@/components/state';
 import { useCh4Units } from '@/components/use-ch4-units';
-import { useEmissionRollups, useNormalizedRate, useRecentAlarms, useSiteStatuses } from './api';
+import { useEmissionRollups, useNormalizedRate, useRecentAlarms, useRecentInspections, useSiteStatuses } from './api';
 import { EmissionsMap } from './emissions-map';
-import { EventLog } from './event-log';
+import { EventLog, type EventLogTab } from './event-log';
 import { MonthlyChart } from './monthly-chart';
 import { CategoriesTable, NormalizedRateCard, OnSpecCard, SitesTable } from './overview-widgets';
 import { SiteSummary } from './site-summary';
@@ -31,6 +34,12 @@ export default function OverviewPage() {
   const [filter, setFilter] = useSiteFilter();
   const [openAlarm, setOpenAlarm] = useState<Alarm | null>(null);
   const [site, setSite] = useState<SiteEmissionStatusRow | null>(null);
+  const [eventTab, setEventTab] = useState<EventLogTab>('Alarms');
+  // An inspection open in Add or Edit Inspection (id null: a new one), and whether Create Inspections is open.
+  const [openInspection, setOpenInspection] = useState<{ id: number | null } | null>(null);
+  const [creatingInspections, setCreatingInspections] = useState(false);
+  // The spec names no permission for recording inspections; SiteEdit, as on the server (README).
+  const canRecordInspections = useHasPermission(Permission.SiteEdit);
   const units = useCh4Units();
   // The window is fixed when the range is chosen (to the minute), so its queries are cached, not re-sent each render.
   const now = useMemo(() => Math.floor(Date.now() / MINUTE) * MINUTE, []);
@@ -40,7 +49,8 @@ export default function OverviewPage() {
   const statuses = useSiteStatuses(window);
   const normalized = useNormalizedRate(window, timeZone);
   const alarms = useRecentAlarms(window);
-  const failed = [rollups, statuses, normalized, alarms].find((q) => q.isError)?.error;
+  const inspections = useRecentInspections(window);
+  const failed = [rollups, statuses, normalized, alarms, inspections].find((q) => q.isError)?.error;
 
   return (
     <>
@@ -85,11 +95,28 @@ export default function OverviewPage() {
         </div>
         <div className="grid gap-4 xl:grid-cols-2">
           <MonthlyChart organizationId={organizationId} filter={filter} timeZone={timeZone} units={units} now={now} />
-          <EventLog alarms={alarms.data} loading={alarms.isPending} timeZone={timeZone} timeFormat={timeFormat} onOpen={setOpenAlarm} />
+          <EventLog
+            tab={eventTab}
+            onTab={setEventTab}
+            alarms={alarms.data}
+            alarmsLoading={alarms.isPending}
+            inspections={inspections.data}
+            inspectionsLoading={inspections.isPending}
+            timeZone={timeZone}
+            timeFormat={timeFormat}
+            units={units}
+            canRecord={canRecordInspections}
+            onOpen={setOpenAlarm}
+            onOpenInspection={(i) => setOpenInspection({ id: i.id })}
+            onAddInspection={() => setOpenInspection({ id: null })}
+            onCreateInspections={() => setCreatingInspections(true)}
+          />
         </div>
       </div>
       {site && !openAlarm && <SiteSummary site={site} status={siteEmissionStatus(site.emissionRatio)} alarms={(alarms.data ?? []).filter((a) => a.siteId === site.siteId)} units={units} onAlarm={setOpenAlarm} onClose={() => setSite(null)} />}
       {openAlarm && <AlarmSlideOut encodedId={openAlarm.encodedId} onClose={() => setOpenAlarm(null)} />}
+      {openInspection && <InspectionDialog organizationId={organizationId} inspectionId={openInspection.id} canEdit={canRecordInspections} onClose={() => setOpenInspection(null)} />}
+      {creatingInspections && <CreateInspectionsDialog organizationId={organizationId} onClose={() => setCreatingInspections(false)} />}
     </>
   );
 }
