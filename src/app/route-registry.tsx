@@ -146,6 +146,15 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/install-wizard/install-wizard-page')),
   },
   {
+    path: '/site/:siteId',
+    label: 'Site Dashboard',
+    routeName: 'siteDashboard',
+    org: false,
+    icon: 'map',
+    inNav: false,
+    Component: lazy(() => import('@/features/site-dashboard/site-dashboard-page')),
+  },
+  {
     path: '/device/:deviceName',
     label: 'Device Dashboard',
     routeName: 'deviceDashboard',

@@ -116,20 +116,25 @@ describe('alarms in the browser', () => {
     await context.close();
   });
 
-  it('opens an alarm link on the device dashboard over the alarm window, and sends a bad link home', async () => {
+  it("opens an alarm link on its site's dashboard over the alarm window with the alarm open, and sends a bad link home", async () => {
     const context = await newContext({ viewport: { width: 1500, height: 1000 } });
     const { page, problems } = await newPage(context);
     await signIn(page, origin(), 'operator@example.com', '/alarms');
     await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(0);
-    // A measurement alarm (it has a device; Emission Rate alarms belong to the site).
-    const row = page.locator('tbody tr').filter({ has: page.locator('td:nth-child(4)', { hasText: /\S/ }) }).first();
-    const device = (await row.locator('td').nth(3).textContent())!.trim();
-    await row.getByRole('link', { name: /^Dashboard of the alarm at / }).click();
-    await page.waitForURL(/\/device\//);
+    const row = page.locator('tbody tr').first();
+    const link = row.getByRole('link', { name: /^Dashboard of the alarm at / });
+    const siteName = (await link.getAttribute('aria-label'))!.replace(/^Dashboard of the alarm at /, '');
+    await link.click();
+    await page.waitForURL(/\/site\/\d+/);
     const url = new URL(page.url());
-    expect(decodeURIComponent(url.pathname)).toBe(`/device/${device}`);
+    expect(url.searchParams.get('alarmId')).not.toBeNull();
     expect(Date.parse(url.searchParams.get('end')!) - Date.parse(url.searchParams.get('start')!)).toBeGreaterThan(60 * 60_000);
-    await page.getByRole('heading', { name: device }).waitFor();
+    await page.getByRole('heading', { name: `${siteName} Dashboard` }).waitFor();
+    // The alarm panel is open; closing it takes alarmId out of the address.
+    const panel = page.getByRole('dialog').filter({ hasText: 'Alarm' }).first();
+    await panel.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => new URL(page.url()).searchParams.get('alarmId')).toBeNull();
     await page.goto(`${origin()}/alarm/NOTANALARM`);
     await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/overview');
     expect(problems.filter((p) => !/404|Alarm not found/.test(p))).toEqual([]);

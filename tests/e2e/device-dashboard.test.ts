@@ -250,6 +250,87 @@ describe('device dashboard in the browser', () => {
     await context.close();
   });
 
+  it("opens the featured site's dashboard from Sites: widgets, a line per device, totals, emissions, events and the alarm panel", async () => {
+    const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
+    await expect.poll(line).not.toBe('');
+    const featured = /\/device\/([\w-]+)/.exec(line())![1]!;
+    const context = await browser.newContext({ viewport: { width: 1500, height: 1100 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'operator@example.com', `/device/${featured}`);
+    const at = (await page.getByText(/^at /).first().innerText()).replace(/^at /, '');
+    // From the Sites page: the row's Dashboard link.
+    const listed = page.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.ok());
+    await page.getByRole('link', { name: 'Sites', exact: true }).click();
+    await listed;
+    await page.getByPlaceholder('Search sites').fill(at);
+    await page.getByRole('link', { name: `Dashboard of ${at}` }).first().click();
+    await page.waitForURL(/\/site\/\d+/);
+    await page.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
+    await expect(page.title()).resolves.toContain(`${at} Dashboard`);
+    // The default widgets: Map, Emissions Timeline, CH4 Emission Rate; the right column's cards.
+    await page.getByRole('region', { name: 'Map' }).locator('canvas').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Emissions Timeline chart' }).waitFor();
+    await page.getByRole('region', { name: 'CH4 Emission Rate chart' }).waitFor();
+    await page.getByRole('region', { name: 'Site Emission Totals' }).waitFor();
+    await page.getByRole('region', { name: 'Site Events' }).waitFor();
+    // CH4 with a line per device at the site (five named at most, then Other).
+    await page.getByRole('button', { name: 'Show/Hide Widgets' }).click();
+    await page.getByRole('checkbox', { name: 'CH4', exact: true }).check();
+    await page.keyboard.press('Escape');
+    const ch4 = page.getByRole('region', { name: 'CH4 chart' });
+    const labels = ch4.locator('.u-legend .u-series .u-label');
+    await expect.poll(() => labels.count(), { timeout: 30_000 }).toBeGreaterThan(1);
+    const names = (await labels.allInnerTexts()).slice(1);
+    // The featured site has more than five devices reporting CH4: the five with the most readings in view, then Other.
+    expect(names).toHaveLength(MAX_NAMED_SERIES + 1);
+    expect(names.at(-1)).toBe(OTHER_SERIES_LABEL);
+    for (const name of names.slice(0, -1)) expect(name).toMatch(/^[A-Z]+(-V3)?-\d+$/);
+    // The choice is remembered.
+    await page.reload();
+    await page.getByRole('region', { name: 'CH4 chart' }).waitFor();
+    // Emissions as a list; a row links to the dashboard around the emission.
+    const emissions = page.getByRole('region', { name: 'CH4 Emissions' });
+    await emissions.getByRole('tab', { name: 'List' }).click();
+    await emissions.getByRole('table', { name: 'Emissions' }).or(emissions.getByText('No emissions for the selected time period')).waitFor();
+    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+    await page.screenshot({ path: `${shots}/site-dashboard.png`, fullPage: true });
+    await expectAccessible(page);
+    // An alarm of the site opens the panel and puts alarmId in the address; Escape closes both.
+    const alarms = page.getByRole('list', { name: 'Site alarms' });
+    if ((await alarms.count()) > 0) {
+      await alarms.getByRole('button').first().click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('alarmId')).not.toBeNull();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => new URL(page.url()).searchParams.get('alarmId')).toBeNull();
+    }
+    // Site details from the menu.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'View Site Details' }).click();
+    await page.getByRole('dialog', { name: `${at} details` }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a deleted site, and a site of another organization, back to the landing page; its Sites row has no dashboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    const listed = page.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.url().includes('includeDeletedSites') && r.ok());
+    await signIn(page, server.origin, 'provider.admin@example.com', '/sites');
+    await page.getByLabel('Show Deleted').check();
+    const sites = (await (await listed).json()) as { id: number; name: string; deletedAt: string | null }[];
+    const deleted = sites.find((s) => s.deletedAt !== null);
+    expect(deleted).toBeDefined();
+    await page.getByPlaceholder('Search sites').fill(deleted!.name);
+    await expect(page.getByRole('button', { name: `Dashboard of ${deleted!.name}: Not available` }).first().isDisabled()).resolves.toBe(true);
+    await page.goto(`${server.origin}/site/${deleted!.id}`);
+    await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/overview');
+    await page.goto(`${server.origin}/site/999999`);
+    await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/overview');
+    expect(problems.filter((p) => !/404|410/.test(p))).toEqual([]);
+    await context.close();
+  });
+
   it('says so for a device name that does not exist', async () => {
     const context = await browser.newContext();
     const { page, problems } = await newPage(context);

@@ -9,7 +9,8 @@ import type { MeasurementType } from '@/domain/measurement-types';
 import { useSession } from '../session-context';
 import { loadSeriesInto, TimeSeriesChart, type ChartLoader, type ClosestTime } from './time-series-chart';
 
-function endpointFor(mode: ChartMode, span: number): { path: string; query: Record<string, number> } {
+/** The chart-data endpoint and parameters of a mode (spec 2 §7). */
+export function measurementEndpoint(mode: ChartMode, span: number): { path: string; query: Record<string, number> } {
   switch (mode) {
     case 'Raw':
       return { path: '/api/data/deviceRawData/', query: {} };
@@ -41,7 +42,7 @@ export function DeviceMeasurementChart({ deviceId, organizationId, type, range, 
   const tz = user.userSettings.ianaTimezoneId;
   const load = useCallback<ChartLoader>(
     async ({ mode, range: r, signal, nonce }) => {
-      const endpoint = endpointFor(mode, r.end - r.start);
+      const endpoint = measurementEndpoint(mode, r.end - r.start);
       const bytes = await apiBytes(endpoint.path, {
         accept: ARROW_STREAM_MIME,
         signal,

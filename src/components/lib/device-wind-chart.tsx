@@ -18,7 +18,7 @@ export const WIND_DIRECTION_TYPE = 15;
 export const WIND_SPEED_TYPE = 16;
 
 /** The deviceWindData parameters of a chart mode. */
-function windQuery(mode: ChartMode, range: TimeRange, timeZone: string): Record<string, string | number> {
+export function windQuery(mode: ChartMode, range: TimeRange, timeZone: string): Record<string, string | number> {
   switch (mode) {
     case 'Raw':
       return {};

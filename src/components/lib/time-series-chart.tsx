@@ -16,7 +16,7 @@ import { CHART_MODES, chartModeEnabled, MIN_RANGE_MINUTES, MINUTE_MS, NO_DATA_TE
 import { alignColumns, collapseSeries, OTHER_SERIES_LABEL } from '@/domain/chart-series';
 import type { TimeRange } from '@/domain/date-range';
 import type { UnitKind } from '@/domain/measurement-types';
-import { inDisplayUnit, MEASUREMENT_UNIT_GROUP, measurementInDisplayUnit } from '@/domain/units';
+import { inDisplayUnit, MEASUREMENT_UNIT_GROUP, measurementInDisplayUnit, type UnitGroupName } from '@/domain/units';
 import { useElementWidth } from '../use-element-width';
 import { useSession } from '../session-context';
 
@@ -45,6 +45,8 @@ export interface TimeSeriesChartProps {
   /** The measurement's name, e.g. 'CH4'. */
   title: string;
   unitKind: UnitKind;
+  /** Values of another unit group than the measurement kind's (the CH4 emission rate: ch4Rate). */
+  unitGroup?: UnitGroupName;
   /** What is charted (device, measurement): with the mode and range it names the loaded series. */
   sourceKey: readonly (string | number)[];
   load: ChartLoader;
@@ -70,7 +72,7 @@ export function withGaps(times: Float64Array, values: Float32Array, interval: nu
 
 let nonces = 0;
 
-export function TimeSeriesChart({ title, unitKind, sourceKey, load, closest, modes = CHART_MODES, range, onZoom, syncKey, onMessage }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride, sourceKey, load, closest, modes = CHART_MODES, range, onZoom, syncKey, onMessage }: TimeSeriesChartProps) {
   const { user } = useSession();
   const span = range.end - range.start;
   const [mode, setMode] = useState<ChartMode>(modes[0] ?? 'Maximum');
@@ -90,7 +92,7 @@ export function TimeSeriesChart({ title, unitKind, sourceKey, load, closest, mod
   useEffect(() => () => series?.forEach((s) => void timeseriesClient.unloadSeries(s.id).catch(() => undefined)), [series]);
 
   const [host, width] = useElementWidth(600, 200);
-  const unitGroup = MEASUREMENT_UNIT_GROUP[unitKind];
+  const unitGroup = unitGroupOverride ?? MEASUREMENT_UNIT_GROUP[unitKind];
   const units = user.userSettings.unitConfiguration;
   const drawn = useQuery({
     queryKey: ['chartWindow', series?.map((s) => s.id).join(','), range.start, range.end, width, JSON.stringify(units)],
@@ -114,7 +116,7 @@ export function TimeSeriesChart({ title, unitKind, sourceKey, load, closest, mod
     },
     placeholderData: (previous) => previous,
   });
-  const unitLabel = measurementInDisplayUnit(0, unitKind, units).label;
+  const unitLabel = unitGroupOverride ? inDisplayUnit(0, unitGroupOverride, units).label : measurementInDisplayUnit(0, unitKind, units).label;
 
   const [yRange, setYRange] = useState<[number, number] | null>(null);
   const cancelled = useRef(false);
@@ -280,6 +282,7 @@ export function TimeSeriesChart({ title, unitKind, sourceKey, load, closest, mod
             Reset y axis
           </button>
         )}
+        {modes.length > 0 && (
         <div className="join" role="group" aria-label={`${title} chart mode`}>
           {modes.map((m) => (
             <button key={m} type="button" className={`btn join-item btn-xs ${effectiveMode === m ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={effectiveMode === m} disabled={!chartModeEnabled(m, span)} onClick={() => setMode(m)}>
@@ -287,6 +290,7 @@ export function TimeSeriesChart({ title, unitKind, sourceKey, load, closest, mod
             </button>
           ))}
         </div>
+        )}
       </div>
       {loaded.fetchStatus === 'paused' && (
         <div role="status" className="alert alert-info mb-1 py-1 text-xs">

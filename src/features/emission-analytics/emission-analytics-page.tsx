@@ -154,7 +154,7 @@ export default function EmissionAnalyticsPage() {
           <section className="card min-w-0 border border-base-300 bg-base-100" aria-label="Site Performance">
             <div className="card-body gap-2 p-4">
               <h2 className="card-title text-base">Site Performance</h2>
-              <SitePerformance rows={statuses.data} loading={statuses.isPending} error={statuses.isError ? { message: statuses.error.message, retry: () => void statuses.refetch() } : null} units={units} />
+              <SitePerformance rows={statuses.data} loading={statuses.isPending} error={statuses.isError ? { message: statuses.error.message, retry: () => void statuses.refetch() } : null} units={units} period={{ start: request.startTime, end: Math.min(request.endTime, now) }} />
             </div>
           </section>
           <section className="card min-w-0 border border-base-300 bg-base-100" aria-label="Source Category Performance">

@@ -4,15 +4,18 @@ import type { SiteEmissionStatusRow } from '@/contracts/emissions';
 import { NO_EMISSIONS, SITE_EMISSION_STATUSES, siteEmissionStatus } from '@/domain/emissions';
 import { DataGrid, type GridColumn, type QuickFilter } from '@/components/data-grid';
 import type { Ch4Units } from '@/components/use-ch4-units';
+import { SiteDashboardLink } from '@/components/site-dashboard-link';
+import type { TimeRange } from '@/domain/date-range';
 import { formatNumber } from '@/domain/format';
 
 const STATUS_BADGE: Record<string, string> = { 'Below Baseline': 'badge-success', 'Above Baseline': 'badge-warning', 'Off-Spec': 'badge-error', 'No Baseline': 'badge-ghost' };
 
-function columns(units: Ch4Units): GridColumn<SiteEmissionStatusRow>[] {
+function columns(units: Ch4Units, period: TimeRange): GridColumn<SiteEmissionStatusRow>[] {
   const num = (v: number | null, to: (x: number) => number) => (v === null ? null : Math.round(to(v) * 100) / 100);
   const shown = (v: number | null) => (v === null ? '' : formatNumber(v));
   return [
-    { id: 'siteName', header: 'Site', value: (r) => r.siteName, hideable: false },
+    // The site's dashboard over the period shown (spec 3 §2).
+    { id: 'siteName', header: 'Site', value: (r) => r.siteName, hideable: false, cell: (r) => <SiteDashboardLink siteId={r.siteId} siteName={r.siteName} range={period} className="link link-hover">{r.siteName}</SiteDashboardLink> },
     {
       id: 'status',
       header: 'Status',
@@ -43,12 +46,12 @@ const QUICK: QuickFilter<SiteEmissionStatusRow>[] = [
   { id: 'Emitting', label: 'With Emissions', title: 'Sites with emissions in the window', predicate: (r) => r.totalVolume > 0 },
 ];
 
-export function SitePerformance({ rows, loading, error, units }: { rows: readonly SiteEmissionStatusRow[] | undefined; loading: boolean; error: { message: string; retry: () => void } | null; units: Ch4Units }) {
+export function SitePerformance({ rows, loading, error, units, period }: { rows: readonly SiteEmissionStatusRow[] | undefined; loading: boolean; error: { message: string; retry: () => void } | null; units: Ch4Units; period: TimeRange }) {
   return (
     <DataGrid
       label="Site Performance"
       gridKey="SitePerformanceColumnVisibility"
-      columns={columns(units)}
+      columns={columns(units, period)}
       rows={rows}
       getRowId={(r) => String(r.siteId)}
       loading={loading}

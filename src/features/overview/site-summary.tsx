@@ -8,6 +8,8 @@ import { NO_ACTIVE_BASELINE, type SiteEmissionStatus } from '@/domain/emissions'
 import { LevelBadge } from '@/components/alarm-slide-out/alarm-slide-out';
 import { Icon } from '@/components/icons';
 import type { Ch4Units } from '@/components/use-ch4-units';
+import { SiteDashboardLink } from '@/components/site-dashboard-link';
+import type { TimeRange } from '@/domain/date-range';
 import { STATUS_COLOURS } from './emissions-map';
 
 interface Props {
@@ -17,9 +19,11 @@ interface Props {
   units: Ch4Units;
   onAlarm: (a: Alarm) => void;
   onClose: () => void;
+  /** The overview's range, which the site's dashboard opens over. */
+  range?: TimeRange;
 }
 
-export function SiteSummary({ site, status, alarms, units, onAlarm, onClose }: Props) {
+export function SiteSummary({ site, status, alarms, units, onAlarm, onClose, range }: Props) {
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => closeButton.current?.focus(), [site.siteId]);
   useEffect(() => {
@@ -48,6 +52,9 @@ export function SiteSummary({ site, status, alarms, units, onAlarm, onClose }: P
             <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: `rgba(${STATUS_COLOURS[status].slice(0, 3).join(',')},1)` }} />
             {status}
           </p>
+          <SiteDashboardLink siteId={site.siteId} siteName={site.siteName} range={range} className="btn btn-primary btn-sm mt-2">
+            Open Site Dashboard
+          </SiteDashboardLink>
         </div>
         <button ref={closeButton} type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={onClose}>
           <Icon name="close" />

@@ -10,6 +10,7 @@ import { useCh4Units, type Ch4Units } from '@/components/use-ch4-units';
 import { useBaselineList } from './api';
 import { SiteBaselineHistoryDialog } from './baseline-dialogs';
 import { CreateBaselineDialog } from './create-baseline-dialog';
+import { SiteDashboardLink } from '@/components/site-dashboard-link';
 
 function columns(units: Ch4Units): GridColumn<SiteBaselineListRow>[] {
   return [
@@ -69,6 +70,7 @@ export default function SiteBaselinesPage() {
               <button type="button" className="btn btn-ghost btn-xs" aria-label={`Baseline history of ${r.siteName}`} onClick={() => setHistory(r)}>
                 History
               </button>
+              <SiteDashboardLink siteId={r.siteId} siteName={r.siteName} />
             </div>
           )}
         />

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { AccessDialog } from '@/components/site-dialogs/access-dialog';
 import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-restore-dialog';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
+import { SiteDashboardLink } from '@/components/site-dashboard-link';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { useSites } from './api/sites';
 import { BulkUploadDialog } from './bulk-upload-dialog';
@@ -94,6 +95,7 @@ export default function SitesPage() {
           }
           rowActions={(s) => (
             <span className="inline-flex gap-0.5">
+              <SiteDashboardLink siteId={s.id} siteName={s.name} deleted={s.deletedAt !== null} />
               {canEdit && !s.deletedAt && (
                 <>
                   <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'site', siteId: s.id })} aria-label={`Edit ${s.name}`}>

@@ -1,0 +1,242 @@
+// The site dashboard's right column (spec 3 §2): the site's emission totals against its baseline, the 30-day baseline
+// widget (only when the organization has active baselines), the CH4 emissions by category, source and as a list, and
+// the site's events.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Alarm } from '@/contracts/alarm';
+import type { SiteEmission } from '@/contracts/site-dashboard';
+import { alarmTitle } from '@/domain/alarms';
+import { rangeToParams } from '@/domain/date-range';
+import { NO_ACTIVE_BASELINE, NO_ALARMS, NO_EMISSIONS, siteEmissionStatus, UNCATEGORIZED } from '@/domain/emissions';
+import { formatDateTime } from '@/domain/format';
+import { emissionLinkRange } from '@/domain/site-dashboard';
+import { LevelBadge } from '@/components/alarm-slide-out/alarm-slide-out';
+import { Spinner } from '@/components/spinner';
+import { useSession } from '@/components/session-context';
+import { useCh4Units } from '@/components/use-ch4-units';
+import { useHasActiveBaselines, useSiteAlarms, useSiteEmissions, useSiteRollups, useSiteStatus, type SiteWindow } from './api';
+
+const DAY_MS = 86_400_000;
+const STATUS_BADGE: Record<string, string> = { 'Below Baseline': 'badge-success', 'Above Baseline': 'badge-warning', 'Off-Spec': 'badge-error', 'No Baseline': 'badge-ghost' };
+
+export function Card({ title, subtitle, children, actions }: { title: string; subtitle?: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="rounded-box border border-base-300 bg-base-100 p-3" aria-label={title}>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold">
+          {title}
+          {subtitle && <span className="ml-2 font-normal text-base-content/70">{subtitle}</span>}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="text-base-content/70">{k}</dt>
+          <dd className="text-right tabular-nums">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function SiteTotals({ w }: { w: SiteWindow }) {
+  const units = useCh4Units();
+  const status = useSiteStatus(w);
+  if (status.isPending) return <Spinner label="Loading site totals" />;
+  const row = status.data;
+  const state = siteEmissionStatus(row?.emissionRatio);
+  return (
+    <Card title="Site Emission Totals" actions={<span className={`badge ${STATUS_BADGE[state]}`}>{state}</span>}>
+      <Facts
+        rows={[
+          ['Volume', units.formatVolume(row?.totalVolume ?? 0)],
+          ['Average rate', units.formatRate(row?.averageRate ?? 0)],
+          ['Site baseline', row?.baselineRate == null ? NO_ACTIVE_BASELINE : units.formatRate(row.baselineRate)],
+          ['Emission ratio', row?.emissionRatio == null ? '–' : `${Math.round(row.emissionRatio * 100)}%`],
+          ['HI / HI-HI / Critical alarms', `${row?.hiAlarmCount ?? 0} / ${row?.hiHiAlarmCount ?? 0} / ${row?.criticalAlarmCount ?? 0}`],
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** CH4 Emissions vs Baseline over the last 30 days, whatever range the page shows. */
+function BaselineWidget({ organizationId, siteId, now }: { organizationId: number; siteId: number; now: number }) {
+  const units = useCh4Units();
+  const status = useSiteStatus({ organizationId, siteId, range: { start: now - 30 * DAY_MS, end: now } }, 'status30');
+  const row = status.data;
+  const ratio = row?.emissionRatio ?? null;
+  return (
+    <Card title="CH4 Emissions vs Baseline" subtitle="Last 30 Days">
+      {status.isPending ? (
+        <Spinner />
+      ) : row?.baselineRate == null ? (
+        <p className="text-sm text-base-content/70">{NO_ACTIVE_BASELINE}</p>
+      ) : (
+        <>
+          <progress className={`progress w-full ${ratio !== null && ratio >= 2 ? 'progress-error' : ratio !== null && ratio > 1 ? 'progress-warning' : 'progress-success'}`} value={Math.min(200, (ratio ?? 0) * 100)} max={200} aria-label="Emission ratio against the baseline" />
+          <Facts
+            rows={[
+              ['Average rate', units.formatRate(row.averageRate)],
+              ['Baseline', units.formatRate(row.baselineRate)],
+              ['Ratio', ratio === null ? '–' : `${Math.round(ratio * 100)}%`],
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+const EMISSION_TABS = ['Category', 'Source', 'List'] as const;
+
+function EmissionsWidget({ w, siteId }: { w: SiteWindow; siteId: number }) {
+  const [tab, setTab] = useState<(typeof EMISSION_TABS)[number]>('Category');
+  const { user } = useSession();
+  const units = useCh4Units();
+  const rollups = useSiteRollups(w);
+  const emissions = useSiteEmissions(w);
+  const time = (v: string) => formatDateTime(v, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
+  const bySource = new Map<string, { count: number; volume: number }>();
+  for (const e of emissions.data ?? []) {
+    const name = e.sourceName ?? UNCATEGORIZED;
+    const row = bySource.get(name) ?? { count: 0, volume: 0 };
+    bySource.set(name, { count: row.count + 1, volume: row.volume + e.totalVolume });
+  }
+  const loading = tab === 'Category' ? rollups.isPending : emissions.isPending;
+  const link = (e: SiteEmission) => `/site/${siteId}?${new URLSearchParams(rangeToParams(emissionLinkRange(e, Date.now())))}`;
+  return (
+    <Card title="CH4 Emissions">
+      <div role="tablist" aria-label="CH4 emissions by" className="tabs tabs-border mb-2">
+        {EMISSION_TABS.map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className={`tab text-base-content opacity-100 ${tab === t ? 'tab-active font-semibold' : ''}`} onClick={() => setTab(t)}>
+            {t}
+          </button>
+        ))}
+      </div>
+      {loading ? (
+        <Spinner />
+      ) : tab === 'Category' ? (
+        (rollups.data ?? []).length === 0 ? (
+          <p className="text-sm text-base-content/70">{NO_EMISSIONS}</p>
+        ) : (
+          <table className="table table-sm" aria-label="Emissions by source category">
+            <thead className="text-base-content">
+              <tr>
+                <th scope="col">Category</th>
+                <th scope="col" className="text-right">Count</th>
+                <th scope="col" className="text-right">{`Volume (${units.volumeLabel})`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...(rollups.data ?? [])].sort((a, b) => b.totalVolume - a.totalVolume).map((r) => (
+                <tr key={r.sourceCategoryName}>
+                  <td>{r.sourceCategoryName}</td>
+                  <td className="text-right tabular-nums">{r.totalCount}</td>
+                  <td className="text-right tabular-nums">{units.volume(r.totalVolume).toFixed(1)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : (emissions.data ?? []).length === 0 ? (
+        <p className="text-sm text-base-content/70">{NO_EMISSIONS}</p>
+      ) : tab === 'Source' ? (
+        <table className="table table-sm" aria-label="Emissions by source">
+          <thead className="text-base-content">
+            <tr>
+              <th scope="col">Source</th>
+              <th scope="col" className="text-right">Emissions</th>
+              <th scope="col" className="text-right">{`Volume (${units.volumeLabel})`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...bySource].sort((a, b) => b[1].volume - a[1].volume).map(([name, r]) => (
+              <tr key={name}>
+                <td>{name}</td>
+                <td className="text-right tabular-nums">{r.count}</td>
+                <td className="text-right tabular-nums">{units.volume(r.volume).toFixed(1)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <div className="max-h-80 overflow-auto" tabIndex={0} role="region" aria-label="Emission list">
+          <table className="table table-sm" aria-label="Emissions">
+            <thead className="text-base-content">
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Source</th>
+                <th scope="col">Category</th>
+                <th scope="col" className="text-right">Volume</th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...(emissions.data ?? [])].reverse().map((e) => (
+                <tr key={e.id}>
+                  <td>
+                    <Link className="link" to={link(e)}>
+                      {time(e.startTime)}
+                    </Link>
+                    {e.endTime === null && <span className="badge badge-ghost badge-sm ml-1">Processing</span>}
+                  </td>
+                  <td>{e.sourceName ?? '—'}</td>
+                  <td>{e.sourceCategoryName}</td>
+                  <td className="text-right tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function SiteEvents({ w, onAlarm }: { w: SiteWindow; onAlarm: (a: Alarm) => void }) {
+  const { user } = useSession();
+  const alarms = useSiteAlarms(w);
+  return (
+    <Card title="Site Events" subtitle="Alarms">
+      {alarms.isPending ? (
+        <Spinner />
+      ) : (alarms.data ?? []).length === 0 ? (
+        <p className="text-sm text-base-content/70">{NO_ALARMS}</p>
+      ) : (
+        <ul className="max-h-80 divide-y divide-base-200 overflow-auto" aria-label="Site alarms">
+          {(alarms.data ?? []).map((a) => (
+            <li key={a.id}>
+              <button type="button" className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => onAlarm(a)}>
+                <LevelBadge level={a.level} />
+                <span className="grow text-sm">
+                  <span className="block font-medium">{alarmTitle(a)}</span>
+                  <span className="block text-xs text-base-content/80">{formatDateTime(a.startTime, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}</span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function SideColumn({ w, now, onAlarm }: { w: SiteWindow; now: number; onAlarm: (a: Alarm) => void }) {
+  const baselines = useHasActiveBaselines(w.organizationId);
+  return (
+    <div className="grid content-start gap-3">
+      <SiteTotals w={w} />
+      {baselines.data === true && <BaselineWidget organizationId={w.organizationId} siteId={w.siteId} now={now} />}
+      <EmissionsWidget w={w} siteId={w.siteId} />
+      <SiteEvents w={w} onAlarm={onAlarm} />
+    </div>
+  );
+}

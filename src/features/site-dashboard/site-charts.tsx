@@ -1,0 +1,173 @@
+// The site dashboard's charts on the shared time-series chart: a measurement with one line per device stay at the site
+// (past five, 'Other'), wind per stay, and the modelled CH4 emission rate with its bounds. Each stay keeps only what
+// the device measured while it stood here.
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiBytes } from '@/api/client';
+import { timeseriesClient } from '@/compute/timeseries-client';
+import type { SiteDeviceStay } from '@/contracts/site-dashboard';
+import { ARROW_STREAM_MIME, MIN_RANGE_MINUTES, MINUTE_MS } from '@/domain/chart-data';
+import type { TimeRange } from '@/domain/date-range';
+import { formatDateTime } from '@/domain/format';
+import { measurementType } from '@/domain/measurement-types';
+import { measurementEndpoint } from '@/components/lib/device-measurement-chart';
+import { windQuery } from '@/components/lib/device-wind-chart';
+import { TimeSeriesChart, type ChartLoader, type LoadedChartSeries } from '@/components/lib/time-series-chart';
+import { useSession } from '@/components/session-context';
+import { decodeSeriesArrow, decodeWindArrow, windByInstallation } from '../../../workers/lib/series-arrow';
+import { fetchSiteRates } from './api';
+
+interface ChartProps {
+  organizationId: number;
+  siteId: number;
+  stays: readonly SiteDeviceStay[];
+  range: TimeRange;
+  onZoom: (r: TimeRange) => void;
+  onMessage: (text: string) => void;
+}
+
+/** The part of the range a stay covers, widened to the chart endpoints' minimum window (the samples are cut back). */
+function stayWindow(stay: SiteDeviceStay, range: TimeRange): { request: TimeRange; keep: TimeRange } | null {
+  const keep = { start: Math.max(range.start, Date.parse(stay.startTime)), end: Math.min(range.end, stay.endTime ? Date.parse(stay.endTime) : range.end) };
+  if (keep.end <= keep.start) return null;
+  const request = keep.end - keep.start >= MIN_RANGE_MINUTES * MINUTE_MS ? keep : { start: keep.end - MIN_RANGE_MINUTES * MINUTE_MS, end: keep.end };
+  return { request, keep };
+}
+
+function cut(times: Float64Array, values: Float32Array, keep: TimeRange): [Float64Array, Float32Array] {
+  let lo = 0;
+  while (lo < times.length && times[lo]! < keep.start) lo++;
+  let hi = times.length;
+  while (hi > lo && times[hi - 1]! >= keep.end) hi--;
+  return [times.slice(lo, hi), values.slice(lo, hi)];
+}
+
+/** Device names, with the stay's start where a device stood here more than once in the range. */
+function useStayLabel(stays: readonly SiteDeviceStay[]) {
+  const { user } = useSession();
+  return (stay: SiteDeviceStay) =>
+    stays.filter((s) => s.deviceId === stay.deviceId).length > 1 ? `${stay.deviceName} (from ${formatDateTime(stay.startTime, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)})` : stay.deviceName;
+}
+
+export function SiteMeasurementChart({ organizationId, siteId, stays, typeId, range, onZoom, onMessage }: ChartProps & { typeId: number }) {
+  const { user } = useSession();
+  const type = measurementType(typeId);
+  const tz = user.userSettings.ianaTimezoneId;
+  const label = useStayLabel(stays);
+  const load = useCallback<ChartLoader>(
+    async ({ mode, range: r, signal, nonce }) => {
+      const loaded = await Promise.all(
+        stays
+          .filter((s) => s.measurementTypeIds.includes(typeId))
+          .map(async (stay): Promise<LoadedChartSeries | null> => {
+            const w = stayWindow(stay, r);
+            if (!w) return null;
+            const endpoint = measurementEndpoint(mode, r.end - r.start);
+            const bytes = await apiBytes(endpoint.path, {
+              accept: ARROW_STREAM_MIME,
+              signal,
+              query: { organizationId, deviceId: stay.deviceId, measurementTypeId: typeId, startTime: new Date(w.request.start).toISOString(), endTime: new Date(w.request.end).toISOString(), timeZone: tz, ...endpoint.query },
+            });
+            const cols = decodeSeriesArrow(bytes);
+            const [times, values] = cut(cols.times, cols.values, w.keep);
+            const id = `site:${siteId}:${typeId}:${stay.installationId}:${mode}:${r.start}:${r.end}:${nonce}`;
+            return { id, label: label(stay), ...(await timeseriesClient.loadSeries(id, times, values)) };
+          }),
+      );
+      return loaded.filter((s): s is LoadedChartSeries => s !== null);
+    },
+    [organizationId, siteId, stays, typeId, tz, label],
+  );
+  return (
+    <TimeSeriesChart
+      title={type.label}
+      unitKind={type.unitKind}
+      sourceKey={['site', siteId, typeId, stays.map((s) => s.installationId).join(',')]}
+      load={load}
+      range={range}
+      onZoom={onZoom}
+      syncKey={`site-${siteId}`}
+      onMessage={onMessage}
+    />
+  );
+}
+
+export function SiteWindChart({ organizationId, siteId, stays, typeId, range, onZoom, onMessage }: ChartProps & { typeId: 15 | 16 }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const type = measurementType(typeId);
+  const tz = user.userSettings.ianaTimezoneId;
+  const label = useStayLabel(stays);
+  const load = useCallback<ChartLoader>(
+    async ({ mode, range: r, nonce }) => {
+      const withWind = stays.filter((s) => s.measurementTypeIds.includes(typeId));
+      const devices = [...new Set(withWind.map((s) => s.deviceId))];
+      const series = await Promise.all(
+        devices.map(async (deviceId) => {
+          // Direction and speed come in one answer per device: the two charts share it.
+          const columns = await queryClient.fetchQuery({
+            queryKey: ['windColumns', organizationId, deviceId, mode, r.start, r.end, tz],
+            staleTime: 30_000,
+            gcTime: 30_000,
+            queryFn: async ({ signal }) =>
+              decodeWindArrow(
+                await apiBytes('/api/data/deviceWindData/', {
+                  accept: ARROW_STREAM_MIME,
+                  signal,
+                  query: { organizationId, deviceId, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString(), ...windQuery(mode, r, tz) },
+                }),
+              ),
+          });
+          const values = typeId === 15 ? columns.windDirections : columns.windSpeeds;
+          const rows = windByInstallation(columns);
+          return Promise.all(
+            withWind
+              .filter((s) => s.deviceId === deviceId && rows.has(s.installationId))
+              .map(async (stay) => {
+                const { from, to } = rows.get(stay.installationId)!;
+                const id = `site-wind:${siteId}:${typeId}:${stay.installationId}:${mode}:${r.start}:${r.end}:${nonce}`;
+                return { id, label: label(stay), ...(await timeseriesClient.loadSeries(id, columns.times.slice(from, to), values.slice(from, to))) };
+              }),
+          );
+        }),
+      );
+      return series.flat();
+    },
+    [queryClient, organizationId, siteId, stays, typeId, tz, label],
+  );
+  return (
+    <TimeSeriesChart
+      title={type.label}
+      unitKind={type.unitKind}
+      sourceKey={['site-wind', siteId, typeId, stays.map((s) => s.installationId).join(',')]}
+      load={load}
+      range={range}
+      onZoom={onZoom}
+      syncKey={`site-${siteId}`}
+      onMessage={onMessage}
+    />
+  );
+}
+
+export const RATE_SERIES = ['CH4 emission rate', 'Lower bound', 'Upper bound'] as const;
+
+/** The modelled rate in 15-minute steps with its bounds, in the user's CH4 rate unit. */
+export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage }: Omit<ChartProps, 'stays'>) {
+  const load = useCallback<ChartLoader>(
+    async ({ range: r, signal, nonce }) => {
+      const points = await fetchSiteRates({ organizationId, siteId, range: r }, signal);
+      const times = Float64Array.from(points, (p) => p.time);
+      const columns = [Float32Array.from(points, (p) => p.rate), Float32Array.from(points, (p) => p.lowerBound), Float32Array.from(points, (p) => p.upperBound)];
+      return Promise.all(
+        columns.map(async (values, k) => {
+          const id = `site-rate:${siteId}:${k}:${r.start}:${r.end}:${nonce}`;
+          return { id, label: RATE_SERIES[k]!, ...(await timeseriesClient.loadSeries(id, times, values)) };
+        }),
+      );
+    },
+    [organizationId, siteId],
+  );
+  return (
+    <TimeSeriesChart title="CH4 Emission Rate" unitKind="raw" unitGroup="ch4Rate" sourceKey={['site-rate', siteId]} load={load} modes={[]} range={range} onZoom={onZoom} syncKey={`site-${siteId}`} onMessage={onMessage} />
+  );
+}

@@ -1,0 +1,214 @@
+// Single-site dashboard (spec 3 §2): /site/:siteId?start&end&alarmId. A pinned bar with the site's name, the date
+// control, the widget chooser and a menu; selectable widgets on the left (map, emission timeline, CH4 emission rate,
+// a chart per gas with a line per device, wind per device stay, diagnostics for device administrators); the site's
+// totals, baseline, emissions and events on the right. A deleted site, or one outside the selected organization,
+// sends the user to /. An alarmId opens the alarm panel; closing it takes alarmId out of the address.
+import { useCallback, useMemo, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '@/api/client';
+import type { Alarm } from '@/contracts/alarm';
+import type { SiteDetail, SiteDeviceStay } from '@/contracts/site-dashboard';
+import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
+import { DeviceInstallationType } from '@/domain/enums';
+import { measurementType } from '@/domain/measurement-types';
+import { Permission } from '@/domain/permissions';
+import {
+  CONTENT_WIDGET_LABELS,
+  NO_QUARANTINED_DEVICES,
+  readSiteWidgetSelection,
+  SITE_WIDGET_GROUPS,
+  SITE_WIDGET_UNAVAILABLE,
+  SITE_WIDGETS_STORAGE_KEY,
+  siteDashboardTitle,
+  type SiteWidget,
+} from '@/domain/site-dashboard';
+import { AlarmSlideOut } from '@/components/alarm-slide-out/alarm-slide-out';
+import { DateRangePicker, useUrlTimeRange } from '@/components/date-range-picker';
+import { LoadError } from '@/components/grid-parts';
+import { Modal } from '@/components/modal';
+import { PageHeader } from '@/components/page-header';
+import { Popover } from '@/components/popover';
+import { useHasPermission, useSession } from '@/components/session-context';
+import { SiteDialog } from '@/components/site-dialogs/site-dialog';
+import { Spinner } from '@/components/spinner';
+import { useToast } from '@/components/toasts';
+import { useSiteDetail, useSiteDevices, useSiteEmissions, useSiteSources, type SiteWindow } from './api';
+import { EmissionTimeline } from './emission-timeline';
+import { SideColumn } from './side-column';
+import { SiteMeasurementChart, SiteRateChart, SiteWindChart } from './site-charts';
+import { SiteMap } from './site-map';
+
+export default function SiteDashboardPage() {
+  const { siteId: raw = '' } = useParams();
+  const siteId = Number(raw);
+  const { organization } = useSession();
+  const organizationId = organization?.id ?? 0;
+  const detail = useSiteDetail(organizationId, Number.isInteger(siteId) && siteId > 0 ? siteId : 0);
+  if (!Number.isInteger(siteId) || siteId <= 0) return <Navigate to="/" replace />;
+  if (detail.isPending) return <Spinner label="Loading site" />;
+  // Deleted (410), unknown or another organization's (404): back to the landing page.
+  if (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 410)) return <Navigate to="/" replace />;
+  if (detail.error)
+    return (
+      <div className="p-4">
+        <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />
+      </div>
+    );
+  return <Dashboard site={detail.data} organizationId={organizationId} />;
+}
+
+function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId: number }) {
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const { range, debounced, setRange } = useUrlTimeRange(DEFAULT_DASHBOARD_DAYS);
+  const w: SiteWindow = useMemo(() => ({ organizationId, siteId: site.id, range: debounced }), [organizationId, site.id, debounced]);
+  const devices = useSiteDevices(w);
+  const sources = useSiteSources(organizationId, site.id);
+  const emissions = useSiteEmissions(w);
+  const canSeeDevices = useHasPermission(Permission.DeviceView, Permission.DeviceAdministration);
+  const isDeviceAdmin = useHasPermission(Permission.DeviceAdministration);
+  const canEdit = useHasPermission(Permission.SiteEdit);
+  const [selected, setSelected] = useState<SiteWidget[]>(() => readSiteWidgetSelection(window.localStorage.getItem(SITE_WIDGETS_STORAGE_KEY)));
+  const [showQuarantined, setShowQuarantined] = useState(false);
+  const [details, setDetails] = useState<'view' | 'edit' | null>(null);
+  const [now] = useState(() => Date.now());
+  const onMessage = useCallback((text: string) => toast(text, 'info'), [toast]);
+
+  const stays = devices.data ?? [];
+  const quarantined = stays.filter((s) => s.quarantinedAt !== null && s.deviceInstallationType !== DeviceInstallationType.values.Active);
+  // Quarantined stays leave the charts unless asked for; a wind quarantine only leaves the wind charts.
+  const charted = (typeId: number): SiteDeviceStay[] =>
+    showQuarantined ? stays : stays.filter((s) => s.deviceInstallationType === DeviceInstallationType.values.Active || (s.deviceInstallationType === DeviceInstallationType.values.QuarantineWind && typeId !== 15 && typeId !== 16));
+  const reported = new Set(stays.flatMap((s) => s.measurementTypeIds));
+  const groups = SITE_WIDGET_GROUPS.filter((g) => (g.diagnostic ? isDeviceAdmin : true)).filter((g) => g.widgets.every((x) => typeof x === 'string') || canSeeDevices);
+  const available = (x: SiteWidget) => typeof x === 'string' || reported.has(x);
+  const choose = (next: SiteWidget[]) => {
+    setSelected(next);
+    window.localStorage.setItem(SITE_WIDGETS_STORAGE_KEY, JSON.stringify(next));
+  };
+  const shown = groups.flatMap((g) => g.widgets).filter((x) => selected.includes(x) && available(x));
+  const alarmId = params.get('alarmId');
+  const openAlarm = (a: Alarm) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('alarmId', a.encodedId);
+      return next;
+    });
+  const closeAlarm = () =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.delete('alarmId');
+      return next;
+    });
+  const chartProps = { organizationId, siteId: site.id, range: debounced, onZoom: setRange, onMessage };
+
+  return (
+    <>
+      <div className="sticky top-0 z-20 bg-base-100">
+        <PageHeader title={siteDashboardTitle(site.name)}>
+          {site.alias && <span className="badge badge-ghost">{site.alias}</span>}
+          <DateRangePicker range={range} onChange={setRange} />
+          <Popover label="Show/Hide Widgets" buttonClassName="btn btn-sm btn-outline" haspopup="true" panelClassName="absolute left-0 top-full z-40 mt-1 max-h-[70vh] w-72 overflow-auto rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+            {() =>
+              groups.map((g) => (
+                <fieldset key={g.name} className="mb-1">
+                  <legend className="px-1 text-xs font-semibold uppercase text-base-content/70">{g.name}</legend>
+                  {g.widgets.map((x) => {
+                    const has = available(x);
+                    return (
+                      <label key={String(x)} className={`flex items-center gap-2 rounded px-2 py-0.5 text-sm ${has ? 'cursor-pointer hover:bg-base-200' : 'text-base-content/50'}`} title={has ? undefined : SITE_WIDGET_UNAVAILABLE}>
+                        <input type="checkbox" className="checkbox checkbox-xs" disabled={!has} checked={has && selected.includes(x)} onChange={(e) => choose(e.target.checked ? [...selected, x] : selected.filter((y) => y !== x))} />
+                        {typeof x === 'string' ? CONTENT_WIDGET_LABELS[x] : measurementType(x).label}
+                      </label>
+                    );
+                  })}
+                </fieldset>
+              ))
+            }
+          </Popover>
+          <Popover label="Menu" buttonClassName="btn btn-sm btn-outline" haspopup="true" panelClassName="absolute left-0 top-full z-40 mt-1 w-64 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
+            {(close) => (
+              <ul className="menu w-full p-0" role="menu">
+                <li role="none">
+                  <button type="button" role="menuitem" onClick={() => (close(), setDetails('view'))}>
+                    View Site Details
+                  </button>
+                </li>
+                <li role="none" className={quarantined.length === 0 ? 'menu-disabled' : undefined} title={quarantined.length === 0 ? NO_QUARANTINED_DEVICES : undefined}>
+                  <button type="button" role="menuitem" disabled={quarantined.length === 0} onClick={() => (close(), setShowQuarantined((v) => !v))}>
+                    {showQuarantined ? 'Hide Quarantined Data' : 'Show Quarantined Data'}
+                  </button>
+                </li>
+              </ul>
+            )}
+          </Popover>
+        </PageHeader>
+      </div>
+      {quarantined.length > 0 && (
+        <div role="status" className="alert alert-warning mx-4 mt-3 py-2 text-sm">
+          {`Quarantined at this site: ${[...new Set(quarantined.map((s) => s.deviceName))].join(', ')}. ${showQuarantined ? 'Their data is shown.' : 'Their data is left out of the charts.'}`}
+        </div>
+      )}
+      <div className="grid gap-3 p-4 xl:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="grid min-w-0 content-start gap-3">
+          {devices.error && <LoadError message={devices.error.message} onRetry={() => void devices.refetch()} />}
+          {shown.length === 0 && <p className="text-base-content/70">Choose the widgets to show with Show/Hide Widgets.</p>}
+          {shown.map((x) => {
+            if (x === 'map') return <SiteMap key="map" site={site} stays={stays} sources={sources.data ?? []} emissions={emissions.data ?? []} />;
+            if (x === 'timeline') return <EmissionTimeline key="timeline" emissions={emissions.data} loading={emissions.isPending} range={debounced} onZoom={setRange} />;
+            if (x === 'rate') return <SiteRateChart key="rate" {...chartProps} />;
+            if (x === 15 || x === 16) return <SiteWindChart key={x} {...chartProps} stays={charted(x)} typeId={x} />;
+            return <SiteMeasurementChart key={x} {...chartProps} stays={charted(x)} typeId={x} />;
+          })}
+        </div>
+        <SideColumn w={w} now={now} onAlarm={openAlarm} />
+      </div>
+      {alarmId && <AlarmSlideOut encodedId={alarmId} onClose={closeAlarm} onZoom={(a) => setRange({ start: Date.parse(a.startTime), end: Math.max(Date.parse(a.endTime ?? a.startTime), Date.parse(a.startTime) + 3_600_000) })} />}
+      {details === 'view' && <SiteDetailsDialog site={site} canEdit={canEdit} onEdit={() => setDetails('edit')} onClose={() => setDetails(null)} />}
+      {details === 'edit' && <SiteDialog siteId={site.id} onClose={() => setDetails(null)} />}
+    </>
+  );
+}
+
+function SiteDetailsDialog({ site, canEdit, onEdit, onClose }: { site: SiteDetail; canEdit: boolean; onEdit: () => void; onClose: () => void }) {
+  const rows: [string, string][] = [
+    ['Name', site.name],
+    ['Alias', site.alias ?? '—'],
+    ['Organization', site.organization],
+    ['Location', `${site.location.lat.toFixed(5)},${site.location.lng.toFixed(5)}`],
+    ['Site groups', site.siteGroupNames.join(', ') || '—'],
+    ['Business unit', site.businessUnit ?? '—'],
+    ['Asset area', site.assetArea ?? '—'],
+    ['Country', site.country ?? '—'],
+    ['State / province', site.stateProvince ?? '—'],
+    ['Regulation', site.regulation ?? '—'],
+    ['Regulatory site type', site.regulatorySiteType ?? '—'],
+    ['Generic site type', site.genericSiteType ?? '—'],
+    ['Basin', site.basin ?? '—'],
+    ['Devices installed', site.devices.join(', ') || '—'],
+    ['Modelling pipeline', site.modellingPipelineIsOn ? 'On' : 'Off'],
+    ['Access notes', site.accessNotes ?? '—'],
+  ];
+  return (
+    <Modal open title={`${site.name} details`} onClose={onClose}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        {rows.map(([k, v]) => (
+          <div key={k} className="contents">
+            <dt className="text-base-content/70">{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="modal-action">
+        {canEdit && (
+          <button type="button" className="btn btn-outline" onClick={onEdit}>
+            Edit Site
+          </button>
+        )}
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
