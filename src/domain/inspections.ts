@@ -206,7 +206,8 @@ export function inspectionFieldChange(field: 'detectionFound' | 'siteId' | 'loca
     case 'sourceId':
       return value !== null && value !== undefined ? { locationLatLng: '' } : {};
     case 'type':
-      return value === InspectionType.Aerial ? { detectionFound: true, surveyType: null } : {};
+      // The corners place an Aerial image; a Survey has none.
+      return value === InspectionType.Aerial ? { detectionFound: true, surveyType: null } : { northEastCornerLocationLatLng: '', southWestCornerLocationLatLng: '' };
   }
 }
 

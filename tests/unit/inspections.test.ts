@@ -81,6 +81,7 @@ describe('inspection form couplings', () => {
     expect(emptyInspectionForm(InspectionType.Aerial).detectionFound).toBe(true);
     expect(emptyInspectionForm(InspectionType.Survey).detectionFound).toBe(false);
     expect(inspectionFieldChange('type', InspectionType.Aerial)).toEqual({ detectionFound: true, surveyType: null });
+    expect(inspectionFieldChange('type', InspectionType.Survey)).toEqual({ northEastCornerLocationLatLng: '', southWestCornerLocationLatLng: '' });
   });
 });
 
