@@ -80,7 +80,9 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
               {siteMatches.slice(0, SHOWN).map((s) => (
                 <li key={s.id} className="flex items-start gap-1 border-b border-base-200 px-2 py-1 text-xs">
                   <div className="min-w-0 flex-1">
-                    <div className="font-medium">{s.name}</div>
+                    <Link className="link link-hover font-medium" to={`/site/${s.id}?organizationId=${s.organizationId}`} aria-label={`Dashboard of ${s.name}`}>
+                      {s.name}
+                    </Link>
                     <div className="truncate text-base-content/70">{[s.alias, s.siteGroupNames.join(', '), showAll ? s.organizationName : null].filter(Boolean).join(' · ') || '—'}</div>
                   </div>
                   {canCloud && (
