@@ -49,8 +49,16 @@ describe('inspections in the browser', () => {
     const add = page.getByRole('dialog', { name: 'Add Inspection' });
     await add.getByLabel('Site', { exact: true }).waitFor();
     expect(await add.getByLabel('Type', { exact: true }).inputValue()).toBe('2');
-    await add.getByLabel('Site', { exact: true }).selectOption({ index: 1 });
-    const siteName = (await add.getByLabel('Site', { exact: true }).locator('option:checked').textContent())!;
+    // A site with emission sources, so the source and coordinate couplings can be seen.
+    const siteSelect = add.getByLabel('Site', { exact: true });
+    const sourceSelect = add.getByLabel('Source');
+    const siteCount = await siteSelect.locator('option').count();
+    for (let i = 1; i < siteCount; i++) {
+      await siteSelect.selectOption({ index: i });
+      if ((await sourceSelect.locator('option').count()) > 1) break;
+    }
+    const siteName = (await siteSelect.locator('option:checked').textContent())!;
+    expect(await sourceSelect.locator('option').count()).toBeGreaterThan(1);
     const when = typedTime(9, 3, 17);
     await add.getByLabel('Inspection Date').fill(when.typed);
     // Detection off: the detection fields are disabled. Saving without a survey type shows the rule's message.
@@ -62,6 +70,18 @@ describe('inspections in the browser', () => {
     await add.getByLabel('Emission Rate (kg/h)').fill('3.25');
     await add.getByRole('button', { name: 'Save' }).click();
     await add.getByText(INSPECTION_MESSAGES.locationRequired).waitFor();
+    // A source clears the coordinates, coordinates clear the source, and another site clears the source.
+    await add.getByLabel('Location (lat,lng)').fill('31.90012,-102.10034');
+    await sourceSelect.selectOption({ index: 1 });
+    expect(await add.getByLabel('Location (lat,lng)').inputValue()).toBe('');
+    await add.getByLabel('Location (lat,lng)').fill('31.90012,-102.10034');
+    expect(await sourceSelect.inputValue()).toBe('');
+    await sourceSelect.selectOption({ index: 1 });
+    const otherSite = (await siteSelect.inputValue()) === (await siteSelect.locator('option').nth(1).getAttribute('value')) ? 2 : 1;
+    const chosenSite = await siteSelect.inputValue();
+    await siteSelect.selectOption({ index: otherSite });
+    expect(await sourceSelect.inputValue()).toBe('');
+    await siteSelect.selectOption(chosenSite);
     await add.getByLabel('Location (lat,lng)').fill('31.90012,-102.10034');
     await add.getByLabel('Description').fill('Walked the pad with the AVO kit.');
     await expectAccessible(page);
