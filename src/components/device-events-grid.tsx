@@ -13,6 +13,7 @@ import { gridQueryParams } from '@/domain/grid-query';
 import { ServerDataGrid, type GridColumn, type QuickFilter, type ServerBlockParams } from './data-grid';
 import { Modal } from './modal';
 import { useSession } from './session-context';
+import { SiteDashboardLink } from './site-dashboard-link';
 
 const QUICK_FILTERS: QuickFilter<DeviceEvent>[] = [{ id: 'DeveloperCodes', label: 'Developer Codes', title: `Only firmware diagnostic codes` }];
 
@@ -76,6 +77,7 @@ export function DeviceEventsGrid({ range, deviceId, height }: { range: TimeRange
         height={height}
         rowActions={(e) => (
           <span className="inline-flex gap-0.5">
+            {e.siteId !== null && e.siteName !== null && <SiteDashboardLink siteId={e.siteId} siteName={e.siteName}>Site</SiteDashboardLink>}
             {!deviceId && (
               <Link className="btn btn-ghost btn-xs" to={`/device/${encodeURIComponent(e.deviceName)}`} aria-label={`Device dashboard of ${e.deviceName}`}>
                 Dashboard
