@@ -300,8 +300,20 @@ describe('device dashboard in the browser', () => {
     if ((await alarms.count()) > 0) {
       await alarms.getByRole('button').first().click();
       await expect.poll(() => new URL(page.url()).searchParams.get('alarmId')).not.toBeNull();
+      await page.getByRole('button', { name: 'Close alarm' }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close alarm');
       await page.keyboard.press('Escape');
       await expect.poll(() => new URL(page.url()).searchParams.get('alarmId')).toBeNull();
+    }
+    // The site's inspections in the same table; one opens in its dialog.
+    const events = page.getByRole('region', { name: 'Site Events' });
+    await events.getByRole('tab', { name: 'Inspections' }).click();
+    const inspections = events.getByRole('list', { name: 'Site inspections' });
+    await inspections.or(events.getByText('No inspections for the selected time period')).waitFor();
+    if ((await inspections.count()) > 0) {
+      await inspections.getByRole('button').first().click();
+      await page.getByRole('dialog', { name: /Inspection/ }).waitFor();
+      await page.keyboard.press('Escape');
     }
     // Site details from the menu.
     await page.getByRole('button', { name: 'Menu' }).click();

@@ -113,7 +113,7 @@ export default function OverviewPage() {
           />
         </div>
       </div>
-      {site && !openAlarm && <SiteSummary site={site} status={siteEmissionStatus(site.emissionRatio)} alarms={(alarms.data ?? []).filter((a) => a.siteId === site.siteId)} units={units} onAlarm={setOpenAlarm} onClose={() => setSite(null)} />}
+      {site && !openAlarm && <SiteSummary site={site} status={siteEmissionStatus(site.emissionRatio)} alarms={(alarms.data ?? []).filter((a) => a.siteId === site.siteId)} units={units} onAlarm={setOpenAlarm} onClose={() => setSite(null)} range={{ start: window.start, end: window.end }} />}
       {openAlarm && <AlarmSlideOut encodedId={openAlarm.encodedId} onClose={() => setOpenAlarm(null)} />}
       {openInspection && <InspectionDialog organizationId={organizationId} inspectionId={openInspection.id} canEdit={canRecordInspections} onClose={() => setOpenInspection(null)} />}
       {creatingInspections && <CreateInspectionsDialog organizationId={organizationId} onClose={() => setCreatingInspections(false)} />}

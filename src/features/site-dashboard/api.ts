@@ -4,6 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { alarmSchema } from '@/contracts/alarm';
+import { inspectionListItemSchema } from '@/contracts/inspections';
+import { INSPECTIONS_KEY } from '@/components/inspection-dialogs/api';
 import { emissionRollupSchema, siteEmissionStatusSchema } from '@/contracts/emissions';
 import { siteDetailSchema, siteDeviceStaySchema, siteEmissionSchema, siteRatePointSchema, siteSourceSchema } from '@/contracts/site-dashboard';
 import type { TimeRange } from '@/domain/date-range';
@@ -53,4 +55,12 @@ export const useHasActiveBaselines = (organizationId: number) =>
   useQuery({
     queryKey: ['siteDashboard', 'baselineStatus', organizationId],
     queryFn: async () => (await apiRequest('/api/siteBaseline/status', z.object({ hasActiveBaselines: z.boolean() }), { query: { organizationId } })).hasActiveBaselines,
+  });
+
+/** The site's inspections over the range; keyed under the inspections key, so an edit in the dialog refreshes it. */
+export const useSiteInspections = (w: SiteWindow) =>
+  useQuery({
+    queryKey: [INSPECTIONS_KEY, 'site', w.organizationId, w.siteId, w.range.start, w.range.end],
+    queryFn: () => apiRequest('/api/inspection/siteInspections/', z.array(inspectionListItemSchema), { query: rangeQuery(w) }),
+    placeholderData: keepPreviousData,
   });

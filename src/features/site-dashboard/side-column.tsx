@@ -12,9 +12,12 @@ import { formatDateTime } from '@/domain/format';
 import { emissionLinkRange } from '@/domain/site-dashboard';
 import { LevelBadge } from '@/components/alarm-slide-out/alarm-slide-out';
 import { Spinner } from '@/components/spinner';
-import { useSession } from '@/components/session-context';
+import { useHasPermission, useSession } from '@/components/session-context';
+import { InspectionDialog } from '@/components/inspection-dialogs/inspection-dialog';
+import { inspectionTypeLabel } from '@/domain/inspections';
+import { Permission } from '@/domain/permissions';
 import { useCh4Units } from '@/components/use-ch4-units';
-import { useHasActiveBaselines, useSiteAlarms, useSiteEmissions, useSiteRollups, useSiteStatus, type SiteWindow } from './api';
+import { useHasActiveBaselines, useSiteAlarms, useSiteEmissions, useSiteInspections, useSiteRollups, useSiteStatus, type SiteWindow } from './api';
 
 const DAY_MS = 86_400_000;
 const STATUS_BADGE: Record<string, string> = { 'Below Baseline': 'badge-success', 'Above Baseline': 'badge-warning', 'Off-Spec': 'badge-error', 'No Baseline': 'badge-ghost' };
@@ -201,30 +204,65 @@ function EmissionsWidget({ w, siteId }: { w: SiteWindow; siteId: number }) {
   );
 }
 
+const EVENT_TABS = ['Alarms', 'Inspections'] as const;
+
 function SiteEvents({ w, onAlarm }: { w: SiteWindow; onAlarm: (a: Alarm) => void }) {
   const { user } = useSession();
+  const units = useCh4Units();
+  const canEdit = useHasPermission(Permission.SiteEdit);
+  const [tab, setTab] = useState<(typeof EVENT_TABS)[number]>('Alarms');
+  const [inspection, setInspection] = useState<number | null>(null);
   const alarms = useSiteAlarms(w);
+  const inspections = useSiteInspections(w);
+  const time = (v: string) => formatDateTime(v, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
+  const shown = tab === 'Alarms' ? alarms : inspections;
   return (
-    <Card title="Site Events" subtitle="Alarms">
-      {alarms.isPending ? (
+    <Card title="Site Events">
+      <div role="tablist" aria-label="Site events" className="tabs tabs-border mb-2">
+        {EVENT_TABS.map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className={`tab text-base-content opacity-100 ${tab === t ? 'tab-active font-semibold' : ''}`} onClick={() => setTab(t)}>
+            {t}
+          </button>
+        ))}
+      </div>
+      {shown.isPending ? (
         <Spinner />
-      ) : (alarms.data ?? []).length === 0 ? (
-        <p className="text-sm text-base-content/70">{NO_ALARMS}</p>
+      ) : tab === 'Alarms' ? (
+        (alarms.data ?? []).length === 0 ? (
+          <p className="text-sm text-base-content/70">{NO_ALARMS}</p>
+        ) : (
+          <ul className="max-h-80 divide-y divide-base-200 overflow-auto" aria-label="Site alarms">
+            {(alarms.data ?? []).map((a) => (
+              <li key={a.id}>
+                <button type="button" className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => onAlarm(a)}>
+                  <LevelBadge level={a.level} />
+                  <span className="grow text-sm">
+                    <span className="block font-medium">{alarmTitle(a)}</span>
+                    <span className="block text-xs text-base-content/80">{time(a.startTime)}</span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (inspections.data ?? []).length === 0 ? (
+        <p className="text-sm text-base-content/70">No inspections for the selected time period</p>
       ) : (
-        <ul className="max-h-80 divide-y divide-base-200 overflow-auto" aria-label="Site alarms">
-          {(alarms.data ?? []).map((a) => (
-            <li key={a.id}>
-              <button type="button" className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => onAlarm(a)}>
-                <LevelBadge level={a.level} />
+        <ul className="max-h-80 divide-y divide-base-200 overflow-auto" aria-label="Site inspections">
+          {[...(inspections.data ?? [])].reverse().map((i) => (
+            <li key={i.id}>
+              <button type="button" className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => setInspection(i.id)}>
+                <span className={`badge badge-sm ${i.detectionFound ? 'badge-warning' : 'badge-ghost'}`}>{i.detectionFound ? 'Detection' : 'No detection'}</span>
                 <span className="grow text-sm">
-                  <span className="block font-medium">{alarmTitle(a)}</span>
-                  <span className="block text-xs text-base-content/80">{formatDateTime(a.startTime, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}</span>
+                  <span className="block font-medium">{`${inspectionTypeLabel(i.type)}${i.sourceName ? ` · ${i.sourceName}` : ''}`}</span>
+                  <span className="block text-xs text-base-content/80">{`${time(i.time)}${i.emissionRate !== null ? ` · ${units.formatRate(i.emissionRate)}` : ''}`}</span>
                 </span>
               </button>
             </li>
           ))}
         </ul>
       )}
+      {inspection !== null && <InspectionDialog organizationId={w.organizationId} inspectionId={inspection} canEdit={canEdit} onClose={() => setInspection(null)} />}
     </Card>
   );
 }
