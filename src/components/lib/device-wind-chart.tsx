@@ -1,7 +1,7 @@
 // Wind direction or speed of one device on the shared time-series chart, one line per installation (spec 2 §7:
 // deviceWindData is keyed by installation id), so readings from different places never join into one line. Maximum
 // is the strongest reading per period with its own direction; the averages take directions as circular means.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
 import { apiBytes, apiRequest } from '@/api/client';
@@ -10,7 +10,7 @@ import { ARROW_STREAM_MIME, samplePeriodFor, type ChartMode } from '@/domain/cha
 import type { TimeRange } from '@/domain/date-range';
 import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
-import { decodeWindArrow, windByInstallation } from '../../../workers/lib/series-arrow';
+import { decodeWindArrow, windByInstallation, type WindColumns } from '../../../workers/lib/series-arrow';
 import { useSession } from '../session-context';
 import { TimeSeriesChart, type ChartLoader, type ClosestTime } from './time-series-chart';
 
@@ -18,7 +18,7 @@ export const WIND_DIRECTION_TYPE = 15;
 export const WIND_SPEED_TYPE = 16;
 
 /** The deviceWindData parameters of a chart mode. */
-export function windQuery(mode: ChartMode, range: TimeRange, timeZone: string): Record<string, string | number> {
+function windQuery(mode: ChartMode, range: TimeRange, timeZone: string): Record<string, string | number> {
   switch (mode) {
     case 'Raw':
       return {};
@@ -53,6 +53,27 @@ interface Props {
 
 const closestSchema = z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() });
 
+/**
+ * One device's wind over a range in a chart mode, per installation. Direction and speed come in one answer, so the
+ * two wind charts of a page share it through the query cache.
+ */
+export function fetchWindColumns(queryClient: QueryClient, q: { organizationId: number; deviceId: number; mode: ChartMode; range: TimeRange; timeZone: string }): Promise<WindColumns> {
+  const { organizationId, deviceId, mode, range, timeZone } = q;
+  return queryClient.fetchQuery({
+    queryKey: ['windColumns', organizationId, deviceId, mode, range.start, range.end, timeZone],
+    staleTime: 30_000,
+    gcTime: 30_000,
+    queryFn: async ({ signal }) =>
+      decodeWindArrow(
+        await apiBytes('/api/data/deviceWindData/', {
+          accept: ARROW_STREAM_MIME,
+          signal,
+          query: { organizationId, deviceId, startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString(), ...windQuery(mode, range, timeZone) },
+        }),
+      ),
+  });
+}
+
 export function DeviceWindChart({ deviceId, organizationId, typeId, installations, range, onZoom, syncKey, onMessage }: Props) {
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -60,20 +81,7 @@ export function DeviceWindChart({ deviceId, organizationId, typeId, installation
   const { ianaTimezoneId: tz, timeFormat } = user.userSettings;
   const load = useCallback<ChartLoader>(
     async ({ mode, range: r, nonce }) => {
-      // Direction and speed come in one answer: the two charts share it.
-      const columns = await queryClient.fetchQuery({
-        queryKey: ['windColumns', organizationId, deviceId, mode, r.start, r.end, tz],
-        staleTime: 30_000,
-        gcTime: 30_000,
-        queryFn: async ({ signal }) =>
-          decodeWindArrow(
-            await apiBytes('/api/data/deviceWindData/', {
-              accept: ARROW_STREAM_MIME,
-              signal,
-              query: { organizationId, deviceId, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString(), ...windQuery(mode, r, tz) },
-            }),
-          ),
-      });
+      const columns = await fetchWindColumns(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
       const values = typeId === WIND_DIRECTION_TYPE ? columns.windDirections : columns.windSpeeds;
       const named = new Map(installations.map((i) => [i.id, `${i.siteName} (from ${formatDateTime(i.startTime, tz, timeFormat)})`]));
       return Promise.all(

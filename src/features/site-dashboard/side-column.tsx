@@ -37,6 +37,19 @@ export function Card({ title, subtitle, children, actions }: { title: string; su
   );
 }
 
+/** Tabs inside a card; the selection stays with the card. */
+function CardTabs<T extends string>({ label, tabs, value, onChange }: { label: string; tabs: readonly T[]; value: T; onChange: (t: T) => void }) {
+  return (
+    <div role="tablist" aria-label={label} className="tabs tabs-border mb-2">
+      {tabs.map((t) => (
+        <button key={t} type="button" role="tab" aria-selected={value === t} className={`tab text-base-content opacity-100 ${value === t ? 'tab-active font-semibold' : ''}`} onClick={() => onChange(t)}>
+          {t}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -118,13 +131,7 @@ function EmissionsWidget({ w, siteId }: { w: SiteWindow; siteId: number }) {
   const link = (e: SiteEmission) => `/site/${siteId}?${new URLSearchParams(rangeToParams(emissionLinkRange(e, Date.now())))}`;
   return (
     <Card title="CH4 Emissions">
-      <div role="tablist" aria-label="CH4 emissions by" className="tabs tabs-border mb-2">
-        {EMISSION_TABS.map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={`tab text-base-content opacity-100 ${tab === t ? 'tab-active font-semibold' : ''}`} onClick={() => setTab(t)}>
-            {t}
-          </button>
-        ))}
-      </div>
+      <CardTabs label="CH4 emissions by" tabs={EMISSION_TABS} value={tab} onChange={setTab} />
       {loading ? (
         <Spinner />
       ) : tab === 'Category' ? (
@@ -218,13 +225,7 @@ function SiteEvents({ w, onAlarm }: { w: SiteWindow; onAlarm: (a: Alarm) => void
   const shown = tab === 'Alarms' ? alarms : inspections;
   return (
     <Card title="Site Events">
-      <div role="tablist" aria-label="Site events" className="tabs tabs-border mb-2">
-        {EVENT_TABS.map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={`tab text-base-content opacity-100 ${tab === t ? 'tab-active font-semibold' : ''}`} onClick={() => setTab(t)}>
-            {t}
-          </button>
-        ))}
-      </div>
+      <CardTabs label="Site events" tabs={EVENT_TABS} value={tab} onChange={setTab} />
       {shown.isPending ? (
         <Spinner />
       ) : tab === 'Alarms' ? (

@@ -11,10 +11,10 @@ import type { TimeRange } from '@/domain/date-range';
 import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
 import { measurementEndpoint } from '@/components/lib/device-measurement-chart';
-import { windQuery } from '@/components/lib/device-wind-chart';
+import { fetchWindColumns } from '@/components/lib/device-wind-chart';
 import { TimeSeriesChart, type ChartLoader, type LoadedChartSeries } from '@/components/lib/time-series-chart';
 import { useSession } from '@/components/session-context';
-import { decodeSeriesArrow, decodeWindArrow, windByInstallation } from '../../../workers/lib/series-arrow';
+import { decodeSeriesArrow, windByInstallation } from '../../../workers/lib/series-arrow';
 import { fetchSiteRates } from './api';
 
 interface ChartProps {
@@ -104,20 +104,7 @@ export function SiteWindChart({ organizationId, siteId, stays, typeId, range, on
       const devices = [...new Set(withWind.map((s) => s.deviceId))];
       const series = await Promise.all(
         devices.map(async (deviceId) => {
-          // Direction and speed come in one answer per device: the two charts share it.
-          const columns = await queryClient.fetchQuery({
-            queryKey: ['windColumns', organizationId, deviceId, mode, r.start, r.end, tz],
-            staleTime: 30_000,
-            gcTime: 30_000,
-            queryFn: async ({ signal }) =>
-              decodeWindArrow(
-                await apiBytes('/api/data/deviceWindData/', {
-                  accept: ARROW_STREAM_MIME,
-                  signal,
-                  query: { organizationId, deviceId, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString(), ...windQuery(mode, r, tz) },
-                }),
-              ),
-          });
+          const columns = await fetchWindColumns(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
           const values = typeId === 15 ? columns.windDirections : columns.windSpeeds;
           const rows = windByInstallation(columns);
           return Promise.all(
