@@ -3,7 +3,8 @@
 // the device measured while it stood here.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiBytes } from '@/api/client';
+import { z } from 'zod';
+import { apiBytes, apiRequest } from '@/api/client';
 import { timeseriesClient } from '@/compute/timeseries-client';
 import type { SiteDeviceStay } from '@/contracts/site-dashboard';
 import { ARROW_STREAM_MIME, MIN_RANGE_MINUTES, MINUTE_MS } from '@/domain/chart-data';
@@ -12,7 +13,7 @@ import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
 import { measurementEndpoint } from '@/components/lib/device-measurement-chart';
 import { fetchWindColumns } from '@/components/lib/device-wind-chart';
-import { TimeSeriesChart, type ChartLoader, type LoadedChartSeries } from '@/components/lib/time-series-chart';
+import { TimeSeriesChart, type ChartLoader, type ClosestTime, type LoadedChartSeries } from '@/components/lib/time-series-chart';
 import { useSession } from '@/components/session-context';
 import { decodeSeriesArrow, windByInstallation } from '../../../workers/lib/series-arrow';
 import { fetchSiteRates } from './api';
@@ -154,7 +155,26 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
     },
     [organizationId, siteId],
   );
+  const closest = useCallback<ClosestTime>(
+    (r) =>
+      apiRequest('/api/data/closestTimeWithData/', z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }), {
+        query: { organizationId, siteId, dataType: 'site-rate', startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString() },
+      }),
+    [organizationId, siteId],
+  );
   return (
-    <TimeSeriesChart title="CH4 Emission Rate" unitKind="raw" unitGroup="ch4Rate" sourceKey={['site-rate', siteId]} load={load} modes={[]} range={range} onZoom={onZoom} syncKey={`site-${siteId}`} onMessage={onMessage} />
+    <TimeSeriesChart
+      title="CH4 Emission Rate"
+      unitKind="raw"
+      unitGroup="ch4Rate"
+      sourceKey={['site-rate', siteId]}
+      load={load}
+      closest={closest}
+      modes={[]}
+      range={range}
+      onZoom={onZoom}
+      syncKey={`site-${siteId}`}
+      onMessage={onMessage}
+    />
   );
 }
