@@ -47,16 +47,19 @@ describe('emissions and analytics in the browser', () => {
     expect(await page.getByRole('button', { name: 'Next month: Cannot move into the future' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Previous month' }).click();
     await page.getByRole('button', { name: 'Next month', exact: true }).waitFor();
-    // A site opens its summary; an alarm opens the alarm flyout.
-    await sites.locator('tbody tr').first().getByRole('button').click();
-    const summary = page.getByRole('dialog', { name: /./ }).filter({ hasText: 'Average rate' });
-    await summary.waitFor();
-    await page.keyboard.press('Escape');
-    await summary.waitFor({ state: 'detached' });
+    // An alarm opens the alarm flyout.
     await page.getByRole('list', { name: 'Alarms' }).getByRole('button').first().click();
     await page.getByRole('heading', { name: /Alarm/ }).first().waitFor();
     await page.keyboard.press('Escape');
     await expectAccessible(page);
+    // A site in the table opens its dashboard over the overview's range (the last 7 days chosen above).
+    const first = sites.locator('tbody tr').first().getByRole('button');
+    const name = (await first.innerText()).trim();
+    await first.click();
+    await page.waitForURL(/\/site\/\d+\?/);
+    await page.getByRole('heading', { name: `${name} Dashboard` }).waitFor();
+    const url = new URL(page.url());
+    expect(Math.round((Date.parse(url.searchParams.get('end')!) - Date.parse(url.searchParams.get('start')!)) / 86_400_000)).toBe(7);
     expect(problems).toEqual([]);
     await context.close();
   });

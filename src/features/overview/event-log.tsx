@@ -13,6 +13,8 @@ import { Icon } from '@/components/icons';
 import { Spinner } from '@/components/spinner';
 import type { Ch4Units } from '@/components/use-ch4-units';
 import { Card } from './overview-widgets';
+import { SiteDashboardLink } from '@/components/site-dashboard-link';
+import { DAY_MS } from '@/domain/chart-data';
 
 export const EVENT_LOG_TABS = ['Alarms', 'Inspections'] as const;
 export type EventLogTab = (typeof EVENT_LOG_TABS)[number];
@@ -123,8 +125,8 @@ function InspectionList({ inspections, inspectionsLoading, timeZone, timeFormat,
       {inspections.map((i) => {
         const kind = i.type === InspectionType.Survey && i.surveyType !== null ? `${inspectionTypeLabel(i.type)} · ${surveyTypeLabel(i.surveyType)}` : inspectionTypeLabel(i.type);
         return (
-          <li key={i.id}>
-            <button type="button" className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => onOpenInspection(i)}>
+          <li key={i.id} className="flex items-center">
+            <button type="button" className="flex min-w-0 grow items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => onOpenInspection(i)}>
               <span className={`badge badge-sm w-24 shrink-0 whitespace-nowrap ${i.type === InspectionType.Aerial ? 'badge-info' : 'badge-ghost'}`}>{kind}</span>
               <span className="grow">
                 <span className="block text-sm font-medium">{i.siteName}</span>
@@ -140,6 +142,8 @@ function InspectionList({ inspections, inspectionsLoading, timeZone, timeFormat,
               )}
               {i.hasImage && <span className="badge badge-outline badge-sm">Image</span>}
             </button>
+            {/* The site's dashboard around the inspection: a day either side. */}
+            <SiteDashboardLink siteId={i.siteId} siteName={i.siteName} range={{ start: Date.parse(i.time) - DAY_MS, end: Math.min(Date.now(), Date.parse(i.time) + DAY_MS) }} />
           </li>
         );
       })}

@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import type { Alarm } from '@/contracts/alarm';
 import type { SiteEmissionStatusRow } from '@/contracts/emissions';
 import { Permission } from '@/domain/permissions';
-import { DEFAULT_OVERVIEW_RANGE, OVERVIEW_RANGE_DAYS, OVERVIEW_RANGE_LABELS, OVERVIEW_RANGES, siteEmissionStatus, type OverviewRange } from '@/domain/emissions';
+import { DEFAULT_OVERVIEW_RANGE, OVERVIEW_RANGE_DAYS, OVERVIEW_RANGE_LABELS, OVERVIEW_RANGES, type OverviewRange } from '@/domain/emissions';
+import { useNavigate } from 'react-router';
 import { AlarmSlideOut } from '@/components/alarm-slide-out/alarm-slide-out';
 import { CreateInspectionsDialog } from '@/components/inspection-dialogs/create-inspections-dialog';
 import { InspectionDialog } from '@/components/inspection-dialogs/inspection-dialog';
@@ -20,7 +21,7 @@ import { EmissionsMap } from './emissions-map';
 import { EventLog, type EventLogTab } from './event-log';
 import { MonthlyChart } from './monthly-chart';
 import { CategoriesTable, NormalizedRateCard, OnSpecCard, SitesTable } from './overview-widgets';
-import { SiteSummary } from './site-summary';
+import { siteDashboardPath } from '@/components/site-dashboard-link';
 
 const MINUTE = 60_000;
 
@@ -33,7 +34,7 @@ export default function OverviewPage() {
   const [mode, setMode] = useAtom(overviewMapModeAtom);
   const [filter, setFilter] = useSiteFilter();
   const [openAlarm, setOpenAlarm] = useState<Alarm | null>(null);
-  const [site, setSite] = useState<SiteEmissionStatusRow | null>(null);
+  const navigate = useNavigate();
   const [eventTab, setEventTab] = useState<EventLogTab>('Alarms');
   // An inspection open in Add or Edit Inspection (id null: a new one), and whether Create Inspections is open.
   const [openInspection, setOpenInspection] = useState<{ id: number | null } | null>(null);
@@ -51,6 +52,8 @@ export default function OverviewPage() {
   const alarms = useRecentAlarms(window);
   const inspections = useRecentInspections(window);
   const failed = [rollups, statuses, normalized, alarms, inspections].find((q) => q.isError)?.error;
+  // A site in the map or the table opens its dashboard over the overview's range (spec 3 §2).
+  const openSite = (site: SiteEmissionStatusRow) => void navigate(siteDashboardPath(site.siteId, { start: window.start, end: window.end }));
 
   return (
     <>
@@ -83,14 +86,14 @@ export default function OverviewPage() {
           </p>
         )}
         <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <EmissionsMap sites={statuses.data ?? []} mode={mode} days={days} maxVolumePerDay={limits.ch4MaxVolumePerDay} onSelect={setSite} />
+          <EmissionsMap sites={statuses.data ?? []} mode={mode} days={days} maxVolumePerDay={limits.ch4MaxVolumePerDay} onSelect={openSite} />
           <div className="grid content-start gap-4">
             <NormalizedRateCard data={normalized.data} loading={normalized.isPending} units={units} />
             <OnSpecCard statuses={statuses.data} loading={statuses.isPending} />
           </div>
         </div>
         <div className="grid gap-4 xl:grid-cols-2">
-          <SitesTable statuses={statuses.data} loading={statuses.isPending} units={units} onOpen={setSite} />
+          <SitesTable statuses={statuses.data} loading={statuses.isPending} units={units} onOpen={openSite} />
           <CategoriesTable rollups={rollups.data} loading={rollups.isPending} units={units} />
         </div>
         <div className="grid gap-4 xl:grid-cols-2">
@@ -113,7 +116,6 @@ export default function OverviewPage() {
           />
         </div>
       </div>
-      {site && !openAlarm && <SiteSummary site={site} status={siteEmissionStatus(site.emissionRatio)} alarms={(alarms.data ?? []).filter((a) => a.siteId === site.siteId)} units={units} onAlarm={setOpenAlarm} onClose={() => setSite(null)} range={{ start: window.start, end: window.end }} />}
       {openAlarm && <AlarmSlideOut encodedId={openAlarm.encodedId} onClose={() => setOpenAlarm(null)} />}
       {openInspection && <InspectionDialog organizationId={organizationId} inspectionId={openInspection.id} canEdit={canRecordInspections} onClose={() => setOpenInspection(null)} />}
       {creatingInspections && <CreateInspectionsDialog organizationId={organizationId} onClose={() => setCreatingInspections(false)} />}
