@@ -18,6 +18,7 @@ import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-r
 import { ModelPipelineDialog } from '@/components/site-dialogs/model-pipeline-dialog';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
 import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
+import { SiteDashboardLink } from '@/components/site-dashboard-link';
 
 const REFRESH_MS = 60_000;
 const BADGE: Record<Freshness, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', disabled: 'badge-ghost' };
@@ -172,6 +173,7 @@ export default function SiteHealthPage() {
                   {s.modellingPipeline.isOn ? 'Stop Model' : 'Start Model'}
                 </button>
               )}
+              <SiteDashboardLink siteId={s.id} siteName={s.name} deleted={s.deletedAt !== null} />
               <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', site: s })} aria-label={`History of ${s.name}`}>
                 History
               </button>
