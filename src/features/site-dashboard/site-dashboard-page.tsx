@@ -3,6 +3,7 @@
 // a chart per gas with a line per device, wind per device stay, diagnostics for device administrators); the site's
 // totals, baseline, emissions and events on the right. A deleted site, or one outside the selected organization,
 // sends the user to /. An alarmId opens the alarm panel; closing it takes alarmId out of the address.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
@@ -30,6 +31,7 @@ import { PageHeader } from '@/components/page-header';
 import { Popover } from '@/components/popover';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
+import { ModelPipelineDialog } from '@/components/site-dialogs/model-pipeline-dialog';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
 import { useSiteDetail, useSiteDevices, useSiteEmissions, useSiteSources, type SiteWindow } from './api';
@@ -70,7 +72,9 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
   const canEdit = useHasPermission(Permission.SiteEdit);
   const [selected, setSelected] = useState<SiteWidget[]>(() => readSiteWidgetSelection(window.localStorage.getItem(SITE_WIDGETS_STORAGE_KEY)));
   const [showQuarantined, setShowQuarantined] = useState(false);
-  const [details, setDetails] = useState<'view' | 'edit' | null>(null);
+  const [details, setDetails] = useState<'view' | 'edit' | 'model' | null>(null);
+  const canRunModel = useHasPermission(Permission.SiteHealthAdministration);
+  const queryClient = useQueryClient();
   const [now] = useState(() => Date.now());
   const onMessage = useCallback((text: string) => toast(text, 'info'), [toast]);
 
@@ -134,6 +138,13 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
                     View Site Details
                   </button>
                 </li>
+                {canRunModel && (
+                  <li role="none">
+                    <button type="button" role="menuitem" onClick={() => (close(), setDetails('model'))}>
+                      {site.modellingPipelineIsOn ? 'Stop Model' : 'Start Model'}
+                    </button>
+                  </li>
+                )}
                 <li role="none" className={quarantined.length === 0 ? 'menu-disabled' : undefined} title={quarantined.length === 0 ? NO_QUARANTINED_DEVICES : undefined}>
                   <button type="button" role="menuitem" disabled={quarantined.length === 0} onClick={() => (close(), setShowQuarantined((v) => !v))}>
                     {showQuarantined ? 'Hide Quarantined Data' : 'Show Quarantined Data'}
@@ -165,7 +176,14 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
       </div>
       {alarmId && <AlarmSlideOut encodedId={alarmId} onClose={closeAlarm} onZoom={(a) => setRange({ start: Date.parse(a.startTime), end: Math.max(Date.parse(a.endTime ?? a.startTime), Date.parse(a.startTime) + 3_600_000) })} />}
       {details === 'view' && <SiteDetailsDialog site={site} canEdit={canEdit} onEdit={() => setDetails('edit')} onClose={() => setDetails(null)} />}
-      {details === 'edit' && <SiteDialog siteId={site.id} onClose={() => setDetails(null)} />}
+      {details === 'edit' && <SiteDialog siteId={site.id} onClose={() => (setDetails(null), void queryClient.invalidateQueries({ queryKey: ['siteDashboard'] }))} />}
+      {details === 'model' && (
+        <ModelPipelineDialog
+          site={{ id: site.id, name: site.name, processedUpTo: site.modelProcessedUpTo }}
+          action={site.modellingPipelineIsOn ? 'stop' : 'start'}
+          onClose={() => (setDetails(null), void queryClient.invalidateQueries({ queryKey: ['siteDashboard'] }))}
+        />
+      )}
     </>
   );
 }
