@@ -111,7 +111,7 @@ export function CloudFunctionDialog({ target, onClose }: { target: { kind: 'devi
       ) : history.data.length === 0 ? (
         <p className="text-sm text-base-content/70">No cloud functions have been called on this device yet.</p>
       ) : (
-        <div className="max-h-96 overflow-auto">
+        <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="Cloud function history (scrollable)">
           <table className="table table-xs" aria-label="Cloud function history">
             <thead className="text-base-content">
               <tr>

@@ -119,7 +119,7 @@ export function CreateInspectionsDialog({ organizationId, onClose }: { organizat
         {drafts.length === 0 ? (
           <p className="rounded border border-dashed border-base-300 p-6 text-center text-sm text-base-content/70">No inspections yet. Add one, or load an aerial KMZ.</p>
         ) : (
-          <div className="max-h-96 overflow-auto rounded border border-base-300">
+          <div className="max-h-96 overflow-auto rounded border border-base-300" tabIndex={0} role="region" aria-label="Inspection drafts">
             <table className="table table-sm">
               <thead className="text-base-content">
                 <tr>

@@ -59,7 +59,7 @@ export function TemplatesDialog({ organizationId, onClose }: { organizationId: n
         ) : templates.data.length === 0 ? (
           <p className="text-sm text-base-content/70">No templates yet.</p>
         ) : (
-          <div className="max-h-96 overflow-auto">
+          <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="Templates (scrollable)">
             <table className="table table-sm" aria-label="Templates">
               <thead className="text-base-content">
                 <tr>
