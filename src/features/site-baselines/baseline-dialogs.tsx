@@ -14,6 +14,7 @@ import { useCh4Units } from '@/components/use-ch4-units';
 import { useBaselineAction, useEditDates, useSiteHistory } from './api';
 import { DailyVolumesChart } from './daily-volumes-chart';
 import { dayOf, dayStartIso } from './dates';
+import { FactList } from '@/components/fact-list';
 
 const STATUS_BADGE = { Active: 'badge-success', Ended: 'badge-ghost', Deleted: 'badge-error badge-outline' } as const;
 
@@ -156,14 +157,7 @@ export function BaselineDetailsDialog({ baseline: b, onClose }: { baseline: Site
   ];
   return (
     <Modal open title="Baseline Details" onClose={onClose} wide>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="text-base-content/70">{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} />
       <div className="mt-3">
         <DailyVolumesChart days={b.dailyVolumes} units={units} />
       </div>

@@ -14,15 +14,17 @@ import { LevelBadge } from '@/components/alarm-slide-out/alarm-slide-out';
 import { Spinner } from '@/components/spinner';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { InspectionDialog } from '@/components/inspection-dialogs/inspection-dialog';
-import { inspectionTypeLabel } from '@/domain/inspections';
+import { INSPECTION_MESSAGES, inspectionTypeLabel } from '@/domain/inspections';
 import { Permission } from '@/domain/permissions';
 import { useCh4Units } from '@/components/use-ch4-units';
 import { useHasActiveBaselines, useSiteAlarms, useSiteEmissions, useSiteInspections, useSiteRollups, useSiteStatus, type SiteWindow } from './api';
+import { FactList } from '@/components/fact-list';
 
 const DAY_MS = 86_400_000;
+const PROGRESS_BY_STATUS: Record<string, string> = { 'Below Baseline': 'progress-success', 'Above Baseline': 'progress-warning', 'Off-Spec': 'progress-error', 'No Baseline': '' };
 const STATUS_BADGE: Record<string, string> = { 'Below Baseline': 'badge-success', 'Above Baseline': 'badge-warning', 'Off-Spec': 'badge-error', 'No Baseline': 'badge-ghost' };
 
-export function Card({ title, subtitle, children, actions }: { title: string; subtitle?: string; children: ReactNode; actions?: ReactNode }) {
+function Card({ title, subtitle, children, actions }: { title: string; subtitle?: string; children: ReactNode; actions?: ReactNode }) {
   return (
     <section className="rounded-box border border-base-300 bg-base-100 p-3" aria-label={title}>
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -50,18 +52,6 @@ function CardTabs<T extends string>({ label, tabs, value, onChange }: { label: s
   );
 }
 
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-      {rows.map(([k, v]) => (
-        <div key={k} className="contents">
-          <dt className="text-base-content/70">{k}</dt>
-          <dd className="text-right tabular-nums">{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function SiteTotals({ w }: { w: SiteWindow }) {
   const units = useCh4Units();
@@ -71,7 +61,8 @@ function SiteTotals({ w }: { w: SiteWindow }) {
   const state = siteEmissionStatus(row?.emissionRatio);
   return (
     <Card title="Site Emission Totals" actions={<span className={`badge ${STATUS_BADGE[state]}`}>{state}</span>}>
-      <Facts
+      <FactList
+        numeric
         rows={[
           ['Volume', units.formatVolume(row?.totalVolume ?? 0)],
           ['Average rate', units.formatRate(row?.averageRate ?? 0)],
@@ -98,8 +89,9 @@ function BaselineWidget({ organizationId, siteId, now }: { organizationId: numbe
         <p className="text-sm text-base-content/70">{NO_ACTIVE_BASELINE}</p>
       ) : (
         <>
-          <progress className={`progress w-full ${ratio !== null && ratio >= 2 ? 'progress-error' : ratio !== null && ratio > 1 ? 'progress-warning' : 'progress-success'}`} value={Math.min(200, (ratio ?? 0) * 100)} max={200} aria-label="Emission ratio against the baseline" />
-          <Facts
+          <progress className={`progress w-full ${PROGRESS_BY_STATUS[siteEmissionStatus(ratio)]}`} value={Math.min(200, (ratio ?? 0) * 100)} max={200} aria-label="Emission ratio against the baseline" />
+          <FactList
+            numeric
             rows={[
               ['Average rate', units.formatRate(row.averageRate)],
               ['Baseline', units.formatRate(row.baselineRate)],
@@ -247,7 +239,7 @@ function SiteEvents({ w, onAlarm }: { w: SiteWindow; onAlarm: (a: Alarm) => void
           </ul>
         )
       ) : (inspections.data ?? []).length === 0 ? (
-        <p className="text-sm text-base-content/70">No inspections for the selected time period</p>
+        <p className="text-sm text-base-content/70">{INSPECTION_MESSAGES.noInspections}</p>
       ) : (
         <ul className="max-h-80 divide-y divide-base-200 overflow-auto" aria-label="Site inspections">
           {[...(inspections.data ?? [])].reverse().map((i) => (

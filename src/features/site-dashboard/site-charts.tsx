@@ -45,9 +45,12 @@ function cut(times: Float64Array, values: Float32Array, keep: TimeRange): [Float
 
 /** Device names, with the stay's start where a device stood here more than once in the range. */
 function useStayLabel(stays: readonly SiteDeviceStay[]) {
-  const { user } = useSession();
-  return (stay: SiteDeviceStay) =>
-    stays.filter((s) => s.deviceId === stay.deviceId).length > 1 ? `${stay.deviceName} (from ${formatDateTime(stay.startTime, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)})` : stay.deviceName;
+  const { ianaTimezoneId, timeFormat } = useSession().user.userSettings;
+  return useCallback(
+    (stay: SiteDeviceStay) =>
+      stays.filter((s) => s.deviceId === stay.deviceId).length > 1 ? `${stay.deviceName} (from ${formatDateTime(stay.startTime, ianaTimezoneId, timeFormat)})` : stay.deviceName,
+    [stays, ianaTimezoneId, timeFormat],
+  );
 }
 
 export function SiteMeasurementChart({ organizationId, siteId, stays, typeId, range, onZoom, onMessage }: ChartProps & { typeId: number }) {

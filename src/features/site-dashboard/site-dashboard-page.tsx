@@ -39,6 +39,7 @@ import { EmissionTimeline } from './emission-timeline';
 import { SideColumn } from './side-column';
 import { SiteMeasurementChart, SiteRateChart, SiteWindChart } from './site-charts';
 import { SiteMap } from './site-map';
+import { FactList } from '@/components/fact-list';
 
 export default function SiteDashboardPage() {
   const { siteId: raw = '' } = useParams();
@@ -78,11 +79,15 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
   const [now] = useState(() => Date.now());
   const onMessage = useCallback((text: string) => toast(text, 'info'), [toast]);
 
-  const stays = devices.data ?? [];
+  const stays = useMemo(() => devices.data ?? [], [devices.data]);
   const quarantined = stays.filter((s) => s.quarantinedAt !== null && s.deviceInstallationType !== DeviceInstallationType.values.Active);
-  // Quarantined stays leave the charts unless asked for; a wind quarantine only leaves the wind charts.
-  const charted = (typeId: number): SiteDeviceStay[] =>
-    showQuarantined ? stays : stays.filter((s) => s.deviceInstallationType === DeviceInstallationType.values.Active || (s.deviceInstallationType === DeviceInstallationType.values.QuarantineWind && typeId !== 15 && typeId !== 16));
+  // Quarantined stays leave the charts unless asked for; a wind quarantine only leaves the wind charts. Kept stable,
+  // so the charts' loaders change only with the stays.
+  const { gasStays, windStays } = useMemo(() => {
+    const { Active, QuarantineWind } = DeviceInstallationType.values;
+    const keep = (wind: boolean): SiteDeviceStay[] => (showQuarantined ? stays : stays.filter((s) => s.deviceInstallationType === Active || (!wind && s.deviceInstallationType === QuarantineWind)));
+    return { gasStays: keep(false), windStays: keep(true) };
+  }, [stays, showQuarantined]);
   const reported = new Set(stays.flatMap((s) => s.measurementTypeIds));
   const groups = SITE_WIDGET_GROUPS.filter((g) => (g.diagnostic ? isDeviceAdmin : true)).filter((g) => g.widgets.every((x) => typeof x === 'string') || canSeeDevices);
   const available = (x: SiteWidget) => typeof x === 'string' || reported.has(x);
@@ -168,8 +173,8 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
             if (x === 'map') return <SiteMap key="map" site={site} stays={stays} sources={sources.data ?? []} emissions={emissions.data ?? []} />;
             if (x === 'timeline') return <EmissionTimeline key="timeline" emissions={emissions.data} loading={emissions.isPending} range={debounced} onZoom={setRange} />;
             if (x === 'rate') return <SiteRateChart key="rate" {...chartProps} />;
-            if (x === 15 || x === 16) return <SiteWindChart key={x} {...chartProps} stays={charted(x)} typeId={x} />;
-            return <SiteMeasurementChart key={x} {...chartProps} stays={charted(x)} typeId={x} />;
+            if (x === 15 || x === 16) return <SiteWindChart key={x} {...chartProps} stays={windStays} typeId={x} />;
+            return <SiteMeasurementChart key={x} {...chartProps} stays={gasStays} typeId={x} />;
           })}
         </div>
         <SideColumn w={w} now={now} onAlarm={openAlarm} />
@@ -209,14 +214,7 @@ function SiteDetailsDialog({ site, canEdit, onEdit, onClose }: { site: SiteDetai
   ];
   return (
     <Modal open title={`${site.name} details`} onClose={onClose}>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        {rows.map(([k, v]) => (
-          <div key={k} className="contents">
-            <dt className="text-base-content/70">{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList rows={rows} />
       <div className="modal-action">
         {canEdit && (
           <button type="button" className="btn btn-outline" onClick={onEdit}>
