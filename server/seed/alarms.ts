@@ -11,7 +11,7 @@ import type { Random } from './random';
 
 const H2S = 4;
 const TEMPLATES = [
-  { name: 'CH4 Spike', type: CH4, method: CALCULATION_MAX, hi: 100, hiHi: 250, critical: 450, window: 0.25, reset: 2, ldar: false },
+  { name: 'CH4 Spike', type: CH4, method: CALCULATION_MAX, hi: 30, hiHi: 80, critical: 160, window: 0.25, reset: 2, ldar: false },
   { name: 'CH4 Sustained Leak', type: CH4, method: CALCULATION_AVERAGE, hi: 25, hiHi: 50, critical: 90, window: 1, reset: 4, ldar: true },
   { name: 'H2S Safety', type: H2S, method: CALCULATION_MAX, hi: 5, hiHi: 10, critical: 20, window: 0.25, reset: 1, ldar: false },
   // Emission Rate over the modelled site rate (kg/h): an hour's average; Basic, converted to LDAR when a crew goes out.

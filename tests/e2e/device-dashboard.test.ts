@@ -212,7 +212,9 @@ describe('device dashboard in the browser', () => {
     await expect.poll(() => speed.locator('.u-legend .u-series .u-label').allInnerTexts()).toContain(OTHER_SERIES_LABEL);
 
     // A drag narrows every chart at once: the loaded series redraw over the new range before the new answers arrive.
+    // The daily answer may redraw the chart; drag on the plot that is on screen once it has settled.
     const over = speed.locator('.u-over');
+    await expect.poll(async () => (await over.boundingBox())?.width ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
     const box = (await over.boundingBox())!;
     const before = rangeOf(page);
     await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
