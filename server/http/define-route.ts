@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Permission } from '@/domain/permissions';
+import type { ApiEndpointCategory } from '@/domain/api-keys';
 import type { Db, Database } from '../db/client';
 import type { Config } from '../config';
 
@@ -12,9 +13,22 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call a route:
  * - 'public': no token (configuration, unsubscribe links);
  * - 'authenticated': any signed-in user;
- * - a list of permissions: any one of them (spec 1 §6 guard rule).
+ * - a list of permissions: any one of them (spec 1 §6 guard rule);
+ * - 'apiKey': the Pull API, called with an organization's API key (header X-Api-Key), no user.
  */
-export type Access = 'public' | 'authenticated' | readonly Permission[];
+export type Access = 'public' | 'authenticated' | 'apiKey' | readonly Permission[];
+
+/** The API key a Pull API call was made with (server/services/api-keys.ts checks it). */
+export interface ApiKeyCaller {
+  id: number;
+  organizationId: number;
+  apiEndpoints: readonly string[];
+  canAccessAllSites: boolean;
+  canAccessHighFrequencyData: boolean;
+  ch4RateDisplayUnitId: number;
+  ch4VolumeDisplayUnitId: number;
+  speedDisplayUnitId: number;
+}
 
 /** Where an organization-scoped route reads the organization id from. */
 export type OrgScope = false | { from: 'query' | 'body' | 'params'; key: string };
@@ -33,8 +47,10 @@ export interface RouteContext<Q, B, P> {
   query: Q;
   body: B;
   params: P;
-  /** Null only on public routes. */
+  /** Null only on public and API key routes. */
   user: SignedInUser | null;
+  /** The key of an 'apiKey' route; its organization is organizationId. */
+  apiKey: ApiKeyCaller | null;
   /** The organization the call is scoped to (checked against the user's memberships), or null. */
   organizationId: number | null;
   /** Effective permissions for this call: global role ∪ role in the scoped organization. */
@@ -51,6 +67,8 @@ export interface RouteSpec<Q = unknown, B = unknown, P = unknown, R = unknown> {
   /** Path as the spec lists it, e.g. '/api/user/currentUser/'. */
   url: string;
   access: Access;
+  /** 'apiKey' routes: the endpoint category the key must allow (spec 3 §3). */
+  apiEndpoint?: ApiEndpointCategory;
   orgScope: OrgScope;
   summary: string;
   query?: z.ZodType<Q>;

@@ -5,7 +5,8 @@ import { hasAnyPermission } from '@/domain/permissions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accessToOrganization, loadSignedInUser, permissionsAcrossOrganizations } from '../services/signed-in-user';
-import { HttpError, type RouteSpec, type SignedInUser } from './define-route';
+import { authenticateApiKey } from '../services/api-keys';
+import { HttpError, type ApiKeyCaller, type RouteSpec, type SignedInUser } from './define-route';
 import { expandDottedQuery } from './query';
 
 export type VerifyToken = (token: string) => Promise<{ sub: string }>;
@@ -67,8 +68,9 @@ export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: Route
       const rawQuery = expandDottedQuery((request.query ?? {}) as Record<string, unknown>);
       const raw = { query: rawQuery, body: spec.multipart ? undefined : request.body, params: request.params };
 
-      const user = spec.access === 'public' ? null : await authenticate(request, deps);
-      let organizationId: number | null = null;
+      const apiKey: ApiKeyCaller | null = spec.access === 'apiKey' ? await authenticateApiKey(deps.database, request.headers, spec.apiEndpoint) : null;
+      const user = spec.access === 'public' || apiKey ? null : await authenticate(request, deps);
+      let organizationId: number | null = apiKey?.organizationId ?? null;
       let permissions = new Set<number>();
       if (user) {
         if (spec.orgScope) {
@@ -93,6 +95,7 @@ export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: Route
         body,
         params,
         user,
+        apiKey,
         organizationId,
         permissions,
         db: deps.database.db,

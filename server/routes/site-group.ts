@@ -6,22 +6,24 @@ import { siteGroupNameSchema } from '@/domain/site-form';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
 import { recordAudit } from '../services/audit';
+import { API_KEY_COUNT_SQL, detachSiteGroupFromApiKeys } from '../services/api-keys';
+import { detachSiteGroupFromIntegrations, INTEGRATION_COUNT_SQL } from '../services/push-integrations/store';
 
 const orgQuery = z.object({ organizationId: z.coerce.number().int().positive() });
 
 async function listGroups(db: Queryable, organizationId: number, id?: number): Promise<SiteGroupRow[]> {
-  // API keys and push integrations filtered by group arrive with the integrations work; until that store exists no
-  // group can be used by one, so their counts are truthfully zero.
-  const rows = await db.query<{ id: number; name: string; organization_id: number; site_count: number; subscription_count: number }>(
+  const rows = await db.query<{ id: number; name: string; organization_id: number; site_count: number; subscription_count: number; api_key_count: number; integration_count: number }>(
     `SELECT g.id, g.name, g.organization_id,
             (SELECT count(*)::int FROM site_site_groups sg JOIN sites s ON s.id = sg.site_id WHERE sg.site_group_id = g.id AND s.deleted_at IS NULL) AS site_count,
-            (SELECT count(*)::int FROM notification_subscriptions n WHERE n.organization_id = g.organization_id AND n.unsubscribed_at IS NULL AND g.id = ANY(n.site_group_ids)) AS subscription_count
+            (SELECT count(*)::int FROM notification_subscriptions n WHERE n.organization_id = g.organization_id AND n.unsubscribed_at IS NULL AND g.id = ANY(n.site_group_ids)) AS subscription_count,
+            ${API_KEY_COUNT_SQL('g.id')} AS api_key_count,
+            ${INTEGRATION_COUNT_SQL} AS integration_count
        FROM site_groups g
       WHERE g.organization_id = $1 AND ($2::int IS NULL OR g.id = $2)
       ORDER BY lower(g.name), g.id`,
     [organizationId, id ?? null],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, organizationId: r.organization_id, siteCount: r.site_count, notificationSubscriptionCount: r.subscription_count, apiKeyCount: 0, integrationCount: 0 }));
+  return rows.map((r) => ({ id: r.id, name: r.name, organizationId: r.organization_id, siteCount: r.site_count, notificationSubscriptionCount: r.subscription_count, apiKeyCount: r.api_key_count, integrationCount: r.integration_count }));
 }
 
 /** Records on each site the groups it had before and after. */
@@ -90,7 +92,7 @@ export const siteGroupRoutes = [
     url: '/api/siteGroup/delete/:id',
     access: [Permission.SiteEdit],
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: 'Deletes a site group; its sites and notification subscriptions lose it (a subscription left without group filters is disabled)',
+    summary: 'Deletes a site group; its sites, notification subscriptions and API keys lose it (one left without group filters is disabled)',
     query: orgQuery,
     params: z.object({ id: z.coerce.number().int().positive() }),
     response: z.object({ id: z.number().int() }),
@@ -107,6 +109,10 @@ export const siteGroupRoutes = [
             WHERE organization_id = $2 AND $1 = ANY(site_group_ids)`,
           [params.id, organizationId],
         );
+        // API keys lose the group too; one left without groups (and not on all sites) is disabled.
+        await detachSiteGroupFromApiKeys(tx, organizationId!, params.id, user!);
+        // Push integrations likewise: one left without any group is disabled rather than widened to every site.
+        await detachSiteGroupFromIntegrations(tx, organizationId!, params.id, user!);
         await tx.query('DELETE FROM site_groups WHERE id = $1', [params.id]);
         const after = await groupsOfSites(tx, siteIds);
         await auditSiteGroups(tx, siteIds.map((siteId) => ({ siteId, before: before.get(siteId) ?? [], after: after.get(siteId) ?? [] })), organizationId!, user!);
