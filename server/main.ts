@@ -9,6 +9,7 @@ import { isDatabaseEmpty, seedDatabase } from './seed/seed';
 import { startSimulator } from './seed/simulator';
 import { logTransport, smtpTransport } from './services/notifications/transports';
 import { startNotificationWorker } from './services/notifications/worker';
+import { loadPushConfig, startPushWorker } from './services/push-integrations/worker';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   const simulator = config.simulate ? startSimulator(database, config.publicUrl, (m) => app.log.warn(m)) : null;
   const mailer = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport((m) => app.log.info(m));
   const notifications = startNotificationWorker(database, mailer, config.publicUrl, (m) => app.log.warn(m), config.mailTickMs);
+  const pushIntegrations = startPushWorker(database, loadPushConfig(), (m) => app.log.warn(m));
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   console.log(
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     simulator?.stop();
     notifications.stop();
+    pushIntegrations.stop();
     await app.close();
     await database.close();
     process.exit(0);

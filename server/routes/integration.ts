@@ -1,0 +1,73 @@
+// Push integrations (spec 3 §7 'Integrations'): the list with 24-hour counts, one integration to edit, its save, its
+// delete and its execution history. Every call needs IntegrationAdministration in the organization (spec 1 §2 route
+// table: /integrations). Delivery itself is the push worker's (server/services/push-integrations/worker.ts).
+import { z } from 'zod';
+import { executionHistorySchema, integrationEditBodySchema, integrationListQuerySchema, integrationQuerySchema, integrationSchema } from '@/contracts/integrations';
+import { Permission } from '@/domain/permissions';
+import { defineRoute } from '../http/define-route';
+import { deleteIntegration, executionHistory, listIntegrations, loadIntegration, saveIntegration } from '../services/push-integrations/store';
+
+const access = [Permission.IntegrationAdministration];
+const orgQuery = { from: 'query', key: 'organizationId' } as const;
+const orgBody = { from: 'body', key: 'organizationId' } as const;
+const exampleBody = { id: 0, name: 'Matrix webhook', dataType: 0, requestUrl: 'https://hooks.example.com/alarms', headers: [], maxRequestSizeInBytes: null, enabled: false, ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, siteGroupIds: [] };
+
+export const integrationRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/integration/integrations/',
+    access,
+    orgScope: orgQuery,
+    summary: "The organization's push integrations with their successes and failures of the last 24 hours",
+    query: integrationListQuerySchema,
+    response: z.array(integrationSchema),
+    handler: ({ organizationId, database }) => listIntegrations(database, organizationId!),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/integration/integrationEdit/',
+    access,
+    orgScope: orgQuery,
+    summary: 'One integration with every field',
+    query: integrationQuerySchema,
+    response: integrationSchema,
+    example: { query: { integrationId: '1' } },
+    handler: ({ query, organizationId, database }) => loadIntegration(database, organizationId!, query.integrationId),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/integration/integrationEdit/',
+    access,
+    orgScope: orgBody,
+    summary: 'Creates an integration (id 0) or edits one; the data type cannot change',
+    body: integrationEditBodySchema,
+    response: integrationSchema,
+    example: { body: exampleBody },
+    handler: ({ body, organizationId, user, database }) => database.transaction((tx) => saveIntegration(tx, organizationId!, body, user!)),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/api/integration/deleteIntegration/',
+    access,
+    orgScope: orgQuery,
+    summary: 'Deletes an integration: it stops delivering; its audit and history stay',
+    query: integrationQuerySchema,
+    response: z.object({ id: z.number().int() }),
+    example: { query: { integrationId: '1' } },
+    handler: async ({ query, organizationId, user, database }) => {
+      await database.transaction((tx) => deleteIntegration(tx, organizationId!, query.integrationId, user!));
+      return { id: query.integrationId };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/integration/integrationExecutionHistory/',
+    access,
+    orgScope: orgQuery,
+    summary: 'The last 10 successful and the last 10 failed executions of an integration, each with its requests',
+    query: integrationQuerySchema,
+    response: executionHistorySchema,
+    example: { query: { integrationId: '1' } },
+    handler: ({ query, organizationId, database }) => executionHistory(database, organizationId!, query.integrationId),
+  }),
+];

@@ -1,0 +1,60 @@
+// Push integration calls (spec 3 §7 'Integrations'): their queries and answers. The input rules are in
+// src/domain/integrations.ts.
+import { z } from 'zod';
+import { integrationInputSchema } from '@/domain/integrations';
+
+const id = z.coerce.number().int().positive();
+
+export const integrationSchema = z.object({
+  id: z.number().int(),
+  organizationId: z.number().int(),
+  name: z.string(),
+  dataType: z.number().int(),
+  requestUrl: z.string(),
+  headers: z.array(z.object({ key: z.string(), value: z.string() })),
+  maxRequestSizeInBytes: z.number().int().nullable(),
+  enabled: z.boolean(),
+  ch4RateDisplayUnitId: z.number().int(),
+  ch4VolumeDisplayUnitId: z.number().int(),
+  siteGroupIds: z.array(z.number().int()),
+  siteGroupNames: z.array(z.string()),
+  lastTwentyFourHourSuccessCount: z.number().int(),
+  lastTwentyFourHourFailureCount: z.number().int(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+export const integrationListQuerySchema = z.object({ organizationId: id });
+export const integrationQuerySchema = z.object({ organizationId: id, integrationId: id });
+
+/** Create with id 0, edit otherwise. */
+export const integrationEditBodySchema = integrationInputSchema.extend({
+  id: z.number().int().min(0),
+  organizationId: z.number().int().positive(),
+});
+export type IntegrationEditBody = z.infer<typeof integrationEditBodySchema>;
+
+export const executionRequestSchema = z.object({
+  requestNumber: z.number().int(),
+  requestBody: z.string(),
+  responseBody: z.string().nullable(),
+  responseStatusCode: z.number().int().nullable(),
+  exception: z.string().nullable(),
+});
+export type ExecutionRequest = z.infer<typeof executionRequestSchema>;
+
+export const integrationExecutionSchema = z.object({
+  id: z.number().int(),
+  time: z.string(),
+  success: z.boolean(),
+  /** The bookmark after the execution, as JSON text. */
+  bookmark: z.string(),
+  recordCount: z.number().int(),
+  requests: z.array(executionRequestSchema),
+});
+export type IntegrationExecution = z.infer<typeof integrationExecutionSchema>;
+
+export const executionHistorySchema = z.object({
+  successes: z.array(integrationExecutionSchema),
+  failures: z.array(integrationExecutionSchema),
+});
+export type ExecutionHistory = z.infer<typeof executionHistorySchema>;
