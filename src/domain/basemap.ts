@@ -1,5 +1,5 @@
 // Basemap upload rules and messages (spec 3 §5 'Basemap', §8, §9): which files may be chosen together and how.
-import type { LatLng } from './coordinates';
+import { INVALID_COORDINATES, parseLatLng, type LatLng } from './coordinates';
 
 export const BASEMAP_MESSAGES = {
   tooManyFiles: 'Please select only up to 2 files',
@@ -102,4 +102,42 @@ export interface ParsedBasemap {
   northEast: LatLng | null;
   southWest: LatLng | null;
   warnings: string[];
+}
+
+/** The Basemaps tab's form (spec 3 §3 'Basemap', §5 'Basemap'), checked by the tab and by the server alike. */
+export const BASEMAP_FORM_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameMax: 'Name must be at most 256 characters',
+  notFound: 'Basemap not found',
+  imageTooLarge: 'The image is larger than 2 MB. Please select an image with a smaller file size',
+  imageType: 'The image must be a PNG or JPEG file',
+} as const;
+export const BASEMAP_NAME_MAX = 256;
+export const BASEMAP_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+export type BasemapImageType = (typeof BASEMAP_IMAGE_TYPES)[number];
+
+export interface BasemapRuleValues {
+  name: string;
+  northEastCornerLatLng: string;
+  southWestCornerLatLng: string;
+  /** Whether the save carries an image (a new basemap needs one). */
+  hasImage: boolean;
+  isNew: boolean;
+}
+export type BasemapField = 'name' | 'northEastCornerLatLng' | 'southWestCornerLatLng' | 'image';
+
+export function basemapProblems(v: BasemapRuleValues): Partial<Record<BasemapField, string>> {
+  const p: Partial<Record<BasemapField, string>> = {};
+  if (!v.name.trim()) p.name = BASEMAP_FORM_MESSAGES.nameRequired;
+  else if (v.name.length > BASEMAP_NAME_MAX) p.name = BASEMAP_FORM_MESSAGES.nameMax;
+  const ne = parseLatLng(v.northEastCornerLatLng);
+  const sw = parseLatLng(v.southWestCornerLatLng);
+  if (!ne) p.northEastCornerLatLng = INVALID_COORDINATES;
+  if (!sw) p.southWestCornerLatLng = INVALID_COORDINATES;
+  if (ne && sw) {
+    const order = checkBasemapCorners(ne, sw);
+    if (order) p.southWestCornerLatLng = order;
+  }
+  if (v.isNew && !v.hasImage) p.image = BASEMAP_MESSAGES.imageRequired;
+  return p;
 }

@@ -1,0 +1,79 @@
+// The Site edit screen's site and basemaps (spec 3 §2 'Site edit', §7): the site as the screen shows it (deleted
+// sites too), a site's basemaps, save with the image (multipart: the `basemap` JSON field and an `image` PNG or JPEG
+// of at most 2 MB), delete, and the image bytes. Not the world map background (basemap.ts).
+import { z } from 'zod';
+import { basemapSchema, idAnswerSchema, siteEditSiteSchema } from '@/contracts/site-edit';
+import { defineRoute } from '../http/define-route';
+import { basemapImage, deleteBasemap, listBasemaps, readBasemapUpload, saveBasemap } from '../services/site-edit-basemaps';
+import { loadEditSite } from '../services/site-edit-site';
+import { SITE_EDIT_WRITE } from './source';
+
+const id = z.coerce.number().int().positive();
+const orgQuery = { from: 'query', key: 'organizationId' } as const;
+
+export const siteBasemapRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/api/site/siteInfo/',
+    access: 'authenticated',
+    orgScope: orgQuery,
+    summary: 'The site as the edit screen heads it: name, organization, location, deleted',
+    query: z.object({ organizationId: id, siteId: id }),
+    response: siteEditSiteSchema,
+    example: { query: { siteId: '1' } },
+    handler: ({ query, organizationId, database }) => loadEditSite(database, organizationId!, query.siteId),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/basemap/basemapList/',
+    access: 'authenticated',
+    orgScope: orgQuery,
+    summary: "A site's basemaps, by name (the images apart)",
+    query: z.object({ organizationId: id, siteId: id }),
+    response: z.array(basemapSchema),
+    example: { query: { siteId: '1' } },
+    handler: ({ query, organizationId, database }) => listBasemaps(database, organizationId!, query.siteId),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/basemap/basemapEdit/',
+    access: SITE_EDIT_WRITE,
+    orgScope: orgQuery,
+    summary: 'Creates a basemap (no id or 0, with an image) or saves one (the image kept when none is sent)',
+    query: z.object({ organizationId: id }),
+    multipart: true,
+    response: basemapSchema,
+    handler: async ({ request, organizationId, user, database }) => {
+      const upload = await readBasemapUpload(request);
+      return database.transaction((tx) => saveBasemap(tx, organizationId!, upload, { userId: user!.id, userName: user!.email }));
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/basemap/deleteBasemap/',
+    access: SITE_EDIT_WRITE,
+    orgScope: orgQuery,
+    summary: 'Deletes a basemap and its image',
+    query: z.object({ organizationId: id, basemapId: id }),
+    response: idAnswerSchema,
+    example: { query: { basemapId: '1' } },
+    handler: async ({ query, organizationId, user, database }) => {
+      await database.transaction((tx) => deleteBasemap(tx, organizationId!, query.basemapId, { userId: user!.id, userName: user!.email }));
+      return { id: query.basemapId };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/basemap/basemapImage/',
+    access: 'authenticated',
+    orgScope: orgQuery,
+    summary: "A basemap's image (PNG or JPEG)",
+    query: z.object({ organizationId: id, basemapId: id }),
+    raw: true,
+    example: { query: { basemapId: '1' } },
+    handler: async ({ query, organizationId, database, reply }) => {
+      const image = await basemapImage(database, organizationId!, query.basemapId);
+      return reply.type(image.mimeType).header('cache-control', 'private, max-age=300').send(Buffer.from(image.content));
+    },
+  }),
+];
