@@ -136,3 +136,22 @@ export function generatedSourceName(existing: readonly string[]): string {
     if (!taken.has(name.toLowerCase())) return name;
   }
 }
+
+/** Extent of a footprint drawn by a click without a drag, in metres. */
+export const DEFAULT_DRAWN_EXTENT_METERS = 10;
+
+/** A rectangle dragged from one corner to the other: its centre and extent, not rotated. */
+export function rectangleFromDrag(start: LatLng, end: LatLng): { center: LatLng; xMeters: number; yMeters: number } {
+  const { east, north } = eastNorthOf(start, end);
+  return { center: offsetEastNorth(start, east / 2, north / 2), xMeters: Math.abs(east), yMeters: Math.abs(north) };
+}
+
+/** A circle dragged from its centre to its edge: the diameter both ways. */
+export function circleFromDrag(center: LatLng, edge: LatLng): { center: LatLng; xMeters: number; yMeters: number } {
+  const { east, north } = eastNorthOf(center, edge);
+  const d = 2 * Math.hypot(east, north);
+  return { center, xMeters: d, yMeters: d };
+}
+
+/** Footprint sizes go to the form with one decimal, inside the 0–100 m the rules allow. */
+export const footprintSize = (meters: number): number => Math.min(100, Math.round(meters * 10) / 10);
