@@ -1,0 +1,60 @@
+// Deployment plan (spec 3 §7 'POST /deploymentPlan/devicePlacement/' and siblings): Preview (runs the optimizer,
+// saves nothing), Save (runs and stores a revision), the site's saved plan and the wind source options. Everything
+// needs SiteDeploymentEdit (spec 1 route table: siteEdit → SiteDeploymentEdit) in the site's organization.
+import { deploymentPlanForSiteSchema, devicePlacementBodySchema, devicePlacementResultSchema, editDeploymentPlanAnswerSchema, siteQuerySchema, windSourceOptionsSchema } from '@/contracts/deployment-plan';
+import { Permission } from '@/domain/permissions';
+import { defineRoute } from '../http/define-route';
+import { deploymentPlanForSite, loadPlanSite, runPlacement, savePlan, windSourceOptions } from '../services/deployment-plan/plans';
+
+const access = [Permission.SiteDeploymentEdit];
+const orgBody = { from: 'body', key: 'organizationId' } as const;
+const orgQuery = { from: 'query', key: 'organizationId' } as const;
+const exampleRequest = { siteId: 1, deviceBudget: 5, windSource: { siteId: 1 }, mandatoryPlacements: [], possiblePlacements: [[[-102.1, 31.9], [-102.0999, 31.9]]], notes: '' };
+const without = <T extends { organizationId: number }>({ organizationId: _o, ...rest }: T) => rest;
+
+export const deploymentPlanRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/api/deploymentPlan/devicePlacement/',
+    access,
+    orgScope: orgBody,
+    summary: 'Runs the device placement optimizer for a request (Preview); nothing is saved',
+    body: devicePlacementBodySchema,
+    response: devicePlacementResultSchema,
+    example: { body: exampleRequest },
+    handler: async ({ body, organizationId, database }) => (await runPlacement(database, organizationId!, without(body))).result,
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/api/deploymentPlan/editDeploymentPlan/',
+    access,
+    orgScope: orgBody,
+    summary: "Runs the optimizer and saves the request and result as the site's plan (a new revision)",
+    body: devicePlacementBodySchema,
+    response: editDeploymentPlanAnswerSchema,
+    example: { body: exampleRequest },
+    handler: ({ body, organizationId, user, database }) => database.transaction((tx) => savePlan(tx, organizationId!, without(body), { id: user!.id, email: user!.email })),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/deploymentPlan/getDeploymentPlanForSite/',
+    access,
+    orgScope: orgQuery,
+    summary: "The site's saved plan (null when none) with isValid and its wind source's details, and the site's sources",
+    query: siteQuerySchema,
+    response: deploymentPlanForSiteSchema,
+    example: { query: { siteId: '1' } },
+    handler: ({ query, organizationId, database }) => deploymentPlanForSite(database, organizationId!, query.siteId),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/deploymentPlan/getWindSourceOptionsForSite/',
+    access,
+    orgScope: orgQuery,
+    summary: "Wind sources for a site's plan: the organization's sites with wind data, nearest first (no weather stations in this product)",
+    query: siteQuerySchema,
+    response: windSourceOptionsSchema,
+    example: { query: { siteId: '1' } },
+    handler: async ({ query, organizationId, database }) => windSourceOptions(database, organizationId!, await loadPlanSite(database, organizationId!, query.siteId, false)),
+  }),
+];
