@@ -8,6 +8,9 @@ import { loadConfig } from '../../server/config';
 import { createTokenVerifier } from '../../server/auth/verify-token';
 import type { RouteSpec } from '../../server/http/define-route';
 import { seedDatabase } from '../../server/seed/seed';
+import { saveApiKey } from '../../server/services/api-keys';
+import { PULL_API_ENDPOINTS, pullParameters } from '@/contracts/api-keys';
+import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { mintAccessToken } from '../helpers/tokens';
 import { createTestDatabase, testEngines, type TestDatabase } from '../helpers/test-db';
 
@@ -148,6 +151,46 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
         for (const id of mentionedOrganizations(res.json())) {
           expect(caller.organizations.has(id), `${caller.email}: ${spec.url} mentions organization ${id}`).toBe(true);
         }
+      }
+    }
+  });
+
+  it('answers the Pull API only with a key, only in its categories and only with its own organization', async () => {
+    const pullSpecs = app.routeSpecs.filter((s) => s.access === 'apiKey');
+    expect(pullSpecs.length).toBeGreaterThan(0);
+    const form = { id: 0, organizationId: orgA, enabled: true, canAccessAllSites: true, siteGroupIds: [], canAccessHighFrequencyData: false, ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, speedDisplayUnitId: 41 };
+    const actor = { id: 1, email: 'matrix@example.com', permissions: new Set<number>() };
+    const everything = (await t.database.transaction((tx) => saveApiKey(tx, orgA, { ...form, name: 'Matrix all', apiEndpoints: [...API_ENDPOINT_CATEGORIES] }, actor))).apiKey!;
+    const sitesOnly = (await t.database.transaction((tx) => saveApiKey(tx, orgA, { ...form, name: 'Matrix sites', apiEndpoints: ['Sites'] }, actor))).apiKey!;
+    const sites = await t.database.query<{ id: number; organization_id: number; name: string }>('SELECT id, organization_id, name FROM sites WHERE deleted_at IS NULL ORDER BY id');
+    const ownSite = sites.find((s) => s.organization_id === orgA)!;
+    const foreign = sites.filter((s) => s.organization_id !== orgA);
+    const now = Date.now();
+    for (const spec of pullSpecs) {
+      const params = new URLSearchParams();
+      const endpoint = Object.values(PULL_API_ENDPOINTS).find((e) => e.path === spec.url)!;
+      for (const p of pullParameters(endpoint)) {
+        if (p.name === 'startTime') params.set(p.name, new Date(now - 2 * 86_400_000).toISOString());
+        if (p.name === 'endTime') params.set(p.name, new Date(now).toISOString());
+        if (p.name === 'measurementType') params.set(p.name, 'CH4');
+        if (p.name === 'siteId' && p.required) params.set(p.name, String(ownSite.id));
+      }
+      const url = `${spec.url}?${params.toString()}`;
+      expect((await app.inject({ method: 'GET', url })).statusCode, `${url} without a key`).toBe(401);
+      expect((await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${callers['provider.admin@example.com']!.token}` } })).statusCode, `${url} with a user's token`).toBe(401);
+      const limited = await app.inject({ method: 'GET', url, headers: { 'x-api-key': sitesOnly } });
+      expect(limited.statusCode, `${url} with a Sites-only key`).toBe(spec.apiEndpoint === 'Sites' ? 200 : 403);
+      const res = await app.inject({ method: 'GET', url, headers: { 'x-api-key': everything } });
+      expect(res.statusCode, url).toBe(200);
+      const answer = res.json() as { data: Record<string, unknown>[] };
+      for (const row of answer.data) {
+        const siteId = spec.apiEndpoint === 'Sites' ? row.id : row.siteId;
+        if (siteId !== undefined) expect(foreign.map((s) => s.id), `${url} returns site ${String(siteId)}`).not.toContain(siteId);
+      }
+      if (params.has('siteId')) {
+        // Another organization's site is not found, whatever the key allows.
+        params.set('siteId', String(foreign[0]!.id));
+        expect((await app.inject({ method: 'GET', url: `${spec.url}?${params.toString()}`, headers: { 'x-api-key': everything } })).statusCode).toBe(404);
       }
     }
   });
