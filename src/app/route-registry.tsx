@@ -49,6 +49,14 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/export-data/export-page')),
   },
   {
+    path: '/integrations',
+    label: 'Integrations',
+    routeName: 'integrations',
+    org: true,
+    icon: 'clipboard',
+    Component: lazy(() => import('@/features/integrations/integrations-page')),
+  },
+  {
     path: '/sites',
     label: 'Sites',
     routeName: 'sites',

@@ -1,0 +1,110 @@
+// Pull API tab (spec 3 §2 'Integrations'): the organization's API keys with Create, Edit, Delete and History, and
+// the API Documentation.
+import { useMemo, useState } from 'react';
+import type { ApiKey } from '@/contracts/api-keys';
+import { API_KEY_MESSAGES, apiKeySitesLabel, yesNo } from '@/domain/api-keys';
+import { unitById } from '@/domain/units';
+import { AuditHistoryDialog } from '@/components/audit-history-dialog';
+import { DataGrid, type GridColumn } from '@/components/data-grid';
+import { formErrorsOf } from '@/components/form-errors';
+import { ConfirmDialog } from '@/components/modal';
+import { useToast } from '@/components/toasts';
+import { useApiKeys, useDeleteApiKey } from './api';
+import { ApiDocumentationDialog } from './api-documentation-dialog';
+import { ApiKeyDialog } from './api-key-dialog';
+
+const unitsLabel = (k: ApiKey) => [k.ch4RateDisplayUnitId, k.ch4VolumeDisplayUnitId, k.speedDisplayUnitId].map((id) => unitById(id)?.label ?? '').join(', ');
+
+const COLUMNS: GridColumn<ApiKey>[] = [
+  { id: 'name', header: 'Name', value: (k) => k.name, hideable: false, width: 200 },
+  { id: 'key', header: 'Key', value: (k) => `${k.keyPrefix}…`, width: 130 },
+  { id: 'enabled', header: 'Enabled', value: (k) => yesNo(k.enabled), filterOptions: ['Yes', 'No'], width: 90 },
+  { id: 'apiEndpoints', header: 'API Endpoints', value: (k) => k.apiEndpoints.join(', ') },
+  { id: 'sites', header: 'Sites', value: (k) => apiKeySitesLabel(k) },
+  { id: 'highFrequency', header: 'High Frequency Data', value: (k) => yesNo(k.canAccessHighFrequencyData), hiddenByDefault: true },
+  { id: 'units', header: 'Units', value: unitsLabel, width: 150 },
+  { id: 'createdAt', header: 'Created', kind: 'date', value: (k) => new Date(k.createdAt), width: 170 },
+  { id: 'lastUsedAt', header: 'Last Used', kind: 'date', value: (k) => (k.lastUsedAt ? new Date(k.lastUsedAt) : null), width: 170 },
+];
+
+export function PullApiTab({ organizationId }: { organizationId: number }) {
+  const keys = useApiKeys(organizationId);
+  const remove = useDeleteApiKey(organizationId);
+  const toast = useToast();
+  const [editing, setEditing] = useState<ApiKey | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ApiKey | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [history, setHistory] = useState<ApiKey | null>(null);
+  const [docs, setDocs] = useState(false);
+  const columns = useMemo(() => COLUMNS, []);
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast(API_KEY_MESSAGES.deleted, 'success');
+      setDeleting(null);
+    } catch (error) {
+      setDeleteError(formErrorsOf(error).general ?? 'There was an unexpected error, please try again');
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] p-4">
+      <DataGrid
+        label="API keys"
+        gridKey="ApiKeysColumnVisibility"
+        columns={columns}
+        rows={keys.data}
+        getRowId={(k) => String(k.id)}
+        loading={keys.isPending}
+        error={keys.isError ? { message: keys.error.message, retry: () => void keys.refetch() } : null}
+        refreshedAt={keys.dataUpdatedAt}
+        searchPlaceholder="Filter by name"
+        emptyText={API_KEY_MESSAGES.noKeys}
+        exportName="ApiKeys"
+        toolbar={
+          <span className="inline-flex gap-2">
+            <button type="button" className="btn btn-sm" onClick={() => setDocs(true)}>
+              API Documentation
+            </button>
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
+              Create API Key
+            </button>
+          </span>
+        }
+        rowActions={(k) => (
+          <span className="inline-flex gap-0.5">
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(k)} aria-label={`History of ${k.name}`}>
+              History
+            </button>
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(k)} aria-label={`Edit ${k.name}`}>
+              Edit
+            </button>
+            <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setDeleting(k)} aria-label={`Delete ${k.name}`}>
+              Delete
+            </button>
+          </span>
+        )}
+      />
+      {editing && <ApiKeyDialog organizationId={organizationId} apiKey={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <AuditHistoryDialog entity="apiKey" id={history?.id ?? null} organizationId={organizationId} title={`History of ${history?.name ?? ''}`} onClose={() => setHistory(null)} />
+      <ApiDocumentationDialog open={docs} onClose={() => setDocs(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete API key"
+        message={API_KEY_MESSAGES.deleteConfirm(deleting?.name ?? '')}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => {
+          setDeleting(null);
+          setDeleteError(null);
+        }}
+      />
+    </div>
+  );
+}
