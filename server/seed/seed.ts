@@ -11,6 +11,8 @@ import { HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteEmissio
 import { emissionDays, seedBaselines, seedEmissions } from './emissions';
 import { seedLocationStats } from './location-stats';
 import { seedInspections } from './inspections';
+import { seedApiKeys } from './api-keys';
+import { seedPushIntegrations } from '../services/push-integrations/demo';
 import { ROAMING_STAYS, seedRoamingDevice } from './roaming';
 import {
   ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
@@ -281,6 +283,8 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   log(`alarm parameters: ${alarmSetup.parameters}, alarms raised: ${alarmSetup.alarms}`);
   const inspections = await seedInspections(database, createRandom(size.seed * 31 + 13), now);
   log(`inspections: ${inspections}`);
+  const apiKeys = await seedApiKeys(database, orgIds[0]!, size.seed);
+  const pushIntegrations = await seedPushIntegrations(database, orgIds[0]!);
   const featuredDevices = featuredDeviceIds.length
     ? (await database.query<{ name: string }>('SELECT name FROM devices WHERE id = ANY($1::int[]) ORDER BY name', [featuredDeviceIds])).map((d) => d.name)
     : [];
@@ -305,6 +309,8 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'emission targets': emissionCounts.targets,
       'site baselines': baselines,
       inspections,
+      'API keys': apiKeys,
+      'push integrations': pushIntegrations,
     },
     demoSignIns: DEMO_SIGN_INS,
     featuredDevices,

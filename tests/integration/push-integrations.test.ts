@@ -14,6 +14,7 @@ import { INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integrations
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from '@/domain/text-limits';
 import { Permission } from '@/domain/permissions';
 import { createAgent } from '../../server/services/push-integrations/deliver';
+import { seedPushIntegrations } from '../../server/services/push-integrations/demo';
 import { pushTick, runIntegration } from '../../server/services/push-integrations/worker';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
@@ -234,6 +235,16 @@ describe.each(testEngines)('push integrations on %s', (engine) => {
       expect(after.get(both.id)).toMatchObject({ enabled: true, siteGroupIds: [groupPad1] });
       await t.as(integrator, { method: 'DELETE', url: `/api/integration/deleteIntegration/?organizationId=${f.orgA}&integrationId=${both.id}` });
     });
+  });
+
+  it("seeds the demo's integration disabled, without history, and the worker leaves it alone", async () => {
+    await t.database.query("INSERT INTO users (email, cognito_user_id) VALUES ('provider.admin@example.com', 'c-demo')");
+    expect(await seedPushIntegrations(t.database, f.orgB)).toBe(1);
+    const [demo] = await list(f.orgB, integratorB);
+    expect(demo).toMatchObject({ name: 'Data warehouse emissions feed', enabled: false, dataType: IntegrationDataType.values.Emissions, siteGroupIds: [groupB] });
+    expect(await runIntegration(t.database, demo!.id, { agent, timeoutMs: 1000 })).toEqual([]);
+    const [n] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM integration_executions WHERE integration_id = $1', [demo!.id]);
+    expect(n!.n).toBe(0);
   });
 
   describe('the push worker', () => {
