@@ -163,6 +163,15 @@ export const screens: readonly ScreenEntry[] = [
     Component: lazy(() => import('@/features/site-dashboard/site-dashboard-page')),
   },
   {
+    path: '/site/:siteId/edit',
+    label: 'Site Edit',
+    routeName: 'siteEdit',
+    org: false,
+    icon: 'map',
+    inNav: false,
+    Component: lazy(() => import('@/features/site-edit/site-edit-page')),
+  },
+  {
     path: '/device/:deviceName',
     label: 'Device Dashboard',
     routeName: 'deviceDashboard',

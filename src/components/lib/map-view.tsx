@@ -31,6 +31,26 @@ interface Props {
   className?: string;
   /** Drawn over the map (a centre pin). */
   children?: ReactNode;
+  /** The map never zooms out past this (spec 3 §9: site map and site edit 13). */
+  minZoom?: number;
+  /** Changing it frames the bounds (south-west, north-east). */
+  fitBounds?: { southWest: LatLng; northEast: LatLng; maxZoom: number; key: number } | null;
+  /** Drawing gestures (site edit): mouse down, move and up and double-clicks on the map with their coordinates. */
+  onPointer?: (event: MapPointerEvent) => void;
+  /** False while a drag draws rather than pans, or a double-click ends a line rather than zooms. */
+  dragPan?: boolean;
+  doubleClickZoom?: boolean;
+  /** False while the arrow keys move a selected feature rather than the map. */
+  keyboard?: boolean;
+  /** A cursor that wins over the hover cursor (crosshair while drawing). */
+  cursor?: string | null;
+}
+
+export interface MapPointerEvent {
+  type: 'down' | 'move' | 'up' | 'dblclick';
+  coordinate: LatLng;
+  x: number;
+  y: number;
 }
 
 function offlineStyle(origin: string): StyleSpecification {
@@ -58,13 +78,13 @@ const toPick = (info: PickingInfo): MapPick => ({
   y: info.y,
 });
 
-export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onHover, onClick, flyTo, onCenter, className, children }: Props) {
+export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onHover, onClick, flyTo, onCenter, className, children, minZoom, fitBounds, onPointer, dragPan = true, doubleClickZoom = true, keyboard = true, cursor = null }: Props) {
   const { config } = useSession();
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const overlay = useRef<MapboxOverlay | null>(null);
-  const handlers = useRef({ onZoom, onHover, onClick, onCenter });
-  handlers.current = { onZoom, onHover, onClick, onCenter };
+  const handlers = useRef({ onZoom, onHover, onClick, onCenter, onPointer, cursor });
+  handlers.current = { onZoom, onHover, onClick, onCenter, onPointer, cursor };
 
   useEffect(() => {
     const el = container.current;
@@ -75,6 +95,7 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
       center: [initialCenter.lng, initialCenter.lat],
       zoom: initialZoom,
       maxZoom: 20,
+      minZoom: minZoom ?? 0,
       attributionControl: config.mapTileUrl ? {} : false,
       // Keyboard panning and zooming stay on (maplibre's default) for people without a mouse.
     });
@@ -84,10 +105,16 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
       layers: [],
       onHover: (info) => handlers.current.onHover?.(info.picked ? toPick(info) : null),
       onClick: (info) => handlers.current.onClick?.(toPick(info)),
-      getCursor: ({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
+      getCursor: ({ isHovering, isDragging }) => handlers.current.cursor ?? (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
     });
     m.addControl(o);
     m.on('zoomend', () => handlers.current.onZoom?.(m.getZoom()));
+    const pointer = (type: MapPointerEvent['type']) => (e: maplibregl.MapMouseEvent) =>
+      handlers.current.onPointer?.({ type, coordinate: { lng: e.lngLat.lng, lat: e.lngLat.lat }, x: e.point.x, y: e.point.y });
+    m.on('mousedown', pointer('down'));
+    m.on('mousemove', pointer('move'));
+    m.on('mouseup', pointer('up'));
+    m.on('dblclick', pointer('dblclick'));
     m.on('moveend', () => {
       const c = m.getCenter();
       handlers.current.onCenter?.({ lat: c.lat, lng: c.lng });
@@ -107,6 +134,28 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
   useEffect(() => {
     overlay.current?.setProps({ layers: [...layers] });
   }, [layers]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    if (dragPan) m.dragPan.enable();
+    else m.dragPan.disable();
+    if (doubleClickZoom) m.doubleClickZoom.enable();
+    else m.doubleClickZoom.disable();
+    if (keyboard) m.keyboard.enable();
+    else m.keyboard.disable();
+  }, [dragPan, doubleClickZoom, keyboard]);
+
+  useEffect(() => {
+    if (fitBounds)
+      map.current?.fitBounds(
+        [
+          [fitBounds.southWest.lng, fitBounds.southWest.lat],
+          [fitBounds.northEast.lng, fitBounds.northEast.lat],
+        ],
+        { padding: 40, maxZoom: fitBounds.maxZoom, duration: 600 },
+      );
+  }, [fitBounds]);
 
   useEffect(() => {
     if (flyTo) map.current?.flyTo({ center: [flyTo.center.lng, flyTo.center.lat], zoom: flyTo.zoom, duration: 800 });

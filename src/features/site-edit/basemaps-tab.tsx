@@ -1,0 +1,325 @@
+// The Basemaps tab (spec 3 §2, §3 'Basemap', §4 'Basemap upload', §5 'Basemap'): the site's basemaps (each shown on
+// the map while its box is ticked, ticked at first when shown by default) and the form of the selected or new one.
+// Chosen files are read in the file worker (PNG/JPEG, KML with its image, KMZ, GeoTIFF), which fills the corners and
+// recompresses images over 2 MB; the upload shows its progress and stops when the page is left.
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiBytes } from '@/api/client';
+import type { Basemap } from '@/contracts/site-edit';
+import { BASEMAP_MAX_FILES, basemapProblems, unexpectedParseError, type BasemapField, type ParsedBasemap } from '@/domain/basemap';
+import { formatLatLng, parseLatLng } from '@/domain/coordinates';
+import { SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
+import { COORDINATES_PLACEHOLDER } from '@/domain/sources';
+import { fileJobs } from '@/compute/file-jobs';
+import { FormAlert } from '@/components/form-alert';
+import { formErrorsOf } from '@/components/form-errors';
+import { LoadError } from '@/components/grid-parts';
+import { basemapImageLayer, type Layer } from '@/components/lib/site-edit-layers';
+import { ConfirmDialog } from '@/components/modal';
+import { useToast } from '@/components/toasts';
+import { useBasemaps, useDeleteBasemap, useSaveBasemap } from './api';
+import { Field } from './field';
+import type { SiteEditTabProps } from './site-edit-context';
+import { useUnsavedChangesGuard } from './unsaved-changes';
+
+const ACCEPT = '.png,.jpg,.jpeg,.tif,.tiff,.kml,.kmz,image/png,image/jpeg,image/tiff';
+
+interface BasemapForm {
+  id: number;
+  name: string;
+  northEastCornerLatLng: string;
+  southWestCornerLatLng: string;
+  showByDefault: boolean;
+}
+
+const toForm = (b: Basemap): BasemapForm => ({ id: b.id, name: b.name, northEastCornerLatLng: b.northEastCornerLatLng, southWestCornerLatLng: b.southWestCornerLatLng, showByDefault: b.showByDefault });
+const sameForm = (a: BasemapForm | null, b: BasemapForm | null) => JSON.stringify(a) === JSON.stringify(b);
+
+export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
+  const organizationId = site.organizationId;
+  const toast = useToast();
+  const basemaps = useBasemaps(organizationId, site.id);
+  const save = useSaveBasemap(organizationId, site.id);
+  const del = useDeleteBasemap(organizationId, site.id);
+  const all = useMemo(() => basemaps.data ?? [], [basemaps.data]);
+  const [hidden, setHidden] = useState<Record<number, boolean>>({});
+  const [form, setForm] = useState<BasemapForm | null>(null);
+  const [saved, setSaved] = useState<BasemapForm | null>(null);
+  const [image, setImage] = useState<ParsedBasemap['image'] | null>(null);
+  const [preview, setPreview] = useState<ImageBitmap | null>(null);
+  const [reading, setReading] = useState(false);
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Partial<Record<BasemapField, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const aborter = useRef<AbortController | null>(null);
+  const dirty = form !== null && (form.id === 0 || image !== null || !sameForm(form, saved));
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // Leaving the page stops a file being read or uploaded.
+  useEffect(() => () => aborter.current?.abort(), []);
+
+  // Each shown basemap's image, decoded for the map.
+  const visible = all.filter((b) => !(hidden[b.id] ?? !b.showByDefault));
+  const images = useQueries({
+    queries: visible.map((b) => ({
+      queryKey: ['basemapImage', organizationId, b.id, b.imageVersion],
+      queryFn: async ({ signal }: { signal: AbortSignal }) => createImageBitmap(new Blob([await apiBytes('/api/basemap/basemapImage/', { query: { organizationId, basemapId: b.id }, accept: 'image/png, image/jpeg', signal })])),
+      staleTime: Infinity,
+    })),
+  });
+  const bitmaps = images.map((q) => q.data ?? null);
+  const bitmapKey = bitmaps.map((b, i) => (b ? visible[i]!.id : 0)).join(',');
+
+  useEffect(() => {
+    const layers: Layer[] = [];
+    visible.forEach((b, i) => {
+      const bitmap = bitmaps[i];
+      const editing = form?.id === b.id;
+      const ne = parseLatLng(editing ? form.northEastCornerLatLng : b.northEastCornerLatLng);
+      const sw = parseLatLng(editing ? form.southWestCornerLatLng : b.southWestCornerLatLng);
+      const shown = editing && preview ? preview : bitmap;
+      if (shown && ne && sw) layers.push(basemapImageLayer(`site-edit-basemap-${b.id}`, shown, sw, ne));
+    });
+    if (form?.id === 0 && preview) {
+      const ne = parseLatLng(form.northEastCornerLatLng);
+      const sw = parseLatLng(form.southWestCornerLatLng);
+      if (ne && sw) layers.push(basemapImageLayer('site-edit-basemap-new', preview, sw, ne, 0.85));
+    }
+    map.setLayers('Basemaps', layers);
+    // The bitmaps are tracked by bitmapKey; the arrays are new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bitmapKey, all, hidden, form, preview, map]);
+  useEffect(() => () => map.setLayers('Basemaps', []), [map]);
+
+  const reset = () => {
+    aborter.current?.abort();
+    setForm(null);
+    setSaved(null);
+    setImage(null);
+    setPreview(null);
+    setWarnings([]);
+    setErrors({});
+    setGeneral(null);
+    setProgress(null);
+    setReading(false);
+  };
+  const open = (b: Basemap) => {
+    reset();
+    const f = toForm(b);
+    setForm(f);
+    setSaved(f);
+  };
+
+  const chooseFiles = async (files: File[]) => {
+    if (!form || files.length === 0) return;
+    setErrors((e) => ({ ...e, image: undefined }));
+    setWarnings([]);
+    aborter.current?.abort();
+    const controller = new AbortController();
+    aborter.current = controller;
+    setReading(true);
+    try {
+      const parsed = await fileJobs.parseBasemap(files, { signal: controller.signal });
+      if (controller.signal.aborted) return;
+      setImage(parsed.image);
+      setPreview(await createImageBitmap(new Blob([parsed.image.bytes as Uint8Array<ArrayBuffer>], { type: parsed.image.mime })));
+      setWarnings(parsed.warnings);
+      setForm((f) =>
+        f && {
+          ...f,
+          name: f.name || files[0]!.name.replace(/\.[^.]+$/, ''),
+          ...(parsed.northEast ? { northEastCornerLatLng: formatLatLng(parsed.northEast) } : {}),
+          ...(parsed.southWest ? { southWestCornerLatLng: formatLatLng(parsed.southWest) } : {}),
+        },
+      );
+      if (parsed.northEast && parsed.southWest) map.fitTo([[parsed.southWest.lng, parsed.southWest.lat], [parsed.northEast.lng, parsed.northEast.lat]]);
+    } catch (e) {
+      if (controller.signal.aborted || (e instanceof Error && e.name === 'CancelledError')) return;
+      // File errors show on the image field (spec 3 §5).
+      const message = e instanceof Error ? (e.name === 'FileParseError' ? e.message : unexpectedParseError(e.message)) : unexpectedParseError(String(e));
+      setErrors((x) => ({ ...x, image: message }));
+      setImage(null);
+      setPreview(null);
+    } finally {
+      if (aborter.current === controller) setReading(false);
+    }
+  };
+
+  const submit = async (): Promise<boolean> => {
+    if (!form) return false;
+    const problems = basemapProblems({ ...form, hasImage: image !== null, isNew: form.id === 0 });
+    setErrors(problems);
+    setGeneral(null);
+    if (Object.keys(problems).length > 0) return false;
+    const controller = new AbortController();
+    aborter.current = controller;
+    setProgress(0);
+    try {
+      const result = await save.mutateAsync({
+        fields: { ...(form.id ? { id: form.id } : {}), siteId: site.id, name: form.name, northEastCornerLatLng: form.northEastCornerLatLng, southWestCornerLatLng: form.southWestCornerLatLng, showByDefault: form.showByDefault },
+        image: image ? { bytes: image.bytes, mime: image.mime } : null,
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
+      toast(form.id ? SITE_EDIT_TOASTS.basemapEdited : SITE_EDIT_TOASTS.basemapAdded);
+      setHidden((h) => ({ ...h, [result.id]: !result.showByDefault }));
+      open(result);
+      return true;
+    } catch (e) {
+      if (controller.signal.aborted) return false;
+      const mapped = formErrorsOf(e);
+      setErrors(mapped.fields as Partial<Record<BasemapField, string>>);
+      setGeneral(mapped.general);
+      return false;
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const unsaved = useUnsavedChangesGuard(dirty, submit, reset);
+  const startNew = () =>
+    unsaved.guard(() => {
+      reset();
+      setForm({ id: 0, name: '', northEastCornerLatLng: '', southWestCornerLatLng: '', showByDefault: true });
+    });
+
+  const remove = async () => {
+    if (!form) return;
+    try {
+      await del.mutateAsync(form.id);
+      toast(SITE_EDIT_TOASTS.basemapDeleted);
+      setConfirmDelete(false);
+      reset();
+    } catch (e) {
+      setGeneral(formErrorsOf(e).general);
+      setConfirmDelete(false);
+    }
+  };
+
+  const set = <K extends keyof BasemapForm>(k: K, v: BasemapForm[K]) => form && setForm({ ...form, [k]: v });
+  const imageLabel = form?.id === 0 ? 'Image' : 'Replace Image';
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className="btn btn-primary btn-sm" onClick={startNew}>
+          Add Basemap
+        </button>
+      </div>
+      {basemaps.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading basemaps" />}
+      {basemaps.error && <LoadError message={basemaps.error.message} onRetry={() => void basemaps.refetch()} />}
+      {basemaps.data && all.length === 0 && <p className="text-sm text-base-content/70">This site has no basemaps yet.</p>}
+      {all.length > 0 && (
+        <ul className="max-h-64 overflow-auto rounded-box border border-base-300" aria-label="Basemaps" tabIndex={0}>
+          {all.map((b) => {
+            const on = !(hidden[b.id] ?? !b.showByDefault);
+            return (
+              <li key={b.id} className={`flex items-center gap-2 border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === b.id ? 'bg-primary/10' : ''}`}>
+                <input type="checkbox" className="checkbox checkbox-xs" checked={on} aria-label={`Show ${b.name} on the map`} onChange={(e) => setHidden((h) => ({ ...h, [b.id]: !e.target.checked }))} />
+                <button type="button" className="flex-1 truncate text-left hover:underline" onClick={() => unsaved.guard(() => open(b))}>
+                  {b.name}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  aria-label={`Zoom to ${b.name}`}
+                  onClick={() => {
+                    const ne = parseLatLng(b.northEastCornerLatLng);
+                    const sw = parseLatLng(b.southWestCornerLatLng);
+                    if (ne && sw) map.fitTo([[sw.lng, sw.lat], [ne.lng, ne.lat]]);
+                  }}
+                >
+                  Zoom
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {form && (
+        <form
+          className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
+          aria-label={form.id ? `Edit basemap ${saved?.name ?? form.name}` : 'New basemap'}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <h2 className="font-semibold">{form.id ? 'Edit Basemap' : 'New Basemap'}</h2>
+          <FormAlert message={general} />
+          <Field label={imageLabel} error={errors.image}>
+            {(id, describedBy) => (
+              <input
+                id={id}
+                ref={fileInput}
+                aria-describedby={describedBy}
+                type="file"
+                multiple
+                accept={ACCEPT}
+                className="file-input file-input-sm file-input-bordered w-full"
+                onChange={(e) => {
+                  const files = Array.from(e.target.files ?? []);
+                  void chooseFiles(files);
+                }}
+              />
+            )}
+          </Field>
+          <p className="text-xs text-base-content/70">PNG, JPEG, GeoTIFF, KMZ, or a KML with its image (up to {BASEMAP_MAX_FILES} files).</p>
+          {reading && (
+            <p className="flex items-center gap-2 text-sm" role="status">
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Reading the file…
+            </p>
+          )}
+          {warnings.map((w) => (
+            <p key={w} className="alert alert-warning py-2 text-sm" role="alert">
+              {w}
+            </p>
+          ))}
+          <Field label="Name" error={errors.name}>
+            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" value={form.name} maxLength={256} onChange={(e) => set('name', e.target.value)} />}
+          </Field>
+          <Field label="Northeast Corner" error={errors.northEastCornerLatLng}>
+            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.northEastCornerLatLng} onChange={(e) => set('northEastCornerLatLng', e.target.value)} />}
+          </Field>
+          <Field label="Southwest Corner" error={errors.southWestCornerLatLng}>
+            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.southWestCornerLatLng} onChange={(e) => set('southWestCornerLatLng', e.target.value)} />}
+          </Field>
+          <label className="label cursor-pointer justify-start gap-2 text-sm">
+            <input type="checkbox" className="checkbox checkbox-sm" checked={form.showByDefault} onChange={(e) => set('showByDefault', e.target.checked)} />
+            Show by default
+          </label>
+          {progress !== null && <progress className="progress progress-primary w-full" value={Math.round(progress * 100)} max={100} aria-label="Upload progress" />}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending || reading}>
+              {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              Save
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={reset}>
+              {dirty ? 'Discard' : 'Close'}
+            </button>
+            {form.id !== 0 && (
+              <button type="button" className="btn btn-outline btn-error btn-sm ml-auto" onClick={() => setConfirmDelete(true)}>
+                Delete
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete basemap"
+        message={SITE_EDIT_CONFIRMATIONS.deleteBasemap}
+        confirmLabel="Delete"
+        danger
+        busy={del.isPending}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+      {unsaved.dialog}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+// A labelled form field of the edit tabs with its error under it.
+import { useId, type ReactNode } from 'react';
+
+/** A labelled field with its error under it. */
+export function Field({ label, error, children }: { label: string; error?: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+  const id = `f-${label.replace(/\W+/g, '-').toLowerCase()}-${useId().replace(/:/g, '')}`;
+  return (
+    <div className="flex flex-col gap-0.5">
+      <label className="text-xs font-medium" htmlFor={id}>
+        {label}
+      </label>
+      {children(id, error ? `${id}-error` : undefined)}
+      {error && (
+        <span id={`${id}-error`} className="text-xs text-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,384 @@
+// The Sources tab (spec 3 §2, §3 'Source', §4, §5 'Source'): the site's sources (deleted ones struck through with
+// Show Deleted, and Restore), and the form of the selected or new one. A new source gets a generated name and starts
+// point drawing; placing the point saves it. The sources are drawn on the map whichever tab is shown.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { SourceEdit } from '@/contracts/site-edit';
+import { formatLatLng, parseLatLng } from '@/domain/coordinates';
+import { generatedSourceName, nudge, SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
+import {
+  COORDINATES_PLACEHOLDER,
+  DEFAULT_RELATIVE_IMPORTANCE,
+  DEFAULT_SOURCE_HEIGHT,
+  RELATIVE_IMPORTANCE_OPTIONS,
+  sourcePayloadGroup,
+  sourceProblems,
+  type SourceField,
+} from '@/domain/sources';
+import { FormAlert } from '@/components/form-alert';
+import { formErrorsOf } from '@/components/form-errors';
+import { LoadError } from '@/components/grid-parts';
+import { markedPointLayers } from '@/components/lib/site-edit-layers';
+import { ConfirmDialog } from '@/components/modal';
+import { useToast } from '@/components/toasts';
+import { useEditSources, useSaveSource, useSourceCategories, useSourceDeleted, useSourceGroupOptions } from './api';
+import type { SiteEditTabProps } from './site-edit-context';
+import { useUnsavedChangesGuard } from './unsaved-changes';
+import { Field } from './field';
+import { useNudge } from './use-nudge';
+
+interface SourceForm {
+  id: number;
+  name: string;
+  locationLatLng: string;
+  height: string;
+  relativeImportance: number;
+  sourceCategoryId: number | null;
+  sourceGroupName: string;
+}
+
+const toForm = (s: SourceEdit): SourceForm => {
+  const at = parseLatLng(s.locationLatLng);
+  return {
+    id: s.id,
+    name: s.name,
+    locationLatLng: at ? formatLatLng(at) : s.locationLatLng,
+    height: String(s.height),
+    relativeImportance: s.relativeImportance,
+    sourceCategoryId: s.sourceCategoryId,
+    sourceGroupName: s.sourceGroup?.name ?? '',
+  };
+};
+const sameForm = (a: SourceForm | null, b: SourceForm | null) => JSON.stringify(a) === JSON.stringify(b);
+const heightOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+const COLORS = { normal: [220, 38, 38, 255], selected: [37, 99, 235, 255] } as const;
+
+export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, active }: SiteEditTabProps & { active: boolean }) {
+  const organizationId = site.organizationId;
+  const toast = useToast();
+  const sources = useEditSources(organizationId, site.id);
+  const categories = useSourceCategories();
+  const groups = useSourceGroupOptions(organizationId);
+  const save = useSaveSource(site.id);
+  const setDeleted = useSourceDeleted(organizationId, site.id);
+  const [showDeleted, setShowDeleted] = useState(false);
+  const [form, setFormState] = useState<SourceForm | null>(null);
+  const [saved, setSaved] = useState<SourceForm | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<SourceField, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const formRef = useRef<SourceForm | null>(null);
+  const setForm = (f: SourceForm | null) => {
+    formRef.current = f;
+    setFormState(f);
+  };
+  const all = useMemo(() => sources.data ?? [], [sources.data]);
+  const dirty = form !== null && (form.id === 0 || !sameForm(form, saved));
+
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const close = () => {
+    setForm(null);
+    setSaved(null);
+    setErrors({});
+    setGeneral(null);
+  };
+  const open = (s: SourceEdit) => {
+    const f = toForm(s);
+    setForm(f);
+    setSaved(f);
+    setErrors({});
+    setGeneral(null);
+  };
+
+  // The shell's selection (a map click, Escape, another tab) opens or closes the form.
+  const selectedId = selected?.id ?? null;
+  useEffect(() => {
+    if (selectedId === null) {
+      if (formRef.current) close();
+      return;
+    }
+    if (selectedId === 0 || formRef.current?.id === selectedId) return;
+    const s = all.find((x) => x.id === selectedId);
+    if (s) open(s);
+    // Opening follows the selection; the list is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId, all]);
+
+  // Frame the site with its sources once they are known.
+  const framed = useRef(false);
+  useEffect(() => {
+    if (framed.current || !sources.data) return;
+    framed.current = true;
+    const live = sources.data.filter((s) => s.deletedAt === null).flatMap((s) => {
+      const p = parseLatLng(s.locationLatLng);
+      return p ? [[p.lng, p.lat] as [number, number]] : [];
+    });
+    if (live.length > 0) map.fitTo([site.location, ...live]);
+  }, [sources.data, map, site.location]);
+
+  // The map: every live source, the one being edited where its form puts it.
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  useEffect(() => {
+    const points = all
+      .filter((s) => s.deletedAt === null && s.id !== form?.id)
+      .flatMap((s) => {
+        const p = parseLatLng(s.locationLatLng);
+        return p ? [{ datum: s.id, lng: p.lng, lat: p.lat, fill: [...COLORS.normal] as [number, number, number, number], label: s.name }] : [];
+      });
+    const at = form ? parseLatLng(form.locationLatLng) : null;
+    if (form && at) points.push({ datum: form.id, lng: at.lng, lat: at.lat, fill: [...COLORS.selected] as [number, number, number, number], label: form.name });
+    map.setLayers(
+      'Sources',
+      markedPointLayers('site-edit-sources', points, 7, (id) => {
+        // Unsaved changes block selecting another feature on the map (spec 3 §4).
+        if (dirtyRef.current) return;
+        onSelect({ type: 'Source', id });
+      }),
+    );
+  }, [all, form, map, onSelect]);
+  useEffect(() => () => map.setLayers('Sources', []), [map]);
+
+  const submit = async (f: SourceForm | null = formRef.current): Promise<boolean> => {
+    if (!f) return false;
+    const values = { ...f, height: heightOf(f.height) };
+    const problems = sourceProblems(values);
+    setErrors(problems);
+    setGeneral(null);
+    if (Object.keys(problems).length > 0) return false;
+    try {
+      const result = await save.mutateAsync({
+        organizationId,
+        ...(f.id ? { id: f.id } : {}),
+        siteId: site.id,
+        name: f.name,
+        locationLatLng: f.locationLatLng,
+        height: values.height,
+        relativeImportance: f.relativeImportance,
+        sourceCategoryId: f.sourceCategoryId,
+        ...sourcePayloadGroup(f.sourceGroupName),
+      });
+      toast(f.id ? SITE_EDIT_TOASTS.sourceEdited : SITE_EDIT_TOASTS.sourceAdded);
+      open(result);
+      onSelect({ type: 'Source', id: result.id });
+      return true;
+    } catch (e) {
+      const mapped = formErrorsOf(e);
+      setErrors(mapped.fields as Partial<Record<SourceField, string>>);
+      // Source submit errors show in an error alert (spec 3 §8).
+      setGeneral(mapped.general ?? Object.values(mapped.fields)[0] ?? null);
+      return false;
+    }
+  };
+
+  const discard = () => {
+    map.cancelDrawing();
+    close();
+    onSelect(null);
+  };
+  const unsaved = useUnsavedChangesGuard(dirty, () => submit(), discard);
+
+  const startNew = () =>
+    unsaved.guard(() => {
+      const draft: SourceForm = {
+        id: 0,
+        name: generatedSourceName(all.map((s) => s.name)),
+        locationLatLng: '',
+        height: String(DEFAULT_SOURCE_HEIGHT),
+        relativeImportance: DEFAULT_RELATIVE_IMPORTANCE,
+        sourceCategoryId: categories.data?.[0]?.id ?? null,
+        sourceGroupName: '',
+      };
+      setForm(draft);
+      setSaved(null);
+      setErrors({});
+      setGeneral(null);
+      onSelect({ type: 'Source', id: 0 });
+      placePoint(true);
+    });
+
+  /** Point drawing: a new source is saved as soon as its point is placed (spec 3 §4). */
+  const placePoint = (autoSubmit: boolean) =>
+    map.startDrawing(
+      'point',
+      (g) => {
+        if (g.kind !== 'point' || !formRef.current) return;
+        const next = { ...formRef.current, locationLatLng: formatLatLng({ lng: g.position[0], lat: g.position[1] }) };
+        setForm(next);
+        if (autoSubmit) void submit(next);
+      },
+      () => {
+        if (formRef.current?.id === 0 && !formRef.current.locationLatLng) discard();
+      },
+    );
+
+  useNudge(active && form !== null && parseLatLng(form.locationLatLng) !== null && !site.deleted, (key) => {
+    const f = formRef.current;
+    const at = f ? parseLatLng(f.locationLatLng) : null;
+    if (f && at) setForm({ ...f, locationLatLng: formatLatLng(nudge(at, key)) });
+  });
+
+  const remove = async () => {
+    if (!form) return;
+    try {
+      await setDeleted.mutateAsync({ sourceId: form.id, deleted: true });
+      toast(SITE_EDIT_TOASTS.sourceDeleted);
+      setConfirmDelete(false);
+      close();
+      onSelect(null);
+    } catch (e) {
+      setGeneral(formErrorsOf(e).general);
+      setConfirmDelete(false);
+    }
+  };
+  const restore = async (s: SourceEdit) => {
+    try {
+      await setDeleted.mutateAsync({ sourceId: s.id, deleted: false });
+      toast(SITE_EDIT_TOASTS.sourceRestored);
+    } catch (e) {
+      toast(formErrorsOf(e).general ?? SITE_EDIT_TOASTS.sourceRestored, 'error');
+    }
+  };
+
+  const shown = all.filter((s) => showDeleted || s.deletedAt === null);
+  const siteGroups = (groups.data ?? []).filter((g) => g.siteId === site.id);
+  const set = <K extends keyof SourceForm>(k: K, v: SourceForm[K]) => form && setForm({ ...form, [k]: v });
+  const readOnly = site.deleted;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className="btn btn-primary btn-sm" disabled={readOnly || !categories.data} onClick={startNew}>
+          Add Source
+        </button>
+        <label className="label ml-auto cursor-pointer gap-2 text-sm">
+          <input type="checkbox" className="checkbox checkbox-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
+          Show Deleted
+        </label>
+      </div>
+      {sources.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading sources" />}
+      {sources.error && <LoadError message={sources.error.message} onRetry={() => void sources.refetch()} />}
+      {sources.data && shown.length === 0 && <p className="text-sm text-base-content/70">This site has no sources yet.</p>}
+      {shown.length > 0 && (
+        <ul className="max-h-64 overflow-auto rounded-box border border-base-300" aria-label="Sources" tabIndex={0}>
+          {shown.map((s) => {
+            const isDeleted = s.deletedAt !== null;
+            return (
+              <li key={s.id} className={`flex items-center gap-2 border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === s.id ? 'bg-primary/10' : ''}`}>
+                <button
+                  type="button"
+                  className={`flex-1 truncate text-left ${isDeleted ? 'text-base-content/60 line-through' : 'hover:underline'}`}
+                  disabled={isDeleted}
+                  onClick={() => unsaved.guard(() => onSelect({ type: 'Source', id: s.id }))}
+                >
+                  {s.name}
+                  <span className="ml-2 text-xs text-base-content/70">{s.sourceCategoryName ?? 'Uncategorized'}</span>
+                </button>
+                {isDeleted && (
+                  <button type="button" className="btn btn-ghost btn-xs" disabled={readOnly || setDeleted.isPending} onClick={() => void restore(s)} aria-label={`Restore ${s.name}`}>
+                    Restore
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {form && (
+        <form
+          className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
+          aria-label={form.id ? `Edit source ${saved?.name ?? form.name}` : 'New source'}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <h2 className="font-semibold">{form.id ? 'Edit Source' : 'New Source'}</h2>
+          <FormAlert message={general} />
+          <Field label="Name" error={errors.name}>
+            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" value={form.name} maxLength={256} onChange={(e) => set('name', e.target.value)} />}
+          </Field>
+          <Field label="Location" error={errors.locationLatLng}>
+            {(id, describedBy) => (
+              <div className="flex gap-1">
+                <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.locationLatLng} onChange={(e) => set('locationLatLng', e.target.value)} />
+                <button type="button" className="btn btn-sm btn-outline" onClick={() => placePoint(form.id === 0)}>
+                  Place on Map
+                </button>
+              </div>
+            )}
+          </Field>
+          <div className="grid grid-cols-2 gap-2">
+            <Field label="Height (m)" error={errors.height}>
+              {(id, describedBy) => <input id={id} aria-describedby={describedBy} type="number" min={0} step="any" className="input input-sm input-bordered w-full" value={form.height} onChange={(e) => set('height', e.target.value)} />}
+            </Field>
+            <Field label="Relative Importance" error={errors.relativeImportance}>
+              {(id, describedBy) => (
+                <select id={id} aria-describedby={describedBy} className="select select-sm select-bordered w-full" value={form.relativeImportance} onChange={(e) => set('relativeImportance', Number(e.target.value))}>
+                  {RELATIVE_IMPORTANCE_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <Field label="Category" error={errors.sourceCategoryId}>
+            {(id, describedBy) => (
+              <select id={id} aria-describedby={describedBy} className="select select-sm select-bordered w-full" value={form.sourceCategoryId ?? ''} onChange={(e) => set('sourceCategoryId', e.target.value ? Number(e.target.value) : null)}>
+                <option value="">Choose a category</option>
+                {(categories.data ?? []).map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Group" error={errors.sourceGroupName}>
+            {(id, describedBy) => (
+              <>
+                <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" list="site-edit-source-groups" value={form.sourceGroupName} onChange={(e) => set('sourceGroupName', e.target.value)} />
+                <datalist id="site-edit-source-groups">
+                  {siteGroups.map((g) => (
+                    <option key={g.id} value={g.name} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Field>
+          <p className="text-xs text-base-content/70">Arrow keys move the selected source by 0.5 m.</p>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn btn-primary btn-sm" disabled={readOnly || save.isPending}>
+              {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              Save
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={discard}>
+              {dirty ? 'Discard' : 'Close'}
+            </button>
+            {form.id !== 0 && (
+              <button type="button" className="btn btn-outline btn-error btn-sm ml-auto" disabled={readOnly} onClick={() => setConfirmDelete(true)}>
+                Delete
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete source"
+        message={SITE_EDIT_CONFIRMATIONS.deleteSource}
+        confirmLabel="Delete"
+        danger
+        busy={setDeleted.isPending}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+      {unsaved.dialog}
+    </div>
+  );
+}

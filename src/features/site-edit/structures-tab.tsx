@@ -1,0 +1,354 @@
+// The Structures tab (spec 3 §2, §3 'Structure', §4, §5 'Structure'): the site's structures and the form of the
+// selected or new one. A new structure starts drawing (a box by default; the shape can be switched to a cylinder while
+// drawing); a saved one can be duplicated (' - copy', 5 m east, id 0) or redrawn. Footprints are drawn whichever tab
+// is shown.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Structure } from '@/contracts/site-edit';
+import { formatLatLng, parseLatLng } from '@/domain/coordinates';
+import {
+  duplicateStructure,
+  footprintPolygon,
+  footprintSize,
+  normalizeRotation,
+  nudge,
+  SITE_EDIT_CONFIRMATIONS,
+  SITE_EDIT_TOASTS,
+  FOOTPRINT_TYPES,
+  type FootprintType,
+} from '@/domain/site-edit';
+import { COORDINATES_PLACEHOLDER } from '@/domain/sources';
+import { FOOTPRINT_ROTATION_MAX, FOOTPRINT_SIZE_MAX, structureProblems, type StructureField } from '@/domain/structures';
+import { FormAlert } from '@/components/form-alert';
+import { formErrorsOf } from '@/components/form-errors';
+import { LoadError } from '@/components/grid-parts';
+import { shapeLayer, type OutlinedShape } from '@/components/lib/site-edit-layers';
+import { ConfirmDialog } from '@/components/modal';
+import { useToast } from '@/components/toasts';
+import { useDeleteStructure, useSaveStructure, useStructures } from './api';
+import { Field } from './field';
+import type { DrawnGeometry, SiteEditTabProps } from './site-edit-context';
+import { useUnsavedChangesGuard } from './unsaved-changes';
+import { useNudge } from './use-nudge';
+
+interface StructureForm {
+  id: number;
+  name: string;
+  locationLatLng: string;
+  footprintType: FootprintType;
+  footprintRotation: string;
+  footprintX: string;
+  footprintY: string;
+  footprintZ: string;
+}
+
+const toForm = (s: Structure): StructureForm => {
+  const at = parseLatLng(s.locationLatLng);
+  return {
+    id: s.id,
+    name: s.name,
+    locationLatLng: at ? formatLatLng(at) : s.locationLatLng,
+    footprintType: s.footprintType,
+    footprintRotation: String(s.footprintRotation),
+    footprintX: String(s.footprintX),
+    footprintY: String(s.footprintY),
+    footprintZ: String(s.footprintZ),
+  };
+};
+const num = (t: string): number | null => (t.trim() === '' ? null : Number(t));
+const sameForm = (a: StructureForm | null, b: StructureForm | null) => JSON.stringify(a) === JSON.stringify(b);
+
+function ringOf(f: { locationLatLng: string; footprintType: FootprintType; footprintRotation: string | number; footprintX: string | number; footprintY: string | number }) {
+  const at = parseLatLng(f.locationLatLng);
+  if (!at) return null;
+  const n = (v: string | number) => (typeof v === 'number' ? v : num(v));
+  return footprintPolygon({ location: at, footprintType: f.footprintType, footprintRotation: n(f.footprintRotation), footprintX: n(f.footprintX), footprintY: n(f.footprintY) });
+}
+
+/** The next 'Structure N' no structure uses. */
+function generatedStructureName(names: readonly string[]): string {
+  const taken = new Set(names.map((n) => n.toLowerCase()));
+  for (let n = names.length + 1; ; n++) if (!taken.has(`structure ${n}`)) return `Structure ${n}`;
+}
+
+export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, active }: SiteEditTabProps & { active: boolean }) {
+  const organizationId = site.organizationId;
+  const toast = useToast();
+  const structures = useStructures(organizationId, site.id);
+  const save = useSaveStructure(site.id);
+  const del = useDeleteStructure(organizationId, site.id);
+  const [form, setFormState] = useState<StructureForm | null>(null);
+  const [saved, setSaved] = useState<StructureForm | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<StructureField, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [drawingNew, setDrawingNew] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const formRef = useRef<StructureForm | null>(null);
+  const setForm = (f: StructureForm | null) => {
+    formRef.current = f;
+    setFormState(f);
+  };
+  const all = useMemo(() => structures.data ?? [], [structures.data]);
+  const dirty = form !== null && (form.id === 0 || !sameForm(form, saved));
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const close = () => {
+    setForm(null);
+    setSaved(null);
+    setErrors({});
+    setGeneral(null);
+    setDrawingNew(false);
+  };
+  const open = (s: Structure) => {
+    const f = toForm(s);
+    setForm(f);
+    setSaved(f);
+    setErrors({});
+    setGeneral(null);
+  };
+
+  const selectedId = selected?.id ?? null;
+  useEffect(() => {
+    if (selectedId === null) {
+      if (formRef.current) close();
+      return;
+    }
+    if (selectedId === 0 || formRef.current?.id === selectedId) return;
+    const s = all.find((x) => x.id === selectedId);
+    if (s) open(s);
+    // Opening follows the selection; the list is read as it is then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId, all]);
+
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  useEffect(() => {
+    const shapes: OutlinedShape<number>[] = all
+      .filter((s) => s.id !== form?.id)
+      .flatMap((s) => {
+        const ring = ringOf(s);
+        return ring ? [{ datum: s.id, ring, fill: [100, 116, 139, 90] as [number, number, number, number], line: [51, 65, 85, 255] as [number, number, number, number] }] : [];
+      });
+    const ring = form ? ringOf(form) : null;
+    if (form && ring) shapes.push({ datum: form.id, ring, fill: [37, 99, 235, 70], line: [37, 99, 235, 255] });
+    map.setLayers(
+      'Structures',
+      [
+        shapeLayer('site-edit-structures', shapes, (id) => {
+          if (dirtyRef.current) return;
+          onSelect({ type: 'Structure', id });
+        }),
+      ],
+    );
+  }, [all, form, map, onSelect]);
+  useEffect(() => () => map.setLayers('Structures', []), [map]);
+
+  const submit = async (f: StructureForm | null = formRef.current): Promise<boolean> => {
+    if (!f) return false;
+    const values = { ...f, footprintRotation: num(f.footprintRotation), footprintX: num(f.footprintX), footprintY: num(f.footprintY), footprintZ: num(f.footprintZ) };
+    const problems = structureProblems(values);
+    setErrors(problems);
+    setGeneral(null);
+    if (Object.keys(problems).length > 0) return false;
+    try {
+      const result = await save.mutateAsync({ organizationId, ...(f.id ? { id: f.id } : {}), siteId: site.id, ...values });
+      toast(f.id ? SITE_EDIT_TOASTS.structureEdited : SITE_EDIT_TOASTS.structureAdded);
+      open(result);
+      onSelect({ type: 'Structure', id: result.id });
+      return true;
+    } catch (e) {
+      const mapped = formErrorsOf(e);
+      setErrors(mapped.fields as Partial<Record<StructureField, string>>);
+      // Structure submit errors show in an error alert (spec 3 §8).
+      setGeneral(mapped.general ?? Object.values(mapped.fields)[0] ?? null);
+      return false;
+    }
+  };
+
+  const discard = () => {
+    map.cancelDrawing();
+    close();
+    onSelect(null);
+  };
+  const unsaved = useUnsavedChangesGuard(dirty, () => submit(), discard);
+
+  const applyShape = (g: DrawnGeometry) => {
+    const f = formRef.current;
+    if (!f || (g.kind !== 'rectangle' && g.kind !== 'circle')) return;
+    setDrawingNew(false);
+    setForm({
+      ...f,
+      locationLatLng: formatLatLng({ lng: g.center[0], lat: g.center[1] }),
+      footprintType: g.kind === 'rectangle' ? 'Box' : 'Cylinder',
+      footprintRotation: String(normalizeRotation(g.rotation)),
+      footprintX: String(footprintSize(g.xMeters)),
+      footprintY: String(footprintSize(g.yMeters)),
+    });
+  };
+  const draw = (type: FootprintType, isNew: boolean) => {
+    const f = formRef.current;
+    if (f) setForm({ ...f, footprintType: type });
+    setDrawingNew(isNew);
+    map.startDrawing(type === 'Box' ? 'rectangle' : 'circle', applyShape, () => {
+      setDrawingNew(false);
+      // Cancelling the drawing of a new structure drops it.
+      if (formRef.current?.id === 0 && !formRef.current.locationLatLng) discard();
+    });
+  };
+
+  const startNew = () =>
+    unsaved.guard(() => {
+      setForm({ id: 0, name: generatedStructureName(all.map((s) => s.name)), locationLatLng: '', footprintType: 'Box', footprintRotation: '0', footprintX: '', footprintY: '', footprintZ: '' });
+      setSaved(null);
+      setErrors({});
+      setGeneral(null);
+      onSelect({ type: 'Structure', id: 0 });
+      draw('Box', true);
+    });
+
+  const duplicate = () => {
+    const f = formRef.current;
+    const at = f ? parseLatLng(f.locationLatLng) : null;
+    if (!f || !at) return;
+    const copy = duplicateStructure({ ...f, location: at });
+    setForm({ ...f, id: 0, name: copy.name, locationLatLng: formatLatLng(copy.location) });
+    setSaved(null);
+    onSelect({ type: 'Structure', id: 0 });
+  };
+
+  useNudge(active && form !== null && parseLatLng(form.locationLatLng) !== null && !site.deleted, (key) => {
+    const f = formRef.current;
+    const at = f ? parseLatLng(f.locationLatLng) : null;
+    if (f && at) setForm({ ...f, locationLatLng: formatLatLng(nudge(at, key)) });
+  });
+
+  const remove = async () => {
+    if (!form) return;
+    try {
+      await del.mutateAsync(form.id);
+      toast(SITE_EDIT_TOASTS.structureDeleted);
+      setConfirmDelete(false);
+      close();
+      onSelect(null);
+    } catch (e) {
+      setGeneral(formErrorsOf(e).general);
+      setConfirmDelete(false);
+    }
+  };
+
+  const set = <K extends keyof StructureForm>(k: K, v: StructureForm[K]) => form && setForm({ ...form, [k]: v });
+  const readOnly = site.deleted;
+  const numberField = (k: 'footprintRotation' | 'footprintX' | 'footprintY' | 'footprintZ', label: string, max: number) => (
+    <Field label={label} error={errors[k]}>
+      {(id, describedBy) => <input id={id} aria-describedby={describedBy} type="number" min={0} max={max} step="any" className="input input-sm input-bordered w-full" value={form?.[k] ?? ''} onChange={(e) => set(k, e.target.value)} />}
+    </Field>
+  );
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="button" className="btn btn-primary btn-sm" disabled={readOnly} onClick={startNew}>
+          Add Structure
+        </button>
+      </div>
+      {structures.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading structures" />}
+      {structures.error && <LoadError message={structures.error.message} onRetry={() => void structures.refetch()} />}
+      {structures.data && all.length === 0 && <p className="text-sm text-base-content/70">This site has no structures yet.</p>}
+      {all.length > 0 && (
+        <ul className="max-h-64 overflow-auto rounded-box border border-base-300" aria-label="Structures" tabIndex={0}>
+          {all.map((s) => (
+            <li key={s.id} className={`border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === s.id ? 'bg-primary/10' : ''}`}>
+              <button type="button" className="w-full truncate text-left hover:underline" onClick={() => unsaved.guard(() => onSelect({ type: 'Structure', id: s.id }))}>
+                {s.name}
+                <span className="ml-2 text-xs text-base-content/70">
+                  {s.footprintType} {s.footprintX}×{s.footprintY}×{s.footprintZ} m
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {form && (
+        <form
+          className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
+          aria-label={form.id ? `Edit structure ${saved?.name ?? form.name}` : 'New structure'}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <h2 className="font-semibold">{form.id ? 'Edit Structure' : 'New Structure'}</h2>
+          {drawingNew && (
+            <div className="flex items-center gap-2 text-sm" role="group" aria-label="Shape">
+              <span>Shape:</span>
+              {FOOTPRINT_TYPES.map((t) => (
+                <button key={t} type="button" className={`btn btn-xs ${form.footprintType === t ? 'btn-primary' : 'btn-outline'}`} aria-pressed={form.footprintType === t} onClick={() => draw(t, true)}>
+                  {t}
+                </button>
+              ))}
+            </div>
+          )}
+          <FormAlert message={general} />
+          <Field label="Name" error={errors.name}>
+            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" value={form.name} maxLength={256} onChange={(e) => set('name', e.target.value)} />}
+          </Field>
+          <Field label="Location" error={errors.locationLatLng}>
+            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.locationLatLng} onChange={(e) => set('locationLatLng', e.target.value)} />}
+          </Field>
+          <div className="grid grid-cols-2 gap-2">
+            <Field label="Footprint Type" error={errors.footprintType}>
+              {(id, describedBy) => (
+                <select id={id} aria-describedby={describedBy} className="select select-sm select-bordered w-full" value={form.footprintType} onChange={(e) => set('footprintType', e.target.value as FootprintType)}>
+                  {FOOTPRINT_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {numberField('footprintRotation', 'Rotation (degrees)', FOOTPRINT_ROTATION_MAX)}
+            {numberField('footprintX', 'X (m)', FOOTPRINT_SIZE_MAX)}
+            {numberField('footprintY', 'Y (m)', FOOTPRINT_SIZE_MAX)}
+            {numberField('footprintZ', 'Z (m)', FOOTPRINT_SIZE_MAX)}
+          </div>
+          <p className="text-xs text-base-content/70">Arrow keys move the selected structure by 0.5 m.</p>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn btn-primary btn-sm" disabled={readOnly || save.isPending}>
+              {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              Save
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={discard}>
+              {dirty ? 'Discard' : 'Close'}
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" disabled={readOnly} onClick={() => draw(form.footprintType, false)}>
+              Redraw
+            </button>
+            {form.id !== 0 && (
+              <>
+                <button type="button" className="btn btn-outline btn-sm" disabled={readOnly || dirty} title={dirty ? 'Save or discard the changes first' : undefined} onClick={duplicate}>
+                  Duplicate
+                </button>
+                <button type="button" className="btn btn-outline btn-error btn-sm ml-auto" disabled={readOnly} onClick={() => setConfirmDelete(true)}>
+                  Delete
+                </button>
+              </>
+            )}
+          </div>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        title="Delete structure"
+        message={SITE_EDIT_CONFIRMATIONS.deleteStructure}
+        confirmLabel="Delete"
+        danger
+        busy={del.isPending}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmDelete(false)}
+      />
+      {unsaved.dialog}
+    </div>
+  );
+}
