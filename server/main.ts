@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { createOidcProvider, mountOidc } from './auth/oidc-provider';
 import { createTokenVerifier } from './auth/verify-token';
 import { isDatabaseEmpty, seedDatabase } from './seed/seed';
+import { demoApiKeyLine } from './seed/api-keys';
 import { startSimulator } from './seed/simulator';
 import { logTransport, smtpTransport } from './services/notifications/transports';
 import { startNotificationWorker } from './services/notifications/worker';
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const notifications = startNotificationWorker(database, mailer, config.publicUrl, (m) => app.log.warn(m), config.mailTickMs);
   const pushIntegrations = startPushWorker(database, loadPushConfig(), (m) => app.log.warn(m));
 
+  const apiKeyLine = config.builtInOidc ? await demoApiKeyLine(database, config.seedSize.seed, config.publicUrl) : '';
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
   console.log(
     [
@@ -67,6 +69,7 @@ async function main(): Promise<void> {
             '  viewer@example.com          no administration permission',
           ]
         : []),
+      apiKeyLine,
       '',
     ]
       .filter((l, i, all) => l !== '' || i === 0 || i === all.length - 1)
