@@ -12,7 +12,6 @@ import { emissionDays, seedBaselines, seedEmissions } from './emissions';
 import { seedLocationStats } from './location-stats';
 import { seedInspections } from './inspections';
 import { seedApiKeys } from './api-keys';
-import { seedApiKeys } from './api-keys';
 import { seedPushIntegrations } from '../services/push-integrations/demo';
 import { ROAMING_STAYS, seedRoamingDevice } from './roaming';
 import {
@@ -285,7 +284,6 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   const inspections = await seedInspections(database, createRandom(size.seed * 31 + 13), now);
   log(`inspections: ${inspections}`);
   const apiKeys = await seedApiKeys(database, orgIds[0]!, size.seed);
-  const apiKeys = await seedApiKeys(database, orgIds[0]!, size.seed);
   const pushIntegrations = await seedPushIntegrations(database, orgIds[0]!);
   const featuredDevices = featuredDeviceIds.length
     ? (await database.query<{ name: string }>('SELECT name FROM devices WHERE id = ANY($1::int[]) ORDER BY name', [featuredDeviceIds])).map((d) => d.name)
@@ -311,7 +309,6 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'emission targets': emissionCounts.targets,
       'site baselines': baselines,
       inspections,
-      'API keys': apiKeys,
       'API keys': apiKeys,
       'push integrations': pushIntegrations,
     },
