@@ -10,6 +10,7 @@ import { DEVICE_COLUMNS, deviceRow, INSTALLERS, QUARANTINE_NOTES, seedDeviceEven
 import { HISTORY_TYPES, QUBE_LITE_TYPES, QUBE_TYPES, seedDeviceData, siteEmissionPlan, type DeviceSpot } from './measurements';
 import { emissionDays, seedBaselines, seedEmissions } from './emissions';
 import { seedLocationStats } from './location-stats';
+import { seedDemoDeploymentPlan } from '../services/deployment-plan/demo-plan';
 import { seedInspections } from './inspections';
 import { seedApiKeys } from './api-keys';
 import { seedPushIntegrations } from '../services/push-integrations/demo';
@@ -285,6 +286,9 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
   log(`inspections: ${inspections}`);
   const apiKeys = await seedApiKeys(database, orgIds[0]!, size.seed);
   const pushIntegrations = await seedPushIntegrations(database, orgIds[0]!);
+  // The featured site's deployment plan, made by the real optimizer from the sources and wind just written.
+  const deploymentPlans = baselineAuthor ? await seedDemoDeploymentPlan(database, featuredDeviceIds, baselineAuthor, now) : 0;
+  log(`deployment plans: ${deploymentPlans}`);
   const featuredDevices = featuredDeviceIds.length
     ? (await database.query<{ name: string }>('SELECT name FROM devices WHERE id = ANY($1::int[]) ORDER BY name', [featuredDeviceIds])).map((d) => d.name)
     : [];
@@ -309,6 +313,7 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
       'emission targets': emissionCounts.targets,
       'site baselines': baselines,
       inspections,
+      'deployment plans': deploymentPlans,
       'API keys': apiKeys,
       'push integrations': pushIntegrations,
     },
