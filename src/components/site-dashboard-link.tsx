@@ -13,6 +13,10 @@ export function siteDashboardPath(siteId: number, range?: TimeRange): string {
   return `/site/${siteId}?${new URLSearchParams(rangeToParams(shown))}`;
 }
 
+/** The site's edit screen (spec 3 §2 'Site edit'; SiteDeploymentEdit). */
+export const siteEditPath = (siteId: number): string => `/site/${siteId}/edit`;
+export const SITE_EDIT_LINK_LABEL = 'Edit Site Layout';
+
 export function SiteDashboardLink({ siteId, siteName, deleted = false, range, className = 'btn btn-ghost btn-xs', children = 'Dashboard' }: { siteId: number; siteName: string; deleted?: boolean; range?: TimeRange; className?: string; children?: string }) {
   if (deleted)
     return (

@@ -5,7 +5,7 @@
 // sends the user to /. An alarmId opens the alarm panel; closing it takes alarmId out of the address.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import type { Alarm } from '@/contracts/alarm';
 import type { SiteDetail, SiteDeviceStay } from '@/contracts/site-dashboard';
@@ -31,6 +31,7 @@ import { PageHeader } from '@/components/page-header';
 import { Popover } from '@/components/popover';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
+import { SITE_EDIT_LINK_LABEL, siteEditPath } from '@/components/site-dashboard-link';
 import { ModelPipelineDialog } from '@/components/site-dialogs/model-pipeline-dialog';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
@@ -75,6 +76,7 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
   const [showQuarantined, setShowQuarantined] = useState(false);
   const [details, setDetails] = useState<'view' | 'edit' | 'model' | null>(null);
   const canRunModel = useHasPermission(Permission.SiteHealthAdministration);
+  const canEditLayout = useHasPermission(Permission.SiteDeploymentEdit);
   const queryClient = useQueryClient();
   const [now] = useState(() => Date.now());
   const onMessage = useCallback((text: string) => toast(text, 'info'), [toast]);
@@ -143,6 +145,13 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
                     View Site Details
                   </button>
                 </li>
+                {canEditLayout && (
+                  <li role="none">
+                    <Link role="menuitem" to={siteEditPath(site.id)} onClick={close}>
+                      {SITE_EDIT_LINK_LABEL}
+                    </Link>
+                  </li>
+                )}
                 {canRunModel && (
                   <li role="none">
                     <button type="button" role="menuitem" onClick={() => (close(), setDetails('model'))}>
