@@ -31,10 +31,9 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
 
   const columns = useMemo<GridColumn<Integration>[]>(
     () => [
-      { id: 'name', header: 'Name', value: (r) => r.name, hideable: false, width: 200 },
-      { id: 'dataType', header: 'Data Type', value: (r) => IntegrationDataType.label(r.dataType), filterOptions: IntegrationDataType.options.map((o) => o.label), width: 130 },
-      { id: 'requestUrl', header: 'URL', value: (r) => r.requestUrl, cell: (r) => <span className="font-mono text-xs">{r.requestUrl}</span> },
-      { id: 'enabled', header: 'Enabled', value: (r) => enabledLabel(r.enabled), filterOptions: ['Yes', 'No'], width: 90 },
+      { id: 'name', header: 'Name', value: (r) => r.name, hideable: false, width: 170 },
+      { id: 'dataType', header: 'Data Type', value: (r) => IntegrationDataType.label(r.dataType), filterOptions: IntegrationDataType.options.map((o) => o.label), width: 120 },
+      { id: 'enabled', header: 'Enabled', value: (r) => enabledLabel(r.enabled), filterOptions: ['Yes', 'No'], width: 80 },
       { id: 'siteGroups', header: 'Site Groups', value: (r) => (r.siteGroupNames.length ? r.siteGroupNames.join(', ') : 'All sites'), hiddenByDefault: true },
       {
         id: 'lastTwentyFourHourSuccessCount',
@@ -42,7 +41,8 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
         kind: 'number',
         align: 'right',
         value: (r) => r.lastTwentyFourHourSuccessCount,
-        width: 130,
+        filterable: false,
+        width: 115,
       },
       {
         id: 'lastTwentyFourHourFailureCount',
@@ -50,8 +50,20 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
         kind: 'number',
         align: 'right',
         value: (r) => r.lastTwentyFourHourFailureCount,
+        filterable: false,
         cell: (r) => <span className={r.lastTwentyFourHourFailureCount > 0 ? 'font-semibold text-error' : ''}>{r.lastTwentyFourHourFailureCount}</span>,
-        width: 120,
+        width: 110,
+      },
+      {
+        id: 'requestUrl',
+        header: 'URL',
+        value: (r) => r.requestUrl,
+        width: 280,
+        cell: (r) => (
+          <span className="block truncate font-mono text-xs" title={r.requestUrl}>
+            {r.requestUrl}
+          </span>
+        ),
       },
     ],
     [],
