@@ -69,27 +69,36 @@ export const unitOptions = (group: UnitGroupName) => UNITS.filter((u) => u.unitG
 const endpointSchema = z.enum(API_ENDPOINT_CATEGORIES, { error: 'Choose one of the API endpoints offered' });
 const unitSchema = (message: string) => z.number({ error: message }).int();
 
-export const apiKeyFormSchema = z
-  .object({
-    /** 0 creates a key. */
-    id: z.number().int().min(0),
-    organizationId: z.number().int().positive(),
-    name: z.string({ error: API_KEY_MESSAGES.nameRequired }).trim().min(1, API_KEY_MESSAGES.nameRequired).max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameMax),
-    enabled: z.boolean(),
-    apiEndpoints: z.array(endpointSchema).max(API_ENDPOINT_CATEGORIES.length).min(1, API_KEY_MESSAGES.endpointRequired),
-    canAccessAllSites: z.boolean(),
-    siteGroupIds: z.array(z.number().int().positive()).max(1000),
-    canAccessHighFrequencyData: z.boolean(),
-    ch4RateDisplayUnitId: unitSchema(API_KEY_MESSAGES.rateUnitRequired),
-    ch4VolumeDisplayUnitId: unitSchema(API_KEY_MESSAGES.volumeUnitRequired),
-    speedDisplayUnitId: unitSchema(API_KEY_MESSAGES.speedUnitRequired),
-  })
-  .superRefine((f, ctx) => {
-    if (!f.canAccessAllSites && f.siteGroupIds.length === 0) ctx.addIssue({ code: 'custom', path: ['siteGroupIds'], message: API_KEY_MESSAGES.siteGroupsRequired });
-    for (const u of API_KEY_UNIT_FIELDS) {
-      if (unitById(f[u.field])?.unitGroupId !== UNIT_GROUPS[u.group]) ctx.addIssue({ code: 'custom', path: [u.field], message: API_KEY_MESSAGES.unitNotOffered });
-    }
-  });
+const apiKeyFormObject = z.object({
+  /** 0 creates a key. */
+  id: z.number().int().min(0),
+  organizationId: z.number().int().positive(),
+  name: z.string({ error: API_KEY_MESSAGES.nameRequired }).trim().min(1, API_KEY_MESSAGES.nameRequired).max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameMax),
+  enabled: z.boolean(),
+  apiEndpoints: z.array(endpointSchema).max(API_ENDPOINT_CATEGORIES.length).min(1, API_KEY_MESSAGES.endpointRequired),
+  canAccessAllSites: z.boolean(),
+  siteGroupIds: z.array(z.number().int().positive()).max(1000),
+  canAccessHighFrequencyData: z.boolean(),
+  ch4RateDisplayUnitId: unitSchema(API_KEY_MESSAGES.rateUnitRequired),
+  ch4VolumeDisplayUnitId: unitSchema(API_KEY_MESSAGES.volumeUnitRequired),
+  speedDisplayUnitId: unitSchema(API_KEY_MESSAGES.speedUnitRequired),
+});
+const field = (value: unknown, name: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
+
+// The cross-field rules run even while other fields are wrong (`when`), so a first Save shows every message at once.
+export const apiKeyFormSchema = API_KEY_UNIT_FIELDS.reduce(
+  (schema, u) =>
+    schema.refine((f) => unitById(f[u.field])?.unitGroupId === UNIT_GROUPS[u.group], {
+      path: [u.field],
+      message: API_KEY_MESSAGES.unitNotOffered,
+      when: (p) => typeof field(p.value, u.field) === 'number',
+    }),
+  apiKeyFormObject.refine((f) => f.canAccessAllSites || f.siteGroupIds.length > 0, {
+    path: ['siteGroupIds'],
+    message: API_KEY_MESSAGES.siteGroupsRequired,
+    when: (p) => field(p.value, 'canAccessAllSites') !== true && Array.isArray(field(p.value, 'siteGroupIds')),
+  }),
+);
 export type ApiKeyForm = z.infer<typeof apiKeyFormSchema>;
 
 /** Ticking 'All Current and Future Sites' clears the site groups (spec 3 §5); endpoints are kept in the spec's order, once. */

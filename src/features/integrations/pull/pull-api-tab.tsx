@@ -16,15 +16,15 @@ import { ApiKeyDialog } from './api-key-dialog';
 const unitsLabel = (k: ApiKey) => [k.ch4RateDisplayUnitId, k.ch4VolumeDisplayUnitId, k.speedDisplayUnitId].map((id) => unitById(id)?.label ?? '').join(', ');
 
 const COLUMNS: GridColumn<ApiKey>[] = [
-  { id: 'name', header: 'Name', value: (k) => k.name, hideable: false, width: 200 },
-  { id: 'key', header: 'Key', value: (k) => `${k.keyPrefix}…`, width: 130 },
-  { id: 'enabled', header: 'Enabled', value: (k) => yesNo(k.enabled), filterOptions: ['Yes', 'No'], width: 90 },
+  { id: 'name', header: 'Name', value: (k) => k.name, hideable: false },
+  { id: 'key', header: 'Key', value: (k) => `${k.keyPrefix}…`, hiddenByDefault: true },
+  { id: 'enabled', header: 'Enabled', value: (k) => yesNo(k.enabled), filterOptions: ['Yes', 'No'] },
   { id: 'apiEndpoints', header: 'API Endpoints', value: (k) => k.apiEndpoints.join(', ') },
   { id: 'sites', header: 'Sites', value: (k) => apiKeySitesLabel(k) },
   { id: 'highFrequency', header: 'High Frequency Data', value: (k) => yesNo(k.canAccessHighFrequencyData), hiddenByDefault: true },
-  { id: 'units', header: 'Units', value: unitsLabel, width: 150 },
-  { id: 'createdAt', header: 'Created', kind: 'date', value: (k) => new Date(k.createdAt), width: 170 },
-  { id: 'lastUsedAt', header: 'Last Used', kind: 'date', value: (k) => (k.lastUsedAt ? new Date(k.lastUsedAt) : null), width: 170 },
+  { id: 'units', header: 'Units', value: unitsLabel },
+  { id: 'createdAt', header: 'Created', kind: 'date', value: (k) => new Date(k.createdAt) },
+  { id: 'lastUsedAt', header: 'Last Used', kind: 'date', value: (k) => (k.lastUsedAt ? new Date(k.lastUsedAt) : null) },
 ];
 
 export function PullApiTab({ organizationId }: { organizationId: number }) {
