@@ -102,9 +102,16 @@ describe('optimizePlacement', () => {
   });
 
   it('says when the lines hold fewer places than the budget', () => {
-    const r = optimizePlacement(base({ lines: [[at(0, 0), at(5, 0)]], deviceBudget: 5 }));
-    expect(r.devicePlacements).toHaveLength(2);
-    expect(r.messages[0]).toMatch(/only 2 devices/);
+    // 0 to 20 m: candidates at 0, 5, 10, 15 and 20 m, at most three of them 10 m apart.
+    const r = optimizePlacement(base({ lines: [[at(0, 0), at(20, 0)]], deviceBudget: 5 }));
+    expect(r.devicePlacements.length).toBeLessThanOrEqual(3);
+    expect(r.messages[0]).toMatch(new RegExp(`only ${r.devicePlacements.length} devices? 10 m apart`));
+  });
+
+  it('keeps devices at least 10 m apart', () => {
+    const r = optimizePlacement(base({ deviceBudget: 8 }));
+    const pts = r.devicePlacements.map((p) => toLocal(origin, p));
+    for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++) expect(Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1])).toBeGreaterThanOrEqual(10 - 1e-6);
   });
 
   it('combines devices as 1 − Π(1 − p)', () => {

@@ -7,12 +7,14 @@
 // - a source's coverage by several devices is 1 − Π(1 − p); the total is the importance-weighted mean of the sources'
 //   coverages (Ignore sources weigh 0 and are left out);
 // - candidates are points every CANDIDATE_SPACING metres along the lines; mandatory placements come first, then the
-//   candidate with the largest gain is added until the budget is spent (greedy).
+//   candidate with the largest gain is added until the budget is spent (greedy), never closer than MIN_SEPARATION to a
+//   device already placed (two devices a few metres apart see the same plumes).
 
 export const WIND_SECTORS = 16;
 export const PLUME_HALF_ANGLE = 30;
 export const DECAY_METERS = 150;
 export const CANDIDATE_SPACING = 5;
+export const MIN_SEPARATION = 10;
 /** Past this many candidates the spacing widens, so a long line costs no more than this. */
 export const MAX_CANDIDATES = 2000;
 /** Readings below this speed (m/s) carry no direction worth counting. */
@@ -146,15 +148,19 @@ export function optimizePlacement(input: OptimizerInput): OptimizerResult {
   const coverage = () => Float64Array.from(miss, (m) => 1 - m);
   const chosen: { pt: [number, number]; at: LngLat; mandatory: boolean }[] = [];
   const totals: number[] = [];
+  const candidateProbs = candidates.map(probs);
+  // Candidates too close to a placed device are out.
+  const used = new Uint8Array(candidates.length);
   const add = (pt: [number, number], at: LngLat, p: Float64Array, mandatory: boolean) => {
     for (let s = 0; s < miss.length; s++) miss[s]! *= 1 - p[s]!;
     chosen.push({ pt, at, mandatory });
     totals.push(weightedTotal(coverage(), weights, weightSum));
+    candidates.forEach((c, i) => {
+      if (Math.hypot(c[0] - pt[0], c[1] - pt[1]) < MIN_SEPARATION) used[i] = 1;
+    });
   };
   mandatoryPts.forEach((m, i) => add(m, input.mandatory[i]!, probs(m), true));
 
-  const candidateProbs = candidates.map(probs);
-  const used = new Uint8Array(candidates.length);
   // Greedy picks one past the budget, for the 'one more device' figure, then keeps the budget's worth.
   const target = input.deviceBudget + 1;
   while (chosen.length < target) {
@@ -171,12 +177,11 @@ export function optimizePlacement(input: OptimizerInput): OptimizerResult {
       }
     }
     if (best < 0) break;
-    used[best] = 1;
     add(candidates[best]!, fromLocal(input.origin, candidates[best]!), candidateProbs[best]!, false);
   }
 
   const kept = Math.min(input.deviceBudget, chosen.length);
-  if (chosen.length < input.deviceBudget) messages.push(`The lines offer room for only ${chosen.length} devices; draw longer lines to place ${input.deviceBudget}.`);
+  if (chosen.length < input.deviceBudget) messages.push(`The lines offer room for only ${chosen.length} device${chosen.length === 1 ? '' : 's'} ${MIN_SEPARATION} m apart; draw longer lines to place ${input.deviceBudget}.`);
   if (sources.length === 0) messages.push('No source has a relative importance above Ignore, so coverage is 0.');
 
   // Coverage per source with the kept devices only.

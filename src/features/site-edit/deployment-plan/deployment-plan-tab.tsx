@@ -472,7 +472,7 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
           </p>
           {shown.sourceCoverage.length > 0 && (
             <table className="table table-xs" aria-label="Source scores">
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th>Source</th>
                   <th>Importance</th>
@@ -503,7 +503,7 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
           History
         </h3>
         <table className="table table-xs" aria-label="Deployment plan history">
-          <thead>
+          <thead className="text-base-content">
             <tr>
               <th scope="col">
                 <span className="sr-only">Field</span>
