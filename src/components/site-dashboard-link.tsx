@@ -17,6 +17,15 @@ export function siteDashboardPath(siteId: number, range?: TimeRange): string {
 export const siteEditPath = (siteId: number): string => `/site/${siteId}/edit`;
 export const SITE_EDIT_LINK_LABEL = 'Edit Site Layout';
 
+/** The row action 'edit deployment link' (spec 1 §2, SiteDeploymentEdit): the edit screen on its Deployment Plan tab. */
+export function SiteDeploymentLink({ siteId, siteName }: { siteId: number; siteName: string }) {
+  return (
+    <Link className="btn btn-ghost btn-xs" to={`${siteEditPath(siteId)}?tab=DeploymentPlan`} aria-label={`Edit deployment of ${siteName}`}>
+      Deployment
+    </Link>
+  );
+}
+
 export function SiteDashboardLink({ siteId, siteName, deleted = false, range, className = 'btn btn-ghost btn-xs', children = 'Dashboard' }: { siteId: number; siteName: string; deleted?: boolean; range?: TimeRange; className?: string; children?: string }) {
   if (deleted)
     return (

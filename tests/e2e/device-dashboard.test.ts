@@ -326,7 +326,7 @@ describe('device dashboard in the browser', () => {
     await context.close();
   });
 
-  it('sends a deleted site, and a site of another organization, back to the landing page; its Sites row has no dashboard', async () => {
+  it('sends a deleted site, and a site of another organization, back to the landing page; its Sites row has no dashboard or deployment link', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const { page, problems } = await newPage(context);
     const listed = page.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.url().includes('includeDeletedSites') && r.ok());
@@ -337,6 +337,13 @@ describe('device dashboard in the browser', () => {
     expect(deleted).toBeDefined();
     await page.getByPlaceholder('Search sites').fill(deleted!.name);
     await expect(page.getByRole('button', { name: `Dashboard of ${deleted!.name}: Not available` }).first().isDisabled()).resolves.toBe(true);
+    // A deleted site has no deployment to edit; a live one's row opens its edit screen on the Deployment Plan tab.
+    await expect(page.getByRole('link', { name: `Edit deployment of ${deleted!.name}` }).count()).resolves.toBe(0);
+    const live = sites.find((s) => s.deletedAt === null)!;
+    await page.getByPlaceholder('Search sites').fill(live.name);
+    await page.getByRole('link', { name: `Edit deployment of ${live.name}` }).first().click();
+    await page.waitForURL((u) => u.pathname === `/site/${live.id}/edit` && u.searchParams.get('tab') === 'DeploymentPlan');
+    await page.getByRole('tab', { name: /Deployment Plan/, selected: true }).waitFor();
     await page.goto(`${server.origin}/site/${deleted!.id}`);
     await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/overview');
     await page.goto(`${server.origin}/site/999999`);

@@ -18,7 +18,7 @@ import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-r
 import { ModelPipelineDialog } from '@/components/site-dialogs/model-pipeline-dialog';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
 import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
-import { SiteDashboardLink } from '@/components/site-dashboard-link';
+import { SiteDashboardLink, SiteDeploymentLink } from '@/components/site-dashboard-link';
 
 const REFRESH_MS = 60_000;
 const BADGE: Record<Freshness, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', disabled: 'badge-ghost' };
@@ -70,6 +70,7 @@ export default function SiteHealthPage() {
   const canAdd = useHasPermission(Permission.SiteAdd);
   const canEdit = useHasPermission(Permission.SiteEdit);
   const canDelete = useHasPermission(Permission.SiteDeleteRestore);
+  const canEditDeployment = useHasPermission(Permission.SiteDeploymentEdit);
   const canOpenDevice = useHasPermission(Permission.DeviceAdministration);
   // Provider staff see the tickets' primary symptoms (spec 2 §6).
   const internal = user.userDetails.isQubeUser;
@@ -174,6 +175,7 @@ export default function SiteHealthPage() {
                 </button>
               )}
               <SiteDashboardLink siteId={s.id} siteName={s.name} deleted={s.deletedAt !== null} />
+              {canEditDeployment && !s.deletedAt && <SiteDeploymentLink siteId={s.id} siteName={s.name} />}
               <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', site: s })} aria-label={`History of ${s.name}`}>
                 History
               </button>

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/page-header';
 import { AccessDialog } from '@/components/site-dialogs/access-dialog';
 import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-restore-dialog';
 import { SiteDialog } from '@/components/site-dialogs/site-dialog';
-import { SiteDashboardLink } from '@/components/site-dashboard-link';
+import { SiteDashboardLink, SiteDeploymentLink } from '@/components/site-dashboard-link';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { useSites } from './api/sites';
 import { BulkUploadDialog } from './bulk-upload-dialog';
@@ -33,6 +33,7 @@ export default function SitesPage() {
   const canAdd = useHasPermission(Permission.SiteAdd);
   const canEdit = useHasPermission(Permission.SiteEdit);
   const canDelete = useHasPermission(Permission.SiteDeleteRestore);
+  const canEditDeployment = useHasPermission(Permission.SiteDeploymentEdit);
   const canBulk = useHasPermission(Permission.BulkSiteAddEdit);
   const [showDeleted, setShowDeleted] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -96,6 +97,7 @@ export default function SitesPage() {
           rowActions={(s) => (
             <span className="inline-flex gap-0.5">
               <SiteDashboardLink siteId={s.id} siteName={s.name} deleted={s.deletedAt !== null} />
+              {canEditDeployment && !s.deletedAt && <SiteDeploymentLink siteId={s.id} siteName={s.name} />}
               {canEdit && !s.deletedAt && (
                 <>
                   <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'site', siteId: s.id })} aria-label={`Edit ${s.name}`}>
