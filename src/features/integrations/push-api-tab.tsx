@@ -131,7 +131,17 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
         />
       )}
       {dialog?.kind === 'history' && <AuditHistoryDialog entity="integration" id={dialog.row.id} organizationId={organizationId} title={`History: ${dialog.row.name}`} onClose={close} />}
-      {dialog?.kind === 'executions' && <ExecutionHistoryDialog organizationId={organizationId} integration={dialog.row} onClose={close} />}
+      {dialog?.kind === 'executions' && (
+        <ExecutionHistoryDialog
+          organizationId={organizationId}
+          integration={dialog.row}
+          onClose={() => {
+            close();
+            // What the history showed may be newer than the list's 24-hour counts.
+            void refetch();
+          }}
+        />
+      )}
     </>
   );
 }

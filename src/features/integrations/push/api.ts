@@ -10,6 +10,8 @@ export const useIntegrations = (organizationId: number) =>
   useQuery({
     queryKey: [LIST_KEY, organizationId],
     queryFn: () => apiRequest('/api/integration/integrations/', z.array(integrationSchema), { query: { organizationId } }),
+    // The worker delivers in the background: the 24-hour counts follow it while the tab is open.
+    refetchInterval: 60_000,
   });
 
 /** The integration as saved now, for the edit form (never a stale list row). */
