@@ -139,6 +139,13 @@ describe.each(testEngines)('deployment plan on %s', (engine) => {
     await t.database.query('UPDATE sources SET relative_importance = 0 WHERE id = $1', [tank]);
     expect((await getPlan()).plan!.isValid).toBe(false);
     await t.database.query('UPDATE sources SET relative_importance = 3 WHERE id = $1', [tank]);
+    expect((await getPlan()).plan!.isValid).toBe(true);
+    // Through the Sources tab's route: deleting a source outdates the plan, restoring it makes it valid again.
+    const del = await t.as(planner, { method: 'POST', url: `/api/source/deleteSource/?organizationId=${f.orgA}&sourceId=${tank}` });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await getPlan()).plan!.isValid).toBe(false);
+    expect((await t.as(planner, { method: 'POST', url: `/api/source/restoreSource/?organizationId=${f.orgA}&sourceId=${tank}` })).statusCode).toBe(200);
+    expect((await getPlan()).plan!.isValid).toBe(true);
   });
 
   it('warns about fewer than 2 sources', async () => {
