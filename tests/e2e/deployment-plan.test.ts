@@ -71,6 +71,18 @@ describe('deployment plan in the browser', () => {
     await page.screenshot({ path: `${SHOTS}/deployment-plan.png`, fullPage: true });
     await expectAccessible(page);
 
+    // A proposed device made mandatory is kept first by the next run.
+    await tab.getByRole('button', { name: 'Make D1 mandatory' }).click();
+    await expect.poll(() => tab.getByRole('list', { name: 'Mandatory placements' }).getByRole('listitem').count()).toBe(1);
+    const kept = (await tab.getByRole('list', { name: 'Mandatory placements' }).getByRole('listitem').innerText()).match(/M1: ([-\d.]+), ([-\d.]+)/)!;
+    const rerun = page.waitForResponse((r) => r.url().includes('/api/deploymentPlan/devicePlacement/'));
+    await tab.getByRole('button', { name: 'Preview' }).click();
+    const again = (await (await rerun).json()) as { devicePlacements: [number, number][]; mandatory: boolean[] };
+    expect(again.mandatory[0]).toBe(true);
+    expect(again.devicePlacements[0]![1].toFixed(6)).toBe(kept[1]);
+    expect(again.devicePlacements[0]![0].toFixed(6)).toBe(kept[2]);
+    await expect.poll(() => tab.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+
     // Save: the toast, and the saved column takes the new plan.
     await tab.getByRole('textbox', { name: 'Notes' }).fill('Second fence line by the tanks');
     await tab.getByRole('button', { name: 'Save' }).click();

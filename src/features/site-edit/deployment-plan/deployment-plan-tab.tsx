@@ -406,7 +406,7 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
 
         <section aria-labelledby="mandatory-title" className="flex flex-col gap-2">
           <h3 id="mandatory-title" className="font-semibold">
-            Mandatory placements
+            Devices
           </h3>
           {selectedProposed && (
             <div className="flex flex-wrap items-center gap-2 rounded bg-base-200 p-2 text-sm">
@@ -418,6 +418,20 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
                 Move to a new spot
               </button>
             </div>
+          )}
+          {proposed.length > 0 && (
+            <ul className="flex max-h-48 flex-col gap-1 overflow-auto" aria-label="Proposed devices" tabIndex={0}>
+              {proposed.map((p, i) => (
+                <li key={p.key} className={`flex items-center justify-between rounded px-2 py-1 text-sm ${selectedKey === p.key ? 'bg-base-300' : 'bg-base-200'}`}>
+                  <button type="button" className="link link-hover text-left" onClick={() => onSelect({ type: 'DevicePlacementPoint', id: p.key })}>
+                    D{i + 1}: {p.position[1].toFixed(6)}, {p.position[0].toFixed(6)}
+                  </button>
+                  <button type="button" className="btn btn-ghost btn-xs" aria-label={`Make D${i + 1} mandatory`} disabled={disabled || draft.mandatory.some((m) => m.position[0] === p.position[0] && m.position[1] === p.position[1])} onClick={() => makeMandatory(p.position)}>
+                    Make mandatory
+                  </button>
+                </li>
+              ))}
+            </ul>
           )}
           {draft.mandatory.length === 0 ? (
             <p className="text-sm opacity-70">Select a proposed device on the map to keep it or move it; mandatory devices are always placed. Click a mandatory marker to remove it.</p>
