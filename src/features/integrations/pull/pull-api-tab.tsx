@@ -3,6 +3,7 @@
 import { useMemo, useState } from 'react';
 import type { ApiKey } from '@/contracts/api-keys';
 import { API_KEY_MESSAGES, apiKeySitesLabel, yesNo } from '@/domain/api-keys';
+import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { unitById } from '@/domain/units';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DataGrid, type GridColumn } from '@/components/data-grid';
@@ -19,7 +20,14 @@ const COLUMNS: GridColumn<ApiKey>[] = [
   { id: 'name', header: 'Name', value: (k) => k.name, hideable: false },
   { id: 'key', header: 'Key', value: (k) => `${k.keyPrefix}…`, hiddenByDefault: true },
   { id: 'enabled', header: 'Enabled', value: (k) => yesNo(k.enabled), filterOptions: ['Yes', 'No'] },
-  { id: 'apiEndpoints', header: 'API Endpoints', value: (k) => k.apiEndpoints.join(', ') },
+  {
+    id: 'apiEndpoints',
+    header: 'API Endpoints',
+    value: (k) => k.apiEndpoints.join(', '),
+    // Every category reads as 'All' so the row stays short; the CSV and the tooltip keep the list.
+    cell: (k) => <span title={k.apiEndpoints.join(', ')}>{k.apiEndpoints.length === API_ENDPOINT_CATEGORIES.length ? 'All' : k.apiEndpoints.join(', ')}</span>,
+    width: 220,
+  },
   { id: 'sites', header: 'Sites', value: (k) => apiKeySitesLabel(k) },
   { id: 'highFrequency', header: 'High Frequency Data', value: (k) => yesNo(k.canAccessHighFrequencyData), hiddenByDefault: true },
   { id: 'units', header: 'Units', value: unitsLabel },
