@@ -81,7 +81,7 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
   }
 
   return (
-    <>
+    <div className="grid grid-cols-[minmax(0,1fr)] p-4">
       <DataGrid
         label="Push integrations"
         gridKey="PushIntegrationsColumnVisibility"
@@ -142,6 +142,6 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
           }}
         />
       )}
-    </>
+    </div>
   );
 }
