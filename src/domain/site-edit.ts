@@ -1,6 +1,6 @@
 // Site edit rules shared by the screen and the server (spec 3 §2 'Site edit', §4 'Site edit drawing', §8, §9): the
 // footprint geometry of structures, the nudge and duplicate offsets, toasts and confirmations.
-import type { LatLng } from './coordinates';
+import { roundForStorage, type LatLng } from './coordinates';
 
 /** Spec 3 §9 'Site edit and deployment plan' and 'Overview and map'. */
 export const SITE_EDIT_MIN_ZOOM = 13;
@@ -155,3 +155,9 @@ export function circleFromDrag(center: LatLng, edge: LatLng): { center: LatLng; 
 
 /** Footprint sizes go to the form with one decimal, inside the 0–100 m the rules allow. */
 export const footprintSize = (meters: number): number => Math.min(100, Math.round(meters * 10) / 10);
+
+/** The 'lat,lng' a save sends: the position at storage precision (6 decimals), while the form shows 5. */
+export function storageLatLngText(p: LatLng): string {
+  const r = roundForStorage(p);
+  return `${r.lat},${r.lng}`;
+}

@@ -288,7 +288,7 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
           <Field label="Southwest Corner" error={errors.southWestCornerLatLng}>
             {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.southWestCornerLatLng} onChange={(e) => set('southWestCornerLatLng', e.target.value)} />}
           </Field>
-          <label className="label cursor-pointer justify-start gap-2 text-sm">
+          <label className="flex cursor-pointer items-center gap-2 text-sm">
             <input type="checkbox" className="checkbox checkbox-sm" checked={form.showByDefault} onChange={(e) => set('showByDefault', e.target.checked)} />
             Show by default
           </label>

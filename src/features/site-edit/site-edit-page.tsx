@@ -274,8 +274,8 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
             )}
           </MapView>
         </div>
-        <section className="flex w-full min-h-0 flex-col rounded-box border border-base-300 lg:w-[440px]" aria-label="Site layout">
-          <div role="tablist" className="tabs tabs-border shrink-0 px-2" aria-label="Site edit tabs">
+        <section className="flex w-full min-h-0 flex-col rounded-box border border-base-300 lg:w-[460px]" aria-label="Site layout">
+          <div role="tablist" className="tabs tabs-border shrink-0 flex-nowrap px-1" aria-label="Site edit tabs">
             {SITE_EDIT_TABS.map((t) => {
               const blocked = anyDirty && t !== current;
               const off = !enabled(t) || blocked;
@@ -290,7 +290,7 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
                     aria-controls={`site-edit-panel-${t}`}
                     aria-selected={current === t}
                     disabled={off}
-                    className={`tab text-base-content opacity-100 disabled:opacity-50 ${current === t ? 'tab-active font-semibold' : ''}`}
+                    className={`tab px-2 text-sm text-base-content opacity-100 disabled:opacity-50 ${current === t ? 'tab-active font-semibold' : ''}`}
                     onClick={() => {
                       if (t === current) return;
                       setSelected(null);

@@ -3,8 +3,8 @@
 // point drawing; placing the point saves it. The sources are drawn on the map whichever tab is shown.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SourceEdit } from '@/contracts/site-edit';
-import { formatLatLng, parseLatLng } from '@/domain/coordinates';
-import { generatedSourceName, nudge, SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
+import { formatLatLng, parseLatLng, type LatLng } from '@/domain/coordinates';
+import { generatedSourceName, nudge, storageLatLngText, SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
 import {
   COORDINATES_PLACEHOLDER,
   DEFAULT_RELATIVE_IMPORTANCE,
@@ -30,6 +30,8 @@ interface SourceForm {
   id: number;
   name: string;
   locationLatLng: string;
+  /** Where the feature is, at full precision (nudges of 0.5 m would vanish in the 5 shown decimals). */
+  position: LatLng | null;
   height: string;
   relativeImportance: number;
   sourceCategoryId: number | null;
@@ -42,12 +44,14 @@ const toForm = (s: SourceEdit): SourceForm => {
     id: s.id,
     name: s.name,
     locationLatLng: at ? formatLatLng(at) : s.locationLatLng,
+    position: at,
     height: String(s.height),
     relativeImportance: s.relativeImportance,
     sourceCategoryId: s.sourceCategoryId,
     sourceGroupName: s.sourceGroup?.name ?? '',
   };
 };
+const moved = <F extends { locationLatLng: string; position: LatLng | null }>(f: F, p: LatLng): F => ({ ...f, locationLatLng: formatLatLng(p), position: p });
 const sameForm = (a: SourceForm | null, b: SourceForm | null) => JSON.stringify(a) === JSON.stringify(b);
 const heightOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
@@ -127,7 +131,7 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
         const p = parseLatLng(s.locationLatLng);
         return p ? [{ datum: s.id, lng: p.lng, lat: p.lat, fill: [...COLORS.normal] as [number, number, number, number], label: s.name }] : [];
       });
-    const at = form ? parseLatLng(form.locationLatLng) : null;
+    const at = form?.position ?? null;
     if (form && at) points.push({ datum: form.id, lng: at.lng, lat: at.lat, fill: [...COLORS.selected] as [number, number, number, number], label: form.name });
     map.setLayers(
       'Sources',
@@ -153,7 +157,7 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
         ...(f.id ? { id: f.id } : {}),
         siteId: site.id,
         name: f.name,
-        locationLatLng: f.locationLatLng,
+        locationLatLng: f.position ? storageLatLngText(f.position) : f.locationLatLng,
         height: values.height,
         relativeImportance: f.relativeImportance,
         sourceCategoryId: f.sourceCategoryId,
@@ -185,6 +189,7 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
         id: 0,
         name: generatedSourceName(all.map((s) => s.name)),
         locationLatLng: '',
+        position: null,
         height: String(DEFAULT_SOURCE_HEIGHT),
         relativeImportance: DEFAULT_RELATIVE_IMPORTANCE,
         sourceCategoryId: categories.data?.[0]?.id ?? null,
@@ -204,7 +209,7 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
       'point',
       (g) => {
         if (g.kind !== 'point' || !formRef.current) return;
-        const next = { ...formRef.current, locationLatLng: formatLatLng({ lng: g.position[0], lat: g.position[1] }) };
+        const next = moved(formRef.current, { lng: g.position[0], lat: g.position[1] });
         setForm(next);
         if (autoSubmit) void submit(next);
       },
@@ -213,10 +218,9 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
       },
     );
 
-  useNudge(active && form !== null && parseLatLng(form.locationLatLng) !== null && !site.deleted, (key) => {
+  useNudge(active && form?.position != null && !site.deleted, (key) => {
     const f = formRef.current;
-    const at = f ? parseLatLng(f.locationLatLng) : null;
-    if (f && at) setForm({ ...f, locationLatLng: formatLatLng(nudge(at, key)) });
+    if (f?.position) setForm(moved(f, nudge(f.position, key)));
   });
 
   const remove = async () => {
@@ -252,7 +256,7 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
         <button type="button" className="btn btn-primary btn-sm" disabled={readOnly || !categories.data} onClick={startNew}>
           Add Source
         </button>
-        <label className="label ml-auto cursor-pointer gap-2 text-sm">
+        <label className="ml-auto flex cursor-pointer items-center gap-2 text-sm">
           <input type="checkbox" className="checkbox checkbox-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
           Show Deleted
         </label>
@@ -304,7 +308,7 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
           <Field label="Location" error={errors.locationLatLng}>
             {(id, describedBy) => (
               <div className="flex gap-1">
-                <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.locationLatLng} onChange={(e) => set('locationLatLng', e.target.value)} />
+                <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.locationLatLng} onChange={(e) => form && setForm({ ...form, locationLatLng: e.target.value, position: parseLatLng(e.target.value) })} />
                 <button type="button" className="btn btn-sm btn-outline" onClick={() => placePoint(form.id === 0)}>
                   Place on Map
                 </button>

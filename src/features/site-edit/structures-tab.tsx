@@ -4,7 +4,7 @@
 // is shown.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Structure } from '@/contracts/site-edit';
-import { formatLatLng, parseLatLng } from '@/domain/coordinates';
+import { formatLatLng, parseLatLng, type LatLng } from '@/domain/coordinates';
 import {
   duplicateStructure,
   footprintPolygon,
@@ -12,6 +12,7 @@ import {
   normalizeRotation,
   nudge,
   SITE_EDIT_CONFIRMATIONS,
+  storageLatLngText,
   SITE_EDIT_TOASTS,
   FOOTPRINT_TYPES,
   type FootprintType,
@@ -34,6 +35,8 @@ interface StructureForm {
   id: number;
   name: string;
   locationLatLng: string;
+  /** Where the feature is, at full precision (nudges of 0.5 m would vanish in the 5 shown decimals). */
+  position: LatLng | null;
   footprintType: FootprintType;
   footprintRotation: string;
   footprintX: string;
@@ -47,6 +50,7 @@ const toForm = (s: Structure): StructureForm => {
     id: s.id,
     name: s.name,
     locationLatLng: at ? formatLatLng(at) : s.locationLatLng,
+    position: at,
     footprintType: s.footprintType,
     footprintRotation: String(s.footprintRotation),
     footprintX: String(s.footprintX),
@@ -55,10 +59,11 @@ const toForm = (s: Structure): StructureForm => {
   };
 };
 const num = (t: string): number | null => (t.trim() === '' ? null : Number(t));
+const moved = <F extends { locationLatLng: string; position: LatLng | null }>(f: F, p: LatLng): F => ({ ...f, locationLatLng: formatLatLng(p), position: p });
 const sameForm = (a: StructureForm | null, b: StructureForm | null) => JSON.stringify(a) === JSON.stringify(b);
 
-function ringOf(f: { locationLatLng: string; footprintType: FootprintType; footprintRotation: string | number; footprintX: string | number; footprintY: string | number }) {
-  const at = parseLatLng(f.locationLatLng);
+function ringOf(f: { position: LatLng | null; footprintType: FootprintType; footprintRotation: string | number; footprintX: string | number; footprintY: string | number }) {
+  const at = f.position;
   if (!at) return null;
   const n = (v: string | number) => (typeof v === 'number' ? v : num(v));
   return footprintPolygon({ location: at, footprintType: f.footprintType, footprintRotation: n(f.footprintRotation), footprintX: n(f.footprintX), footprintY: n(f.footprintY) });
@@ -125,7 +130,7 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
     const shapes: OutlinedShape<number>[] = all
       .filter((s) => s.id !== form?.id)
       .flatMap((s) => {
-        const ring = ringOf(s);
+        const ring = ringOf({ ...s, position: parseLatLng(s.locationLatLng) });
         return ring ? [{ datum: s.id, ring, fill: [100, 116, 139, 90] as [number, number, number, number], line: [51, 65, 85, 255] as [number, number, number, number] }] : [];
       });
     const ring = form ? ringOf(form) : null;
@@ -144,13 +149,14 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
 
   const submit = async (f: StructureForm | null = formRef.current): Promise<boolean> => {
     if (!f) return false;
-    const values = { ...f, footprintRotation: num(f.footprintRotation), footprintX: num(f.footprintX), footprintY: num(f.footprintY), footprintZ: num(f.footprintZ) };
+    const values = { ...f, locationLatLng: f.position ? storageLatLngText(f.position) : f.locationLatLng, footprintRotation: num(f.footprintRotation), footprintX: num(f.footprintX), footprintY: num(f.footprintY), footprintZ: num(f.footprintZ) };
     const problems = structureProblems(values);
     setErrors(problems);
     setGeneral(null);
     if (Object.keys(problems).length > 0) return false;
     try {
-      const result = await save.mutateAsync({ organizationId, ...(f.id ? { id: f.id } : {}), siteId: site.id, ...values });
+      const { name, locationLatLng, footprintType, footprintRotation, footprintX, footprintY, footprintZ } = values;
+      const result = await save.mutateAsync({ organizationId, ...(f.id ? { id: f.id } : {}), siteId: site.id, name, locationLatLng, footprintType, footprintRotation, footprintX, footprintY, footprintZ });
       toast(f.id ? SITE_EDIT_TOASTS.structureEdited : SITE_EDIT_TOASTS.structureAdded);
       open(result);
       onSelect({ type: 'Structure', id: result.id });
@@ -177,7 +183,7 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
     setDrawingNew(false);
     setForm({
       ...f,
-      locationLatLng: formatLatLng({ lng: g.center[0], lat: g.center[1] }),
+      ...moved(f, { lng: g.center[0], lat: g.center[1] }),
       footprintType: g.kind === 'rectangle' ? 'Box' : 'Cylinder',
       footprintRotation: String(normalizeRotation(g.rotation)),
       footprintX: String(footprintSize(g.xMeters)),
@@ -197,7 +203,7 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
 
   const startNew = () =>
     unsaved.guard(() => {
-      setForm({ id: 0, name: generatedStructureName(all.map((s) => s.name)), locationLatLng: '', footprintType: 'Box', footprintRotation: '0', footprintX: '', footprintY: '', footprintZ: '' });
+      setForm({ id: 0, name: generatedStructureName(all.map((s) => s.name)), locationLatLng: '', position: null, footprintType: 'Box', footprintRotation: '0', footprintX: '', footprintY: '', footprintZ: '' });
       setSaved(null);
       setErrors({});
       setGeneral(null);
@@ -207,18 +213,16 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
 
   const duplicate = () => {
     const f = formRef.current;
-    const at = f ? parseLatLng(f.locationLatLng) : null;
-    if (!f || !at) return;
-    const copy = duplicateStructure({ ...f, location: at });
-    setForm({ ...f, id: 0, name: copy.name, locationLatLng: formatLatLng(copy.location) });
+    if (!f?.position) return;
+    const copy = duplicateStructure({ ...f, location: f.position });
+    setForm(moved({ ...f, id: 0, name: copy.name }, copy.location));
     setSaved(null);
     onSelect({ type: 'Structure', id: 0 });
   };
 
-  useNudge(active && form !== null && parseLatLng(form.locationLatLng) !== null && !site.deleted, (key) => {
+  useNudge(active && form?.position != null && !site.deleted, (key) => {
     const f = formRef.current;
-    const at = f ? parseLatLng(f.locationLatLng) : null;
-    if (f && at) setForm({ ...f, locationLatLng: formatLatLng(nudge(at, key)) });
+    if (f?.position) setForm(moved(f, nudge(f.position, key)));
   });
 
   const remove = async () => {
@@ -294,7 +298,7 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
             {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" value={form.name} maxLength={256} onChange={(e) => set('name', e.target.value)} />}
           </Field>
           <Field label="Location" error={errors.locationLatLng}>
-            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.locationLatLng} onChange={(e) => set('locationLatLng', e.target.value)} />}
+            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.locationLatLng} onChange={(e) => form && setForm({ ...form, locationLatLng: e.target.value, position: parseLatLng(e.target.value) })} />}
           </Field>
           <div className="grid grid-cols-2 gap-2">
             <Field label="Footprint Type" error={errors.footprintType}>
