@@ -47,7 +47,7 @@ export function sourceProblems(v: SourceRuleValues): Partial<Record<SourceField,
   if (v.height !== null && !(Number.isFinite(v.height) && v.height >= 0)) p.height = SOURCE_MESSAGES.heightMin;
   if (v.relativeImportance === null || !RELATIVE_IMPORTANCE_OPTIONS.some((o) => o.value === v.relativeImportance)) p.relativeImportance = SOURCE_MESSAGES.importanceRequired;
   if (v.sourceCategoryId === null) p.sourceCategoryId = SOURCE_MESSAGES.categoryRequired;
-  if (v.sourceGroupName.trim().length >= SOURCE_GROUP_NAME_MAX) p.sourceGroupName = SOURCE_MESSAGES.groupMax;
+  if (v.sourceGroupName.trim().length > SOURCE_GROUP_NAME_MAX) p.sourceGroupName = SOURCE_MESSAGES.groupMax;
   return p;
 }
 

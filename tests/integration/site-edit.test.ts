@@ -96,7 +96,7 @@ describe.each(testEngines)('site edit on %s', (engine) => {
   });
 
   it("answers the source rules' messages and refuses readers, other organizations and deleted sites", async () => {
-    const bad = await post('/api/source/sourceEdit', source({ name: ' ', locationLatLng: '95,1', height: -1, relativeImportance: 7, sourceCategoryId: null, sourceGroup: { name: 'x'.repeat(100) } }));
+    const bad = await post('/api/source/sourceEdit', source({ name: ' ', locationLatLng: '95,1', height: -1, relativeImportance: 7, sourceCategoryId: null, sourceGroup: { name: 'x'.repeat(101) } }));
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { errors: Record<string, string[]> }).errors).toEqual({
       name: [SOURCE_MESSAGES.nameRequired],

@@ -102,10 +102,12 @@ describe('moving and copying', () => {
 describe('form rules', () => {
   it('checks a source and leaves an empty group out', () => {
     expect(sourceProblems({ name: 'A', locationLatLng: '11.123,-111.123', height: 0, relativeImportance: 2, sourceCategoryId: 1, sourceGroupName: '' })).toEqual({});
-    expect(sourceProblems({ name: 'A', locationLatLng: '11.123', height: null, relativeImportance: 2, sourceCategoryId: 1, sourceGroupName: 'g'.repeat(100) })).toEqual({
+    expect(sourceProblems({ name: 'A', locationLatLng: '11.123', height: null, relativeImportance: 2, sourceCategoryId: 1, sourceGroupName: 'g'.repeat(101) })).toEqual({
       locationLatLng: 'Please enter valid latitude and longitude coordinates.',
       sourceGroupName: 'Source Group name must be less than 100 characters',
     });
+    // At most 100 characters (spec 3 §5), whatever the message says.
+    expect(sourceProblems({ name: 'A', locationLatLng: '1,1', height: null, relativeImportance: 0, sourceCategoryId: 1, sourceGroupName: 'g'.repeat(100) })).toEqual({});
     expect(sourcePayloadGroup('  ')).toEqual({});
     expect(sourcePayloadGroup(' Tanks ')).toEqual({ sourceGroup: { name: 'Tanks' } });
   });
