@@ -12,15 +12,16 @@ import { SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
 import { COORDINATES_PLACEHOLDER } from '@/domain/sources';
 import { fileJobs } from '@/compute/file-jobs';
 import { FormAlert } from '@/components/form-alert';
-import { formErrorsOf } from '@/components/form-errors';
 import { LoadError } from '@/components/grid-parts';
 import { basemapImageLayer, type Layer } from '@/components/lib/site-edit-layers';
 import { ConfirmDialog } from '@/components/modal';
 import { useToast } from '@/components/toasts';
 import { useBasemaps, useDeleteBasemap, useSaveBasemap } from './api';
+import { FeatureForm } from './feature-form';
 import { Field } from './field';
 import type { SiteEditTabProps } from './site-edit-context';
 import { useUnsavedChangesGuard } from './unsaved-changes';
+import { useFeatureForm } from './use-feature-form';
 
 const ACCEPT = '.png,.jpg,.jpeg,.tif,.tiff,.kml,.kmz,image/png,image/jpeg,image/tiff';
 
@@ -33,7 +34,6 @@ interface BasemapForm {
 }
 
 const toForm = (b: Basemap): BasemapForm => ({ id: b.id, name: b.name, northEastCornerLatLng: b.northEastCornerLatLng, southWestCornerLatLng: b.southWestCornerLatLng, showByDefault: b.showByDefault });
-const sameForm = (a: BasemapForm | null, b: BasemapForm | null) => JSON.stringify(a) === JSON.stringify(b);
 
 export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
   const organizationId = site.organizationId;
@@ -43,20 +43,27 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
   const del = useDeleteBasemap(organizationId, site.id);
   const all = useMemo(() => basemaps.data ?? [], [basemaps.data]);
   const [hidden, setHidden] = useState<Record<number, boolean>>({});
-  const [form, setForm] = useState<BasemapForm | null>(null);
-  const [saved, setSaved] = useState<BasemapForm | null>(null);
   const [image, setImage] = useState<ParsedBasemap['image'] | null>(null);
   const [preview, setPreview] = useState<ImageBitmap | null>(null);
   const [reading, setReading] = useState(false);
   const [warnings, setWarnings] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<BasemapField, string>>>({});
-  const [general, setGeneral] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const aborter = useRef<AbortController | null>(null);
-  const dirty = form !== null && (form.id === 0 || image !== null || !sameForm(form, saved));
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // Basemaps are not picked on the map, so the form does not follow the shell's selection.
+  const { form, saved, setForm, formRef, errors, setErrors, general, confirmDelete, setConfirmDelete, dirty, close: reset, open: openForm, openDraft, validate, showSaveError, remove } = useFeatureForm<BasemapForm, Basemap, BasemapField>({
+    toForm,
+    onDirtyChange,
+    dirtyBesideForm: image !== null,
+    onClose: () => {
+      aborter.current?.abort();
+      setImage(null);
+      setPreview(null);
+      setWarnings([]);
+      setProgress(null);
+      setReading(false);
+    },
+  });
   // Leaving the page stops a file being read or uploaded.
   useEffect(() => () => aborter.current?.abort(), []);
 
@@ -93,23 +100,9 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
   }, [bitmapKey, all, hidden, form, preview, map]);
   useEffect(() => () => map.setLayers('Basemaps', []), [map]);
 
-  const reset = () => {
-    aborter.current?.abort();
-    setForm(null);
-    setSaved(null);
-    setImage(null);
-    setPreview(null);
-    setWarnings([]);
-    setErrors({});
-    setGeneral(null);
-    setProgress(null);
-    setReading(false);
-  };
   const open = (b: Basemap) => {
     reset();
-    const f = toForm(b);
-    setForm(f);
-    setSaved(f);
+    openForm(b);
   };
 
   const chooseFiles = async (files: File[]) => {
@@ -126,14 +119,15 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
       setImage(parsed.image);
       setPreview(await createImageBitmap(new Blob([parsed.image.bytes as Uint8Array<ArrayBuffer>], { type: parsed.image.mime })));
       setWarnings(parsed.warnings);
-      setForm((f) =>
-        f && {
+      // The form as it is now: it may have been edited while the file was read.
+      const f = formRef.current;
+      if (f)
+        setForm({
           ...f,
           name: f.name || files[0]!.name.replace(/\.[^.]+$/, ''),
           ...(parsed.northEast ? { northEastCornerLatLng: formatLatLng(parsed.northEast) } : {}),
           ...(parsed.southWest ? { southWestCornerLatLng: formatLatLng(parsed.southWest) } : {}),
-        },
-      );
+        });
       if (parsed.northEast && parsed.southWest) map.fitTo([[parsed.southWest.lng, parsed.southWest.lat], [parsed.northEast.lng, parsed.northEast.lat]]);
     } catch (e) {
       if (controller.signal.aborted || (e instanceof Error && e.name === 'CancelledError')) return;
@@ -149,10 +143,7 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
 
   const submit = async (): Promise<boolean> => {
     if (!form) return false;
-    const problems = basemapProblems({ ...form, hasImage: image !== null, isNew: form.id === 0 });
-    setErrors(problems);
-    setGeneral(null);
-    if (Object.keys(problems).length > 0) return false;
+    if (!validate(basemapProblems({ ...form, hasImage: image !== null, isNew: form.id === 0 }))) return false;
     const controller = new AbortController();
     aborter.current = controller;
     setProgress(0);
@@ -169,9 +160,7 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
       return true;
     } catch (e) {
       if (controller.signal.aborted) return false;
-      const mapped = formErrorsOf(e);
-      setErrors(mapped.fields as Partial<Record<BasemapField, string>>);
-      setGeneral(mapped.general);
+      showSaveError(e, false);
       return false;
     } finally {
       setProgress(null);
@@ -182,21 +171,8 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
   const startNew = () =>
     unsaved.guard(() => {
       reset();
-      setForm({ id: 0, name: '', northEastCornerLatLng: '', southWestCornerLatLng: '', showByDefault: true });
+      openDraft({ id: 0, name: '', northEastCornerLatLng: '', southWestCornerLatLng: '', showByDefault: true });
     });
-
-  const remove = async () => {
-    if (!form) return;
-    try {
-      await del.mutateAsync(form.id);
-      toast(SITE_EDIT_TOASTS.basemapDeleted);
-      setConfirmDelete(false);
-      reset();
-    } catch (e) {
-      setGeneral(formErrorsOf(e).general);
-      setConfirmDelete(false);
-    }
-  };
 
   const set = <K extends keyof BasemapForm>(k: K, v: BasemapForm[K]) => form && setForm({ ...form, [k]: v });
   const imageLabel = form?.id === 0 ? 'Image' : 'Replace Image';
@@ -240,16 +216,17 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
       )}
 
       {form && (
-        <form
-          className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
-          aria-label={form.id ? `Edit basemap ${saved?.name ?? form.name}` : 'New basemap'}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+        <FeatureForm
+          noun="Basemap"
+          id={form.id}
+          name={saved?.name ?? form.name}
+          onSubmit={() => void submit()}
+          saving={save.isPending}
+          saveDisabled={save.isPending || reading}
+          dirty={dirty}
+          onClose={reset}
+          onDelete={() => setConfirmDelete(true)}
         >
-          <h2 className="font-semibold">{form.id ? 'Edit Basemap' : 'New Basemap'}</h2>
           <FormAlert message={general} />
           <Field label={imageLabel} error={errors.image}>
             {(id, describedBy) => (
@@ -293,21 +270,7 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
             Show by default
           </label>
           {progress !== null && <progress className="progress progress-primary w-full" value={Math.round(progress * 100)} max={100} aria-label="Upload progress" />}
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending || reading}>
-              {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              Save
-            </button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={reset}>
-              {dirty ? 'Discard' : 'Close'}
-            </button>
-            {form.id !== 0 && (
-              <button type="button" className="btn btn-outline btn-error btn-sm ml-auto" onClick={() => setConfirmDelete(true)}>
-                Delete
-              </button>
-            )}
-          </div>
-        </form>
+        </FeatureForm>
       )}
       <ConfirmDialog
         open={confirmDelete}
@@ -316,7 +279,7 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
         confirmLabel="Delete"
         danger
         busy={del.isPending}
-        onConfirm={() => void remove()}
+        onConfirm={() => void remove((id) => del.mutateAsync(id), SITE_EDIT_TOASTS.basemapDeleted)}
         onCancel={() => setConfirmDelete(false)}
       />
       {unsaved.dialog}

@@ -23,7 +23,9 @@ import { useToast } from '@/components/toasts';
 import { useEditSources, useSaveSource, useSourceCategories, useSourceDeleted, useSourceGroupOptions } from './api';
 import type { SiteEditTabProps } from './site-edit-context';
 import { useUnsavedChangesGuard } from './unsaved-changes';
+import { FeatureForm } from './feature-form';
 import { Field } from './field';
+import { useFeatureForm } from './use-feature-form';
 import { useNudge } from './use-nudge';
 
 interface SourceForm {
@@ -52,7 +54,6 @@ const toForm = (s: SourceEdit): SourceForm => {
   };
 };
 const moved = <F extends { locationLatLng: string; position: LatLng | null }>(f: F, p: LatLng): F => ({ ...f, locationLatLng: formatLatLng(p), position: p });
-const sameForm = (a: SourceForm | null, b: SourceForm | null) => JSON.stringify(a) === JSON.stringify(b);
 const heightOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
 const COLORS = { normal: [220, 38, 38, 255], selected: [37, 99, 235, 255] } as const;
@@ -66,48 +67,12 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
   const save = useSaveSource(site.id);
   const setDeleted = useSourceDeleted(organizationId, site.id);
   const [showDeleted, setShowDeleted] = useState(false);
-  const [form, setFormState] = useState<SourceForm | null>(null);
-  const [saved, setSaved] = useState<SourceForm | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<SourceField, string>>>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const formRef = useRef<SourceForm | null>(null);
-  const setForm = (f: SourceForm | null) => {
-    formRef.current = f;
-    setFormState(f);
-  };
   const all = useMemo(() => sources.data ?? [], [sources.data]);
-  const dirty = form !== null && (form.id === 0 || !sameForm(form, saved));
-
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  const close = () => {
-    setForm(null);
-    setSaved(null);
-    setErrors({});
-    setGeneral(null);
-  };
-  const open = (s: SourceEdit) => {
-    const f = toForm(s);
-    setForm(f);
-    setSaved(f);
-    setErrors({});
-    setGeneral(null);
-  };
-
-  // The shell's selection (a map click, Escape, another tab) opens or closes the form.
-  const selectedId = selected?.id ?? null;
-  useEffect(() => {
-    if (selectedId === null) {
-      if (formRef.current) close();
-      return;
-    }
-    if (selectedId === 0 || formRef.current?.id === selectedId) return;
-    const s = all.find((x) => x.id === selectedId);
-    if (s) open(s);
-    // Opening follows the selection; the list is read as it is then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedId, all]);
+  const { form, saved, errors, general, confirmDelete, setConfirmDelete, formRef, setForm, dirty, dirtyRef, open, openDraft, close, validate, showSaveError, remove } = useFeatureForm<SourceForm, SourceEdit, SourceField>({
+    toForm,
+    onDirtyChange,
+    follow: { selected, items: all },
+  });
 
   // Frame the site with its sources once they are known.
   const framed = useRef(false);
@@ -122,8 +87,6 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
   }, [sources.data, map, site.location]);
 
   // The map: every live source, the one being edited where its form puts it.
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
   useEffect(() => {
     const points = all
       .filter((s) => s.deletedAt === null && s.id !== form?.id)
@@ -141,16 +104,13 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
         onSelect({ type: 'Source', id });
       }),
     );
-  }, [all, form, map, onSelect]);
+  }, [all, form, map, onSelect, dirtyRef]);
   useEffect(() => () => map.setLayers('Sources', []), [map]);
 
   const submit = async (f: SourceForm | null = formRef.current): Promise<boolean> => {
     if (!f) return false;
     const values = { ...f, height: heightOf(f.height) };
-    const problems = sourceProblems(values);
-    setErrors(problems);
-    setGeneral(null);
-    if (Object.keys(problems).length > 0) return false;
+    if (!validate(sourceProblems(values))) return false;
     try {
       const result = await save.mutateAsync({
         organizationId,
@@ -168,10 +128,8 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
       onSelect({ type: 'Source', id: result.id });
       return true;
     } catch (e) {
-      const mapped = formErrorsOf(e);
-      setErrors(mapped.fields as Partial<Record<SourceField, string>>);
       // Source submit errors show in an error alert (spec 3 §8).
-      setGeneral(mapped.general ?? Object.values(mapped.fields)[0] ?? null);
+      showSaveError(e, true);
       return false;
     }
   };
@@ -195,10 +153,7 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
         sourceCategoryId: categories.data?.[0]?.id ?? null,
         sourceGroupName: '',
       };
-      setForm(draft);
-      setSaved(null);
-      setErrors({});
-      setGeneral(null);
+      openDraft(draft);
       onSelect({ type: 'Source', id: 0 });
       placePoint(true);
     });
@@ -223,19 +178,6 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
     if (f?.position) setForm(moved(f, nudge(f.position, key)));
   });
 
-  const remove = async () => {
-    if (!form) return;
-    try {
-      await setDeleted.mutateAsync({ sourceId: form.id, deleted: true });
-      toast(SITE_EDIT_TOASTS.sourceDeleted);
-      setConfirmDelete(false);
-      close();
-      onSelect(null);
-    } catch (e) {
-      setGeneral(formErrorsOf(e).general);
-      setConfirmDelete(false);
-    }
-  };
   const restore = async (s: SourceEdit) => {
     try {
       await setDeleted.mutateAsync({ sourceId: s.id, deleted: false });
@@ -291,16 +233,18 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
       )}
 
       {form && (
-        <form
-          className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
-          aria-label={form.id ? `Edit source ${saved?.name ?? form.name}` : 'New source'}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+        <FeatureForm
+          noun="Source"
+          id={form.id}
+          name={saved?.name ?? form.name}
+          onSubmit={() => void submit()}
+          saving={save.isPending}
+          saveDisabled={readOnly || save.isPending}
+          dirty={dirty}
+          onClose={discard}
+          deleteDisabled={readOnly}
+          onDelete={() => setConfirmDelete(true)}
         >
-          <h2 className="font-semibold">{form.id ? 'Edit Source' : 'New Source'}</h2>
           <FormAlert message={general} />
           <Field label="Name" error={errors.name}>
             {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" value={form.name} maxLength={256} onChange={(e) => set('name', e.target.value)} />}
@@ -356,21 +300,7 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
             )}
           </Field>
           <p className="text-xs text-base-content/70">Arrow keys move the selected source by 0.5 m.</p>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={readOnly || save.isPending}>
-              {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              Save
-            </button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={discard}>
-              {dirty ? 'Discard' : 'Close'}
-            </button>
-            {form.id !== 0 && (
-              <button type="button" className="btn btn-outline btn-error btn-sm ml-auto" disabled={readOnly} onClick={() => setConfirmDelete(true)}>
-                Delete
-              </button>
-            )}
-          </div>
-        </form>
+        </FeatureForm>
       )}
       <ConfirmDialog
         open={confirmDelete}
@@ -379,7 +309,7 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
         confirmLabel="Delete"
         danger
         busy={setDeleted.isPending}
-        onConfirm={() => void remove()}
+        onConfirm={() => void remove((sourceId) => setDeleted.mutateAsync({ sourceId, deleted: true }), SITE_EDIT_TOASTS.sourceDeleted, () => onSelect(null))}
         onCancel={() => setConfirmDelete(false)}
       />
       {unsaved.dialog}

@@ -2,7 +2,7 @@
 // selected or new one. A new structure starts drawing (a box by default; the shape can be switched to a cylinder while
 // drawing); a saved one can be duplicated (' - copy', 5 m east, id 0) or redrawn. Footprints are drawn whichever tab
 // is shown.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Structure } from '@/contracts/site-edit';
 import { formatLatLng, parseLatLng, type LatLng } from '@/domain/coordinates';
 import {
@@ -20,15 +20,16 @@ import {
 import { COORDINATES_PLACEHOLDER } from '@/domain/sources';
 import { FOOTPRINT_ROTATION_MAX, FOOTPRINT_SIZE_MAX, structureProblems, type StructureField } from '@/domain/structures';
 import { FormAlert } from '@/components/form-alert';
-import { formErrorsOf } from '@/components/form-errors';
 import { LoadError } from '@/components/grid-parts';
 import { shapeLayer, type OutlinedShape } from '@/components/lib/site-edit-layers';
 import { ConfirmDialog } from '@/components/modal';
 import { useToast } from '@/components/toasts';
 import { useDeleteStructure, useSaveStructure, useStructures } from './api';
+import { FeatureForm } from './feature-form';
 import { Field } from './field';
 import type { DrawnGeometry, SiteEditTabProps } from './site-edit-context';
 import { useUnsavedChangesGuard } from './unsaved-changes';
+import { useFeatureForm } from './use-feature-form';
 import { useNudge } from './use-nudge';
 
 interface StructureForm {
@@ -60,7 +61,6 @@ const toForm = (s: Structure): StructureForm => {
 };
 const num = (t: string): number | null => (t.trim() === '' ? null : Number(t));
 const moved = <F extends { locationLatLng: string; position: LatLng | null }>(f: F, p: LatLng): F => ({ ...f, locationLatLng: formatLatLng(p), position: p });
-const sameForm = (a: StructureForm | null, b: StructureForm | null) => JSON.stringify(a) === JSON.stringify(b);
 
 function ringOf(f: { position: LatLng | null; footprintType: FootprintType; footprintRotation: string | number; footprintX: string | number; footprintY: string | number }) {
   const at = f.position;
@@ -81,51 +81,15 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
   const structures = useStructures(organizationId, site.id);
   const save = useSaveStructure(site.id);
   const del = useDeleteStructure(organizationId, site.id);
-  const [form, setFormState] = useState<StructureForm | null>(null);
-  const [saved, setSaved] = useState<StructureForm | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<StructureField, string>>>({});
-  const [general, setGeneral] = useState<string | null>(null);
   const [drawingNew, setDrawingNew] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const formRef = useRef<StructureForm | null>(null);
-  const setForm = (f: StructureForm | null) => {
-    formRef.current = f;
-    setFormState(f);
-  };
   const all = useMemo(() => structures.data ?? [], [structures.data]);
-  const dirty = form !== null && (form.id === 0 || !sameForm(form, saved));
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const { form, saved, setSaved, errors, general, confirmDelete, setConfirmDelete, formRef, setForm, dirty, dirtyRef, open, openDraft, close, validate, showSaveError, remove } = useFeatureForm<StructureForm, Structure, StructureField>({
+    toForm,
+    onDirtyChange,
+    onClose: () => setDrawingNew(false),
+    follow: { selected, items: all },
+  });
 
-  const close = () => {
-    setForm(null);
-    setSaved(null);
-    setErrors({});
-    setGeneral(null);
-    setDrawingNew(false);
-  };
-  const open = (s: Structure) => {
-    const f = toForm(s);
-    setForm(f);
-    setSaved(f);
-    setErrors({});
-    setGeneral(null);
-  };
-
-  const selectedId = selected?.id ?? null;
-  useEffect(() => {
-    if (selectedId === null) {
-      if (formRef.current) close();
-      return;
-    }
-    if (selectedId === 0 || formRef.current?.id === selectedId) return;
-    const s = all.find((x) => x.id === selectedId);
-    if (s) open(s);
-    // Opening follows the selection; the list is read as it is then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selectedId, all]);
-
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
   useEffect(() => {
     const shapes: OutlinedShape<number>[] = all
       .filter((s) => s.id !== form?.id)
@@ -144,16 +108,13 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
         }),
       ],
     );
-  }, [all, form, map, onSelect]);
+  }, [all, form, map, onSelect, dirtyRef]);
   useEffect(() => () => map.setLayers('Structures', []), [map]);
 
   const submit = async (f: StructureForm | null = formRef.current): Promise<boolean> => {
     if (!f) return false;
     const values = { ...f, locationLatLng: f.position ? storageLatLngText(f.position) : f.locationLatLng, footprintRotation: num(f.footprintRotation), footprintX: num(f.footprintX), footprintY: num(f.footprintY), footprintZ: num(f.footprintZ) };
-    const problems = structureProblems(values);
-    setErrors(problems);
-    setGeneral(null);
-    if (Object.keys(problems).length > 0) return false;
+    if (!validate(structureProblems(values))) return false;
     try {
       const { name, locationLatLng, footprintType, footprintRotation, footprintX, footprintY, footprintZ } = values;
       const result = await save.mutateAsync({ organizationId, ...(f.id ? { id: f.id } : {}), siteId: site.id, name, locationLatLng, footprintType, footprintRotation, footprintX, footprintY, footprintZ });
@@ -162,10 +123,8 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
       onSelect({ type: 'Structure', id: result.id });
       return true;
     } catch (e) {
-      const mapped = formErrorsOf(e);
-      setErrors(mapped.fields as Partial<Record<StructureField, string>>);
       // Structure submit errors show in an error alert (spec 3 §8).
-      setGeneral(mapped.general ?? Object.values(mapped.fields)[0] ?? null);
+      showSaveError(e, true);
       return false;
     }
   };
@@ -203,10 +162,7 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
 
   const startNew = () =>
     unsaved.guard(() => {
-      setForm({ id: 0, name: generatedStructureName(all.map((s) => s.name)), locationLatLng: '', position: null, footprintType: 'Box', footprintRotation: '0', footprintX: '', footprintY: '', footprintZ: '' });
-      setSaved(null);
-      setErrors({});
-      setGeneral(null);
+      openDraft({ id: 0, name: generatedStructureName(all.map((s) => s.name)), locationLatLng: '', position: null, footprintType: 'Box', footprintRotation: '0', footprintX: '', footprintY: '', footprintZ: '' });
       onSelect({ type: 'Structure', id: 0 });
       draw('Box', true);
     });
@@ -224,20 +180,6 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
     const f = formRef.current;
     if (f?.position) setForm(moved(f, nudge(f.position, key)));
   });
-
-  const remove = async () => {
-    if (!form) return;
-    try {
-      await del.mutateAsync(form.id);
-      toast(SITE_EDIT_TOASTS.structureDeleted);
-      setConfirmDelete(false);
-      close();
-      onSelect(null);
-    } catch (e) {
-      setGeneral(formErrorsOf(e).general);
-      setConfirmDelete(false);
-    }
-  };
 
   const set = <K extends keyof StructureForm>(k: K, v: StructureForm[K]) => form && setForm({ ...form, [k]: v });
   const readOnly = site.deleted;
@@ -273,16 +215,30 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
       )}
 
       {form && (
-        <form
-          className="flex flex-col gap-2 rounded-box border border-base-300 p-3"
-          aria-label={form.id ? `Edit structure ${saved?.name ?? form.name}` : 'New structure'}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
+        <FeatureForm
+          noun="Structure"
+          id={form.id}
+          name={saved?.name ?? form.name}
+          onSubmit={() => void submit()}
+          saving={save.isPending}
+          saveDisabled={readOnly || save.isPending}
+          dirty={dirty}
+          onClose={discard}
+          deleteDisabled={readOnly}
+          onDelete={() => setConfirmDelete(true)}
+          actions={
+            <>
+              <button type="button" className="btn btn-outline btn-sm" disabled={readOnly} onClick={() => draw(form.footprintType, false)}>
+                Redraw
+              </button>
+              {form.id !== 0 && (
+                <button type="button" className="btn btn-outline btn-sm" disabled={readOnly || dirty} title={dirty ? 'Save or discard the changes first' : undefined} onClick={duplicate}>
+                  Duplicate
+                </button>
+              )}
+            </>
+          }
         >
-          <h2 className="font-semibold">{form.id ? 'Edit Structure' : 'New Structure'}</h2>
           {drawingNew && (
             <div className="flex items-center gap-2 text-sm" role="group" aria-label="Shape">
               <span>Shape:</span>
@@ -318,29 +274,7 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
             {numberField('footprintZ', 'Z (m)', FOOTPRINT_SIZE_MAX)}
           </div>
           <p className="text-xs text-base-content/70">Arrow keys move the selected structure by 0.5 m.</p>
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn btn-primary btn-sm" disabled={readOnly || save.isPending}>
-              {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-              Save
-            </button>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={discard}>
-              {dirty ? 'Discard' : 'Close'}
-            </button>
-            <button type="button" className="btn btn-outline btn-sm" disabled={readOnly} onClick={() => draw(form.footprintType, false)}>
-              Redraw
-            </button>
-            {form.id !== 0 && (
-              <>
-                <button type="button" className="btn btn-outline btn-sm" disabled={readOnly || dirty} title={dirty ? 'Save or discard the changes first' : undefined} onClick={duplicate}>
-                  Duplicate
-                </button>
-                <button type="button" className="btn btn-outline btn-error btn-sm ml-auto" disabled={readOnly} onClick={() => setConfirmDelete(true)}>
-                  Delete
-                </button>
-              </>
-            )}
-          </div>
-        </form>
+        </FeatureForm>
       )}
       <ConfirmDialog
         open={confirmDelete}
@@ -349,7 +283,7 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
         confirmLabel="Delete"
         danger
         busy={del.isPending}
-        onConfirm={() => void remove()}
+        onConfirm={() => void remove((id) => del.mutateAsync(id), SITE_EDIT_TOASTS.structureDeleted, () => onSelect(null))}
         onCancel={() => setConfirmDelete(false)}
       />
       {unsaved.dialog}
