@@ -43,6 +43,7 @@ import { siteGroupRoutes } from './routes/site-group';
 import { siteHealthRoutes } from './routes/site-health';
 import { siteDashboardRoutes } from './routes/site-dashboard';
 import { emissionRoutes } from './routes/emissions';
+import { emissionClassificationRoutes } from './routes/emission-classification';
 import { emissionTargetRoutes } from './routes/emission-targets';
 import { siteBaselineRoutes } from './routes/site-baselines';
 import { exportRoutes } from './routes/export';
@@ -84,7 +85,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...siteDashboardRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes, ...emissionRoutes, ...emissionTargetRoutes, ...siteBaselineRoutes, ...exportRoutes, ...inspectionRoutes, ...integrationRoutes, ...sourceRoutes, ...structureRoutes, ...siteBasemapRoutes, ...deploymentPlanRoutes, ...apiKeyRoutes, ...pullApiRoutes] as RouteSpec[];
+  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...siteDashboardRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes, ...emissionRoutes, ...emissionClassificationRoutes, ...emissionTargetRoutes, ...siteBaselineRoutes, ...exportRoutes, ...inspectionRoutes, ...integrationRoutes, ...sourceRoutes, ...structureRoutes, ...siteBasemapRoutes, ...deploymentPlanRoutes, ...apiKeyRoutes, ...pullApiRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
