@@ -1,6 +1,6 @@
 // Classifying one emission (spec 3 §4 'Classification', §5 'Classification', §7 POST /emissions/classify): the
 // choices, the root-cause rule shared by the dialog and the server, the texts, and the inspections timeline's pins.
-import { CLASSIFICATIONS } from './enums';
+import type { CLASSIFICATIONS } from './enums';
 import { showsRootCause } from './alarms';
 
 export type Classification = (typeof CLASSIFICATIONS)[number];
@@ -18,7 +18,6 @@ export const CLASSIFICATION_MESSAGES = {
   rootCauseNotOffered: 'A root cause is only set for Fugitive or Venting',
   rootCauseMismatch: 'Choose a root cause of this classification',
 } as const;
-export const NO_INSPECTIONS_IN_RANGE = 'No inspections for the selected time period';
 
 export interface ClassificationForm {
   classification: Classification | null;

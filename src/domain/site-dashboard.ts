@@ -14,7 +14,7 @@ export const EMISSION_LINK_PADDING_HOURS = 2;
 export const siteDashboardTitle = (siteName: string) => `${siteName} Dashboard`;
 
 /** Widgets that are not a measurement type. */
-export type ContentWidget = 'map' | 'timeline' | 'rate';
+export type ContentWidget = 'map' | 'inspections' | 'timeline' | 'rate';
 export type SiteWidget = ContentWidget | number;
 
 export interface SiteWidgetGroup {
@@ -24,7 +24,7 @@ export interface SiteWidgetGroup {
   diagnostic: boolean;
 }
 
-export const CONTENT_WIDGET_LABELS: Record<ContentWidget, string> = { map: 'Map', timeline: 'Emissions Timeline', rate: 'CH4 Emission Rate' };
+export const CONTENT_WIDGET_LABELS: Record<ContentWidget, string> = { map: 'Map', inspections: 'Inspections Timeline', timeline: 'Emissions Timeline', rate: 'CH4 Emission Rate' };
 
 // Group 1: one widget per gas, plus the state of charge (spec 3 §2).
 const GAS_WIDGETS = [...MEASUREMENT_TYPES.filter((m) => m.unitKind === 'concentration').map((m) => m.id), 12];
@@ -32,7 +32,8 @@ const WIND_WIDGETS = [15, 16];
 const shown = new Set([...GAS_WIDGETS, ...WIND_WIDGETS]);
 
 export const SITE_WIDGET_GROUPS: readonly SiteWidgetGroup[] = [
-  { name: 'Site', widgets: ['map', 'timeline', 'rate'] as SiteWidget[], diagnostic: false },
+  // Group 0 in the spec's order (Camera is left out: there are no camera timelines); Inspections is not a default.
+  { name: 'Site', widgets: ['map', 'inspections', 'timeline', 'rate'] as SiteWidget[], diagnostic: false },
   { name: 'Gases', widgets: GAS_WIDGETS as SiteWidget[], diagnostic: false },
   { name: 'Wind', widgets: WIND_WIDGETS as SiteWidget[], diagnostic: false },
   // The device dashboard's status and diagnostic groups, less what the groups above already hold.

@@ -1,10 +1,12 @@
 // The site dashboard's right column (spec 3 §2): the site's emission totals against its baseline, the 30-day baseline
 // widget (only when the organization has active baselines), the CH4 emissions by category, source and as a list, and
 // the site's events.
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Alarm } from '@/contracts/alarm';
 import type { SiteEmission } from '@/contracts/site-dashboard';
+import type { TimeRange } from '@/domain/date-range';
+import { CLASSIFICATION_LABELS } from '@/domain/emission-classification';
 import { alarmTitle } from '@/domain/alarms';
 import { rangeToParams } from '@/domain/date-range';
 import { NO_ACTIVE_BASELINE, NO_ALARMS, NO_EMISSIONS, siteEmissionStatus, UNCATEGORIZED } from '@/domain/emissions';
@@ -19,6 +21,8 @@ import { Permission } from '@/domain/permissions';
 import { useCh4Units } from '@/components/use-ch4-units';
 import { useHasActiveBaselines, useSiteAlarms, useSiteEmissions, useSiteInspections, useSiteRollups, useSiteStatus, type SiteWindow } from './api';
 import { FactList } from '@/components/fact-list';
+import { useOutsideClick } from '@/components/use-outside-click';
+import { ClassifyDialog } from './classify-dialog';
 
 const DAY_MS = 86_400_000;
 const PROGRESS_BY_STATUS: Record<string, string> = { 'Below Baseline': 'progress-success', 'Above Baseline': 'progress-warning', 'Off-Spec': 'progress-error', 'No Baseline': '' };
@@ -104,10 +108,86 @@ function BaselineWidget({ organizationId, siteId, now }: { organizationId: numbe
   );
 }
 
+/**
+ * An emission row's flyout menu (spec 3 §2 'Emissions list table'): Classify (with SiteEdit) and Zoom to Emission.
+ * Generate Plume is not offered: there is no plume pipeline. Opening focuses the first item; Escape closes and returns
+ * focus to the button. The list scrolls, so the menu is placed fixed beside its button rather than clipped inside.
+ */
+function EmissionRowMenu({ label, canClassify, onClassify, onZoom }: { label: string; canClassify: boolean; onClassify: () => void; onZoom: () => void }) {
+  const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
+  const close = useCallback(() => setPlace(null), []);
+  useOutsideClick(ref, place !== null, close);
+  useEffect(() => {
+    if (place) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [place]);
+  const choose = (action: () => void) => () => {
+    close();
+    action();
+  };
+  const move = (step: number) => {
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    items[(at + step + items.length) % items.length]?.focus();
+  };
+  return (
+    <div
+      ref={ref}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && place) {
+          e.stopPropagation();
+          close();
+          button.current?.focus();
+        }
+        if (place && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+          e.preventDefault();
+          move(e.key === 'ArrowDown' ? 1 : -1);
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost btn-xs"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={place !== null}
+        onClick={(e) => {
+          if (place) return close();
+          const r = e.currentTarget.getBoundingClientRect();
+          setPlace({ top: r.bottom + 2, right: window.innerWidth - r.right });
+        }}
+      >
+        <span aria-hidden="true">⋮</span>
+      </button>
+      {place && (
+        <ul ref={menu} role="menu" aria-label={label} className="menu fixed z-40 w-48 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg" style={{ top: place.top, right: place.right }}>
+          {canClassify && (
+            <li role="none">
+              <button type="button" role="menuitem" onClick={choose(onClassify)}>
+                Classify
+              </button>
+            </li>
+          )}
+          <li role="none">
+            <button type="button" role="menuitem" onClick={choose(onZoom)}>
+              Zoom to Emission
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
 const EMISSION_TABS = ['Category', 'Source', 'List'] as const;
 
-function EmissionsWidget({ w, siteId }: { w: SiteWindow; siteId: number }) {
+function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number; onZoom: (r: TimeRange) => void }) {
   const [tab, setTab] = useState<(typeof EMISSION_TABS)[number]>('Category');
+  const [classifying, setClassifying] = useState<SiteEmission | null>(null);
+  const canClassify = useHasPermission(Permission.SiteEdit);
   const { user } = useSession();
   const units = useCh4Units();
   const rollups = useSiteRollups(w);
@@ -179,6 +259,9 @@ function EmissionsWidget({ w, siteId }: { w: SiteWindow; siteId: number }) {
                 <th scope="col">Source</th>
                 <th scope="col">Category</th>
                 <th scope="col" className="text-right">Volume</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -189,16 +272,21 @@ function EmissionsWidget({ w, siteId }: { w: SiteWindow; siteId: number }) {
                       {time(e.startTime)}
                     </Link>
                     {e.endTime === null && <span className="badge badge-ghost badge-sm ml-1">Processing</span>}
+                    {e.classification !== null && <span className="badge badge-info badge-outline badge-sm ml-1">{CLASSIFICATION_LABELS[e.classification]}</span>}
                   </td>
                   <td>{e.sourceName ?? '—'}</td>
                   <td>{e.sourceCategoryName}</td>
                   <td className="text-right tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
+                  <td className="px-1">
+                    <EmissionRowMenu label={`Emission actions, ${time(e.startTime)}${e.sourceName ? `, ${e.sourceName}` : ''}`} canClassify={canClassify} onClassify={() => setClassifying(e)} onZoom={() => onZoom(emissionLinkRange(e, Date.now()))} />
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
+      {classifying && <ClassifyDialog organizationId={w.organizationId} emission={classifying} title={`${time(classifying.startTime)} · ${classifying.sourceName ?? 'Unknown source'} · ${units.formatVolume(classifying.totalVolume)}`} onClose={() => setClassifying(null)} />}
     </Card>
   );
 }
@@ -260,13 +348,13 @@ function SiteEvents({ w, onAlarm }: { w: SiteWindow; onAlarm: (a: Alarm) => void
   );
 }
 
-export function SideColumn({ w, now, onAlarm }: { w: SiteWindow; now: number; onAlarm: (a: Alarm) => void }) {
+export function SideColumn({ w, now, onAlarm, onZoom }: { w: SiteWindow; now: number; onAlarm: (a: Alarm) => void; onZoom: (r: TimeRange) => void }) {
   const baselines = useHasActiveBaselines(w.organizationId);
   return (
     <div className="grid content-start gap-3">
       <SiteTotals w={w} />
       {baselines.data === true && <BaselineWidget organizationId={w.organizationId} siteId={w.siteId} now={now} />}
-      <EmissionsWidget w={w} siteId={w.siteId} />
+      <EmissionsWidget w={w} siteId={w.siteId} onZoom={onZoom} />
       <SiteEvents w={w} onAlarm={onAlarm} />
     </div>
   );

@@ -37,6 +37,7 @@ import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
 import { useSiteDetail, useSiteDevices, useSiteEmissions, useSiteSources, type SiteWindow } from './api';
 import { EmissionTimeline } from './emission-timeline';
+import { InspectionsTimeline } from './inspections-timeline';
 import { SideColumn } from './side-column';
 import { SiteMeasurementChart, SiteRateChart, SiteWindChart } from './site-charts';
 import { SiteMap } from './site-map';
@@ -180,13 +181,14 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
           {shown.length === 0 && <p className="text-base-content/70">Choose the widgets to show with Show/Hide Widgets.</p>}
           {shown.map((x) => {
             if (x === 'map') return <SiteMap key="map" site={site} stays={stays} sources={sources.data ?? []} emissions={emissions.data ?? []} />;
+            if (x === 'inspections') return <InspectionsTimeline key="inspections" w={w} />;
             if (x === 'timeline') return <EmissionTimeline key="timeline" emissions={emissions.data} loading={emissions.isPending} range={debounced} onZoom={setRange} />;
             if (x === 'rate') return <SiteRateChart key="rate" {...chartProps} />;
             if (x === 15 || x === 16) return <SiteWindChart key={x} {...chartProps} stays={windStays} typeId={x} />;
             return <SiteMeasurementChart key={x} {...chartProps} stays={gasStays} typeId={x} />;
           })}
         </div>
-        <SideColumn w={w} now={now} onAlarm={openAlarm} />
+        <SideColumn w={w} now={now} onAlarm={openAlarm} onZoom={setRange} />
       </div>
       {alarmId && <AlarmSlideOut encodedId={alarmId} onClose={closeAlarm} onZoom={(a) => setRange({ start: Date.parse(a.startTime), end: Math.max(Date.parse(a.endTime ?? a.startTime), Date.parse(a.startTime) + 3_600_000) })} />}
       {details === 'view' && <SiteDetailsDialog site={site} canEdit={canEdit} onEdit={() => setDetails('edit')} onClose={() => setDetails(null)} />}
