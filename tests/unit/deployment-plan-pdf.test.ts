@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetTooltip, deploymentPlanFileName, devicePlacementRequestSchema, DEPLOYMENT_PLAN_MESSAGES, scoreBand, scoreOf, sourceCountWarnings, windSiteLabel } from '@/domain/deployment-plan';
 import { buildDeploymentPlanPdf } from '@/features/site-edit/deployment-plan/export-pdf';
 import { devicePages } from '@/features/site-edit/deployment-plan/pdf-layout';
-import { roseGeometry } from '@/features/site-edit/deployment-plan/wind-rose-geometry';
+import { roseGeometry } from '@/components/wind-rose/wind-rose-geometry';
 
 describe('PDF paging', () => {
   it('lists 20 devices on the first page, then 44 per column over 3 columns', () => {

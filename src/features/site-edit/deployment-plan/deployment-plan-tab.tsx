@@ -32,7 +32,7 @@ import {
 import { formatDateTime } from '@/domain/format';
 import type { LngLat, SiteEditTabProps } from '../site-edit-context';
 import { usePreviewPlacement, useDeploymentPlanForSite, useSaveDeploymentPlan, useWindSourceOptions } from './api';
-import { WindRose } from './wind-rose';
+import { WindRose } from '@/components/wind-rose/wind-rose';
 
 interface Draft {
   deviceBudget: string;

@@ -7,7 +7,7 @@ import type { DevicePlacementResult, PlanSource } from '@/contracts/deployment-p
 import { deploymentPlanFileName, scoreOf } from '@/domain/deployment-plan';
 import type { LngLat } from '../site-edit-context';
 import { devicePages, DEVICES_PER_COLUMN } from './pdf-layout';
-import { roseGeometry } from './wind-rose-geometry';
+import { roseGeometry } from '@/components/wind-rose/wind-rose-geometry';
 
 export interface PlanPdfInput {
   organizationName: string;

@@ -1,4 +1,4 @@
-// The wind rose of the plan's wind source: the share of wind from each direction.
+// A wind rose: the share of wind from each direction (the deployment plan's wind source, the site dashboard's map).
 import { roseGeometry } from './wind-rose-geometry';
 
 export function WindRose({ rose, size = 220 }: { rose: readonly { angle: number; probability: number }[]; size?: number }) {
