@@ -1,0 +1,257 @@
+// The site dashboard map's rules (spec 3 §2 'Map', §9 'Overview and map'): concentration rose binning, the site's
+// wind rose, the wind field grid, and the layer toggles remembered across visits. Pure, shared by server and client.
+import { GAS_LEGEND_THRESHOLDS, WIND_FIELD, type GasThresholds } from './gas-legend';
+import { MEASUREMENT_TYPES } from './measurement-types';
+
+export const ROSE_SECTORS = 16;
+export const ROSE_SEVERITIES = 3;
+/** Outer radius of the fullest rose (spec 3 §9: up to 50). */
+export const ROSE_MAX_RADIUS_PX = 50;
+/** A gas reading pairs with the device's wind reading closest in time, when it is at most this far apart. */
+export const ROSE_WIND_PAIRING_MS = 10 * 60_000;
+/** A selected arc's cone reaches this far from the device (metres): the site's extent at the minimum zoom. */
+export const ROSE_CONE_LENGTH_M = 400;
+export const SITE_MAP_MIN_ZOOM = 13;
+export const SITE_MAP_LAYERS_STORAGE_KEY = 'console.siteMapLayers';
+
+/** Gases with legend thresholds, as the rose's gas selector offers them (measurement type id and name). */
+export const ROSE_GASES: readonly { id: number; name: string; thresholds: GasThresholds }[] = MEASUREMENT_TYPES.filter((m) => m.key in GAS_LEGEND_THRESHOLDS).map((m) => ({
+  id: m.id,
+  name: m.label,
+  thresholds: GAS_LEGEND_THRESHOLDS[m.key as keyof typeof GAS_LEGEND_THRESHOLDS],
+}));
+export const DEFAULT_ROSE_GAS = 1;
+
+export const roseGas = (measurementTypeId: number) => ROSE_GASES.find((g) => g.id === measurementTypeId) ?? null;
+
+/** Severity 1 (low to mid), 2 (mid to high) or 3 (high and above); 0 below low, which a rose leaves out. */
+export function severityOf(value: number, t: GasThresholds): 0 | 1 | 2 | 3 {
+  if (!(value >= t.low)) return 0;
+  if (value < t.mid) return 1;
+  if (value < t.high) return 2;
+  return 3;
+}
+
+/** The 16-point sector a compass direction falls in; sector 0 is centred on north. */
+export function sectorOf(directionDeg: number, sectors = ROSE_SECTORS): number {
+  const width = 360 / sectors;
+  const d = ((directionDeg % 360) + 360) % 360;
+  return Math.floor((d + width / 2) / width) % sectors;
+}
+
+/** Rose chart datum (spec 3 §3): readings of one installation in one sector and severity. */
+export interface RoseDatum {
+  deviceInstallationId: number;
+  directionIndex: number;
+  severity: number;
+  value: number;
+}
+
+interface Series {
+  times: ArrayLike<number>;
+  values: ArrayLike<number>;
+}
+
+/**
+ * Counts, per sector and severity, the gas readings at or above the low threshold, each placed by the direction the
+ * wind blew from at the nearest wind reading in time (both series sorted by time); a reading without wind within
+ * ROSE_WIND_PAIRING_MS is left out.
+ */
+export function binRose(gas: Series, windDirection: Series, t: GasThresholds): number[][] {
+  const counts = Array.from({ length: ROSE_SECTORS }, () => [0, 0, 0]);
+  let w = 0;
+  for (let i = 0; i < gas.times.length; i++) {
+    const severity = severityOf(gas.values[i]!, t);
+    if (severity === 0) continue;
+    const time = gas.times[i]!;
+    while (w + 1 < windDirection.times.length && windDirection.times[w + 1]! <= time) w++;
+    let best = -1;
+    for (const j of [w, w + 1]) {
+      if (j >= windDirection.times.length || Number.isNaN(windDirection.values[j]!)) continue;
+      if (best === -1 || Math.abs(windDirection.times[j]! - time) < Math.abs(windDirection.times[best]! - time)) best = j;
+    }
+    if (best === -1 || Math.abs(windDirection.times[best]! - time) > ROSE_WIND_PAIRING_MS) continue;
+    counts[sectorOf(windDirection.values[best]!)]![severity - 1]!++;
+  }
+  return counts;
+}
+
+/** The non-zero cells of binned counts as rose chart data. */
+export function roseData(deviceInstallationId: number, counts: readonly (readonly number[])[]): RoseDatum[] {
+  const out: RoseDatum[] = [];
+  counts.forEach((row, directionIndex) => row.forEach((value, s) => value > 0 && out.push({ deviceInstallationId, directionIndex, severity: s + 1, value })));
+  return out;
+}
+
+/** One drawn arc: a sector's severity band between two radii (pixels), stacked from severity 1 outwards. */
+export interface RoseArc {
+  deviceInstallationId: number;
+  directionIndex: number;
+  severity: number;
+  value: number;
+  innerPx: number;
+  outerPx: number;
+}
+
+/**
+ * Stacks each installation's sectors from the centre, severity 1 innermost; radii scale linearly so the fullest
+ * sector of all roses reaches ROSE_MAX_RADIUS_PX (one scale, so roses compare between devices).
+ */
+export function roseArcs(data: readonly RoseDatum[]): RoseArc[] {
+  const totals = new Map<string, number>();
+  for (const d of data) totals.set(`${d.deviceInstallationId}:${d.directionIndex}`, (totals.get(`${d.deviceInstallationId}:${d.directionIndex}`) ?? 0) + d.value);
+  const max = Math.max(0, ...totals.values());
+  if (max === 0) return [];
+  const scale = ROSE_MAX_RADIUS_PX / max;
+  const sorted = [...data].filter((d) => d.value > 0).sort((a, b) => a.deviceInstallationId - b.deviceInstallationId || a.directionIndex - b.directionIndex || a.severity - b.severity);
+  const reached = new Map<string, number>();
+  return sorted.map((d) => {
+    const k = `${d.deviceInstallationId}:${d.directionIndex}`;
+    const inner = reached.get(k) ?? 0;
+    const outer = inner + d.value * scale;
+    reached.set(k, outer);
+    return { ...d, innerPx: inner, outerPx: outer };
+  });
+}
+
+const EARTH_M_PER_DEG = 111_320;
+
+/** Metres east and north of a point as [lng, lat]. */
+export function offsetLngLat(at: { lat: number; lng: number }, eastM: number, northM: number): [number, number] {
+  return [at.lng + eastM / (EARTH_M_PER_DEG * Math.cos((at.lat * Math.PI) / 180)), at.lat + northM / EARTH_M_PER_DEG];
+}
+
+/** Metres one screen pixel spans at a latitude and web-mercator zoom. */
+export const metresPerPixel = (lat: number, zoom: number) => (156_543.03392 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
+
+/** A closed ring of [lng, lat]: the annular sector between two radii (metres) around a sector's compass direction. */
+export function sectorRing(at: { lat: number; lng: number }, directionIndex: number, innerM: number, outerM: number, sectors = ROSE_SECTORS, steps = 6): [number, number][] {
+  const width = 360 / sectors;
+  const from = directionIndex * width - width / 2;
+  const ring: [number, number][] = [];
+  const point = (r: number, deg: number) => offsetLngLat(at, r * Math.sin((deg * Math.PI) / 180), r * Math.cos((deg * Math.PI) / 180));
+  for (let s = 0; s <= steps; s++) ring.push(point(outerM, from + (width * s) / steps));
+  for (let s = steps; s >= 0; s--) ring.push(point(innerM, from + (width * s) / steps));
+  ring.push(ring[0]!);
+  return ring;
+}
+
+/** The site's wind rose: the share of readings from each of 16 sectors, as the WindRose component draws it. */
+export function windRoseProbabilities(directions: readonly number[]): { angle: number; probability: number }[] {
+  const counts = new Array<number>(ROSE_SECTORS).fill(0);
+  let n = 0;
+  for (const d of directions) {
+    if (Number.isNaN(d)) continue;
+    counts[sectorOf(d)]!++;
+    n++;
+  }
+  return counts.map((c, i) => ({ angle: (i * 360) / ROSE_SECTORS, probability: n === 0 ? 0 : c / n }));
+}
+
+export interface WindReading {
+  time: number;
+  windDirection: number;
+  windSpeed: number;
+}
+
+export interface WindArrow {
+  lng: number;
+  lat: number;
+  /** Compass degrees the wind blows toward (readings give where it blew from). */
+  toward: number;
+  /** km/h, clamped at WIND_FIELD.maxSpeedKmh. */
+  speedKmh: number;
+}
+
+/**
+ * A grid of at most WIND_FIELD.siteMaxCells cells over the devices' extent (padded), square-ish; each cell's arrow is
+ * the inverse-distance-weighted mean wind vector of the devices at that frame.
+ */
+export function windFieldGrid(devices: readonly { lat: number; lng: number; reading: { windDirection: number; windSpeed: number } | null }[], padM = 150): WindArrow[] {
+  const live = devices.filter((d) => d.reading !== null && !Number.isNaN(d.reading.windDirection) && !Number.isNaN(d.reading.windSpeed));
+  if (live.length === 0) return [];
+  const lats = live.map((d) => d.lat);
+  const lngs = live.map((d) => d.lng);
+  const mid = { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lng: (Math.min(...lngs) + Math.max(...lngs)) / 2 };
+  const [west, south] = offsetLngLat({ lat: Math.min(...lats), lng: Math.min(...lngs) }, -padM, -padM);
+  const [east, north] = offsetLngLat({ lat: Math.max(...lats), lng: Math.max(...lngs) }, padM, padM);
+  const widthM = (east - west) * EARTH_M_PER_DEG * Math.cos((mid.lat * Math.PI) / 180);
+  const heightM = (north - south) * EARTH_M_PER_DEG;
+  const { cols, rows } = gridShape(widthM, heightM, WIND_FIELD.siteMaxCells);
+  const arrows: WindArrow[] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const lng = west + ((c + 0.5) * (east - west)) / cols;
+      const lat = south + ((r + 0.5) * (north - south)) / rows;
+      let vx = 0;
+      let vy = 0;
+      let weights = 0;
+      for (const d of live) {
+        const dx = (d.lng - lng) * EARTH_M_PER_DEG * Math.cos((lat * Math.PI) / 180);
+        const dy = (d.lat - lat) * EARTH_M_PER_DEG;
+        const w = 1 / Math.max(1, dx * dx + dy * dy);
+        const toward = ((d.reading!.windDirection + 180) * Math.PI) / 180;
+        vx += w * d.reading!.windSpeed * Math.sin(toward);
+        vy += w * d.reading!.windSpeed * Math.cos(toward);
+        weights += w;
+      }
+      vx /= weights;
+      vy /= weights;
+      arrows.push({ lng, lat, toward: ((Math.atan2(vx, vy) * 180) / Math.PI + 360) % 360, speedKmh: Math.min(WIND_FIELD.maxSpeedKmh, Math.hypot(vx, vy)) });
+    }
+  }
+  return arrows;
+}
+
+/** Columns and rows with cols × rows ≤ maxCells whose cells are closest to square. */
+export function gridShape(widthM: number, heightM: number, maxCells: number): { cols: number; rows: number } {
+  let best = { cols: 1, rows: 1, score: Number.POSITIVE_INFINITY };
+  for (let cols = 1; cols <= maxCells; cols++) {
+    const rows = Math.max(1, Math.floor(maxCells / cols));
+    const aspect = widthM / cols / (heightM / rows);
+    const score = Math.abs(Math.log(aspect)) - (cols * rows) / maxCells;
+    if (score < best.score) best = { cols, rows, score };
+  }
+  return { cols: best.cols, rows: best.rows };
+}
+
+/** The frame times of the installations' wind, in order, and each installation's reading at each (or null). */
+export function windFrames(byInstallation: readonly { installationId: number; wind: readonly WindReading[] }[]): { times: number[]; at: (installationId: number, frame: number) => WindReading | null } {
+  const times = [...new Set(byInstallation.flatMap((i) => i.wind.map((w) => w.time)))].sort((a, b) => a - b);
+  const index = new Map(byInstallation.map((i) => [i.installationId, new Map(i.wind.map((w) => [w.time, w]))]));
+  return { times, at: (installationId, frame) => index.get(installationId)?.get(times[frame]!) ?? null };
+}
+
+export interface SiteMapLayers {
+  sources: boolean;
+  structures: boolean;
+  deviceLabels: boolean;
+  roses: boolean;
+  windRose: boolean;
+  windField: boolean;
+  roseGas: number;
+}
+
+export const DEFAULT_SITE_MAP_LAYERS: SiteMapLayers = { sources: true, structures: true, deviceLabels: true, roses: false, windRose: false, windField: false, roseGas: DEFAULT_ROSE_GAS };
+
+/** The remembered toggles, or the defaults for anything missing or malformed. */
+export function readSiteMapLayers(stored: string | null): SiteMapLayers {
+  let parsed: unknown = null;
+  try {
+    parsed = stored ? JSON.parse(stored) : null;
+  } catch {
+    parsed = null;
+  }
+  const out = { ...DEFAULT_SITE_MAP_LAYERS };
+  if (!parsed || typeof parsed !== 'object') return out;
+  const p = parsed as Record<string, unknown>;
+  for (const k of ['sources', 'structures', 'deviceLabels', 'roses', 'windRose', 'windField'] as const) if (typeof p[k] === 'boolean') out[k] = p[k];
+  if (typeof p.roseGas === 'number' && roseGas(p.roseGas)) out.roseGas = p.roseGas;
+  return out;
+}
+
+/** The averaging period (ms) of the map's wind: 15 minutes, or longer so a range holds at most 96 frames. */
+export function windPeriodMs(rangeMs: number): number {
+  const quarter = 15 * 60_000;
+  return Math.max(1, Math.ceil(rangeMs / 96 / quarter)) * quarter;
+}
