@@ -51,7 +51,7 @@ describe('site dashboard classification and inspections in the browser', () => {
     expect(emissionsInRange.length).toBeGreaterThan(0);
 
     // The List tab: every row has its menu; Escape closes it and gives focus back to its button.
-    const card = page.getByRole('region', { name: 'CH4 Emissions' });
+    const card = page.getByRole('region', { name: 'CH4 Emissions', exact: true });
     await card.getByRole('tab', { name: 'List' }).click();
     const menus = card.getByRole('button', { name: /^Emission actions, / });
     await expect.poll(() => menus.count()).toBe(emissionsInRange.length);
@@ -92,6 +92,7 @@ describe('site dashboard classification and inspections in the browser', () => {
     // Zoom to Emission: the newest emission (the list's first row) padded either side.
     const newest = emissionsInRange.at(-1)!;
     await menus.first().click();
+    await card.screenshot({ path: `${SHOTS}/site-dashboard-emission-menu.png` });
     await page.getByRole('menuitem', { name: 'Zoom to Emission' }).click();
     await expect.poll(() => rangeOf(page).start).toBe(Date.parse(newest.startTime) - EMISSION_LINK_PADDING_HOURS * 3_600_000);
 
