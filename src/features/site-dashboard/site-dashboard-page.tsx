@@ -180,7 +180,7 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
           {devices.error && <LoadError message={devices.error.message} onRetry={() => void devices.refetch()} />}
           {shown.length === 0 && <p className="text-base-content/70">Choose the widgets to show with Show/Hide Widgets.</p>}
           {shown.map((x) => {
-            if (x === 'map') return <SiteMap key="map" site={site} stays={stays} sources={sources.data ?? []} emissions={emissions.data ?? []} />;
+            if (x === 'map') return <SiteMap key="map" site={site} stays={stays} sources={sources.data ?? []} emissions={emissions.data ?? []} w={w} />;
             if (x === 'inspections') return <InspectionsTimeline key="inspections" w={w} />;
             if (x === 'timeline') return <EmissionTimeline key="timeline" emissions={emissions.data} loading={emissions.isPending} range={debounced} onZoom={setRange} />;
             if (x === 'rate') return <SiteRateChart key="rate" {...chartProps} />;

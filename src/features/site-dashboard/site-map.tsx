@@ -1,36 +1,159 @@
-// The site dashboard's map (spec 3 §2 'Map'): the site's sources (red, sized by what they emitted in the range), the
-// devices that stand there now (green; amber when quarantined), earlier stays in grey, and labels; zoom 13 at least.
-import { useMemo } from 'react';
+// The site dashboard's map (spec 3 §2 'Map'): the site's sources (red when they emitted in the range; name on hover),
+// the devices that stand there now (green; amber when quarantined), earlier stays in grey, structures' footprints,
+// concentration roses of a chosen gas with selectable arcs, the wind field and the site's wind rose. Zoom 13 at least.
+import { useEffect, useMemo, useState } from 'react';
 import type { SiteDetail, SiteDeviceStay, SiteEmission, SiteSource } from '@/contracts/site-dashboard';
+import { parseLatLng } from '@/domain/coordinates';
 import { TONE_RGBA } from '@/domain/map';
+import { footprintPolygon } from '@/domain/site-edit';
+import { WIND_FIELD } from '@/domain/gas-legend';
+import { metresPerPixel, offsetLngLat, roseArcs, sectorRing, SITE_MAP_MIN_ZOOM, windFieldGrid, windFrames, windRoseProbabilities, ROSE_CONE_LENGTH_M, type RoseArc } from '@/domain/site-map';
 import { labelLayer, pointLayer, pointSet } from '@/components/lib/map-layers';
-import { MapView } from '@/components/lib/map-view';
+import { MapView, type MapPick } from '@/components/lib/map-view';
+import { shapeLayer, type OutlinedShape } from '@/components/lib/site-edit-layers';
+import { arrowLayer, ringLayer, type ArrowPath, type FilledRing, type Rgba } from '@/components/lib/site-map-layers';
+import { WindRose } from '@/components/wind-rose/wind-rose';
+import type { SiteWindow } from './api';
+import { useRoseData, useSiteStructures, useSiteWind } from './map-api';
+import { MapLayerControls, RoseLegend, useSiteMapLayers } from './map-controls';
 
 const SITE_ZOOM = 16;
+const SEVERITY_RGBA: readonly Rgba[] = [
+  [234, 179, 8, 190],
+  [234, 88, 12, 200],
+  [200, 30, 30, 210],
+];
+const arcKey = (a: { deviceInstallationId: number; directionIndex: number }) => `${a.deviceInstallationId}:${a.directionIndex}`;
 
-export function SiteMap({ site, stays, sources, emissions }: { site: SiteDetail; stays: readonly SiteDeviceStay[]; sources: readonly SiteSource[]; emissions: readonly SiteEmission[] }) {
+export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDetail; stays: readonly SiteDeviceStay[]; sources: readonly SiteSource[]; emissions: readonly SiteEmission[]; w: SiteWindow }) {
+  const [layersOn, setLayersOn] = useSiteMapLayers();
+  const [zoom, setZoom] = useState(SITE_ZOOM);
+  const [hovered, setHovered] = useState<{ text: string; x: number; y: number } | null>(null);
+  const [selectedArcs, setSelectedArcs] = useState<ReadonlySet<string>>(new Set());
+  const [frame, setFrame] = useState(0);
+  const structures = useSiteStructures(site.organizationId, site.id, layersOn.structures);
+  const roses = useRoseData(w, layersOn.roseGas, layersOn.roses);
+  const wind = useSiteWind(w, layersOn.windRose || layersOn.windField);
+
+  const live = useMemo(() => sources.filter((s) => !s.deleted), [sources]);
+  const stayById = useMemo(() => new Map(stays.map((s) => [s.installationId, s])), [stays]);
+  const arcs: RoseArc[] = useMemo(() => (layersOn.roses ? roseArcs(roses.data ?? []).filter((a) => stayById.has(a.deviceInstallationId)) : []), [layersOn.roses, roses.data, stayById]);
+  const frames = useMemo(() => windFrames((wind.data?.installations ?? []).map((i) => ({ installationId: i.deviceInstallationId, wind: i.wind }))), [wind.data]);
+  const windRose = useMemo(() => windRoseProbabilities((wind.data?.installations ?? []).flatMap((i) => i.wind.map((r) => r.windDirection))), [wind.data]);
+
+  // The wind field steps through the range's frames, one every loop period, and starts over.
+  const frameCount = frames.times.length;
+  useEffect(() => {
+    setFrame(0);
+    if (!layersOn.windField || frameCount < 2) return;
+    const timer = window.setInterval(() => setFrame((f) => (f + 1) % frameCount), WIND_FIELD.loopMs);
+    return () => window.clearInterval(timer);
+  }, [layersOn.windField, frameCount]);
+
   const layers = useMemo(() => {
-    const live = sources.filter((s) => !s.deleted);
     const emitted = new Set(emissions.map((e) => e.sourceId));
     const current = stays.filter((s) => s.endTime === null);
     const earlier = stays.filter((s) => s.endTime !== null);
+    const mpp = metresPerPixel(site.location.lat, zoom);
+    const structureShapes: OutlinedShape<number>[] = (layersOn.structures ? (structures.data ?? []) : []).flatMap((s) => {
+      const at = parseLatLng(s.locationLatLng);
+      const ring = at ? footprintPolygon({ location: at, footprintType: s.footprintType, footprintRotation: s.footprintRotation, footprintX: s.footprintX, footprintY: s.footprintY }) : null;
+      return ring ? [{ datum: s.id, ring, fill: [100, 116, 139, 90], line: [51, 65, 85, 255] }] : [];
+    });
+    const cones: FilledRing[] = arcs
+      .filter((a, i, all) => selectedArcs.has(arcKey(a)) && all.findIndex((b) => arcKey(b) === arcKey(a)) === i)
+      .map((a) => ({ ring: sectorRing(stayById.get(a.deviceInstallationId)!.location, a.directionIndex, 0, ROSE_CONE_LENGTH_M), fill: [37, 99, 235, 55], line: [37, 99, 235, 220] }));
+    const arcRings: FilledRing[] = arcs.map((a) => ({
+      ring: sectorRing(stayById.get(a.deviceInstallationId)!.location, a.directionIndex, a.innerPx * mpp, a.outerPx * mpp),
+      fill: SEVERITY_RGBA[a.severity - 1] ?? SEVERITY_RGBA[0]!,
+      line: selectedArcs.has(arcKey(a)) ? [37, 99, 235, 255] : [255, 255, 255, 200],
+    }));
+    const arrows: ArrowPath[] = layersOn.windField
+      ? windFieldGrid(frames.times.length === 0 ? [] : (wind.data?.installations ?? []).map((i) => ({ ...i.location, reading: frames.at(i.deviceInstallationId, frame) }))).map((a) => arrowPath(a, mpp))
+      : [];
     return [
-      pointLayer('site-sources', pointSet(live.map((s) => ({ ...s.location, rgba: emitted.has(s.id) ? TONE_RGBA.red : TONE_RGBA.blue }))), { radiusPixels: 7, outlined: true }),
+      shapeLayer('site-structures', structureShapes),
+      ringLayer('site-rose-cones', cones, { pickable: false, lineWidthPixels: 1.5 }),
+      ringLayer('site-roses', arcRings, { pickable: true }),
+      pointLayer('site-sources', pointSet(live.map((s) => ({ ...s.location, rgba: emitted.has(s.id) ? TONE_RGBA.red : TONE_RGBA.blue }))), { radiusPixels: 7, outlined: true, visible: layersOn.sources }),
       pointLayer('site-earlier-devices', pointSet(earlier.map((s) => ({ ...s.location, rgba: TONE_RGBA.grey }))), { radiusPixels: 6 }),
       pointLayer('site-devices', pointSet(current.map((s) => ({ ...s.location, rgba: s.deviceInstallationType === 0 ? TONE_RGBA.green : TONE_RGBA.amber }))), { radiusPixels: 8, outlined: true }),
-      labelLayer('site-labels', [...current.map((s) => ({ ...s.location, text: s.deviceName })), ...live.map((s) => ({ ...s.location, text: s.name }))], true),
+      labelLayer('site-labels', current.map((s) => ({ ...s.location, text: s.deviceName })), layersOn.deviceLabels),
+      arrowLayer('site-wind-field', arrows),
     ];
-  }, [stays, sources, emissions]);
+  }, [stays, live, emissions, site.location.lat, zoom, layersOn, structures.data, arcs, selectedArcs, stayById, frames, frame, wind.data]);
+
+  const onHover = (pick: MapPick | null) => {
+    const source = pick?.layerId === 'site-sources' ? live[pick.index] : undefined;
+    setHovered(source && pick ? { text: source.name || 'Unknown', x: pick.x, y: pick.y } : null);
+  };
+  const onClick = (pick: MapPick) => {
+    const arc = pick.layerId === 'site-roses' ? arcs[pick.index] : undefined;
+    if (!arc) return;
+    setSelectedArcs((prev) => {
+      const next = new Set(prev);
+      if (next.has(arcKey(arc))) next.delete(arcKey(arc));
+      else next.add(arcKey(arc));
+      return next;
+    });
+  };
+
+  const loading = (layersOn.roses && roses.isFetching) || ((layersOn.windRose || layersOn.windField) && wind.isFetching) || (layersOn.structures && structures.isFetching);
+  const failed = [roses.error, wind.error, structures.error].find((e) => e);
+  const frameTime = layersOn.windField && frames.times.length > 0 ? frames.times[frame % frames.times.length] : undefined;
   return (
     <section className="rounded-box border border-base-300 bg-base-100 p-2" aria-label="Map">
-      <MapView label={`Map of ${site.name}`} layers={layers} initialCenter={site.location} initialZoom={SITE_ZOOM} className="h-80 w-full overflow-hidden rounded-box" />
+      <MapLayerControls layers={layersOn} onChange={setLayersOn} selectedArcs={selectedArcs.size} onHideCones={() => setSelectedArcs(new Set())} loading={loading} />
+      {failed && (
+        <p role="alert" className="mb-1 text-sm text-error">
+          {failed.message}
+        </p>
+      )}
+      <div className="relative">
+        <MapView
+          label={`Map of ${site.name}`}
+          layers={layers}
+          initialCenter={site.location}
+          initialZoom={SITE_ZOOM}
+          minZoom={SITE_MAP_MIN_ZOOM}
+          onZoom={setZoom}
+          onHover={onHover}
+          onClick={onClick}
+          className="h-96 w-full overflow-hidden rounded-box"
+        />
+        {hovered && (
+          <div role="tooltip" className="pointer-events-none absolute z-10 rounded bg-base-100 px-2 py-0.5 text-xs shadow" style={{ left: hovered.x + 12, top: hovered.y + 12 }}>
+            {hovered.text}
+          </div>
+        )}
+        {layersOn.windRose && (
+          <figure className="absolute right-2 top-2 z-10 rounded-box bg-base-100/90 p-1 shadow" aria-label="Site wind rose">
+            {wind.data && windRose.some((r) => r.probability > 0) ? <WindRose rose={windRose} size={170} /> : <p className="w-40 p-2 text-xs">{wind.isPending ? 'Loading wind…' : 'No wind data in this range'}</p>}
+          </figure>
+        )}
+        {frameTime !== undefined && <p className="absolute bottom-2 left-2 z-10 rounded bg-base-100/90 px-2 py-0.5 text-xs">{`Wind at ${new Date(frameTime).toLocaleString()}`}</p>}
+      </div>
       <p className="mt-1 flex flex-wrap gap-3 text-xs text-base-content/80">
         <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#228b4a]" />Device</span>
         <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#d99614]" />Quarantined device</span>
         <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#828a96]" />Earlier stay</span>
         <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#c82d2d]" />Source that emitted in the range</span>
         <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#256ec8]" />Other source</span>
+        {layersOn.structures && <span><span className="mr-1 inline-block h-2 w-3 bg-[#64748b]/60 ring-1 ring-[#334155]" />Structure</span>}
       </p>
+      {layersOn.roses && <RoseLegend gasId={layersOn.roseGas} empty={roses.isSuccess && arcs.length === 0} />}
     </section>
   );
+}
+
+/** An arrow centred on its cell, pointing where the wind blows; 10 to 35 pixels long with speed (clamped). */
+function arrowPath(a: { lng: number; lat: number; toward: number; speedKmh: number }, mpp: number): ArrowPath {
+  const half = ((10 + (25 * a.speedKmh) / WIND_FIELD.maxSpeedKmh) * mpp) / 2;
+  const at = { lat: a.lat, lng: a.lng };
+  const p = (r: number, deg: number) => offsetLngLat(at, r * Math.sin((deg * Math.PI) / 180), r * Math.cos((deg * Math.PI) / 180));
+  const tip = p(half, a.toward);
+  const head = half * 0.5;
+  const left = offsetLngLat({ lng: tip[0], lat: tip[1] }, head * Math.sin(((a.toward + 150) * Math.PI) / 180), head * Math.cos(((a.toward + 150) * Math.PI) / 180));
+  const right = offsetLngLat({ lng: tip[0], lat: tip[1] }, head * Math.sin(((a.toward - 150) * Math.PI) / 180), head * Math.cos(((a.toward - 150) * Math.PI) / 180));
+  return { path: [p(half, a.toward + 180), tip, left, tip, right], color: [14, 116, 144, 230] };
 }
