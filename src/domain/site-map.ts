@@ -121,8 +121,8 @@ export function offsetLngLat(at: { lat: number; lng: number }, eastM: number, no
   return [at.lng + eastM / (EARTH_M_PER_DEG * Math.cos((at.lat * Math.PI) / 180)), at.lat + northM / EARTH_M_PER_DEG];
 }
 
-/** Metres one screen pixel spans at a latitude and web-mercator zoom. */
-export const metresPerPixel = (lat: number, zoom: number) => (156_543.03392 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
+/** Metres one screen pixel spans at a latitude and zoom (maplibre's and deck.gl's zoom: 512-pixel tiles). */
+export const metresPerPixel = (lat: number, zoom: number) => (78_271.51696 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
 
 /** A closed ring of [lng, lat]: the annular sector between two radii (metres) around a sector's compass direction. */
 export function sectorRing(at: { lat: number; lng: number }, directionIndex: number, innerM: number, outerM: number, sectors = ROSE_SECTORS, steps = 6): [number, number][] {

@@ -6,6 +6,7 @@ import {
   binRose,
   DEFAULT_SITE_MAP_LAYERS,
   gridShape,
+  metresPerPixel,
   readSiteMapLayers,
   ROSE_GASES,
   ROSE_MAX_RADIUS_PX,
@@ -66,6 +67,10 @@ describe('roseArcs', () => {
       [2, 3, 0, 25],
     ]);
     expect(roseArcs([])).toEqual([]);
+  });
+  it('converts pixels to metres at the map's zoom (512-pixel tiles)', () => {
+    expect(metresPerPixel(0, 0) * 512).toBeCloseTo(40_075_016.686, 0);
+    expect(metresPerPixel(60, 16)).toBeCloseTo(78_271.51696 / 2 / 65_536, 6);
   });
   it('draws a sector as a closed ring between its radii', () => {
     const ring = sectorRing({ lat: 0, lng: 0 }, 0, 0, 111.32);
