@@ -68,7 +68,7 @@ describe('roseArcs', () => {
     ]);
     expect(roseArcs([])).toEqual([]);
   });
-  it('converts pixels to metres at the map's zoom (512-pixel tiles)', () => {
+  it('converts pixels to metres at the map zoom (512-pixel tiles)', () => {
     expect(metresPerPixel(0, 0) * 512).toBeCloseTo(40_075_016.686, 0);
     expect(metresPerPixel(60, 16)).toBeCloseTo(78_271.51696 / 2 / 65_536, 6);
   });
