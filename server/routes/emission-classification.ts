@@ -3,7 +3,7 @@
 // emission's organization; classify needs SiteEdit (see the README). Another organization's emission, or one of a
 // deleted site, answers 404. A classification change is audited on the emission's site.
 import { z } from 'zod';
-import { classifyBodySchema, emissionClassificationSchema, rootCauseSchema, type EmissionClassification } from '@/contracts/emission-classification';
+import { classifyBodySchema, emissionClassificationSchema, type EmissionClassification } from '@/contracts/emission-classification';
 import { classificationProblems } from '@/domain/emission-classification';
 import { AlarmType } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
@@ -93,14 +93,5 @@ export const emissionClassificationRoutes = [
         await recordAudit(tx, { entityType: 'site', entityId: before.site_id, organizationId: organizationId!, userId: user!.id, userName: user!.email, changes: changedValues(view(before), view(after!)) });
         return answer(tx, after!);
       }),
-  }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/emissions/rootCauses/',
-    access: 'authenticated',
-    orgScope: false,
-    summary: 'The root causes an emission classification offers (Fugitive and Venting only)',
-    response: z.array(rootCauseSchema),
-    handler: async ({ database }) => database.query<{ id: number; classification: string; description: string }>('SELECT id, classification, description FROM root_causes ORDER BY classification, description, id'),
   }),
 ];

@@ -3,6 +3,7 @@
 // and the root causes. Every change is audited; a save based on an older version of the workflow is refused.
 import { z } from 'zod';
 import { workflowSchema, type Workflow } from '@/contracts/alarm';
+import { rootCauseSchema } from '@/contracts/emission-classification';
 import { CLASSIFICATIONS, AlarmType, RepairType, WorkflowType } from '@/domain/enums';
 import { ldarProblems, ldarResolves, showsRepairRequired, showsRootCause, type LdarForm } from '@/domain/alarms';
 import type { Queryable } from '../db/client';
@@ -195,7 +196,7 @@ export const workflowRoutes = [
     access: 'authenticated',
     orgScope: false,
     summary: 'The root causes an LDAR classification offers',
-    response: z.array(z.object({ id: z.number().int(), classification: z.string(), description: z.string() })),
-    handler: async ({ database }) => database.query<{ id: number; classification: string; description: string }>('SELECT id, classification, description FROM root_causes ORDER BY classification, description'),
+    response: z.array(rootCauseSchema),
+    handler: async ({ database }) => database.query<{ id: number; classification: string; description: string }>('SELECT id, classification, description FROM root_causes ORDER BY classification, description, id'),
   }),
 ];

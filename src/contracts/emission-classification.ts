@@ -24,6 +24,6 @@ export const emissionClassificationSchema = z.object({
 });
 export type EmissionClassification = z.infer<typeof emissionClassificationSchema>;
 
-/** GET /api/emissions/rootCauses/. */
+/** A root cause of a classification (GET /api/workflow/listRootCauses, shared by LDAR workflows and emissions). */
 export const rootCauseSchema = z.object({ id: z.number().int(), classification: z.string(), description: z.string() });
 export type RootCause = z.infer<typeof rootCauseSchema>;

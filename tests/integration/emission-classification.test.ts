@@ -90,7 +90,7 @@ describe.each(testEngines)('emission classification on %s', (engine) => {
   });
 
   it('lists the root causes of Fugitive and Venting', async () => {
-    const res = await t.as(viewer, { method: 'GET', url: '/api/emissions/rootCauses/' });
+    const res = await t.as(viewer, { method: 'GET', url: '/api/workflow/listRootCauses' });
     const causes = z.array(rootCauseSchema).parse(res.json());
     expect(new Set(causes.map((c) => c.classification))).toEqual(new Set(['Fugitive', 'Venting']));
     expect(causes.find((c) => c.id === venting)?.description).toBeTruthy();

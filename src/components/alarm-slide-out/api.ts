@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { alarmCommentSchema, alarmSchema, contributingSourceSchema, workflowSchema } from '@/contracts/alarm';
+import { rootCauseSchema } from '@/contracts/emission-classification';
 import type { LdarForm } from '@/domain/alarms';
 
 export const alarmWithOrganizationSchema = alarmSchema.extend({ organizationId: z.number().int() });
@@ -16,7 +17,7 @@ export const useWorkflow = (organizationId: number, id: number) =>
 export const useRootCauses = () =>
   useQuery({
     queryKey: ['rootCauses'],
-    queryFn: () => apiRequest('/api/workflow/listRootCauses', z.array(z.object({ id: z.number().int(), classification: z.string(), description: z.string() }))),
+    queryFn: () => apiRequest('/api/workflow/listRootCauses', z.array(rootCauseSchema)),
     staleTime: 10 * 60_000,
   });
 

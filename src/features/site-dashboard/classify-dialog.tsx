@@ -3,15 +3,15 @@
 // A warning shows when the emission contributes to an already classified alarm. Save shows 'Classification Set'.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { z } from 'zod';
 import { apiRequest } from '@/api/client';
-import { emissionClassificationSchema, rootCauseSchema } from '@/contracts/emission-classification';
+import { emissionClassificationSchema, type RootCause } from '@/contracts/emission-classification';
 import type { SiteEmission } from '@/contracts/site-dashboard';
 import { showsRootCause } from '@/domain/alarms';
 import { changeClassification, CLASSIFICATION_LABELS, CLASSIFICATION_SET, CLASSIFIED_ALARM_WARNING, type Classification, type ClassificationForm } from '@/domain/emission-classification';
 import { CLASSIFICATIONS } from '@/domain/enums';
 import { formErrorsOf } from '@/components/form-errors';
 import { LoadError } from '@/components/grid-parts';
+import { useRootCauses } from '@/components/alarm-slide-out/api';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
@@ -25,7 +25,7 @@ export function ClassifyDialog({ organizationId, emission, title, onClose }: { o
     // The form starts from what the server holds now, not a cached read.
     gcTime: 0,
   });
-  const causes = useQuery({ queryKey: ['emissions', 'rootCauses'], queryFn: () => apiRequest('/api/emissions/rootCauses/', z.array(rootCauseSchema)), staleTime: Infinity });
+  const causes = useRootCauses();
   return (
     <Modal open title="Set Classification" onClose={onClose}>
       <p className="mb-3 text-sm text-base-content/80">{title}</p>
@@ -47,7 +47,7 @@ export function ClassifyDialog({ organizationId, emission, title, onClose }: { o
   );
 }
 
-function ClassifyForm(props: { organizationId: number; emissionId: number; initial: ClassificationForm; warn: boolean; causes: z.infer<typeof rootCauseSchema>[]; onClose: () => void }) {
+function ClassifyForm(props: { organizationId: number; emissionId: number; initial: ClassificationForm; warn: boolean; causes: RootCause[]; onClose: () => void }) {
   const { organizationId, emissionId, causes, onClose } = props;
   const id = useId();
   const toast = useToast();
