@@ -9,8 +9,8 @@ export const ROSE_SEVERITIES = 3;
 export const ROSE_MAX_RADIUS_PX = 50;
 /** A gas reading pairs with the device's wind reading closest in time, when it is at most this far apart. */
 export const ROSE_WIND_PAIRING_MS = 10 * 60_000;
-/** A selected arc's cone reaches this far from the device (metres): the site's extent at the minimum zoom. */
-export const ROSE_CONE_LENGTH_M = 400;
+/** A selected arc's cone reaches this far upwind of the device (metres): about a pad's extent. */
+export const ROSE_CONE_LENGTH_M = 200;
 export const SITE_MAP_MIN_ZOOM = 13;
 export const SITE_MAP_LAYERS_STORAGE_KEY = 'console.siteMapLayers';
 

@@ -31,7 +31,7 @@ export function MapLayerControls({ layers, onChange, selectedArcs, onHideCones, 
         </label>
       ))}
       {layers.roses && (
-        <label className="flex items-center gap-1.5">
+        <label className="flex items-center gap-1.5 whitespace-nowrap">
           Rose gas
           <select className="select select-xs select-bordered" value={layers.roseGas} onChange={(e) => onChange({ ...layers, roseGas: Number(e.target.value) })}>
             {ROSE_GASES.map((g) => (

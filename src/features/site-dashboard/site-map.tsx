@@ -127,7 +127,7 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
           </div>
         )}
         {layersOn.windRose && (
-          <figure className="absolute right-2 top-2 z-10 rounded-box bg-base-100/90 p-1 shadow" aria-label="Site wind rose">
+          <figure className="absolute left-2 top-2 z-10 rounded-box bg-base-100/90 p-1 shadow" aria-label="Site wind rose">
             {wind.data && windRose.some((r) => r.probability > 0) ? <WindRose rose={windRose} size={170} /> : <p className="w-40 p-2 text-xs">{wind.isPending ? 'Loading wind…' : 'No wind data in this range'}</p>}
           </figure>
         )}
