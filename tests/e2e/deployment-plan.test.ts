@@ -4,31 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEPLOYMENT_PLAN_SAVED } from '@/domain/deployment-plan';
-import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
+import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
 
 describe('deployment plan in the browser', () => {
   const suite = browserSuite();
 
   it('previews, saves and exports the featured site’s plan', async () => {
     const origin = suite.server().origin;
-    const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
-    await expect.poll(line).not.toBe('');
-    const featured = /\/device\/([\w-]+)/.exec(line())![1]!;
-    // The featured site's name and id, as the operator finds them: its device's page, then its row on the Sites page.
-    const lookup = await suite.browser().newContext({ viewport: { width: 1500, height: 1100 } });
-    const { page: finder } = await newPage(lookup);
-    await signIn(finder, origin, 'operator@example.com', `/device/${featured}`);
-    const siteName = (await finder.getByText(/^at /).first().innerText()).replace(/^at /, '');
-    const listed = finder.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.ok());
-    await finder.getByRole('link', { name: 'Sites', exact: true }).click();
-    await listed;
-    await finder.getByPlaceholder('Search sites').fill(siteName);
-    const href = await finder.getByRole('link', { name: `Dashboard of ${siteName}` }).first().getAttribute('href');
-    const siteId = /\/site\/(\d+)/.exec(href ?? '')![1]!;
-    // The operator's only organization is the featured site's; the administrator of two is sent to it by the URL.
-    const organizationId = new URL(finder.url()).searchParams.get('organizationId');
-    expect(organizationId).toMatch(/^\d+$/);
-    await lookup.close();
+    const { siteName, siteId, organizationId } = await findFeaturedSite(suite);
 
     // The organization's administrator (SiteDeploymentEdit) opens the edit screen on the Deployment Plan tab.
     const context = await suite.browser().newContext({ viewport: { width: 1500, height: 1100 }, acceptDownloads: true });

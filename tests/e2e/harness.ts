@@ -157,3 +157,36 @@ export function browserSuite(extraEnv: Record<string, string> = {}): { server: (
   });
   return { server: () => server!, browser: () => browser! };
 }
+
+export interface FeaturedSite {
+  deviceName: string;
+  siteName: string;
+  siteId: number;
+  organizationId: number;
+}
+
+/**
+ * The featured site (its first devices carry a year of data; the server prints them at start), found as the operator
+ * finds it: the device's page names the site, the Sites page links its dashboard, and the address names the
+ * organization (the operator's only one), so a user of several organizations can be sent straight to it.
+ */
+export async function findFeaturedSite(suite: { server: () => RunningServer; browser: () => Browser }): Promise<FeaturedSite> {
+  const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
+  await expect.poll(line, { timeout: 30_000 }).not.toBe('');
+  const deviceName = /\/device\/([\w-]+)/.exec(line())![1]!;
+  const context = await suite.browser().newContext({ viewport: { width: 1500, height: 1100 } });
+  try {
+    const { page } = await newPage(context);
+    await signIn(page, suite.server().origin, 'operator@example.com', `/device/${deviceName}`);
+    const siteName = (await page.getByText(/^at /).first().innerText({ timeout: 60_000 })).replace(/^at /, '');
+    const listed = page.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.ok());
+    await page.getByRole('link', { name: 'Sites', exact: true }).click();
+    await listed;
+    await page.getByPlaceholder('Search sites').fill(siteName);
+    const href = await page.getByRole('link', { name: `Dashboard of ${siteName}` }).first().getAttribute('href');
+    const organizationId = Number(new URL(page.url()).searchParams.get('organizationId'));
+    return { deviceName, siteName, siteId: Number(/\/site\/(\d+)/.exec(href ?? '')![1]), organizationId };
+  } finally {
+    await context.close();
+  }
+}

@@ -7,7 +7,7 @@ import type { SiteEmission } from '@/contracts/site-dashboard';
 import { CLASSIFICATION_SET } from '@/domain/emission-classification';
 import { INSPECTION_MESSAGES } from '@/domain/inspections';
 import { EMISSION_LINK_PADDING_HOURS } from '@/domain/site-dashboard';
-import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
+import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
 
 const DAY_MS = 86_400_000;
 const rangeOf = (page: Page) => {
@@ -20,32 +20,11 @@ describe('site dashboard classification and inspections in the browser', () => {
   const browser = { newContext: (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args) };
 
   it('classifies an emission from the List tab, zooms to one, and pins an inspection on the Inspections Timeline', async () => {
-    const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
-    await expect.poll(line).not.toBe('');
-    const featured = /\/device\/([\w-]+)/.exec(line())![1]!;
+    const { siteName: at, siteId, organizationId } = await findFeaturedSite(suite);
     const context = await browser.newContext({ viewport: { width: 1500, height: 1100 } });
     const { page, problems } = await newPage(context);
-    // The organization administrator holds SiteEdit in the featured device's organization.
-    await signIn(page, suite.server().origin, 'org.admin@example.com', `/device/${featured}`);
-    // The featured device's dashboard names its site (in its organization: switch to it when another is selected).
-    const atText = page.getByText(/^at /).first();
-    const missing = page.getByText(/^There is no device named/);
-    await Promise.race([atText.waitFor({ timeout: 30_000 }), missing.waitFor({ timeout: 30_000 })]);
-    const orgSelect = page.getByLabel('Organization', { exact: true });
-    for (const value of await orgSelect.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))) {
-      if (await atText.isVisible()) break;
-      await orgSelect.selectOption(value);
-      await Promise.race([atText.waitFor({ timeout: 15_000 }), page.waitForTimeout(3_000).then(() => missing.waitFor({ timeout: 15_000 }))]).catch(() => undefined);
-    }
-    const at = (await atText.innerText()).replace(/^at /, '');
-    // The device looked up in the other organization answered 404, as it should; what follows must be clean.
-    problems.length = 0;
-    const listed = page.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.ok());
-    await page.getByRole('link', { name: 'Sites', exact: true }).click();
-    await listed;
-    await page.getByPlaceholder('Search sites').fill(at);
     const loaded = page.waitForResponse((r) => r.url().includes('/api/emissions/siteEmissions/') && r.ok());
-    await page.getByRole('link', { name: `Dashboard of ${at}` }).first().click();
+    await signIn(page, suite.server().origin, 'org.admin@example.com', `/site/${siteId}?organizationId=${organizationId}`);
     await page.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
     const emissionsInRange = (await (await loaded).json()) as SiteEmission[];
     expect(emissionsInRange.length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import type { SiteDeviceStay, SiteDetail } from '@/contracts/site-dashboard';
 import type { RoseChartDatum } from '@/contracts/site-map';
 import { metresPerPixel, roseArcs, SITE_MAP_LAYERS_STORAGE_KEY } from '@/domain/site-map';
-import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
+import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
 
 const SITE_ZOOM = 16;
 
@@ -15,32 +15,13 @@ describe('site dashboard map in the browser', () => {
   const browser = { newContext: (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args) };
 
   it('toggles structures, roses with a gas, cones, wind rose and wind field, and remembers them', async () => {
-    const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
-    await expect.poll(line).not.toBe('');
-    const featured = /\/device\/([\w-]+)/.exec(line())![1]!;
+    const { siteName: at, siteId, organizationId } = await findFeaturedSite(suite);
     const context = await browser.newContext({ viewport: { width: 1400, height: 1100 } });
     const { page, problems } = await newPage(context);
-    await signIn(page, suite.server().origin, 'org.admin@example.com', `/device/${featured}`);
-    // The featured device's dashboard names its site (in its organization: switch to it when another is selected).
-    const atText = page.getByText(/^at /).first();
-    const missing = page.getByText(/^There is no device named/);
-    await Promise.race([atText.waitFor({ timeout: 30_000 }), missing.waitFor({ timeout: 30_000 })]);
-    const orgSelect = page.getByLabel('Organization', { exact: true });
-    for (const value of await orgSelect.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))) {
-      if (await atText.isVisible()) break;
-      await orgSelect.selectOption(value);
-      await Promise.race([atText.waitFor({ timeout: 15_000 }), page.waitForTimeout(3_000).then(() => missing.waitFor({ timeout: 15_000 }))]).catch(() => undefined);
-    }
-    const at = (await atText.innerText()).replace(/^at /, '');
-    problems.length = 0;
-    const listed = page.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.ok());
-    await page.getByRole('link', { name: 'Sites', exact: true }).click();
-    await listed;
-    await page.getByPlaceholder('Search sites').fill(at);
     const detailLoaded = page.waitForResponse((r) => r.url().includes('/api/site/siteDetail/') && r.ok());
     const devicesLoaded = page.waitForResponse((r) => r.url().includes('/api/site/siteDashboardDevices/') && r.ok());
     const structuresLoaded = page.waitForResponse((r) => r.url().includes('/api/structure/getStructureEdit/') && r.ok());
-    await page.getByRole('link', { name: `Dashboard of ${at}` }).first().click();
+    await signIn(page, suite.server().origin, 'org.admin@example.com', `/site/${siteId}?organizationId=${organizationId}`);
     await page.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
     const site = (await (await detailLoaded).json()) as SiteDetail;
     const stays = (await (await devicesLoaded).json()) as SiteDeviceStay[];

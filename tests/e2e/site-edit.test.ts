@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { sourceEditSchema } from '@/contracts/site-edit';
 import { SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
-import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
+import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
 
 const KMZ = 'tests/fixtures/real-world/kmz/giscore_etna_groundoverlay.kmz';
 
@@ -16,30 +16,11 @@ describe('site edit in the browser', () => {
 
   it('adds, nudges, deletes and restores a source, draws and duplicates a structure, and uploads a basemap', async () => {
     const origin = suite.server().origin;
-    const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
-    await expect.poll(line).not.toBe('');
-    const featured = /\/device\/([\w-]+)/.exec(line())![1]!;
+    const { siteName, siteId, organizationId } = await findFeaturedSite(suite);
     const context = await suite.browser().newContext({ viewport: { width: 1500, height: 1000 } });
     const { page, problems } = await newPage(context);
-    await signIn(page, origin, 'org.admin@example.com', `/device/${featured}`);
-    // The featured device's dashboard names its site (in its organization: switch to it when another is selected).
-    const at = page.getByText(/^at /).first();
-    const missing = page.getByText(/^There is no device named/);
-    await Promise.race([at.waitFor({ timeout: 60_000 }), missing.waitFor({ timeout: 60_000 })]);
-    const orgSelect = page.getByLabel('Organization', { exact: true });
-    for (const value of await orgSelect.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))) {
-      if (await at.isVisible()) break;
-      await orgSelect.selectOption(value);
-      await Promise.race([at.waitFor({ timeout: 30_000 }), page.waitForTimeout(3_000).then(() => missing.waitFor({ timeout: 30_000 }))]).catch(() => undefined);
-    }
-    const siteName = (await at.innerText()).replace(/^at /, '');
-    // The device looked up in the other organization answered 404, as it should; what follows must be clean.
-    problems.length = 0;
-    const listed = page.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.ok());
-    await page.getByRole('link', { name: 'Sites', exact: true }).click();
-    await listed;
-    await page.getByPlaceholder('Search sites').fill(siteName);
-    await page.getByRole('link', { name: `Dashboard of ${siteName}` }).first().click();
+    await signIn(page, origin, 'org.admin@example.com', `/site/${siteId}?organizationId=${organizationId}`);
+    await page.getByRole('heading', { name: `${siteName} Dashboard` }).waitFor({ timeout: 30_000 });
 
     // The dashboard's menu opens the edit screen.
     await page.getByRole('button', { name: 'Menu' }).click();
