@@ -45,6 +45,9 @@ export default tseslint.config(
             { target: './src/contracts', from: ['./src/app', './src/features', './src/components', './server'], message: 'contracts/ is pure.' },
             { target: './workers/lib', from: ['./src/app', './src/features', './src/components', './server'], message: 'workers/lib is pure.' },
             { target: './src', from: './server', message: 'The client never imports server code.' },
+            // The benchmark's truth is a different model in different code from the inversion it scores.
+            { target: './bench/truth', from: './server/services/modelling', message: 'The truth simulator never imports the modelling pipeline.' },
+            { target: './server/services/modelling', from: './bench/truth', message: 'The modelling pipeline never imports the truth simulator.' },
           ],
         },
       ],

@@ -1,0 +1,105 @@
+// The contract between the modelling pipeline's pure stages (qc/wind, background, spikes, footprints, inversion,
+// emission bookkeeping — `step.ts` and the modules it calls) and the service that feeds them from the database and
+// writes their results (scheduler, leases, writers). Positions are metres east and north of the site's reference
+// point; times are UTC milliseconds; rates are kg/h of CH4.
+
+export const STEP_MS = 15 * 60_000;
+/** History before a step that the stages need (background, puff age). */
+export const CONTEXT_BEFORE_MS = 60 * 60_000;
+/** Look-ahead after a step's start that the stages need (spike closing, the centred 30-minute window). */
+export const CONTEXT_AFTER_MS = 30 * 60_000;
+
+export interface ModelSource {
+  id: number;
+  /** Equipment group (source_groups.id); sources without a group are their own group. */
+  groupId: number | null;
+  /** source_categories.id, used for default heights when a height is unset. */
+  categoryId: number | null;
+  east: number;
+  north: number;
+  /** Metres above ground. */
+  height: number;
+}
+
+export interface ModelSensor {
+  deviceId: number;
+  east: number;
+  north: number;
+  /** Metres above ground (2.4 m when the installation does not say). */
+  height: number;
+}
+
+export interface SiteGeometry {
+  siteId: number;
+  latitude: number;
+  longitude: number;
+  elevationM: number;
+  sources: ModelSource[];
+  sensors: ModelSensor[];
+}
+
+/**
+ * One-minute readings per sensor, minute k stamped at `start + k·60 s` (the minute's end). Arrays are indexed
+ * [sensor][minute] in `SiteGeometry.sensors` order; NaN where nothing was reported. Wind speed in m/s, direction
+ * in degrees the wind blows from (meteorological), temperature in °C (NaN when unknown).
+ */
+export interface MinuteWindow {
+  start: number;
+  minutes: number;
+  ch4Ppm: Float64Array[];
+  windDirectionDeg: Float64Array[];
+  windSpeedMs: Float64Array[];
+  temperatureC: Float64Array[];
+}
+
+/** State carried from one step to the next (JSON-serializable: the service stores it per site). */
+export interface ModelCarry {
+  version: number;
+  /** Opaque to the service; owned by the stages. */
+  data: Record<string, unknown>;
+}
+
+export interface StepInput {
+  geometry: SiteGeometry;
+  /** Start of the 15-minute step (multiple of STEP_MS). */
+  stepStart: number;
+  /** Covers [stepStart − CONTEXT_BEFORE_MS, stepStart + CONTEXT_AFTER_MS). */
+  window: MinuteWindow;
+  carry: ModelCarry | null;
+}
+
+export interface RateWithBounds {
+  rate: number;
+  lower: number;
+  upper: number;
+}
+
+export interface SourceStepRate extends RateWithBounds {
+  sourceId: number;
+  /** False when no sensor could have seen this source in the step: the rate is carried, the upper bound is what could have been missed. */
+  observable: boolean;
+  /** The source is judged emitting in this step. */
+  on: boolean;
+}
+
+/** An emission row to insert or update, keyed by (siteId, sourceId, start). `end` null while still open. */
+export interface EmissionUpsert extends RateWithBounds {
+  sourceId: number;
+  start: number;
+  end: number | null;
+  /** kg. */
+  totalVolume: number;
+  /** Probability that `sourceId` is the emitting source (localization). */
+  probability: number;
+}
+
+export interface StepResult {
+  stepStart: number;
+  /** Null when the step carried too little information to write a site rate (it is then not written). */
+  siteRate: RateWithBounds | null;
+  sources: SourceStepRate[];
+  emissions: EmissionUpsert[];
+  carry: ModelCarry;
+  /** Why parts of the step were not usable (for logs and the site's blocked reason); empty when all was well. */
+  notes: string[];
+}
