@@ -2,6 +2,7 @@
 // edit, soft delete that turns off the parameters using it, restore, history) and each site's parameters (the grid,
 // the edit of one column with errors by index and property, history).
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { alarmDetailSchema, alarmParameterEditSchema, alarmParameterTemplateSchema, parameterHistoryRowSchema, siteAlarmParametersRowSchema } from '@/contracts/alarm-parameters';
 import { PARAMETER_MESSAGES, siteParameterProblems, templateProblems, type SiteParameterForm } from '@/domain/alarm-parameters';
 import { AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
@@ -28,7 +29,7 @@ async function siteOf(db: Queryable, organizationId: number, siteId: number) {
 }
 
 const templateBody = z.object({
-  organizationId: z.number().int().positive(),
+  organizationId: idSchema,
   id: z.number().int().min(0),
   name: z.string().max(1000),
   alarmType: z.number().int().min(0).max(2).nullable(),
@@ -39,9 +40,9 @@ const templateBody = z.object({
 const parameterItem = z.object({
   id: z.number().int().min(0),
   status: z.number().int().min(0).max(1),
-  alarmParameterTemplateId: z.number().int().positive().nullable(),
+  alarmParameterTemplateId: idSchema.nullable(),
   alarmDeviceType: z.number().int().min(0).max(3).nullable(),
-  deviceIds: z.array(z.number().int().positive()).max(500),
+  deviceIds: z.array(idSchema).max(500),
   detail: alarmDetailSchema,
 });
 
@@ -52,7 +53,7 @@ export const alarmParameterRoutes = [
     access,
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's alarm parameter templates with the sites using each (deleted ones with showDeleted)",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), showDeleted: z.enum(['true', 'false']).optional() }),
+    query: z.object({ organizationId: queryIdSchema, showDeleted: z.enum(['true', 'false']).optional() }),
     response: z.array(alarmParameterTemplateSchema),
     handler: ({ query, organizationId, database }) => loadTemplates(database, organizationId!, { showDeleted: query.showDeleted === 'true' }),
   }),
@@ -62,7 +63,7 @@ export const alarmParameterRoutes = [
     access,
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'One template of the organization',
-    query: z.object({ organizationId: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
     response: alarmParameterTemplateSchema,
     handler: async ({ query, organizationId, database }) => {
       const [t] = await loadTemplates(database, organizationId!, { id: query.id });
@@ -116,8 +117,8 @@ export const alarmParameterRoutes = [
       access,
       orgScope: { from: 'body', key: 'organizationId' },
       summary: action === 'Delete' ? 'Soft-deletes a template and turns off the site parameters using it' : 'Restores a deleted template (its parameters stay off until turned on)',
-      params: z.object({ id: z.coerce.number().int().positive() }),
-      body: z.object({ organizationId: z.number().int().positive() }),
+      params: z.object({ id: queryIdSchema }),
+      body: z.object({ organizationId: idSchema }),
       response: alarmParameterTemplateSchema,
       example: { params: { id: '1' }, body: {} },
       handler: async ({ params, organizationId, user, database }) =>
@@ -139,7 +140,7 @@ export const alarmParameterRoutes = [
     access,
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A template's saved states, newest first",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
     response: z.array(parameterHistoryRowSchema),
     handler: async ({ query, organizationId, database }) => loadHistory(database, 'alarm_parameter_template_history', (await templateOf(database, organizationId!, query.id)).id),
   }),
@@ -149,7 +150,7 @@ export const alarmParameterRoutes = [
     access,
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's sites with their sensors, alarm parameters and warnings",
-    query: z.object({ organizationId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema }),
     response: z.array(siteAlarmParametersRowSchema),
     handler: async ({ organizationId, database }) => {
       const sites = await database.query<{ id: number; name: string; business_unit: string | null; asset_area: string | null; groups: string[] | null }>(
@@ -185,7 +186,7 @@ export const alarmParameterRoutes = [
     access,
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A site's parameters of one alarm type and gas, whether the site has the sensor, and the devices a parameter can pick",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), siteId: z.coerce.number().int().positive(), alarmType: z.coerce.number().int().min(0).max(2), measurementTypeId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema, alarmType: z.coerce.number().int().min(0).max(2), measurementTypeId: queryIdSchema }),
     response: alarmParameterEditSchema,
     handler: async ({ query, organizationId, database }) => {
       const s = await siteOf(database, organizationId!, query.siteId);
@@ -213,7 +214,7 @@ export const alarmParameterRoutes = [
     access,
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Saves a site's parameters of one alarm type and gas: new ones (id 0) are added; errors come back by index and property",
-    body: z.object({ organizationId: z.number().int().positive(), siteId: z.number().int().positive(), alarmType: z.number().int().min(0).max(2), measurementTypeId: z.number().int().positive(), parameters: z.array(parameterItem).max(50) }),
+    body: z.object({ organizationId: idSchema, siteId: idSchema, alarmType: z.number().int().min(0).max(2), measurementTypeId: idSchema, parameters: z.array(parameterItem).max(50) }),
     response: alarmParameterEditSchema.shape.parameters,
     example: { body: { siteId: 1, alarmType: 0, measurementTypeId: 1, parameters: [] } },
     handler: async ({ body, organizationId, user, database }) => {
@@ -291,7 +292,7 @@ export const alarmParameterRoutes = [
     access,
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A site parameter's saved states, newest first",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), alarmParameterId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, alarmParameterId: queryIdSchema }),
     response: z.array(parameterHistoryRowSchema),
     handler: async ({ query, organizationId, database }) => {
       const [p] = await database.query<{ id: number }>('SELECT p.id FROM site_alarm_parameters p JOIN sites s ON s.id = p.site_id AND s.organization_id = $1 WHERE p.id = $2', [organizationId, query.alarmParameterId]);

@@ -2,6 +2,7 @@
 // contributing sources, and comments. The list and the link need no permission, only membership of the alarm's
 // organization; unknown and foreign alarms answer alike.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { alarmCommentSchema, alarmListAnswerSchema, alarmSchema, contributingSourceSchema } from '@/contracts/alarm';
 import { ALARM_FIELDS, ALARM_QUICK_FILTERS, COMMENT_MAX, decodeAlarmId, type AlarmField } from '@/domain/alarms';
 import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums';
@@ -43,7 +44,7 @@ const FIELDS: Record<AlarmField, GridField> = {
   device: { sql: 'd.name', kind: 'text' },
 };
 
-const listQuery = gridQuerySchema(ALARM_FIELDS, ALARM_QUICK_FILTERS).and(z.object({ organizationId: z.coerce.number().int().positive() }));
+const listQuery = gridQuerySchema(ALARM_FIELDS, ALARM_QUICK_FILTERS).and(z.object({ organizationId: queryIdSchema }));
 
 /** The alarm behind an encoded id, if the user may see it; otherwise 404, the same for unknown and foreign ids. */
 export async function alarmForUser(db: Queryable, user: SignedInUser, encodedId: string) {
@@ -88,7 +89,7 @@ export const alarmRoutes = [
     access: [Permission.AlarmAdministration],
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Runs the alarm engine on demand for a site over a range (at most 90 days); answers how many alarms it raised",
-    body: z.object({ organizationId: z.number().int().positive(), siteId: z.number().int().positive(), startTime: z.iso.datetime({ offset: true }), endTime: z.iso.datetime({ offset: true }) }),
+    body: z.object({ organizationId: idSchema, siteId: idSchema, startTime: z.iso.datetime({ offset: true }), endTime: z.iso.datetime({ offset: true }) }),
     response: z.object({ alarmsRaised: z.number().int() }),
     example: { body: { siteId: 1, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' } },
     handler: async ({ body, organizationId, database, config }) => {
@@ -167,7 +168,7 @@ export const alarmRoutes = [
     access: 'authenticated',
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Adds a comment to an alarm; answers the new comment',
-    body: z.object({ organizationId: z.number().int().positive(), alarmId: z.number().int().positive(), content: z.string().max(COMMENT_MAX) }),
+    body: z.object({ organizationId: idSchema, alarmId: idSchema, content: z.string().max(COMMENT_MAX) }),
     response: alarmCommentSchema,
     example: { body: { alarmId: 1, content: 'Crew dispatched' } },
     handler: async ({ body, organizationId, user, database }) => {

@@ -3,6 +3,7 @@
 // ingestion path devices, the seed and the simulator write through.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { ARROW_STREAM_MIME, AVERAGING_PERIODS_MINUTES, MINUTE_MS, rangeProblem } from '@/domain/chart-data';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
@@ -24,8 +25,8 @@ const orgScope = { from: 'query', key: 'organizationId' } as const;
 
 const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
 const rangeQuery = z.object({
-  organizationId: z.coerce.number().int().positive(),
-  deviceId: z.coerce.number().int().positive(),
+  organizationId: queryIdSchema,
+  deviceId: queryIdSchema,
   startTime: isoTime,
   endTime: isoTime,
 });
@@ -68,7 +69,7 @@ function sendSeries(request: FastifyRequest, reply: FastifyReply, s: Samples) {
 }
 
 const sampleSchema = z.object({
-  deviceId: z.number().int().positive(),
+  deviceId: idSchema,
   measurementTypeId: z.number().int().refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type'),
   time: isoTime,
   value: z.number().finite(),
@@ -175,7 +176,7 @@ export const chartDataRoutes = [
     summary: "The day of data nearest a range that has none: startTime and endTime to zoom to (a device's sampled data or wind, or a site's modelled rate)",
     query: z.discriminatedUnion('dataType', [
       rangeQuery.extend({ dataType: z.enum(['sampled', 'wind']), measurementTypeId: z.coerce.number().int().optional() }),
-      rangeQuery.omit({ deviceId: true }).extend({ dataType: z.literal('site-rate'), siteId: z.coerce.number().int().positive() }),
+      rangeQuery.omit({ deviceId: true }).extend({ dataType: z.literal('site-rate'), siteId: queryIdSchema }),
     ]),
     response: z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }),
     handler: async ({ query, organizationId, permissions, database }) => {
@@ -213,7 +214,7 @@ export const chartDataRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Stores a batch of device samples (a sample already stored for its device, type and time is replaced, never doubled), then evaluates the alarms of the sites the devices stand at',
-    body: z.object({ organizationId: z.number().int().positive(), samples: z.array(sampleSchema).min(1).max(100_000) }),
+    body: z.object({ organizationId: idSchema, samples: z.array(sampleSchema).min(1).max(100_000) }),
     response: z.object({ samples: z.number().int(), chunks: z.number().int(), alarmsRaised: z.number().int() }),
     example: { body: { samples: [{ deviceId: 1, measurementTypeId: 1, time: '2026-01-01T00:00:00Z', value: 2 }] } },
     handler: async ({ body, organizationId, database, config }) => {
@@ -232,8 +233,8 @@ export const chartDataRoutes = [
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Stores the modelling pipeline's site rates for a site (a rate already stored for its time is replaced), then evaluates the site's alarms over them",
     body: z.object({
-      organizationId: z.number().int().positive(),
-      siteId: z.number().int().positive(),
+      organizationId: idSchema,
+      siteId: idSchema,
       rates: z.array(z.object({ time: z.iso.datetime({ offset: true }), rate: z.number().finite().min(0), lower: z.number().finite().min(0), upper: z.number().finite().min(0) })).min(1).max(50_000),
     }),
     response: z.object({ stored: z.number().int(), alarmsRaised: z.number().int() }),

@@ -2,6 +2,7 @@
 // callSiteCloudFunction, deviceCloudFunctionHistory/): through the device cloud adapter, Qube devices only, every call
 // recorded with its result. Gated by ParticleCloudFunctions.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { cloudFunctionDefinitionSchema, cloudFunctionHistoryRowSchema, cloudFunctionResultSchema } from '@/contracts/device';
 import { argumentWith, cloudFunctionCallSchema } from '@/domain/cloud-functions';
 import { Permission } from '@/domain/permissions';
@@ -26,7 +27,7 @@ async function callAndRecord(db: Queryable, user: SignedInUser, device: { id: nu
   return result;
 }
 
-const body = cloudFunctionCallSchema.extend({ organizationId: z.number().int().positive() });
+const body = cloudFunctionCallSchema.extend({ organizationId: idSchema });
 const example = { body: { entityId: 1, functionType: 'reboot', argument: 'now', parameter: null } };
 
 export const cloudFunctionRoutes = [
@@ -91,7 +92,7 @@ export const cloudFunctionRoutes = [
     access: [Permission.ParticleCloudFunctions],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A device's cloud function calls, newest first",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
     response: z.array(cloudFunctionHistoryRowSchema),
     handler: async ({ query, organizationId, database }) => {
       const [d] = await database.query<{ id: number }>('SELECT id FROM devices WHERE id = $1 AND organization_id = $2', [query.deviceId, organizationId]);

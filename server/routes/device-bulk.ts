@@ -1,6 +1,7 @@
 // Bulk add/edit devices (spec 2 §2, §5, §7 bulkUpsertDevices/, deviceBulkUpsertTemplate/, §8): the template (blank,
 // or the chosen devices) and the upload of every row or none.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { bulkDevicesAnswerSchema, DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
 import { toCsv } from '@/domain/csv';
 import { EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS, DEVICE_KIND_LABEL } from '@/domain/device-form';
@@ -17,7 +18,7 @@ export const deviceBulkRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'The bulk device CSV: blank without device ids, otherwise with those devices of the organization',
-    body: z.object({ organizationId: z.number().int().positive(), deviceIds: z.array(z.number().int().positive()).max(10_000) }),
+    body: z.object({ organizationId: idSchema, deviceIds: z.array(idSchema).max(10_000) }),
     raw: true,
     example: { body: { deviceIds: [] } },
     handler: async ({ body, organizationId, database, reply }) => {
@@ -45,7 +46,7 @@ export const deviceBulkRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'params', key: 'organizationId' },
     summary: 'Adds (rows without Id) and edits devices from a CSV upload: every row or none',
-    params: z.object({ organizationId: z.coerce.number().int().positive() }),
+    params: z.object({ organizationId: queryIdSchema }),
     multipart: true,
     response: bulkDevicesAnswerSchema,
     handler: async ({ request, organizationId, user, database }) => {

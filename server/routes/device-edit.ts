@@ -1,5 +1,6 @@
 // Device add/edit (spec 2 §2 'Device add/edit dialog', §3 'Device edit', §5) and the hardware option lists.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { deviceEditResultSchema, deviceEditSchema, hardwareItemOptionsSchema } from '@/contracts/device';
 import { HARDWARE_ITEMS } from '@/domain/device-form';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
@@ -30,7 +31,7 @@ export const deviceEditRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "One device's form values",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
     response: deviceEditSchema,
     handler: async ({ query, organizationId, database }) => {
       const device = await loadDeviceEdit(database, query.deviceId);

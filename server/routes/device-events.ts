@@ -1,6 +1,7 @@
 // Device Events (spec 2 §2, §7 deviceEvents/): a server-side grid over the organization's device events in a time
 // range, in blocks, with the column filters, sort and the 'Developer Codes' quick filter.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { deviceEventsAnswerSchema } from '@/contracts/device';
 import { DEVICE_EVENT_FIELDS, DEVICE_EVENT_QUICK_FILTERS, type DeviceEventField } from '@/domain/device-event-grid';
 import { DEVELOPER_CODE_MIN } from '@/domain/device-events';
@@ -26,10 +27,10 @@ const MAX_RANGE_DAYS = 366;
 
 const querySchema = gridQuerySchema(DEVICE_EVENT_FIELDS, DEVICE_EVENT_QUICK_FILTERS).and(
   z.object({
-    organizationId: z.coerce.number().int().positive(),
+    organizationId: queryIdSchema,
     startTime: z.iso.datetime({ offset: true }),
     endTime: z.iso.datetime({ offset: true }),
-    deviceId: z.coerce.number().int().positive().optional(),
+    deviceId: queryIdSchema.optional(),
   }),
 );
 

@@ -1,5 +1,6 @@
 // Device Health grid and Devices page rows (spec 2 §2, §3 'Device health row', §7 deviceHealth/, deviceList/).
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { deviceHealthRowSchema, deviceListRowSchema, siteMarkerSchema } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
 import { defineRoute } from '../http/define-route';
@@ -12,7 +13,7 @@ export const deviceHealthRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Every device of the organization (or one, by deviceId) with its installation, device-cloud state and latest readings',
-    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceId: z.coerce.number().int().positive().optional() }),
+    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema.optional() }),
     response: z.array(deviceHealthRowSchema),
     handler: ({ query, organizationId, database }) => loadDeviceHealthRows(database, organizationId!, query.deviceId ?? null),
   }),
@@ -22,7 +23,7 @@ export const deviceHealthRoutes = [
     access: [Permission.DeviceView],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Every device of the organization for the Devices page',
-    query: z.object({ organizationId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema }),
     response: z.array(deviceListRowSchema),
     handler: ({ organizationId, database }) => loadDeviceListRows(database, organizationId!),
   }),
@@ -32,7 +33,7 @@ export const deviceHealthRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's live sites for the map, each with its installed devices' online, quarantine and ticket state",
-    query: z.object({ organizationId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema }),
     response: z.array(siteMarkerSchema),
     handler: async ({ organizationId, database }) => {
       const rows = await database.query<{ id: number; name: string; organization_id: number; organization: string; provider_own: boolean; latitude: number; longitude: number; on: boolean; devices: { particleOnlineStatus: boolean | null; deviceInstallationType: number; hasFreshDeskTicket: boolean }[] | null }>(

@@ -1,6 +1,7 @@
 // Installation and quarantine of a device (spec 2 §4 'Installation', 'Quarantine'; §5; §7 deviceInstall/,
 // endDeviceInstallation/, changeDeviceQuarantineType/, willQuarantineStopModellingPipeline/), all recorded in audit.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { installationSchema, type Installation } from '@/contracts/device';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { quarantineBlocked, quarantineOptions, quarantineSchema, startInstallationSchema, type DeviceKind } from '@/domain/device-form';
@@ -87,7 +88,7 @@ const toInstallation = (r: InstallRow): Installation => ({
   quarantineNotes: r.quarantine_notes,
 });
 
-const orgBody = z.object({ organizationId: z.number().int().positive() });
+const orgBody = z.object({ organizationId: idSchema });
 
 export const deviceInstallationRoutes = [
   defineRoute({
@@ -96,7 +97,7 @@ export const deviceInstallationRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A device's installations, newest first",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
     response: z.array(installationSchema),
     handler: async ({ query, organizationId, database }) => {
       // A read answers 404 for a device it cannot see, like the other device reads (the writes name the field).
@@ -143,7 +144,7 @@ export const deviceInstallationRoutes = [
     access: [Permission.DeviceAdministration, Permission.DeviceInstallationStartStop],
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Ends the device's current installation; its measurements stop being reported",
-    body: orgBody.extend({ deviceId: z.number().int().positive() }),
+    body: orgBody.extend({ deviceId: idSchema }),
     response: z.object({ ok: z.literal(true) }),
     example: { body: { deviceId: 1 } },
     handler: async ({ body, organizationId, user, database }) =>
@@ -161,7 +162,7 @@ export const deviceInstallationRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "Whether quarantining the device stops its site's model (it is the site's last active device)",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
     response: z.boolean(),
     handler: async ({ query, organizationId, database }) => quarantineStopsPipeline(database, await deviceState(database, query.deviceId, organizationId!)),
   }),

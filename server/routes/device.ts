@@ -1,6 +1,7 @@
 // The device a dashboard opens by name (spec 2 §2 'Device Dashboard'): what it is, where it stands, which
 // measurement types it has data for, and the GPS fixes it reported (spec 2 §3 'Location stat').
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { deviceDetailSchema, deviceSummarySchema, LOCATION_STATS_LIMIT, locationStatSchema, type LocationStat } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
@@ -29,7 +30,7 @@ export const deviceRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "One device of the organization by name, with its installations and the measurement types it has data for",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceName: z.string().min(1).max(100) }),
+    query: z.object({ organizationId: queryIdSchema, deviceName: z.string().min(1).max(100) }),
     response: deviceSummarySchema,
     handler: async ({ query, organizationId, database }) => {
       const [d] = await database.query<{ id: number; name: string; device_type: 'Qube' | 'QubeLite' | 'QubeCamera'; particle_online_status: boolean | null; third_party_serial_number: string | null; organization_id: number }>(
@@ -65,7 +66,7 @@ export const deviceRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: `A device's location stats (GPS fixes), newest first, at most ${LOCATION_STATS_LIMIT.toLocaleString('en-US')}`,
-    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
     response: z.array(locationStatSchema),
     example: { query: { deviceId: '1' } },
     handler: async ({ query, organizationId, database }) => {
@@ -81,7 +82,7 @@ export const deviceRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "One device's device-cloud status and build: firmware, last heard, identifiers, hardware and serial numbers",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), deviceName: z.string().min(1).max(100) }),
+    query: z.object({ organizationId: queryIdSchema, deviceName: z.string().min(1).max(100) }),
     response: deviceDetailSchema,
     handler: async ({ query, organizationId, database }) => {
       const [d] = await database.query<{

@@ -3,6 +3,7 @@
 // emission's organization; classify needs SiteEdit (see the README). Another organization's emission, or one of a
 // deleted site, answers 404. A classification change is audited on the emission's site.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { classifyBodySchema, emissionClassificationSchema, type EmissionClassification } from '@/contracts/emission-classification';
 import { classificationProblems } from '@/domain/emission-classification';
 import { AlarmType } from '@/domain/enums';
@@ -64,7 +65,7 @@ export const emissionClassificationRoutes = [
     access: 'authenticated',
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "An emission's classification and root cause, and whether it contributes to an already classified alarm",
-    query: z.object({ emissionId: z.coerce.number().int().positive() }),
+    query: z.object({ emissionId: queryIdSchema }),
     response: emissionClassificationSchema,
     example: { query: { emissionId: '1' } },
     handler: async ({ query, organizationId, database }) => answer(database, await emissionOf(database, query.emissionId, organizationId!)),

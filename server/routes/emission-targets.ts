@@ -1,5 +1,6 @@
 // CH4 emission targets (spec 3 §7 'Emission targets'): the grid, the CSV template, the bulk upsert and delete.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { emissionTargetRowSchema, emissionTargetUploadAnswerSchema } from '@/contracts/emissions';
 import { toCsv } from '@/domain/csv';
 import { EMISSION_TARGET_COLUMNS } from '@/domain/emission-targets';
@@ -9,7 +10,7 @@ import { defineRoute, HttpError } from '../http/define-route';
 import { applyEmissionTargetUpload, deleteEmissionTarget, listEmissionTargets } from '../services/emission-targets';
 
 const access = [Permission.EmissionTargetEdit];
-const orgQuery = z.object({ organizationId: z.coerce.number().int().positive() });
+const orgQuery = z.object({ organizationId: queryIdSchema });
 
 export const emissionTargetRoutes = [
   defineRoute({
@@ -44,7 +45,7 @@ export const emissionTargetRoutes = [
     access,
     orgScope: { from: 'params', key: 'organizationId' },
     summary: 'Sets the targets of the CSV rows (field csvRecords); every row or none; answers the changed row count',
-    params: z.object({ organizationId: z.coerce.number().int().positive() }),
+    params: z.object({ organizationId: queryIdSchema }),
     multipart: true,
     response: emissionTargetUploadAnswerSchema,
     handler: async ({ request, organizationId, user, database }) => {
@@ -65,7 +66,7 @@ export const emissionTargetRoutes = [
     access,
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Removes a target (kept for its history)',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: queryIdSchema }),
     query: orgQuery,
     response: z.object({ id: z.number() }),
     handler: async ({ params, organizationId, user, database }) => {

@@ -2,6 +2,7 @@
 // list, a site's inspections, the form's choices and an inspection's image. Writes need SiteEdit (the spec names no
 // permission; see the README). 'Load Aerial KMZ' is parsed in the browser (src/compute/file-jobs.ts), not here.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import {
   bulkCreateAnswerSchema,
   bulkCreateBodySchema,
@@ -21,7 +22,7 @@ import { assertFilterInOrganization, siteFilterSql } from '../services/site-filt
 const write = [Permission.SiteEdit];
 const orgBody = { from: 'body', key: 'organizationId' } as const;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
-const id = z.coerce.number().int().positive();
+const id = queryIdSchema;
 const exampleInspection = { siteId: 1, type: 2, time: '2026-01-01T00:00:00Z', detectionFound: false, emissionRate: null, emissionConcentration: null, locationLatLng: '', sourceId: null, surveyType: 1, inspectedByUserId: null, thirdPartyInspectionId: '', description: '', northEastCornerLocationLatLng: '', southWestCornerLocationLatLng: '' };
 
 export const inspectionRoutes = [
@@ -45,7 +46,7 @@ export const inspectionRoutes = [
     access: write,
     orgScope: orgBody,
     summary: 'Deletes an inspection and its image',
-    body: z.object({ organizationId: z.number().int().positive(), inspectionId: z.number().int().positive() }),
+    body: z.object({ organizationId: idSchema, inspectionId: idSchema }),
     response: z.object({ id: z.number() }),
     example: { body: { inspectionId: 1 } },
     handler: async ({ body, organizationId, database }) => {

@@ -2,13 +2,14 @@
 // siteLocationsForInstall, deviceDiagnostics/): the devices and sites to choose from, whether a scanned device may be
 // installed, and the live readings of a new installation.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { diagnosticsSchema, installDeviceOptionSchema, installSiteSchema } from '@/contracts/device';
 import { DIAGNOSTIC_TYPES, unavailableDevice } from '@/domain/install-wizard';
 import { Permission } from '@/domain/permissions';
 import { defineRoute, HttpError } from '../http/define-route';
 import { readSamples } from '../services/measurement-store';
 
-const org = z.object({ organizationId: z.coerce.number().int().positive() });
+const org = z.object({ organizationId: queryIdSchema });
 const access = [Permission.DeviceInstallationStartStop, Permission.DeviceAdministration];
 /** Diagnostics never reach back further than this from now. */
 const DIAGNOSTICS_WINDOW_MS = 3_600_000;
@@ -65,7 +66,7 @@ export const installWizardRoutes = [
     access,
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "An installation's readings since the times given per type (type:ISO, repeated) and wind since windDataFromTime",
-    query: org.extend({ deviceInstallationId: z.coerce.number().int().positive(), deviceMeasurementFromTimes: repeated, windDataFromTime: z.iso.datetime().optional() }),
+    query: org.extend({ deviceInstallationId: queryIdSchema, deviceMeasurementFromTimes: repeated, windDataFromTime: z.iso.datetime().optional() }),
     example: { query: { deviceInstallationId: '1' } },
     response: diagnosticsSchema,
     handler: async ({ query, organizationId, database }) => {

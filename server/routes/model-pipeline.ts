@@ -2,6 +2,7 @@
 // stopModellingPipeline/; spec 3 §4, §5): its state, a start from a date no earlier than what was processed, a stop —
 // each recorded in the site's history.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { startDateProblem } from '@/domain/model-pipeline';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
@@ -21,7 +22,7 @@ async function status(db: Queryable, siteId: number, organizationId: number, loc
   return { siteId: s.id, isOn: s.on, lastRunTime: iso(s.last), processedUpTo: iso(s.processed) };
 }
 
-const siteBody = z.object({ organizationId: z.number().int().positive(), siteId: z.number().int().positive() });
+const siteBody = z.object({ organizationId: idSchema, siteId: idSchema });
 
 export const modelPipelineRoutes = [
   defineRoute({
@@ -30,7 +31,7 @@ export const modelPipelineRoutes = [
     access: [Permission.SiteHealthAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A site's modelling pipeline: on or off, last run and processed-up-to times",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), siteId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema }),
     response: statusSchema,
     handler: ({ query, organizationId, database }) => status(database, query.siteId, organizationId!),
   }),

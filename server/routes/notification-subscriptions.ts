@@ -3,6 +3,7 @@
 // administrators of the organization edit its members' (spec 1 §6 'canEditNotifications').
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { subscriptionEditAnswerSchema } from '@/contracts/notification';
 import { CANNOT_EDIT_NOTIFICATIONS, subscriptionEditSchema, type AlarmSubscription } from '@/domain/notifications';
 import { Permission } from '@/domain/permissions';
@@ -48,7 +49,7 @@ export const notificationSubscriptionRoutes = [
     access: 'authenticated',
     orgScope: { from: 'query', key: 'userOrganizationId' },
     summary: "A member's alarm subscriptions in the organization, with the filter options",
-    query: z.object({ userId: z.coerce.number().int().positive(), userOrganizationId: z.coerce.number().int().positive() }),
+    query: z.object({ userId: queryIdSchema, userOrganizationId: queryIdSchema }),
     response: subscriptionEditAnswerSchema,
     handler: async ({ query, organizationId, user, permissions, database }) => {
       const member = await memberFor(database, user!, permissions, query.userId, organizationId!);

@@ -1,6 +1,7 @@
 // Organization users: list, add/edit, remove (spec 1 §2 'Users screen', §5; spec 3 §7 paths).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { Permission } from '@/domain/permissions';
 import { CANNOT_REMOVE_YOURSELF, signOnMethodsOffered, userFormSchema } from '@/domain/user-form';
 import { organizationUserListSchema, organizationUserSchema, roleOptionSchema } from '@/contracts/organization-user';
@@ -68,7 +69,7 @@ export const organizationUserRoutes = [
     access,
     orgScope: bodyScope,
     summary: 'Adds a user to the organization (id 0) or edits their role and sign-on method',
-    body: userFormSchema.extend({ organizationId: z.number().int().positive() }),
+    body: userFormSchema.extend({ organizationId: idSchema }),
     example: { body: { id: 0, email: 'matrix@example.com', roleId: 1, signOnMethod: 'EmailPassword' } },
     response: organizationUserSchema,
     handler: async ({ body, organizationId, user, database }) =>
@@ -126,7 +127,7 @@ export const organizationUserRoutes = [
     access,
     orgScope: bodyScope,
     summary: 'Removes a user from the organization',
-    body: z.object({ id: z.number().int().positive(), organizationId: z.number().int().positive() }),
+    body: z.object({ id: idSchema, organizationId: idSchema }),
     example: { body: { id: 1 } },
     response: z.object({ id: z.number().int() }),
     handler: async ({ body, organizationId, user, database }) => {

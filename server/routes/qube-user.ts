@@ -2,6 +2,7 @@
 // provider role and organizations; add/edit/delete of provider staff; details and temporary-password reset.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { qubeUserEditSchema, qubeUserRowSchema, userDetailsSchema, type QubeUserRow } from '@/contracts/qube-user';
 import { roleOptionSchema } from '@/contracts/organization-user';
 import { resetTemporaryPasswordSchema } from '@/domain/password';
@@ -84,7 +85,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       access,
       orgScope: false,
       summary: "A provider-staff user's form values",
-      query: z.object({ userId: z.coerce.number().int().positive(), userOrganizationId: z.coerce.number().int().positive().optional() }),
+      query: z.object({ userId: queryIdSchema, userOrganizationId: queryIdSchema.optional() }),
       response: qubeUserEditSchema,
       handler: async ({ query, database }) => {
         const [u] = await database.query<{ id: number; email: string; role_id: number | null; role_name: string | null; sign_on_method: 'EmailPassword' | 'SSO' }>(
@@ -143,7 +144,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       access,
       orgScope: false,
       summary: 'Deletes a provider-staff user and revokes all their access',
-      body: z.object({ id: z.number().int().positive() }),
+      body: z.object({ id: idSchema }),
       response: z.object({ id: z.number().int() }),
       example: { body: { id: 1 } },
       handler: async ({ body, user, database }) => {
@@ -169,7 +170,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       access: [Permission.CognitoAdministration],
       orgScope: false,
       summary: "A user's account and their identity-provider record",
-      query: z.object({ userId: z.coerce.number().int().positive() }),
+      query: z.object({ userId: queryIdSchema }),
       response: userDetailsSchema,
       handler: async ({ query, user, database }) => {
         if (!(await mayAdministerIdentity(database, user!, query.userId))) throw new HttpError(404, 'User not found');

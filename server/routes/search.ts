@@ -1,6 +1,7 @@
 // The search drawer's lists (spec 2 §2 'Search drawer', §7 deviceSearchList/, siteSearchList): the selected
 // organization's sites and devices, or with 'Show All' every organization the user may see them in.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { deviceSearchRowSchema, siteSearchRowSchema } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
@@ -14,7 +15,7 @@ async function scope(db: Queryable, user: SignedInUser, organizationId: number |
   return [organizationId];
 }
 
-const query = z.object({ organizationId: z.coerce.number().int().positive().optional() });
+const query = z.object({ organizationId: queryIdSchema.optional() });
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 export const searchRoutes = [

@@ -2,6 +2,7 @@
 // and bulk upload, a sensor's or a device's history, and loading coefficients onto online devices (the device-cloud
 // call's path is not in the spec). Gated by SensorConfiguration in the selected organization.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { rmxResultSchema, sensorConfigurationHistoryRowSchema, sensorConfigurationRowSchema } from '@/contracts/sensor-configuration';
 import { toCsv } from '@/domain/csv';
 import { Permission } from '@/domain/permissions';
@@ -18,7 +19,7 @@ import {
 } from '../services/sensor-configurations';
 
 const access = [Permission.SensorConfiguration];
-const orgQuery = z.object({ organizationId: z.coerce.number().int().positive() });
+const orgQuery = z.object({ organizationId: queryIdSchema });
 
 export const sensorConfigurationRoutes = [
   defineRoute({
@@ -37,7 +38,7 @@ export const sensorConfigurationRoutes = [
     access,
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Saves a sensor's coefficients as its new version (unchanged coefficients add none)",
-    body: z.object({ organizationId: z.number().int().positive(), sensorSerialNumber: z.string().max(64), coefficients: z.string().max(2000) }),
+    body: z.object({ organizationId: idSchema, sensorSerialNumber: z.string().max(64), coefficients: z.string().max(2000) }),
     response: z.object({ versionId: z.number().int(), added: z.boolean() }),
     example: { body: { sensorSerialNumber: '12345678', coefficients: '1.0213, -0.0042, 0.000017' } },
     handler: ({ body, organizationId, user, database }) => addSensorConfiguration(database, organizationId!, body.sensorSerialNumber, body.coefficients, user!.email),
@@ -61,7 +62,7 @@ export const sensorConfigurationRoutes = [
     access,
     orgScope: { from: 'params', key: 'organizationId' },
     summary: 'Saves a version for every CSV row whose coefficients changed; every row or none; answers the count',
-    params: z.object({ organizationId: z.coerce.number().int().positive() }),
+    params: z.object({ organizationId: queryIdSchema }),
     multipart: true,
     response: sensorBulkAnswerSchema,
     handler: async ({ request, organizationId, user, database }) => {
@@ -81,7 +82,7 @@ export const sensorConfigurationRoutes = [
     access,
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "Every version of a sensor (sensorSerialNumber), or of the sensors a Qube carries or was sent (deviceId), newest first",
-    query: orgQuery.extend({ deviceId: z.coerce.number().int().positive().optional(), sensorSerialNumber: z.string().max(64).optional() }),
+    query: orgQuery.extend({ deviceId: queryIdSchema.optional(), sensorSerialNumber: z.string().max(64).optional() }),
     response: z.array(sensorConfigurationHistoryRowSchema),
     handler: ({ query, organizationId, database }) => {
       if (query.deviceId !== undefined) return loadSensorConfigurationHistory(database, organizationId!, { deviceId: query.deviceId });
@@ -95,7 +96,7 @@ export const sensorConfigurationRoutes = [
     access,
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Loads each Qube's latest sensor configuration through the device cloud; answers each device's result",
-    body: z.object({ organizationId: z.number().int().positive(), deviceIds: z.array(z.number().int().positive()).min(1).max(500) }),
+    body: z.object({ organizationId: idSchema, deviceIds: z.array(idSchema).min(1).max(500) }),
     response: z.array(rmxResultSchema),
     example: { body: { deviceIds: [1] } },
     handler: ({ body, organizationId, user, database }) => setRmxCoefficients(database, deviceCloud, organizationId!, body.deviceIds, user!.email),

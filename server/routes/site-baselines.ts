@@ -1,6 +1,7 @@
 // Site baselines (spec 3 §7 'Site baselines'): calculate, create, edit effective dates, end, delete, restore, details,
 // a site's history, the list, the organization's status, and the baselines in force over a window.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { baselineCalculationSchema, siteBaselineListRowSchema, siteBaselineSchema } from '@/contracts/emissions';
 import { baselineCreateSchema, baselineInputSchema } from '@/domain/baselines';
 import { Permission } from '@/domain/permissions';
@@ -8,8 +9,8 @@ import { defineRoute } from '../http/define-route';
 import { baselineDetails, baselineList, baselinesInWindow, calculate, createBaseline, editEffectiveDates, endBaseline, setDeleted, siteHistory } from '../services/baselines';
 
 const access = [Permission.SiteBaselineAdministration];
-const orgQuery = z.object({ organizationId: z.coerce.number().int().positive() });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const orgQuery = z.object({ organizationId: queryIdSchema });
+const idParams = z.object({ id: queryIdSchema });
 const orgBody = { from: 'body', key: 'organizationId' } as const;
 const orgFromQuery = { from: 'query', key: 'organizationId' } as const;
 const example = { organizationId: 1, siteId: 1, baselineType: 0, yearlyEmissionInventory: 1000, activities: [] };
@@ -43,7 +44,7 @@ export const siteBaselineRoutes = [
     access,
     orgScope: orgBody,
     summary: "Changes a baseline's effective dates",
-    body: z.object({ organizationId: z.number().int().positive(), id: z.number().int().positive(), effectiveFrom: z.iso.datetime({ offset: true }).nullable(), effectiveTo: z.iso.datetime({ offset: true }).nullable() }),
+    body: z.object({ organizationId: idSchema, id: idSchema, effectiveFrom: z.iso.datetime({ offset: true }).nullable(), effectiveTo: z.iso.datetime({ offset: true }).nullable() }),
     response: siteBaselineSchema,
     example: { body: { id: 1, effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: null } },
     handler: ({ body, organizationId, user, database }) => database.transaction((tx) => editEffectiveDates(tx, organizationId!, body.id, body.effectiveFrom, body.effectiveTo, { userId: user!.id, userName: user!.email })),
@@ -76,7 +77,7 @@ export const siteBaselineRoutes = [
     access,
     orgScope: orgBody,
     summary: 'Restores a deleted baseline with its effective dates',
-    body: z.object({ organizationId: z.number().int().positive(), id: z.number().int().positive() }),
+    body: z.object({ organizationId: idSchema, id: idSchema }),
     response: siteBaselineSchema,
     example: { body: { id: 1 } },
     handler: ({ body, organizationId, user, database }) => database.transaction((tx) => setDeleted(tx, organizationId!, body.id, false, { userId: user!.id, userName: user!.email })),
@@ -98,7 +99,7 @@ export const siteBaselineRoutes = [
     access,
     orgScope: orgFromQuery,
     summary: "A site's baselines, newest first, deleted ones included",
-    query: orgQuery.extend({ siteId: z.coerce.number().int().positive() }),
+    query: orgQuery.extend({ siteId: queryIdSchema }),
     response: z.array(siteBaselineSchema),
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) => siteHistory(database, organizationId!, query.siteId),
@@ -135,7 +136,7 @@ export const siteBaselineRoutes = [
     access: 'authenticated',
     orgScope: orgFromQuery,
     summary: 'The baselines in force at a site over a window',
-    query: orgQuery.extend({ siteId: z.coerce.number().int().positive(), startTime: z.iso.datetime({ offset: true }), endTime: z.iso.datetime({ offset: true }) }),
+    query: orgQuery.extend({ siteId: queryIdSchema, startTime: z.iso.datetime({ offset: true }), endTime: z.iso.datetime({ offset: true }) }),
     response: z.array(z.object({ effectiveFrom: z.string(), effectiveTo: z.string().nullable(), baselineRate: z.number() })),
     example: { query: { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z' } },
     handler: ({ query, organizationId, database }) => baselinesInWindow(database, organizationId!, query.siteId, query.startTime, query.endTime),

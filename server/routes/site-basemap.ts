@@ -2,13 +2,14 @@
 // sites too), a site's basemaps, save with the image (multipart: the `basemap` JSON field and an `image` PNG or JPEG
 // of at most 2 MB), delete, and the image bytes. Not the world map background (basemap.ts).
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { basemapSchema, idAnswerSchema, siteEditSiteSchema } from '@/contracts/site-edit';
 import { defineRoute } from '../http/define-route';
 import { basemapImage, deleteBasemap, listBasemaps, readBasemapUpload, saveBasemap } from '../services/site-edit-basemaps';
 import { loadEditSite } from '../services/site-edit-site';
 import { SITE_EDIT_WRITE } from './source';
 
-const id = z.coerce.number().int().positive();
+const id = queryIdSchema;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 
 export const siteBasemapRoutes = [

@@ -2,13 +2,14 @@
 // counts the sites an upload would create, the upsert writes every row or none. Problems in the file are an answer
 // with an error field (spec 1 §7); a request without a CSV file is refused with 400.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { bulkSitesAnswerSchema } from '@/contracts/site';
 import { Permission } from '@/domain/permissions';
 import { readCsvRecords } from '../http/csv-records';
 import { defineRoute } from '../http/define-route';
 import { applyBulkSites, planBulkSites } from '../services/site-bulk';
 
-const params = z.object({ organizationId: z.coerce.number().int().positive() });
+const params = z.object({ organizationId: queryIdSchema });
 
 export const siteBulkRoutes = [
   defineRoute({

@@ -2,6 +2,7 @@
 // devices that stood there over a range with the measurement types they stored, its sources, its emissions and its
 // modelled rate. The dashboard has no permission gate (spec 1 route table), so any member of the organization reads.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import {
   siteDetailSchema,
   siteDeviceStaySchema,
@@ -24,7 +25,7 @@ export const SITE_EMISSIONS_LIMIT = 5_000;
 
 const orgScope = { from: 'query', key: 'organizationId' } as const;
 const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
-const siteQuery = z.object({ organizationId: z.coerce.number().int().positive(), siteId: z.coerce.number().int().positive() });
+const siteQuery = z.object({ organizationId: queryIdSchema, siteId: queryIdSchema });
 const siteRangeQuery = siteQuery.extend({ startTime: isoTime, endTime: isoTime });
 const rangeExample = { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' };
 

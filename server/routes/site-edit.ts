@@ -1,6 +1,7 @@
 // Site add/edit and access details (spec 3 §3 'Site edit form', 'Access details', §5 'Site form'), and the option
 // lists the form offers.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { siteAccessDetailsSchema, siteEditSchema, siteOptionsSchema, type SiteEdit } from '@/contracts/site';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
@@ -87,7 +88,7 @@ export const siteEditRoutes = [
     access: 'authenticated',
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The site form's option lists: countries, states, regulations and the other classifications, the organization's business units, asset areas and groups",
-    query: z.object({ organizationId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema }),
     response: siteOptionsSchema,
     handler: ({ organizationId, database }) => loadSiteOptions(database, organizationId!),
   }),
@@ -97,7 +98,7 @@ export const siteEditRoutes = [
     access: [Permission.SiteEdit, Permission.SiteAdd],
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "One site's form values",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), siteId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema }),
     response: siteEditSchema,
     handler: async ({ query, organizationId, database }) => {
       const site = await loadSiteEdit(database, query.siteId);
@@ -190,7 +191,7 @@ export const siteEditRoutes = [
     access: 'authenticated',
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A site's access details",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), siteId: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema }),
     response: siteAccessDetailsSchema,
     handler: async ({ query, organizationId, database }) => {
       const [r] = await database.query<{ access_notes: string | null; notification_required: boolean; special_tickets_required: boolean; work_permit_required: boolean }>(

@@ -1,5 +1,6 @@
 // Site groups (spec 1 §2 'Manage Site Groups', 'Groups popover', §4 tri-state, §5 name rule, §7 calls).
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { siteGroupRowSchema, siteOptionSchema, type SiteGroupRow } from '@/contracts/site';
 import { Permission } from '@/domain/permissions';
 import { siteGroupNameSchema } from '@/domain/site-form';
@@ -9,7 +10,7 @@ import { recordAudit } from '../services/audit';
 import { API_KEY_COUNT_SQL, detachSiteGroupFromApiKeys } from '../services/api-keys';
 import { detachSiteGroupFromIntegrations, INTEGRATION_COUNT_SQL } from '../services/push-integrations/store';
 
-const orgQuery = z.object({ organizationId: z.coerce.number().int().positive() });
+const orgQuery = z.object({ organizationId: queryIdSchema });
 
 async function listGroups(db: Queryable, organizationId: number, id?: number): Promise<SiteGroupRow[]> {
   const rows = await db.query<{ id: number; name: string; organization_id: number; site_count: number; subscription_count: number; api_key_count: number; integration_count: number }>(
@@ -70,7 +71,7 @@ export const siteGroupRoutes = [
     access: [Permission.SiteEdit],
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Adds (id 0) or renames a site group',
-    body: z.object({ id: z.number().int().min(0), name: siteGroupNameSchema, organizationId: z.number().int().positive() }),
+    body: z.object({ id: z.number().int().min(0), name: siteGroupNameSchema, organizationId: idSchema }),
     response: siteGroupRowSchema,
     example: { body: { id: 0, name: 'Matrix Group' } },
     handler: async ({ body, organizationId, database }) =>
@@ -94,7 +95,7 @@ export const siteGroupRoutes = [
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Deletes a site group; its sites, notification subscriptions and API keys lose it (one left without group filters is disabled)',
     query: orgQuery,
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: queryIdSchema }),
     response: z.object({ id: z.number().int() }),
     handler: async ({ params, organizationId, user, database }) =>
       database.transaction(async (tx) => {
@@ -126,8 +127,8 @@ export const siteGroupRoutes = [
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Sets the groups of several sites at once (the groups popover)',
     body: z.object({
-      organizationId: z.number().int().positive(),
-      siteGroupSites: z.record(z.string().regex(/^\d{1,9}$/), z.array(z.number().int().positive()).max(500)),
+      organizationId: idSchema,
+      siteGroupSites: z.record(z.string().regex(/^\d{1,9}$/), z.array(idSchema).max(500)),
     }),
     response: z.object({ updatedSites: z.number().int() }),
     example: { body: { siteGroupSites: {} } },

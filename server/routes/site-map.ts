@@ -2,6 +2,7 @@
 // and wind reading of every device over the range, far more than the client should fetch) and the site's wind per
 // installation averaged to at most 96 frames for the wind rose and wind field. Like the dashboard, any member reads.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { roseChartDatumSchema, siteWindDataSchema, type RoseChartDatum, type SiteWindData } from '@/contracts/site-map';
 import { binRose, roseData, roseGas, windPeriodMs } from '@/domain/site-map';
 import type { Queryable } from '../db/client';
@@ -15,7 +16,7 @@ const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
 const orgScope = { from: 'query', key: 'organizationId' } as const;
 const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
-const siteRangeQuery = z.object({ organizationId: z.coerce.number().int().positive(), siteId: z.coerce.number().int().positive(), startTime: isoTime, endTime: isoTime });
+const siteRangeQuery = z.object({ organizationId: queryIdSchema, siteId: queryIdSchema, startTime: isoTime, endTime: isoTime });
 const rangeExample = { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' };
 
 type Time = Date | string;

@@ -3,6 +3,7 @@
 // groups. Writes need SiteEdit or SiteDeploymentEdit (README 'Site edit'); the category options are
 // GET /api/sourceCategory/options/ (emissions.ts).
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { sourceEditSchema, sourceGroupOptionSchema } from '@/contracts/site-edit';
 import { Permission } from '@/domain/permissions';
 import { sourceEditBodySchema } from '@/domain/sources';
@@ -10,7 +11,7 @@ import { defineRoute } from '../http/define-route';
 import { listSiteSources, saveSource, setSourceDeleted, sourceGroupOptions } from '../services/site-edit-sources';
 
 export const SITE_EDIT_WRITE = [Permission.SiteEdit, Permission.SiteDeploymentEdit];
-const id = z.coerce.number().int().positive();
+const id = queryIdSchema;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 
 const softDelete = (action: 'delete' | 'restore') =>

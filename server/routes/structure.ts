@@ -1,13 +1,14 @@
 // Structures of the Site edit screen (spec 3 §7): a site's structures, save, delete. Writes need SiteEdit or
 // SiteDeploymentEdit (README 'Site edit').
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { idAnswerSchema, structureSchema } from '@/contracts/site-edit';
 import { structureEditBodySchema } from '@/domain/structures';
 import { defineRoute } from '../http/define-route';
 import { deleteStructure, listStructures, saveStructure } from '../services/site-edit-structures';
 import { SITE_EDIT_WRITE } from './source';
 
-const id = z.coerce.number().int().positive();
+const id = queryIdSchema;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 
 export const structureRoutes = [

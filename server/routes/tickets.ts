@@ -1,6 +1,7 @@
 // Support tickets (spec 2 §2 'Support ticket create dialog', Freshdesk tab; §5; §7 /api/freshdesk/...; §8) through
 // the ticket desk adapter (the built-in desk unless an external one is configured).
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { conversationSchema, ticketFieldOptionSchema, ticketOptionSchema, ticketSchema } from '@/contracts/ticket';
 import { TicketSource } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
@@ -11,7 +12,7 @@ import { builtInDesk } from '../services/ticket-desk/built-in-desk';
 import type { TicketDesk, TicketScope } from '../services/ticket-desk/ticket-desk';
 
 const desk: TicketDesk = builtInDesk;
-const id = z.coerce.number().int().positive();
+const id = queryIdSchema;
 const orgQuery = z.object({ organizationId: id });
 
 /** A device of the organization, with its open installation's site. */
@@ -57,7 +58,7 @@ export const ticketRoutes = [
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Creates a support ticket for an installed device; answers the ticket id',
-    body: ticketCreateSchema.extend({ organizationId: z.number().int().positive() }),
+    body: ticketCreateSchema.extend({ organizationId: idSchema }),
     response: z.number().int(),
     example: { body: { deviceId: 1, subject: 'No data since Tuesday', status: 0, priority: 0, ticketSource: 2, symptomPrimaryId: null, symptomSecondaryId: null, symptomInferenceId: null, nextStepId: null, description: null } },
     handler: async ({ body, organizationId, user, database }) =>

@@ -1,6 +1,7 @@
 // Device Uptime (spec 2 §2 'Device Uptime page', §4, §7 /api/uptime/...): the overview by period and the per-device
 // grid in blocks, over at most 90 days, for the organizations (and sites) asked for that the user may see uptime in.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { uptimeGridAnswerSchema, uptimeOverviewSchema, type UptimeRow } from '@/contracts/uptime';
 import { matchesFilter, type ColumnKind } from '@/domain/grid-filter';
 import { gridQuerySchema } from '@/domain/grid-query';
@@ -11,7 +12,7 @@ import { defineRoute, HttpError, type SignedInUser } from '../http/define-route'
 import { accessToOrganization } from '../services/signed-in-user';
 import { computeUptime } from '../services/uptime';
 
-const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).max(5000));
+const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(queryIdSchema).max(5000));
 const scopeSchema = z.object({
   fromTime: z.iso.datetime({ offset: true }),
   toTime: z.iso.datetime({ offset: true }),

@@ -2,6 +2,7 @@
 // unresolve a Basic workflow, save an LDAR form (resolved when its rule holds), convert a SiteRate alarm's workflow,
 // and the root causes. Every change is audited; a save based on an older version of the workflow is refused.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { workflowSchema, type Workflow } from '@/contracts/alarm';
 import { rootCauseSchema } from '@/contracts/emission-classification';
 import { CLASSIFICATIONS, AlarmType, RepairType, WorkflowType } from '@/domain/enums';
@@ -86,8 +87,8 @@ async function change(
   });
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const orgBody = z.object({ organizationId: z.number().int().positive(), version: z.number().int().optional() });
+const idParams = z.object({ id: queryIdSchema });
+const orgBody = z.object({ organizationId: idSchema, version: z.number().int().optional() });
 
 /** A POST /api/workflow/{action}/{id} that applies one change to a workflow of the organization. */
 const actionRoute = (action: string, summary: string, apply: (tx: Queryable, before: WorkflowRow, user: SignedInUser) => Promise<void>) =>
@@ -133,7 +134,7 @@ export const workflowRoutes = [
     access: 'authenticated',
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "An alarm's workflow",
-    query: z.object({ organizationId: z.coerce.number().int().positive(), id: z.coerce.number().int().positive() }),
+    query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
     response: workflowSchema,
     handler: async ({ query, organizationId, database }) => toWorkflow(await workflowOf(database, organizationId!, query.id)),
   }),
@@ -146,11 +147,11 @@ export const workflowRoutes = [
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Saves an LDAR form; the workflow resolves when nothing was found, no repair is needed, or the repair is typed and completed',
     body: z.object({
-      organizationId: z.number().int().positive(),
-      id: z.number().int().positive(),
+      organizationId: idSchema,
+      id: idSchema,
       version: z.number().int(),
       classification: z.enum(CLASSIFICATIONS).nullable(),
-      rootCauseId: z.number().int().positive().nullable(),
+      rootCauseId: idSchema.nullable(),
       repairRequired: z.boolean().nullable(),
       repairType: z.number().int().min(0).max(1).nullable(),
       repairCompleted: z.iso.datetime({ offset: true }).nullable(),

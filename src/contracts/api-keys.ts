@@ -1,6 +1,7 @@
 // API key calls (spec 3 §7 'API keys') and the Pull API the keys open. PULL_API_ENDPOINTS is the one definition of
 // the Pull API: the server registers a route from each entry and the API Documentation dialog is drawn from them.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { apiKeyFormSchema, PULL_API_MAX_DAYS, type ApiEndpointCategory } from '@/domain/api-keys';
 import { DEVICE_DATA_TYPE_KEYS, VOLUME_GROUP_BY } from '@/domain/export';
 
@@ -29,7 +30,7 @@ export const apiKeyEditAnswerSchema = apiKeySchema.extend({ apiKey: z.string().o
 export type ApiKeyEditAnswer = z.infer<typeof apiKeyEditAnswerSchema>;
 export const apiKeyEditBodySchema = apiKeyFormSchema;
 
-const id = z.coerce.number().int().positive();
+const id = queryIdSchema;
 export const apiKeyIdQuerySchema = z.object({ organizationId: id, apiKeyId: id });
 export const deleteApiKeyQuerySchema = z.object({ organizationId: id, id });
 export const apiKeyListQuerySchema = z.object({ organizationId: id });

@@ -1,5 +1,6 @@
 // Audit history (spec 1 §3 'Audit entries', §7 GET /api/audit/{entity}/).
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 
 export const AUDITED_ENTITIES = ['apiKey', 'device', 'emissionTarget', 'integration', 'organization', 'site', 'siteBaseline', 'users', 'workflow'] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
@@ -15,4 +16,4 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditQuerySchema = z.object({ id: z.string().min(1).max(100), organizationId: z.coerce.number().int().positive() });
+export const auditQuerySchema = z.object({ id: z.string().min(1).max(100), organizationId: queryIdSchema });

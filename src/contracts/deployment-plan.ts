@@ -1,14 +1,15 @@
 // Deployment plan calls (spec 3 §7 'POST /deploymentPlan/devicePlacement/' and its siblings): their queries and
 // answers. The request and its rules are in src/domain/deployment-plan.ts.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { devicePlacementRequestSchema, lngLatSchema } from '@/domain/deployment-plan';
 
-const id = z.coerce.number().int().positive();
+const id = queryIdSchema;
 
 export const siteQuerySchema = z.object({ organizationId: id, siteId: id });
 
 /** The request with the organization it is scoped to. */
-export const devicePlacementBodySchema = z.intersection(z.object({ organizationId: z.number().int().positive() }), devicePlacementRequestSchema);
+export const devicePlacementBodySchema = z.intersection(z.object({ organizationId: idSchema }), devicePlacementRequestSchema);
 
 export const windRosePointSchema = z.object({ angle: z.number(), probability: z.number() });
 

@@ -1,16 +1,17 @@
 // Emission classification calls (spec 3 §7 'Emissions': POST /emissions/classify, GET /emissions/getClassification/,
 // the root causes): bodies and answers shared by the server and the dashboard's Set Classification dialog.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { CLASSIFICATIONS } from '@/domain/enums';
 
 export const classificationSchema = z.enum(CLASSIFICATIONS);
 
 /** POST /api/emissions/classify. */
 export const classifyBodySchema = z.object({
-  organizationId: z.number().int().positive(),
-  emissionId: z.number().int().positive(),
+  organizationId: idSchema,
+  emissionId: idSchema,
   classification: classificationSchema.nullable(),
-  rootCauseId: z.number().int().positive().nullable(),
+  rootCauseId: idSchema.nullable(),
 });
 export type ClassifyBody = z.infer<typeof classifyBodySchema>;
 

@@ -1,5 +1,6 @@
 // Emission calls (spec 3 §7 'Emissions', 'Emission targets'): their query parameters and answers.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { BUCKET_INTERVALS } from '@/domain/emissions';
 import { siteFilterSchema } from '@/domain/site-filter';
 
@@ -7,7 +8,7 @@ const isoTime = z.iso.datetime({ offset: true });
 const flag = z.preprocess((v) => v === true || v === 'true', z.boolean());
 
 export const emissionWindowQuerySchema = z.object({
-  organizationId: z.coerce.number().int().positive(),
+  organizationId: queryIdSchema,
   startTime: isoTime,
   endTime: isoTime,
   siteFilter: siteFilterSchema.optional(),
@@ -88,7 +89,7 @@ export type NormalizedRate = z.infer<typeof normalizedRateSchema>;
 export const sourceCategoryOptionSchema = z.object({ id: z.number(), name: z.string() });
 
 export const siteFilterOptionsQuerySchema = z.object({
-  organizationId: z.coerce.number().int().positive(),
+  organizationId: queryIdSchema,
   filterType: z.enum(['site', 'siteGroup', 'businessUnit', 'assetArea', 'country', 'stateProvince', 'regulation', 'regulatorySiteType', 'genericSiteType', 'basin', 'industrySegment', 'fluidType']),
   includeDeletedSites: flag.optional(),
 });

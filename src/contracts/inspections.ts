@@ -1,12 +1,13 @@
 // Inspection calls (spec 3 §7 'Inspections'): their queries and answers. The inputs and their rules are in
 // src/domain/inspections.ts.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { BULK_INSPECTIONS_MAX, inspectionInputSchema } from '@/domain/inspections';
 import { EVENT_LOG_TOP } from '@/domain/emissions';
 import { siteFilterSchema } from '@/domain/site-filter';
 
 const isoTime = z.iso.datetime({ offset: true });
-const id = z.coerce.number().int().positive();
+const id = queryIdSchema;
 
 export const inspectionListItemSchema = z.object({
   id: z.number(),
@@ -50,17 +51,17 @@ export const siteInspectionsQuerySchema = z.object({
   siteId: id,
   startTime: isoTime,
   endTime: isoTime,
-  samplePeriod: z.coerce.number().int().positive().optional(),
+  samplePeriod: queryIdSchema.optional(),
 });
 
 /** Each inspection is checked against the domain rules in the handler, so errors can be keyed inspections[n].field. */
 export const bulkCreateBodySchema = z.object({
-  organizationId: z.number().int().positive(),
+  organizationId: idSchema,
   inspections: z.array(z.unknown()).min(1).max(BULK_INSPECTIONS_MAX),
 });
 export const bulkCreateAnswerSchema = z.object({ count: z.number(), ids: z.array(z.number()) });
 
-export const inspectionEditBodySchema = z.intersection(z.object({ organizationId: z.number().int().positive() }), inspectionInputSchema);
+export const inspectionEditBodySchema = z.intersection(z.object({ organizationId: idSchema }), inspectionInputSchema);
 
 /** The choices of the inspection form: the organization's sites with their sources, and who can have inspected. */
 export const inspectionSitesSchema = z.object({

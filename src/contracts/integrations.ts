@@ -1,9 +1,10 @@
 // Push integration calls (spec 3 §7 'Integrations'): their queries and answers. The input rules are in
 // src/domain/integrations.ts.
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { integrationInputSchema } from '@/domain/integrations';
 
-const id = z.coerce.number().int().positive();
+const id = queryIdSchema;
 
 export const integrationSchema = z.object({
   id: z.number().int(),
@@ -29,7 +30,7 @@ export const integrationQuerySchema = z.object({ organizationId: id, integration
 /** Create with id 0, edit otherwise. */
 export const integrationEditBodySchema = integrationInputSchema.extend({
   id: z.number().int().min(0),
-  organizationId: z.number().int().positive(),
+  organizationId: idSchema,
 });
 export type IntegrationEditBody = z.infer<typeof integrationEditBodySchema>;
 

@@ -1,5 +1,6 @@
 // Organization administration (spec 1 §7, spec 3 §3 'Organization').
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 
 export const organizationSchema = z.object({
   id: z.number().int(),
@@ -26,4 +27,4 @@ export const organizationListQuerySchema = z.object({
 export const organizationOptionSchema = z.object({ id: z.number().int(), name: z.string(), deleted: z.boolean() });
 export type OrganizationOption = z.infer<typeof organizationOptionSchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({ id: queryIdSchema });

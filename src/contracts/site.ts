@@ -1,5 +1,6 @@
 // Sites (spec 1 §3 'Site (list, organization view)', §7).
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
 
 export const siteListRowSchema = z.object({
   id: z.number().int(),
@@ -31,11 +32,11 @@ export const siteListRowSchema = z.object({
 export type SiteListRow = z.infer<typeof siteListRowSchema>;
 
 export const siteListQuerySchema = z.object({
-  organizationId: z.coerce.number().int().positive(),
+  organizationId: queryIdSchema,
   siteFilter: z.object({ includeDeletedSites: z.enum(['true', 'false']).optional() }).optional(),
 });
 
-export const siteIdBodySchema = z.object({ siteId: z.number().int().positive(), organizationId: z.number().int().positive() });
+export const siteIdBodySchema = z.object({ siteId: idSchema, organizationId: idSchema });
 
 // Site option lists (spec 1 §7 'further site option lists'), one call for the form: global lists, and the
 // organization's business units and asset areas.

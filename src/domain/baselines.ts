@@ -1,6 +1,7 @@
 // Site baselines (spec 3 §3 'Site baseline', §4 'Baseline status', §5 'Baseline', §8, §9): the three types, their
 // validation messages word for word, and the calculation from daily volumes. A baseline is a CH4 rate (kg/h).
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { BASELINE_RATIO_ABOVE, BASELINE_RATIO_OFF_SPEC } from './emissions';
 
 export const BaselineType = { UserInput: 0, SiteAverage: 1, Epa30DayAverage: 2 } as const;
@@ -73,8 +74,8 @@ export type BaselineActivity = z.infer<typeof activitySchema>;
 
 /** What a calculation needs (spec 3 §7 'calculate/'). Missing inputs are reported with the spec's messages. */
 export const baselineInputSchema = z.object({
-  organizationId: z.number().int().positive(),
-  siteId: z.number().int().positive().nullable(),
+  organizationId: idSchema,
+  siteId: idSchema.nullable(),
   baselineType: z.number().int().nullable(),
   yearlyEmissionInventory: z.number().nullable().optional(),
   baselineRange: z.array(isoDay.nullable()).max(2).optional(),

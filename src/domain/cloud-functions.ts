@@ -1,5 +1,6 @@
 // Cloud functions (spec 2 §2 'Cloud function dialogs', §5, §8): the XXX placeholder rule, the messages, and the form.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 
 export const PARAMETER_PLACEHOLDER = 'XXX';
 export const CLOUD_FUNCTION_FAILED = 'Failed to call cloud function, please try again.';
@@ -11,7 +12,7 @@ export function argumentWith(argument: string, parameter: string | null, paramsR
 }
 
 export const cloudFunctionCallSchema = z.object({
-  entityId: z.number().int().positive(),
+  entityId: idSchema,
   functionType: z.string().min(1, 'Function is required').max(64),
   argument: z.string().max(256),
   parameter: z.string().max(64).nullable(),

@@ -2,6 +2,7 @@
 // plan'): the request's validation, the score scale, the budget tooltips and the texts shown. The server validates
 // with the same schema.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 
 export const DEFAULT_DEVICE_BUDGET = 5;
 export const MIN_DEVICE_BUDGET = 1;
@@ -48,12 +49,12 @@ export const lngLatSchema = z.tuple([lng, lat]);
 export type PlanLngLat = z.infer<typeof lngLatSchema>;
 
 /** A Qube site's wind, or a weather station's (none exist in this product; see the README). */
-export const windSourceSchema = z.union([z.object({ siteId: z.number().int().positive() }), z.object({ weatherStationId: z.number().int().positive() })]);
+export const windSourceSchema = z.union([z.object({ siteId: idSchema }), z.object({ weatherStationId: idSchema })]);
 export type WindSource = z.infer<typeof windSourceSchema>;
 
 export const devicePlacementRequestSchema = z
   .object({
-    siteId: z.number().int().positive(),
+    siteId: idSchema,
     deviceBudget: z
       .number({ error: (issue) => (issue.input === undefined || issue.input === null ? DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRequired : DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRange) })
       .int(DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRange)

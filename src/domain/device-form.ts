@@ -1,5 +1,6 @@
 // Device add/edit, start installation and quarantine (spec 2 §5): one set of rules for the dialogs and the server.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { INVALID_COORDINATES, parseLatLng } from './coordinates';
 import { DeviceInstallationType } from './enums';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from './text-limits';
@@ -103,7 +104,7 @@ const optionalNumber = (message: string) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v), z.number({ error: message }).finite(message).nullable());
 
 export const startInstallationSchema = z.object({
-  deviceId: z.number().int().positive(),
+  deviceId: idSchema,
   siteId: z.number({ error: 'Site is required' }).int().positive('Site is required'),
   locationLatLng: z.string().trim().min(1, 'Location is required').refine((v) => parseLatLng(v) !== null, INVALID_COORDINATES),
   height: optionalNumber('Please enter a valid number')
@@ -119,7 +120,7 @@ export type StartInstallationInput = z.input<typeof startInstallationSchema>;
 // ---- Quarantine (spec 2 §4, §5) ----
 
 export const quarantineSchema = z.object({
-  deviceId: z.number().int().positive(),
+  deviceId: idSchema,
   newDeviceInstallationType: z.number({ error: 'New installation type is required' }).int().min(0).max(2),
   quarantineNotes: z.string().max(LARGE_TEXT_MAX, `Notes must be at most ${LARGE_TEXT_MAX} characters`).nullable(),
 });

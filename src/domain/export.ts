@@ -1,6 +1,7 @@
 // Export Data (spec 3 §2 'Export Data', §5 'Export forms', §7 'Exports', §9 'Export options'): the seven forms, their
 // options and rules with the spec's messages, shared by the forms and the server's download routes.
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 import { TZDate } from '@date-fns/tz';
 import { addDays, addHours, addMonths, addYears, startOfDay, startOfHour, startOfMonth, startOfYear } from 'date-fns';
 import { Permission } from './permissions';
@@ -95,12 +96,12 @@ export const MAX_UPTIME_EXPORT_DAYS = 90;
 
 // ---- Query contracts of the download routes (repeated array parameters) ----
 
-const ids = z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int().positive()).max(5000));
+const ids = z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(queryIdSchema).max(5000));
 const flag = z.preprocess((v) => v === true || v === 'true', z.boolean());
 const isoTime = z.iso.datetime({ offset: true });
 
 export const exportScopeSchema = z.object({
-  organizationId: z.coerce.number().int().positive(),
+  organizationId: queryIdSchema,
   startTime: isoTime,
   endTime: isoTime,
   siteIds: ids.optional(),
@@ -117,12 +118,12 @@ export const rollingAveragesQuerySchema = exportScopeSchema.extend({
 });
 export const deviceDataQuerySchema = exportScopeSchema.extend({
   deviceDataType: z.enum(DEVICE_DATA_TYPE_KEYS),
-  samplePeriodMinutes: z.coerce.number().int().positive().optional(),
+  samplePeriodMinutes: queryIdSchema.optional(),
   samplingMethod: z.coerce.number().int().optional(),
   raw: flag.optional(),
 });
 export const siteRateQuerySchema = exportScopeSchema.extend({
-  samplePeriodMinutes: z.coerce.number().int().positive(),
+  samplePeriodMinutes: queryIdSchema,
   samplingMethod: z.coerce.number().int(),
 });
 

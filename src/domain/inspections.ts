@@ -4,6 +4,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { INVALID_COORDINATES, parseLatLng } from './coordinates';
 import { INSPECTION_TYPE_AERIAL } from './inspection-kmz';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from './text-limits';
@@ -123,7 +124,7 @@ export function inspectionProblems(v: InspectionRuleValues): Partial<Record<Insp
   return p;
 }
 
-const nullableId = z.number().int().positive().nullable();
+const nullableId = idSchema.nullable();
 const ruleFields = {
   siteId: nullableId,
   type: z.union([z.literal(InspectionType.Aerial), z.literal(InspectionType.Survey)]).nullable(),

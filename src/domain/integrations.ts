@@ -1,6 +1,7 @@
 // Push integrations (spec 3 §3 'Integration', 'Push integration data types', §4 'Api key and integration', §5
 // 'Integration', §8, §9 'Integrations'): the data types, the rules the form and the server both check, and the texts.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { defineEnum } from './enum';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from './text-limits';
 import { UNIT_GROUPS, unitById } from './units';
@@ -112,7 +113,7 @@ export const integrationInputSchema = z.object({
   enabled: z.boolean(),
   ch4RateDisplayUnitId: unitOf('ch4Rate', INTEGRATION_MESSAGES.rateUnitRequired),
   ch4VolumeDisplayUnitId: unitOf('ch4Volume', INTEGRATION_MESSAGES.volumeUnitRequired),
-  siteGroupIds: z.array(z.number().int().positive()).max(1000),
+  siteGroupIds: z.array(idSchema).max(1000),
 });
 export type IntegrationInput = z.infer<typeof integrationInputSchema>;
 

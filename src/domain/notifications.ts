@@ -1,6 +1,7 @@
 // Notification subscriptions (spec 2 §2 'Notification Subscriptions dialog', §3 'Subscription edit', §8, §9): the form,
 // its quick controls, which alarms a subscription covers, and when daily digests go out.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { AlarmLevel, AlarmType, SubscriptionFrequency } from './enums';
 import { MEASUREMENT_TYPES } from './measurement-types';
 
@@ -11,20 +12,20 @@ export const DAILY_DIGEST_HOUR = 7;
 
 export const alarmSubscriptionSchema = z.object({
   alarmType: z.number().int().min(0).max(2),
-  measurementTypeId: z.number().int().positive(),
+  measurementTypeId: idSchema,
   frequency: z.number().int().min(0).max(1),
   alarmLevel: z.number().int().min(0).max(2),
 });
 export type AlarmSubscription = z.infer<typeof alarmSubscriptionSchema>;
 
 export const subscriptionEditSchema = z.object({
-  userId: z.number().int().positive(),
-  organizationId: z.number().int().positive(),
+  userId: idSchema,
+  organizationId: idSchema,
   ianaTimezoneId: z.string().min(1, 'Time zone is required').max(64),
   timeFormat: z.number().int().min(0).max(1),
-  businessUnitIds: z.array(z.number().int().positive()).max(500),
-  assetAreaIds: z.array(z.number().int().positive()).max(500),
-  siteGroupIds: z.array(z.number().int().positive()).max(500),
+  businessUnitIds: z.array(idSchema).max(500),
+  assetAreaIds: z.array(idSchema).max(500),
+  siteGroupIds: z.array(idSchema).max(500),
   alarmSubscriptions: z.array(alarmSubscriptionSchema).max(100),
 });
 export type SubscriptionEdit = z.infer<typeof subscriptionEditSchema>;

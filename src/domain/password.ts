@@ -1,6 +1,7 @@
 // Passwords of the built-in identity provider. The spec names the reset dialog's rule only as 'required' and its
 // label Password; the policy below (Cognito's default minus the symbol) is our choice, written in the README.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
@@ -18,7 +19,7 @@ export const passwordSchema = z.string().superRefine((value, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const resetTemporaryPasswordSchema = z.object({ userId: z.number().int().positive(), temporaryPassword: passwordSchema });
+export const resetTemporaryPasswordSchema = z.object({ userId: idSchema, temporaryPassword: passwordSchema });
 
 export const RESET_PASSWORD_WARNING = 'The user is not notified of the new password: send it to them yourself. They will be asked to choose their own password when they next sign in.';
 export const PASSWORD_RESET_TOAST = 'Password reset successfully';

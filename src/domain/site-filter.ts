@@ -1,6 +1,7 @@
 // The site filter of the analytics screens (spec 3 §3 'Site filter'): id lists per site classification, sites,
 // groups and the include-deleted flag. Sent as repeated dotted query parameters (siteFilter.site=1&siteFilter.site=2).
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
 
 export const SITE_FILTER_KEYS = [
   'site',
@@ -57,7 +58,7 @@ export const MAX_FILTER_IDS = 5000;
 
 const idList = z.preprocess(
   (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.coerce.number().int().positive()).max(MAX_FILTER_IDS),
+  z.array(queryIdSchema).max(MAX_FILTER_IDS),
 );
 
 export const siteFilterSchema = z

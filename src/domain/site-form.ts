@@ -1,6 +1,7 @@
 // Site add/edit, access details and site groups (spec 3 §5 'Site form', spec 1 §4 group tri-state, §5 group name):
 // one set of rules for the dialogs and the server.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { INVALID_COORDINATES, parseLatLng } from './coordinates';
 
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from './text-limits';
@@ -13,7 +14,7 @@ export const SITE_DELETE_WARNING =
 export const ACCESS_NOTES_MAX = LARGE_TEXT_MAX;
 export const SITE_LOCATION_PLACEHOLDER = 'e.g. 11.123,-111.123';
 
-const optionalId = z.number().int().positive().nullable();
+const optionalId = idSchema.nullable();
 const optionalText = z.string().trim().max(SITE_TEXT_MAX, `Must be at most ${SITE_TEXT_MAX} characters`).nullable();
 
 /** The dialog's fields; locationLatLng is typed as 'lat,lng'. */
@@ -27,7 +28,7 @@ export const siteFormSchema = z.object({
     .min(1, 'Location is required')
     .refine((v) => parseLatLng(v) !== null, INVALID_COORDINATES),
   alias: optionalText,
-  siteGroupIds: z.array(z.number().int().positive()).max(500),
+  siteGroupIds: z.array(idSchema).max(500),
   businessUnit: optionalText,
   assetArea: optionalText,
   countryId: optionalId,
@@ -57,8 +58,8 @@ export const MOVE_SITE_CONFIRMATION = (from: string, to: string) =>
 export const accessNotesSchema = z.string().max(ACCESS_NOTES_MAX, `Access notes must be at most ${ACCESS_NOTES_MAX} characters`);
 
 export const siteAccessSchema = z.object({
-  siteId: z.number().int().positive(),
-  organizationId: z.number().int().positive(),
+  siteId: idSchema,
+  organizationId: idSchema,
   accessNotes: accessNotesSchema.nullable(),
   notificationRequired: z.boolean(),
   specialTicketsRequired: z.boolean(),

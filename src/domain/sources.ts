@@ -1,6 +1,7 @@
 // Source rules (spec 3 §3 'Source', §5 'Source', §9): the form's fields and messages, checked by the Sources tab and
 // by the server alike.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { INVALID_COORDINATES, parseLatLng } from './coordinates';
 import { MEDIUM_TEXT_MAX } from './text-limits';
 
@@ -60,14 +61,14 @@ export function sourcePayloadGroup(groupName: string): { sourceGroup?: { name: s
 /** The save call's body (POST /api/source/sourceEdit): no id or 0 creates. */
 export const sourceEditBodySchema = z
   .object({
-    organizationId: z.number().int().positive(),
+    organizationId: idSchema,
     id: z.number().int().nonnegative().optional(),
-    siteId: z.number().int().positive(),
+    siteId: idSchema,
     name: z.string(),
     locationLatLng: z.string(),
     height: z.number().nullable(),
     relativeImportance: z.number().int().nullable(),
-    sourceCategoryId: z.number().int().positive().nullable(),
+    sourceCategoryId: idSchema.nullable(),
     sourceGroup: z.object({ name: z.string() }).optional(),
   })
   .superRefine((value, ctx) => {

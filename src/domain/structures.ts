@@ -1,6 +1,7 @@
 // Structure rules (spec 3 §3 'Structure', §5 'Structure'): name, location and footprint type required; rotation 0 to
 // 359; X, Y and Z each 0 to 100; all required. Checked by the Structures tab and by the server alike.
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { INVALID_COORDINATES, parseLatLng } from './coordinates';
 import { FOOTPRINT_TYPES, type FootprintType } from './site-edit';
 import { MEDIUM_TEXT_MAX } from './text-limits';
@@ -48,9 +49,9 @@ export function structureProblems(v: StructureRuleValues): Partial<Record<Struct
 /** The save call's body (POST /api/structure/structureEdit): no id or 0 creates. */
 export const structureEditBodySchema = z
   .object({
-    organizationId: z.number().int().positive(),
+    organizationId: idSchema,
     id: z.number().int().nonnegative().optional(),
-    siteId: z.number().int().positive(),
+    siteId: idSchema,
     name: z.string(),
     locationLatLng: z.string(),
     footprintType: z.string().nullable(),

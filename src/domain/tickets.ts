@@ -1,5 +1,6 @@
 // Support ticket rules (spec 2 §4 'Ticket alert colour', §5 'Support ticket create', §8, §9 ticket defaults).
 import { z } from 'zod';
+import { idSchema } from '@/contracts/bounds';
 import { TicketPriority, TicketSource, TicketStatus } from './enums';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from './text-limits';
 
@@ -19,15 +20,15 @@ export const NO_CONVERSATIONS = 'No conversations for this Freshdesk Ticket';
 export const defaultTicketSource = (isProduction: boolean) => (isProduction ? TicketSource.values.Internal : TicketSource.values.Testing);
 
 export const ticketCreateSchema = z.object({
-  deviceId: z.number().int().positive(),
+  deviceId: idSchema,
   subject: z.string().trim().min(1, 'Subject is required').max(MEDIUM_TEXT_MAX, `Subject must be at most ${MEDIUM_TEXT_MAX} characters`),
   status: z.number({ error: 'Status is required' }).int().refine((v) => (CREATE_STATUSES as readonly number[]).includes(v), 'Status is required'),
   priority: z.number({ error: 'Priority is required' }).int().min(0, 'Priority is required').max(3, 'Priority is required'),
   ticketSource: z.number({ error: 'Ticket Source is required' }).int().min(0, 'Ticket Source is required').max(2, 'Ticket Source is required'),
-  symptomPrimaryId: z.number().int().positive().nullable(),
-  symptomSecondaryId: z.number().int().positive().nullable(),
-  symptomInferenceId: z.number().int().positive().nullable(),
-  nextStepId: z.number().int().positive().nullable(),
+  symptomPrimaryId: idSchema.nullable(),
+  symptomSecondaryId: idSchema.nullable(),
+  symptomInferenceId: idSchema.nullable(),
+  nextStepId: idSchema.nullable(),
   description: z.string().max(LARGE_TEXT_MAX, `Description must be at most ${LARGE_TEXT_MAX} characters`).nullable(),
 });
 export type TicketCreate = z.infer<typeof ticketCreateSchema>;
