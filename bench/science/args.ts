@@ -1,0 +1,111 @@
+// Command-line arguments of `npm run bench:science`. Bad arguments throw ArgError (exit code 2) with a clear message.
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { LAYOUTS, type LayoutName } from '../truth/types';
+
+export const METHODS = ['pipeline', 'dlq'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** The fixed public development seeds (modelling.md §2.1: dev seeds are public; never call them test seeds). */
+export const DEV_SEEDS: readonly number[] = [101, 202, 303];
+export const TEST_SEED_COUNT = 3;
+
+export type RunLabel = 'dev' | 'test' | 'quick';
+
+export interface Options {
+  seeds: number[];
+  /** SHA-256 of the seed list; the only trace of test seeds in the report. */
+  seedHash: string;
+  label: RunLabel;
+  days: number;
+  layouts: LayoutName[];
+  json: string | null;
+  quick: boolean;
+  test: boolean;
+  batchMin: number;
+  stepTimeoutS: number;
+  methods: Method[];
+}
+
+export class ArgError extends Error {}
+
+export const USAGE = `Usage: npm run bench:science -- [options]
+  --seeds a,b,c        integer seeds (default: the public development set ${DEV_SEEDS.join(',')})
+  --test               seeds drawn at run time (crypto, or derived from BENCH_TEST_SECRET); only their SHA-256 is printed
+  --days N             simulated days per site (default 30)
+  --layouts l1,l2      any of ${LAYOUTS.join(', ')} (default: all)
+  --quick              one layout (metec), one seed, 7 days: the CI smoke test
+  --methods m1,m2      any of ${METHODS.join(', ')} (default: both)
+  --json FILE          where to write the JSON (default bench/results/science-<label>.json)
+  --batch-min N        simulated minutes per ingest batch (default 30)
+  --step-timeout-s N   seconds to wait for the pipeline to process a batch (default 120)`;
+
+const positiveInt = (flag: string, raw: string): number => {
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new ArgError(`${flag} must be a positive whole number, got '${raw}'`);
+  return Number(raw);
+};
+
+function parseSeeds(raw: string): number[] {
+  const parts = raw.split(',').map((s) => s.trim());
+  const bad = parts.filter((s) => !/^-?\d+$/.test(s) || !Number.isSafeInteger(Number(s)));
+  if (parts.length === 0 || bad.length > 0) throw new ArgError(`--seeds takes integers separated by commas; not an integer: ${bad.map((b) => `'${b}'`).join(', ') || "''"}`);
+  return parts.map(Number);
+}
+
+function parseList<T extends string>(flag: string, raw: string, allowed: readonly T[]): T[] {
+  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = items.filter((s) => !(allowed as readonly string[]).includes(s));
+  if (items.length === 0 || unknown.length > 0) throw new ArgError(`${flag}: unknown ${unknown.map((u) => `'${u}'`).join(', ') || 'empty list'}; choose from ${allowed.join(', ')}`);
+  return [...new Set(items)] as T[];
+}
+
+/** Test seeds: from BENCH_TEST_SECRET when set (HMAC, so the secret is not recoverable from them), else from crypto. */
+export function drawTestSeeds(secret: string | undefined, count = TEST_SEED_COUNT): number[] {
+  const bytes = secret ? createHmac('sha256', secret).update('bench:science test seeds').digest() : randomBytes(4 * count);
+  return Array.from({ length: count }, (_, i) => bytes.readUInt32BE(4 * i) & 0x7fffffff);
+}
+
+export const hashSeeds = (seeds: readonly number[]): string => createHash('sha256').update(seeds.join(',')).digest('hex');
+
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Options {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  const takesValue = new Set(['--seeds', '--days', '--layouts', '--json', '--batch-min', '--step-timeout-s', '--methods']);
+  const bare = new Set(['--quick', '--test']);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (takesValue.has(name)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new ArgError(`${name} needs a value`);
+      values.set(name, value);
+    } else if (bare.has(name) && eq < 0) flags.add(name);
+    else throw new ArgError(`unknown argument '${arg}'\n${USAGE}`);
+  }
+  const quick = flags.has('--quick');
+  const test = flags.has('--test');
+  if (test && values.has('--seeds')) throw new ArgError('--test draws its own seeds; do not combine it with --seeds');
+  let seeds = values.has('--seeds') ? parseSeeds(values.get('--seeds')!) : test ? drawTestSeeds(env.BENCH_TEST_SECRET) : [...DEV_SEEDS];
+  let layouts: LayoutName[] = values.has('--layouts') ? parseList('--layouts', values.get('--layouts')!, LAYOUTS) : [...LAYOUTS];
+  let days = values.has('--days') ? positiveInt('--days', values.get('--days')!) : 30;
+  if (quick) {
+    // The smoke test: one layout, one seed, 7 days (explicit flags still narrow it).
+    if (!values.has('--layouts')) layouts = ['metec'];
+    seeds = seeds.slice(0, 1);
+    if (!values.has('--days')) days = 7;
+  }
+  const label: RunLabel = test ? 'test' : quick ? 'quick' : 'dev';
+  return {
+    seeds,
+    seedHash: hashSeeds(seeds),
+    label,
+    days,
+    layouts,
+    json: values.get('--json') ?? null,
+    quick,
+    test,
+    batchMin: values.has('--batch-min') ? positiveInt('--batch-min', values.get('--batch-min')!) : 30,
+    stepTimeoutS: values.has('--step-timeout-s') ? positiveInt('--step-timeout-s', values.get('--step-timeout-s')!) : 120,
+    methods: values.has('--methods') ? parseList('--methods', values.get('--methods')!, METHODS) : [...METHODS],
+  };
+}
