@@ -4,9 +4,10 @@ import type { DeviceEdit } from '@/contracts/device';
 import { DEVICE_BULK_COLUMNS, DEVICE_BULK_MAX_ROWS, readDeviceKind } from '@/domain/device-bulk';
 import { EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
-import { parseCsvBytes, type CsvRow } from '../../workers/lib/csv-parse';
+import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
+import { parseCsvUpload } from './file-pool/pool';
 import { HttpError, type SignedInUser } from '../http/define-route';
 import { loadDeviceEdit, saveDevice } from './device-save';
 import { accessToOrganization, organizationsWith } from './signed-in-user';
@@ -22,7 +23,7 @@ const fieldLabel = (key: string) => DEVICE_BULK_COLUMNS.find((c) => c.key === ke
 export async function applyBulkDevices(tx: Queryable, bytes: Uint8Array, user: SignedInUser, selectedOrganizationId: number): Promise<BulkDevicesResult> {
   let parsed;
   try {
-    parsed = parseCsvBytes(bytes, DEVICE_BULK_COLUMNS);
+    parsed = await parseCsvUpload(bytes, DEVICE_BULK_COLUMNS, DEVICE_BULK_MAX_ROWS);
   } catch (e) {
     if (e instanceof FileParseError) throw new HttpError(400, e.message);
     throw e;
@@ -30,7 +31,6 @@ export async function applyBulkDevices(tx: Queryable, bytes: Uint8Array, user: S
   const errors: Record<string, string[]> = {};
   for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
   if (parsed.rows.length === 0 && parsed.errors.length === 0) throw new HttpError(400, 'The file has no device rows.');
-  if (parsed.rows.length > DEVICE_BULK_MAX_ROWS) throw new HttpError(400, `The file has more than ${DEVICE_BULK_MAX_ROWS} rows; please split it.`);
 
   const allowed = await organizationsWith(tx, user, Permission.DeviceAdministration);
   const orgs = await tx.query<{ id: number; name: string }>('SELECT id, name FROM organizations WHERE id = ANY($1::int[])', [allowed]);

@@ -2,9 +2,10 @@
 // none), soft-deleted, each change audited under the site's id.
 import type { EmissionTargetRow } from '@/contracts/emissions';
 import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MAX_ROWS, EMISSION_TARGET_MESSAGES, readTargetRow } from '@/domain/emission-targets';
-import { parseCsvBytes, type CsvRow } from '../../workers/lib/csv-parse';
+import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
+import { parseCsvUpload } from './file-pool/pool';
 import { HttpError } from '../http/define-route';
 import { recordAudit } from './audit';
 
@@ -38,7 +39,7 @@ interface Actor {
 export async function applyEmissionTargetUpload(tx: Queryable, bytes: Uint8Array, organizationId: number, actor: Actor, today: string): Promise<number> {
   let parsed;
   try {
-    parsed = parseCsvBytes(bytes, EMISSION_TARGET_COLUMNS);
+    parsed = await parseCsvUpload(bytes, EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MAX_ROWS);
   } catch (e) {
     if (e instanceof FileParseError) throw new HttpError(400, e.message);
     throw e;
@@ -46,7 +47,6 @@ export async function applyEmissionTargetUpload(tx: Queryable, bytes: Uint8Array
   const errors: Record<string, string[]> = {};
   for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
   if (parsed.rows.length === 0 && parsed.errors.length === 0) throw new HttpError(400, EMISSION_TARGET_MESSAGES.empty);
-  if (parsed.rows.length > EMISSION_TARGET_MAX_ROWS) throw new HttpError(400, `The file has more than ${EMISSION_TARGET_MAX_ROWS} rows; please split it.`);
   const current = await listEmissionTargets(tx, organizationId);
   const byName = new Map<string, EmissionTargetRow[]>();
   for (const t of current) byName.set(t.name.trim().toLowerCase(), [...(byName.get(t.name.trim().toLowerCase()) ?? []), t]);

@@ -12,9 +12,10 @@ import {
   serialProblem,
   SET_RMX_FUNCTION,
 } from '@/domain/sensor-configuration';
-import { parseCsvBytes, type CsvRow } from '../../workers/lib/csv-parse';
+import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
+import { parseCsvUpload } from './file-pool/pool';
 import { HttpError } from '../http/define-route';
 import type { DeviceCloud } from './device-cloud/device-cloud';
 
@@ -148,7 +149,7 @@ export async function loadSensorConfigurationHistory(db: Queryable, organization
 export async function applySensorConfigurationUpload(tx: Queryable, bytes: Uint8Array, organizationId: number, userEmail: string): Promise<number> {
   let parsed;
   try {
-    parsed = parseCsvBytes(bytes, SENSOR_CONFIGURATION_COLUMNS);
+    parsed = await parseCsvUpload(bytes, SENSOR_CONFIGURATION_COLUMNS, SENSOR_CONFIGURATION_MAX_ROWS);
   } catch (e) {
     if (e instanceof FileParseError) throw new HttpError(400, e.message);
     throw e;
@@ -156,7 +157,6 @@ export async function applySensorConfigurationUpload(tx: Queryable, bytes: Uint8
   const errors: Record<string, string[]> = {};
   for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
   if (parsed.rows.length === 0 && parsed.errors.length === 0) throw new HttpError(400, 'The file has no sensor configuration rows.');
-  if (parsed.rows.length > SENSOR_CONFIGURATION_MAX_ROWS) throw new HttpError(400, `The file has more than ${SENSOR_CONFIGURATION_MAX_ROWS} rows; please split it.`);
   const seen = new Map<string, number>();
   const valid: { row: number; serial: string; coefficients: string }[] = [];
   for (const r of parsed.rows as CsvRow<string>[]) {

@@ -3,9 +3,10 @@
 import { INVALID_COORDINATES, isValidLatLng, roundForStorage } from '@/domain/coordinates';
 import { ACCESS_NOTES_MAX, SITE_TEXT_MAX } from '@/domain/site-form';
 import { readYesNo, SITE_BULK_COLUMNS, splitGroups, type SiteBulkKey } from '@/domain/site-bulk';
-import { parseCsvBytes, type CsvRow } from '../../workers/lib/csv-parse';
+import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
+import { parseCsvUpload } from './file-pool/pool';
 import { changedValues, recordAudit } from './audit';
 import { organizationOptionId } from './site-options';
 
@@ -48,7 +49,7 @@ const MAX_ROWS = 10_000;
 export async function planBulkSites(db: Queryable, bytes: Uint8Array, organizationId: number): Promise<BulkPlan> {
   let parsed;
   try {
-    parsed = parseCsvBytes(bytes, SITE_BULK_COLUMNS);
+    parsed = await parseCsvUpload(bytes, SITE_BULK_COLUMNS, MAX_ROWS);
   } catch (e) {
     if (e instanceof FileParseError) return { ok: false, detail: e.message, errors: {} };
     throw e;
@@ -56,7 +57,6 @@ export async function planBulkSites(db: Queryable, bytes: Uint8Array, organizati
   const errors: Record<string, string[]> = {};
   for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
   if (parsed.rows.length === 0 && parsed.errors.length === 0) return { ok: false, detail: 'The file has no site rows.', errors: {} };
-  if (parsed.rows.length > MAX_ROWS) return { ok: false, detail: `The file has more than ${MAX_ROWS} rows; please split it.`, errors: {} };
 
   const options = await db.query<Option>('SELECT id, kind, name, parent_id FROM site_options WHERE organization_id IS NULL');
   const byKindName = new Map(options.map((o) => [`${o.kind}:${o.name.toLowerCase()}`, o]));

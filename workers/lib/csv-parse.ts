@@ -62,10 +62,40 @@ const PAPA_MESSAGES: Readonly<Record<string, string>> = {
   UndetectableDelimiter: 'no comma separator was found',
 };
 
+/** The cap message every bulk upload uses; the parser stops as soon as a file passes it. */
+export const tooManyRowsMessage = (max: number) => `The file has more than ${max} rows; please split it.`;
+
+const DELIMITER_NAMES: Readonly<Record<string, string>> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'vertical bars' };
+
+/**
+ * The separator of the header line: spreadsheets in many locales save 'CSV' with semicolons, and tab-separated text
+ * is often pasted in; the most frequent of , ; tab | outside quotes wins, commas on a tie.
+ */
+export function detectDelimiter(body: string): string {
+  const counts = new Map<string, number>(Object.keys(DELIMITER_NAMES).map((d) => [d, 0]));
+  let quoted = false;
+  for (let i = 0; i < body.length && i < 64 * 1024; i++) {
+    const c = body[i]!;
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && counts.has(c)) counts.set(c, counts.get(c)! + 1);
+  }
+  let best = ',';
+  for (const [d, n] of counts) if (n > counts.get(best)!) best = d;
+  return best;
+}
+
+export interface CsvParseOptions {
+  signal?: AbortSignal;
+  onProgress?: ProgressCallback;
+  /** Data rows allowed (the header not counted); more stop the parse with tooManyRowsMessage. */
+  maxRows?: number;
+}
+
 export function parseCsvText<K extends string>(
   text: string,
   columns: readonly CsvColumn<K>[],
-  options: { signal?: AbortSignal; onProgress?: ProgressCallback } = {},
+  options: CsvParseOptions = {},
 ): CsvParseResult<K> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (body.trim() === '') throw new FileParseError('The file is empty.');
@@ -76,14 +106,22 @@ export function parseCsvText<K extends string>(
   let record = 0;
   let failure: Error | null = null;
   let nextReport = 0;
+  const delimiter = detectDelimiter(body);
+  const delimiterWarnings = delimiter === ',' ? [] : [`The file's values are separated by ${DELIMITER_NAMES[delimiter]}, not commas; it was read that way.`];
   Papa.parse<string[]>(body, {
-    delimiter: ',',
+    delimiter,
     skipEmptyLines: 'greedy',
     step: (result, parser) => {
       record++;
       const row = record;
       if (options.signal?.aborted) {
         failure = new CancelledError();
+        parser.abort();
+        return;
+      }
+      // Refused as soon as the cap is passed (the header is record 1), not after reading a file of any length.
+      if (options.maxRows !== undefined && record - 1 > options.maxRows) {
+        failure = new FileParseError(tooManyRowsMessage(options.maxRows));
         parser.abort();
         return;
       }
@@ -122,14 +160,14 @@ export function parseCsvText<K extends string>(
   if (failure) throw failure;
   if (headers === null || mapping === null) throw new FileParseError('The file is empty.');
   options.onProgress?.(1, 'Done');
-  return { headers, rows, errors, warnings: (mapping as ReturnType<typeof mapHeaders<K>>).warnings };
+  return { headers, rows, errors, warnings: [...delimiterWarnings, ...(mapping as ReturnType<typeof mapHeaders<K>>).warnings] };
 }
 
 /** Bytes of an uploaded file to rows: size cap, encoding, then parsing. */
 export function parseCsvBytes<K extends string>(
   bytes: Uint8Array,
   columns: readonly CsvColumn<K>[],
-  options: { signal?: AbortSignal; onProgress?: ProgressCallback } = {},
+  options: CsvParseOptions = {},
 ): CsvParseResult<K> {
   if (bytes.length === 0) throw new FileParseError('The file is empty.');
   if (bytes.length > MAX_CSV_BYTES) throw new FileParseError(`The file is larger than ${MAX_CSV_BYTES / 1048576} MB.`);

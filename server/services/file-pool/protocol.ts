@@ -1,0 +1,23 @@
+// Messages between the server and its file workers (server/services/file-pool/file-worker.ts).
+import type { CsvColumn, CsvRow, CsvRowError } from '../../../workers/lib/csv-parse';
+
+export interface CsvTask {
+  kind: 'csv';
+  bytes: Uint8Array;
+  columns: CsvColumn[];
+  maxRows: number;
+}
+
+export type FileTask = CsvTask;
+
+/**
+ * A result arrives in batches: one structured-clone message of 10,000 rows takes the event loop tens of
+ * milliseconds to deserialise, batches of 500 take a millisecond or two each.
+ */
+export type WorkerMessage =
+  | { kind: 'rows'; rows: CsvRow<string>[] }
+  | { kind: 'errors'; errors: CsvRowError[] }
+  | { kind: 'done'; headers: string[]; warnings: string[] }
+  | { kind: 'fail'; message: string; user: boolean };
+
+export const RESULT_BATCH = 500;
