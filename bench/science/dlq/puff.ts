@@ -183,9 +183,13 @@ export function simulateReference(site: SimSite, src: SimSource, p: SimParams): 
       const b = births[fb]!;
       const px = src.east + k * b.ve * p.dtS;
       const py = src.north + k * b.vn * p.dtS;
-      let minD = Infinity;
-      for (let i = 0; i < nR; i++) minD = Math.min(minD, Math.hypot(site.sensorE[i]! - px, site.sensorN[i]! - py));
-      if (minD > p.ignoreDistM) continue;
+      let minD2 = Infinity;
+      for (let i = 0; i < nR; i++) {
+        const ex = site.sensorE[i]! - px;
+        const ey = site.sensorN[i]! - py;
+        minD2 = Math.min(minD2, ex * ex + ey * ey);
+      }
+      if (minD2 > p.ignoreDistM * p.ignoreDistM) continue;
       const dist = k * b.u * p.dtS;
       if (!(dist > 0)) continue;
       meanSigma(b.classes, dist / 1000, sig);
