@@ -1,6 +1,7 @@
 // Turns a declared RouteSpec into a Fastify route: authentication, organization scope, permission, zod in and out.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { INT32_MAX } from '@/contracts/bounds';
 import { hasAnyPermission } from '@/domain/permissions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -44,7 +45,7 @@ async function authenticate(request: FastifyRequest, deps: RouteDeps): Promise<S
     throw new HttpError(401, 'The access token is invalid or expired');
   }
   const userId = Number(sub);
-  const user = Number.isSafeInteger(userId) ? await loadSignedInUser(deps.database, userId) : null;
+  const user = Number.isSafeInteger(userId) && userId > 0 && userId <= INT32_MAX ? await loadSignedInUser(deps.database, userId) : null;
   if (!user) throw new HttpError(401, 'The access token is invalid or expired');
   return user;
 }
@@ -54,10 +55,33 @@ function readOrganizationId(spec: RouteSpec, raw: { query: unknown; body: unknow
   const source = raw[spec.orgScope.from] as Record<string, unknown> | undefined;
   const value = source?.[spec.orgScope.key];
   const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id) || id <= 0) {
+  // Organization ids are int32 columns: a larger one would fail in PostgreSQL rather than here.
+  if (!Number.isSafeInteger(id) || id <= 0 || id > INT32_MAX) {
     throw new HttpError(400, 'The request is not valid.', { [spec.orgScope.key]: ['A valid organization id is required'] });
   }
   return id;
+}
+
+/**
+ * PostgreSQL data exceptions caused by a value the client sent (a number out of an int column's range, text that is
+ * not a number or date, a NUL byte, an over-long value). The schemas in src/contracts/bounds.ts should stop these
+ * first; this turns any that slips through into a 400 rather than a 500.
+ */
+const CLIENT_DATA_ERRORS: Readonly<Record<string, string>> = {
+  '22003': 'A number is out of range',
+  '22P02': 'A value is not valid for its type',
+  '22001': 'A value is too long',
+  '22007': 'A date or time is not valid',
+  '22008': 'A date or time is out of range',
+  '22021': 'A text value contains a character that cannot be stored',
+  '22P05': 'A text value contains a character that cannot be stored',
+  '54000': 'A value is too large',
+};
+
+export function clientDataError(error: unknown): HttpError | null {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const message = typeof code === 'string' ? CLIENT_DATA_ERRORS[code] : undefined;
+  return message ? new HttpError(400, 'The request is not valid.', { request: [message] }) : null;
 }
 
 export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: RouteDeps): void {
@@ -90,20 +114,30 @@ export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: Route
       const query = parseOrThrow(spec.query, rawQuery, {});
       const body = parseOrThrow(spec.body, raw.body, undefined);
       const params = parseOrThrow(spec.params, request.params, {});
-      const result = await spec.handler({
-        query,
-        body,
-        params,
-        user,
-        apiKey,
-        organizationId,
-        permissions,
-        db: deps.database.db,
-        database: deps.database,
-        config: deps.config,
-        request,
-        reply,
-      });
+      let result: unknown;
+      try {
+        result = await spec.handler({
+          query,
+          body,
+          params,
+          user,
+          apiKey,
+          organizationId,
+          permissions,
+          db: deps.database.db,
+          database: deps.database,
+          config: deps.config,
+          request,
+          reply,
+        });
+      } catch (e) {
+        const refused = clientDataError(e);
+        if (refused) {
+          request.log.warn({ err: e }, 'a database data error answered 400: a schema bound is missing');
+          throw refused;
+        }
+        throw e;
+      }
       if (spec.raw) return result;
       if (!spec.response) return result;
       // Answers are checked against their contract so nothing undeclared leaks out.

@@ -2,7 +2,7 @@
 // edit, soft delete that turns off the parameters using it, restore, history) and each site's parameters (the grid,
 // the edit of one column with errors by index and property, history).
 import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
 import { alarmDetailSchema, alarmParameterEditSchema, alarmParameterTemplateSchema, parameterHistoryRowSchema, siteAlarmParametersRowSchema } from '@/contracts/alarm-parameters';
 import { PARAMETER_MESSAGES, siteParameterProblems, templateProblems, type SiteParameterForm } from '@/domain/alarm-parameters';
 import { AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
@@ -30,7 +30,7 @@ async function siteOf(db: Queryable, organizationId: number, siteId: number) {
 
 const templateBody = z.object({
   organizationId: idSchema,
-  id: z.number().int().min(0),
+  id: idOrNewSchema,
   name: z.string().max(1000),
   alarmType: z.number().int().min(0).max(2).nullable(),
   measurementTypeId: z.number().int().nullable(),
@@ -38,7 +38,7 @@ const templateBody = z.object({
 });
 
 const parameterItem = z.object({
-  id: z.number().int().min(0),
+  id: idOrNewSchema,
   status: z.number().int().min(0).max(1),
   alarmParameterTemplateId: idSchema.nullable(),
   alarmDeviceType: z.number().int().min(0).max(3).nullable(),

@@ -1,6 +1,6 @@
 // Device add/edit (spec 2 §2 'Device add/edit dialog', §3 'Device edit', §5) and the hardware option lists.
 import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
+import { idOrNewSchema, queryIdSchema } from '@/contracts/bounds';
 import { deviceEditResultSchema, deviceEditSchema, hardwareItemOptionsSchema } from '@/contracts/device';
 import { HARDWARE_ITEMS } from '@/domain/device-form';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
@@ -8,7 +8,7 @@ import { defineRoute, HttpError } from '../http/define-route';
 import { loadDeviceEdit, saveDevice } from '../services/device-save';
 import { accessToOrganization } from '../services/signed-in-user';
 
-const deviceBodySchema = z.object({ id: z.number().int().min(0) }).passthrough();
+const deviceBodySchema = z.object({ id: idOrNewSchema }).passthrough();
 
 export const deviceEditRoutes = [
   defineRoute({

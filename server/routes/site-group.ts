@@ -1,6 +1,6 @@
 // Site groups (spec 1 §2 'Manage Site Groups', 'Groups popover', §4 tri-state, §5 name rule, §7 calls).
 import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
 import { siteGroupRowSchema, siteOptionSchema, type SiteGroupRow } from '@/contracts/site';
 import { Permission } from '@/domain/permissions';
 import { siteGroupNameSchema } from '@/domain/site-form';
@@ -71,7 +71,7 @@ export const siteGroupRoutes = [
     access: [Permission.SiteEdit],
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Adds (id 0) or renames a site group',
-    body: z.object({ id: z.number().int().min(0), name: siteGroupNameSchema, organizationId: idSchema }),
+    body: z.object({ id: idOrNewSchema, name: siteGroupNameSchema, organizationId: idSchema }),
     response: siteGroupRowSchema,
     example: { body: { id: 0, name: 'Matrix Group' } },
     handler: async ({ body, organizationId, database }) =>

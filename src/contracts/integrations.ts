@@ -1,7 +1,7 @@
 // Push integration calls (spec 3 §7 'Integrations'): their queries and answers. The input rules are in
 // src/domain/integrations.ts.
 import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
 import { integrationInputSchema } from '@/domain/integrations';
 
 const id = queryIdSchema;
@@ -29,7 +29,7 @@ export const integrationQuerySchema = z.object({ organizationId: id, integration
 
 /** Create with id 0, edit otherwise. */
 export const integrationEditBodySchema = integrationInputSchema.extend({
-  id: z.number().int().min(0),
+  id: idOrNewSchema,
   organizationId: idSchema,
 });
 export type IntegrationEditBody = z.infer<typeof integrationEditBodySchema>;

@@ -1,7 +1,7 @@
 // The Site edit screen's calls (spec 3 §7 'Site, source, structure, basemap, deployment plan'). Request bodies with
 // rules live in src/domain (sources.ts, structures.ts, basemap.ts) so the forms check them too.
 import { z } from 'zod';
-import { idSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema } from '@/contracts/bounds';
 
 /** The site as the edit screen shows it: deleted sites open too, with their tabs disabled. */
 export const siteEditSiteSchema = z.object({
@@ -60,7 +60,7 @@ export type Basemap = z.infer<typeof basemapSchema>;
 
 /** The `basemap` field of the multipart POST /api/basemap/basemapEdit/ (the image travels as the `image` file). */
 export const basemapEditFieldsSchema = z.object({
-  id: z.number().int().nonnegative().optional(),
+  id: idOrNewSchema.optional(),
   siteId: idSchema,
   name: z.string(),
   northEastCornerLatLng: z.string(),

@@ -1,7 +1,7 @@
 // Pull API keys (spec 3 §2 'Integrations', §3 'Api key', §5 'Api key', §6, §8): the rules of the key form (the
 // dialog and the server check the same ones), the texts, the key's format and the limits of the Pull API.
 import { z } from 'zod';
-import { idSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema } from '@/contracts/bounds';
 import { API_ENDPOINT_CATEGORIES } from './enums';
 import { MEDIUM_TEXT_MAX } from './text-limits';
 import { DEFAULT_UNIT_CONFIGURATION, UNIT_GROUPS, UNITS, unitById, type UnitConfiguration, type UnitGroupName } from './units';
@@ -72,7 +72,7 @@ const unitSchema = (message: string) => z.number({ error: message }).int();
 
 const apiKeyFormObject = z.object({
   /** 0 creates a key. */
-  id: z.number().int().min(0),
+  id: idOrNewSchema,
   organizationId: idSchema,
   name: z.string({ error: API_KEY_MESSAGES.nameRequired }).trim().min(1, API_KEY_MESSAGES.nameRequired).max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameMax),
   enabled: z.boolean(),

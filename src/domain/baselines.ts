@@ -1,7 +1,7 @@
 // Site baselines (spec 3 §3 'Site baseline', §4 'Baseline status', §5 'Baseline', §8, §9): the three types, their
 // validation messages word for word, and the calculation from daily volumes. A baseline is a CH4 rate (kg/h).
 import { z } from 'zod';
-import { idSchema } from '@/contracts/bounds';
+import { finiteNumberSchema, idSchema } from '@/contracts/bounds';
 import { BASELINE_RATIO_ABOVE, BASELINE_RATIO_OFF_SPEC } from './emissions';
 
 export const BaselineType = { UserInput: 0, SiteAverage: 1, Epa30DayAverage: 2 } as const;
@@ -29,6 +29,7 @@ export const BASELINE_MESSAGES = {
   epaSiteType: 'EPA Site Type is required',
   inventoryRequired: 'Yearly CH4 Inventory is required',
   inventoryMin: 'Yearly CH4 Inventory must be a number of at least 0',
+  inventoryMax: 'Yearly CH4 Inventory must be at most 1,000,000,000,000 kg',
   activityComment: 'Each activity needs a comment',
   activityDates: 'Each activity needs a start and an end date',
   notEpaSite: 'This is not an EPA regulated site. EPA baselines can only be created for EPA regulated sites.',
@@ -77,7 +78,8 @@ export const baselineInputSchema = z.object({
   organizationId: idSchema,
   siteId: idSchema.nullable(),
   baselineType: z.number().int().nullable(),
-  yearlyEmissionInventory: z.number().nullable().optional(),
+  // Far above any site's inventory, so the rates and thresholds derived from it stay finite.
+  yearlyEmissionInventory: finiteNumberSchema(BASELINE_MESSAGES.inventoryMin).max(1e12, BASELINE_MESSAGES.inventoryMax).nullable().optional(),
   baselineRange: z.array(isoDay.nullable()).max(2).optional(),
   baselineStartDate: isoDay.nullable().optional(),
   activities: z.array(activitySchema).max(50).default([]),

@@ -1,6 +1,6 @@
 // Device add/edit, start installation and quarantine (spec 2 §5): one set of rules for the dialogs and the server.
 import { z } from 'zod';
-import { idSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema } from '@/contracts/bounds';
 import { INVALID_COORDINATES, parseLatLng } from './coordinates';
 import { DeviceInstallationType } from './enums';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from './text-limits';
@@ -44,7 +44,7 @@ export type EditSerialNumber = (typeof EDIT_SERIAL_NUMBERS)[number]['key'];
 /** A hardware choice: an existing option (id > 0), or a free-typed new value (id 0, QubeAdministration only). */
 const hardwareChoice = (label: string) =>
   z
-    .object({ id: z.number().int().min(0), name: z.string().trim().min(1, `${label} is required`).max(MEDIUM_TEXT_MAX, `${label} must be at most ${MEDIUM_TEXT_MAX} characters`) })
+    .object({ id: idOrNewSchema, name: z.string().trim().min(1, `${label} is required`).max(MEDIUM_TEXT_MAX, `${label} must be at most ${MEDIUM_TEXT_MAX} characters`) })
     .nullable();
 const optionalText = (label: string, max = MEDIUM_TEXT_MAX) =>
   z
@@ -58,7 +58,7 @@ const hardwareShape = Object.fromEntries(HARDWARE_ITEMS.map((h) => [h.key, hardw
 const serialShape = Object.fromEntries(EDIT_SERIAL_NUMBERS.map((s) => [s.key, optionalText(s.label)])) as Record<EditSerialNumber, ReturnType<typeof optionalText>>;
 
 const baseDeviceForm = z.object({
-  id: z.number().int().min(0),
+  id: idOrNewSchema,
   name: z.string().trim().min(1, 'Name is required').max(MEDIUM_TEXT_MAX, `Name must be at most ${MEDIUM_TEXT_MAX} characters`),
   organizationId: z.number({ error: 'Organization is required' }).int().positive('Organization is required'),
   deviceType: z.enum(DEVICE_KINDS, { error: 'Device Type is required' }),

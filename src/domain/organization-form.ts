@@ -1,5 +1,6 @@
 // Organization add/edit rules (spec 3 §5 'Organization'): one schema for the form and the server.
 import { z } from 'zod';
+import { idOrNewSchema } from '@/contracts/bounds';
 
 /** The spec's 'medium' maximum length is not shown; 256 is our choice (README). */
 export const ORGANIZATION_NAME_MAX = 256;
@@ -7,7 +8,7 @@ export const DOMAIN_MAX = 100;
 
 export const organizationFormSchema = z
   .object({
-    id: z.number().int().min(0),
+    id: idOrNewSchema,
     name: z.string().trim().min(1, 'Name is required').max(ORGANIZATION_NAME_MAX, `Name must be at most ${ORGANIZATION_NAME_MAX} characters`),
     singleSignOnEnabled: z.boolean(),
     domains: z.array(z.string().trim().min(1, 'Domain is required').max(DOMAIN_MAX - 1, 'Domain must be less than 100 characters')),

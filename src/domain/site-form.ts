@@ -1,7 +1,7 @@
 // Site add/edit, access details and site groups (spec 3 §5 'Site form', spec 1 §4 group tri-state, §5 group name):
 // one set of rules for the dialogs and the server.
 import { z } from 'zod';
-import { idSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema } from '@/contracts/bounds';
 import { INVALID_COORDINATES, parseLatLng } from './coordinates';
 
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from './text-limits';
@@ -19,7 +19,7 @@ const optionalText = z.string().trim().max(SITE_TEXT_MAX, `Must be at most ${SIT
 
 /** The dialog's fields; locationLatLng is typed as 'lat,lng'. */
 export const siteFormSchema = z.object({
-  id: z.number().int().min(0),
+  id: idOrNewSchema,
   name: z.string().trim().min(1, 'Name is required').max(SITE_TEXT_MAX, `Name must be at most ${SITE_TEXT_MAX} characters`),
   organizationId: z.number({ error: 'Organization is required' }).int().positive('Organization is required'),
   locationLatLng: z

@@ -1,7 +1,7 @@
 // Source rules (spec 3 §3 'Source', §5 'Source', §9): the form's fields and messages, checked by the Sources tab and
 // by the server alike.
 import { z } from 'zod';
-import { idSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema } from '@/contracts/bounds';
 import { INVALID_COORDINATES, parseLatLng } from './coordinates';
 import { MEDIUM_TEXT_MAX } from './text-limits';
 
@@ -62,7 +62,7 @@ export function sourcePayloadGroup(groupName: string): { sourceGroup?: { name: s
 export const sourceEditBodySchema = z
   .object({
     organizationId: idSchema,
-    id: z.number().int().nonnegative().optional(),
+    id: idOrNewSchema.optional(),
     siteId: idSchema,
     name: z.string(),
     locationLatLng: z.string(),

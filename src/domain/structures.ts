@@ -1,7 +1,7 @@
 // Structure rules (spec 3 §3 'Structure', §5 'Structure'): name, location and footprint type required; rotation 0 to
 // 359; X, Y and Z each 0 to 100; all required. Checked by the Structures tab and by the server alike.
 import { z } from 'zod';
-import { idSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema } from '@/contracts/bounds';
 import { INVALID_COORDINATES, parseLatLng } from './coordinates';
 import { FOOTPRINT_TYPES, type FootprintType } from './site-edit';
 import { MEDIUM_TEXT_MAX } from './text-limits';
@@ -50,7 +50,7 @@ export function structureProblems(v: StructureRuleValues): Partial<Record<Struct
 export const structureEditBodySchema = z
   .object({
     organizationId: idSchema,
-    id: z.number().int().nonnegative().optional(),
+    id: idOrNewSchema.optional(),
     siteId: idSchema,
     name: z.string(),
     locationLatLng: z.string(),

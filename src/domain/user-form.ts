@@ -1,5 +1,6 @@
 // Organization user add/edit rules (spec 1 §5).
 import { z } from 'zod';
+import { idOrNewSchema, int32Schema, INT32_MAX } from '@/contracts/bounds';
 
 /** The spec's 'medium' maximum (value not shown): 256, as for every medium text. */
 export const EMAIL_MAX = 256;
@@ -8,9 +9,9 @@ export type SignOnMethod = (typeof SIGN_ON_METHOD_VALUES)[number];
 export const SIGN_ON_METHOD_LABELS: Record<SignOnMethod, string> = { EmailPassword: 'Email/Password', SSO: 'SSO' };
 
 export const userFormSchema = z.object({
-  id: z.number().int().min(0),
+  id: idOrNewSchema,
   email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`).email('Please enter a valid email'),
-  roleId: z.number({ error: 'Role is required' }).int().positive('Role is required'),
+  roleId: int32Schema(1, INT32_MAX, 'Role is required'),
   signOnMethod: z.enum(SIGN_ON_METHOD_VALUES, { error: 'Sign-on method is required' }),
 });
 export type UserForm = z.infer<typeof userFormSchema>;

@@ -1,7 +1,9 @@
 // Walks every registered /api route: 401 without a token, 403 without the declared permission or outside the
-// organization, and never another organization's rows. New routes are covered because they are registered.
+// organization, never another organization's rows, and 400 (never 500) for out-of-range or wrong-type numbers and ids.
+// New routes are covered because they are registered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -39,6 +41,67 @@ function requestFor(spec: RouteSpec, organizationId: number) {
   const qs = new URLSearchParams(query).toString();
   return { method: spec.method, url: fillPath(spec.url, params) + (qs ? `?${qs}` : ''), payload: body as Record<string, unknown> | undefined };
 }
+
+type FieldKind = 'number' | 'numbers';
+interface ZodDefLike {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
+  options?: z.ZodType[];
+  element?: z.ZodType;
+  getter?: () => z.ZodType;
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: ZodDefLike } })._zod.def;
+
+/** Whether a field's schema ends in a number or an array of numbers (through optional, default, preprocess ...). */
+function kindOf(schema: z.ZodType, depth = 0): FieldKind | null {
+  if (depth > 10) return null;
+  const def = defOf(schema);
+  if (def.type === 'number' || def.type === 'int') return 'number';
+  if (def.type === 'array' && def.element) return kindOf(def.element, depth + 1) === 'number' ? 'numbers' : null;
+  if (def.innerType) return kindOf(def.innerType, depth + 1);
+  if (def.type === 'pipe') return (def.out && kindOf(def.out, depth + 1)) ?? (def.in ? kindOf(def.in, depth + 1) : null);
+  if (def.type === 'lazy' && def.getter) return kindOf(def.getter(), depth + 1);
+  if (def.type === 'union' && def.options) {
+    for (const o of def.options) {
+      const k = kindOf(o, depth + 1);
+      if (k) return k;
+    }
+  }
+  return null;
+}
+
+/** The top-level numeric fields of a query, body or params schema (objects, intersections, unions of objects). */
+function numericFields(schema: z.ZodType | undefined, out = new Map<string, FieldKind>(), depth = 0): Map<string, FieldKind> {
+  if (!schema || depth > 10) return out;
+  const def = defOf(schema);
+  if (def.type === 'object' && def.shape) {
+    for (const [key, field] of Object.entries(def.shape)) {
+      const kind = kindOf(field);
+      if (kind) out.set(key, kind);
+    }
+  } else if (def.type === 'intersection') {
+    numericFields(def.left, out, depth + 1);
+    numericFields(def.right, out, depth + 1);
+  } else if (def.type === 'union' && def.options) {
+    for (const o of def.options) numericFields(o, out, depth + 1);
+  } else if (def.type === 'pipe') {
+    numericFields(def.in, out, depth + 1);
+    numericFields(def.out, out, depth + 1);
+  } else if (def.innerType) {
+    numericFields(def.innerType, out, depth + 1);
+  }
+  return out;
+}
+
+/** Out-of-range and wrong-type values: above int32, negative, not a number, fractional, beyond any range. */
+const HOSTILE_NUMBERS: readonly unknown[] = [99_999_999_999, -1, 'abc', 1.5, 1e308];
+const HOSTILE_TEXT: readonly string[] = ['99999999999', '-1', 'abc', '1.5', '1e308', 'Infinity', '0x7f'];
+const isIdField = (key: string) => key === 'id' || /[a-z]Ids?$/.test(key);
 
 /** Every organization id a JSON answer mentions, by the field names our contracts use for them. */
 function mentionedOrganizations(value: unknown, out = new Set<number>(), parentKey = ''): Set<number> {
@@ -206,5 +269,57 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
     const body = res.json() as { userDetails: { isQubeUser: boolean }; userOrganizations: { id: number }[] };
     expect(body.userDetails.isQubeUser).toBe(false);
     expect(body.userOrganizations.map((o) => o.id)).not.toContain(orgB);
+  });
+  it('answers 400 to out-of-range and wrong-type numbers and ids on every route, never 500', async () => {
+    const actor = { id: 1, email: 'matrix@example.com', permissions: new Set<number>() };
+    const form = { id: 0, organizationId: orgA, enabled: true, canAccessAllSites: true, siteGroupIds: [], canAccessHighFrequencyData: false, ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, speedDisplayUnitId: 41 };
+    const key = (await t.database.transaction((tx) => saveApiKey(tx, orgA, { ...form, name: 'Matrix bounds', apiEndpoints: [...API_ENDPOINT_CATEGORIES] }, actor))).apiKey!;
+    const admin = callers['provider.admin@example.com']!;
+    const failures: string[] = [];
+    let sent = 0;
+    for (const spec of app.routeSpecs) {
+      const headers: Record<string, string> = spec.access === 'public' ? {} : spec.access === 'apiKey' ? { 'x-api-key': key } : { authorization: `Bearer ${admin.token}` };
+      const base = requestFor(spec, orgA);
+      const example = spec.example ?? {};
+      const locations: { from: 'query' | 'params' | 'body'; fields: Map<string, FieldKind> }[] = [
+        { from: 'query', fields: numericFields(spec.query) },
+        { from: 'params', fields: numericFields(spec.params) },
+        { from: 'body', fields: spec.multipart ? new Map() : numericFields(spec.body) },
+      ];
+      // The organization id an org-scoped route reads may be outside its schema (multipart bodies, params).
+      const scope = spec.orgScope;
+      if (scope && !(scope.from === 'body' && spec.multipart)) {
+        const at = locations.find((l) => l.from === scope.from)!;
+        if (!at.fields.has(scope.key)) at.fields.set(scope.key, 'number');
+      }
+      for (const { from, fields } of locations) {
+        for (const [field, kind] of fields) {
+          const values: readonly unknown[] = from === 'body' ? HOSTILE_NUMBERS : HOSTILE_TEXT;
+          for (const value of values) {
+            let req = base;
+            if (from === 'query') {
+              const url = new URL(base.url, 'http://matrix');
+              url.searchParams.set(field, String(value));
+              req = { ...base, url: url.pathname + url.search };
+            } else if (from === 'params') {
+              const params: Record<string, string> = { ...(example.params ?? {}), [field]: String(value) };
+              if (spec.orgScope && spec.orgScope.from === 'params' && field !== spec.orgScope.key) params[spec.orgScope.key] = String(orgA);
+              req = { ...base, url: fillPath(spec.url, params) + (base.url.includes('?') ? base.url.slice(base.url.indexOf('?')) : '') };
+            } else {
+              req = { ...base, payload: { ...(base.payload ?? {}), [field]: kind === 'numbers' ? [value] : value } };
+            }
+            const res = await app.inject({ ...req, headers });
+            sent++;
+            const what = `${spec.method} ${spec.url} ${from}.${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+            if (res.statusCode >= 500) failures.push(what);
+            else if (res.statusCode === 400 && /"request":\[/.test(res.body)) failures.push(`${what} (refused by the database, not by a schema)`);
+            else if (isIdField(field) && res.statusCode !== 400) failures.push(`${what} (an id must answer 400)`);
+            else if (res.statusCode === 400 && !/"detail"/.test(res.body)) failures.push(`${what} (no message)`);
+          }
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(100);
+    expect(failures, failures.join('\n')).toEqual([]);
   });
 });
