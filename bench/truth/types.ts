@@ -59,6 +59,11 @@ export interface Release {
   start: number;
   end: number;
   rateKgH: number;
+  /** Actual release point (the registered source ± 2 m of jitter); the source's position when absent. */
+  east?: number;
+  north?: number;
+  /** Metres above ground; the source's height when absent. */
+  height?: number;
 }
 
 /** A neighbour's plume from off the site (false-positive bait): the right answer is no on-site emission. */
