@@ -3,23 +3,19 @@
 // each recorded in the site's history.
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { modelStatusSchema, type ModelStatus } from '@/contracts/model-pipeline';
 import { startDateProblem } from '@/domain/model-pipeline';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
 import { recordAudit } from '../services/audit';
+import { afterModelStart, startModel } from '../services/modelling/service/control';
+import { MODEL_STATUS_SELECT, toModelStatus, type ModelStatusRow } from '../services/modelling/service/state';
 
-const statusSchema = z.object({ siteId: z.number().int(), isOn: z.boolean(), lastRunTime: z.string().nullable(), processedUpTo: z.string().nullable() });
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
-async function status(db: Queryable, siteId: number, organizationId: number, lock = false) {
-  const [s] = await db.query<{ id: number; on: boolean; last: Date | string | null; processed: Date | string | null }>(
-    `SELECT id, modelling_pipeline_is_on AS on, model_last_run_time AS last, model_processed_up_to AS processed FROM sites
-      WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL ${lock ? 'FOR UPDATE' : ''}`,
-    [siteId, organizationId],
-  );
+async function status(db: Queryable, siteId: number, organizationId: number, lock = false): Promise<ModelStatus> {
+  const [s] = await db.query<ModelStatusRow>(`${MODEL_STATUS_SELECT} WHERE s.id = $1 AND s.organization_id = $2 AND s.deleted_at IS NULL ${lock ? 'FOR UPDATE OF s' : ''}`, [siteId, organizationId]);
   if (!s) throw new HttpError(404, 'Site not found');
-  return { siteId: s.id, isOn: s.on, lastRunTime: iso(s.last), processedUpTo: iso(s.processed) };
+  return toModelStatus(s);
 }
 
 const siteBody = z.object({ organizationId: idSchema, siteId: idSchema });
@@ -30,9 +26,9 @@ export const modelPipelineRoutes = [
     url: '/api/site/modellingPipelineStatusModel/',
     access: [Permission.SiteHealthAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "A site's modelling pipeline: on or off, last run and processed-up-to times",
+    summary: "A site's Model status: on or off, blocked and why, processed-up-to, last run and start times",
     query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema }),
-    response: statusSchema,
+    response: modelStatusSchema,
     handler: ({ query, organizationId, database }) => status(database, query.siteId, organizationId!),
   }),
   defineRoute({
@@ -42,17 +38,20 @@ export const modelPipelineRoutes = [
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Starts a site's modelling pipeline from a date no earlier than what it has processed",
     body: siteBody.extend({ startDate: z.iso.datetime({ offset: true }).nullable() }),
-    response: statusSchema,
+    response: modelStatusSchema,
     example: { body: { siteId: 1, startDate: '2030-01-01T00:00:00Z' } },
-    handler: async ({ body, organizationId, user, database }) =>
-      database.transaction(async (tx) => {
+    handler: async ({ body, organizationId, user, database }) => {
+      const answer = await database.transaction(async (tx) => {
         const before = await status(tx, body.siteId, organizationId!, true);
         const problem = startDateProblem(body.startDate === null ? null : Date.parse(body.startDate), before.processedUpTo, (d) => d);
         if (problem) throw new HttpError(400, problem, { startDate: [problem] });
-        await tx.query('UPDATE sites SET modelling_pipeline_is_on = true, model_processed_up_to = $2, updated_at = clock_timestamp() WHERE id = $1', [body.siteId, new Date(body.startDate!)]);
+        await startModel(tx, body.siteId, Date.parse(body.startDate!), before.processedUpTo === null ? null : Date.parse(before.processedUpTo));
         await recordAudit(tx, { entityType: 'site', entityId: body.siteId, organizationId, userId: user!.id, userName: user!.email, changes: [{ name: 'modellingPipelineIsOn', oldValue: before.isOn, newValue: true }, { name: 'modelStartDate', oldValue: before.processedUpTo, newValue: body.startDate }] });
         return status(tx, body.siteId, organizationId!);
-      }),
+      });
+      afterModelStart(body.siteId);
+      return answer;
+    },
   }),
   defineRoute({
     method: 'POST',
@@ -61,7 +60,7 @@ export const modelPipelineRoutes = [
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Stops a site's modelling pipeline",
     body: siteBody,
-    response: statusSchema,
+    response: modelStatusSchema,
     example: { body: { siteId: 1 } },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {

@@ -1,12 +1,15 @@
 // The one ingestion path (the API, the live simulator): store the samples, evaluate the alarms of the sites the
 // devices stand at over the batch's time span, and queue the instantaneous mails for the alarms raised.
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { evaluateAlarms, sitesOfDevices } from './alarm-engine/run';
 import { ingestSamples, type Sample } from './measurement-store';
+import { noteSamplesForModel } from './modelling/service/late-data';
 import { notifyRaisedAlarms } from './notifications/alarm-mails';
 
 export async function ingestAndEvaluate(database: Database, samples: readonly Sample[], publicUrl: string): Promise<{ chunks: number; alarmsRaised: number[] }> {
   const chunks = await database.transaction((tx) => ingestSamples(tx, samples));
+  // Sites whose model has read these times already rewind to them; the scheduler is nudged either way.
+  await noteSamplesForModel(database, samples);
   let from = Infinity;
   let to = -Infinity;
   for (const s of samples) {
@@ -33,18 +36,28 @@ export interface SiteRatePoint {
  */
 export async function ingestSiteRates(database: Database, siteId: number, points: readonly SiteRatePoint[], publicUrl: string): Promise<{ stored: number; alarmsRaised: number[] }> {
   if (points.length === 0) return { stored: 0, alarmsRaised: [] };
-  await database.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO site_rates (site_id, time, rate, lower_bound, upper_bound) SELECT $1, * FROM unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::float8[])
-       ON CONFLICT (site_id, time) DO UPDATE SET rate = excluded.rate, lower_bound = excluded.lower_bound, upper_bound = excluded.upper_bound`,
-      [siteId, points.map((p) => new Date(p.time).toISOString()), points.map((p) => p.rate), points.map((p) => p.lower), points.map((p) => p.upper)],
-    );
-    const last = Math.max(...points.map((p) => p.time));
-    await tx.query('UPDATE sites SET model_processed_up_to = greatest(coalesce(model_processed_up_to, $2), $2), model_last_run_time = now() WHERE id = $1', [siteId, new Date(last).toISOString()]);
-  });
+  await database.transaction((tx) => storeSiteRates(tx, siteId, points));
   const from = Math.min(...points.map((p) => p.time));
   const to = Math.max(...points.map((p) => p.time)) + 1;
+  const raised = await evaluateSiteRateAlarms(database, siteId, from, to, publicUrl);
+  return { stored: points.length, alarmsRaised: raised };
+}
+
+/** Stores rates (a repeat replaces) and moves the model's processed-up-to forward; the pipeline calls it inside its step transaction. */
+export async function storeSiteRates(tx: Queryable, siteId: number, points: readonly SiteRatePoint[]): Promise<void> {
+  if (points.length === 0) return;
+  await tx.query(
+    `INSERT INTO site_rates (site_id, time, rate, lower_bound, upper_bound) SELECT $1, * FROM unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::float8[])
+     ON CONFLICT (site_id, time) DO UPDATE SET rate = excluded.rate, lower_bound = excluded.lower_bound, upper_bound = excluded.upper_bound`,
+    [siteId, points.map((p) => new Date(p.time).toISOString()), points.map((p) => p.rate), points.map((p) => p.lower), points.map((p) => p.upper)],
+  );
+  const last = Math.max(...points.map((p) => p.time));
+  await tx.query('UPDATE sites SET model_processed_up_to = greatest(coalesce(model_processed_up_to, $2), $2), model_last_run_time = now() WHERE id = $1', [siteId, new Date(last).toISOString()]);
+}
+
+/** The site's alarms over [from, to) after new rates, and the mails of those raised. */
+export async function evaluateSiteRateAlarms(database: Database, siteId: number, from: number, to: number, publicUrl: string): Promise<number[]> {
   const raised = await evaluateAlarms(database, [siteId], from, to);
   await notifyRaisedAlarms(database, raised, publicUrl);
-  return { stored: points.length, alarmsRaised: raised };
+  return raised;
 }

@@ -1,0 +1,69 @@
+// Runs the pure `runStep` off the request loop: in a worker thread that loads the stages module, with the step's
+// window passed as transferable typed arrays. Data reads and writes stay on the caller's side (PGlite is one
+// embedded database in one process, so a worker thread cannot open it), each a few milliseconds of the loop.
+import { Worker } from 'node:worker_threads';
+import type { StepInput, StepResult } from '../contract';
+
+export interface StepRunner {
+  run(input: StepInput): Promise<StepResult>;
+  close(): Promise<void>;
+}
+
+export type StepFunction = (input: StepInput) => StepResult;
+
+/** Runs the step on this thread (tests, and the fallback when a worker cannot start). */
+export function inProcessRunner(step: StepFunction): StepRunner {
+  return { run: async (input) => step(input), close: async () => undefined };
+}
+
+const transferables = (input: StepInput): ArrayBuffer[] =>
+  [input.window.ch4Ppm, input.window.windDirectionDeg, input.window.windSpeedMs, input.window.temperatureC].flat().map((a) => a.buffer as ArrayBuffer);
+
+/**
+ * One worker thread running `stepModule`'s `runStep` (a module URL; its default is the stages' step.ts). A crashed
+ * worker fails its pending steps and is replaced at the next step.
+ */
+export function workerRunner(stepModule: string, log: (m: string) => void, kernelModule: string | null = null): StepRunner {
+  let worker: Worker | null = null;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (r: StepResult) => void; reject: (e: Error) => void }>();
+  const start = (): Worker => {
+    // Under `node --import tsx` the thread inherits the loader; elsewhere (vitest) it is added.
+    const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
+    const w = new Worker(new URL('./compute-worker.ts', import.meta.url), { workerData: { stepModule, kernelModule }, execArgv });
+    w.on('message', (m: { id: number; result?: StepResult; error?: string; log?: string }) => {
+      if (m.log) log(`modelling compute thread: ${m.log}`);
+      const p = pending.get(m.id);
+      if (!p) return;
+      pending.delete(m.id);
+      if (m.error !== undefined) p.reject(new Error(m.error));
+      else p.resolve(m.result!);
+    });
+    const fail = (e: Error) => {
+      log(`modelling compute thread stopped: ${e.message}`);
+      worker = null;
+      for (const p of pending.values()) p.reject(e);
+      pending.clear();
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => {
+      if (worker === w) fail(new Error(`exit code ${code}`));
+    });
+    w.unref();
+    return w;
+  };
+  return {
+    run: (input) =>
+      new Promise<StepResult>((resolve, reject) => {
+        worker ??= start();
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ id, input }, transferables(input));
+      }),
+    close: async () => {
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+    },
+  };
+}

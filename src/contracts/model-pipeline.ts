@@ -1,0 +1,17 @@
+// A site's Model status (spec 3 §3 'Model status': isOn, isBlocked, processedUpTo, siteId, siteName) with the blocked
+// reason, the last run and the start of the current run (modelling.md §1.1).
+import { z } from 'zod';
+
+export const modelStatusSchema = z.object({
+  siteId: z.number().int(),
+  siteName: z.string(),
+  isOn: z.boolean(),
+  /** On but held back: no emission sources, an active device without recent data, or a step that failed. */
+  isBlocked: z.boolean(),
+  blockReason: z.string().nullable(),
+  /** End of the last processed 15-minute step: the next step starts here. */
+  processedUpTo: z.string().nullable(),
+  lastRunTime: z.string().nullable(),
+  startTime: z.string().nullable(),
+});
+export type ModelStatus = z.infer<typeof modelStatusSchema>;
