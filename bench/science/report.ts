@@ -50,7 +50,7 @@ export const GOAL: Record<MetricKey, string | null> = {
 };
 
 export function fmt(v: number | null | undefined): string {
-  if (v === null || v === undefined) return '–';
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
   if (v === 0) return '0';
   const a = Math.abs(v);
   if (a >= 100) return v.toFixed(0);

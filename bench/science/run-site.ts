@@ -41,6 +41,10 @@ export interface SiteResult {
   postedSamples: number;
   maxHeldLate: number;
   wallS: number;
+  /** Wall seconds simulating the truth, posting readings, and waiting for and reading the pipeline. */
+  truthS: number;
+  ingestS: number;
+  waitS: number;
 }
 
 export const hasPipeline = (status: PipelineStatus): boolean => typeof status.isBlocked === 'boolean';
@@ -82,21 +86,30 @@ export async function runSite(con: RunningConsole, truth: TruthEngine, scenario:
   const firstSeen = new Map<number, number>();
   const batchMs = opts.batchMin * MINUTE_MS;
   let lastDay = -1;
+  let truthS = 0;
+  let ingestS = 0;
+  let waitS = 0;
   for (let clock = scenario.start + batchMs; ; clock += batchMs) {
     const now = Math.min(clock, scenario.end);
+    const t0 = Date.now();
     const chunk = world.advance(now);
     const samples = feeder.take(chunk, now);
+    const t1 = Date.now();
+    truthS += (t1 - t0) / 1000;
     for (const part of batches(samples)) {
       await con.api.must(`ingest readings (${label}, simulated ${new Date(now).toISOString()})`, 'POST', '/api/data/ingest/', {
         body: { organizationId: orgId, samples: part },
       });
     }
+    const t2 = Date.now();
+    ingestS += (t2 - t1) / 1000;
     if (pipeline) {
       await waitProcessed(con, orgId, siteId, now, opts, label);
       const seen = await readEmissions(con.api, 'read emissions', orgId, siteId, now - LOOKBACK_MS, now);
       for (const e of seen) if (!firstSeen.has(e.id)) firstSeen.set(e.id, now);
+      waitS += (Date.now() - t2) / 1000;
     }
-    const day = Math.floor((now - scenario.start) / DAY_MS);
+    const day = Math.floor((now - 1 - scenario.start) / DAY_MS);
     if (day !== lastDay) {
       lastDay = day;
       opts.log(`[${label}] simulated day ${day + 1}/${Math.round(minutes / 1440)}, wall ${((Date.now() - wall0) / 1000).toFixed(0)} s`);
@@ -134,5 +147,8 @@ export async function runSite(con: RunningConsole, truth: TruthEngine, scenario:
     postedSamples: feeder.postedSamples,
     maxHeldLate: feeder.heldLate,
     wallS: (Date.now() - wall0) / 1000,
+    truthS,
+    ingestS,
+    waitS,
   };
 }

@@ -86,7 +86,9 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
           runs.pipeline.push({ ...base, reports: result.pipelineReports, siteRates: result.pipelineRates });
           runs.pipelineCpuS += result.consoleCpuS;
         }
-        log(`[${label}] posted ${result.postedSamples} samples in ${result.wallS.toFixed(0)} s (console CPU ${result.consoleCpuS.toFixed(1)} s; up to ${result.maxHeldLate} readings held back as late)`);
+        log(
+          `[${label}] posted ${result.postedSamples} samples in ${result.wallS.toFixed(0)} s wall (truth ${result.truthS.toFixed(0)} s, ingest ${result.ingestS.toFixed(0)} s, pipeline wait ${result.waitS.toFixed(0)} s; console CPU ${result.consoleCpuS.toFixed(1)} s; up to ${result.maxHeldLate} readings held back as late)`,
+        );
         if (runDlq) {
           const dlq = runDlqMethod(runDlq, scenario, result.posted);
           runs.dlq.push({ ...base, reports: dlq.reports, siteRates: null });

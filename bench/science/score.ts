@@ -78,6 +78,8 @@ export interface ScoreDetail {
   pod_by_bin: { lo: number; hi: number; releases: number; detected: number; pod: number | null }[];
   tp_reports: number;
   fp_reports: number;
+  /** TP reports whose rate was not a finite number (left out of quantification). */
+  non_finite_estimates: number;
   quiet_site_days: number;
   loc_group_multi_source: number | null;
   all_sources_windows: number;
@@ -108,11 +110,11 @@ const inBin = (q: number, lo: number, hi: number) => q >= lo && q < hi;
 function modelledVolume(site: SiteRun, t0: number, t1: number): number {
   if (site.siteRates) {
     let kg = 0;
-    for (const p of site.siteRates) kg += p.rate * (overlapMs(t0, t1, p.time, p.time + STEP_MS) / HOUR);
+    for (const p of site.siteRates) if (Number.isFinite(p.rate)) kg += p.rate * (overlapMs(t0, t1, p.time, p.time + STEP_MS) / HOUR);
     return kg;
   }
   let kg = 0;
-  for (const r of site.reports) kg += r.rateKgH * (overlapMs(t0, t1, r.start, reportEnd(r, site.end)) / HOUR);
+  for (const r of site.reports) if (Number.isFinite(r.rateKgH)) kg += r.rateKgH * (overlapMs(t0, t1, r.start, reportEnd(r, site.end)) / HOUR);
   return kg;
 }
 
@@ -138,6 +140,7 @@ export function score(input: ScoreInput): Score {
   let quietMs = 0;
   let siteMs = 0;
   let quietRateKg = 0;
+  let nonFinite = 0;
 
   for (const site of input.sites) {
     siteMs += site.end - site.start;
@@ -172,7 +175,9 @@ export function score(input: ScoreInput): Score {
       const t1 = Math.min(reportEnd(r, site.end), rel.end);
       // A report that only touches the padding has no overlap to average over: compare with the release's rate.
       const truth = t1 > t0 ? meanTrueRate(site.releases, rel.sourceKey, t0, t1) : rel.rateKgH;
-      if (truth > 0) quant.push({ trueKgH: truth, estKgH: r.rateKgH, lowerKgH: r.lowerKgH, upperKgH: r.upperKgH });
+      // A non-finite estimate still counts as a detection but cannot be scored for its rate.
+      if (!Number.isFinite(r.rateKgH)) nonFinite++;
+      else if (truth > 0) quant.push({ trueKgH: truth, estKgH: r.rateKgH, lowerKgH: r.lowerKgH, upperKgH: r.upperKgH });
     });
 
     // Release-free time: nothing on site within ±30 min.
@@ -251,6 +256,7 @@ export function score(input: ScoreInput): Score {
     }),
     tp_reports: tp,
     fp_reports: fp,
+    non_finite_estimates: nonFinite,
     quiet_site_days: quietDays,
     loc_group_multi_source: share(locGroupMulti, (v) => v),
     all_sources_windows: windows.length,

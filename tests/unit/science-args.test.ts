@@ -1,0 +1,49 @@
+// Arguments of `npm run bench:science`: refusals with clear messages, quick and test modes.
+import { describe, expect, it } from 'vitest';
+import { ArgError, DEV_SEEDS, drawTestSeeds, hashSeeds, parseArgs } from '../../bench/science/args';
+
+const refused = (argv: string[]): string => {
+  try {
+    parseArgs(argv, {});
+  } catch (e) {
+    expect(e).toBeInstanceOf(ArgError);
+    return (e as Error).message;
+  }
+  throw new Error('not refused');
+};
+
+describe('bench:science arguments', () => {
+  it('refuses unknown layouts, naming them and the choices', () => {
+    expect(refused(['--layouts', 'metec,moon'])).toBe("--layouts: unknown 'moon'; choose from metec, operator, sparse, dense");
+  });
+
+  it('refuses seeds that are not integers', () => {
+    expect(refused(['--seeds', '1,2.5,x'])).toBe("--seeds takes integers separated by commas; not an integer: '2.5', 'x'");
+    expect(refused(['--seeds='])).toContain('not an integer');
+  });
+
+  it('refuses unknown flags and bad numbers', () => {
+    expect(refused(['--fast'])).toContain("unknown argument '--fast'");
+    expect(refused(['--days', '0'])).toBe("--days must be a positive whole number, got '0'");
+    expect(refused(['--test', '--seeds', '1'])).toContain('--test');
+  });
+
+  it('defaults to the public development seeds, all layouts and 30 days', () => {
+    const o = parseArgs([], {});
+    expect(o).toMatchObject({ seeds: [...DEV_SEEDS], days: 30, label: 'dev', layouts: ['metec', 'operator', 'sparse', 'dense'], methods: ['pipeline', 'dlq'], batchMin: 30, stepTimeoutS: 120 });
+  });
+
+  it('--quick is one layout, one seed, 7 days', () => {
+    expect(parseArgs(['--quick'], {})).toMatchObject({ layouts: ['metec'], seeds: [DEV_SEEDS[0]], days: 7, label: 'quick' });
+  });
+
+  it('--test draws seeds from BENCH_TEST_SECRET reproducibly (or from crypto), and labels the run test', () => {
+    const a = parseArgs(['--test'], { BENCH_TEST_SECRET: 's3cret' });
+    const b = parseArgs(['--test'], { BENCH_TEST_SECRET: 's3cret' });
+    expect(a.label).toBe('test');
+    expect(a.seeds).toEqual(b.seeds);
+    expect(a.seedHash).toBe(hashSeeds(a.seeds));
+    expect(a.seeds.some((s) => DEV_SEEDS.includes(s))).toBe(false);
+    expect(drawTestSeeds(undefined)).not.toEqual(drawTestSeeds(undefined));
+  });
+});
