@@ -46,6 +46,8 @@ export interface Config {
   smtpUrl: string | null;
   /** How often the notification worker delivers the outbox and queues digests (ms). */
   mailTickMs: number;
+  /** How often the modelling scheduler looks for sites with steps to process (ms); ingestion nudges it too. */
+  modelTickMs: number;
   mailFrom: string;
   mapTileAttribution: string;
 }
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailTickMs: intVar(env, 'MAIL_TICK_MS', 60_000),
+    modelTickMs: Math.max(1, intVar(env, 'MODEL_TICK_MS', 60_000)),
     mailFrom: env.MAIL_FROM || 'alarms@example.com',
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '',
   };

@@ -11,6 +11,7 @@ import { startSimulator } from './seed/simulator';
 import { logTransport, smtpTransport } from './services/notifications/transports';
 import { startNotificationWorker } from './services/notifications/worker';
 import { loadPushConfig, startPushWorker } from './services/push-integrations/worker';
+import { startModelling } from './services/modelling/service';
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   const mailer = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport((m) => app.log.info(m));
   const notifications = startNotificationWorker(database, mailer, config.publicUrl, (m) => app.log.warn(m), config.mailTickMs);
   const pushIntegrations = startPushWorker(database, loadPushConfig(), (m) => app.log.warn(m));
+  const modelling = await startModelling({ database, databaseUrl: config.databaseUrl, publicUrl: config.publicUrl, tickMs: config.modelTickMs, log: (m) => app.log.warn(m) });
 
   const apiKeyLine = config.builtInOidc ? await demoApiKeyLine(database, config.seedSize.seed, config.publicUrl) : '';
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
@@ -80,6 +82,7 @@ async function main(): Promise<void> {
     simulator?.stop();
     notifications.stop();
     pushIntegrations.stop();
+    await modelling.stop();
     await app.close();
     await database.close();
     process.exit(0);

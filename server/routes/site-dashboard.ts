@@ -7,15 +7,19 @@ import {
   siteDetailSchema,
   siteDeviceStaySchema,
   siteEmissionSchema,
+  siteRateAverageSchema,
   siteRatePointSchema,
   siteSourceSchema,
+  SITE_RATE_AVERAGE_PERIOD_HOURS,
   type SiteDetail,
   type SiteDeviceStay,
   type SiteEmission,
+  type SiteRateAverage,
   type SiteRatePoint,
   type SiteSource,
 } from '@/contracts/site-dashboard';
 import { defineRoute, HttpError } from '../http/define-route';
+import { parseRollingPeriod, siteRateAverage } from '../services/modelling/service/site-rate-average';
 import { checkSite, SITE_DELETED, SITE_NOT_FOUND } from '../services/site-dashboard';
 import { checkedRange } from './chart-data';
 import { selectSiteRows, toRow } from './site';
@@ -167,8 +171,12 @@ export const siteDashboardRoutes = [
         rate: number;
         severity: number | null;
         classification: SiteEmission['classification'];
+        rate_lower: number | null;
+        rate_upper: number | null;
+        probability: number | null;
       }>(
-        `SELECT e.id, e.source_id, s.name AS source_name, c.name AS category, e.start_time, e.end_time, e.total_volume, e.rate, e.severity, e.classification
+        `SELECT e.id, e.source_id, s.name AS source_name, c.name AS category, e.start_time, e.end_time, e.total_volume, e.rate, e.severity, e.classification,
+                e.rate_lower, e.rate_upper, e.probability
            FROM emissions e LEFT JOIN sources s ON s.id = e.source_id LEFT JOIN source_categories c ON c.id = s.source_category_id
           WHERE e.site_id = $1 AND e.start_time < $3 AND (e.end_time IS NULL OR e.end_time > $2)
           ORDER BY e.start_time, e.id
@@ -186,6 +194,9 @@ export const siteDashboardRoutes = [
         rate: r.rate,
         severity: r.severity,
         classification: r.classification,
+        rateLower: r.rate_lower,
+        rateUpper: r.rate_upper,
+        probability: r.probability,
       }));
     },
   }),
@@ -206,6 +217,30 @@ export const siteDashboardRoutes = [
         [siteId, new Date(start).toISOString(), new Date(end).toISOString()],
       );
       return rows.map((r) => ({ time: new Date(r.time).getTime(), rate: r.rate, lowerBound: r.lower_bound, upperBound: r.upper_bound }));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/data/siteRateAverage/',
+    access: 'authenticated',
+    orgScope,
+    summary:
+      "Rolling means (kg/h) of the site's modelled rate and of each source's rate over 1 hour, 1 day, 7, 15, 30 or 90 days (rollingAveragePeriod: hours, or '30 days'); without a range, the week before the model's processed-up-to time",
+    query: siteQuery.extend({ startTime: isoTime.optional(), endTime: isoTime.optional(), rollingAveragePeriod: z.union([z.string(), z.number()]) }),
+    response: siteRateAverageSchema,
+    example: { query: { ...rangeExample, rollingAveragePeriod: '24' } },
+    handler: async ({ query, organizationId, database }): Promise<SiteRateAverage> => {
+      const siteId = await checkSite(database, query.siteId, organizationId!);
+      const hours = parseRollingPeriod(query.rollingAveragePeriod, SITE_RATE_AVERAGE_PERIOD_HOURS);
+      if (hours === null) throw new HttpError(400, 'rollingAveragePeriod must be 1 hour, 1 day, 7, 15, 30 or 90 days', { rollingAveragePeriod: ['Unknown rolling average period'] });
+      let range: { start: number; end: number };
+      if (query.startTime !== undefined && query.endTime !== undefined) range = checkedRange({ startTime: query.startTime, endTime: query.endTime });
+      else {
+        const [s] = await database.query<{ processed: Time | null }>('SELECT model_processed_up_to AS processed FROM sites WHERE id = $1', [siteId]);
+        const end = s?.processed == null ? Date.now() : new Date(s.processed).getTime();
+        range = { start: end - 7 * 86_400_000, end };
+      }
+      return siteRateAverage(database, siteId, range.start, range.end, hours);
     },
   }),
 ];

@@ -17,6 +17,8 @@ interface Row extends Record<string, unknown> {
   modelling_pipeline_is_on: boolean;
   model_last_run_time: Date | string | null;
   model_processed_up_to: Date | string | null;
+  is_blocked: boolean | null;
+  block_reason: string | null;
   deleted_at: Date | string | null;
   tickets: { id: number; status: number }[] | null;
   symptoms: string[] | null;
@@ -44,8 +46,8 @@ export const siteHealthRoutes = [
                    FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = s.id AND i.ended_at IS NULL) AS devices,
                 (SELECT json_agg(json_build_object('id', t.id, 'status', t.status) ORDER BY t.created_at DESC) FROM tickets t WHERE t.site_id = s.id AND ${TICKET_LIST_SQL}) AS tickets,
                 (SELECT json_agg(DISTINCT p.name) FROM tickets t JOIN ticket_field_options p ON p.id = t.symptom_primary_id WHERE t.site_id = s.id AND ${TICKET_LIST_SQL}) AS symptoms,
-                s.modelling_pipeline_is_on, s.model_last_run_time, s.model_processed_up_to, s.deleted_at
-           FROM sites s JOIN organizations o ON o.id = s.organization_id
+                s.modelling_pipeline_is_on, s.model_last_run_time, s.model_processed_up_to, m.is_blocked, m.block_reason, s.deleted_at
+           FROM sites s JOIN organizations o ON o.id = s.organization_id LEFT JOIN site_model_states m ON m.site_id = s.id
           WHERE s.organization_id = $1 AND ($2::boolean OR s.deleted_at IS NULL)
           ORDER BY lower(s.name), s.id`,
         [organizationId, query.siteFilter?.includeDeletedSites === 'true'],
@@ -60,7 +62,13 @@ export const siteHealthRoutes = [
         devices: (r.devices ?? []).map((d) => ({ ...d, quarantinedAt: iso(d.quarantinedAt), latestCH4Time: iso(d.latestCH4Time), latestWindTime: iso(d.latestWindTime) })),
         freshdeskTickets: r.tickets ?? [],
         symptomPrimaryNames: r.symptoms ?? [],
-        modellingPipeline: { isOn: r.modelling_pipeline_is_on, lastRunTime: iso(r.model_last_run_time), processedUpTo: iso(r.model_processed_up_to) },
+        modellingPipeline: {
+          isOn: r.modelling_pipeline_is_on,
+          lastRunTime: iso(r.model_last_run_time),
+          processedUpTo: iso(r.model_processed_up_to),
+          isBlocked: r.modelling_pipeline_is_on && r.is_blocked === true,
+          blockReason: r.modelling_pipeline_is_on && r.is_blocked === true ? r.block_reason : null,
+        },
         deletedAt: iso(r.deleted_at),
       }));
     },

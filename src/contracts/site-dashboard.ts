@@ -58,9 +58,29 @@ export const siteEmissionSchema = z.object({
   /** AlarmLevel reached (Hi 0, HiHi 1, Critical 2), or null. */
   severity: z.number().int().nullable(),
   classification: z.enum(['Fugitive', 'IncompleteCombustion', 'Venting', 'NothingFound']).nullable(),
+  /** The modelling pipeline's bounds of the rate (kg/h) and the probability that the source is the emitter; null for emissions it did not write. */
+  rateLower: z.number().nullable(),
+  rateUpper: z.number().nullable(),
+  probability: z.number().nullable(),
 });
 export type SiteEmission = z.infer<typeof siteEmissionSchema>;
 
 /** GET /api/data/siteRateData/ (siteId, startTime, endTime): the modelled CH4 rate (kg/h) with its bounds, ascending. */
 export const siteRatePointSchema = z.object({ time: z.number(), rate: z.number(), lowerBound: z.number(), upperBound: z.number() });
 export type SiteRatePoint = z.infer<typeof siteRatePointSchema>;
+
+/** Rolling average periods of the Site rate average (spec 3 §7 siteRateAverage), in hours. */
+export const SITE_RATE_AVERAGE_PERIOD_HOURS = [1, 24, 168, 360, 720, 2160] as const;
+
+const averagePointSchema = z.object({ time: z.number(), averageRate: z.number() });
+
+/**
+ * GET /api/data/siteRateAverage/ (siteId, startTime, endTime, rollingAveragePeriod): rolling means (kg/h) of the
+ * modelled site rate and of each source's rate at each 15-minute step (each hour for periods of a day or more).
+ */
+export const siteRateAverageSchema = z.object({
+  averageSiteRates: z.array(averagePointSchema),
+  sources: z.array(z.object({ sourceId: z.number().int(), sourceName: z.string(), sourceCategoryId: z.number().int().nullable(), averageSourceRates: z.array(averagePointSchema) })),
+  modelProcessedUpTo: iso.nullable(),
+});
+export type SiteRateAverage = z.infer<typeof siteRateAverageSchema>;

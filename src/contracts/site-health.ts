@@ -21,7 +21,8 @@ export const siteHealthRowSchema = z.object({
   /** Open tickets and those resolved in the last week. */
   freshdeskTickets: z.array(z.object({ id: z.number().int(), status: z.number().int() })),
   symptomPrimaryNames: z.array(z.string()),
-  modellingPipeline: z.object({ isOn: z.boolean(), lastRunTime: z.string().nullable(), processedUpTo: z.string().nullable() }),
+  /** isBlocked and blockReason only while on (spec 3 §8 model warning: no emission sources or an active device without recent data). */
+  modellingPipeline: z.object({ isOn: z.boolean(), lastRunTime: z.string().nullable(), processedUpTo: z.string().nullable(), isBlocked: z.boolean(), blockReason: z.string().nullable() }),
   deletedAt: z.string().nullable(),
 });
 export type SiteHealthRow = z.infer<typeof siteHealthRowSchema>;
