@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { HttpError, type RouteSpec } from './http/define-route';
 import { registerRoute, type VerifyToken } from './http/register-route';
+import { watchEventLoop } from './services/event-loop-lag';
 import { buildCsp, staticSecurityHeaders } from './http/security-headers';
 import { auditRoutes } from './routes/audit';
 import { chartDataRoutes } from './routes/chart-data';
@@ -32,6 +33,7 @@ import { installWizardRoutes } from './routes/install-wizard';
 import { deviceHealthRoutes } from './routes/device-health';
 import { deviceInstallationRoutes } from './routes/device-installation';
 import { configRoutes } from './routes/config';
+import { healthRoutes } from './routes/health';
 import { measurementTypeRoutes } from './routes/measurement-type';
 import { notificationRoutes } from './routes/notification';
 import { organizationRoutes } from './routes/organization';
@@ -86,7 +88,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...siteDashboardRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...siteMapRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes, ...emissionRoutes, ...emissionClassificationRoutes, ...emissionTargetRoutes, ...siteBaselineRoutes, ...exportRoutes, ...inspectionRoutes, ...integrationRoutes, ...sourceRoutes, ...structureRoutes, ...siteBasemapRoutes, ...deploymentPlanRoutes, ...apiKeyRoutes, ...pullApiRoutes] as RouteSpec[];
+  return [...configRoutes, ...healthRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...siteDashboardRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...siteMapRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes, ...emissionRoutes, ...emissionClassificationRoutes, ...emissionTargetRoutes, ...siteBaselineRoutes, ...exportRoutes, ...inspectionRoutes, ...integrationRoutes, ...sourceRoutes, ...structureRoutes, ...siteBasemapRoutes, ...deploymentPlanRoutes, ...apiKeyRoutes, ...pullApiRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -102,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const specs = allRouteSpecs(options.identityProvider);
   app.decorate('routeSpecs', specs);
   app.decorate('maintenance', { on: config.maintenance });
+  watchEventLoop(app);
 
   // Framing is allowed only from organizations' configured domains (embedded mode).
   let frameAncestors: { at: number; values: string[] } = { at: 0, values: [] };

@@ -7,6 +7,7 @@ import { Permission } from '@/domain/permissions';
 import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
+import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
 import { HttpError, type SignedInUser } from '../http/define-route';
 import { loadDeviceEdit, saveDevice } from './device-save';
@@ -41,7 +42,8 @@ export async function applyBulkDevices(tx: Queryable, bytes: Uint8Array, user: S
   const seen = new Set<number>();
   let changed = 0;
 
-  for (const r of parsed.rows as CsvRow<string>[]) {
+  for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
+    await breathe(i);
     const v = r.values;
     const problems: string[] = [];
     let before: DeviceEdit | null = null;

@@ -5,6 +5,7 @@ import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MAX_ROWS, EMISSION_TARGET_MESS
 import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
+import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
 import { HttpError } from '../http/define-route';
 import { recordAudit } from './audit';
@@ -52,7 +53,8 @@ export async function applyEmissionTargetUpload(tx: Queryable, bytes: Uint8Array
   for (const t of current) byName.set(t.name.trim().toLowerCase(), [...(byName.get(t.name.trim().toLowerCase()) ?? []), t]);
   const seen = new Map<number, number>();
   const changes: { site: EmissionTargetRow; volume: number; effectiveFrom: string }[] = [];
-  for (const r of parsed.rows as CsvRow<string>[]) {
+  for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
+    await breathe(i);
     const name = (r.values.name ?? '').trim();
     const problems: string[] = [];
     const sites = byName.get(name.toLowerCase()) ?? [];
@@ -70,7 +72,8 @@ export async function applyEmissionTargetUpload(tx: Queryable, bytes: Uint8Array
     else if (site && 'volume' in read && (read.volume !== site.targetVolumePerMonth || read.effectiveFrom !== site.effectiveFrom)) changes.push({ site, ...read });
   }
   if (Object.keys(errors).length) throw new HttpError(400, EMISSION_TARGET_MESSAGES.problems, errors);
-  for (const c of changes) {
+  for (const [i, c] of changes.entries()) {
+    await breathe(i);
     if (c.site.id === null) await tx.query('INSERT INTO emission_targets (site_id, effective_from, target_volume_per_month) VALUES ($1, $2, $3)', [c.site.siteId, c.effectiveFrom, c.volume]);
     else await tx.query('UPDATE emission_targets SET effective_from = $2, target_volume_per_month = $3 WHERE id = $1', [c.site.id, c.effectiveFrom, c.volume]);
     await recordAudit(tx, {

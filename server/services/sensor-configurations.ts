@@ -15,6 +15,7 @@ import {
 import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
+import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
 import { HttpError } from '../http/define-route';
 import type { DeviceCloud } from './device-cloud/device-cloud';
@@ -159,7 +160,8 @@ export async function applySensorConfigurationUpload(tx: Queryable, bytes: Uint8
   if (parsed.rows.length === 0 && parsed.errors.length === 0) throw new HttpError(400, 'The file has no sensor configuration rows.');
   const seen = new Map<string, number>();
   const valid: { row: number; serial: string; coefficients: string }[] = [];
-  for (const r of parsed.rows as CsvRow<string>[]) {
+  for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
+    await breathe(i);
     const serial = (r.values.sensorSerialNumber ?? '').trim();
     const coefficients = r.values.coefficients ?? '';
     const problems = [serialProblem(serial), coefficientsProblem(coefficients)].filter((p): p is string => p !== null);
@@ -175,7 +177,7 @@ export async function applySensorConfigurationUpload(tx: Queryable, bytes: Uint8
   }
   if (Object.keys(errors).length) throw new HttpError(400, 'The file has problems; nothing was changed.', errors);
   let count = 0;
-  for (const v of valid) if ((await addSensorConfiguration(tx, organizationId, v.serial, v.coefficients, userEmail)).added) count++;
+  for (const [i, v] of valid.entries()) if ((await breathe(i), await addSensorConfiguration(tx, organizationId, v.serial, v.coefficients, userEmail)).added) count++;
   return count;
 }
 

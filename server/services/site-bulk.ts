@@ -6,6 +6,7 @@ import { readYesNo, SITE_BULK_COLUMNS, splitGroups, type SiteBulkKey } from '@/d
 import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
+import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
 import { changedValues, recordAudit } from './audit';
 import { organizationOptionId } from './site-options';
@@ -66,7 +67,8 @@ export async function planBulkSites(db: Queryable, bytes: Uint8Array, organizati
 
   const sites: PlannedSite[] = [];
   const seenIds = new Set<number>();
-  for (const r of parsed.rows) {
+  for (const [i, r] of parsed.rows.entries()) {
+    await breathe(i);
     const problems: string[] = [];
     const site = planRow(r, { byKindName, groupByName, siteIds, seenIds }, problems);
     if (problems.length) errors[`Row ${r.row}`] = [...(errors[`Row ${r.row}`] ?? []), ...problems];
@@ -191,7 +193,8 @@ async function loadRecord(db: Queryable, id: number): Promise<SiteRecord | null>
 /** Writes a checked plan; returns how many rows changed something. Runs inside the caller's transaction. */
 export async function applyBulkSites(db: Queryable, plan: PlannedSite[], organizationId: number, user: { id: number; email: string }): Promise<number> {
   let changed = 0;
-  for (const site of plan) {
+  for (const [i, site] of plan.entries()) {
+    await breathe(i);
     const values = [
       site.name,
       site.alias,
