@@ -40,6 +40,8 @@ export class ModelScheduler {
   readonly owner: string;
   private readonly db: Database;
   private readonly failedUntil = new Map<number, number>();
+  /** Sites this scheduler is working now: the lease is re-entrant for its owner, so two passes here must not share a site. */
+  private readonly busy = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -82,6 +84,16 @@ export class ModelScheduler {
 
   /** One slice of one site under its lease. Never throws: a failing step blocks the site with the reason. */
   async runSite(siteId: number): Promise<SliceOutcome> {
+    if (this.busy.has(siteId)) return { status: 'leased' };
+    this.busy.add(siteId);
+    try {
+      return await this.runSiteSlice(siteId);
+    } finally {
+      this.busy.delete(siteId);
+    }
+  }
+
+  private async runSiteSlice(siteId: number): Promise<SliceOutcome> {
     const db = this.db;
     try {
       await ensureState(db, siteId);
