@@ -46,8 +46,8 @@ export interface Receptors {
  * particle instead spreads its mass with a 3-D Gaussian kernel whose bandwidth h = H0 + H_SLOPE·(distance travelled)
  * grows with the plume (always well below σ_y, σ_z), plus its image below the ground (the reflection).
  */
-export const KERNEL_H0 = 0.5;
-export const KERNEL_SLOPE = 0.03;
+export const KERNEL_H0 = 0.4;
+export const KERNEL_SLOPE = 0.025;
 const KERNEL_CUT2 = 9; // ignore beyond 3 h horizontally
 const INV_2PI_15 = 1 / Math.pow(2 * Math.PI, 1.5);
 

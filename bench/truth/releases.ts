@@ -11,6 +11,7 @@ const DAY = 24 * HOUR;
 /** Mean idle time between experiments (h), on top of a 15 min minimum: ~120 releases per site-month. */
 const MEAN_GAP_H = 5.6;
 export const MIN_QUIET_HOUR_SHARE = 0.3;
+const STAGGER_MAX_MIN = 5;
 
 /** Release-free days: two per 30 days (rounded up), at least one for runs of 3 days or more, none below. */
 export function releaseFreeDayCount(days: number): number {
@@ -83,7 +84,8 @@ export function designReleases(rng: Rng, site: SiteLayout, start: number, days: 
   while (t < end) {
     const k = Math.min(drawConcurrency(rng), site.sources.length);
     const durMin = Math.max(30, Math.round(rng.logUniform(0.5, 8) * 60));
-    const span: Span = { start: t, end: t + durMin * MINUTE };
+    // The span checked against free days and the period end includes the ≤ 5 min stagger of later valves.
+    const span: Span = { start: t, end: t + (durMin + STAGGER_MAX_MIN) * MINUTE };
     const blocking = freeDays.find((d) => overlaps(d, span));
     if (blocking) {
       t = blocking.end + Math.round(rng.range(0, 60)) * MINUTE;
@@ -92,9 +94,9 @@ export function designReleases(rng: Rng, site: SiteLayout, start: number, days: 
     if (span.end > end) break;
     const keys = pickSources(rng, site, k);
     const exp: Experiment = keys.map((sourceKey, i) => {
-      // Staggered by a few minutes, as controlled-release valves are opened one after another.
-      const s = span.start + (i === 0 ? 0 : rng.int(6)) * MINUTE;
-      const e = span.end - (i === 0 ? 0 : rng.int(6)) * MINUTE;
+      // Valves are opened one after another: later releases start up to 5 min late and run as long.
+      const s = span.start + (i === 0 ? 0 : rng.int(STAGGER_MAX_MIN + 1)) * MINUTE;
+      const e = s + durMin * MINUTE;
       const src = site.sources.find((x) => x.key === sourceKey)!;
       return {
         id: `R${++n}`,
