@@ -1,6 +1,9 @@
 // Runs the pure `runStep` off the request loop: in a worker thread that loads the stages module, with the step's
 // window passed as transferable typed arrays. Data reads and writes stay on the caller's side (PGlite is one
 // embedded database in one process, so a worker thread cannot open it), each a few milliseconds of the loop.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { StepInput, StepResult } from '../contract';
 
@@ -19,6 +22,9 @@ export function inProcessRunner(step: StepFunction): StepRunner {
 const transferables = (input: StepInput): ArrayBuffer[] =>
   [input.window.ch4Ppm, input.window.windDirectionDeg, input.window.windSpeedMs, input.window.temperatureC].flat().map((a) => a.buffer as ArrayBuffer);
 
+// The ESM build of tsx's register API (its `import` condition), found from the package's own folder.
+const tsxApi = () => pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+
 /**
  * One worker thread running `stepModule`'s `runStep` (a module URL; its default is the stages' step.ts). A crashed
  * worker fails its pending steps and is replaced at the next step.
@@ -28,9 +34,13 @@ export function workerRunner(stepModule: string, log: (m: string) => void, kerne
   let nextId = 1;
   const pending = new Map<number, { resolve: (r: StepResult) => void; reject: (e: Error) => void }>();
   const start = (): Worker => {
-    // Under `node --import tsx` the thread inherits the loader; elsewhere (vitest) it is added.
-    const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
-    const w = new Worker(new URL('./compute-worker.ts', import.meta.url), { workerData: { stepModule, kernelModule }, execArgv });
+    const entry = new URL('./compute-worker.ts', import.meta.url);
+    const workerData = { stepModule, kernelModule };
+    // Under `node --import tsx` (npm start) the thread inherits the TypeScript loader; elsewhere (vitest) a small
+    // bootstrap registers it first.
+    const w = process.execArgv.some((a) => a.includes('tsx'))
+      ? new Worker(entry, { workerData })
+      : new Worker(`import(${JSON.stringify(tsxApi())}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, workerData });
     w.on('message', (m: { id: number; result?: StepResult; error?: string; log?: string }) => {
       if (m.log) log(`modelling compute thread: ${m.log}`);
       const p = pending.get(m.id);
