@@ -36,11 +36,8 @@ export function workerRunner(stepModule: string, log: (m: string) => void, kerne
   const start = (): Worker => {
     const entry = new URL('./compute-worker.ts', import.meta.url);
     const workerData = { stepModule, kernelModule };
-    // Under `node --import tsx` (npm start) the thread inherits the TypeScript loader; elsewhere (vitest) a small
-    // bootstrap registers it first.
-    const w = process.execArgv.some((a) => a.includes('tsx'))
-      ? new Worker(entry, { workerData })
-      : new Worker(`import(${JSON.stringify(tsxApi())}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, workerData });
+    // Worker threads do not inherit the `--import tsx` loader hooks on Node 20: a small bootstrap registers them.
+    const w = new Worker(`import(${JSON.stringify(tsxApi())}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, workerData });
     w.on('message', (m: { id: number; result?: StepResult; error?: string; log?: string }) => {
       if (m.log) log(`modelling compute thread: ${m.log}`);
       const p = pending.get(m.id);
