@@ -12,8 +12,13 @@ import type { HourWeather } from './weather';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-/** Particle time step (s): 120 steps a minute, one particle per step per releasing source (2 particles/s). */
+/** Particle time step (s): 120 steps a minute. */
 export const DT = 0.5;
+/**
+ * Two particles per step per releasing source (4 particles/s): the 1-min sampling noise of the kernel estimate is
+ * then ≈ 14 % (CV) at 20–100 m instead of ≈ 20 % at 2/s, for ~0.06 CPU-s per site-hour.
+ */
+const ONSITE_PER_STEP = 2;
 const STEPS = Math.round(60 / DT);
 /** Off-site sources are far: one heavier particle every second step. */
 const OFFSITE_EVERY = 2;
@@ -53,6 +58,8 @@ interface Emitter {
   height: number;
   /** kg per emitted particle. */
   mass: number;
+  /** Particles per emission, and emission every `every` steps. */
+  count: number;
   every: number;
 }
 
@@ -94,7 +101,8 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
         east: r.east ?? src.east,
         north: r.north ?? src.north,
         height: r.height ?? src.height,
-        mass: (r.rateKgH / 3600) * DT,
+        mass: ((r.rateKgH / 3600) * DT) / ONSITE_PER_STEP,
+        count: ONSITE_PER_STEP,
         every: 1,
       };
     }),
@@ -105,6 +113,7 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
       north: o.north,
       height: 3,
       mass: (o.rateKgH / 3600) * DT * OFFSITE_EVERY,
+      count: 1,
       every: OFFSITE_EVERY,
     })),
   ].sort((a, b) => a.start - b.start);
@@ -199,7 +208,9 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
         along = Math.max(along, (receptors.east[s]! - centreEast) * flow.dirEast + (receptors.north[s]! - centreNorth) * flow.dirNorth);
       }
       flow.killAlong = along + KILL_PAST_LAST_SENSOR;
-      for (const e of active) if (stepCounter % e.every === 0) cloud.emit(e.east, e.north, e.height, e.mass, flow);
+      for (const e of active) {
+        if (stepCounter % e.every === 0) for (let p = 0; p < e.count; p++) cloud.emit(e.east, e.north, e.height, e.mass, flow);
+      }
       stepCounter++;
       if (cloud.count > 0) {
         conc.fill(0);
