@@ -125,10 +125,10 @@ describe('runDlq end to end on the synthetic site', () => {
     const slow = runDlq(small, { bootstrapN: 300, simulator: 'reference', dtS: 1 });
     expect(fast.map((e) => [e.sourceKey, e.start, e.end])).toEqual(slow.map((e) => [e.sourceKey, e.start, e.end]));
     fast.forEach((e, i) => {
-      // Stated tolerance of the speed-ups: rates and bounds within 5 %.
-      expect(Math.abs(e.rateKgH / slow[i]!.rateKgH - 1)).toBeLessThan(0.05);
-      expect(Math.abs(e.lowerKgH / slow[i]!.lowerKgH - 1)).toBeLessThan(0.05);
-      expect(Math.abs(e.upperKgH / slow[i]!.upperKgH - 1)).toBeLessThan(0.05);
+      // Stated tolerance of the speed-ups: rates and bounds within 2 % (observed <= 1 % on six synthetic cases).
+      expect(Math.abs(e.rateKgH / slow[i]!.rateKgH - 1)).toBeLessThan(0.02);
+      expect(Math.abs(e.lowerKgH / slow[i]!.lowerKgH - 1)).toBeLessThan(0.02);
+      expect(Math.abs(e.upperKgH / slow[i]!.upperKgH - 1)).toBeLessThan(0.02);
     });
     expect(fast.length).toBe(1);
   }, 20_000);

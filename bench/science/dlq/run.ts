@@ -82,7 +82,6 @@ export function runDlq(input: DlqInput, options: Partial<DlqOptions> = {}): DlqE
   const sim: SimParams = { dtS: o.dtS, cutoffMin: o.cutoffMin, ignoreDistM: o.ignoreDistM, unitRateKgS: o.unitRateGs / 1000 };
   const whole = o.simulator === 'reference' ? input.sources.map((s) => simulateReference(site, s, sim)) : null;
   const grid = logGrid(o.qGridMinGs, o.qGridMaxGs, o.qGridN);
-  const rand = mulberry32(o.seed);
   const out: DlqEmission[] = [];
 
   for (const [r0, r1] of events) {
@@ -101,6 +100,9 @@ export function runDlq(input: DlqInput, options: Partial<DlqOptions> = {}): DlqE
     let lower = NaN;
     let upper = NaN;
     if (pairs.x.length > 4) {
+      // One PRNG stream per event, keyed by its start minute, so an event's interval does
+      // not depend on which other events share the run (the harness may chunk periods).
+      const rand = mulberry32(Math.imul(o.seed, 0x9e3779b1) ^ Math.floor(site.rowTimes[r0]! / 60_000));
       const q = bootstrapRates(pairs.x, pairs.y, grid, o.bootstrapN, rand);
       const kgH = q.map((v) => v * o.unitRateGs * 3.6); // g/s -> kg/h
       let sum = 0;

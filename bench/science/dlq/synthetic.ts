@@ -26,6 +26,8 @@ export interface SyntheticOptions {
   dtS: number;
   start?: number;
   elevationM?: number;
+  /** Median wind speed of the meander (m/s); default 3. */
+  medianWindMs?: number;
   /** Minutes with every anemometer missing (to exercise row dropping). */
   windOutages?: [number, number][];
 }
@@ -63,12 +65,13 @@ export function syntheticSite(o: SyntheticOptions): DlqInput {
   const dir = new Float64Array(n);
   const spd = new Float64Array(n);
   let d = rand() * 360;
-  let lu = Math.log(3);
+  const lu0 = Math.log(o.medianWindMs ?? 3);
+  let lu = lu0;
   for (let t = 0; t < n; t++) {
     d += 12 * gaussian(rand);
-    lu += 0.05 * gaussian(rand) + 0.01 * (Math.log(3) - lu);
+    lu += 0.05 * gaussian(rand) + 0.01 * (lu0 - lu);
     dir[t] = ((d % 360) + 360) % 360;
-    spd[t] = Math.min(8, Math.max(0.6, Math.exp(lu)));
+    spd[t] = Math.min(8, Math.max(0.5, Math.exp(lu)));
   }
   const sensors = METEC_SENSORS;
   const site: SimSite = {
