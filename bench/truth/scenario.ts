@@ -20,6 +20,7 @@ export function scenarioWeather(scenario: Scenario): HourWeather[] {
   return generateWeather(streamSeed(layout, seed, siteIndex, 'weather', start), start, hours, {
     latitude: site.origin.latitude,
     longitude: site.origin.longitude,
+    elevationM: site.elevationM,
     z0: siteRoughness(layout, seed, siteIndex),
   });
 }

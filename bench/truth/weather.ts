@@ -40,6 +40,7 @@ export interface HourWeather {
 export interface SiteClimate {
   latitude: number;
   longitude: number;
+  elevationM: number;
   z0: number;
 }
 
@@ -113,8 +114,13 @@ export function generateWeather(seed: number, start: number, hours: number, clim
   const rng = new Rng(seed);
   const out: HourWeather[] = [];
   const doy = Math.floor((start % (365.25 * DAY)) / DAY);
-  // Seasonal mean temperature: warmer south, warmer in July.
-  const seasonal = 27 - 0.6 * (climate.latitude - 30) - 12 * Math.cos((2 * Math.PI * (doy - 15)) / 365);
+  // Seasonal mean temperature: ~20 °C annual mean at 30° N, colder north and higher up (partial lapse rate),
+  // a seasonal swing that grows with latitude, coldest in mid-January.
+  const seasonal =
+    20 -
+    0.7 * (climate.latitude - 30) -
+    0.003 * climate.elevationM -
+    (8 + 0.4 * (climate.latitude - 30)) * Math.cos((2 * Math.PI * (doy - 15)) / 365);
   const diurnalAmp = rng.range(4, 8);
   let logSynoptic = Math.log(rng.range(2.5, 6));
   let dir = rng.range(0, 360);
