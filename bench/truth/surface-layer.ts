@@ -1,7 +1,8 @@
 // Monin–Obukhov surface-layer relations used by the truth's particle model.
 // Sources (checked, see README): ψ_m after Paulson (1970) / Businger–Dyer for unstable (x = (1 − 16ζ)^¼) and the
 // linear −5ζ form for stable; 1/L from the Pasquill class and z0 after Golder (1972) as tabulated in Seinfeld &
-// Pandis; velocity variances after Panofsky et al. (1977) (σ_u, σ_v, σ_w = 2.4, 1.9, 1.25 u* in neutral air).
+// Pandis; velocity variances after Panofsky et al. (1977) (σ_u, σ_v, σ_w = 2.4, 1.9, 1.25 u* in neutral air), with
+// σ_w = b_w u* (1 − 3 z/L)^⅓ unstable and b_w u* stable as in the bLS model (Flesch et al. 2004).
 
 export const KARMAN = 0.4;
 
@@ -57,9 +58,8 @@ export function turbulence(ustar: number, L: number, z: number): Turbulence {
   if (Number.isFinite(L) && L < 0) {
     fw = Math.cbrt(1 - (3 * z) / L);
     fh = Math.cbrt((12 + (0.5 * ZI_UNSTABLE) / -L) / 12);
-  } else if (Number.isFinite(L) && L > 0) {
-    fw = 1 + 0.2 * Math.min(z / L, 2);
   }
+  // Stable: σ_w/u* stays at its neutral value (as in the bLS model of Flesch et al. 2004).
   return {
     sigmaU: Math.max(2.4 * ustar * fh, SIGMA_H_FLOOR),
     sigmaV: Math.max(1.9 * ustar * fh, SIGMA_H_FLOOR * 0.8),

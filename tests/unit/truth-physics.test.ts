@@ -146,5 +146,9 @@ describe('truth particle model', () => {
     const peak = Math.max(...chunk.ch4Ppm.map((a) => Math.max(...a.subarray(15, 50))));
     expect(peak).toBeGreaterThan(3);
     expect(world.cloud.releasedMass).toBeCloseTo((5 * 40) / 60, 6);
+    // Mass conservation in the full world (meander, gradient, obstacle wakes, kills): released = in domain + left.
+    const c = world.cloud;
+    expect(Math.abs(c.domainMass() + c.leftMass - c.releasedMass)).toBeLessThan(1e-12 * c.releasedMass + 1e-15);
+    expect(c.leftMass).toBeGreaterThan(0.9 * c.releasedMass);
   });
 });
