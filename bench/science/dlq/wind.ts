@@ -27,9 +27,9 @@ export function combineWind(directionDeg: Float64Array[], speedMs: Float64Array[
   const towardE = new Float64Array(minutes).fill(NaN);
   const towardN = new Float64Array(minutes).fill(NaN);
   for (let t = 0; t < minutes; t++) {
-    const u = nanMedian(ws.map((a) => a[t]!));
-    const x = nanMedian(cx.map((a) => a[t]!));
-    const y = nanMedian(cy.map((a) => a[t]!));
+    const u = nanMedian(ws.map((a) => a[t] ?? NaN));
+    const x = nanMedian(cx.map((a) => a[t] ?? NaN));
+    const y = nanMedian(cy.map((a) => a[t] ?? NaN));
     if (Number.isNaN(u) || Number.isNaN(x) || Number.isNaN(y)) continue;
     // x = cos, y = sin of the meteorological FROM angle (clockwise from north).
     const from = Math.atan2(y, x);
