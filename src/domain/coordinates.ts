@@ -1,13 +1,16 @@
 // 'lat,lng' coordinates (spec 1 §5): latitude -85..85, longitude -180..180, 6 decimals stored, 5 shown.
 export const INVALID_COORDINATES = 'Please enter valid latitude and longitude coordinates.';
 
+/** The furthest latitude a coordinate may have (the web map's square world ends near 85.05°). */
+export const MAX_LATITUDE = 85;
+
 export interface LatLng {
   lat: number;
   lng: number;
 }
 
 export function isValidLatLng(lat: number, lng: number): boolean {
-  return Number.isFinite(lat) && Number.isFinite(lng) && lat >= -85 && lat <= 85 && lng >= -180 && lng <= 180;
+  return Number.isFinite(lat) && Number.isFinite(lng) && lat >= -MAX_LATITUDE && lat <= MAX_LATITUDE && lng >= -180 && lng <= 180;
 }
 
 /** Parses 'lat,lng' (spaces allowed); null when the text is not a valid coordinate pair. */

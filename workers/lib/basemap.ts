@@ -45,6 +45,13 @@ function pickOverlay(overlays: KmlGroundOverlay[], warnings: string[]): KmlGroun
   return chosen;
 }
 
+/** The spec's 'no valid ground overlays' message, followed by why the first skipped overlay could not be used. */
+function noOverlayMessage(message: string, problems: readonly string[]): string {
+  if (problems.length === 0) return message;
+  const more = problems.length > 1 ? ` (${problems.length - 1} more overlay${problems.length > 2 ? 's' : ''} could not be used either.)` : '';
+  return `${message.replace(/\.?$/, '.')} ${problems[0]}${more}`;
+}
+
 const normaliseEntry = (name: string) => name.replace(/\\/g, '/').replace(/^\.\//, '');
 
 /** The KML a KMZ is read from: doc.kml at the root, else the first .kml at the root, else the first anywhere. */
@@ -92,7 +99,7 @@ export async function readKmz(bytes: Uint8Array, options: ParseOptions & { image
       skipped.push(overlay.href);
     }
   }
-  return { overlays, overlayCount: kml.overlays.length, placemarks: kml.placemarks, skipped, invalidOverlays: kml.invalidOverlays };
+  return { overlays, overlayCount: kml.overlays.length, placemarks: kml.placemarks, skipped, invalidOverlays: kml.invalidOverlays, problems: kml.problems };
 }
 
 async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options: ParseOptions): Promise<ParsedBasemap> {
@@ -117,7 +124,7 @@ async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options:
     case 'kml': {
       progress(0.1, 'Reading KML');
       const kml = readKml(decodeXml(plan.kml.bytes, 'The KML file'));
-      if (kml.overlays.length === 0) throw new FileParseError(BASEMAP_MESSAGES.noOverlayInKml);
+      if (kml.overlays.length === 0) throw new FileParseError(noOverlayMessage(BASEMAP_MESSAGES.noOverlayInKml, kml.problems));
       const placed = await placeOverlay(pickOverlay(kml.overlays, warnings), asImage(plan.image.bytes, `'${plan.image.name}'`), ops, warnings);
       image = placed.image;
       bounds = placed.bounds;
@@ -126,7 +133,7 @@ async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options:
     case 'kmz': {
       progress(0.1, 'Opening KMZ');
       const kmz = await readKmz(plan.kmz.bytes, { ...options, imageLimit: 1 });
-      if (kmz.overlays.length === 0) throw new FileParseError(BASEMAP_MESSAGES.noOverlayInKmz);
+      if (kmz.overlays.length === 0) throw new FileParseError(noOverlayMessage(BASEMAP_MESSAGES.noOverlayInKmz, kmz.problems));
       const first = kmz.overlays[0]!;
       if (kmz.overlayCount > 1) warnings.push(moreOverlaysWarning(kmz.overlayCount, first.overlay));
       const placed = await placeOverlay(first.overlay, first.image, ops, warnings);

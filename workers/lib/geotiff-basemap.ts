@@ -48,7 +48,11 @@ async function pickImage(tiff: GeoTIFF, first: GeoTIFFImage, limits: Limits): Pr
   );
 }
 
-/** Samples the rectangle's edges so curved projected edges are enclosed, then takes the WGS 84 bounding box. */
+/**
+ * Samples the rectangle's edges (corners included) so curved projected edges are enclosed, then takes the WGS 84
+ * bounding box; an image that contains a pole (a polar stereographic one) reaches that pole at every longitude,
+ * which no edge sample shows.
+ */
 export function boundsToWgs84(bbox: readonly number[], crs: CrsResolution): Bounds | null {
   const [minX, minY, maxX, maxY] = bbox as [number, number, number, number];
   if (crs.kind === 'unknown') return null;
@@ -71,6 +75,20 @@ export function boundsToWgs84(bbox: readonly number[], crs: CrsResolution): Boun
       south = Math.min(south, lat);
       north = Math.max(north, lat);
     }
+  }
+  for (const poleLat of [90, -90]) {
+    let at: [number, number];
+    try {
+      at = convert.inverse([0, poleLat]) as [number, number];
+    } catch {
+      continue;
+    }
+    const [x, y] = at;
+    if (!(Number.isFinite(x) && Number.isFinite(y) && x >= minX && x <= maxX && y >= minY && y <= maxY)) continue;
+    if (poleLat > 0) north = 90;
+    else south = -90;
+    west = -180;
+    east = 180;
   }
   return { west, south, east, north };
 }

@@ -43,6 +43,13 @@ const ELLIPSOIDS: ReadonlyMap<number, string> = new Map([
   [7022, '+ellps=intl'],
 ]);
 
+const UNIT_METRES: ReadonlyMap<number, [string, number]> = new Map([
+  [9001, ['m', 1]],
+  [9036, ['km', 1000]],
+  [9002, ['ft', 0.3048]],
+  [9003, ['us-ft', 1200 / 3937]],
+]);
+
 /** The datum or ellipsoid part of a definition, or null when the keys do not say. */
 function datumOf(keys: GeoKeys): string | null {
   const geog = numKey(keys, 'GeographicTypeGeoKey');
@@ -57,9 +64,19 @@ function datumOf(keys: GeoKeys): string | null {
   if (datum !== null && DATUM_BY_DATUM.has(datum)) return DATUM_BY_DATUM.get(datum)!;
   const ellipsoid = numKey(keys, 'GeogEllipsoidGeoKey');
   if (ellipsoid !== null && ELLIPSOIDS.has(ellipsoid)) return ELLIPSOIDS.get(ellipsoid)!;
-  const a = numKey(keys, 'GeogSemiMajorAxisGeoKey');
+  // Axes are in the geographic linear unit. Files that leave the unit out but give the Earth's radius as about 6371
+  // mean kilometres: no ellipsoid is under 10,000 m.
+  const unitKey = numKey(keys, 'GeogLinearUnitsGeoKey');
+  const axisMetres = UNIT_METRES.get(unitKey ?? 9001)?.[1] ?? null;
+  if (axisMetres === null) return null;
+  const axis = (name: string) => {
+    const v = numKey(keys, name);
+    if (v === null) return null;
+    return unitKey === null && v < 10_000 ? v * 1000 : v * axisMetres;
+  };
+  const a = axis('GeogSemiMajorAxisGeoKey');
   const rf = numKey(keys, 'GeogInvFlatteningGeoKey');
-  const b = numKey(keys, 'GeogSemiMinorAxisGeoKey');
+  const b = axis('GeogSemiMinorAxisGeoKey');
   if (a !== null && rf !== null) return rf === 0 ? `+a=${a} +b=${a}` : `+a=${a} +rf=${rf}`;
   if (a !== null && b !== null) return `+a=${a} +b=${b}`;
   return null;
@@ -75,12 +92,6 @@ export function utmDefinition(code: number): string | null {
   if ((z = zone(26700, 3, 22)) !== null) return `+proj=utm +zone=${z} +datum=NAD27 +units=m`;
   return null;
 }
-
-const UNIT_METRES: ReadonlyMap<number, [string, number]> = new Map([
-  [9001, ['m', 1]],
-  [9002, ['ft', 0.3048]],
-  [9003, ['us-ft', 1200 / 3937]],
-]);
 
 /** A user-defined projection (ProjectedCSTypeGeoKey 32767) from its parameter keys. */
 function userDefinedProjection(keys: GeoKeys, datum: string): string | null {
@@ -111,6 +122,10 @@ function userDefinedProjection(keys: GeoKeys, datum: string): string | null {
       return `+proj=laea +lat_0=${lat0} +lon_0=${lon0} ${tail}`;
     case 11:
       return `+proj=aea +lat_0=${lat0} +lon_0=${lon0} +lat_1=${k('ProjStdParallel1GeoKey') ?? lat0} +lat_2=${k('ProjStdParallel2GeoKey') ?? lat0} ${tail}`;
+    case 14:
+      return `+proj=stere +lat_0=${lat0} +lon_0=${lon0} +k=${scale} ${tail}`;
+    case 16:
+      return `+proj=sterea +lat_0=${lat0} +lon_0=${lon0} +k=${scale} ${tail}`;
     case 15:
       return `+proj=stere +lat_0=${lat0 >= 0 ? 90 : -90} +lat_ts=${k('ProjStdParallel1GeoKey') ?? lat0} +lon_0=${lon0} +k=${scale} ${tail}`;
     default:

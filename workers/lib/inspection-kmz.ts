@@ -79,7 +79,7 @@ export async function readInspectionKmz(
       });
     }
     if (kmz.skipped.length > 0) summary.warningMessages.push(`${kmz.skipped.length} overlay image(s) were not found in the KMZ file: ${kmz.skipped.slice(0, 5).join(', ')}`);
-    if (kmz.invalidOverlays > 0) summary.warningMessages.push(`${kmz.invalidOverlays} ground overlay(s) have no image or no valid LatLonBox and were skipped.`);
+    if (kmz.invalidOverlays > 0) summary.warningMessages.push(`${kmz.invalidOverlays} ground overlay(s) have no image or no valid LatLonBox and were skipped: ${kmz.problems.slice(0, 3).join(' ')}`);
     const withoutTime = inspections.filter((d) => d.time === null).length;
     if (withoutTime > 0) summary.infoMessages.push(`${withoutTime} inspection(s) have no date in the file; please enter it.`);
     summary.infoMessages.push(`${kmz.overlays.length} overlay(s) and ${kmz.placemarks.length} placemark(s) read.`);

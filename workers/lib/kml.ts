@@ -33,12 +33,20 @@ export interface KmlContents {
   overlays: KmlGroundOverlay[];
   /** Ground overlays without an image link or usable bounds. */
   invalidOverlays: number;
+  /** Why each invalid overlay was skipped, in document order (for messages when none is usable). */
+  problems: string[];
   placemarks: KmlPlacemark[];
 }
 
 const num = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
-function readBox(node: XmlNode): LatLonBox | null {
+type BoxReading = LatLonBox | { problem: string };
+
+/** East less than west with both in range is KML's way of crossing the 180° meridian, which a basemap's two corners cannot express. */
+const crossesAntimeridian = (b: LatLonBox) => [b.east, b.west].every((v) => Number.isFinite(v) && Math.abs(v) <= 180) && b.east < b.west;
+const antimeridianProblem = (west: number, east: number) => `crosses the 180° meridian (west ${west}, east ${east}), which a basemap's corners cannot span; please split the image at the meridian`;
+
+function readBox(node: XmlNode): BoxReading {
   const north = num(childText(node, 'north'));
   const south = num(childText(node, 'south'));
   const east = num(childText(node, 'east'));
@@ -46,7 +54,9 @@ function readBox(node: XmlNode): LatLonBox | null {
   const rotationText = childText(node, 'rotation');
   const rotation = rotationText === '' ? 0 : num(rotationText);
   const box = { north, south, east, west, rotation };
-  return isValidBox(box) ? box : null;
+  if (isValidBox(box)) return box;
+  if (crossesAntimeridian(box) && isValidBox({ ...box, west: -180, east: 180 })) return { problem: antimeridianProblem(west, east) };
+  return { problem: 'has no valid LatLonBox (north above south, east of west, within ±90° and ±180°)' };
 }
 
 export function isValidBox(b: LatLonBox): boolean {
@@ -69,13 +79,15 @@ export function readCoordinates(text: string): [number, number][] {
   return out;
 }
 
-function quadBox(node: XmlNode): LatLonBox | null {
+function quadBox(node: XmlNode): BoxReading {
   const corners = readCoordinates(childText(node, 'coordinates'));
-  if (corners.length !== 4) return null;
+  if (corners.length !== 4) return { problem: 'has a gx:LatLonQuad without four corners' };
   const lons = corners.map((c) => c[0]);
   const lats = corners.map((c) => c[1]);
   const box = { north: Math.max(...lats), south: Math.min(...lats), east: Math.max(...lons), west: Math.min(...lons), rotation: 0 };
-  return isValidBox(box) ? box : null;
+  // Corners more than half the world apart in longitude are a quad across the 180° meridian, not a box around the globe.
+  if (box.east - box.west > 180) return { problem: antimeridianProblem(Math.min(...lons.filter((l) => l > 0)), Math.max(...lons.filter((l) => l < 0))) };
+  return isValidBox(box) ? box : { problem: 'has a gx:LatLonQuad outside ±90° and ±180°' };
 }
 
 function when(node: XmlNode): string | null {
@@ -95,13 +107,16 @@ export function readKml(text: string, what = 'The KML file'): KmlContents {
   const root = parseXml(text, what);
   const overlays: KmlGroundOverlay[] = [];
   let invalidOverlays = 0;
+  const problems: string[] = [];
   for (const o of findAll(root, 'GroundOverlay')) {
     const latLonBox = child(o, 'LatLonBox');
     const quad = child(o, 'LatLonQuad');
-    const box = latLonBox ? readBox(latLonBox) : quad ? quadBox(quad) : null;
+    const box: BoxReading = latLonBox ? readBox(latLonBox) : quad ? quadBox(quad) : { problem: 'has no LatLonBox' };
     const href = iconHref(o);
-    if (!box || !href) {
+    if ('problem' in box || !href) {
       invalidOverlays++;
+      const name = childText(o, 'name').trim();
+      problems.push(`The ground overlay${name ? ` '${name}'` : ''} ${'problem' in box ? box.problem : 'has no image link (Icon href)'}.`);
       continue;
     }
     overlays.push({ name: childText(o, 'name'), description: childText(o, 'description'), href, box, fromQuad: !latLonBox, when: when(o) });
@@ -114,5 +129,5 @@ export function readKml(text: string, what = 'The KML file'): KmlContents {
     if (!first || Math.abs(first[1]) > 90 || Math.abs(first[0]) > 180) continue;
     placemarks.push({ name: childText(p, 'name'), description: childText(p, 'description'), lng: first[0], lat: first[1], when: when(p) });
   }
-  return { overlays, invalidOverlays, placemarks };
+  return { overlays, invalidOverlays, problems, placemarks };
 }

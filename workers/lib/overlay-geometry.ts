@@ -1,5 +1,6 @@
 // A rotated KML overlay becomes an axis-aligned image: the picture is drawn rotated on a larger transparent canvas
 // whose bounds are the rotated box's bounding box, since a basemap only stores a north-east and a south-west corner.
+import { MAX_LATITUDE } from '../../src/domain/coordinates';
 import type { LatLonBox } from './kml';
 
 export interface Bounds {
@@ -56,8 +57,22 @@ export function rotatedOverlay(box: LatLonBox, imageWidth: number, imageHeight: 
   };
 }
 
+/**
+ * Bounds the basemap form accepts: latitudes past ±85° (a whole-world overlay's ±90°, a polar image) are set to
+ * ±85° with a warning; the picture is stretched to the clamped box, which the web map cannot show beyond anyway.
+ */
+export function clampLatitudes(bounds: Bounds, warnings: string[]): Bounds {
+  if (bounds.north <= MAX_LATITUDE && bounds.south >= -MAX_LATITUDE) return bounds;
+  const clamp = (lat: number) => Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat));
+  const clamped = { ...bounds, north: clamp(bounds.north), south: clamp(bounds.south) };
+  const reached = [bounds.north > MAX_LATITUDE ? `${+bounds.north.toFixed(6)}° north` : null, bounds.south < -MAX_LATITUDE ? `${-bounds.south.toFixed(6)}° south` : null].filter((r) => r !== null);
+  warnings.push(`The image reaches latitude ${reached.join(' and ')}; its corner${reached.length > 1 ? 's were' : ' was'} set to ${MAX_LATITUDE}°, the furthest a basemap corner may be, so the picture is slightly squeezed there.`);
+  return clamped;
+}
+
 /** The basemap result: the image as encoded, corners from the bounds (null when the file gave none). */
-export function georeferenced(image: { bytes: Uint8Array; mime: 'image/png' | 'image/jpeg'; width: number; height: number }, bounds: Bounds | null, warnings: string[]) {
+export function georeferenced(image: { bytes: Uint8Array; mime: 'image/png' | 'image/jpeg'; width: number; height: number }, fileBounds: Bounds | null, warnings: string[]) {
+  const bounds = fileBounds && clampLatitudes(fileBounds, warnings);
   return {
     image: { bytes: image.bytes, mime: image.mime, width: image.width, height: image.height },
     northEast: bounds ? { lat: bounds.north, lng: bounds.east } : null,
