@@ -172,9 +172,9 @@ describe.each(testEngines)('site dashboard on %s', (engine) => {
     const res = await get('emissions/siteEmissions', { siteId: pad1, ...day });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json() as SiteEmission[]).toEqual([
-      { id: ids.e1, sourceId: ids.tank, sourceName: 'Tank battery', sourceCategoryName: 'Tank', startTime: at(t0 - 2 * HOUR), endTime: at(t0 + HOUR), totalVolume: 7.5, rate: 2.5, severity: 0, classification: 'Venting' },
-      { id: ids.e2, sourceId: null, sourceName: null, sourceCategoryName: 'Uncategorized', startTime: at(t0 + 2 * HOUR), endTime: at(t0 + 3 * HOUR), totalVolume: 1.25, rate: 1.25, severity: null, classification: null },
-      { id: ids.e3, sourceId: ids.wellhead, sourceName: 'wellhead 3', sourceCategoryName: 'Uncategorized', startTime: at(t0 + 20 * HOUR), endTime: null, totalVolume: 4, rate: 2, severity: 2, classification: 'Fugitive' },
+      { id: ids.e1, sourceId: ids.tank, sourceName: 'Tank battery', sourceCategoryName: 'Tank', startTime: at(t0 - 2 * HOUR), endTime: at(t0 + HOUR), totalVolume: 7.5, rate: 2.5, severity: 0, classification: 'Venting', rateLower: null, rateUpper: null, probability: null },
+      { id: ids.e2, sourceId: null, sourceName: null, sourceCategoryName: 'Uncategorized', startTime: at(t0 + 2 * HOUR), endTime: at(t0 + 3 * HOUR), totalVolume: 1.25, rate: 1.25, severity: null, classification: null, rateLower: null, rateUpper: null, probability: null },
+      { id: ids.e3, sourceId: ids.wellhead, sourceName: 'wellhead 3', sourceCategoryName: 'Uncategorized', startTime: at(t0 + 20 * HOUR), endTime: null, totalVolume: 4, rate: 2, severity: 2, classification: 'Fugitive', rateLower: null, rateUpper: null, probability: null },
     ]);
   });
 
