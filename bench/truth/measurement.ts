@@ -77,6 +77,8 @@ export class MeasurementLayer {
     start: number,
     end: number,
     faults: FaultOptions = {},
+    /** Temperature at which the devices were calibrated (°C): the temperature artefact is relative to it. */
+    private readonly calibrationTempC = 20,
   ) {
     this.rng = new Rng(seed);
     const r = this.rng;
@@ -147,7 +149,7 @@ export class MeasurementLayer {
       const latency = r.range(3, 45) * 1000;
 
       let ch4 =
-        background + st.offset + st.drift + st.tempCoef * (truth.temperatureC - 20) + st.gain * truth.enhancementPpm[s]! + spike + noise;
+        background + st.offset + st.drift + st.tempCoef * (truth.temperatureC - this.calibrationTempC) + st.gain * truth.enhancementPpm[s]! + spike + noise;
       ch4 = Math.min(SATURATION_PPM, Math.max(0, ch4));
 
       let dir = NaN;

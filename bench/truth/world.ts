@@ -127,6 +127,8 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
     start,
     scenario.end,
     options.faults,
+    // Devices are taken to be calibrated at the period's mean temperature, so the artefact follows the weather.
+    weather.reduce((a, h) => a + h.temperatureC, 0) / weather.length,
   );
 
   const tables = allocTables();
