@@ -6,3 +6,4 @@ export { validIndices, lttb, minMaxCandidates } from './lttb';
 export { binRose } from './rose';
 export { idw } from './windfield';
 export { aggregate } from './aggregate';
+export { accumulatePuffs } from './puff';

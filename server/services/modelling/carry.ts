@@ -1,0 +1,87 @@
+// The carry between steps (ModelCarry.data): longer-horizon state the 90-minute window cannot hold. Parsed
+// defensively: the service stores it as JSON, and a malformed or foreign carry must restart cleanly, not crash.
+import type { ModelCarry } from './contract';
+import type { BackgroundCarry } from './background';
+import type { EmissionState } from './emissions';
+
+export const CARRY_VERSION = 1;
+
+export interface CarryData {
+  background: BackgroundCarry;
+  /** Per-anemometer direction bias (degrees) by device id. */
+  windBias: Record<string, number>;
+  /** Emission state by source id. */
+  emissions: Record<string, EmissionState>;
+  /** Last step processed (ms), to notice gaps. */
+  lastStep: number | null;
+}
+
+export function freshCarry(): CarryData {
+  return { background: { offsets: {}, noise: {}, lows: {} }, windBias: {}, emissions: {}, lastStep: null };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function numberRecord(v: unknown): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (!isRecord(v)) return out;
+  for (const [k, x] of Object.entries(v)) if (typeof x === 'number' && Number.isFinite(x)) out[k] = x;
+  return out;
+}
+
+function arrayRecord(v: unknown): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  if (!isRecord(v)) return out;
+  for (const [k, x] of Object.entries(v)) if (Array.isArray(x)) out[k] = x.filter((n): n is number => typeof n === 'number' && Number.isFinite(n));
+  return out;
+}
+
+function emissionState(v: unknown): EmissionState | null {
+  if (!isRecord(v)) return null;
+  const num = (o: Record<string, unknown>, k: string) => (typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : Number.NaN);
+  const p = isRecord(v.pending) ? v.pending : null;
+  const o = isRecord(v.open) ? v.open : null;
+  const pending = p ? { start: num(p, 'start'), rate: num(p, 'rate'), lower: num(p, 'lower'), upper: num(p, 'upper'), probability: num(p, 'probability') } : null;
+  const open = o
+    ? {
+        start: num(o, 'start'),
+        lastEnd: num(o, 'lastEnd'),
+        steps: num(o, 'steps'),
+        sumRate: num(o, 'sumRate'),
+        sumLower: num(o, 'sumLower'),
+        sumUpper: num(o, 'sumUpper'),
+        onSteps: num(o, 'onSteps'),
+        sumProbability: num(o, 'sumProbability'),
+        offSteps: num(o, 'offSteps'),
+      }
+    : null;
+  if (pending && Object.values(pending).some((x) => Number.isNaN(x))) return null;
+  if (open && (Object.values(open).some((x) => Number.isNaN(x)) || open.steps < 1)) return null;
+  return { pending, open };
+}
+
+export function parseCarry(carry: ModelCarry | null): CarryData {
+  const fresh = freshCarry();
+  if (!carry || carry.version !== CARRY_VERSION || !isRecord(carry.data)) return fresh;
+  const d = carry.data;
+  const bg = isRecord(d.background) ? d.background : {};
+  const emissions: Record<string, EmissionState> = {};
+  if (isRecord(d.emissions)) {
+    for (const [k, v] of Object.entries(d.emissions)) {
+      const s = emissionState(v);
+      if (s) emissions[k] = s;
+    }
+  }
+  return {
+    background: { offsets: numberRecord(bg.offsets), noise: arrayRecord(bg.noise), lows: arrayRecord(bg.lows) },
+    windBias: numberRecord(d.windBias),
+    emissions,
+    lastStep: typeof d.lastStep === 'number' && Number.isFinite(d.lastStep) ? d.lastStep : null,
+  };
+}
+
+export function toCarry(data: CarryData): ModelCarry {
+  return { version: CARRY_VERSION, data: JSON.parse(JSON.stringify(data)) as Record<string, unknown> };
+}

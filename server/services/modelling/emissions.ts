@@ -1,0 +1,115 @@
+// Stage F: emission bookkeeping per source (modelling.md §1.7), a small state machine carried between steps.
+//
+// Open after 2 consecutive on-steps (or 1 step with strong evidence, so large releases are reported a step
+// earlier); start = the first on-step's start refined to its first spike minute. Extend while on or unobservable
+// (no information is not "off"). Close after 30 min of observable off-steps; end = end of the last on or
+// unobservable step. Rate = mean of the per-step medians, volume = Σ rate × 0.25 h, bounds = mean of the per-step
+// bounds (the steps' errors are mostly shared model error, so they do not average out), probability = mean
+// localization probability over the on-steps.
+import { STEP_MS, type EmissionUpsert } from './contract';
+import { TUNING } from './tuning';
+
+export interface StepVerdict {
+  sourceId: number;
+  on: boolean;
+  strong: boolean;
+  observable: boolean;
+  rate: number;
+  lower: number;
+  upper: number;
+  probability: number;
+  /** First spike minute start (ms) seen in this step's window, or null. */
+  firstSpikeMs: number | null;
+}
+
+export interface EmissionState {
+  /** Pending first on-step (not yet open). */
+  pending: { start: number; rate: number; lower: number; upper: number; probability: number } | null;
+  open: {
+    start: number;
+    lastEnd: number;
+    steps: number;
+    sumRate: number;
+    sumLower: number;
+    sumUpper: number;
+    onSteps: number;
+    sumProbability: number;
+    offSteps: number;
+  } | null;
+}
+
+export function emptyState(): EmissionState {
+  return { pending: null, open: null };
+}
+
+function row(sourceId: number, o: NonNullable<EmissionState['open']>, end: number | null): EmissionUpsert {
+  const rate = o.steps > 0 ? o.sumRate / o.steps : 0;
+  return {
+    sourceId,
+    start: o.start,
+    end,
+    rate,
+    lower: o.steps > 0 ? o.sumLower / o.steps : 0,
+    upper: o.steps > 0 ? o.sumUpper / o.steps : 0,
+    totalVolume: rate * o.steps * (STEP_MS / 3_600_000),
+    probability: o.onSteps > 0 ? Math.min(1, o.sumProbability / o.onSteps) : 0,
+  };
+}
+
+/** Advances one source's state by one step; returns the upserts this step owes (at most one per emission). */
+export function advanceEmission(state: EmissionState, v: StepVerdict, stepStart: number): { state: EmissionState; upserts: EmissionUpsert[] } {
+  const stepEnd = stepStart + STEP_MS;
+  const s: EmissionState = { pending: state.pending ? { ...state.pending } : null, open: state.open ? { ...state.open } : null };
+  const upserts: EmissionUpsert[] = [];
+  if (s.open) {
+    const o = s.open;
+    if (v.on || !v.observable) {
+      // Unobservable steps carry the last rate: the emission is presumed to persist (PDM), not to stop.
+      const carried = v.on ? v : { rate: o.sumRate / o.steps, lower: o.sumLower / o.steps, upper: o.sumUpper / o.steps };
+      o.steps++;
+      o.sumRate += carried.rate;
+      o.sumLower += carried.lower;
+      o.sumUpper += carried.upper;
+      o.lastEnd = stepEnd;
+      o.offSteps = 0;
+      if (v.on) {
+        o.onSteps++;
+        o.sumProbability += v.probability;
+      }
+      upserts.push(row(v.sourceId, o, null));
+    } else {
+      o.offSteps++;
+      if (o.offSteps >= TUNING.closeAfterOffSteps) {
+        upserts.push(row(v.sourceId, o, o.lastEnd));
+        s.open = null;
+      }
+    }
+    return { state: s, upserts };
+  }
+  if (!v.on) {
+    // An unobservable step neither confirms nor cancels a pending start.
+    if (v.observable) s.pending = null;
+    return { state: s, upserts };
+  }
+  const refined = v.firstSpikeMs !== null && v.firstSpikeMs >= stepStart - STEP_MS && v.firstSpikeMs < stepEnd ? v.firstSpikeMs : stepStart;
+  if (s.pending || v.strong) {
+    const p = s.pending;
+    const o: NonNullable<EmissionState['open']> = {
+      start: p ? p.start : refined,
+      lastEnd: stepEnd,
+      steps: p ? 2 : 1,
+      sumRate: (p ? p.rate : 0) + v.rate,
+      sumLower: (p ? p.lower : 0) + v.lower,
+      sumUpper: (p ? p.upper : 0) + v.upper,
+      onSteps: p ? 2 : 1,
+      sumProbability: (p ? p.probability : 0) + v.probability,
+      offSteps: 0,
+    };
+    s.open = o;
+    s.pending = null;
+    upserts.push(row(v.sourceId, o, null));
+  } else {
+    s.pending = { start: refined, rate: v.rate, lower: v.lower, upper: v.upper, probability: v.probability };
+  }
+  return { state: s, upserts };
+}

@@ -1,0 +1,225 @@
+// One 15-minute step of the modelling pipeline: QC and wind → background → spikes → footprints (physics ensemble)
+// → sparse NNLS inversion with bounds → per-source verdicts → emission bookkeeping. Pure and deterministic: no I/O,
+// no clock; the only randomness is seeded from (siteId, stepStart). Data problems never throw: they give
+// `siteRate: null` (nothing supportable) or upper-bound-only rates, with `notes` saying why.
+//
+// Kernel: runStep uses the puff kernel set by usePuffKernel() (see puff-kernel.ts); by default the TS twin.
+import { type EmissionUpsert, type RateWithBounds, type SourceStepRate, type StepInput, type StepResult } from './contract';
+import { removeBackground, detectSpikes } from './background';
+import { freshCarry, parseCarry, toCarry, type CarryData } from './carry';
+import { advanceEmission, emptyState, type StepVerdict } from './emissions';
+import { computeFootprints, NOMINAL, type FootprintWind, type Footprints, type Perturbation, type Point3 } from './footprint';
+import { invert, widen, type InversionResult } from './inversion';
+import { ch4Density, solarElevationDeg, stabilityFromSigmaTheta, yamartinoDeg } from './physics';
+import { cleanCh4, combineWind } from './qc';
+import { gaussian, makeRng, medianOf, quantile } from './stats';
+import { TUNING } from './tuning';
+
+const MIN = 60_000;
+const DEFAULT_SOURCE_HEIGHT = 2;
+const DEFAULT_SENSOR_HEIGHT = 2.4;
+
+export function runStep(input: StepInput): StepResult {
+  try {
+    return runStepUnsafe(input);
+  } catch (err) {
+    // A bug must not stop the site's pipeline or lose the emission state: keep the carry and skip the step.
+    const message = err instanceof Error ? err.message : String(err);
+    return { stepStart: input.stepStart, siteRate: null, sources: [], emissions: [], carry: input.carry ?? toCarry(freshCarry()), notes: [`modelling error: ${message}`] };
+  }
+}
+
+function finite(v: number): boolean {
+  return Number.isFinite(v);
+}
+
+function runStepUnsafe(input: StepInput): StepResult {
+  const { geometry, stepStart, window } = input;
+  const notes: string[] = [];
+  const carry = parseCarry(input.carry);
+  const sources = geometry.sources;
+  const sensors = geometry.sensors;
+  const S = sources.length;
+  const R = sensors.length;
+
+  const result = (siteRate: RateWithBounds | null, rates: SourceStepRate[], emissions: EmissionUpsert[], next: CarryData): StepResult => ({
+    stepStart,
+    siteRate,
+    sources: rates,
+    emissions,
+    carry: toCarry({ ...next, lastStep: stepStart }),
+    notes,
+  });
+
+  // Without sources or sensors there is nothing to model; open emissions stay as they are.
+  if (S === 0) {
+    notes.push('no emission sources');
+    return result(null, [], [], carry);
+  }
+  if (R === 0) {
+    notes.push('no sensors');
+    return result(null, [], [], carry);
+  }
+  const kStep = Math.round((stepStart - window.start) / MIN);
+  const outFrom = kStep - TUNING.windowBeforeMin;
+  const outTo = Math.min(window.minutes, kStep + TUNING.windowAfterMin);
+  if (!(window.minutes > 0) || outFrom < 1 || outTo - outFrom < 15) {
+    notes.push('window does not cover the step');
+    return result(null, [], [], carry);
+  }
+  const T = outTo - outFrom;
+
+  // Stage A: QC and wind.
+  const clean = cleanCh4(window, R);
+  const priorBias = sensors.map((s) => carry.windBias[String(s.deviceId)]!);
+  const wind = combineWind(window, geometry, priorBias);
+  notes.push(...wind.notes);
+  const windBias: Record<string, number> = { ...carry.windBias };
+  wind.bias.forEach((b, i) => {
+    if (finite(b)) windBias[String(sensors[i]!.deviceId)]! = b;
+  });
+  const usable = clean.ppm.map((y) => {
+    let c = 0;
+    for (let k = outFrom; k < outTo; k++) if (finite(y[k]!)) c++;
+    return c >= T / 2;
+  });
+  clean.dropped.forEach((d, i) => {
+    const bad = d.saturated + d.absurd + d.flat;
+    if (bad > 0) notes.push(`device ${sensors[i]!.deviceId}: ${d.saturated} saturated, ${d.absurd} absurd, ${d.flat} flat-lined minutes dropped`);
+    if (!usable[i]!) notes.push(`device ${sensors[i]!.deviceId}: too little CH4 data in the step`);
+  });
+  for (let i = 0; i < R; i++) if (!usable[i]!) clean.ppm[i]!.fill(Number.NaN);
+  const nUsable = usable.filter(Boolean).length;
+
+  // Stage B/C: background, enhancement, spikes (whole window, so the spike runs have context).
+  const bg = removeBackground(clean.ppm, sensors.map((s) => s.deviceId), carry.background, [kStep + 1, Math.min(window.minutes, kStep + 16)]);
+  const next: CarryData = { ...carry, background: bg.carry, windBias };
+  if (R === 1) notes.push('one device: localization is weak and the background is per-sensor');
+  const spikes = detectSpikes(bg.enhancement, bg.noise);
+
+  if (nUsable === 0) {
+    notes.push('no usable CH4 data');
+    return result(null, [], [], next);
+  }
+  let windMinutes = 0;
+  let weightSum = 0;
+  for (let k = outFrom; k < outTo; k++) {
+    if (finite(wind.speed[k]!)) windMinutes++;
+    weightSum += wind.weight[k]!;
+  }
+  if (windMinutes < T / 2) {
+    notes.push('no usable wind');
+    return result(null, [], [], next);
+  }
+
+  // Turbulence and stability per minute (15-minute centred Yamartino σθ, solar elevation from the longitude).
+  const sigmaTheta = new Float64Array(window.minutes);
+  const stability = new Uint8Array(window.minutes);
+  for (let k = 0; k < window.minutes; k++) {
+    const sth = yamartinoDeg(wind.dirDeg.subarray(Math.max(0, k - 7), Math.min(window.minutes, k + 8)));
+    const sthC = finite(sth) ? Math.max(TUNING.sigmaThetaFloorDeg, sth) : 10;
+    const day = solarElevationDeg(window.start + k * MIN - 30_000, geometry.latitude, geometry.longitude) > 0;
+    stability[k]! = stabilityFromSigmaTheta(sthC, finite(wind.speed[k]!) ? wind.speed[k]! : 1, day);
+    sigmaTheta[k]! = (Math.min(TUNING.sigmaThetaMaxDeg, Math.max(TUNING.sigmaThetaMinDeg, sthC)) * Math.PI) / 180;
+  }
+  const fw: FootprintWind = { uE: wind.uE, uN: wind.uN, sigmaTheta, stability };
+  const temps: number[] = [];
+  window.temperatureC.forEach((arr) => arr?.forEach((v) => finite(v) && temps.push(v)));
+  const density = ch4Density(geometry.elevationM, temps.length ? medianOf(temps) : Number.NaN);
+
+  // Sources the model can place; the others are reported as unobservable with the cap as upper bound.
+  const placeable = sources.map((s) => finite(s.east) && finite(s.north));
+  sources.forEach((s, j) => {
+    if (!placeable[j]!) notes.push(`source ${s.id}: no position`);
+    else if (!(s.height >= 0 && s.height < 100)) notes.push(`source ${s.id}: no height, ${DEFAULT_SOURCE_HEIGHT} m assumed`);
+  });
+  const modelIdx = sources.map((_, j) => j).filter((j) => placeable[j]!);
+  const srcPts: Point3[] = modelIdx.map((j) => ({ x: sources[j]!.east, y: sources[j]!.north, z: sources[j]!.height >= 0 && sources[j]!.height < 100 ? sources[j]!.height : DEFAULT_SOURCE_HEIGHT }));
+  const recPts: Point3[] = sensors.map((s) => ({ x: finite(s.east) ? s.east : 0, y: finite(s.north) ? s.north : 0, z: s.height > 0 && s.height < 100 ? s.height : DEFAULT_SENSOR_HEIGHT }));
+  const sensorPlaced = sensors.map((s) => finite(s.east) && finite(s.north));
+
+  // Stage D: footprints for the nominal member and the physics ensemble.
+  const rng = makeRng(geometry.siteId, stepStart);
+  const perturbations: Perturbation[] = [NOMINAL];
+  for (let m = 0; m < TUNING.ensembleMembers; m++) {
+    perturbations.push({
+      dirOffsetRad: (gaussian(rng) * TUNING.directionSdDeg * Math.PI) / 180,
+      speedScale: Math.exp(gaussian(rng) * TUNING.speedLogSd),
+      sigmaScale: Math.exp(gaussian(rng) * TUNING.sigmaLogSd),
+      stabilityShift: rng() < 0.3 ? (rng() < 0.5 ? -1 : 1) : 0,
+    });
+  }
+  let members: Footprints[] = [];
+  if (srcPts.length > 0) members = perturbations.map((p) => computeFootprints({ sources: srcPts, receptors: recPts, wind: fw, outFrom, outTo, density, perturbation: p }));
+
+  // Stage E: inversion on the centred 30-minute window.
+  const enh = bg.enhancement.map((e, i) => (sensorPlaced[i]! ? e.slice(outFrom, outTo) : new Float64Array(T).fill(Number.NaN)));
+  const minuteWeight = wind.weight.slice(outFrom, outTo);
+  const spikeWin = spikes.site.slice(outFrom, outTo);
+  const informative = weightSum >= 5;
+  if (!informative) notes.push('too little wind to observe any source');
+  let inv: InversionResult | null = null;
+  if (members.length > 0 && informative) inv = invert({ enhancement: enh, minuteWeight, noise: bg.noise, spike: spikeWin, members, rng });
+  const gate = inv !== null && inv.spikeMinutes >= TUNING.minSpikeMinutesInWindow;
+
+  // First spike minute (start of the minute) in the step or the one before: refines an emission's start.
+  let firstSpikeMs: number | null = null;
+  for (let k = Math.max(1, kStep - 14); k <= Math.min(window.minutes - 1, kStep + 15); k++) {
+    if (spikes.site[k]!) {
+      firstSpikeMs = window.start + (k - 1) * MIN;
+      break;
+    }
+  }
+
+  // Per-source verdicts and rates.
+  const rates: SourceStepRate[] = [];
+  const emissions: EmissionUpsert[] = [];
+  const emissionStates = { ...next.emissions };
+  const D = inv?.nDraws ?? 0;
+  const siteDraws = new Float64Array(D);
+  let carriedSum = 0;
+  let unobservedHeadroom = 0;
+  let hiddenMax = 0;
+  sources.forEach((src, j) => {
+    const key = String(src.id);
+    const state = emissionStates[key] ?? emptyState();
+    const mi = modelIdx.indexOf(j);
+    const est = inv && mi >= 0 ? inv.sources[mi]! : null;
+    const open = state.open;
+    const carried = open && open.steps > 0 ? open.sumRate / open.steps : 0;
+    let rate: SourceStepRate;
+    let verdict: StepVerdict;
+    if (!est || !est.observable) {
+      const upper = Math.max(carried, est ? est.detectionLimit : TUNING.maxUpperKgH);
+      rate = { sourceId: src.id, rate: carried, lower: 0, upper, observable: false, on: false };
+      carriedSum += carried;
+      unobservedHeadroom += upper - carried;
+      verdict = { sourceId: src.id, on: false, strong: false, observable: false, rate: carried, lower: 0, upper, probability: 0, firstSpikeMs };
+    } else {
+      const on = gate && est.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
+      const strong = on && est.pOn >= 0.99 && inv!.explained >= 0.6 && inv!.spikeMinutes >= 8 && est.rate >= 1;
+      for (let d = 0; d < D; d++) siteDraws[d]! += est.draws[d]!;
+      if (est.rate === 0) hiddenMax = Math.max(hiddenMax, est.detectionLimit);
+      rate = { sourceId: src.id, rate: est.rate, lower: est.lower, upper: est.upper, observable: true, on };
+      verdict = { sourceId: src.id, on, strong, observable: true, rate: est.rate, lower: est.lower, upper: est.upper, probability: est.probability, firstSpikeMs };
+    }
+    rates.push(rate);
+    const adv = advanceEmission(state, verdict, stepStart);
+    emissionStates[key]! = adv.state;
+    emissions.push(...adv.upserts);
+  });
+  // Keep only the states of sources that still exist.
+  next.emissions = Object.fromEntries(Object.entries(emissionStates).filter(([key]) => sources.some((s) => String(s.id) === key)));
+
+  // Site rate: quantiles of the summed draws (not the sum of quantiles), plus what unobservable sources could hide.
+  let siteRate: RateWithBounds;
+  if (D > 0) {
+    const sorted = Float64Array.from(siteDraws).sort();
+    const b = widen(quantile(sorted, 0.5), quantile(sorted, 0.05), quantile(sorted, 0.95));
+    siteRate = { rate: b.rate + carriedSum, lower: b.lower + (carriedSum > 0 ? 0 : 0), upper: Math.max(b.upper, hiddenMax) + carriedSum + unobservedHeadroom };
+  } else {
+    siteRate = { rate: carriedSum, lower: 0, upper: carriedSum + unobservedHeadroom };
+  }
+  if (!(siteRate.upper > 0)) siteRate.upper = TUNING.thetaDetPpm; // never a bare zero: at least a nominal bound
+  return result(siteRate, rates, emissions, next);
+}

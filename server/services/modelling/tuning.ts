@@ -1,0 +1,54 @@
+// Every tunable constant of the stages in one place, with why it has its value. Change only with the benchmark's
+// development seeds (never test seeds) and note the change here.
+
+export const TUNING = {
+  // QC (modelling.md §1.2)
+  saturationPpm: 980, // 0.98 × the Qube ceiling of 1000 ppm
+  absurdHighPpm: 1000,
+  absurdLowPpm: 0.5, // no ambient air holds less than ~1.8 ppm; below 0.5 the sensor is faulty
+  flatLineMinutes: 30,
+  flatLineDelta: 1e-4,
+  maxFillGapMinutes: 5,
+  stuckVaneMinutes: 30, // a vane whose 1-min direction moves < 0.5° for 30 min while the cup turns
+  stuckVaneDeltaDeg: 0.5,
+  calmMs: 0.5, // weight 0 below
+  lightMs: 1.0, // weight 0.3 below
+  lightWeight: 0.3,
+  sigmaThetaFloorDeg: 3,
+  // Background (§1.3)
+  offsetEmaAlpha: 0.05, // per step: a ~5 h memory, much faster than the 0.1 ppm/√day drift
+  crossSensorQuantile: 0.25,
+  backgroundSmoothMinutes: 7, // half-width of the running median of the per-minute site background
+  // Spikes (§1.4)
+  spikeMinPpm: 0.1,
+  spikeSigmas: 4,
+  minSpikeMinutesInWindow: 3,
+  // Forward model (§1.5)
+  puffDtS: 5, // emission and evaluation cadence; the along-wind σ makes each puff a segment, so 5 s does not alias
+  maxPuffAgeS: 20 * 60,
+  killBeyondM: 80,
+  sourceHalfWidthM: 1,
+  directionSpreadRad: 0.1, // σ of the direction error (~6°) folded into σy as a distance-proportional spread
+  sigmaThetaMinDeg: 6,
+  sigmaThetaMaxDeg: 35,
+  // Inversion (§1.6)
+  windowBeforeMin: 7, // the window is the 30 minutes stamped in (t − 7.5 min, t + 22.5 min]
+  windowAfterMin: 23,
+  qRefKgH: 6,
+  thetaDetPpm: 0.1,
+  maxUpperKgH: 100,
+  bicPerSource: 6,
+  ensembleMembers: 4, // besides the nominal member
+  bootstrapPerMember: 30,
+  blockMinutes: 5,
+  directionSdDeg: 8,
+  speedLogSd: 0.15,
+  sigmaLogSd: 0.3,
+  intervalInflation: 1.5,
+  minRelativeHalfWidth: 0.35, // bounds at least ×/÷ 1.35 around the median: the puff model's structural error
+  onRateKgH: 0.1,
+  onProbability: 0.9,
+  minExplained: 0.5,
+  // Emissions (§1.7)
+  closeAfterOffSteps: 2,
+} as const;
