@@ -20,6 +20,8 @@ export interface StepFlow {
   decay: Float64Array;
   kick: Float64Array;
   tableDz: number;
+  /** Multiplies the tabulated U(z): smooth hour-to-hour change and gusts of the mean speed. */
+  speedScale: number;
   sigmaU: number;
   sigmaV: number;
   sigmaW: number;
@@ -156,7 +158,7 @@ export class ParticleCloud {
   step(dt: number, flow: StepFlow, obstacles: Obstacles, receptors: Receptors, conc: Float64Array): void {
     const rng = this.rng;
     const { dirEast: dx0, dirNorth: dy0, gradEast, gradNorth, centreEast: cx, centreNorth: cy } = flow;
-    const { speed, decay, kick, sigmaU, sigmaV, sigmaW, killAlong } = flow;
+    const { speed, decay, kick, sigmaU, sigmaV, sigmaW, killAlong, speedScale } = flow;
     const invDz = 1 / flow.tableDz;
     const nTab = speed.length - 1;
     const nObs = obstacles.east.length;
@@ -210,7 +212,7 @@ export class ParticleCloud {
       const c = 1 - 0.5 * delta * delta;
       const dxm = dx0 * c + dy0 * delta;
       const dym = dy0 * c - dx0 * delta;
-      const um = speed[k]!;
+      const um = speed[k]! * speedScale;
       x += (um * dxm + up * dx0 - vp * dy0) * dt;
       y += (um * dym + up * dy0 + vp * dx0) * dt;
       z += wp * dt;

@@ -22,8 +22,10 @@ const ONSITE_PER_STEP = 2;
 const STEPS = Math.round(60 / DT);
 /** Off-site sources are far: one heavier particle every second step. */
 const OFFSITE_EVERY = 2;
-/** Meander (OU) time scale, s. */
+/** Meander (OU) time scale, s; the mean speed's gusts share it (σ 10 %, 25 % in gusty hours). */
 const MEANDER_TAU = 300;
+const GUST_SIGMA = 0.1;
+const GUST_SIGMA_GUSTY = 0.25;
 /** Sensor first-order response time, s. */
 const SENSOR_TAU = 30;
 /** Wind is sampled for the anemometers every 15 s. */
@@ -32,6 +34,7 @@ const KILL_PAST_LAST_SENSOR = 150;
 const DEG = Math.PI / 180;
 
 export interface PhysicsOptions {
+  /** Direction meander and mean-speed gusts (OU processes). */
   meander?: boolean;
   gradient?: boolean;
   obstacles?: boolean;
@@ -143,6 +146,7 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
     decay: tables.decay,
     kick: tables.kick,
     tableDz: TABLE_DZ,
+    speedScale: 1,
     sigmaU: 1,
     sigmaV: 1,
     sigmaW: 1,
@@ -151,6 +155,7 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
   let hourIdx = -1;
   let hw = weather[0]!;
   let meander = 0; // rad
+  let gust = 0; // relative speed anomaly
   let now = start;
   let nextEmitter = 0;
   const active: Emitter[] = [];
@@ -193,6 +198,7 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
     const temperatureC = hw.temperatureC + (next.temperatureC - hw.temperatureC) * fracMid;
     const ppmPerKgM3 = 1e6 / methaneDensity(pressure, temperatureC);
     const meanderSigma = physics.meander ? hw.meanderSigmaDeg * DEG : 0;
+    const gustSigma = physics.meander ? (hw.kind === 'gusty' ? GUST_SIGMA_GUSTY : GUST_SIGMA) : 0;
     acc.fill(0);
     windE.fill(0);
     windN.fill(0);
@@ -202,6 +208,9 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
       const ts = t0 + j * DT * 1000;
       const f = (ts - (start + h * HOUR)) / HOUR;
       meander = meander * meanderDecay + meanderSigma * meanderKick * meanderRng.normal();
+      gust = gust * meanderDecay + gustSigma * meanderKick * meanderRng.normal();
+      // Mean speed follows the hourly 10 m wind linearly in time (tables are per hour), times the gust factor.
+      flow.speedScale = Math.max(0.05, ((hw.u10 + (next.u10 - hw.u10) * f) / hw.u10) * (1 + gust));
       const theta = angleLerp(hw.dirFromDeg, next.dirFromDeg, f) * DEG + meander;
       flow.dirEast = -Math.sin(theta);
       flow.dirNorth = -Math.cos(theta);
@@ -233,8 +242,9 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
           if (!site.sensors[s]!.hasAnemometer) continue;
           const delta = flow.gradEast * (receptors.east[s]! - centreEast) + flow.gradNorth * (receptors.north[s]! - centreNorth);
           const th = theta + delta;
-          windE[s] = windE[s]! - sensorSpeed[s]! * Math.sin(th);
-          windN[s] = windN[s]! - sensorSpeed[s]! * Math.cos(th);
+          const sp = sensorSpeed[s]! * flow.speedScale;
+          windE[s] = windE[s]! - sp * Math.sin(th);
+          windN[s] = windN[s]! - sp * Math.cos(th);
         }
       }
     }

@@ -25,6 +25,7 @@ function uniformFlow(u: number, ustar: number): StepFlow {
     decay: tables.decay,
     kick: tables.kick,
     tableDz: TABLE_DZ,
+    speedScale: 1,
     sigmaU: turb.sigmaU,
     sigmaV: turb.sigmaV,
     sigmaW: turb.sigmaW,
