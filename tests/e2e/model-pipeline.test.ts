@@ -1,6 +1,6 @@
 // The site health administrator stops and starts a site's model from the site dashboard's menu: Stop asks for
 // confirmation and toasts 'Model stopped'; Start refuses a date before what the model processed ('Start date can be
-// no earlier than {date}.') and then toasts 'Model started' (spec 3 §4, §5, §8).
+// no earlier than {date}.') and then toasts 'Model started' (spec 3 §4, §5, §8). The rate chart's source view toggle too.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SiteDetail } from '@/contracts/site-dashboard';
@@ -71,6 +71,15 @@ describe('start and stop the model in the browser', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menuitem', { name: 'Stop Model' }).waitFor();
     await page.keyboard.press('Escape');
+
+    // The rate chart's source view asks for each source's rates, and is remembered in this browser.
+    const averages = page.waitForResponse((r) => r.url().includes('/api/data/siteRateAverage/') && r.ok());
+    await page.getByRole('checkbox', { name: 'Source view' }).check();
+    await averages;
+    await page.getByText('CH4 Emission Rate by Source (1 hour average)').first().waitFor();
+    await expectAccessible(page);
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('console.siteRateSourceView'))).toBe('true');
+    await page.getByRole('checkbox', { name: 'Source view' }).uncheck();
     expect(problems).toEqual([]);
     await context.close();
   }, 240_000);

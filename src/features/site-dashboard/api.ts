@@ -7,7 +7,7 @@ import { alarmSchema } from '@/contracts/alarm';
 import { inspectionListItemSchema } from '@/contracts/inspections';
 import { INSPECTIONS_KEY } from '@/components/inspection-dialogs/api';
 import { emissionRollupSchema, siteEmissionStatusSchema } from '@/contracts/emissions';
-import { siteDetailSchema, siteDeviceStaySchema, siteEmissionSchema, siteRatePointSchema, siteSourceSchema } from '@/contracts/site-dashboard';
+import { siteDetailSchema, siteDeviceStaySchema, siteEmissionSchema, siteRateAverageSchema, siteRatePointSchema, siteSourceSchema } from '@/contracts/site-dashboard';
 import type { TimeRange } from '@/domain/date-range';
 import { EVENT_LOG_TOP } from '@/domain/emissions';
 import { EMPTY_SITE_FILTER, siteFilterParams } from '@/domain/site-filter';
@@ -36,6 +36,10 @@ export const useSiteEmissions = (w: SiteWindow) =>
   useQuery({ queryKey: key('emissions', w), queryFn: () => apiRequest('/api/emissions/siteEmissions/', z.array(siteEmissionSchema), { query: rangeQuery(w) }), placeholderData: keepPreviousData });
 
 export const fetchSiteRates = (w: SiteWindow, signal: AbortSignal) => apiRequest('/api/data/siteRateData/', z.array(siteRatePointSchema), { query: rangeQuery(w), signal });
+
+/** Each source's rate for the rate chart's source view: the 1-hour rolling mean at every 15-minute step. */
+export const fetchSourceRates = (w: SiteWindow, signal: AbortSignal) =>
+  apiRequest('/api/data/siteRateAverage/', siteRateAverageSchema, { query: { ...rangeQuery(w), rollingAveragePeriod: 1 }, signal });
 
 export const useSiteRollups = (w: SiteWindow) =>
   useQuery({ queryKey: key('rollups', w), queryFn: () => apiRequest('/api/emissions/emissionRollups/', z.array(emissionRollupSchema), { query: filterQuery(w) }), placeholderData: keepPreviousData });

@@ -2,7 +2,7 @@
 // (past five, 'Other'), wind per stay, and the modelled CH4 emission rate with its bounds. Each stay keeps only what
 // the device measured while it stood here.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { z } from 'zod';
 import { apiBytes, apiRequest } from '@/api/client';
 import { timeseriesClient } from '@/compute/timeseries-client';
@@ -16,7 +16,7 @@ import { fetchWindColumns } from '@/components/lib/device-wind-chart';
 import { TimeSeriesChart, type ChartLoader, type ClosestTime, type LoadedChartSeries } from '@/components/lib/time-series-chart';
 import { useSession } from '@/components/session-context';
 import { decodeSeriesArrow, windByInstallation } from '../../../workers/lib/series-arrow';
-import { fetchSiteRates } from './api';
+import { fetchSiteRates, fetchSourceRates } from './api';
 
 interface ChartProps {
   organizationId: number;
@@ -142,10 +142,33 @@ export function SiteWindChart({ organizationId, siteId, stays, typeId, range, on
 
 export const RATE_SERIES = ['CH4 emission rate', 'Lower bound', 'Upper bound'] as const;
 
-/** The modelled rate in 15-minute steps with its bounds, in the user's CH4 rate unit. */
+/** Remembered in this browser (spec 3 §4: source view persists between sessions). */
+export const RATE_SOURCE_VIEW_STORAGE_KEY = 'console.siteRateSourceView';
+
+/**
+ * The modelled rate in 15-minute steps with its bounds, in the user's CH4 rate unit; the source view draws each
+ * source's 1-hour rolling mean instead (the site rate and its bounds are then off).
+ */
 export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage }: Omit<ChartProps, 'stays'>) {
+  const [sourceView, setSourceView] = useState(() => window.localStorage.getItem(RATE_SOURCE_VIEW_STORAGE_KEY) === 'true');
+  const toggleSourceView = (on: boolean) => {
+    setSourceView(on);
+    window.localStorage.setItem(RATE_SOURCE_VIEW_STORAGE_KEY, String(on));
+  };
   const load = useCallback<ChartLoader>(
     async ({ range: r, signal, nonce }) => {
+      if (sourceView) {
+        const averages = await fetchSourceRates({ organizationId, siteId, range: r }, signal);
+        return Promise.all(
+          averages.sources
+            .filter((s) => s.averageSourceRates.length > 0)
+            .map(async (s) => {
+              const id = `source-rate:${siteId}:${s.sourceId}:${r.start}:${r.end}:${nonce}`;
+              const times = Float64Array.from(s.averageSourceRates, (p) => p.time);
+              return { id, label: s.sourceName, ...(await timeseriesClient.loadSeries(id, times, Float32Array.from(s.averageSourceRates, (p) => p.averageRate))) };
+            }),
+        );
+      }
       const points = await fetchSiteRates({ organizationId, siteId, range: r }, signal);
       const times = Float64Array.from(points, (p) => p.time);
       const columns = [Float32Array.from(points, (p) => p.rate), Float32Array.from(points, (p) => p.lowerBound), Float32Array.from(points, (p) => p.upperBound)];
@@ -156,7 +179,7 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
         }),
       );
     },
-    [organizationId, siteId],
+    [organizationId, siteId, sourceView],
   );
   const closest = useCallback<ClosestTime>(
     (r) =>
@@ -166,18 +189,24 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
     [organizationId, siteId],
   );
   return (
-    <TimeSeriesChart
-      title="CH4 Emission Rate"
-      unitKind="raw"
-      unitGroup="ch4Rate"
-      sourceKey={['site-rate', siteId]}
-      load={load}
-      closest={closest}
-      modes={[]}
-      range={range}
-      onZoom={onZoom}
-      syncKey={`site-${siteId}`}
-      onMessage={onMessage}
-    />
+    <div className="grid gap-1">
+      <label className="flex cursor-pointer items-center justify-end gap-2 text-sm">
+        <input type="checkbox" className="toggle toggle-sm" checked={sourceView} onChange={(e) => toggleSourceView(e.target.checked)} />
+        Source view
+      </label>
+      <TimeSeriesChart
+        title={sourceView ? 'CH4 Emission Rate by Source (1 hour average)' : 'CH4 Emission Rate'}
+        unitKind="raw"
+        unitGroup="ch4Rate"
+        sourceKey={['site-rate', siteId, sourceView ? 'sources' : 'site']}
+        load={load}
+        closest={closest}
+        modes={[]}
+        range={range}
+        onZoom={onZoom}
+        syncKey={`site-${siteId}`}
+        onMessage={onMessage}
+      />
+    </div>
   );
 }
