@@ -35,6 +35,8 @@ export class Feeder {
   private pending: [number, number, number][] = [];
   postedSamples = 0;
   heldLate = 0;
+  /** Newest minute (end time, ms) with a posted CH4 reading; the pipeline cannot process past what it has. */
+  newestCh4 = Number.NEGATIVE_INFINITY;
 
   constructor(
     scenarioStart: number,
@@ -84,7 +86,10 @@ export class Feeder {
       add(TYPE_WIND_DIRECTION, wd);
       add(TYPE_WIND_SPEED, ws);
       add(TYPE_TEMPERATURE, this.received.temp[s]![m]!);
-      if (Number.isFinite(ch4)) this.posted.ch4Ppm[s]![m] = ch4;
+      if (Number.isFinite(ch4)) {
+        this.posted.ch4Ppm[s]![m] = ch4;
+        this.newestCh4 = Math.max(this.newestCh4, this.posted.start + m * MINUTE_MS);
+      }
       if (Number.isFinite(wd)) this.posted.windDirectionDeg[s]![m] = wd;
       if (Number.isFinite(ws)) this.posted.windSpeedKmh[s]![m] = ws;
     }

@@ -51,7 +51,7 @@ export const GOAL: Record<MetricKey, string | null> = {
 
 export function fmt(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  if (v === 0) return '0';
+  if (Number.isInteger(v)) return String(v);
   const a = Math.abs(v);
   if (a >= 100) return v.toFixed(0);
   if (a >= 10) return v.toFixed(1);
@@ -93,11 +93,16 @@ export function layoutTable(layout: LayoutName, rows: readonly Row[]): string {
       let p = fmt(pipeline?.[k]);
       if (k === 'dl90_kgh') {
         const ci = (r: Row | undefined) => (r?.detail?.dl90_ci_kgh ? ` [${fmt(r.detail.dl90_ci_kgh[0])}, ${fmt(r.detail.dl90_ci_kgh[1])}]` : '');
-        p += ci(pipeline);
-        d += ci(dlq);
+        // All releases detected: the logistic fit has no finite answer; say so instead of a number.
+        const all = (r: Row | undefined) => (r?.detail && r.dl90_kgh === null && r.detail.releases_points.length > 0 && r.detail.releases_points.every((x) => x.detected) ? ' (all detected)' : '');
+        p += ci(pipeline) + all(pipeline);
+        d += ci(dlq) + all(dlq);
       }
       return [LABELS[k], p, d, PUBLISHED[k] ?? '–', GOAL[k] ?? '–'];
     }),
+    // Detection that also needs the right equipment group named (time-only matching is lenient to long reports).
+    ['DL90, right group named (kg/h)', fmt(pipeline?.detail?.dl90_group_kgh), fmt(dlq?.detail?.dl90_group_kgh), '–', '–'],
+    ['POD, right group named, Q ≥ 1', fmt(pipeline?.detail?.pod_group_ge_1kgh), fmt(dlq?.detail?.pod_group_ge_1kgh), '–', '–'],
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i]!)).join(' | ');

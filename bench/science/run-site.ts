@@ -49,8 +49,13 @@ export interface SiteResult {
 
 export const hasPipeline = (status: PipelineStatus): boolean => typeof status.isBlocked === 'boolean';
 
-async function waitProcessed(con: RunningConsole, orgId: number, siteId: number, clock: number, opts: SiteRunOptions, label: string): Promise<void> {
-  const target = Math.floor(clock / STEP_MS) * STEP_MS - PROCESS_LAG_MS;
+/**
+ * Waits until the pipeline has processed what it can: up to an hour behind the newest CH4 it was sent (during a
+ * site-wide comms gap nothing new arrives, so the clock alone would be an unreachable target), or until it says the
+ * site is blocked.
+ */
+async function waitProcessed(con: RunningConsole, orgId: number, siteId: number, clock: number, newestCh4: number, opts: SiteRunOptions, label: string): Promise<void> {
+  const target = Math.floor(Math.min(clock, newestCh4) / STEP_MS) * STEP_MS - PROCESS_LAG_MS;
   const deadline = Date.now() + opts.stepTimeoutS * 1000;
   let last: PipelineStatus | null = null;
   for (;;) {
@@ -104,7 +109,7 @@ export async function runSite(con: RunningConsole, truth: TruthEngine, scenario:
     const t2 = Date.now();
     ingestS += (t2 - t1) / 1000;
     if (pipeline) {
-      await waitProcessed(con, orgId, siteId, now, opts, label);
+      await waitProcessed(con, orgId, siteId, now, feeder.newestCh4, opts, label);
       const seen = await readEmissions(con.api, 'read emissions', orgId, siteId, now - LOOKBACK_MS, now);
       for (const e of seen) if (!firstSeen.has(e.id)) firstSeen.set(e.id, now);
       waitS += (Date.now() - t2) / 1000;

@@ -76,6 +76,12 @@ export interface ScoreDetail {
   dl90_ci_kgh: [number, number] | null;
   logistic: LogisticFit | null;
   pod_by_bin: { lo: number; hi: number; releases: number; detected: number; pod: number | null }[];
+  /**
+   * Time-only matching lets a method with long reports "detect" everything; these count a release as detected only
+   * when a matching report names a source of the release's equipment group.
+   */
+  pod_group_ge_1kgh: number | null;
+  dl90_group_kgh: number | null;
   tp_reports: number;
   fp_reports: number;
   /** TP reports whose rate was not a finite number (left out of quantification). */
@@ -126,6 +132,7 @@ function trueVolume(releases: readonly Release[], t0: number, t1: number): numbe
 
 export function score(input: ScoreInput): Score {
   const releasePoints: { rateKgH: number; detected: boolean }[] = [];
+  const groupDetected: { rateKgH: number; detected: boolean }[] = [];
   const quant: QuantPoint[] = [];
   const locSource: boolean[] = [];
   const locGroup: boolean[] = [];
@@ -149,6 +156,8 @@ export function score(input: ScoreInput): Score {
 
     site.releases.forEach((rel, i) => {
       releasePoints.push({ rateKgH: rel.rateKgH, detected: detected[i]! });
+      const group = groupOf.get(rel.sourceKey);
+      groupDetected.push({ rateKgH: rel.rateKgH, detected: matchingReports[i]!.some((r) => r.sourceKey !== null && groupOf.get(r.sourceKey) === group) });
       if (!detected[i]) return;
       const seen = matchingReports[i]!.map((r) => r.firstSeenAt).filter((t): t is number => t !== null);
       if (seen.length === 0) return;
@@ -254,6 +263,15 @@ export function score(input: ScoreInput): Score {
       const det = inside.filter((p) => p.detected).length;
       return { lo, hi, releases: inside.length, detected: det, pod: inside.length ? det / inside.length : null };
     }),
+    pod_group_ge_1kgh: share(
+      groupDetected.filter((p) => p.rateKgH >= 1),
+      (p) => p.detected,
+    ),
+    dl90_group_kgh: estimateDl90(
+      groupDetected.map((p) => p.rateKgH),
+      groupDetected.map((p) => p.detected),
+      0,
+    ).dl90,
     tp_reports: tp,
     fp_reports: fp,
     non_finite_estimates: nonFinite,

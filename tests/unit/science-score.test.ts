@@ -57,6 +57,8 @@ describe('matching', () => {
     expect(s.detail.fp_reports).toBe(0);
     expect(s.releases).toBe(2);
     expect(s.reports).toBe(1);
+    // Only the 1 kg/h release (S1, group G1) had a report naming its group.
+    expect(s.detail.pod_group_ge_1kgh).toBe(0.5);
   });
 
   it('ends an open emission at the end of the run', () => {
