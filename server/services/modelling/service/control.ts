@@ -16,6 +16,8 @@ export async function startModel(tx: Queryable, siteId: number, startDate: numbe
     [siteId, at],
   );
   await tx.query('DELETE FROM model_checkpoints WHERE site_id = $1 AND step_start > $2', [siteId, at]);
+  // A fresh carry at the start (a rewind can go back to it); continuing from what was processed keeps that carry.
+  await tx.query('INSERT INTO model_checkpoints (site_id, step_start, carry) VALUES ($1, $2, NULL) ON CONFLICT (site_id, step_start) DO NOTHING', [siteId, at]);
   return cursor;
 }
 

@@ -185,8 +185,8 @@ export class ModelScheduler {
                            (SELECT min(step_start) FROM model_checkpoints WHERE site_id = $1 AND step_start > $2 AND step_start >= $3)) AS t`,
           [siteId, iso(wanted), iso(start)],
         );
-        // Without a checkpoint at or after the start, only the run's start itself (a fresh carry) can be rewound to.
-        to = cp?.t != null ? ms(cp.t) : wanted === start ? start : null;
+        // Start Model writes a checkpoint at the run's start; older ones are pruned after 7 days.
+        to = cp?.t != null ? ms(cp.t) : null;
         if (to !== null && to >= processed) to = null;
       }
       // Cleared only if no later ingest moved it meanwhile (then the next pass rewinds again).
