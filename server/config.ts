@@ -1,6 +1,7 @@
 // Configuration from the environment; every variable is listed with its default in the README.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseCidrList, type Cidr } from '@/domain/network-address';
 
 export interface SeedSize {
   orgs: number;
@@ -50,6 +51,8 @@ export interface Config {
   modelTickMs: number;
   mailFrom: string;
   mapTileAttribution: string;
+  /** PUSH_ALLOW_CIDRS: private networks push integrations may deliver to despite the SSRF rules (a private receiver). */
+  pushAllowCidrs: Cidr[];
 }
 
 const packageVersion = (): string => {
@@ -63,6 +66,15 @@ function intVar(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative whole number, got '${raw}'`);
   return n;
+}
+
+/** PUSH_ALLOW_CIDRS, comma-separated (e.g. '10.20.0.0/16,fd00:1::/64'); a malformed entry stops the server. */
+export function pushAllowCidrs(env: NodeJS.ProcessEnv): Cidr[] {
+  try {
+    return parseCidrList(env.PUSH_ALLOW_CIDRS);
+  } catch (e) {
+    throw new Error(`PUSH_ALLOW_CIDRS: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 function boolVar(env: NodeJS.ProcessEnv, name: string): boolean {
@@ -106,5 +118,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     modelTickMs: Math.max(1, intVar(env, 'MODEL_TICK_MS', 60_000)),
     mailFrom: env.MAIL_FROM || 'alarms@example.com',
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '',
+    pushAllowCidrs: pushAllowCidrs(env),
   };
 }

@@ -2,9 +2,10 @@
 // delete and its execution history. Every call needs IntegrationAdministration in the organization (spec 1 §2 route
 // table: /integrations). Delivery itself is the push worker's (server/services/push-integrations/worker.ts).
 import { z } from 'zod';
-import { executionHistorySchema, integrationEditBodySchema, integrationListQuerySchema, integrationQuerySchema, integrationSchema } from '@/contracts/integrations';
+import { destinationRulesSchema, executionHistorySchema, integrationEditBodySchema, integrationListQuerySchema, integrationQuerySchema, integrationSchema } from '@/contracts/integrations';
+import { destinationProblem } from '@/domain/network-address';
 import { Permission } from '@/domain/permissions';
-import { defineRoute } from '../http/define-route';
+import { badRequest, defineRoute } from '../http/define-route';
 import { deleteIntegration, executionHistory, listIntegrations, loadIntegration, saveIntegration } from '../services/push-integrations/store';
 
 const access = [Permission.IntegrationAdministration];
@@ -43,7 +44,23 @@ export const integrationRoutes = [
     body: integrationEditBodySchema,
     response: integrationSchema,
     example: { body: exampleBody },
-    handler: ({ body, organizationId, user, database }) => database.transaction((tx) => saveIntegration(tx, organizationId!, body, user!)),
+    handler: ({ body, organizationId, user, database, config }) => {
+      // SSRF: a literal private address (or localhost) is refused on save unless the operator allowed it; names are
+      // checked when the deliverer resolves them.
+      const problem = destinationProblem(body.requestUrl, config.pushAllowCidrs);
+      if (problem) throw badRequest('The request is not valid.', { requestUrl: [problem] });
+      return database.transaction((tx) => saveIntegration(tx, organizationId!, body, user!));
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/api/integration/destinationRules/',
+    access,
+    orgScope: orgQuery,
+    summary: 'The private networks integrations may deliver to (PUSH_ALLOW_CIDRS), for the form',
+    query: integrationListQuerySchema,
+    response: destinationRulesSchema,
+    handler: async ({ config }) => ({ allowedCidrs: config.pushAllowCidrs.map((c) => c.text) }),
   }),
   defineRoute({
     method: 'DELETE',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { idSchema } from '@/contracts/bounds';
 import { defineEnum } from './enum';
+import { destinationProblem, USERINFO_MESSAGE, type Cidr } from './network-address';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from './text-limits';
 import { UNIT_GROUPS, unitById } from './units';
 
@@ -19,8 +20,10 @@ export const MAX_REQUEST_SIZE_MAX = 2_147_483_647;
 export const EXECUTION_HISTORY_SIZE = 10;
 /** spec 3 §9: the list counts executions of the last 24 hours. */
 export const EXECUTION_COUNT_WINDOW_MS = 24 * 3_600_000;
-/** Headers the deliverer sets itself (body length, target host, connection handling). */
-export const RESERVED_HEADERS = ['content-length', 'host', 'transfer-encoding', 'connection'] as const;
+/** Headers the deliverer sets itself (body length, target host, connection handling) and the other hop-by-hop ones. */
+export const RESERVED_HEADERS = ['content-length', 'host', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'forwarded', 'x-forwarded-for', 'x-forwarded-host'] as const;
+/** Headers whose only use is asking a cloud metadata service for credentials (GCP, AWS IMDSv2, Azure, Alibaba). */
+export const METADATA_HEADERS = ['metadata-flavor', 'x-google-metadata-request', 'x-aws-ec2-metadata-token', 'x-aws-ec2-metadata-token-ttl-seconds', 'metadata', 'x-identity-header', 'x-aliyun-ecs-metadata-token'] as const;
 
 export const INTEGRATION_MESSAGES = {
   nameRequired: 'Name is required',
@@ -34,6 +37,9 @@ export const INTEGRATION_MESSAGES = {
   headerKeyMax: `Header key must be at most ${HEADER_KEY_MAX} characters`,
   headerKeyInvalid: 'Header key may hold only letters, digits and !#$%&\'*+-.^_`|~',
   headerKeyReserved: 'This header is set by the push deliverer',
+  headerKeyProxy: 'Proxy headers cannot be sent',
+  headerKeyMetadata: 'Cloud metadata headers cannot be sent',
+  urlUserInfo: USERINFO_MESSAGE,
   headerValueRequired: 'Header value is required',
   headerValueMax: `Header value must be at most ${HEADER_VALUE_MAX} characters`,
   headerValueInvalid: 'Header value cannot contain line breaks',
@@ -65,6 +71,15 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
+/** Why a header may not be sent: the deliverer's own, hop-by-hop, proxy or cloud-metadata headers; null when it may. */
+export function headerKeyProblem(key: string): string | null {
+  const k = key.toLowerCase();
+  if ((RESERVED_HEADERS as readonly string[]).includes(k)) return INTEGRATION_MESSAGES.headerKeyReserved;
+  if (k.startsWith('proxy-')) return INTEGRATION_MESSAGES.headerKeyProxy;
+  if ((METADATA_HEADERS as readonly string[]).includes(k)) return INTEGRATION_MESSAGES.headerKeyMetadata;
+  return null;
+}
+
 export const integrationHeaderSchema = z.object({
   key: z
     .string({ error: INTEGRATION_MESSAGES.headerKeyRequired })
@@ -74,7 +89,10 @@ export const integrationHeaderSchema = z.object({
     .superRefine((key, ctx) => {
       if (key === '' || key.length > HEADER_KEY_MAX) return;
       if (!HEADER_TOKEN.test(key)) ctx.addIssue({ code: 'custom', message: INTEGRATION_MESSAGES.headerKeyInvalid });
-      else if ((RESERVED_HEADERS as readonly string[]).includes(key.toLowerCase())) ctx.addIssue({ code: 'custom', message: INTEGRATION_MESSAGES.headerKeyReserved });
+      else {
+        const problem = headerKeyProblem(key);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }
     }),
   value: z
     .string({ error: INTEGRATION_MESSAGES.headerValueRequired })
@@ -102,7 +120,9 @@ export const integrationInputSchema = z.object({
     .trim()
     .min(1, INTEGRATION_MESSAGES.urlRequired)
     .max(INTEGRATION_URL_MAX, INTEGRATION_MESSAGES.urlMax)
-    .refine((v) => v === '' || v.length > INTEGRATION_URL_MAX || isHttpsUrl(v), INTEGRATION_MESSAGES.urlHttps),
+    .refine((v) => v === '' || v.length > INTEGRATION_URL_MAX || isHttpsUrl(v), INTEGRATION_MESSAGES.urlHttps)
+    // Credentials in the URL would be sent as Basic auth and shown in history; headers are the place for them.
+    .refine((v) => !isHttpsUrl(v) || destinationProblem(v) !== USERINFO_MESSAGE, INTEGRATION_MESSAGES.urlUserInfo),
   headers: z.array(integrationHeaderSchema).max(50),
   maxRequestSizeInBytes: z
     .number({ error: INTEGRATION_MESSAGES.maxRequestSize })
@@ -116,6 +136,16 @@ export const integrationInputSchema = z.object({
   siteGroupIds: z.array(idSchema).max(1000),
 });
 export type IntegrationInput = z.infer<typeof integrationInputSchema>;
+
+/**
+ * The form's rules plus the destination check for literal hosts (src/domain/network-address.ts), given the CIDRs the
+ * operator allows (PUSH_ALLOW_CIDRS). The server runs the same check on save and checks resolved names on delivery.
+ */
+export const integrationFormSchema = (allowed: readonly Cidr[]) =>
+  integrationInputSchema.superRefine((v, ctx) => {
+    const problem = isHttpsUrl(v.requestUrl) ? destinationProblem(v.requestUrl, allowed) : null;
+    if (problem && problem !== USERINFO_MESSAGE) ctx.addIssue({ code: 'custom', path: ['requestUrl'], message: problem });
+  });
 
 /** Yes or No (spec 3 §4). */
 export const enabledLabel = (enabled: boolean) => (enabled ? 'Yes' : 'No');

@@ -1,6 +1,7 @@
 // Push integrations: every /api/integration/ route (happy path, validation messages, organization scope,
 // permission), the site-group side effects, and the push worker against a real local HTTPS receiver with a
-// self-signed certificate the worker trusts through its extra-CA option.
+// self-signed certificate the worker trusts through its extra-CA option. The receiver is on 127.0.0.1, which delivery
+// reaches only because these tests allow it (PUSH_ALLOW_CIDRS=127.0.0.1/32); without that it is refused (SSRF).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { executionHistorySchema, integrationSchema, type Integration } from '@/contracts/integrations';
 import { INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integrations';
+import { UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE } from '@/domain/network-address';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from '@/domain/text-limits';
 import { Permission } from '@/domain/permissions';
 import { createAgent } from '../../server/services/push-integrations/deliver';
@@ -24,7 +26,7 @@ interface Received {
   headers: Record<string, string | string[] | undefined>;
   body: string;
 }
-type Mode = 'ok' | 'fail' | 'hang';
+type Mode = 'ok' | 'fail' | 'hang' | 'redirect';
 
 /** A receiver on 127.0.0.1 with a certificate made for this run; each path answers per its mode. */
 function startReceiver(dir: string): Promise<{ server: Server; base: string; cert: string; received: Received[]; modes: Map<string, Mode> }> {
@@ -39,6 +41,10 @@ function startReceiver(dir: string): Promise<{ server: Server; base: string; cer
       const p = req.url ?? '';
       const mode = modes.get(p) ?? 'ok';
       if (mode === 'hang') return;
+      if (mode === 'redirect') {
+        res.writeHead(302, { location: `${p}/followed` }).end();
+        return;
+      }
       received.push({ path: p, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
       if (mode === 'fail') res.writeHead(500, { 'content-type': 'text/plain' }).end('receiver broke');
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":true}');
@@ -63,10 +69,10 @@ describe.each(testEngines)('push integrations on %s', (engine) => {
   let dir = '';
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let agent: ReturnType<typeof createAgent>;
-  const run = (id: number, timeoutMs = 5000) => runIntegration(t.database, id, { agent, timeoutMs });
+  const run = (id: number, timeoutMs = 5000) => runIntegration(t.database, id, { agent, timeoutMs, allowCidrs: t.config.pushAllowCidrs });
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(engine, { PUSH_ALLOW_CIDRS: '127.0.0.1/32' });
     f = await insertFixtures(t.database);
     integrator = await addMember(t.database, f.orgA, 'integrator@example.com', [Permission.IntegrationAdministration]);
     plain = await addMember(t.database, f.orgA, 'plain@example.com', [Permission.DeviceView, Permission.SiteEdit]);
@@ -182,6 +188,22 @@ describe.each(testEngines)('push integrations on %s', (engine) => {
       ['headers.0.key', INTEGRATION_MESSAGES.headerKeyRequired, { headers: [{ key: '', value: 'v' }] }],
       ['headers.0.key', INTEGRATION_MESSAGES.headerKeyMax, { headers: [{ key: 'k'.repeat(MEDIUM_TEXT_MAX + 1), value: 'v' }] }],
       ['headers.0.key', INTEGRATION_MESSAGES.headerKeyReserved, { headers: [{ key: 'Content-Length', value: '1' }] }],
+      ['headers.0.key', INTEGRATION_MESSAGES.headerKeyReserved, { headers: [{ key: 'Host', value: 'metadata.google.internal' }] }],
+      ['headers.0.key', INTEGRATION_MESSAGES.headerKeyReserved, { headers: [{ key: 'Transfer-Encoding', value: 'chunked' }] }],
+      ['headers.0.key', INTEGRATION_MESSAGES.headerKeyProxy, { headers: [{ key: 'Proxy-Authorization', value: 'Basic x' }] }],
+      ['headers.0.key', INTEGRATION_MESSAGES.headerKeyMetadata, { headers: [{ key: 'Metadata-Flavor', value: 'Google' }] }],
+      ['headers.0.key', INTEGRATION_MESSAGES.headerKeyMetadata, { headers: [{ key: 'X-aws-ec2-metadata-token', value: 't' }] }],
+      ['requestUrl', USERINFO_MESSAGE, { requestUrl: 'https://user@hooks.example.com/in' }],
+      ['requestUrl', USERINFO_MESSAGE, { requestUrl: 'https://user:pass@hooks.example.com/in' }],
+      ['requestUrl', UNREACHABLE_ADDRESS_MESSAGE, { requestUrl: 'https://169.254.169.254/latest/meta-data' }],
+      ['requestUrl', UNREACHABLE_ADDRESS_MESSAGE, { requestUrl: 'https://10.0.0.1/' }],
+      ['requestUrl', UNREACHABLE_ADDRESS_MESSAGE, { requestUrl: 'https://[::1]/' }],
+      ['requestUrl', UNREACHABLE_ADDRESS_MESSAGE, { requestUrl: 'https://[::ffff:169.254.169.254]/' }],
+      // 127.0.0.1 itself is allowed in these tests; its neighbours are not.
+      ['requestUrl', UNREACHABLE_ADDRESS_MESSAGE, { requestUrl: 'https://0x7f000002/' }],
+      ['requestUrl', UNREACHABLE_ADDRESS_MESSAGE, { requestUrl: 'https://127.2/' }],
+      ['requestUrl', UNREACHABLE_ADDRESS_MESSAGE, { requestUrl: 'https://2130706434/' }],
+      ['requestUrl', UNREACHABLE_ADDRESS_MESSAGE, { requestUrl: 'https://192.168.1.1/' }],
       ['headers.1.value', INTEGRATION_MESSAGES.headerValueRequired, { headers: [{ key: 'A', value: 'v' }, { key: 'B', value: '' }] }],
       ['headers.0.value', INTEGRATION_MESSAGES.headerValueMax, { headers: [{ key: 'A', value: 'v'.repeat(LARGE_TEXT_MAX + 1) }] }],
       ['maxRequestSizeInBytes', INTEGRATION_MESSAGES.maxRequestSize, { maxRequestSizeInBytes: 9_999 }],
@@ -352,7 +374,7 @@ describe.each(testEngines)('push integrations on %s', (engine) => {
       receiver.modes.set('/slow', 'ok');
       const strict = createAgent({ extraCa: null, timeoutMs: 5000 });
       try {
-        expect(await runIntegration(t.database, hook.id, { agent: strict, timeoutMs: 5000 })).toEqual([{ success: false, recordCount: 1, requestCount: 1 }]);
+        expect(await runIntegration(t.database, hook.id, { agent: strict, timeoutMs: 5000, allowCidrs: t.config.pushAllowCidrs })).toEqual([{ success: false, recordCount: 1, requestCount: 1 }]);
       } finally {
         strict.destroy();
       }
@@ -360,16 +382,50 @@ describe.each(testEngines)('push integrations on %s', (engine) => {
       await t.as(integrator, { method: 'DELETE', url: `/api/integration/deleteIntegration/?organizationId=${f.orgA}&integrationId=${hook.id}` });
     });
 
+    it('refuses the receiver without PUSH_ALLOW_CIDRS, a name resolving to it, and a redirect, with the reason in the history', async () => {
+      const hook = await create({ name: 'Guarded hook', requestUrl: `${receiver.base}/guarded` });
+      await insertAlarm(pad1, 12);
+      const before = receiver.received.length;
+      // The same receiver with no private network allowed: refused before connecting.
+      expect(await runIntegration(t.database, hook.id, { agent, timeoutMs: 5000 })).toEqual([{ success: false, recordCount: 1, requestCount: 1 }]);
+      expect((await history(hook.id)).failures[0]!.requests[0]!.exception).toBe(`127.0.0.1: ${UNREACHABLE_ADDRESS_MESSAGE}`);
+
+      // A host name is resolved by the deliverer and every address checked (localhost cannot be saved, so set it here).
+      await t.database.query('UPDATE integrations SET request_url = $2 WHERE id = $1', [hook.id, `${receiver.base.replace('127.0.0.1', 'localhost')}/guarded`]);
+      expect(await runIntegration(t.database, hook.id, { agent, timeoutMs: 5000 })).toEqual([{ success: false, recordCount: 1, requestCount: 1 }]);
+      expect((await history(hook.id)).failures[0]!.requests[0]!.exception).toMatch(new RegExp(`^localhost \\((127\\.0\\.0\\.1|::1)\\): ${UNREACHABLE_ADDRESS_MESSAGE}$`));
+      expect(receiver.received.length).toBe(before);
+
+      // A redirect is a failure and is not followed, even to the same receiver.
+      await t.database.query('UPDATE integrations SET request_url = $2 WHERE id = $1', [hook.id, `${receiver.base}/guarded`]);
+      receiver.modes.set('/guarded', 'redirect');
+      expect(await run(hook.id)).toEqual([{ success: false, recordCount: 1, requestCount: 1 }]);
+      const failed = (await history(hook.id)).failures[0]!.requests[0]!;
+      expect(failed.responseStatusCode).toBe(302);
+      expect(failed.exception).toMatch(/redirect \(302 to \/guarded\/followed\), which is not followed/);
+      expect(receivedAt('/guarded/followed')).toEqual([]);
+      receiver.modes.set('/guarded', 'ok');
+      expect(await run(hook.id)).toEqual([{ success: true, recordCount: 1, requestCount: 1 }]);
+      await t.as(integrator, { method: 'DELETE', url: `/api/integration/deleteIntegration/?organizationId=${f.orgA}&integrationId=${hook.id}` });
+    });
+
+    it('tells the form which private networks the operator allows', async () => {
+      const res = await t.as(integrator, { method: 'GET', url: `/api/integration/destinationRules/?organizationId=${f.orgA}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ allowedCidrs: ['127.0.0.1/32'] });
+      expect((await t.as(plain, { method: 'GET', url: `/api/integration/destinationRules/?organizationId=${f.orgA}` })).statusCode).toBe(403);
+    });
+
     it('stops while the organization is deleted and resumes when it is restored; a disabled integration sends nothing', async () => {
       const hook = await create({ name: 'Org hook', requestUrl: `${receiver.base}/org` });
       const off = await create({ name: 'Disabled hook', requestUrl: `${receiver.base}/disabled`, enabled: false });
       const alarm = await insertAlarm(pad1, 20);
       expect((await t.as(f.admin, { method: 'POST', url: `/api/organization/delete/${f.orgA}` })).statusCode).toBe(200);
-      await pushTick(t.database, { agent, timeoutMs: 5000 });
+      await pushTick(t.database, { agent, timeoutMs: 5000, allowCidrs: t.config.pushAllowCidrs });
       expect(receivedAt('/org')).toEqual([]);
       expect(await run(hook.id)).toEqual([]);
       expect((await t.as(f.provider, { method: 'POST', url: `/api/organization/restore/${f.orgA}` })).statusCode).toBe(200);
-      const results = await pushTick(t.database, { agent, timeoutMs: 5000 });
+      const results = await pushTick(t.database, { agent, timeoutMs: 5000, allowCidrs: t.config.pushAllowCidrs });
       expect(results.get(hook.id)).toEqual([{ success: true, recordCount: 1, requestCount: 1 }]);
       expect(recordsAt('/org').map((r) => r.alarmId)).toEqual([alarm]);
       expect(results.has(off.id)).toBe(false);

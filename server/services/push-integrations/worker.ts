@@ -6,6 +6,8 @@
 // resumes them from where they stopped.
 import { readFileSync } from 'node:fs';
 import type https from 'node:https';
+import type { Cidr } from '@/domain/network-address';
+import { pushAllowCidrs } from '../../config';
 import type { Database, Queryable } from '../../db/client';
 import { createAgent, postJson, type DeliveryResult } from './deliver';
 import { envelopeOf, nextBatch, type Bookmark, type IntegrationTarget } from './records';
@@ -29,9 +31,11 @@ export interface PushConfig {
   timeoutMs: number;
   /** PEM of an extra CA to trust (PUSH_CA_FILE). */
   extraCa: string | null;
+  /** Private networks delivery may reach (PUSH_ALLOW_CIDRS). */
+  allowCidrs: Cidr[];
 }
 
-/** PUSH_TICK_MS, PUSH_TIMEOUT_MS and PUSH_CA_FILE (README 'Push integrations'). */
+/** PUSH_TICK_MS, PUSH_TIMEOUT_MS, PUSH_CA_FILE and PUSH_ALLOW_CIDRS (README 'Push integrations'). */
 export function loadPushConfig(env: NodeJS.ProcessEnv = process.env): PushConfig {
   const int = (name: string, fallback: number) => {
     const raw = env[name];
@@ -41,12 +45,14 @@ export function loadPushConfig(env: NodeJS.ProcessEnv = process.env): PushConfig
     return n;
   };
   const caFile = env.PUSH_CA_FILE || null;
-  return { tickMs: int('PUSH_TICK_MS', PUSH_TICK_MS), timeoutMs: int('PUSH_TIMEOUT_MS', PUSH_TIMEOUT_MS), extraCa: caFile ? readFileSync(caFile, 'utf8') : null };
+  return { tickMs: int('PUSH_TICK_MS', PUSH_TICK_MS), timeoutMs: int('PUSH_TIMEOUT_MS', PUSH_TIMEOUT_MS), extraCa: caFile ? readFileSync(caFile, 'utf8') : null, allowCidrs: pushAllowCidrs(env) };
 }
 
 export interface PushRunOptions {
   agent: https.Agent;
   timeoutMs: number;
+  /** Private networks delivery may reach (PUSH_ALLOW_CIDRS); none by default. */
+  allowCidrs?: readonly Cidr[];
   recordsPerExecution?: number;
   executionsPerTick?: number;
 }
@@ -104,7 +110,7 @@ async function runExecution(database: Database, t: IntegrationTarget & { request
   try {
     const bodies = splitIntoBodies(envelopeOf(t), batch.records, t.maxRequestSizeInBytes);
     for (const body of bodies) {
-      const result = await postJson(options.agent, t.requestUrl, t.headers, body, options.timeoutMs);
+      const result = await postJson(options.agent, t.requestUrl, t.headers, body, options.timeoutMs, options.allowCidrs ?? []);
       sent.push({ body, result });
       const ok = result.exception === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
       // The rest would be sent again from the same bookmark anyway.
@@ -197,7 +203,7 @@ export function startPushWorker(database: Database, config: PushConfig, log: (ms
     if (running) return;
     running = true;
     try {
-      const results = await pushTick(database, { agent, timeoutMs: config.timeoutMs });
+      const results = await pushTick(database, { agent, timeoutMs: config.timeoutMs, allowCidrs: config.allowCidrs });
       const failed = [...results.entries()].filter(([, o]) => o.some((x) => !x.success)).map(([id]) => id);
       if (failed.length) log(`push integrations: delivery failed for integration(s) ${failed.join(', ')}; they retry from their bookmark next tick`);
     } catch (e) {

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
-import { executionHistorySchema, integrationSchema, type IntegrationEditBody } from '@/contracts/integrations';
+import { destinationRulesSchema, executionHistorySchema, integrationSchema, type IntegrationEditBody } from '@/contracts/integrations';
 
 const LIST_KEY = 'pushIntegrations';
 
@@ -35,6 +35,14 @@ export const useSiteGroupOptions = (organizationId: number) =>
   useQuery({
     queryKey: ['siteGroupOptions', organizationId],
     queryFn: () => apiRequest('/api/siteGroup/siteGroupOptionsForOrganization/', z.array(z.object({ id: z.number(), name: z.string() })), { query: { organizationId } }),
+  });
+
+/** The private networks the operator allows, so the form refuses exactly what the server refuses. */
+export const useDestinationRules = (organizationId: number) =>
+  useQuery({
+    queryKey: ['pushDestinationRules', organizationId],
+    queryFn: () => apiRequest('/api/integration/destinationRules/', destinationRulesSchema, { query: { organizationId } }),
+    staleTime: 5 * 60_000,
   });
 
 function useInvalidate() {

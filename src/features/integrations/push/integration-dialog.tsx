@@ -2,10 +2,11 @@
 // request URL, header rows, max request size, enabled, CH4 rate and volume units and site groups; the domain's rules
 // check the form and server errors land on their fields.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { Integration } from '@/contracts/integrations';
-import { INTEGRATION_MESSAGES, integrationInputSchema, IntegrationDataType, MAX_REQUEST_SIZE_MAX, MAX_REQUEST_SIZE_MIN, type IntegrationInput } from '@/domain/integrations';
+import { INTEGRATION_MESSAGES, integrationFormSchema, IntegrationDataType, MAX_REQUEST_SIZE_MAX, MAX_REQUEST_SIZE_MIN, type IntegrationInput } from '@/domain/integrations';
+import { parseCidrList } from '@/domain/network-address';
 import { UNIT_GROUPS, UNITS } from '@/domain/units';
 import { FormAlert } from '@/components/form-alert';
 import { formErrorsOf } from '@/components/form-errors';
@@ -15,7 +16,7 @@ import { MultiSelect } from '@/components/multi-select';
 import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
-import { useIntegration, useSaveIntegration, useSiteGroupOptions } from './api';
+import { useDestinationRules, useIntegration, useSaveIntegration, useSiteGroupOptions } from './api';
 
 const RATE_UNITS = UNITS.filter((u) => u.unitGroupId === UNIT_GROUPS.ch4Rate);
 const VOLUME_UNITS = UNITS.filter((u) => u.unitGroupId === UNIT_GROUPS.ch4Volume);
@@ -26,20 +27,21 @@ export function IntegrationDialog({ organizationId, integrationId, onClose }: { 
   const { user } = useSession();
   const loaded = useIntegration(organizationId, integrationId);
   const groups = useSiteGroupOptions(organizationId);
+  const rules = useDestinationRules(organizationId);
   const title = integrationId === null ? 'Add Integration' : 'Edit Integration';
   const units = user.userSettings.unitConfiguration;
-  if ((integrationId !== null && loaded.isPending) || groups.isPending) {
+  if ((integrationId !== null && loaded.isPending) || groups.isPending || rules.isPending) {
     return (
       <Modal open title={title} onClose={onClose}>
         <Spinner label="Loading integration" />
       </Modal>
     );
   }
-  const error = loaded.error ?? groups.error;
+  const error = loaded.error ?? groups.error ?? rules.error;
   if (error) {
     return (
       <Modal open title={title} onClose={onClose}>
-        <LoadError message={error.message} onRetry={() => void Promise.all([loaded.refetch(), groups.refetch()])} />
+        <LoadError message={error.message} onRetry={() => void Promise.all([loaded.refetch(), groups.refetch(), rules.refetch()])} />
       </Modal>
     );
   }
@@ -67,14 +69,32 @@ export function IntegrationDialog({ organizationId, integrationId, onClose }: { 
         ch4VolumeDisplayUnitId: units.ch4VolumeDisplayUnitId,
         siteGroupIds: [],
       };
-  return <IntegrationForm title={title} organizationId={organizationId} editing={loaded.data ?? null} initial={initial} groups={groups.data ?? []} onClose={onClose} />;
+  return <IntegrationForm title={title} organizationId={organizationId} editing={loaded.data ?? null} initial={initial} groups={groups.data ?? []} allowedCidrs={rules.data?.allowedCidrs ?? []} onClose={onClose} />;
 }
 
-function IntegrationForm({ title, organizationId, editing, initial, groups, onClose }: { title: string; organizationId: number; editing: Integration | null; initial: IntegrationInput; groups: readonly { id: number; name: string }[]; onClose: () => void }) {
+function IntegrationForm({
+  title,
+  organizationId,
+  editing,
+  initial,
+  groups,
+  allowedCidrs,
+  onClose,
+}: {
+  title: string;
+  organizationId: number;
+  editing: Integration | null;
+  initial: IntegrationInput;
+  groups: readonly { id: number; name: string }[];
+  allowedCidrs: readonly string[];
+  onClose: () => void;
+}) {
   const toast = useToast();
   const save = useSaveIntegration();
   const [general, setGeneral] = useState<string | null>(null);
-  const { register, control, handleSubmit, setError, formState } = useForm<IntegrationInput>({ resolver: zodResolver(integrationInputSchema), defaultValues: initial });
+  // A literal private address shows 'This address is not reachable from the internet' before anything is sent.
+  const schema = useMemo(() => integrationFormSchema(parseCidrList(allowedCidrs.join(','))), [allowedCidrs]);
+  const { register, control, handleSubmit, setError, formState } = useForm<IntegrationInput>({ resolver: zodResolver(schema), defaultValues: initial });
   const headers = useFieldArray({ control, name: 'headers' });
   const errors = formState.errors;
 
