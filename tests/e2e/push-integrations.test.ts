@@ -18,7 +18,8 @@ const certDir = mkdtempSync(path.join(tmpdir(), 'e2e-push-'));
 execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(certDir, 'key.pem'), '-out', path.join(certDir, 'cert.pem'), '-days', '1', '-subj', '/CN=push-receiver', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
 
 describe('push integrations in the browser', () => {
-  const suite = browserSuite({ PUSH_CA_FILE: path.join(certDir, 'cert.pem'), PUSH_TICK_MS: '1000' });
+  // The receiver is on 127.0.0.1, which push delivery refuses unless the operator allows it.
+  const suite = browserSuite({ PUSH_CA_FILE: path.join(certDir, 'cert.pem'), PUSH_TICK_MS: '1000', PUSH_ALLOW_CIDRS: '127.0.0.1/32' });
   const origin = () => suite.server().origin;
   const bodies: string[] = [];
   let receiver: Server;

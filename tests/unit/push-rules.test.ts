@@ -1,6 +1,7 @@
 // The push integration rules the form and the server share (spec 3 §5 'Integration').
 import { describe, expect, it } from 'vitest';
-import { INTEGRATION_MESSAGES, integrationInputSchema, isHttpsUrl, type IntegrationInput } from '@/domain/integrations';
+import { headerKeyProblem, INTEGRATION_MESSAGES, integrationFormSchema, integrationInputSchema, isHttpsUrl, type IntegrationInput } from '@/domain/integrations';
+import { parseCidrList, UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE } from '@/domain/network-address';
 
 const valid: IntegrationInput = {
   name: 'Feed',
@@ -42,5 +43,31 @@ describe('push integration rules', () => {
     expect(messages({ maxRequestSizeInBytes: 2_147_483_647 })).toEqual([]);
     expect(messages({ maxRequestSizeInBytes: 9_999 })).toHaveLength(1);
     expect(messages({ maxRequestSizeInBytes: 2_147_483_648 })).toHaveLength(1);
+  });
+
+  it('refuses hop-by-hop, host-identity, proxy and cloud-metadata headers', () => {
+    for (const key of ['Host', 'Connection', 'Transfer-Encoding', 'Content-Length', 'Keep-Alive', 'Upgrade', 'TE', 'X-Forwarded-For']) expect(headerKeyProblem(key), key).toBe(INTEGRATION_MESSAGES.headerKeyReserved);
+    for (const key of ['Proxy-Authorization', 'proxy-connection']) expect(headerKeyProblem(key), key).toBe(INTEGRATION_MESSAGES.headerKeyProxy);
+    for (const key of ['Metadata-Flavor', 'X-aws-ec2-metadata-token', 'X-aws-ec2-metadata-token-ttl-seconds', 'Metadata', 'X-Google-Metadata-Request']) expect(headerKeyProblem(key), key).toBe(INTEGRATION_MESSAGES.headerKeyMetadata);
+    for (const key of ['Authorization', 'X-Api-Key', 'Content-Type']) expect(headerKeyProblem(key), key).toBeNull();
+    expect(messages({ headers: [{ key: 'Metadata-Flavor', value: 'Google' }] })).toEqual([`headers.0.key: ${INTEGRATION_MESSAGES.headerKeyMetadata}`]);
+  });
+
+  it('refuses user info in the URL', () => {
+    expect(messages({ requestUrl: 'https://user@hooks.example.com/' })).toEqual([`requestUrl: ${USERINFO_MESSAGE}`]);
+    expect(messages({ requestUrl: 'https://user:pw@hooks.example.com/' })).toEqual([`requestUrl: ${USERINFO_MESSAGE}`]);
+  });
+
+  it("the form refuses literal private addresses unless the operator allows them", () => {
+    const form = (url: string, allowed = '') => {
+      const r = integrationFormSchema(parseCidrList(allowed)).safeParse({ ...valid, requestUrl: url });
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    for (const url of ['https://127.0.0.1/', 'https://169.254.169.254/', 'https://[::1]/', 'https://10.0.0.1/', 'https://0x7f000001/', 'https://[::ffff:7f00:1]/', 'https://localhost:8443/']) {
+      expect(form(url), url).toEqual([`requestUrl: ${UNREACHABLE_ADDRESS_MESSAGE}`]);
+    }
+    expect(form('https://10.20.0.5/in', '10.20.0.0/16')).toEqual([]);
+    expect(form('https://hooks.example.com/in')).toEqual([]);
+    expect(form('https://u@hooks.example.com/in')).toEqual([`requestUrl: ${USERINFO_MESSAGE}`]);
   });
 });
