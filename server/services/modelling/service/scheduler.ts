@@ -35,6 +35,8 @@ export type SliceOutcome =
 
 const iso = (t: number) => new Date(t).toISOString();
 const ms = (v: Date | string) => new Date(v).getTime();
+/** Lets pending I/O (requests) in between steps: PGlite's answers resolve as microtasks, which alone never yield. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class ModelScheduler {
   readonly owner: string;
@@ -71,6 +73,7 @@ export class ModelScheduler {
     for (const siteId of await this.dueSites()) {
       if (this.stopped) break;
       if ((this.failedUntil.get(siteId) ?? 0) > Date.now()) continue;
+      await yieldToRequests();
       const outcome = await this.runSite(siteId);
       if (outcome.status === 'stepped') stepped = true;
     }
@@ -146,6 +149,7 @@ export class ModelScheduler {
       let changed: { from: number; to: number } | null = null;
       try {
         for (const t of steps) {
+          await yieldToRequests();
           if (this.stopped || !(await takeLease(db, siteId, this.owner))) break;
           stepAt = t;
           const result: StepResult = await this.opts.runner.run({ geometry, stepStart: t, window: stepWindow(readings, t), carry });
