@@ -115,22 +115,19 @@ export default function SiteHealthPage() {
       },
       { id: 'tickets', header: 'Support Tickets', value: (s) => s.freshdeskTickets.map((t) => t.id).join(' '), cell: (s) => <TicketBadges tickets={s.freshdeskTickets} /> },
       ...(internal ? [{ id: 'symptomPrimary', header: 'Symptom Primary', value: (s: SiteHealthRow) => s.symptomPrimaryNames.join(', ') }] : []),
+      { id: 'modelOn', header: 'Model On/Off', value: (s) => (s.modellingPipeline.isOn ? 'On' : 'Off') },
       {
-        id: 'modelOn',
-        header: 'Model On/Off',
-        // A blocked model (spec 3 §8: no emission sources, or an active device without recent data) says why.
-        value: (s) => (s.modellingPipeline.isOn ? (s.modellingPipeline.isBlocked ? `On (blocked: ${s.modellingPipeline.blockReason ?? ''})` : 'On') : 'Off'),
+        id: 'modelBlocked',
+        header: 'Model Blocked',
+        // Why a model that is on does not advance (spec 3 §8: no emission sources, or an active device without recent data).
+        value: (s) => (s.modellingPipeline.isBlocked ? (s.modellingPipeline.blockReason ?? 'Blocked') : ''),
         cell: (s) =>
           s.modellingPipeline.isBlocked ? (
             <span className="flex min-w-0 items-center gap-1" title={s.modellingPipeline.blockReason ?? undefined}>
-              On <span className="badge badge-sm badge-warning shrink-0">Blocked</span>
+              <span className="badge badge-sm badge-warning shrink-0">Blocked</span>
               <span className="truncate text-xs">{s.modellingPipeline.blockReason}</span>
             </span>
-          ) : s.modellingPipeline.isOn ? (
-            'On'
-          ) : (
-            'Off'
-          ),
+          ) : null,
         width: 240,
       },
       { id: 'modelLastRun', header: 'Model Last Run', kind: 'date', value: (s) => s.modellingPipeline.lastRunTime, cell: freshness((s) => s.modellingPipeline.lastRunTime), exportValue: (s) => s.modellingPipeline.lastRunTime },
