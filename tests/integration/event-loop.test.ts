@@ -1,37 +1,35 @@
 // A free event loop under the worst upload: a 19 MB site CSV (under the 20 MB limit, far past the 10,000-row cap)
 // is parsed in a worker thread and refused at the cap, while /api/health keeps answering within 100 ms.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { setPriority } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchEventLoop } from '../../server/services/event-loop-lag';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
 const HEADER = 'Id,Name,Alias,Latitude,Longitude,Groups,Business Unit,Asset/Area,Country,State/Province,Regulation,Regulatory Site Type,Generic Site Type,Basin,Industry Segment,Fluid Type,Notification Required,Special Tickets Required,Work Permit Required,Access Notes';
 
-/** A browser-like client in its own process: file path, URL and token in argv; prints the answer as JSON. */
+/**
+ * A browser-like client in its own process, which also writes the file, so neither its upload nor its garbage runs
+ * on this event loop: argv holds the URL, the token, the size in MB and the most data rows; prints the answer as JSON.
+ */
 const UPLOADER = `
-import { openAsBlob } from 'node:fs';
-const [file, url, token] = process.argv.slice(1);
-const form = new FormData();
-form.append('csvRecords', await openAsBlob(file, { type: 'text/csv' }), 'sites.csv');
-const res = await fetch(url, { method: 'POST', body: form, headers: { authorization: 'Bearer ' + token } });
-process.stdout.write(JSON.stringify({ status: res.status, body: await res.json() }));
-`;
-
-/** About `megabytes` of valid site rows. */
-function bigSiteCsv(megabytes: number): Uint8Array {
-  const lines = [HEADER];
-  let size = HEADER.length;
-  for (let i = 0; size < megabytes * 1048576 - 200; i++) {
-    const line = `,Generated pad ${i},PAD-${i},31.${String(i % 100000).padStart(5, '0')},-102.${String(i % 99991).padStart(5, '0')},,,,,,,,,,,,Yes,No,No,Gate code ${i % 9973}; call the lease operator before arriving`;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return new TextEncoder().encode(lines.join('\n'));
+const [url, token, megabytes, maxRows] = process.argv.slice(1).map((v, i) => (i < 2 ? v : Number(v)));
+const lines = [${JSON.stringify(HEADER)}];
+let size = lines[0].length;
+for (let i = 0; i < maxRows && size < megabytes * 1048576 - 200; i++) {
+  const line = ',Generated pad ' + i + ',PAD-' + i + ',31.' + String(i % 100000).padStart(5, '0') + ',-102.' + String(i % 99991).padStart(5, '0') + ',,,,,,,,,,,,Yes,No,No,Gate code ' + (i % 9973) + '; call the lease operator before arriving';
+  lines.push(line);
+  size += line.length + 1;
 }
+const csv = new TextEncoder().encode(lines.join('\\n'));
+const form = new FormData();
+form.append('csvRecords', new Blob([csv], { type: 'text/csv' }), 'sites.csv');
+const res = await fetch(url, { method: 'POST', body: form, headers: { authorization: 'Bearer ' + token } });
+process.stdout.write(JSON.stringify({ status: res.status, size: csv.length, body: await res.json() }));
+`;
 
 describe('event loop during the worst upload', () => {
   let t: TestApp;
@@ -52,22 +50,21 @@ describe('event loop during the worst upload', () => {
     return { ms: performance.now() - started, status: res.status, body };
   };
 
-  /** Uploads from another process (so the only work on this event loop is the server's), polling /api/health until it answers. */
-  async function uploadWhilePolling(csv: Uint8Array, route: string) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'event-loop-'));
-    const file = path.join(dir, 'sites.csv');
-    writeFileSync(file, csv);
+  /** Uploads from another process, polling /api/health until it answers. */
+  async function uploadWhilePolling(megabytes: number, maxRows: number, route: string) {
     const token = await t.tokenFor(f.provider);
-    const client = spawn(process.execPath, ['--input-type=module', '-e', UPLOADER, file, `${base}/api/site/${route}/${f.orgA}`, token], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const client = spawn(process.execPath, ['--input-type=module', '-e', UPLOADER, `${base}/api/site/${route}/${f.orgA}`, token, String(megabytes), String(maxRows)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // The client stands for another machine: on this shared one it must not take the server's CPU.
+    if (client.pid !== undefined) setPriority(client.pid, 10);
     let output = '';
     client.stdout.on('data', (d: Buffer) => (output += d.toString()));
     let settled = false;
-    const answer = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    const answer = new Promise<{ status: number; size: number; body: unknown }>((resolve, reject) => {
       client.on('error', reject);
       client.on('exit', () => {
         settled = true;
         try {
-          resolve(JSON.parse(output) as { status: number; body: unknown });
+          resolve(JSON.parse(output) as { status: number; size: number; body: unknown });
         } catch {
           reject(new Error(`the uploader printed ${output}`));
         }
@@ -84,9 +81,8 @@ describe('event loop during the worst upload', () => {
     }
     const res = await answer;
     lag.disable();
-    rmSync(dir, { recursive: true, force: true });
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.info(`/api/health during ${route} of ${(csv.length / 1048576).toFixed(1)} MB: ${latencies.length} answers, slowest ${sorted.at(-1)!.toFixed(1)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms; event loop delayed at most ${(lag.max / 1e6).toFixed(1)} ms`);
+    console.info(`/api/health during ${route} of ${(res.size / 1048576).toFixed(1)} MB: ${latencies.length} answers, slowest ${sorted.at(-1)!.toFixed(1)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms; event loop delayed at most ${(lag.max / 1e6).toFixed(1)} ms`);
     return { res, latencies };
   }
 
@@ -96,20 +92,36 @@ describe('event loop during the worst upload', () => {
     expect(h.body).toEqual({ status: 'ok', eventLoopLagMs: { p50: expect.any(Number), p99: expect.any(Number), max: expect.any(Number) } });
   });
 
-  it('answers /api/health within 100 ms while a 19 MB site CSV is read, and refuses the CSV at the row cap', async () => {
-    const csv = bigSiteCsv(19);
-    expect(csv.length).toBeGreaterThan(18 * 1048576);
-    expect(csv.length).toBeLessThan(20 * 1048576);
-    const { res, latencies } = await uploadWhilePolling(csv, 'verifyBulkSites');
-    expect(res).toEqual({ status: 200, body: { newSites: 0, error: 'The file has more than 10000 rows; please split it.', errors: {} } });
+  it('logs the lag every interval, at warn when the loop was held past 50 ms', async () => {
+    const lines: { level: number; msg: string; eventLoopLagMs?: { max: number } }[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) } } });
+    watchEventLoop(app, 100);
+    await new Promise((r) => setTimeout(r, 150));
+    const held = Date.now() + 80;
+    while (Date.now() < held); // holds the loop on purpose
+    await new Promise((r) => setTimeout(r, 120));
+    await app.close();
+    expect(lines.some((l) => l.level === 30 && l.msg === 'event loop lag' && typeof l.eventLoopLagMs?.max === 'number')).toBe(true);
+    expect(lines.some((l) => l.level === 40 && l.eventLoopLagMs!.max > 50 && l.msg.startsWith('event loop held for up to'))).toBe(true);
+  });
+
+  // Wall-clock bounds on a shared machine: an idle process here sees its timers up to ~45 ms late when other work
+  // loads the two cores, so a miss is retried; a request that really held the loop (seconds, before the file pool)
+  // fails every attempt.
+  const timing = { retry: 2 };
+
+  it('answers /api/health within 100 ms while a 19 MB site CSV is read, and refuses the CSV at the row cap', timing, async () => {
+    const { res, latencies } = await uploadWhilePolling(19, Infinity, 'verifyBulkSites');
+    expect(res.size).toBeGreaterThan(18 * 1048576);
+    expect(res.size).toBeLessThan(20 * 1048576);
+    expect(res).toMatchObject({ status: 200, body: { newSites: 0, error: 'The file has more than 10000 rows; please split it.', errors: {} } });
     expect(latencies.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...latencies)).toBeLessThan(100);
   });
 
-  it('stays within 100 ms while 10,000 valid rows (the cap) are parsed and checked', async () => {
-    const lines = new TextDecoder().decode(bigSiteCsv(2)).split('\n').slice(0, 10_001);
-    const { res, latencies } = await uploadWhilePolling(new TextEncoder().encode(lines.join('\n')), 'verifyBulkSites');
-    expect(res).toEqual({ status: 200, body: { newSites: 10_000 } });
+  it('stays within 100 ms while 10,000 valid rows (the cap) are parsed and checked', timing, async () => {
+    const { res, latencies } = await uploadWhilePolling(19, 10_000, 'verifyBulkSites');
+    expect(res).toMatchObject({ status: 200, body: { newSites: 10_000 } });
     expect(latencies.length).toBeGreaterThanOrEqual(3);
     expect(Math.max(...latencies)).toBeLessThan(100);
   });

@@ -1,4 +1,6 @@
 // A file worker thread: runs the browser's parsers (workers/lib) on uploads so the server's event loop stays free.
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { parseCsvBytes } from '../../../workers/lib/csv-parse';
 import { FileParseError } from '../../../workers/lib/file-errors';
@@ -8,6 +10,27 @@ const port = parentPort;
 if (!port) throw new Error('file-worker.ts runs only as a worker thread');
 
 const send = (message: WorkerMessage) => port.postMessage(message);
+
+/**
+ * This thread's Linux id, or null elsewhere. Niceness is per thread on Linux, so lowering this one leaves the event
+ * loop's thread at its priority: on a busy machine the parse waits, requests do not.
+ */
+function threadId(): number | null {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) && tid > 0 ? tid : null;
+  } catch {
+    return null;
+  }
+}
+const tid = threadId();
+if (tid !== null) {
+  try {
+    setPriority(tid, Math.min(19, getPriority(tid) + 10));
+  } catch {
+    // Not allowed here: the parse runs at the server's priority.
+  }
+}
 
 port.on('message', (task: FileTask) => {
   try {
