@@ -92,11 +92,14 @@ export function layoutTable(layout: LayoutName, rows: readonly Row[]): string {
       let d = fmt(dlq?.[k]);
       let p = fmt(pipeline?.[k]);
       if (k === 'dl90_kgh') {
-        const ci = (r: Row | undefined) => (r?.detail?.dl90_ci_kgh ? ` [${fmt(r.detail.dl90_ci_kgh[0])}, ${fmt(r.detail.dl90_ci_kgh[1])}]` : '');
-        // All releases detected: the logistic fit has no finite answer; say so instead of a number.
-        const all = (r: Row | undefined) => (r?.detail && r.dl90_kgh === null && r.detail.releases_points.length > 0 && r.detail.releases_points.every((x) => x.detected) ? ' (all detected)' : '');
-        p += ci(pipeline) + all(pipeline);
-        d += ci(dlq) + all(dlq);
+        const ci = (r: Row | undefined) => {
+          const c = r?.detail?.dl90_ci_kgh;
+          return c ? ` [${fmt(c[0])}, ${c[1] === null ? 'open' : fmt(c[1])}]` : '';
+        };
+        // No number: say why (every release detected, or POD 0.9 not reached within the tested rates).
+        const why = (r: Row | undefined) => (r?.detail?.dl90_note ? (r.detail.dl90_note.startsWith('beyond') ? ' (> tested range)' : r.detail.dl90_note.startsWith('every') ? ' (all detected)' : ' (no fit)') : '');
+        p += ci(pipeline) + why(pipeline);
+        d += ci(dlq) + why(dlq);
       }
       return [LABELS[k], p, d, PUBLISHED[k] ?? '–', GOAL[k] ?? '–'];
     }),

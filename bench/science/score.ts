@@ -73,7 +73,9 @@ export interface QuantPoint {
 }
 
 export interface ScoreDetail {
-  dl90_ci_kgh: [number, number] | null;
+  /** Bootstrap 95 % interval; an upper end beyond twice the largest release is open (null). */
+  dl90_ci_kgh: [number, number | null] | null;
+  dl90_note: string | null;
   logistic: LogisticFit | null;
   pod_by_bin: { lo: number; hi: number; releases: number; detected: number; pod: number | null }[];
   /**
@@ -234,8 +236,21 @@ export function score(input: ScoreInput): Score {
   const finiteTotals = totals.filter((t) => t.error !== null);
   const reports = tp + fp;
 
+  // A DL90 far beyond the largest release tested is an extrapolation of the fit, not a measurement: leave it null
+  // and say so; an interval end past that range is likewise open (null).
+  const maxQ = releasePoints.reduce((m, p) => Math.max(m, p.rateKgH), 0);
+  const inRange = (v: number | null) => (v !== null && v <= 2 * maxQ ? v : null);
+  const dl90Value = inRange(dl.dl90);
+  const dl90Note =
+    dl.dl90 !== null && dl90Value === null
+      ? `beyond the tested range: the fit reaches POD 0.9 only at ${dl.dl90.toPrecision(3)} kg/h (largest release ${maxQ.toPrecision(3)} kg/h)`
+      : dl.fit === null && releasePoints.length > 0
+        ? releasePoints.every((p) => p.detected)
+          ? 'every release detected: no finite logistic fit'
+          : 'no finite logistic fit (separated or one-sided data)'
+        : null;
   const metrics: Metrics = {
-    dl90_kgh: dl.dl90,
+    dl90_kgh: dl90Value,
     pod_ge_1kgh: share(
       releasePoints.filter((p) => p.rateKgH >= 1),
       (p) => p.detected,
@@ -256,7 +271,8 @@ export function score(input: ScoreInput): Score {
   };
 
   const detail: ScoreDetail = {
-    dl90_ci_kgh: dl.ci,
+    dl90_ci_kgh: dl.ci && dl90Value !== null ? [dl.ci[0], inRange(dl.ci[1])] : null,
+    dl90_note: dl90Note,
     logistic: dl.fit,
     pod_by_bin: POD_BINS.map(([lo, hi]) => {
       const inside = releasePoints.filter((p) => inBin(p.rateKgH, lo, hi));
@@ -267,11 +283,13 @@ export function score(input: ScoreInput): Score {
       groupDetected.filter((p) => p.rateKgH >= 1),
       (p) => p.detected,
     ),
-    dl90_group_kgh: estimateDl90(
-      groupDetected.map((p) => p.rateKgH),
-      groupDetected.map((p) => p.detected),
-      0,
-    ).dl90,
+    dl90_group_kgh: inRange(
+      estimateDl90(
+        groupDetected.map((p) => p.rateKgH),
+        groupDetected.map((p) => p.detected),
+        0,
+      ).dl90,
+    ),
     tp_reports: tp,
     fp_reports: fp,
     non_finite_estimates: nonFinite,

@@ -112,6 +112,19 @@ describe('logistic fit and DL90', () => {
     expect(a.ci![1]).toBeGreaterThan(a.dl90!);
   });
 
+  it('leaves DL90 null with a note when POD 0.9 lies beyond the tested rates, or when everything was detected', () => {
+    // Releases 2 h apart so the 30-min padding never joins two of them.
+    const releases = [...Array.from({ length: 10 }, (_, i) => rel(`s${i}`, 'S1', 2 * i, 2 * i + 0.5, 1)), ...Array.from({ length: 10 }, (_, i) => rel(`b${i}`, 'S1', 24 + 2 * i, 24.5 + 2 * i, 50))];
+    // One small and three of the 50 kg/h releases get a report: POD 0.3 at the largest rate.
+    const reports = [rep('s', 'S1', 0, 0.5, 1), ...[0, 1, 2].map((i) => rep(`x${i}`, 'S1', 24 + 2 * i, 24.5 + 2 * i, 50))];
+    const beyond = score({ sites: [site(releases, reports, 2)], cpuSeconds: null, bootstrapN: 50 });
+    expect(beyond.metrics.dl90_kgh).toBeNull();
+    expect(beyond.detail.dl90_note).toContain('beyond the tested range');
+    const all = score({ sites: [site([rel('a', 'S1', 1, 2, 2)], [rep('x', 'S1', 1, 2, 2)])], cpuSeconds: null, bootstrapN: 50 });
+    expect(all.metrics.dl90_kgh).toBeNull();
+    expect(all.detail.dl90_note).toBe('every release detected: no finite logistic fit');
+  });
+
   it('interpolates quantiles like R type 7', () => {
     expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
     expect(quantile([10, 0], 0.9)).toBe(9);
