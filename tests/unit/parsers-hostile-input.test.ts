@@ -3,10 +3,12 @@
 // The GeoTIFFs are written here with geotiff.js's writer (no GDAL needed) and checked against proj4 directly.
 import { readFileSync } from 'node:fs';
 import { writeArrayBuffer } from 'geotiff';
+import JSZip from 'jszip';
 import proj4 from 'proj4';
 import { describe, expect, it } from 'vitest';
 import { parseBasemapFiles } from '../../workers/lib/basemap';
 import { parseCsvBytes } from '../../workers/lib/csv-parse';
+import { readInspectionKmz } from '../../workers/lib/inspection-kmz';
 import { boundsToWgs84, readGeoTiffBasemap } from '../../workers/lib/geotiff-basemap';
 import { resolveCrs } from '../../workers/lib/geotiff-crs';
 import { readKml } from '../../workers/lib/kml';
@@ -88,7 +90,7 @@ describe('stereographic GeoTIFFs', () => {
     const parsed = await readGeoTiffBasemap(geoTiff(extent, antarctic), nodeImageOps());
     expect(parsed.southWest).toEqual({ lat: -85, lng: -180 });
     expect(parsed.northEast!.lat).toBeCloseTo(cornerLat, 6);
-    expect(parsed.warnings).toEqual(['The image reaches latitude 90° south; its corner was set to 85°, the furthest a basemap corner may be, so the picture is slightly squeezed there.']);
+    expect(parsed.warnings).toEqual(['The image reaches latitude 90° south; its corner was set to 85°, the furthest a corner may be, so the picture is slightly squeezed there.']);
   });
 
   it('keeps edge-sampled bounds for a polar image away from the pole', () => {
@@ -143,7 +145,17 @@ describe('ground overlays the basemap form cannot take as they are', () => {
     const parsed = await parseBasemapFiles([kmlFile(overlayKml('<north>90</north><south>-90</south><east>180</east><west>-180</west>')), PNG], nodeImageOps());
     expect(parsed.northEast).toEqual({ lat: 85, lng: 180 });
     expect(parsed.southWest).toEqual({ lat: -85, lng: -180 });
-    expect(parsed.warnings).toEqual(['The image reaches latitude 90° north and 90° south; its corners were set to 85°, the furthest a basemap corner may be, so the picture is slightly squeezed there.']);
+    expect(parsed.warnings).toEqual(['The image reaches latitude 90° north and 90° south; its corners were set to 85°, the furthest a corner may be, so the picture is slightly squeezed there.']);
+  });
+
+  it('clamps an inspection KMZ overlay the same way, naming the overlay', async () => {
+    const zip = new JSZip();
+    zip.file('doc.kml', overlayKml('<north>90</north><south>10</south><east>20</east><west>10</west>', 'Arctic pass'));
+    zip.file('i.png', PNG.bytes);
+    const { inspections, parseSummary } = await readInspectionKmz(await zip.generateAsync({ type: 'uint8array' }), nodeImageOps());
+    expect(parseSummary.errorMessages).toEqual([]);
+    expect(inspections[0]!.northEastCorner).toEqual({ lat: 85, lng: 20 });
+    expect(parseSummary.warningMessages).toEqual(["Arctic pass: The image reaches latitude 90° north; its corner was set to 85°, the furthest a corner may be, so the picture is slightly squeezed there."]);
   });
 
   it('says an overlay crosses the 180° meridian instead of a generic refusal', async () => {

@@ -4,7 +4,7 @@ import { INSPECTION_TYPE_AERIAL, NOTHING_IN_INSPECTION_KMZ, type InspectionDraft
 import { CancelledError, FileParseError, throwIfAborted, type ProgressCallback } from './file-errors';
 import type { ImageOps } from './image-ops';
 import type { KmlPlacemark } from './kml';
-import { rotatedOverlay, type Bounds } from './overlay-geometry';
+import { clampLatitudes, rotatedOverlay, type Bounds } from './overlay-geometry';
 import { fitImageToLimit } from './recompress';
 import { readKmz } from './basemap';
 
@@ -46,7 +46,12 @@ export async function readInspectionKmz(
     const inspections: InspectionDraft[] = [];
     for (const [i, { overlay, image }] of kmz.overlays.entries()) {
       throwIfAborted(options.signal);
-      const { bounds, plan } = rotatedOverlay(overlay.box, image.width, image.height);
+      const rotated = rotatedOverlay(overlay.box, image.width, image.height);
+      const plan = rotated.plan;
+      // The inspection form takes corners within ±85° like the basemap form.
+      const clampWarnings: string[] = [];
+      const bounds = clampLatitudes(rotated.bounds, clampWarnings);
+      summary.warningMessages.push(...clampWarnings.map((w) => `${overlay.name || `Overlay ${i + 1}`}: ${w}`));
       const placed = plan ? await ops.rotate(image, plan) : image;
       const fitted = await fitImageToLimit(placed, ops, { signal: options.signal });
       const marker = kmz.placemarks.find((p) => !used.has(p) && inside(bounds, p));

@@ -66,7 +66,7 @@ export function clampLatitudes(bounds: Bounds, warnings: string[]): Bounds {
   const clamp = (lat: number) => Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat));
   const clamped = { ...bounds, north: clamp(bounds.north), south: clamp(bounds.south) };
   const reached = [bounds.north > MAX_LATITUDE ? `${+bounds.north.toFixed(6)}° north` : null, bounds.south < -MAX_LATITUDE ? `${-bounds.south.toFixed(6)}° south` : null].filter((r) => r !== null);
-  warnings.push(`The image reaches latitude ${reached.join(' and ')}; its corner${reached.length > 1 ? 's were' : ' was'} set to ${MAX_LATITUDE}°, the furthest a basemap corner may be, so the picture is slightly squeezed there.`);
+  warnings.push(`The image reaches latitude ${reached.join(' and ')}; its corner${reached.length > 1 ? 's were' : ' was'} set to ${MAX_LATITUDE}°, the furthest a corner may be, so the picture is slightly squeezed there.`);
   return clamped;
 }
 
