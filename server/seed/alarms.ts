@@ -40,7 +40,8 @@ export async function seedAlarms(database: Database, r: Random, now: Date, evalu
       [org.id, AlarmType.values.Measurement, CH4, CALCULATION_MAX, new Date(now.getTime() - 40 * 86_400_000).toISOString()],
     );
     const sites = await database.query<{ id: number; has_rates: boolean }>(
-      'SELECT id, EXISTS (SELECT 1 FROM site_rates r WHERE r.site_id = sites.id) AS has_rates FROM sites WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY id',
+      `SELECT id, (EXISTS (SELECT 1 FROM site_rates r WHERE r.site_id = sites.id) OR EXISTS (SELECT 1 FROM site_model_states m WHERE m.site_id = sites.id AND m.start_time IS NOT NULL)) AS has_rates
+         FROM sites WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY id`,
       [org.id],
     );
     for (const [k, site] of sites.entries()) {
@@ -56,7 +57,7 @@ export async function seedAlarms(database: Database, r: Random, now: Date, evalu
       await add(ids[k % 2 === 0 ? 1 : 0]!, CH4, null);
       if (k % 5 === 2) await add(null, H2S, [CALCULATION_MAX, 4 + (k % 3), 9, 18, 0.25, 1, false]);
       if (k % 7 === 3) await add(ids[2]!, H2S, null, SiteAlarmParameterStatus.values.Off);
-      // Sites whose model produces a site rate watch it for Emission Rate alarms.
+      // Sites whose model produces a site rate (seeded, or the pipeline's once it catches up) watch it for Emission Rate alarms.
       if (site.has_rates) await add(ids[3]!, CH4, null, SiteAlarmParameterStatus.values.On, AlarmType.values.SiteRate);
     }
   }

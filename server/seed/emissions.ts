@@ -1,6 +1,7 @@
 // Demo emission data (spec 3 §3): each site's sources, the emissions the modelling pipeline would have found from the
 // same synthetic events that drove the device concentrations (siteEmissionPlan), the modelled site rate for the sites
-// with device history, and monthly CH4 targets. Nothing is written past a site's model processed-up-to time.
+// with device history, and monthly CH4 targets. Nothing is written past a site's model processed-up-to time (for the
+// sites the pipeline models, their model's start: the pipeline writes what follows).
 import { AlarmLevel } from '@/domain/enums';
 import { SITE_RATE_STEP_MS } from '@/domain/emissions';
 import type { Database } from '../db/client';
@@ -47,6 +48,8 @@ export async function seedEmissions(
   size: SeedSize,
   now: Date,
   siteRateSiteIds: ReadonlySet<number>,
+  /** Sites the pipeline models from their processed-up-to (the model's start): an event under way then ends there. */
+  modelledSiteIds: ReadonlySet<number> = new Set(),
 ): Promise<{ sources: number; emissions: number; siteRates: number; targets: number }> {
   const end = Math.floor(now.getTime() / 60_000) * 60_000;
   const from = end - emissionDays(size) * DAY;
@@ -82,8 +85,8 @@ export async function seedEmissions(
     counts.sources += sourceIds.length;
     for (const e of plan.events) {
       if (e.start >= cutoff) continue;
-      const closed = e.end <= cutoff;
-      const until = closed ? e.end : cutoff;
+      const closed = e.end <= cutoff || modelledSiteIds.has(site.id);
+      const until = Math.min(e.end, cutoff);
       const classified = closed && e.end < end - 7 * DAY && r.chance(0.6);
       const classification = classified ? pickClassification(r.next()) : null;
       const causes = rootCauses.filter((c) => c.classification === classification);
@@ -91,7 +94,7 @@ export async function seedEmissions(
         site.id,
         sourceIds[e.source]!,
         new Date(e.start).toISOString(),
-        closed ? new Date(e.end).toISOString() : null,
+        closed ? new Date(until).toISOString() : null,
         (e.rate * (until - e.start)) / HOUR,
         e.rate,
         emissionSeverity(e.rate),

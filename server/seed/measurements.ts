@@ -5,6 +5,8 @@
 import type { Database } from '../db/client';
 import { CHUNK_MS, encodeChunk, periodMask } from '../services/measurement-chunks';
 import { createRandom, type Random } from './random';
+import { localMetres, plumeEnhancementPpm, SENSOR_HEIGHT_M, SOURCE_HEIGHT_M } from './plume';
+import { windOf, type SiteWeather } from './site-weather';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -21,6 +23,8 @@ export interface DeviceSpot {
   types: readonly number[];
   /** Particle's online state now: an offline device has been silent for its last hours, an online one has not. */
   online?: boolean | null;
+  /** Sensor height (m) where the installation gives one. */
+  height?: number | null;
 }
 
 export interface EmissionSource {
@@ -130,11 +134,35 @@ const BASELINES: Record<number, Baseline> = {
   28: { mean: 0.01, noise: 0.003, follows: 0 },
 };
 
-/** Every type's value at one minute: the shared physics of the seed and the live simulator. */
-export function readingsAt(device: DeviceSpot, t: number, sources: readonly EmissionSource[], active: readonly EmissionEvent[], phase: number, r: Random): Map<number, number> {
-  const wind = windAt(t, phase, device.lng);
+/** CH4 (ppm) added at a device by the events under way, from the site weather's one-minute wind (modelled sites). */
+export function gaussianPlumePpm(device: DeviceSpot, t: number, sources: readonly EmissionSource[], active: readonly EmissionEvent[], weather: SiteWeather): number {
+  const wind = windOf(weather, t);
+  const at = { east: 0, north: 0, height: device.height ?? SENSOR_HEIGHT_M };
+  let ppm = 0;
+  for (const e of active) {
+    if (!(t >= e.start && t < e.end)) continue;
+    const s = sources[e.source]!;
+    ppm += plumeEnhancementPpm({ ...localMetres(device.lat, device.lng, s.lat, s.lng), height: SOURCE_HEIGHT_M }, at, e.rate, wind.from, wind.speedMs, wind.cls);
+  }
+  return 1000 * (1 - Math.exp(-ppm / 1000));
+}
+
+/**
+ * Every type's value at one minute: the shared physics of the seed and the live simulator. With a site weather (the
+ * modelled sites) the wind is its one-minute wind plus anemometer noise and the plume a Gaussian plume by stability;
+ * without, the older smooth wind and wedge plume.
+ */
+export function readingsAt(device: DeviceSpot, t: number, sources: readonly EmissionSource[], active: readonly EmissionEvent[], phase: number, r: Random, weather?: SiteWeather): Map<number, number> {
+  let wind: { from: number; speed: number };
   let plume = 0;
-  for (const e of active) if (t >= e.start && t < e.end) plume += plumePpm(sources[e.source]!, device, e.rate, wind);
+  if (weather) {
+    const w = windOf(weather, t);
+    wind = { from: (((w.from + 2 * r.normal()) % 360) + 360) % 360, speed: Math.max(0, w.speedMs * 3.6 * (1 + 0.03 * r.normal())) };
+    plume = gaussianPlumePpm(device, t, sources, active, weather);
+  } else {
+    wind = windAt(t, phase, device.lng);
+    for (const e of active) if (t >= e.start && t < e.end) plume += plumePpm(sources[e.source]!, device, e.rate, wind);
+  }
   const h = hourOfDay(t, device.lng);
   const diurnal = Math.sin(((h - 9) / 24) * 2 * Math.PI);
   const seasonal = -Math.cos(((t / DAY - 15) / 365.25) * 2 * Math.PI);
@@ -184,6 +212,7 @@ export function deviceDay(
   gaps: readonly [number, number][],
   r: Random,
   stepAt: (t: number) => number = () => MINUTE,
+  weather?: SiteWeather,
 ): Map<number, { times: Float64Array; values: Float32Array }> {
   const times: number[] = [];
   const columns = new Map<number, number[]>(device.types.map((t) => [t, []]));
@@ -191,7 +220,7 @@ export function deviceDay(
   for (let t = dayStart; t < dayStart + DAY; t += stepAt(t)) {
     if (gaps.some(([a, b]) => t >= a && t < b)) continue;
     times.push(t);
-    for (const [type, v] of readingsAt(device, t, sources, active, phase, r)) columns.get(type)!.push(v);
+    for (const [type, v] of readingsAt(device, t, sources, active, phase, r, weather)) columns.get(type)!.push(v);
   }
   const out = new Map<number, { times: Float64Array; values: Float32Array }>();
   const t64 = Float64Array.from(times);
@@ -214,7 +243,7 @@ export function offlineGaps(r: Random, from: number, to: number): [number, numbe
 /** Writes the devices' days [from, to) as whole chunks (the tables are empty while seeding). */
 export async function seedDeviceData(
   database: Database,
-  spots: readonly { device: DeviceSpot; sources: readonly EmissionSource[]; events: readonly EmissionEvent[]; phase: number }[],
+  spots: readonly { device: DeviceSpot; sources: readonly EmissionSource[]; events: readonly EmissionEvent[]; phase: number; weather?: SiteWeather }[],
   from: number,
   to: number,
   seed: number,
@@ -236,7 +265,7 @@ export async function seedDeviceData(
       rows.length = 0;
     };
     for (let day = Math.floor(from / CHUNK_MS) * CHUNK_MS; day < to; day += CHUNK_MS) {
-      const columns = deviceDay(spot.device, day, spot.sources, spot.events, spot.phase, gaps, r, stepAt);
+      const columns = deviceDay(spot.device, day, spot.sources, spot.events, spot.phase, gaps, r, stepAt, spot.weather);
       for (const [type, s] of columns) {
         // Only the asked window of the first and last day.
         let lo = 0;

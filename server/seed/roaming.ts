@@ -7,12 +7,20 @@ import { deviceRow, DEVICE_COLUMNS, INSTALLERS } from './devices';
 import { emissionDays } from './emissions';
 import { HISTORY_TYPES, seedDeviceData, siteEmissionPlan } from './measurements';
 import { createRandom } from './random';
+import type { SiteWeather } from './site-weather';
 
 export const ROAMING_STAYS = 7;
 const DAY_MS = 86_400_000;
 
 /** Inserts the device, its installations and its data at each stay; answers its name, or null when the seed is too small. */
-export async function seedRoamingDevice(database: Database, size: SeedSize, now: Date, hardwareIds: Record<HardwareItem, number[]>): Promise<{ name: string; samples: number } | null> {
+/** `weathers`: the modelled sites' weather, so the survey unit there reads the same wind and plumes as their devices. */
+export async function seedRoamingDevice(
+  database: Database,
+  size: SeedSize,
+  now: Date,
+  hardwareIds: Record<HardwareItem, number[]>,
+  weathers: ReadonlyMap<number, SiteWeather> = new Map(),
+): Promise<{ name: string; samples: number } | null> {
   // A day at least at each site.
   if (size.days < ROAMING_STAYS) return null;
   const sites = await database.query<{ id: number; organization_id: number; latitude: number; longitude: number }>(
@@ -50,7 +58,7 @@ export async function seedRoamingDevice(database: Database, size: SeedSize, now:
     );
     // The same sources and events the site's own devices see, so the survey unit's plumes agree with theirs.
     const plan = siteEmissionPlan(size.seed, site.id, site.latitude, site.longitude, emissionFrom, end);
-    samples += await seedDeviceData(database, [{ device: { deviceId: device!.id, lat, lng, types: HISTORY_TYPES, online: true }, ...plan }], started, ended ?? end, size.seed);
+    samples += await seedDeviceData(database, [{ device: { deviceId: device!.id, lat, lng, types: HISTORY_TYPES, online: true }, ...plan, weather: weathers.get(site.id) }], started, ended ?? end, size.seed);
   }
   return { name: device!.name, samples };
 }

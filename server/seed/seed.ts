@@ -15,6 +15,8 @@ import { seedInspections } from './inspections';
 import { seedApiKeys } from './api-keys';
 import { seedPushIntegrations } from '../services/push-integrations/demo';
 import { ROAMING_STAYS, seedRoamingDevice } from './roaming';
+import { startDemoModels } from './models';
+import { siteWeather, type SiteWeather } from './site-weather';
 import {
   ASSET_AREAS, BASINS, BUSINESS_UNITS, FLUID_TYPES, GENERIC_SITE_TYPES, INDUSTRY_SEGMENTS, ORGANIZATION_NAMES, REGULATIONS,
   REGULATORY_SITE_TYPES, SITE_GROUP_NAMES, SITE_PREFIXES, SITE_WORDS, type Basin,
@@ -31,6 +33,12 @@ export interface SeedSummary {
   /** A device moved between more sites than a chart names, or null in a seed too small for it. */
   roamingDevice: string | null;
   demoSignIns: { email: string; description: string }[];
+}
+
+/** A site the pipeline models in the demo: its weather (readings) and the model's start. */
+export interface DemoModelSite {
+  weather: SiteWeather;
+  modelStart: number;
 }
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -268,14 +276,18 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
 
   // Measurements: a featured site with a year of everything, history sites with weeks of CH4, wind and battery, and
   // the last hour of readings for every other installed device.
-  const { samples, featuredDeviceIds, historySiteIds } = await seedMeasurements(database, size, now, log);
-  const roaming = await seedRoamingDevice(database, size, now, hardwareIds);
+  const { samples, featuredDeviceIds, historySiteIds, modelled } = await seedMeasurements(database, size, now, log);
+  const roaming = await seedRoamingDevice(database, size, now, hardwareIds, new Map([...modelled].map(([id, m]) => [id, m.weather])));
   if (roaming) log(`survey device ${roaming.name}: ${ROAMING_STAYS} installations, ${roaming.samples} samples`);
   // GPS fixes of the devices with data history, on their own random stream.
   const locationStats = await seedLocationStats(database, createRandom(size.seed * 29 + 7), now, size.days, historySiteIds);
   log(`location stats: ${locationStats}`);
   // Emissions from the same events as the concentrations; site rates where devices have history.
-  const emissionCounts = await seedEmissions(database, size, now, historySiteIds);
+  // The pipeline models the featured and history sites from their model start (it catches up in the background once
+  // the server runs); the seed's emissions and site rates there stop at that start.
+  await startDemoModels(database, new Map([...modelled].map(([id, m]) => [id, m.modelStart])));
+  if (modelled.size) log(`models started: ${modelled.size} sites`);
+  const emissionCounts = await seedEmissions(database, size, now, historySiteIds, new Set(modelled.keys()));
   const [baselineAuthor] = await database.query<{ id: number; email: string }>("SELECT id, email FROM users WHERE email = 'provider.admin@example.com'");
   const baselines = baselineAuthor ? await seedBaselines(database, createRandom(size.seed * 23 + 5), now, baselineAuthor.id, baselineAuthor.email) : 0;
   log(`sources: ${emissionCounts.sources}, emissions: ${emissionCounts.emissions}, site rates: ${emissionCounts.siteRates}, targets: ${emissionCounts.targets}, baselines: ${baselines}`);
@@ -324,15 +336,27 @@ export async function seedDatabase(database: Database, size: SeedSize, log: (msg
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+const MODEL_STEP_MS = 15 * 60_000;
+/**
+ * Days the pipeline models at each history site (the featured site: all of SEED_DAYS); before that the seed writes
+ * their emissions and site rates. Kept short so the background catch-up of the default demo stays well under an hour.
+ */
+export const HISTORY_MODEL_DAYS = 3;
 /** Devices at the featured site with a full record of every measurement type. */
 export const FEATURED_DEVICES = 4;
 
-async function seedMeasurements(database: Database, size: SeedSize, now: Date, log: (msg: string) => void): Promise<{ samples: number; featuredDeviceIds: number[]; historySiteIds: Set<number> }> {
+async function seedMeasurements(
+  database: Database,
+  size: SeedSize,
+  now: Date,
+  log: (msg: string) => void,
+): Promise<{ samples: number; featuredDeviceIds: number[]; historySiteIds: Set<number>; modelled: Map<number, DemoModelSite> }> {
   const featuredDays = size.featuredDays ?? 0;
   const historySites = size.historySites ?? 0;
-  if (featuredDays === 0 && historySites === 0) return { samples: 0, featuredDeviceIds: [], historySiteIds: new Set() };
-  const installed = await database.query<{ device_id: number; device_type: string; online: boolean | null; site_id: number; organization_id: number; site_lat: number; site_lng: number; latitude: number; longitude: number }>(
-    `SELECT i.device_id, d.device_type, d.particle_online_status AS online, i.site_id, s.organization_id, s.latitude AS site_lat, s.longitude AS site_lng, i.latitude, i.longitude
+  if (featuredDays === 0 && historySites === 0) return { samples: 0, featuredDeviceIds: [], historySiteIds: new Set(), modelled: new Map() };
+  const installed = await database.query<{ device_id: number; device_type: string; online: boolean | null; site_id: number; organization_id: number; site_lat: number; site_lng: number; latitude: number; longitude: number; height: number | null }>(
+    `SELECT i.device_id, d.device_type, d.particle_online_status AS online, i.site_id, s.organization_id, s.latitude AS site_lat, s.longitude AS site_lng, i.latitude, i.longitude, i.height
        FROM device_installations i JOIN devices d ON d.id = i.device_id JOIN sites s ON s.id = i.site_id
        JOIN organizations o ON o.id = s.organization_id
       WHERE i.ended_at IS NULL AND s.deleted_at IS NULL AND o.deleted_at IS NULL AND d.device_type <> 'QubeCamera'
@@ -346,12 +370,31 @@ async function seedMeasurements(database: Database, size: SeedSize, now: Date, l
   const featured = [...bySite.entries()].filter(([, rows]) => rows[0]!.organization_id === firstOrg).sort((a, b) => qubes(b[1]) - qubes(a[1]) || a[0] - b[0])[0];
   const history = [...bySite.entries()].filter(([id]) => id !== featured?.[0]).slice(0, historySites);
   const end = Math.floor(now.getTime() / 60_000) * 60_000;
+  // The modelled sites (the featured site and the history sites): the pipeline turns their readings into emissions,
+  // so their readings come from the site weather's one-minute wind and a Gaussian plume, every Qube and Qube Lite
+  // there reports (none is left offline to block the model), and the model starts DEMO_MODEL_DAYS before the end.
+  const modelled = new Map<number, DemoModelSite>();
+  const addModelled = (siteId: number, rows: typeof installed, dataDays: number, modelDays: number) => {
+    if (dataDays <= 0 || modelDays <= 0 || rows.length === 0) return;
+    const dataStart = end - dataDays * DAY_MS;
+    const weather = siteWeather(size.seed, siteId, rows[0]!.site_lat, rows[0]!.site_lng, dataStart, end);
+    modelled.set(siteId, { weather, modelStart: Math.ceil(Math.max(dataStart + HOUR_MS, end - modelDays * DAY_MS) / MODEL_STEP_MS) * MODEL_STEP_MS });
+  };
+  // Without featured days the featured site's first devices carry no data, so it is not modelled.
+  if (featured && featuredDays > 0) addModelled(featured[0], featured[1], Math.max(size.days, featuredDays), size.days);
+  for (const [id, rows] of history) addModelled(id, rows, size.days, Math.min(size.days, HISTORY_MODEL_DAYS));
+  const reporting = installed.filter((d) => modelled.has(d.site_id) && d.online === false);
+  if (reporting.length) {
+    await database.query('UPDATE devices SET particle_online_status = true WHERE id = ANY($1::int[])', [reporting.map((d) => d.device_id)]);
+    for (const d of reporting) d.online = true;
+  }
   // One plan per site, shared with the emissions seeded later, so concentrations and emissions tell one story.
   const emissionFrom = end - emissionDays(size) * DAY_MS;
   const spotsFor = (rows: typeof installed, types: (kind: string) => readonly number[]) => {
     const first = rows[0]!;
     const { sources, events, phase } = siteEmissionPlan(size.seed, first.site_id, first.site_lat, first.site_lng, emissionFrom, end);
-    return rows.map((d) => ({ device: { deviceId: d.device_id, lat: d.latitude, lng: d.longitude, types: types(d.device_type), online: d.online } satisfies DeviceSpot, sources, events, phase }));
+    const weather = modelled.get(first.site_id)?.weather;
+    return rows.map((d) => ({ device: { deviceId: d.device_id, lat: d.latitude, lng: d.longitude, types: types(d.device_type), online: d.online, height: d.height } satisfies DeviceSpot, sources, events, phase, weather }));
   };
   let total = 0;
   const started = Date.now();
@@ -364,7 +407,8 @@ async function seedMeasurements(database: Database, size: SeedSize, now: Date, l
   }
   if (size.days > 0) {
     const from = end - size.days * DAY_MS;
-    const spots = [...(featured ? [featuredRows.slice(FEATURED_DEVICES)] : []), ...history.map(([, rows]) => rows.slice(0, 4))].filter((rows) => rows.length > 0).flatMap((rows) => spotsFor(rows, () => HISTORY_TYPES));
+    // Every device at a history site, so none of the model's sensors is silent.
+    const spots = [...(featured ? [featuredRows.slice(FEATURED_DEVICES)] : []), ...history.map(([, rows]) => rows)].filter((rows) => rows.length > 0).flatMap((rows) => spotsFor(rows, () => HISTORY_TYPES));
     total += await seedDeviceData(database, spots, from, end, size.seed);
     log(`history sites: ${history.length}, ${spots.length} devices, ${size.days} days`);
   }
@@ -375,5 +419,5 @@ async function seedMeasurements(database: Database, size: SeedSize, now: Date, l
   const rest = [...bySite.entries()].filter(([id]) => !covered.has(id)).flatMap(([, rows]) => spotsFor(rows, () => HISTORY_TYPES));
   total += await seedDeviceData(database, rest, restFrom, end, size.seed, undefined, (t) => (t < end - 3_600_000 ? 15 * 60_000 : 60_000));
   log(`measurements: ${total.toLocaleString('en-US')} samples in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { samples: total, featuredDeviceIds: featuredDays > 0 ? featuredRows.slice(0, FEATURED_DEVICES).map((d) => d.device_id) : [], historySiteIds: covered };
+  return { samples: total, featuredDeviceIds: featuredDays > 0 ? featuredRows.slice(0, FEATURED_DEVICES).map((d) => d.device_id) : [], historySiteIds: covered, modelled };
 }
