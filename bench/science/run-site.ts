@@ -126,6 +126,11 @@ export async function runSite(con: RunningConsole, truth: TruthEngine, scenario:
   let pipelineRates: { time: number; rate: number }[] | null = null;
   let sourceRates = false;
   if (pipeline) {
+    // A pipeline that never processed a window would score as zeros: fail the run instead, saying so.
+    const final = await readStatus(con.api, orgId, siteId);
+    if (final.processedUpTo === null || Date.parse(final.processedUpTo) <= scenario.start) {
+      throw new StepError('modelling pipeline processing', `${label} (site ${siteId}): no window processed over the whole run; last status ${JSON.stringify(final)}`);
+    }
     const emissions = await readEmissions(con.api, 'read back emissions', orgId, siteId, scenario.start, scenario.end);
     pipelineReports = emissions.map((e: ConsoleEmission) => ({
       id: `p${e.id}`,
