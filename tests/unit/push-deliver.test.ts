@@ -1,10 +1,16 @@
 // The push deliverer's destination checks without a network: the literal-address and user-info checks, and the lookup
 // that checks every resolved address and hands exactly the checked ones to the connection.
+import { execFileSync } from 'node:child_process';
 import type dns from 'node:dns';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { parseCidrList, UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE } from '@/domain/network-address';
-import { checkedLookup, DestinationRefusedError, postJson, urlProblem } from '../../server/services/push-integrations/deliver';
 import https from 'node:https';
+import { checkedLookup, createAgent, DestinationRefusedError, postJson, urlProblem } from '../../server/services/push-integrations/deliver';
 
 type Answer = { error: Error | null; address?: string | dns.LookupAddress[]; family?: number };
 const fakeResolver = (addresses: dns.LookupAddress[]) =>
@@ -58,6 +64,30 @@ describe('push deliverer destination checks', () => {
       expect(result).toEqual({ statusCode: null, responseBody: null, exception: `[::ffff:7f00:1]: ${UNREACHABLE_ADDRESS_MESSAGE}` });
     } finally {
       agent.destroy();
+    }
+  });
+
+  it('connects a name to its checked address and keeps the name for SNI and Host', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'push-pin-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], { stdio: 'ignore' });
+    const cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+    const seen: { host?: string; servername?: string | false }[] = [];
+    const server = https.createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
+      seen.push({ host: req.headers.host, servername: (req.socket as TLSSocket).servername });
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const agent = createAgent({ extraCa: cert, timeoutMs: 5000 });
+    try {
+      const result = await postJson(agent, `https://localhost:${port}/in`, [], '{}', 5000, parseCidrList('127.0.0.1/32,::1/128'));
+      expect(result).toEqual({ statusCode: 200, responseBody: 'ok', exception: null });
+      // The certificate names only 'localhost': verification passing means the name, not the address, was checked.
+      expect(seen).toEqual([{ host: `localhost:${port}`, servername: 'localhost' }]);
+    } finally {
+      agent.destroy();
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
