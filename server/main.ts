@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const mailer = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport((m) => app.log.info(m));
   const notifications = startNotificationWorker(database, mailer, config.publicUrl, (m) => app.log.warn(m), config.mailTickMs);
   const pushIntegrations = startPushWorker(database, loadPushConfig(), (m) => app.log.warn(m));
-  const modelling = await startModelling({ database, databaseUrl: config.databaseUrl, publicUrl: config.publicUrl, tickMs: config.modelTickMs, log: (m) => app.log.warn(m) });
+  const modelling = await startModelling({ database, databaseUrl: config.databaseUrl, publicUrl: config.publicUrl, tickMs: config.modelTickMs, log: (m) => app.log.warn(m), info: (m) => app.log.info(m) });
 
   const apiKeyLine = config.builtInOidc ? await demoApiKeyLine(database, config.seedSize.seed, config.publicUrl) : '';
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;

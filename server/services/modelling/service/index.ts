@@ -14,9 +14,16 @@ export const STEP_MODULE = new URL('../step.ts', import.meta.url).href;
 /** The stages' wasm puff kernel loader, used in the compute thread when present. */
 export const KERNEL_MODULE = new URL('../puff-kernel.ts', import.meta.url).href;
 
-export async function startModelling(opts: { database: Database; databaseUrl: string | undefined; publicUrl: string; tickMs: number; log: (m: string) => void }): Promise<{ stop(): Promise<void> }> {
+export async function startModelling(opts: {
+  database: Database;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  tickMs: number;
+  log: (m: string) => void;
+  info: (m: string) => void;
+}): Promise<{ stop(): Promise<void> }> {
   const own = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : null;
-  const scheduler = new ModelScheduler({ database: own ?? opts.database, runner: workerRunner(STEP_MODULE, opts.log, KERNEL_MODULE), publicUrl: opts.publicUrl, log: opts.log });
+  const scheduler = new ModelScheduler({ database: own ?? opts.database, runner: workerRunner(STEP_MODULE, opts.log, KERNEL_MODULE), publicUrl: opts.publicUrl, log: opts.log, info: opts.info });
   scheduler.start(opts.tickMs);
   return {
     stop: async () => {

@@ -23,6 +23,8 @@ export interface SchedulerOptions {
   runner: StepRunner;
   publicUrl: string;
   log: (message: string) => void;
+  /** Routine events (late-data rewinds); silent when not given. */
+  info?: (message: string) => void;
   /** Lease owner id (defaults to a random id per scheduler). */
   owner?: string;
   stepsPerSlice?: number;
@@ -196,7 +198,7 @@ export class ModelScheduler {
       // Cleared only if no later ingest moved it meanwhile (then the next pass rewinds again).
       await tx.query('UPDATE site_model_states SET dirty_from = NULL WHERE site_id = $1 AND dirty_from = $2', [siteId, iso(dirtyAt)]);
       if (to === null) return null;
-      this.opts.log(`modelling: site ${siteId}: late readings from ${iso(dirtyAt)}, recomputing from ${iso(to)}`);
+      this.opts.info?.(`modelling: site ${siteId}: late readings from ${iso(dirtyAt)}, recomputing from ${iso(to)}`);
       const span = await rewindTo(tx, siteId, to);
       return { from: Math.min(span?.from ?? to, to), to: Math.max(span?.to ?? processed, processed) };
     });
