@@ -71,7 +71,7 @@ describe('push deliverer destination checks', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'push-pin-'));
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], { stdio: 'ignore' });
     const cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
-    const seen: { host?: string; servername?: string | false }[] = [];
+    const seen: { host?: string; servername?: string | false | null }[] = [];
     const server = https.createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
       seen.push({ host: req.headers.host, servername: (req.socket as TLSSocket).servername });
       res.end('ok');
