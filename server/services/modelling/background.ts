@@ -50,14 +50,21 @@ export function removeBackground(ppm: Float64Array[], deviceIds: number[], prior
     for (let i = 0; i < R; i++) {
       if (!live[i]!) continue;
       const key = String(deviceIds[i]!);
+      const old = carry.offsets[key];
+      const known = old !== undefined && Number.isFinite(old);
+      const sd = Math.max(0.02, quantileOf(carry.noise[key] ?? [], 0.3) || 0.05);
       const diffs: number[] = [];
-      for (let k = 0; k < n; k++) if (Number.isFinite(ppm[i]![k]!) && Number.isFinite(med[k]!)) diffs.push(ppm[i]![k]! - med[k]!);
+      for (let k = 0; k < n; k++) {
+        if (!Number.isFinite(ppm[i]![k]!) || !Number.isFinite(med[k]!)) continue;
+        const d = ppm[i]![k]! - med[k]!;
+        // Quiet minutes only once an offset is known: plume minutes must not drag the offset up.
+        if (!known || Math.abs(d - old) < 3 * sd + 0.05) diffs.push(d);
+      }
       if (diffs.length < 10) continue;
       diffs.sort((a, b) => a - b);
-      // A low-ish quantile: plume minutes are positive outliers of the difference.
-      const est = quantile(diffs, 0.35);
-      const old = carry.offsets[key]!;
-      carry.offsets[key]! = old === undefined || !Number.isFinite(old) ? est : old + TUNING.offsetEmaAlpha * (est - old);
+      // Without a prior, a low-ish quantile: plume minutes are positive outliers of the difference.
+      const est = quantile(diffs, known ? 0.5 : 0.35);
+      carry.offsets[key] = known ? old + TUNING.offsetEmaAlpha * (est - old) : est;
     }
     // Per-minute site background: low cross-sensor quantile of offset-corrected values, then a running median.
     const raw = new Float64Array(n).fill(Number.NaN);

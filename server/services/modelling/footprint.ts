@@ -45,6 +45,7 @@ export interface FootprintRequest {
   /** ρ_CH4 (kg/m³). */
   density: number;
   perturbation: Perturbation;
+  /** Cadence (s); must divide 60. */
   dtS?: number;
 }
 
@@ -88,8 +89,59 @@ function windAt(w: FootprintWind, tauS: number, p: Perturbation): [number, numbe
   return [(ue * c + un * s) * p.speedScale, (un * c - ue * s) * p.speedScale];
 }
 
+/**
+ * Horizontal and vertical σ (m) of a puff of age `ageS` that travelled `distM`, born with lateral turbulence
+ * `sigmaV` (m/s) in class `cls`.
+ */
+export function puffSigmas(ageS: number, distM: number, sigmaV: number, cls: StabilityClass, scale = 1): [number, number] {
+  const d = Math.max(distM, 1);
+  const syT = draxlerSigmaY(sigmaV, ageS);
+  let sy = Math.max(syT, 0.5 * pgSigmaY(cls, d));
+  sy = Math.max(0.5, Math.sqrt(sy * sy + TUNING.sourceHalfWidthM ** 2 + (TUNING.directionSpreadRad * d) ** 2) * scale);
+  // Vertical: ISC3 on distance, floored by a time-based growth so light-wind puffs still dilute.
+  const szT = (0.1 * ageS) / (1 + 0.9 * Math.sqrt(ageS / 50));
+  const sz = Math.max(0.5, Math.max(pgSigmaZ(cls, d), szT) * scale);
+  return [sy, sz];
+}
+
+const CADENCES = [10, 6, 5, 4, 3, 2, 1];
+
+function spinUpS(req: FootprintRequest, killR: number): number {
+  const from = Math.max(0, req.outFrom - 1 - Math.ceil(TUNING.maxPuffAgeS / 60));
+  const speeds: number[] = [];
+  for (let k = from; k < Math.min(req.wind.uE.length, req.outTo); k++) {
+    const u = Math.hypot(req.wind.uE[k]!, req.wind.uN[k]!);
+    speeds.push(Number.isFinite(u) ? u : 0);
+  }
+  speeds.sort((a, b) => a - b);
+  const u10 = speeds.length ? speeds[Math.floor(0.1 * (speeds.length - 1))]! * req.perturbation.speedScale : 0;
+  const need = u10 > 0.05 ? (2 * 2 * killR) / u10 : Infinity;
+  return Math.min(TUNING.maxPuffAgeS, Math.max(180, Math.ceil(need / 60) * 60));
+}
+
+/**
+ * The coarsest cadence (dividing 60 s) whose step length u·dt stays under the nearest source–sensor distance
+ * at the 90th-percentile wind of the simulated span: the segment-mean kernel is then within a few % of a 0.5 s run
+ * (checked in the tests), and light winds — where puffs live longest and cost most — get the coarse steps.
+ */
+export function chooseCadence(req: FootprintRequest): number {
+  let dMin = Infinity;
+  for (const s of req.sources) for (const r of req.receptors) dMin = Math.min(dMin, Math.hypot(s.x - r.x, s.y - r.y));
+  const from = Math.max(0, req.outFrom - 1 - Math.ceil(TUNING.maxPuffAgeS / 60));
+  const speeds: number[] = [];
+  for (let k = from; k < Math.min(req.wind.uE.length, req.outTo); k++) {
+    const u = Math.hypot(req.wind.uE[k]!, req.wind.uN[k]!);
+    if (Number.isFinite(u)) speeds.push(u);
+  }
+  speeds.sort((a, b) => a - b);
+  const u90 = speeds.length ? speeds[Math.floor(0.9 * (speeds.length - 1))]! * req.perturbation.speedScale : 1;
+  const maxLen = Math.max(5, Number.isFinite(dMin) ? dMin : 20);
+  for (const dt of CADENCES) if (u90 * dt <= maxLen) return dt;
+  return 1;
+}
+
 export function computeFootprints(req: FootprintRequest): Footprints {
-  const dt = req.dtS ?? TUNING.puffDtS;
+  const dt = req.dtS ?? chooseCadence(req);
   const S = req.sources.length;
   const R = req.receptors.length;
   const T = Math.max(0, req.outTo - req.outFrom);
@@ -120,6 +172,8 @@ export function computeFootprints(req: FootprintRequest): Footprints {
   const age = new Float64Array(cap);
   const dist = new Float64Array(cap);
   const sv = new Float64Array(cap); // σv at birth (m/s)
+  const syP = new Float64Array(cap); // σ at the puff's current position (the previous step's end), cached
+  const szP = new Float64Array(cap);
   const cls = new Uint8Array(cap);
   const src = new Int32Array(cap);
   let live = 0;
@@ -127,7 +181,8 @@ export function computeFootprints(req: FootprintRequest): Footprints {
   const out = new Float64Array(S * R);
   const counts = new Float64Array(T);
 
-  const simStart = (req.outFrom - 1) * 60 - TUNING.maxPuffAgeS; // seconds after window start
+  // Spin-up: long enough for a puff to leave the kill radius twice over at the slow end of the winds (≤ 20 min).
+  const simStart = (req.outFrom - 1) * 60 - spinUpS(req, killR); // seconds after window start
   const simEnd = (req.outTo - 1) * 60;
   const wn = req.wind.uE.length;
   for (let tau = simStart; tau < simEnd - 1e-9; tau += dt) {
@@ -143,21 +198,57 @@ export function computeFootprints(req: FootprintRequest): Footprints {
       age[live]! = 0;
       dist[live]! = 0;
       sv[live]! = Math.max(0.1, bu) * (Number.isFinite(sth) ? sth : 0.2);
+      const [sy0, sz0] = puffSigmas(0, 0, sv[live]!, st as StabilityClass, p.sigmaScale);
+      syP[live]! = sy0;
+      szP[live]! = sz0;
       cls[live]! = st;
       src[live]! = s;
       live++;
     }
-    // Advect with the wind at mid-step.
+    // The step's wind (mid-step); every live puff sweeps the segment u·dt during it.
     const [ue, un] = windAt(req.wind, tau + dt / 2, p);
     const u = Math.hypot(ue, un);
     const ex = u > 1e-6 ? ue / u : 1;
     const ey = u > 1e-6 ? un / u : 0;
+    const len = u * dt;
+    // Evaluate the step-mean into the minute that contains (τ, τ + dt].
+    const kOut = Math.ceil((tau + dt) / 60 - 1e-9) - req.outFrom;
+    if (kOut >= 0 && kOut < T) {
+      for (let j = 0; j < live; j++) {
+        const [sy1, sz1] = puffSigmas(age[j]! + dt, dist[j]! + len, sv[j]!, cls[j]! as StabilityClass, p.sigmaScale);
+        let sy0 = syP[j]!;
+        let sz0 = szP[j]!;
+        if (!(sy0 > 0)) [sy0, sz0] = puffSigmas(age[j]!, dist[j]!, sv[j]!, cls[j]! as StabilityClass, p.sigmaScale);
+        syP[j]! = sy1;
+        szP[j]! = sz1;
+        const b = j * PUFF_STRIDE;
+        rec[b]! = px[j]!;
+        rec[b + 1]! = py[j]!;
+        rec[b + 2]! = req.sources[src[j]!]!.z;
+        rec[b + 3]! = ex;
+        rec[b + 4]! = ey;
+        rec[b + 5]! = len;
+        rec[b + 6]! = sy0;
+        rec[b + 7]! = sy1;
+        rec[b + 8]! = sz0;
+        rec[b + 9]! = sz1;
+        rec[b + 10]! = qUnit;
+        rec[b + 11]! = src[j]!;
+      }
+      out.fill(0);
+      result.evaluations += kernel.accumulate(rec, live, receptors, R, S, out);
+      counts[kOut]!++;
+      for (let s = 0; s < S; s++) for (let r = 0; r < R; r++) h[(s * R + r) * T + kOut]! += out[s * R + r]!;
+    }
+    // Steps that are not evaluated (spin-up) leave the cached σ stale: mark it for recomputation.
+    if (kOut < 0 || kOut >= T) syP.fill(-1, 0, live);
+    // Advect, then drop puffs that are too old or far beyond the sensors and moving away.
     let w = 0;
     for (let j = 0; j < live; j++) {
       const nx = px[j]! + ue * dt;
       const ny = py[j]! + un * dt;
       const na = age[j]! + dt;
-      const nd = dist[j]! + u * dt;
+      const nd = dist[j]! + len;
       const rx = nx - cx;
       const ry = ny - cy;
       const far = rx * rx + ry * ry > killR * killR && rx * ue + ry * un > 0;
@@ -167,41 +258,13 @@ export function computeFootprints(req: FootprintRequest): Footprints {
       age[w]! = na;
       dist[w]! = nd;
       sv[w]! = sv[j]!;
+      syP[w]! = syP[j]!;
+      szP[w]! = szP[j]!;
       cls[w]! = cls[j]!;
       src[w]! = src[j]!;
       w++;
     }
     live = w;
-    // Evaluate at τ + dt into the minute that contains it.
-    const te = tau + dt;
-    const kOut = Math.ceil(te / 60 - 1e-9) - req.outFrom;
-    if (kOut < 0 || kOut >= T) continue;
-    for (let j = 0; j < live; j++) {
-      const c = cls[j]! as StabilityClass;
-      const d = Math.max(dist[j]!, 1);
-      const syT = draxlerSigmaY(sv[j]!, age[j]!);
-      let sy = Math.max(syT, 0.5 * pgSigmaY(c, d));
-      sy = Math.sqrt(sy * sy + TUNING.sourceHalfWidthM ** 2 + (TUNING.directionSpreadRad * d) ** 2) * p.sigmaScale;
-      // Vertical: ISC3 on distance, floored by a time-based growth so light-wind puffs still dilute.
-      const szT = (0.1 * age[j]!) / (1 + 0.9 * Math.sqrt(age[j]! / 50));
-      const sz = Math.max(0.5, Math.max(pgSigmaZ(c, d), szT) * p.sigmaScale);
-      const sx = Math.sqrt(sy * sy + (0.5 * u * dt) ** 2);
-      const b = j * PUFF_STRIDE;
-      rec[b]! = px[j]!;
-      rec[b + 1]! = py[j]!;
-      rec[b + 2]! = req.sources[src[j]!]!.z;
-      rec[b + 3]! = ex;
-      rec[b + 4]! = ey;
-      rec[b + 5]! = sx;
-      rec[b + 6]! = Math.max(0.5, sy);
-      rec[b + 7]! = sz;
-      rec[b + 8]! = qUnit;
-      rec[b + 9]! = src[j]!;
-    }
-    out.fill(0);
-    result.evaluations += kernel.accumulate(rec, live, receptors, R, S, out);
-    counts[kOut]!++;
-    for (let s = 0; s < S; s++) for (let r = 0; r < R; r++) h[(s * R + r) * T + kOut]! += out[s * R + r]!;
   }
   for (let s = 0; s < S; s++)
     for (let r = 0; r < R; r++)

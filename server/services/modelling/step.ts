@@ -117,7 +117,7 @@ function runStepUnsafe(input: StepInput): StepResult {
   const stability = new Uint8Array(window.minutes);
   for (let k = 0; k < window.minutes; k++) {
     const sth = yamartinoDeg(wind.dirDeg.subarray(Math.max(0, k - 7), Math.min(window.minutes, k + 8)));
-    const sthC = finite(sth) ? Math.max(TUNING.sigmaThetaFloorDeg, sth) : 10;
+    const sthC = finite(sth) ? Math.hypot(Math.max(TUNING.sigmaThetaFloorDeg, sth), TUNING.subMinuteSigmaThetaDeg) : 12;
     const day = solarElevationDeg(window.start + k * MIN - 30_000, geometry.latitude, geometry.longitude) > 0;
     stability[k]! = stabilityFromSigmaTheta(sthC, finite(wind.speed[k]!) ? wind.speed[k]! : 1, day);
     sigmaTheta[k]! = (Math.min(TUNING.sigmaThetaMaxDeg, Math.max(TUNING.sigmaThetaMinDeg, sthC)) * Math.PI) / 180;
@@ -196,7 +196,11 @@ function runStepUnsafe(input: StepInput): StepResult {
       unobservedHeadroom += upper - carried;
       verdict = { sourceId: src.id, on: false, strong: false, observable: false, rate: carried, lower: 0, upper, probability: 0, firstSpikeMs };
     } else {
-      const on = gate && est.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
+      // Hysteresis: an open emission stays on with weaker evidence (a plume meandering off the sensors for a
+      // step is not a stop), a new one needs the full test.
+      const fresh = gate && est.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
+      const keep = open !== null && est.pOn >= 0.5 && est.probability >= 0.5 && inv!.explained >= 0.25;
+      const on = fresh || keep;
       const strong = on && est.pOn >= 0.99 && inv!.explained >= 0.6 && inv!.spikeMinutes >= 8 && est.rate >= 1;
       for (let d = 0; d < D; d++) siteDraws[d]! += est.draws[d]!;
       if (est.rate === 0) hiddenMax = Math.max(hiddenMax, est.detectionLimit);
