@@ -407,10 +407,20 @@ async function seedMeasurements(
   }
   if (size.days > 0) {
     const from = end - size.days * DAY_MS;
-    // Every device at a history site, so none of the model's sensors is silent.
-    const spots = [...(featured ? [featuredRows.slice(FEATURED_DEVICES)] : []), ...history.map(([, rows]) => rows)].filter((rows) => rows.length > 0).flatMap((rows) => spotsFor(rows, () => HISTORY_TYPES));
+    const spots = [...(featured ? [featuredRows.slice(FEATURED_DEVICES)] : []), ...history.map(([, rows]) => rows.slice(0, 4))].filter((rows) => rows.length > 0).flatMap((rows) => spotsFor(rows, () => HISTORY_TYPES));
     total += await seedDeviceData(database, spots, from, end, size.seed);
-    log(`history sites: ${history.length}, ${spots.length} devices, ${size.days} days`);
+    // A history site's other devices report every 15 minutes, then minute by minute from an hour before the model's
+    // start, so every sensor the model reads has its one-minute data (and none is silent to block it).
+    let extra = 0;
+    for (const [id, rows] of history) {
+      const model = modelled.get(id);
+      if (rows.length <= 4 || !model) continue;
+      const minuteFrom = model.modelStart - HOUR_MS;
+      const more = spotsFor(rows, () => HISTORY_TYPES).slice(4);
+      total += await seedDeviceData(database, more, from, end, size.seed, undefined, (t) => (t < minuteFrom ? 15 * 60_000 : 60_000));
+      extra += more.length;
+    }
+    log(`history sites: ${history.length}, ${spots.length} devices, ${size.days} days (and ${extra} more from their model start)`);
   }
   // Everyone else: the history types every 15 minutes over the same days (what a device in low-power mode sends, and
   // enough for uptime and trends), then minute by minute for the last hour, so every device has current readings.
