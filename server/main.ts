@@ -1,8 +1,8 @@
-// config → database → migrations → seed if empty → identity provider → listen.
+// config → database → migrations → seed if empty (one process at a time) → identity provider → listen.
 import { buildApp, type IdentityProvider } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { migrate } from './db/migrate';
+import { migrate, withStartupLock } from './db/migrate';
 import { createOidcProvider, mountOidc } from './auth/oidc-provider';
 import { createTokenVerifier } from './auth/verify-token';
 import { isDatabaseEmpty, seedDatabase } from './seed/seed';
@@ -17,15 +17,16 @@ async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrate(database);
-  if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
-
-  let seeded: Awaited<ReturnType<typeof seedDatabase>> | null = null;
-  if (await isDatabaseEmpty(database)) {
+  // Several processes may start at once on one PostgreSQL: one at a time migrates and seeds an empty database; the
+  // others wait and then find it migrated and seeded (README 'Running several processes').
+  const seeded = await withStartupLock(database, async () => {
+    const applied = await migrate(database);
+    if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
+    if (!(await isDatabaseEmpty(database))) return null;
     const s = config.seedSize;
     console.log(`Seeding demo data (${s.orgs} organizations, ${s.sites} sites, ${s.devices} devices, seed ${s.seed})…`);
-    seeded = await seedDatabase(database, config.seedSize, (m) => console.log(`  ${m}`));
-  }
+    return seedDatabase(database, config.seedSize, (m) => console.log(`  ${m}`));
+  });
 
   let identityProvider: IdentityProvider | null = null;
   let verifyToken;

@@ -1,5 +1,6 @@
 // The built-in OpenID Connect provider at /oidc: its own login page over the users table, PKCE, rotating refresh
-// tokens, revocation, JWT access tokens for the API, keys under DATA_DIR and state in the database.
+// tokens, revocation, JWT access tokens for the API; keys and state in the database (keys under DATA_DIR on PGlite),
+// so any number of server processes on one PostgreSQL serve the same sign-ins.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -8,7 +9,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { buildCsp, staticSecurityHeaders } from '../http/security-headers';
 import { createAdapterFactory } from './oidc-adapter';
-import { loadOrCreateProviderKeys, publicJwks, type ProviderKeys } from './oidc-keys';
+import { loadOrCreateSharedProviderKeys, publicJwks, type ProviderKeys } from './oidc-keys';
 import { passwordProblem, PASSWORD_RULE } from '@/domain/password';
 import { AUTO_SUBMIT_JS, LOGIN_CSS, loginPage, logoutPage, messagePage, newPasswordPage } from './login-page';
 import { hashPassword, verifyPassword } from './password';
@@ -27,7 +28,7 @@ export interface OidcHandle {
 
 export async function createOidcProvider(opts: { config: Config; database: Database; keys?: ProviderKeys }): Promise<OidcHandle> {
   const { config, database } = opts;
-  const keys = opts.keys ?? (await loadOrCreateProviderKeys(config.dataDir));
+  const keys = opts.keys ?? (await loadOrCreateSharedProviderKeys(database, config.dataDir));
   const audience = config.apiAudience;
 
   const configuration: Configuration = {
