@@ -26,12 +26,27 @@ export async function enqueueMail(db: Queryable, m: OutgoingMail & { dedupeKey: 
 /** Minutes before the next try after `attempts` failures: 1, 2, 4 … at most an hour. */
 export const retryDelayMinutes = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1));
 
-/** Sends what is due; answers how many were sent and how many failed this round. */
+/** How long a worker holds the mails it claimed: far longer than sending 50 mails takes. */
+export const CLAIM_MINUTES = 10;
+
+/**
+ * Sends what is due; answers how many were sent and how many failed this round.
+ *
+ * Several server processes run this worker on one PostgreSQL, so the due mails are first claimed in one statement: it
+ * moves their next attempt CLAIM_MINUTES ahead, and FOR UPDATE SKIP LOCKED lets a second worker claiming at the same
+ * moment pass over rows the first is claiming instead of waiting for them (and then finding them no longer due). A mail
+ * is therefore sent by one worker only. A worker that dies between claiming and sending leaves its mails to be sent
+ * again once the claim runs out (at least once, never twice at the same time).
+ */
 export async function deliverPending(db: Queryable, transport: MailTransport, now: Date = new Date(), limit = 50): Promise<{ sent: number; failed: number }> {
   const due = await db.query<{ id: number; to_address: string; subject: string; body_text: string; attempts: number }>(
-    'SELECT id, to_address, subject, body_text, attempts FROM email_outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2',
-    [now.toISOString(), limit],
+    `UPDATE email_outbox SET next_attempt_at = $3
+      WHERE id IN (SELECT id FROM email_outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+        AND sent_at IS NULL AND next_attempt_at <= $1
+      RETURNING id, to_address, subject, body_text, attempts`,
+    [now.toISOString(), limit, new Date(now.getTime() + CLAIM_MINUTES * 60_000).toISOString()],
   );
+  due.sort((a, b) => Number(a.id) - Number(b.id));
   let sent = 0;
   let failed = 0;
   for (const m of due) {

@@ -64,6 +64,7 @@ export interface ExecutionOutcome {
 }
 
 interface LeasedRow extends Record<string, unknown> {
+  lease_token: string;
   id: number;
   organization_id: number;
   data_type: number;
@@ -100,8 +101,28 @@ async function recordExecution(db: Queryable, integrationId: number, success: bo
   }
 }
 
+/**
+ * The lease a worker holds on an integration: its lease_until exactly as taken (text keeps the microseconds), which
+ * doubles as the owner's token — no other worker can have set the same instant — so only the holder renews, moves the
+ * bookmark and releases (a worker whose lease ran out and was taken over changes nothing of the new holder's).
+ */
+interface Lease {
+  token: string;
+}
+
+/** Pushes the lease LEASE_MINUTES on before each execution; false when it was lost (expired and taken over). */
+async function renewLease(db: Queryable, integrationId: number, lease: Lease): Promise<boolean> {
+  const [row] = await db.query<{ token: string }>(
+    `UPDATE integrations SET lease_until = now() + interval '${LEASE_MINUTES} minutes' WHERE id = $1 AND lease_until = $2::timestamptz RETURNING lease_until::text AS token`,
+    [integrationId, lease.token],
+  );
+  if (!row) return false;
+  lease.token = row.token;
+  return true;
+}
+
 /** One execution: the next records, their requests, the record of it; the bookmark moves on success. */
-async function runExecution(database: Database, t: IntegrationTarget & { requestUrl: string; headers: { key: string; value: string }[]; maxRequestSizeInBytes: number | null }, options: PushRunOptions): Promise<ExecutionOutcome | null> {
+async function runExecution(database: Database, t: IntegrationTarget & { requestUrl: string; headers: { key: string; value: string }[]; maxRequestSizeInBytes: number | null }, options: PushRunOptions, lease: Lease): Promise<ExecutionOutcome | null> {
   const limit = options.recordsPerExecution ?? RECORDS_PER_EXECUTION;
   const batch = await nextBatch(database, t, limit);
   if (batch.records.length === 0) return null;
@@ -127,7 +148,8 @@ async function runExecution(database: Database, t: IntegrationTarget & { request
   const bookmark = success ? batch.next : t.bookmark;
   await database.transaction(async (tx) => {
     await recordExecution(tx, t.id, success, bookmark, batch.records.length, sent);
-    if (success) await tx.query('UPDATE integrations SET bookmark = $2::jsonb WHERE id = $1', [t.id, JSON.stringify(bookmark)]);
+    // Only while this worker still holds the lease (a worker that lost it must not move the new holder's bookmark).
+    if (success) await tx.query('UPDATE integrations SET bookmark = $2::jsonb WHERE id = $1 AND lease_until = $3::timestamptz', [t.id, JSON.stringify(bookmark), lease.token]);
   });
   if (success) t.bookmark = bookmark;
   return { success, recordCount: batch.records.length, requestCount: sent.length };
@@ -142,10 +164,11 @@ export async function runIntegration(database: Database, integrationId: number, 
     `UPDATE integrations i SET lease_until = now() + interval '${LEASE_MINUTES} minutes'
       WHERE i.id = $1 AND i.enabled AND i.deleted_at IS NULL AND (i.lease_until IS NULL OR i.lease_until < now())
         AND EXISTS (SELECT 1 FROM organizations o WHERE o.id = i.organization_id AND o.deleted_at IS NULL)
-      RETURNING i.id, i.organization_id, i.data_type, i.request_url, i.headers, i.max_request_size_in_bytes, i.ch4_rate_display_unit_id, i.ch4_volume_display_unit_id, i.bookmark`,
+      RETURNING i.lease_until::text AS lease_token, i.id, i.organization_id, i.data_type, i.request_url, i.headers, i.max_request_size_in_bytes, i.ch4_rate_display_unit_id, i.ch4_volume_display_unit_id, i.bookmark`,
     [integrationId],
   );
   if (!row) return [];
+  const lease: Lease = { token: row.lease_token };
   const target = {
     id: row.id,
     organizationId: row.organization_id,
@@ -160,13 +183,15 @@ export async function runIntegration(database: Database, integrationId: number, 
   const outcomes: ExecutionOutcome[] = [];
   try {
     for (let i = 0; i < (options.executionsPerTick ?? EXECUTIONS_PER_TICK); i++) {
-      const outcome = await runExecution(database, target, options);
+      // Renewed before every execution, so a long backlog never outlives the lease while another worker takes over.
+      if (i > 0 && !(await renewLease(database, integrationId, lease))) break;
+      const outcome = await runExecution(database, target, options, lease);
       if (!outcome) break;
       outcomes.push(outcome);
       if (!outcome.success || outcome.recordCount < (options.recordsPerExecution ?? RECORDS_PER_EXECUTION)) break;
     }
   } finally {
-    await database.query('UPDATE integrations SET lease_until = NULL WHERE id = $1', [integrationId]);
+    await database.query('UPDATE integrations SET lease_until = NULL WHERE id = $1 AND lease_until = $2::timestamptz', [integrationId, lease.token]);
     await pruneExecutions(database, integrationId);
   }
   return outcomes;

@@ -1,0 +1,190 @@
+// Two real server processes (server/main.ts) on one PostgreSQL database, as behind a load balancer without sticky
+// sessions (README 'Running several processes'): both start at once on an empty database (one migrates and seeds,
+// the other waits), they share the identity provider's keys and state (sign in through a round-robin proxy, use the
+// access token on either, refresh on one, sign out on one and the other refuses the refresh token), and their
+// notification workers send every outbox mail exactly once. The push worker's and the modelling scheduler's leases
+// have their own tests (push-integrations.test.ts, modelling-lease.test.ts); there are no in-process rate limits.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../e2e/harness';
+import { refresh, signInWithPassword } from '../helpers/oidc-flow';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+const MAILS = 120;
+
+interface Proc {
+  name: string;
+  origin: string;
+  child: ChildProcess;
+  dataDir: string;
+  output(): string;
+}
+
+async function admin<T extends Record<string, unknown>>(url: string, sqlText: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sqlText, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+function spawnServer(name: string, port: number, env: Record<string, string>): Proc {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `twoproc-${name}-`));
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    // A DATA_DIR of its own each: nothing may be shared through the file system.
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  return { name, origin: `http://127.0.0.1:${port}`, child, dataDir, output: () => log };
+}
+
+async function waitUntilServing(p: Proc, deadline: number): Promise<void> {
+  for (;;) {
+    if (p.child.exitCode !== null) throw new Error(`server ${p.name} exited early:\n${p.output()}`);
+    const ok = await fetch(`${p.origin}/api/config/`).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`server ${p.name} did not start in time:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopServer(p: Proc): Promise<void> {
+  if (p.child.exitCode === null) {
+    p.child.kill('SIGTERM');
+    await new Promise((r) => p.child.once('exit', r));
+  }
+  rmSync(p.dataDir, { recursive: true, force: true });
+}
+
+/** A round-robin HTTP proxy, no stickiness: request n goes to backend n mod 2, whatever its cookies say. */
+function roundRobinProxy(backends: () => Proc[], port: number): Promise<{ server: Server; served: Map<string, number> }> {
+  const served = new Map<string, number>();
+  let next = 0;
+  const server = createServer((req, res) => {
+    const all = backends();
+    const target = all[next++ % all.length]!;
+    served.set(target.name, (served.get(target.name) ?? 0) + 1);
+    const upstream = httpRequest(`${target.origin}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve({ server, served })));
+}
+
+describe.skipIf(!baseUrl)('two server processes on one PostgreSQL (needs TEST_DATABASE_URL, set by .ci/run)', () => {
+  const dbName = `twoproc_${randomBytes(6).toString('hex')}`;
+  let dbUrl = '';
+  let procs: Proc[] = [];
+  let proxy: { server: Server; served: Map<string, number> } | null = null;
+  let publicUrl = '';
+  const db = <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) => admin<T>(dbUrl, sqlText, params);
+
+  beforeAll(async () => {
+    await admin(baseUrl!, `CREATE DATABASE ${dbName}`);
+    const url = new URL(baseUrl!);
+    url.pathname = `/${dbName}`;
+    dbUrl = url.toString();
+    const [portA, portB, portP] = [await freePort(), await freePort(), await freePort()];
+    publicUrl = `http://127.0.0.1:${portP}`;
+    proxy = await roundRobinProxy(() => procs, portP);
+    // The same PUBLIC_URL (the proxy: the one origin users see, and the issuer) and DATABASE_URL for both.
+    const env = {
+      DATABASE_URL: dbUrl,
+      PUBLIC_URL: publicUrl,
+      STATIC_DIR: '',
+      LOG_LEVEL: 'info',
+      MAIL_TICK_MS: '150',
+      SMTP_URL: '',
+      SIMULATE: '',
+      OIDC_ISSUER: '',
+      SEED_ORGS: '2',
+      SEED_SITES: '2',
+      SEED_DEVICES: '4',
+      SEED_DAYS: '0',
+      SEED_FEATURED_DAYS: '0',
+      SEED_HISTORY_SITES: '0',
+      SEED_EMISSION_DAYS: '1',
+    };
+    // Started together on an empty database: the start-up lock lets one migrate and seed while the other waits.
+    procs = [spawnServer('A', portA, env), spawnServer('B', portB, env)];
+    const deadline = Date.now() + 90_000;
+    await Promise.all(procs.map((p) => waitUntilServing(p, deadline)));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(procs.map(stopServer));
+    await new Promise((r) => (proxy ? proxy.server.close(r) : r(undefined)));
+    if (dbUrl) await admin(baseUrl!, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }, 30_000);
+
+  it('both started at once: the database was migrated and seeded by one of them, and both serve', async () => {
+    const seeding = procs.filter((p) => p.output().includes('Seeding demo data'));
+    expect(seeding).toHaveLength(1);
+    const [{ n }] = (await db<{ n: string }>("SELECT count(*) AS n FROM users WHERE email = 'operator@example.com'")) as [{ n: string }];
+    expect(Number(n)).toBe(1);
+    for (const p of procs) expect(p.child.exitCode).toBeNull();
+  });
+
+  it('shares the identity provider keys through the database: both publish the same signing keys', async () => {
+    expect(await db('SELECT id FROM oidc_keys')).toHaveLength(1);
+    const jwks = await Promise.all(procs.map(async (p) => (await fetch(`${p.origin}/oidc/jwks`)).text()));
+    expect(jwks[0]).toBe(jwks[1]);
+  });
+
+  it('signs in through a proxy without sticky sessions, and either process accepts, refreshes and revokes the tokens', async () => {
+    const [a, b] = procs as [Proc, Proc];
+    const before = new Map(proxy!.served);
+    // The whole authorization-code flow through the round-robin proxy: its requests alternate between A and B.
+    const tokens = await signInWithPassword({ origin: publicUrl, email: 'operator@example.com', password: 'demo-password' });
+    for (const p of procs) expect((proxy!.served.get(p.name) ?? 0) - (before.get(p.name) ?? 0)).toBeGreaterThan(0);
+
+    const api = (p: Proc, token: string) => fetch(`${p.origin}/api/user/currentUser/`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await api(a, tokens.accessToken)).status).toBe(200);
+    expect((await api(b, tokens.accessToken)).status).toBe(200);
+
+    // Refresh on B; the rotated-out token is then refused on A too.
+    const refreshed = await refresh(b.origin, tokens.refreshToken!);
+    expect(refreshed.status).toBe(200);
+    expect((await api(a, refreshed.body.access_token!)).status).toBe(200);
+    expect((await refresh(a.origin, tokens.refreshToken!)).body.error).toBe('invalid_grant');
+
+    // Sign out on B; A refuses the refresh token it had.
+    const out = await fetch(`${b.origin}/api/user/logout/`, { method: 'POST', headers: { authorization: `Bearer ${refreshed.body.access_token!}` } });
+    expect(out.status).toBe(200);
+    expect((await refresh(a.origin, refreshed.body.refresh_token!)).body.error).toBe('invalid_grant');
+  });
+
+  it('sends every outbox mail exactly once across both notification workers', async () => {
+    await db(
+      `INSERT INTO email_outbox (dedupe_key, to_address, subject, body_text)
+       SELECT 'twoproc:' || n, 'ops@example.com', 'Two processes mail #' || n || '.', 'body' FROM generate_series(1, $1::int) AS n`,
+      [MAILS],
+    );
+    const deadline = Date.now() + 20_000;
+    const pending = async () => Number((await db<{ n: string }>("SELECT count(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'twoproc:%' AND sent_at IS NULL"))[0]!.n);
+    while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await pending()).toBe(0);
+    // A mail sent twice would have been counted twice (attempts) and logged twice (the log transport).
+    const attempts = await db<{ attempts: number }>("SELECT attempts FROM email_outbox WHERE dedupe_key LIKE 'twoproc:%'");
+    expect(attempts.filter((r) => r.attempts !== 1)).toEqual([]);
+    const logged = new Map<string, number>();
+    for (const p of procs) for (const m of p.output().matchAll(/mail to ops@example\.com: Two processes mail #(\d+)\./g)) logged.set(m[1]!, (logged.get(m[1]!) ?? 0) + 1);
+    expect(logged.size).toBe(MAILS);
+    expect([...logged.values()].every((n) => n === 1)).toBe(true);
+  });
+});
