@@ -43,7 +43,7 @@ function emissionState(v: unknown): EmissionState | null {
   const num = (o: Record<string, unknown>, k: string) => (typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : Number.NaN);
   const p = isRecord(v.pending) ? v.pending : null;
   const o = isRecord(v.open) ? v.open : null;
-  const pending = p ? { start: num(p, 'start'), rate: num(p, 'rate'), lower: num(p, 'lower'), upper: num(p, 'upper'), probability: num(p, 'probability') } : null;
+  const pending = p ? { start: num(p, 'start'), rate: num(p, 'rate'), lower: num(p, 'lower'), upper: num(p, 'upper'), probability: num(p, 'probability'), misses: typeof p.misses === 'number' ? p.misses : 0 } : null;
   const open = o
     ? {
         start: num(o, 'start'),

@@ -1,6 +1,6 @@
 // Stage F: emission bookkeeping per source (modelling.md §1.7), a small state machine carried between steps.
 //
-// Open after 2 consecutive on-steps (or 1 step with strong evidence, so large releases are reported a step
+// Open after 2 on-steps at most one observable off-step apart (or 1 step with strong evidence, so large releases are reported a step
 // earlier); start = the first on-step's start refined to its first spike minute. Extend while on or unobservable
 // (no information is not "off"). Close after 30 min of observable off-steps; end = end of the last on or
 // unobservable step. Rate = mean of the per-step medians, volume = Σ rate × 0.25 h, bounds = mean of the per-step
@@ -24,7 +24,7 @@ export interface StepVerdict {
 
 export interface EmissionState {
   /** Pending first on-step (not yet open). */
-  pending: { start: number; rate: number; lower: number; upper: number; probability: number } | null;
+  pending: { start: number; rate: number; lower: number; upper: number; probability: number; misses?: number } | null;
   open: {
     start: number;
     lastEnd: number;
@@ -87,8 +87,12 @@ export function advanceEmission(state: EmissionState, v: StepVerdict, stepStart:
     return { state: s, upserts };
   }
   if (!v.on) {
-    // An unobservable step neither confirms nor cancels a pending start.
-    if (v.observable) s.pending = null;
+    // An unobservable step neither confirms nor cancels a pending start; one observable off-step between two
+    // on-steps does not either (a meandering plume misses the sensors for a step), two do.
+    if (s.pending && v.observable) {
+      s.pending.misses = (s.pending.misses ?? 0) + 1;
+      if (s.pending.misses >= 2) s.pending = null;
+    }
     return { state: s, upserts };
   }
   const refined = v.firstSpikeMs !== null && v.firstSpikeMs >= stepStart - STEP_MS && v.firstSpikeMs < stepEnd ? v.firstSpikeMs : stepStart;

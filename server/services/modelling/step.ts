@@ -150,7 +150,7 @@ function runStepUnsafe(input: StepInput): StepResult {
     });
   }
   let members: Footprints[] = [];
-  if (srcPts.length > 0) members = perturbations.map((p) => computeFootprints({ sources: srcPts, receptors: recPts, wind: fw, outFrom, outTo, density, perturbation: p }));
+  if (srcPts.length > 0 && weightSum >= 5) members = perturbations.map((p) => computeFootprints({ sources: srcPts, receptors: recPts, wind: fw, outFrom, outTo, density, perturbation: p }));
 
   // Stage E: inversion on the centred 30-minute window.
   const enh = bg.enhancement.map((e, i) => (sensorPlaced[i]! ? e.slice(outFrom, outTo) : new Float64Array(T).fill(Number.NaN)));
@@ -201,7 +201,7 @@ function runStepUnsafe(input: StepInput): StepResult {
       const fresh = gate && est.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
       const keep = open !== null && est.pOn >= 0.5 && est.probability >= 0.5 && inv!.explained >= 0.25;
       const on = fresh || keep;
-      const strong = on && est.pOn >= 0.99 && inv!.explained >= 0.6 && inv!.spikeMinutes >= 8 && est.rate >= 1;
+      const strong = on && est.pOn >= 0.97 && inv!.explained >= 0.5 && inv!.spikeMinutes >= 6 && est.rate >= 0.5 && est.probability >= 0.8;
       for (let d = 0; d < D; d++) siteDraws[d]! += est.draws[d]!;
       if (est.rate === 0) hiddenMax = Math.max(hiddenMax, est.detectionLimit);
       rate = { sourceId: src.id, rate: est.rate, lower: est.lower, upper: est.upper, observable: true, on };

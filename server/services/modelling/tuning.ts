@@ -47,11 +47,11 @@ export const TUNING = {
   directionSdDeg: 8,
   speedLogSd: 0.15,
   sigmaLogSd: 0.3,
-  intervalInflation: 1.5,
+  intervalInflation: 1.2, // quick dev run (seed 101): 1.5 covered 100 % with very wide bounds
   minRelativeHalfWidth: 0.35, // bounds at least ×/÷ 1.35 around the median: the puff model's structural error
   onRateKgH: 0.1,
-  onProbability: 0.9,
-  minExplained: 0.5,
+  onProbability: 0.8, // 0.9 with explained ≥ 0.5 missed half the ≥ 1 kg/h releases on dev seed 101 (no FP)
+  minExplained: 0.35,
   // Emissions (§1.7)
   closeAfterOffSteps: 2,
 };

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { detectSpikes, removeBackground } from '../../server/services/modelling/background';
+import { makeRng, gaussian } from '../../server/services/modelling/stats';
+
+const N = 90;
+
+function series(R: number, f: (i: number, k: number) => number): Float64Array[] {
+  return Array.from({ length: R }, (_, i) => Float64Array.from({ length: N }, (_, k) => f(i, k)));
+}
+
+describe('background and enhancement', () => {
+  it('removes a shared drifting background and per-sensor offsets, keeps a plume on two sensors', () => {
+    const rng = makeRng(1);
+    const offsets = [0, 0.1, -0.08, 0.05, 0.2, -0.15, 0, 0.03];
+    const plume = (i: number, k: number) => (i < 2 && k >= 40 && k < 70 ? 1.5 : 0);
+    const y = series(8, (i, k) => 2 + 0.003 * k + offsets[i]! + plume(i, k) + 0.02 * gaussian(rng));
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8];
+    const first = removeBackground(y, ids, null, [60, 75]);
+    expect(first.method).toBe('cross-sensor');
+    // Offsets are found (relative to the median sensor) within a few noise σ.
+    const rel = (i: number) => first.carry.offsets[String(ids[i])]! - first.carry.offsets['1']!;
+    expect(rel(4)).toBeCloseTo(0.2, 1);
+    expect(rel(5)).toBeCloseTo(-0.15, 1);
+    // Enhancement: ≈ 1.5 in the plume, ≈ 0 elsewhere, for plume and quiet sensors alike.
+    expect(first.enhancement[0]![55]!).toBeGreaterThan(1.3);
+    expect(Math.abs(first.enhancement[0]![20]!)).toBeLessThan(0.15);
+    expect(Math.abs(first.enhancement[5]![55]!)).toBeLessThan(0.15);
+    expect(first.noise[3]!).toBeGreaterThan(0.005);
+    expect(first.noise[3]!).toBeLessThan(0.06);
+    // A second step with the carry keeps the offsets stable.
+    const second = removeBackground(y, ids, first.carry, [60, 75]);
+    expect(Math.abs(second.carry.offsets['5']! - first.carry.offsets['5']!)).toBeLessThan(0.02);
+  });
+
+  it('an off-site plume raising every sensor is background', () => {
+    const y = series(8, (i, k) => 2 + (k >= 30 && k < 60 ? 3 : 0) + 0.001 * i);
+    const b = removeBackground(y, [1, 2, 3, 4, 5, 6, 7, 8], null, [60, 75]);
+    for (let i = 0; i < 8; i++) expect(Math.abs(b.enhancement[i]![45]!)).toBeLessThan(0.05);
+  });
+
+  it('one sensor: a rolling low percentile, capped by the carried long-run background', () => {
+    const y = series(1, (_, k) => 2 + (k >= 30 ? 1 : 0));
+    const b = removeBackground(y, [1], null, [60, 75]);
+    expect(b.method).toBe('per-sensor');
+    expect(b.enhancement[0]![10]!).toBeCloseTo(0, 6);
+    expect(b.enhancement[0]![50]!).toBeCloseTo(1, 6);
+    // A plume covering the whole window: the carried history keeps the background at 2.
+    const carry = { offsets: {}, noise: {}, lows: { '1': [2, 2, 2, 2, 2] } };
+    const all = removeBackground(series(1, () => 3), [1], carry, [60, 75]);
+    expect(all.enhancement[0]![50]!).toBeGreaterThan(0.85);
+  });
+});
+
+describe('spikes', () => {
+  it('flags minutes above max(0.1 ppm, 4σ), merges short gaps, drops single-minute blips', () => {
+    const e = series(2, (i, k) => (i === 0 && ((k >= 10 && k < 15) || (k >= 17 && k < 20)) ? 1 : i === 1 && k === 50 ? 2 : 0));
+    const m = detectSpikes(e, [0.02, 0.02]);
+    expect(m.bySensor[0]![12]).toBe(1);
+    expect(m.site[16]).toBe(1); // 2-minute gap merged
+    expect(m.site[50]).toBe(0); // single-minute blip dropped
+    expect(m.bySensor[1]![50]).toBe(1);
+    const noisy = detectSpikes(series(1, () => 0.15), [0.05]);
+    expect(noisy.site.every((v) => v === 0)).toBe(true); // 0.15 < 4σ = 0.2
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { advanceEmission, emptyState, type EmissionState, type StepVerdict } from '../../server/services/modelling/emissions';
+
+const STEP = 15 * 60_000;
+const T0 = Date.UTC(2026, 0, 1);
+
+function verdict(on: boolean, observable = true, rate = 2, extra: Partial<StepVerdict> = {}): StepVerdict {
+  return { sourceId: 7, on, strong: false, observable, rate, lower: rate / 2, upper: rate * 2, probability: 0.9, firstSpikeMs: null, ...extra };
+}
+
+function run(seq: StepVerdict[]) {
+  let state: EmissionState = emptyState();
+  const rows = seq.map((v, i) => {
+    const r = advanceEmission(state, v, T0 + i * STEP);
+    state = r.state;
+    return r.upserts;
+  });
+  return { rows, state };
+}
+
+describe('emission bookkeeping', () => {
+  it('opens after two on-steps, extends while on or unobservable, closes after 30 min of observable off', () => {
+    const { rows, state } = run([
+      verdict(false),
+      verdict(true, true, 2, { firstSpikeMs: T0 + STEP + 4 * 60_000 }),
+      verdict(true, true, 4),
+      verdict(false, false, 0), // unobservable: carried
+      verdict(true, true, 3),
+      verdict(false),
+      verdict(false),
+      verdict(false),
+    ]);
+    expect(rows[0]).toEqual([]);
+    expect(rows[1]).toEqual([]); // pending
+    const opened = rows[2]![0]!;
+    expect(opened.start).toBe(T0 + STEP + 4 * 60_000); // refined to the first spike minute
+    expect(opened.end).toBeNull();
+    expect(opened.rate).toBeCloseTo(3, 10);
+    expect(opened.totalVolume).toBeCloseTo(3 * 2 * 0.25, 10);
+    const carried = rows[3]![0]!;
+    expect(carried.end).toBeNull();
+    expect(carried.rate).toBeCloseTo(3, 10); // the carried step adds the mean so far
+    expect(rows[4]![0]!.end).toBeNull();
+    expect(rows[5]).toEqual([]); // first off-step: nothing to write
+    const closed = rows[6]![0]!;
+    expect(closed.end).toBe(T0 + 5 * STEP); // end of the last on-step
+    expect(closed.rate).toBeCloseTo((2 + 4 + 3 + 3) / 4, 10);
+    expect(closed.totalVolume).toBeCloseTo(closed.rate * 4 * 0.25, 10);
+    expect(closed.lower).toBeLessThan(closed.rate);
+    expect(closed.upper).toBeGreaterThan(closed.rate);
+    expect(closed.probability).toBeCloseTo(0.9, 10);
+    expect(rows[7]).toEqual([]);
+    expect(state.open).toBeNull();
+  });
+
+  it('a single on-step is forgotten after two observable off-steps; a strong step opens at once', () => {
+    const a = run([verdict(true), verdict(false), verdict(false), verdict(true)]);
+    expect(a.rows.flat()).toEqual([]);
+    const b = run([verdict(true), verdict(false), verdict(true)]);
+    expect(b.rows[2]![0]!.start).toBe(T0);
+    const c = run([verdict(true, true, 5, { strong: true })]);
+    expect(c.rows[0]![0]!.start).toBe(T0);
+    expect(c.rows[0]![0]!.end).toBeNull();
+  });
+
+  it('unobservable steps neither open nor close', () => {
+    const { rows, state } = run([verdict(true), verdict(true), ...Array.from({ length: 6 }, () => verdict(false, false, 0))]);
+    expect(rows.slice(2).every((r) => r.length === 1 && r[0]!.end === null)).toBe(true);
+    expect(state.open?.steps).toBe(8);
+  });
+});

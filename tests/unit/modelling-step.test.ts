@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { EmissionUpsert, ModelCarry, StepResult } from '../../server/services/modelling/contract';
+import { runStep } from '../../server/services/modelling/step';
+import { metecLikeGeometry, synthesize, windowFor, type Release } from '../../server/services/modelling/synthetic';
+
+const MIN = 60_000;
+const start = Date.UTC(2026, 5, 1, 12);
+
+function runAll(releases: Release[], seed: number, hours: number): StepResult[] {
+  const g = metecLikeGeometry();
+  const series = synthesize(g, { start, minutes: (hours + 1.5) * 60, baseDirDeg: 250, speedMs: 3, releases, noisePpm: 0.03, seed });
+  const out: StepResult[] = [];
+  let carry: ModelCarry | null = null;
+  for (let s = start + 60 * MIN; s < start + (hours + 1) * 60 * MIN; s += 15 * MIN) {
+    const r = runStep({ geometry: g, stepStart: s, window: windowFor(series, s), carry });
+    carry = r.carry;
+    out.push(r);
+  }
+  return out;
+}
+
+/** The latest row per (source, start): what the table holds after all upserts. */
+function finalRows(results: StepResult[]): EmissionUpsert[] {
+  const rows = new Map<string, EmissionUpsert>();
+  for (const r of results) for (const e of r.emissions) rows.set(`${e.sourceId}:${e.start}`, e);
+  return [...rows.values()];
+}
+
+describe('runStep end to end (synthetic, own forward model)', () => {
+  it('a single 2 kg/h release: right source, rate within ×1.5, interval contains the truth', () => {
+    const results = runAll([{ sourceIndex: 1, rateKgH: 2, fromMin: 90, toMin: 240 }], 7, 4.5);
+    const rows = finalRows(results);
+    expect(rows).toHaveLength(1);
+    const e = rows[0]!;
+    expect(e.sourceId).toBe(11);
+    expect(e.end).not.toBeNull();
+    expect(e.start).toBeGreaterThanOrEqual(start + 75 * MIN);
+    expect(e.start).toBeLessThanOrEqual(start + 120 * MIN);
+    expect(e.rate).toBeGreaterThan(2 / 1.5);
+    expect(e.rate).toBeLessThan(2 * 1.5);
+    expect(e.lower).toBeLessThanOrEqual(2);
+    expect(e.upper).toBeGreaterThanOrEqual(2);
+    expect(e.probability).toBeGreaterThan(0.8);
+    expect(e.totalVolume).toBeGreaterThan(0);
+    // Open rows have end null until the closing update; deterministic results for the same input.
+    expect(results.flatMap((r) => r.emissions).filter((x) => x.end === null).length).toBeGreaterThan(3);
+    const again = runAll([{ sourceIndex: 1, rateKgH: 2, fromMin: 90, toMin: 240 }], 7, 4.5);
+    expect(finalRows(again)).toEqual(rows);
+  }, 20_000);
+
+  it('a quiet period: no emission, site rate ≈ 0 with a positive upper bound', () => {
+    const results = runAll([], 11, 2);
+    expect(results.flatMap((r) => r.emissions)).toEqual([]);
+    for (const r of results) {
+      expect(r.siteRate).not.toBeNull();
+      expect(r.siteRate!.rate).toBeLessThan(0.2);
+      expect(r.siteRate!.upper).toBeGreaterThan(0);
+      expect(r.sources.every((s) => !s.on)).toBe(true);
+    }
+  }, 20_000);
+});
