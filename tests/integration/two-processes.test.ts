@@ -2,18 +2,27 @@
 // sessions (README 'Running several processes'): both start at once on an empty database (one migrates and seeds,
 // the other waits), they share the identity provider's keys and state (sign in through a round-robin proxy, use the
 // access token on either, refresh on one, sign out on one and the other refuses the refresh token), and their
-// notification workers send every outbox mail exactly once. The push worker's and the modelling scheduler's leases
-// have their own tests (push-integrations.test.ts, modelling-lease.test.ts); there are no in-process rate limits.
-import { spawn, type ChildProcess } from 'node:child_process';
+// notification workers send every outbox mail exactly once. Push delivery is proved the way modelling-lease.test.ts
+// proves the modelling scheduler's lease: two workers, each with its own connection pool as two processes have, run
+// one integration at once, and every record reaches the receiver once. There are no in-process rate limits.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCidrList } from '@/domain/network-address';
+import { openPostgres, type Database } from '../../server/db/client';
+import { createAgent } from '../../server/services/push-integrations/deliver';
+import { runIntegration, type PushRunOptions } from '../../server/services/push-integrations/worker';
 import { freePort } from '../e2e/harness';
 import { refresh, signInWithPassword } from '../helpers/oidc-flow';
+import { insertFixtures } from '../helpers/test-app';
+import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const MAILS = 120;
@@ -186,5 +195,85 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL (needs TEST_DA
     for (const p of procs) for (const m of p.output().matchAll(/mail to ops@example\.com: Two processes mail #(\d+)\./g)) logged.set(m[1]!, (logged.get(m[1]!) ?? 0) + 1);
     expect(logged.size).toBe(MAILS);
     expect([...logged.values()].every((n) => n === 1)).toBe(true);
+  });
+});
+
+describe.skipIf(!baseUrl)('push delivery from two workers on one PostgreSQL (needs TEST_DATABASE_URL)', () => {
+  let t: TestDatabase;
+  let second: Database;
+  let dir = '';
+  let receiver: Server;
+  let options: PushRunOptions;
+  const received: number[] = [];
+  let integration = 0;
+  const ALARMS = 60;
+
+  beforeAll(async () => {
+    t = await createTestDatabase('postgres');
+    const [{ name }] = (await t.database.query<{ name: string }>('SELECT current_database() AS name')) as [{ name: string }];
+    const url = new URL(baseUrl!);
+    url.pathname = `/${name}`;
+    second = await openPostgres(url.toString());
+    dir = mkdtempSync(path.join(tmpdir(), 'twoproc-push-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=push-receiver', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+    receiver = createHttpsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { records: { alarmId: number }[] };
+        received.push(...body.records.map((r) => r.alarmId));
+        // A slow receiver, so the two workers' runs overlap.
+        setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'), 20);
+      });
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    const base = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    options = { agent: createAgent({ extraCa: cert, timeoutMs: 5000 }), timeoutMs: 5000, allowCidrs: parseCidrList('127.0.0.1/32'), recordsPerExecution: 4, executionsPerTick: 3 };
+    const f = await insertFixtures(t.database);
+    const [site] = await t.database.query<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'");
+    const [parameter] = await t.database.query<{ id: number }>(
+      'INSERT INTO site_alarm_parameters (site_id, alarm_type, measurement_type_id, status, calculation_method, hi_threshold, sliding_window_hours) VALUES ($1, 1, 1, 1, 0, 10, 1) RETURNING id',
+      [site!.id],
+    );
+    const [row] = await t.database.query<{ id: number }>(
+      `INSERT INTO integrations (organization_id, name, data_type, request_url, enabled, ch4_rate_display_unit_id, ch4_volume_display_unit_id, bookmark)
+       VALUES ($1, 'Two workers', 0, $2, true, 2, 13, '{"alarmId": 0}'::jsonb) RETURNING id`,
+      [f.orgA, `${base}/alarms`],
+    );
+    integration = row!.id;
+    for (let i = 0; i < ALARMS; i++) {
+      const [w] = await t.database.query<{ id: number }>('INSERT INTO workflows (workflow_type) VALUES (0) RETURNING id');
+      await t.database.query(
+        `INSERT INTO alarms (site_id, site_alarm_parameter_id, level, alarm_type, measurement_type_id, calculation_method, start_time, end_time, max_value, hi_threshold, sliding_window_hours, workflow_id)
+         VALUES ($1, $2, 0, 1, 1, 0, now() - interval '2 hours', now() - interval '1 hour', 12, 10, 1, $3)`,
+        [site!.id, parameter!.id, w!.id],
+      );
+    }
+  });
+  afterAll(async () => {
+    options.agent.destroy();
+    receiver.closeAllConnections();
+    await new Promise((r) => receiver.close(r));
+    rmSync(dir, { recursive: true, force: true });
+    await second.close();
+    await t.drop();
+  });
+
+  it('delivers every record once while both workers run the integration over and over', async () => {
+    const worker = async (database: Database) => {
+      for (let round = 0; round < 40 && received.length < ALARMS; round++) {
+        await runIntegration(database, integration, options);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    };
+    await Promise.all([worker(t.database), worker(second)]);
+    expect(received).toHaveLength(ALARMS);
+    expect(new Set(received).size).toBe(ALARMS);
+    const [{ lease_until: lease, bookmark }] = (await t.database.query<{ lease_until: unknown; bookmark: { alarmId: number } }>('SELECT lease_until, bookmark FROM integrations WHERE id = $1', [integration])) as [
+      { lease_until: unknown; bookmark: { alarmId: number } },
+    ];
+    expect(lease).toBeNull();
+    expect(bookmark.alarmId).toBe(Math.max(...received));
   });
 });
