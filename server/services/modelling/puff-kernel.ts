@@ -2,9 +2,9 @@
 // its TypeScript twin (asm/reference/puff.ts). Both add concentrations into a caller-owned output array.
 //
 // How the service uses it (once per worker thread, before the first runStep):
-//   import { loadPuffKernel, usePuffKernel } from '../modelling/puff-kernel';
-//   usePuffKernel(await loadPuffKernel());          // async, reads asm/build/core.wasm from disk
-// or synchronously from bytes already read: usePuffKernel(puffKernelFromBytes(bytes)).
+//   import { loadPuffKernel, setPuffKernel } from '../modelling/puff-kernel';
+//   setPuffKernel(await loadPuffKernel());          // async, reads asm/build/core.wasm from disk
+// or synchronously from bytes already read: setPuffKernel(puffKernelFromBytes(bytes)). usePuffKernel is an alias.
 // Without that call runStep uses the TypeScript twin (same results within 1e-9, about 1.5–3× slower); tests rely on it.
 import { readFile } from 'node:fs/promises';
 import { accumulatePuffs as accumulateTs, PUFF_STRIDE } from '../../../asm/reference/puff';
@@ -71,9 +71,12 @@ export async function loadPuffKernel(): Promise<PuffKernel> {
 let current: PuffKernel = tsPuffKernel;
 
 /** Sets the kernel the stages use in this thread (module state: set once per worker). */
-export function usePuffKernel(kernel: PuffKernel): void {
+export function setPuffKernel(kernel: PuffKernel): void {
   current = kernel;
 }
+
+/** The same as setPuffKernel (the name the service calls; the "use" prefix trips React's hook lint elsewhere). */
+export const usePuffKernel = setPuffKernel;
 
 export function puffKernel(): PuffKernel {
   return current;
