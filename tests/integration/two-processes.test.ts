@@ -7,7 +7,7 @@
 // one integration at once, and every record reaches the receiver once. There are no in-process rate limits.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCidrList } from '@/domain/network-address';
+import { generateProviderKeys, loadOrCreateSharedProviderKeys } from '../../server/auth/oidc-keys';
 import { openPostgres, type Database } from '../../server/db/client';
 import { createAgent } from '../../server/services/push-integrations/deliver';
 import { runIntegration, type PushRunOptions } from '../../server/services/push-integrations/worker';
@@ -275,5 +276,40 @@ describe.skipIf(!baseUrl)('push delivery from two workers on one PostgreSQL (nee
     ];
     expect(lease).toBeNull();
     expect(bookmark.alarmId).toBe(Math.max(...received));
+  });
+});
+
+describe.skipIf(!baseUrl)('identity provider keys on PostgreSQL (needs TEST_DATABASE_URL)', () => {
+  it('are the DATA_DIR keys file of the first process when it has one, and the same for every process after', async () => {
+    const t = await createTestDatabase('postgres');
+    const dirs = [mkdtempSync(path.join(tmpdir(), 'twoproc-keys-')), mkdtempSync(path.join(tmpdir(), 'twoproc-keys-'))] as const;
+    try {
+      // An installation that ran on one process with keys under DATA_DIR keeps them (nobody is signed out).
+      const existing = await generateProviderKeys();
+      mkdirSync(path.join(dirs[0], 'oidc'));
+      writeFileSync(path.join(dirs[0], 'oidc', 'keys.json'), JSON.stringify(existing));
+      const first = await loadOrCreateSharedProviderKeys(t.database, dirs[0]);
+      expect(first).toEqual(existing);
+      // Another process with its own, empty DATA_DIR gets the same keys; so do two asking at once.
+      const [a, b] = await Promise.all([loadOrCreateSharedProviderKeys(t.database, dirs[1]), loadOrCreateSharedProviderKeys(t.database, dirs[1])]);
+      expect(a).toEqual(existing);
+      expect(b).toEqual(existing);
+    } finally {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+      await t.drop();
+    }
+  });
+
+  it('agree between processes starting together on a database without keys', async () => {
+    const t = await createTestDatabase('postgres');
+    const dir = mkdtempSync(path.join(tmpdir(), 'twoproc-keys-'));
+    try {
+      const all = await Promise.all(Array.from({ length: 4 }, () => loadOrCreateSharedProviderKeys(t.database, dir)));
+      for (const k of all) expect(k).toEqual(all[0]);
+      expect(await t.database.query('SELECT id FROM oidc_keys')).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await t.drop();
+    }
   });
 });
