@@ -27,6 +27,9 @@ const STARTUP_LOCK_KEY = 4_217_020_102;
 async function withAdvisoryLock<T>(database: Database, key: number, fn: () => Promise<T>): Promise<T> {
   if (database.engine !== 'postgres') return fn();
   return database.transaction(async (tx) => {
+    // The wait and the idle holding may last as long as a seed (minutes): a server's statement, lock or
+    // idle-in-transaction timeout (common on managed PostgreSQL) must not cut them short, in this transaction only.
+    await tx.query("SELECT set_config('statement_timeout', '0', true), set_config('lock_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)");
     await tx.query('SELECT pg_advisory_xact_lock($1)', [key]);
     return fn();
   });
