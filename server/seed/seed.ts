@@ -340,9 +340,9 @@ const HOUR_MS = 3_600_000;
 const MODEL_STEP_MS = 15 * 60_000;
 /**
  * Days the pipeline models at each history site (the featured site: all of SEED_DAYS); before that the seed writes
- * their emissions and site rates. Kept short so the background catch-up of the default demo stays well under an hour.
+ * their emissions and site rates. Kept short so the background catch-up of the default demo (README) is not hours.
  */
-export const HISTORY_MODEL_DAYS = 3;
+export const HISTORY_MODEL_DAYS = 2;
 /** Devices at the featured site with a full record of every measurement type. */
 export const FEATURED_DEVICES = 4;
 
