@@ -104,7 +104,7 @@ export function puffSigmas(ageS: number, distM: number, sigmaV: number, cls: Sta
   return [sy, sz];
 }
 
-const CADENCES = [10, 6, 5, 4, 3, 2, 1];
+const CADENCES = [10, 6, 5, 4, 3, 2];
 
 function spinUpS(req: FootprintRequest, killR: number): number {
   const from = Math.max(0, req.outFrom - 1 - Math.ceil(TUNING.maxPuffAgeS / 60));
@@ -120,7 +120,7 @@ function spinUpS(req: FootprintRequest, killR: number): number {
 }
 
 /**
- * The coarsest cadence (dividing 60 s) whose step length u·dt stays under the nearest source–sensor distance
+ * The coarsest cadence (dividing 60 s) whose step length u·dt stays under 1.5 × the nearest source–sensor distance
  * at the 90th-percentile wind of the simulated span: the segment-mean kernel is then within a few % of a 0.5 s run
  * (checked in the tests), and light winds — where puffs live longest and cost most — get the coarse steps.
  */
@@ -135,9 +135,9 @@ export function chooseCadence(req: FootprintRequest): number {
   }
   speeds.sort((a, b) => a - b);
   const u90 = speeds.length ? speeds[Math.floor(0.9 * (speeds.length - 1))]! * req.perturbation.speedScale : 1;
-  const maxLen = Math.max(5, Number.isFinite(dMin) ? dMin : 20);
+  const maxLen = 1.5 * Math.max(8, Number.isFinite(dMin) ? dMin : 20);
   for (const dt of CADENCES) if (u90 * dt <= maxLen) return dt;
-  return 1;
+  return 2;
 }
 
 export function computeFootprints(req: FootprintRequest): Footprints {

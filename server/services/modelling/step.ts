@@ -180,6 +180,45 @@ function runStepUnsafe(input: StepInput): StepResult {
   let carriedSum = 0;
   let unobservedHeadroom = 0;
   let hiddenMax = 0;
+  // Detection per equipment group: units a few metres apart have near-identical footprints, so the draws split
+  // between them and no single unit passes the test although the group clearly emits. The group's summed draws
+  // are tested; its representative (the unit with an open emission, else the largest median) carries the group's
+  // rate and the emission; the probability is the group's.
+  const groupKey = (j: number) => (sources[j]!.groupId !== null ? `g${sources[j]!.groupId}` : `s${sources[j]!.id}`);
+  const groups = new Map<string, number[]>();
+  sources.forEach((_, j) => {
+    const mi = modelIdx.indexOf(j);
+    if (!inv || mi < 0 || !inv.sources[mi]!.observable) return;
+    const k = groupKey(j);
+    groups.set(k, [...(groups.get(k) ?? []), j]);
+  });
+  const groupVerdict = new Map<number, { pOn: number; probability: number; rate: number; lower: number; upper: number }>();
+  for (const members of groups.values()) {
+    const est = members.map((j) => inv!.sources[modelIdx.indexOf(j)]!);
+    const sum = new Float64Array(D);
+    est.forEach((e) => {
+      for (let d = 0; d < D; d++) sum[d]! += e.draws[d]!;
+    });
+    let pOn = 0;
+    for (let d = 0; d < D; d++) if (sum[d]! > TUNING.onRateKgH) pOn++;
+    pOn /= Math.max(1, D);
+    const sorted = Float64Array.from(sum).sort();
+    const b = widen(quantile(sorted, 0.5), quantile(sorted, 0.05), quantile(sorted, 0.95));
+    const probability = Math.min(1, est.reduce((a, e) => a + e.probability, 0));
+    let rep = members.find((j) => emissionStates[String(sources[j]!.id)]?.open) ?? -1;
+    if (rep < 0) {
+      let best = -1;
+      members.forEach((j, i) => {
+        const score = est[i]!.rate + 1e-6 * est[i]!.probability;
+        if (score > best) {
+          best = score;
+          rep = j;
+        }
+      });
+    }
+    groupVerdict.set(rep, { pOn, probability, ...b });
+  }
+
   sources.forEach((src, j) => {
     const key = String(src.id);
     const state = emissionStates[key] ?? emptyState();
@@ -198,14 +237,21 @@ function runStepUnsafe(input: StepInput): StepResult {
     } else {
       // Hysteresis: an open emission stays on with weaker evidence (a plume meandering off the sensors for a
       // step is not a stop), a new one needs the full test.
-      const fresh = gate && est.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
-      const keep = open !== null && est.pOn >= 0.5 && est.probability >= 0.5 && inv!.explained >= 0.25;
-      const on = fresh || keep;
-      const strong = on && est.pOn >= 0.97 && inv!.explained >= 0.5 && inv!.spikeMinutes >= 6 && est.rate >= 0.5 && est.probability >= 0.8;
+      const g = groupVerdict.get(j);
+      let on = false;
+      let strong = false;
+      if (g) {
+        const fresh = gate && g.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
+        const keep = open !== null && g.pOn >= 0.5 && g.probability >= 0.5 && inv!.explained >= 0.25;
+        on = fresh || keep;
+        strong = on && g.pOn >= 0.97 && inv!.explained >= 0.5 && inv!.spikeMinutes >= 6 && g.rate >= 0.5 && g.probability >= 0.8;
+      }
       for (let d = 0; d < D; d++) siteDraws[d]! += est.draws[d]!;
       if (est.rate === 0) hiddenMax = Math.max(hiddenMax, est.detectionLimit);
       rate = { sourceId: src.id, rate: est.rate, lower: est.lower, upper: est.upper, observable: true, on };
-      verdict = { sourceId: src.id, on, strong, observable: true, rate: est.rate, lower: est.lower, upper: est.upper, probability: est.probability, firstSpikeMs };
+      // The emission row of an on group carries the group's rate (its units cannot be told apart).
+      const er = on && g ? g : est;
+      verdict = { sourceId: src.id, on, strong, observable: true, rate: er.rate, lower: er.lower, upper: er.upper, probability: g ? g.probability : est.probability, firstSpikeMs };
     }
     rates.push(rate);
     const adv = advanceEmission(state, verdict, stepStart);
