@@ -9,9 +9,9 @@ import { metecLikeGeometry, synthesize, windowFor } from '../server/services/mod
 const MIN = 60_000;
 const HOURS = 4;
 
-function cpuSecondsPerSiteHour(kernel: PuffKernel, speedMs: number): number {
+function cpuSecondsPerSiteHour(kernel: PuffKernel, speedMs: number, units: number): number {
   setPuffKernel(kernel);
-  const g = metecLikeGeometry();
+  const g = metecLikeGeometry(1, units);
   const start = Date.UTC(2026, 5, 1, 12);
   const series = synthesize(g, {
     start,
@@ -35,10 +35,9 @@ function cpuSecondsPerSiteHour(kernel: PuffKernel, speedMs: number): number {
 }
 
 const wasm = await loadPuffKernel();
-console.log('modelling cost, CPU s per site-hour (8 sensors, 5 sources; target ≤ 1, aim ≈ 0.3)');
-console.log('wind m/s | wasm  | ts twin');
+console.log('modelling cost, CPU s per site-hour (8 sensors; 5 sources, and 5 groups × 2 units; target ≤ 1, aim ≈ 0.3)');
+console.log('wind m/s | wasm 5 | ts 5  | wasm 10 | ts 10');
 for (const speed of [1, 2, 3, 5, 8]) {
-  const a = cpuSecondsPerSiteHour(wasm, speed);
-  const b = cpuSecondsPerSiteHour(tsPuffKernel, speed);
-  console.log(`${String(speed).padStart(8)} | ${a.toFixed(3)} | ${b.toFixed(3)}`);
+  const cols = [cpuSecondsPerSiteHour(wasm, speed, 1), cpuSecondsPerSiteHour(tsPuffKernel, speed, 1), cpuSecondsPerSiteHour(wasm, speed, 2), cpuSecondsPerSiteHour(tsPuffKernel, speed, 2)];
+  console.log(`${String(speed).padStart(8)} | ${cols.map((c) => c.toFixed(3)).join(' | ')}`);
 }

@@ -7,8 +7,11 @@ import { gaussian, makeRng } from './stats';
 
 const MIN = 60_000;
 
-/** METEC-like: 5 sources (2 m, a 4.5 m tank) inside 8 perimeter sensors at 2.4 m on an 80 × 60 m rectangle. */
-export function metecLikeGeometry(siteId = 1): SiteGeometry {
+/**
+ * METEC-like: 5 equipment groups (2 m, a 4.5 m tank) inside 8 perimeter sensors at 2.4 m on an 80 × 60 m
+ * rectangle; `units` sources per group, 3.5 m apart (ids 10 + 100·unit + group).
+ */
+export function metecLikeGeometry(siteId = 1, units = 1): SiteGeometry {
   const sensors = [
     [-40, -30],
     [0, -30],
@@ -25,7 +28,9 @@ export function metecLikeGeometry(siteId = 1): SiteGeometry {
     [10, -12, 4.5],
     [22, 8, 2],
     [0, 0, 2],
-  ].map(([east, north, height], i) => ({ id: 10 + i, groupId: 20 + i, categoryId: null, east: east!, north: north!, height: height! }));
+  ].flatMap(([east, north, height], i) =>
+    Array.from({ length: units }, (_, u) => ({ id: 10 + 100 * u + i, groupId: 20 + i, categoryId: null, east: east! + 3.5 * u, north: north!, height: height! })),
+  );
   return { siteId, latitude: 40.6, longitude: -105.1, elevationM: 1500, sources, sensors };
 }
 
