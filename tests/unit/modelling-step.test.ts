@@ -6,8 +6,8 @@ import { metecLikeGeometry, synthesize, windowFor, type Release } from '../../se
 const MIN = 60_000;
 const start = Date.UTC(2026, 5, 1, 12);
 
-function runAll(releases: Release[], seed: number, hours: number): StepResult[] {
-  const g = metecLikeGeometry();
+function runAll(releases: Release[], seed: number, hours: number, units = 1): StepResult[] {
+  const g = metecLikeGeometry(1, units);
   const series = synthesize(g, { start, minutes: (hours + 1.5) * 60, baseDirDeg: 250, speedMs: 3, releases, noisePpm: 0.03, seed });
   const out: StepResult[] = [];
   let carry: ModelCarry | null = null;
@@ -46,6 +46,16 @@ describe('runStep end to end (synthetic, own forward model)', () => {
     expect(results.flatMap((r) => r.emissions).filter((x) => x.end === null).length).toBeGreaterThan(3);
     const again = runAll([{ sourceIndex: 1, rateKgH: 2, fromMin: 90, toMin: 240 }], 7, 4.5);
     expect(finalRows(again)).toEqual(rows);
+  }, 20_000);
+
+  it('two units 3.5 m apart in one group: the group is detected once, with the group rate', () => {
+    // Sources are ordered group by group: index 2 is group 21's first unit (id 11), index 3 its second (id 111).
+    const results = runAll([{ sourceIndex: 3, rateKgH: 3, fromMin: 90, toMin: 210 }], 9, 3.5, 2);
+    const rows = finalRows(results);
+    expect(rows).toHaveLength(1);
+    expect([11, 111]).toContain(rows[0]!.sourceId);
+    expect(rows[0]!.rate).toBeGreaterThan(3 / 1.5);
+    expect(rows[0]!.rate).toBeLessThan(3 * 1.5);
   }, 20_000);
 
   it('a quiet period: no emission, site rate ≈ 0 with a positive upper bound', () => {
