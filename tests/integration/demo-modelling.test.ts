@@ -1,9 +1,11 @@
 // The demo seed hands its modelled sites to the pipeline: a tiny demo (one history site, a day) is seeded, the
 // scheduler runs until it has caught up, and the modelled site then has the pipeline's site and source rates from its
 // model start on, and no emission or site rate the seed wrote after that start; an unmodelled site keeps the seed's
-// history.
+// history, and the live simulator's readings there are modelled too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../../server/seed/seed';
+import { liveSites, minuteSamples } from '../../server/seed/simulator';
+import { ingestAndEvaluate } from '../../server/services/ingestion';
 import { ModelScheduler } from '../../server/services/modelling/service/scheduler';
 import { inProcessRunner } from '../../server/services/modelling/service/step-runner';
 import { runStep } from '../../server/services/modelling/step';
@@ -96,6 +98,37 @@ describe.each(testEngines)('demo modelling (%s)', (engine) => {
     );
     expect(emissions!.seed).toBe(0);
   }, 600_000);
+
+  it('turns the simulator’s live readings of the modelled site into live steps, from the site’s own sources', async () => {
+    const siteId = modelled[0]!.site_id;
+    const sites = await liveSites(t.database, end + MIN);
+    const [sourceRows, devices] = await Promise.all([
+      t.database.query<{ lat: number; lng: number }>('SELECT latitude AS lat, longitude AS lng FROM sources WHERE site_id = $1 ORDER BY id', [siteId]),
+      t.database.query<{ device_id: number }>('SELECT device_id FROM device_installations WHERE site_id = $1 AND ended_at IS NULL ORDER BY device_id', [siteId]),
+    ]);
+    const site = sites.find((s) => s.devices.some((d) => devices.some((x) => x.device_id === d.deviceId)))!;
+    expect(site.weather).toBeDefined();
+    expect(site.sources.map((s) => [s.lat, s.lng])).toEqual(sourceRows.map((s) => [s.lat, s.lng]));
+    // Only modelled sites get the site weather.
+    expect(sites.filter((s) => s.weather)).toHaveLength(1);
+    const [before] = await t.database.query<{ processed: Date | string }>('SELECT model_processed_up_to AS processed FROM sites WHERE id = $1', [siteId]);
+    for (let m = 1; m <= 75; m += 15) {
+      const samples = Array.from({ length: 15 }, (_, k) => minuteSamples([site], end + (m + k) * MIN)).flat();
+      await ingestAndEvaluate(t.database, samples, 'http://localhost');
+    }
+    const scheduler = new ModelScheduler({ database: t.database, runner: inProcessRunner(runStep), publicUrl: 'http://localhost', log: () => undefined });
+    try {
+      await scheduler.runUntilIdle();
+    } finally {
+      await scheduler.stop();
+    }
+    const [after] = await t.database.query<{ processed: Date | string; rates: number }>(
+      'SELECT model_processed_up_to AS processed, (SELECT count(*)::int FROM site_rates WHERE site_id = $1 AND time >= $2) AS rates FROM sites WHERE id = $1',
+      [siteId, new Date(end).toISOString()],
+    );
+    expect(ms(after!.processed)).toBeGreaterThanOrEqual(ms(before!.processed) + 3 * STEP);
+    expect(after!.rates).toBeGreaterThan(0);
+  }, 300_000);
 
   it('leaves the other sites with the seed’s history and no model run', async () => {
     const [other] = await t.database.query<{ sites: number; pipeline: number; runs: number }>(
