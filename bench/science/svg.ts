@@ -11,7 +11,10 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const logScale = (lo: number, hi: number, a: number, b: number) => (v: number) => a + ((Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * (b - a);
 const linScale = (lo: number, hi: number, a: number, b: number) => (v: number) => a + ((v - lo) / (hi - lo)) * (b - a);
 
-function frame(title: string, xLabel: string, yLabel: string, body: string[], legend: string[]): string {
+/** `legendAt` 'top-left', or 'bottom-right' where a POD curve, rising to the top, leaves room. */
+function frame(title: string, xLabel: string, yLabel: string, body: string[], legend: string[], legendAt: 'top-left' | 'bottom-right' = 'top-left'): string {
+  const place = (i: number) =>
+    legendAt === 'top-left' ? `x="${M.l + 10}" y="${M.t + 16 + i * 16}"` : `x="${W - M.r - 10}" y="${H - M.b - 10 - (legend.length - 1 - i) * 16}" text-anchor="end"`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
@@ -20,7 +23,7 @@ function frame(title: string, xLabel: string, yLabel: string, body: string[], le
     `<text x="${(M.l + W - M.r) / 2}" y="${H - 10}" text-anchor="middle">${esc(xLabel)}</text>`,
     `<text transform="translate(16 ${(M.t + H - M.b) / 2}) rotate(-90)" text-anchor="middle">${esc(yLabel)}</text>`,
     ...body,
-    ...legend.map((l, i) => `<text x="${M.l + 10}" y="${M.t + 16 + i * 16}">${l}</text>`),
+    ...legend.map((l, i) => `<text ${place(i)}>${l}</text>`),
     '</svg>',
   ].join('\n');
 }
@@ -64,7 +67,7 @@ export function podSvg(layout: string, rows: readonly Row[]): string {
     }
     legend.push(`<tspan fill="${c}">● ${r.method}: DL90 ${r.dl90_kgh === null ? '–' : r.dl90_kgh.toFixed(2)} kg/h (${r.releases ?? 0} releases)</tspan>`);
   }
-  return frame(`POD vs release rate, layout ${layout} (dots: binned POD; lines: logistic fit on ln Q)`, 'true release rate (kg/h, log)', 'probability of detection', body, legend);
+  return frame(`POD vs release rate, layout ${layout} (dots: binned POD; lines: logistic fit on ln Q)`, 'true release rate (kg/h, log)', 'probability of detection', body, legend, 'bottom-right');
 }
 
 export function paritySvg(layout: string, rows: readonly Row[]): string {
