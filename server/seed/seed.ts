@@ -372,7 +372,8 @@ async function seedMeasurements(
   const end = Math.floor(now.getTime() / 60_000) * 60_000;
   // The modelled sites (the featured site and the history sites): the pipeline turns their readings into emissions,
   // so their readings come from the site weather's one-minute wind and a Gaussian plume, every Qube and Qube Lite
-  // there reports (none is left offline to block the model), and the model starts DEMO_MODEL_DAYS before the end.
+  // there reports (none is left offline to block the model), and the model starts SEED_DAYS (history sites:
+  // HISTORY_MODEL_DAYS) before the end.
   const modelled = new Map<number, DemoModelSite>();
   const addModelled = (siteId: number, rows: typeof installed, dataDays: number, modelDays: number) => {
     if (dataDays <= 0 || modelDays <= 0 || rows.length === 0) return;
