@@ -109,9 +109,8 @@ export async function createSite(api: ConsoleApi, organizationId: number, scenar
         locationLatLng: latLngText(toLatLng(origin, sensor.east, sensor.north)),
         height: sensor.height,
         azimuth: null,
-        // The route starts installations "now" and ignores this today; sent so a console that learns to backdate
-        // installations places them at the scenario start, where the readings begin.
-        startedAt: new Date(scenario.start).toISOString(),
+        // Recorded after the fact: the devices stood there from the scenario start, where the readings begin.
+        startTime: new Date(scenario.start).toISOString(),
       },
     });
     deviceIds.push(dev.id);

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { installationSchema, type Installation } from '@/contracts/device';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
-import { quarantineBlocked, quarantineOptions, quarantineSchema, startInstallationSchema, type DeviceKind } from '@/domain/device-form';
+import {
+  INSTALLATION_START_BEFORE_LATEST, INSTALLATION_START_IN_FUTURE, installationStartSchema, quarantineBlocked, quarantineOptions, quarantineSchema, startInstallationSchema, type DeviceKind,
+} from '@/domain/device-form';
 import { DeviceInstallationType } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
@@ -113,7 +115,7 @@ export const deviceInstallationRoutes = [
     access: [Permission.DeviceAdministration, Permission.DeviceInstallationStartStop],
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Starts an installation at a site; an installed device has its current installation ended first',
-    body: startInstallationSchema.extend(orgBody.shape),
+    body: startInstallationSchema.extend(orgBody.shape).extend({ startTime: installationStartSchema }),
     response: z.number().int(),
     example: { body: { deviceId: 1, siteId: 1, locationLatLng: '31.9,-102.1', height: 2.5, azimuth: null } },
     handler: async ({ body, organizationId, user, database }) =>
@@ -123,13 +125,19 @@ export const deviceInstallationRoutes = [
         if (!site) throw invalid('siteId', 'Site not found');
         const at = roundForStorage(parseLatLng(body.locationLatLng)!);
         const now = new Date();
+        const startsAt = body.startTime === undefined ? now : new Date(body.startTime);
+        if (body.startTime !== undefined) {
+          if (startsAt.getTime() > now.getTime() + 5 * 60_000) throw invalid('startTime', INSTALLATION_START_IN_FUTURE);
+          const [latest] = await tx.query<{ started_at: Date | string | null }>('SELECT max(started_at) AS started_at FROM device_installations WHERE device_id = $1', [d.id]);
+          if (latest?.started_at && new Date(latest.started_at).getTime() >= startsAt.getTime()) throw invalid('startTime', INSTALLATION_START_BEFORE_LATEST);
+        }
         if (d.installation_id !== null) {
-          await tx.query('UPDATE device_installations SET ended_at = $1, uninstalled_by = $2 WHERE id = $3', [now, user!.email, d.installation_id]);
+          await tx.query('UPDATE device_installations SET ended_at = $1, uninstalled_by = $2 WHERE id = $3', [startsAt, user!.email, d.installation_id]);
         }
         const [row] = await tx.query<{ id: number }>(
           `INSERT INTO device_installations (device_id, site_id, installation_type, latitude, longitude, height, azimuth, started_at, installed_by)
            VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8) RETURNING id`,
-          [d.id, site.id, at.lat, at.lng, body.height, body.azimuth, now, user!.email],
+          [d.id, site.id, at.lat, at.lng, body.height, body.azimuth, startsAt, user!.email],
         );
         await recordAudit(tx, {
           entityType: 'device', entityId: d.id, organizationId, userId: user!.id, userName: user!.email,

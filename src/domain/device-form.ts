@@ -115,6 +115,14 @@ export const startInstallationSchema = z.object({
     .refine((v) => v === null || v < 360, 'Azimuth must be less than 360'),
 });
 export type StartInstallation = z.output<typeof startInstallationSchema>;
+
+/**
+ * An installation recorded after the fact (API only; the dialogs start installations now): when the device was set
+ * up in the field. It must not lie in the future nor before the start of the device's latest installation.
+ */
+export const INSTALLATION_START_IN_FUTURE = 'The installation cannot start in the future';
+export const INSTALLATION_START_BEFORE_LATEST = "The installation must start after the start of the device's latest installation";
+export const installationStartSchema = z.iso.datetime({ offset: true, error: 'Must be a date and time with its offset' }).optional();
 export type StartInstallationInput = z.input<typeof startInstallationSchema>;
 
 // ---- Quarantine (spec 2 §4, §5) ----

@@ -156,6 +156,20 @@ describe.each(testEngines)('device fleet on %s', (engine) => {
     expect(installs[1]!.height).toBe(2.5);
     const end = await t.as(operator, { method: 'POST', url: '/api/device/endDeviceInstallation/', payload: { organizationId: f.orgA, deviceId: lite } });
     expect(end.statusCode).toBe(200);
+    // An installation recorded after the fact takes its field start, never in the future nor before the latest one.
+    const install = (startTime: string) =>
+      t.as(operator, { method: 'POST', url: '/api/device/deviceInstall/', payload: { organizationId: f.orgA, deviceId: lite, siteId: padTwo, locationLatLng: '31.91,-102.11', height: null, azimuth: null, startTime } });
+    const future = await install(new Date(Date.now() + 86_400_000).toISOString());
+    expect((future.json() as { errors: Record<string, string[]> }).errors.startTime).toEqual(['The installation cannot start in the future']);
+    const early = await install('2020-01-01T00:00:00Z');
+    expect((early.json() as { errors: Record<string, string[]> }).errors.startTime).toEqual(["The installation must start after the start of the device's latest installation"]);
+    expect((await install('not a time')).statusCode).toBe(400);
+    // After the latest start (which was a moment ago), a little ahead of the server's clock is accepted.
+    const backdated = new Date(Date.now() + 2_000).toISOString();
+    expect((await install(backdated)).statusCode).toBe(200);
+    const latest = ((await t.as(operator, { method: 'GET', url: `/api/device/deviceInstallations/?organizationId=${f.orgA}&deviceId=${lite}` })).json() as unknown[]).map((r) => installationSchema.parse(r))[0]!;
+    expect(latest.startTime).toBe(backdated);
+    expect((await t.as(operator, { method: 'POST', url: '/api/device/endDeviceInstallation/', payload: { organizationId: f.orgA, deviceId: lite } })).statusCode).toBe(200);
     const twice = await t.as(operator, { method: 'POST', url: '/api/device/endDeviceInstallation/', payload: { organizationId: f.orgA, deviceId: lite } });
     expect((twice.json() as { errors: Record<string, string[]> }).errors.deviceId).toEqual(['The device is not installed']);
   });

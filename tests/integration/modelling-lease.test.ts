@@ -43,7 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('modelling lease on postgres (PG
       const [site] = await q<{ id: number }>('INSERT INTO sites (organization_id, name, latitude, longitude) VALUES ($1, $2, 31.9, -102.1) RETURNING id', [org!.id, `Lease pad ${s}`]);
       await q("INSERT INTO sources (site_id, name, latitude, longitude) VALUES ($1, 'Wellhead', 31.9, -102.1)", [site!.id]);
       const [dev] = await q<{ id: number }>("INSERT INTO devices (name, organization_id, device_type) VALUES ($1, $2, 'Qube') RETURNING id", [`A-80${s}0`, org!.id]);
-      await q('INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at) VALUES ($1, $2, 31.9001, -102.1, now())', [dev!.id, site!.id]);
+      await q('INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at) VALUES ($1, $2, 31.9001, -102.1, $3)', [dev!.id, site!.id, new Date(T0 - 24 * 3_600_000)]);
       for (let m = T0 + MIN; m <= T0 + 8 * HOUR; m += MIN) {
         samples.push({ deviceId: dev!.id, measurementType: 1, time: m, value: 2 }, { deviceId: dev!.id, measurementType: 15, time: m, value: 270 }, { deviceId: dev!.id, measurementType: 16, time: m, value: 10 });
       }

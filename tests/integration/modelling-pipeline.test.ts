@@ -84,8 +84,8 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
     for (const d of SENSORS) {
       const [dev] = await q<{ id: number }>("INSERT INTO devices (name, organization_id, device_type) VALUES ($1, $2, 'Qube') RETURNING id", [d.name, f.orgA]);
       const at = latLng(d.east, d.north);
-      // Installed now: readings from before are modelled with the device's first installation.
-      await q('INSERT INTO device_installations (device_id, site_id, latitude, longitude, height, started_at) VALUES ($1, $2, $3, $4, 2.4, now())', [dev!.id, pad, at.lat, at.lng]);
+      // Installed a day before the readings begin.
+      await q('INSERT INTO device_installations (device_id, site_id, latitude, longitude, height, started_at) VALUES ($1, $2, $3, $4, 2.4, $5)', [dev!.id, pad, at.lat, at.lng, new Date(T0 - 24 * 3_600_000)]);
       deviceIds.push(dev!.id);
     }
     // Emission Rate alarm: the hour's average of the site rate, HI at 2 kg/h.

@@ -25,8 +25,8 @@ export function toLocal(lat0: number, lng0: number, lat: number, lng: number): {
 
 /**
  * Sensors for steps in [from, to): the site's Qube and Qube Lite installations standing then and not quarantined by
- * then. A device's first installation counts from before its start, so readings posted for a period before the
- * device was registered at the site (a backfill) are modelled with it; a later stay starts where it starts.
+ * then. Readings from before an installation's start are not the site's (an installation recorded after the fact
+ * takes its field start time through deviceInstall's startTime).
  */
 export async function loadGeometry(db: Queryable, siteId: number, from: number, to: number): Promise<SiteGeometry> {
   const [site] = await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM sites WHERE id = $1', [siteId]);
@@ -39,7 +39,7 @@ export async function loadGeometry(db: Queryable, siteId: number, from: number, 
     `SELECT DISTINCT ON (i.device_id) i.device_id, i.latitude, i.longitude, i.height
        FROM device_installations i JOIN devices d ON d.id = i.device_id AND d.device_type IN ('Qube', 'QubeLite')
       WHERE i.site_id = $1 AND (i.ended_at IS NULL OR i.ended_at > $2)
-        AND (i.started_at < $3 OR NOT EXISTS (SELECT 1 FROM device_installations e WHERE e.device_id = i.device_id AND e.started_at < i.started_at))
+        AND i.started_at < $3
         AND NOT (i.installation_type <> 0 AND (i.quarantined_at IS NULL OR i.quarantined_at <= $2))
       ORDER BY i.device_id, i.started_at DESC`,
     [siteId, new Date(from).toISOString(), new Date(to).toISOString()],
