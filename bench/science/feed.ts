@@ -5,6 +5,7 @@ import type { ReadingsChunk } from '../truth/types';
 export const MINUTE_MS = 60_000;
 export const TYPE_CH4 = 1;
 export const TYPE_TEMPERATURE = 9;
+export const TYPE_PRESSURE = 10;
 export const TYPE_WIND_DIRECTION = 15;
 export const TYPE_WIND_SPEED = 16;
 export const MAX_SAMPLES_PER_CALL = 50_000;
@@ -30,7 +31,7 @@ const nanArrays = (sensors: number, minutes: number) => Array.from({ length: sen
 
 export class Feeder {
   readonly posted: PostedSeries;
-  private readonly received: { ch4: Float64Array[]; wd: Float64Array[]; ws: Float64Array[]; temp: Float64Array[] };
+  private readonly received: { ch4: Float64Array[]; wd: Float64Array[]; ws: Float64Array[]; temp: Float64Array[]; press: Float64Array[] };
   /** Readings received from the world but not yet arrived at the console: [arrival, sensor, minute index]. */
   private pending: [number, number, number][] = [];
   postedSamples = 0;
@@ -45,7 +46,7 @@ export class Feeder {
   ) {
     const n = deviceIds.length;
     this.posted = { start: scenarioStart + MINUTE_MS, minutes, ch4Ppm: nanArrays(n, minutes), windDirectionDeg: nanArrays(n, minutes), windSpeedKmh: nanArrays(n, minutes) };
-    this.received = { ch4: nanArrays(n, minutes), wd: nanArrays(n, minutes), ws: nanArrays(n, minutes), temp: nanArrays(n, minutes) };
+    this.received = { ch4: nanArrays(n, minutes), wd: nanArrays(n, minutes), ws: nanArrays(n, minutes), temp: nanArrays(n, minutes), press: nanArrays(n, minutes) };
   }
 
   /** Takes a chunk from the world; answers the samples that have arrived by `now`, oldest first. */
@@ -59,6 +60,7 @@ export class Feeder {
         this.received.wd[s]![m] = chunk.windDirectionDeg[s]![k]!;
         this.received.ws[s]![m] = chunk.windSpeedKmh[s]![k]!;
         this.received.temp[s]![m] = chunk.temperatureC[s]![k]!;
+        this.received.press[s]![m] = chunk.pressureKPa?.[s]?.[k] ?? NaN;
         const arrival = chunk.arrival[s]![k]!;
         if (arrival <= now) arrived.push([s, m]);
         else this.pending.push([arrival, s, m]);
@@ -86,6 +88,7 @@ export class Feeder {
       add(TYPE_WIND_DIRECTION, wd);
       add(TYPE_WIND_SPEED, ws);
       add(TYPE_TEMPERATURE, this.received.temp[s]![m]!);
+      add(TYPE_PRESSURE, this.received.press[s]![m]!);
       if (Number.isFinite(ch4)) {
         this.posted.ch4Ppm[s]![m] = ch4;
         this.newestCh4 = Math.max(this.newestCh4, this.posted.start + m * MINUTE_MS);

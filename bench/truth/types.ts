@@ -106,6 +106,8 @@ export interface ReadingsChunk {
   windDirectionDeg: Float64Array[];
   windSpeedKmh: Float64Array[];
   temperatureC: Float64Array[];
+  /** Station pressure at each device (kPa, as the devices' CH4 Pressure channel reports it); NaN when not reported. */
+  pressureKPa?: Float64Array[];
   arrival: Float64Array[];
 }
 

@@ -290,12 +290,17 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
         windDirectionDeg: mk(),
         windSpeedKmh: mk(),
         temperatureC: mk(),
+        pressureKPa: mk(),
         arrival: mk(),
       };
       for (let k = 0; k < n; k++) {
         const t0 = now + k * MINUTE;
         chunk.times[k] = t0 + MINUTE;
         simulateMinute(k, t0, chunk);
+        // Station pressure (kPa): the elevation's standard pressure and a slow ±0.3 kPa synoptic swing, reported
+        // whenever the device reports its temperature. Deterministic, so it draws nothing from the readings' RNG.
+        const swing = 0.3 * Math.sin((2 * Math.PI * (t0 - scenario.start)) / (4.3 * 86_400_000) + scenario.seed);
+        for (let s = 0; s < nS; s++) chunk.pressureKPa![s]![k] = Number.isNaN(chunk.temperatureC[s]![k]!) ? NaN : pressure / 1000 + swing;
       }
       now = to;
       return chunk;

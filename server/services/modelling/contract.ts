@@ -50,6 +50,8 @@ export interface MinuteWindow {
   windDirectionDeg: Float64Array[];
   windSpeedMs: Float64Array[];
   temperatureC: Float64Array[];
+  /** Station pressure in kPa (the devices' CH4 Pressure channel); NaN when unknown. Air density uses it when present. */
+  pressureKPa?: Float64Array[];
 }
 
 /** State carried from one step to the next (JSON-serializable: the service stores it per site). */

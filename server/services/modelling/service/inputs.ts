@@ -9,10 +9,11 @@ import { CONTEXT_AFTER_MS, CONTEXT_BEFORE_MS, type MinuteWindow, type ModelSenso
 export const MINUTE_MS = 60_000;
 export const CH4 = 1;
 export const TEMPERATURE = 9;
+export const PRESSURE = 10;
 export const WIND_DIRECTION = 15;
 export const WIND_SPEED = 16;
 /** Measurement types the stages read; samples of other types never make a step late. */
-export const MODEL_TYPES = new Set([CH4, TEMPERATURE, WIND_DIRECTION, WIND_SPEED]);
+export const MODEL_TYPES = new Set([CH4, TEMPERATURE, PRESSURE, WIND_DIRECTION, WIND_SPEED]);
 /** Sensor height when the installation does not say (METEC). */
 export const DEFAULT_SENSOR_HEIGHT_M = 2.4;
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -88,6 +89,7 @@ export interface SliceReadings {
   windDirectionDeg: Float64Array[];
   windSpeedMs: Float64Array[];
   temperatureC: Float64Array[];
+  pressureKPa: Float64Array[];
 }
 
 /** Readings for steps firstStep … lastStep: [firstStep − 60 min, lastStep + 30 min). Wind speed km/h → m/s. */
@@ -96,12 +98,13 @@ export async function loadSliceReadings(db: Queryable, geometry: SiteGeometry, f
   const minutes = (lastStep + CONTEXT_AFTER_MS - start) / MINUTE_MS;
   // The first minute's readings lie in (start − 60 s, start].
   const read = (deviceId: number, type: number) => readSamples(db, deviceId, type, start - MINUTE_MS + 1, start + minutes * MINUTE_MS);
-  const out: SliceReadings = { start, minutes, ch4Ppm: [], windDirectionDeg: [], windSpeedMs: [], temperatureC: [] };
+  const out: SliceReadings = { start, minutes, ch4Ppm: [], windDirectionDeg: [], windSpeedMs: [], temperatureC: [], pressureKPa: [] };
   for (const s of geometry.sensors) {
     out.ch4Ppm.push(binMinutes(await read(s.deviceId, CH4), start, minutes));
     out.windDirectionDeg.push(binMinutes(await read(s.deviceId, WIND_DIRECTION), start, minutes, true));
     out.windSpeedMs.push(binMinutes(await read(s.deviceId, WIND_SPEED), start, minutes, false, 1 / 3.6));
     out.temperatureC.push(binMinutes(await read(s.deviceId, TEMPERATURE), start, minutes));
+    out.pressureKPa.push(binMinutes(await read(s.deviceId, PRESSURE), start, minutes));
   }
   return out;
 }
@@ -112,5 +115,5 @@ export function stepWindow(r: SliceReadings, stepStart: number): MinuteWindow {
   const minutes = (CONTEXT_BEFORE_MS + CONTEXT_AFTER_MS) / MINUTE_MS;
   const from = (start - r.start) / MINUTE_MS;
   const cut = (a: Float64Array) => a.slice(from, from + minutes);
-  return { start, minutes, ch4Ppm: r.ch4Ppm.map(cut), windDirectionDeg: r.windDirectionDeg.map(cut), windSpeedMs: r.windSpeedMs.map(cut), temperatureC: r.temperatureC.map(cut) };
+  return { start, minutes, ch4Ppm: r.ch4Ppm.map(cut), windDirectionDeg: r.windDirectionDeg.map(cut), windSpeedMs: r.windSpeedMs.map(cut), temperatureC: r.temperatureC.map(cut), pressureKPa: r.pressureKPa.map(cut) };
 }

@@ -20,7 +20,7 @@ export function inProcessRunner(step: StepFunction): StepRunner {
 }
 
 const transferables = (input: StepInput): ArrayBuffer[] =>
-  [input.window.ch4Ppm, input.window.windDirectionDeg, input.window.windSpeedMs, input.window.temperatureC].flat().map((a) => a.buffer as ArrayBuffer);
+  [input.window.ch4Ppm, input.window.windDirectionDeg, input.window.windSpeedMs, input.window.temperatureC, input.window.pressureKPa ?? []].flat().map((a) => a.buffer as ArrayBuffer);
 
 // The ESM build of tsx's register API (its `import` condition), found from the package's own folder.
 const tsxApi = () => pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
