@@ -10,6 +10,8 @@ describe('modelling physics', () => {
     expect(high / ch4Density(0, 25)).toBeGreaterThan(0.82);
     expect(high / ch4Density(0, 25)).toBeLessThan(0.86);
     expect(ch4Density(0, Number.NaN)).toBeCloseTo(0.678, 2); // 15 °C when unknown
+    expect(ch4Density(0, 15, 85_000)).toBeCloseTo((0.678 * 85_000) / 101_325, 2); // measured pressure wins
+    expect(ch4Density(1500, 15, Number.NaN)).toBeCloseTo(ch4Density(1500, 15), 12);
   });
 
   it('ISC3 Pasquill–Gifford curves', () => {

@@ -13,9 +13,11 @@ export function pressureAtElevation(elevationM: number): number {
 }
 
 /** Density of pure CH4 (kg/m³) at the site's pressure and temperature (288.15 K when unknown): ppm = kg/m³ × 1e6 / ρ. */
-export function ch4Density(elevationM: number, temperatureC: number): number {
+export function ch4Density(elevationM: number, temperatureC: number, pressurePa = Number.NaN): number {
   const t = Number.isFinite(temperatureC) && temperatureC > -60 && temperatureC < 60 ? temperatureC + 273.15 : 288.15;
-  return (pressureAtElevation(elevationM) * M_CH4) / (R_GAS * t);
+  // A measured station pressure wins when plausible (40–110 kPa); else the standard atmosphere at the elevation.
+  const p = Number.isFinite(pressurePa) && pressurePa > 40_000 && pressurePa < 110_000 ? pressurePa : pressureAtElevation(elevationM);
+  return (p * M_CH4) / (R_GAS * t);
 }
 
 // ISC3 Pasquill–Gifford σz = a·x^b (x in km, piecewise in x), checked against the ISC3 tables as transcribed in the

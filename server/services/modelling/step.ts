@@ -125,7 +125,9 @@ function runStepUnsafe(input: StepInput): StepResult {
   const fw: FootprintWind = { uE: wind.uE, uN: wind.uN, sigmaTheta, stability };
   const temps: number[] = [];
   window.temperatureC.forEach((arr) => arr?.forEach((v) => finite(v) && temps.push(v)));
-  const density = ch4Density(geometry.elevationM, temps.length ? medianOf(temps) : Number.NaN);
+  const pressures: number[] = [];
+  window.pressureKPa?.forEach((arr) => arr?.forEach((v) => finite(v) && pressures.push(v * 1000)));
+  const density = ch4Density(geometry.elevationM, temps.length ? medianOf(temps) : Number.NaN, pressures.length ? medianOf(pressures) : Number.NaN);
 
   // Sources the model can place; the others are reported as unobservable with the cap as upper bound.
   const placeable = sources.map((s) => finite(s.east) && finite(s.north));
