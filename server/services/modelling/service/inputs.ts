@@ -82,15 +82,7 @@ export function binMinutes(s: Samples, start: number, minutes: number, circular 
 }
 
 /** One-minute series of every sensor over a span of minutes; windows of single steps are cut from it. */
-export interface SliceReadings {
-  start: number;
-  minutes: number;
-  ch4Ppm: Float64Array[];
-  windDirectionDeg: Float64Array[];
-  windSpeedMs: Float64Array[];
-  temperatureC: Float64Array[];
-  pressureKPa: Float64Array[];
-}
+export type SliceReadings = Required<MinuteWindow>;
 
 /** Readings for steps firstStep … lastStep: [firstStep − 60 min, lastStep + 30 min). Wind speed km/h → m/s. */
 export async function loadSliceReadings(db: Queryable, geometry: SiteGeometry, firstStep: number, lastStep: number): Promise<SliceReadings> {
