@@ -1,13 +1,7 @@
 // One database handle for both engines: PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** What a statement needs: the database itself, or a transaction in progress. */
 export interface Queryable {
@@ -15,7 +9,6 @@ export interface Queryable {
 }
 
 export interface Database extends Queryable {
-  db: Db;
   engine: 'pglite' | 'postgres';
   /** Runs SQL text that may hold several statements and no parameters (migrations, test resets). */
   exec(sqlText: string): Promise<void>;
@@ -30,7 +23,6 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
     engine: 'pglite',
     exec: async (sqlText) => {
       await client.exec(sqlText);
@@ -51,7 +43,6 @@ export async function openPostgres(url: string): Promise<Database> {
   // Fail fast with a clear error when the server is unreachable.
   await pool.query('select 1');
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
     engine: 'postgres',
     exec: async (sqlText) => {
       await pool.query(sqlText);

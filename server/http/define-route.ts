@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Permission } from '@/domain/permissions';
 import type { ApiEndpointCategory } from '@/domain/api-keys';
-import type { Db, Database } from '../db/client';
+import type { Database } from '../db/client';
 import type { Config } from '../config';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -55,7 +55,6 @@ export interface RouteContext<Q, B, P> {
   organizationId: number | null;
   /** Effective permissions for this call: global role ∪ role in the scoped organization. */
   permissions: ReadonlySet<number>;
-  db: Db;
   database: Database;
   config: Config;
   request: FastifyRequest;

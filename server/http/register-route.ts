@@ -124,7 +124,6 @@ export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: Route
           apiKey,
           organizationId,
           permissions,
-          db: deps.database.db,
           database: deps.database,
           config: deps.config,
           request,
