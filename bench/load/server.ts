@@ -1,0 +1,157 @@
+// The console under load: `node --import tsx server/main.ts` on a scratch copy of a PGlite directory seeded once
+// with the full demo seed (the template is kept in the temp folder and re-seeded when server/seed/ changes), signed in
+// through the real OIDC flow.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signInWithPassword } from '../../tests/helpers/oidc-flow';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const EMAIL = 'provider.admin@example.com';
+const PASSWORD = 'demo-password';
+
+interface TemplateStamp {
+  hash: string;
+  featuredDevices: string[];
+  seedSeconds: number;
+}
+
+/** Hash of the seed's sources: a template seeded by other code is seeded again. */
+function seedHash(): string {
+  const h = createHash('sha256');
+  const dir = path.join(ROOT, 'server/seed');
+  for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(path.join(dir, f)));
+  return h.digest('hex').slice(0, 16);
+}
+
+/** The seeded template directory (seeding it with `npm run seed`'s CLI when missing or stale). */
+export function demoTemplate(log: (m: string) => void): { dir: string; stamp: TemplateStamp } {
+  const dir = process.env.LOAD_TEMPLATE_DIR || path.join(tmpdir(), 'emissions-load-template');
+  const stampFile = path.join(dir, 'load-template.json');
+  const hash = seedHash();
+  if (existsSync(stampFile)) {
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as TemplateStamp;
+    if (stamp.hash === hash) return { dir, stamp };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  log(`seeding the demo data into ${dir} (once; a few minutes)…`);
+  const started = Date.now();
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed/cli.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) throw new Error(`seeding failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  const featured = /A year of one-minute data: (.*)/.exec(result.stdout)?.[1] ?? '';
+  const stamp: TemplateStamp = {
+    hash,
+    featuredDevices: featured.split(',').map((s) => s.trim().replace(/^\/device\//, '')).filter(Boolean),
+    seedSeconds: (Date.now() - started) / 1000,
+  };
+  writeFileSync(stampFile, JSON.stringify(stamp));
+  log(`seeded in ${stamp.seedSeconds.toFixed(0)} s`);
+  return { dir, stamp };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LoadServer {
+  origin: string;
+  pid: number;
+  token(): Promise<string>;
+  /** The server's own log (warnings and errors). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the server on a copy of the template; extra Node flags (e.g. --cpu-prof) go in LOAD_NODE_FLAGS. */
+export async function startLoadServer(templateDir: string, log: (m: string) => void): Promise<LoadServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-load-'));
+  cpSync(templateDir, dataDir, { recursive: true });
+  let out = '';
+  const flags = (process.env.LOAD_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: '',
+      SIMULATE: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (d: Buffer) => {
+    out += d.toString();
+    if (out.length > 200_000) out = out.slice(-100_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out.slice(-4000)}`);
+      try {
+        if ((await fetch(`${origin}/api/config/`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`no answer from ${origin} in 180 s:\n${out.slice(-4000)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  log(`server ${child.pid} listening at ${origin}`);
+  let token = '';
+  let signedInAt = 0;
+  return {
+    origin,
+    pid: child.pid!,
+    // The provider's access tokens last 600 s: sign in again well before.
+    token: async () => {
+      if (!token || Date.now() - signedInAt > 8 * 60_000) {
+        token = (await signInWithPassword({ origin, email: EMAIL, password: PASSWORD })).accessToken;
+        signedInAt = Date.now();
+      }
+      return token;
+    },
+    output: () => out,
+    stop,
+  };
+}
