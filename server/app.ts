@@ -60,6 +60,7 @@ import { apiKeyRoutes } from './routes/api-key';
 import { pullApiRoutes } from './routes/pull-api';
 import { userRoutes, type LogoutHook } from './routes/user';
 import { userSettingsRoutes } from './routes/user-settings';
+import { ownerRoutes } from './routes/owner';
 
 export interface IdentityProvider extends LogoutHook {
   /** Registers the provider's endpoints under /oidc. */
@@ -88,7 +89,7 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...healthRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...siteDashboardRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...siteMapRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes, ...emissionRoutes, ...emissionClassificationRoutes, ...emissionTargetRoutes, ...siteBaselineRoutes, ...exportRoutes, ...inspectionRoutes, ...integrationRoutes, ...sourceRoutes, ...structureRoutes, ...siteBasemapRoutes, ...deploymentPlanRoutes, ...apiKeyRoutes, ...pullApiRoutes] as RouteSpec[];
+  return [...configRoutes, ...healthRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...siteDashboardRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...siteMapRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes, ...emissionRoutes, ...emissionClassificationRoutes, ...emissionTargetRoutes, ...siteBaselineRoutes, ...exportRoutes, ...inspectionRoutes, ...integrationRoutes, ...sourceRoutes, ...structureRoutes, ...siteBasemapRoutes, ...deploymentPlanRoutes, ...apiKeyRoutes, ...pullApiRoutes, ...ownerRoutes] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -21,6 +21,8 @@ import { IframeLoginRedirect } from './pages/iframe-login-redirect';
 import { MaintenancePage } from './pages/maintenance-page';
 import { UnsubscribePage } from './pages/unsubscribe-page';
 import { screens } from './route-registry';
+import { DeepLinkGate } from './deep-link-gate';
+import { EmissionLinkPage, InspectionLinkPage } from './pages/record-link-page';
 import { SessionProvider } from './session-provider';
 import { Shell } from './shell/shell';
 
@@ -80,14 +82,31 @@ function makeRouter(config: ClientConfig) {
           ),
           children: [
             { index: true, element: <IndexRoute /> },
-            ...screens.map((s) => ({
-              path: s.path,
-              element: (
+            ...screens.map((s) => {
+              const guarded = (
                 <PermissionGuard anyOf={routePermissions[s.routeName]}>
                   <s.Component />
                 </PermissionGuard>
+              );
+              // The owner's organization is selected before the permissions are checked: they are that organization's.
+              return { path: s.path, element: s.owner ? <DeepLinkGate owner={s.owner}>{guarded}</DeepLinkGate> : guarded };
+            }),
+            {
+              path: '/emission/:emissionId',
+              element: (
+                <DeepLinkGate owner={{ kind: 'emission', param: 'emissionId' }}>
+                  <EmissionLinkPage />
+                </DeepLinkGate>
               ),
-            })),
+            },
+            {
+              path: '/inspection/:inspectionId',
+              element: (
+                <DeepLinkGate owner={{ kind: 'inspection', param: 'inspectionId' }}>
+                  <InspectionLinkPage />
+                </DeepLinkGate>
+              ),
+            },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -1,6 +1,7 @@
 // The screens that exist. A screen appears in the navigation bar and gets a route only once it is built.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteName } from '@/domain/permissions';
+import type { DeepLinkOwner } from './deep-link-gate';
 
 export interface ScreenEntry {
   path: string;
@@ -13,6 +14,8 @@ export interface ScreenEntry {
   Component: LazyExoticComponent<ComponentType>;
   /** False for screens reached from other screens (a device's dashboard), not from the navigation bar. */
   inNav?: false;
+  /** A record's page: opened in the record's organization whatever is selected (issue 25 'Deep links land'). */
+  owner?: DeepLinkOwner;
 }
 
 export const screens: readonly ScreenEntry[] = [
@@ -160,6 +163,7 @@ export const screens: readonly ScreenEntry[] = [
     org: false,
     icon: 'map',
     inNav: false,
+    owner: { kind: 'site', param: 'siteId' },
     Component: lazy(() => import('@/features/site-dashboard/site-dashboard-page')),
   },
   {
@@ -169,6 +173,7 @@ export const screens: readonly ScreenEntry[] = [
     org: false,
     icon: 'map',
     inNav: false,
+    owner: { kind: 'site', param: 'siteId' },
     Component: lazy(() => import('@/features/site-edit/site-edit-page')),
   },
   {
@@ -178,6 +183,7 @@ export const screens: readonly ScreenEntry[] = [
     org: false,
     icon: 'chip',
     inNav: false,
+    owner: { kind: 'device', param: 'deviceName' },
     Component: lazy(() => import('@/features/device-dashboard/device-dashboard-page')),
   },
   {

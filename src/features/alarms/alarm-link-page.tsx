@@ -1,17 +1,22 @@
 // The alarm link /alarm/:encodedAlarmId (spec 1 §2, spec 2 §4 'Alarm link', §8): loads the alarm and opens its site's
 // dashboard over the link window (the alarm's sliding window plus 30 or 60 minutes of padding) with the alarm panel
-// open. A link that fails to load goes to /.
+// open, in the alarm's organization. An unknown alarm, or one out of reach, says so (issue 25: never a silent bounce).
 import { useEffect } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '@/api/client';
 import { alarmLinkWindow } from '@/domain/alarms';
 import { rangeToParams } from '@/domain/date-range';
 import { useAlarm } from '@/components/alarm-slide-out/api';
+import { LoadError } from '@/components/grid-parts';
+import { NotFoundOrNoAccessPage } from '@/components/not-found-or-no-access';
+import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
 
 export default function AlarmLinkPage() {
   const { encodedAlarmId = '' } = useParams();
   const alarm = useAlarm(encodedAlarmId);
   const navigate = useNavigate();
+  const { config } = useSession();
 
   useEffect(() => {
     const a = alarm.data;
@@ -21,6 +26,12 @@ export default function AlarmLinkPage() {
     void navigate(`/site/${a.siteId}?${q.toString()}`, { replace: true });
   }, [alarm.data, navigate]);
 
-  if (alarm.error) return <Navigate to="/" replace />;
+  if (alarm.error instanceof ApiError && alarm.error.status === 404) return <NotFoundOrNoAccessPage what={`alarm ${encodedAlarmId}`} supportEmail={config.supportEmail} />;
+  if (alarm.error)
+    return (
+      <div className="p-4">
+        <LoadError message={alarm.error.message} onRetry={() => void alarm.refetch()} />
+      </div>
+    );
   return <Spinner label="Opening the alarm" />;
 }

@@ -42,17 +42,20 @@ import { SideColumn } from './side-column';
 import { SiteMeasurementChart, SiteRateChart, SiteWindChart } from './site-charts';
 import { SiteMap } from './site-map';
 import { FactList } from '@/components/fact-list';
+import { NotFoundOrNoAccessPage } from '@/components/not-found-or-no-access';
 
 export default function SiteDashboardPage() {
   const { siteId: raw = '' } = useParams();
   const siteId = Number(raw);
-  const { organization } = useSession();
+  const { organization, config } = useSession();
   const organizationId = organization?.id ?? 0;
   const detail = useSiteDetail(organizationId, Number.isInteger(siteId) && siteId > 0 ? siteId : 0);
   if (!Number.isInteger(siteId) || siteId <= 0) return <Navigate to="/" replace />;
   if (detail.isPending) return <Spinner label="Loading site" />;
-  // Deleted (410), unknown or another organization's (404): back to the landing page.
-  if (detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 410)) return <Navigate to="/" replace />;
+  // Deleted (410): back to the landing page (spec 3 §2). Unknown or out of reach (404): say so (the deep-link gate has
+  // already selected the site's organization when the user belongs to it).
+  if (detail.error instanceof ApiError && detail.error.status === 410) return <Navigate to="/" replace />;
+  if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFoundOrNoAccessPage what={`site ${raw}`} supportEmail={config.supportEmail} />;
   if (detail.error)
     return (
       <div className="p-4">

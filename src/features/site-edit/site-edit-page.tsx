@@ -13,6 +13,7 @@ import { LoadError } from '@/components/grid-parts';
 import { lineLayer, shapeLayer, type Layer } from '@/components/lib/site-edit-layers';
 import { MapView, type MapPointerEvent } from '@/components/lib/map-view';
 import { PageHeader } from '@/components/page-header';
+import { NotFoundOrNoAccessPage } from '@/components/not-found-or-no-access';
 import { useSession } from '@/components/session-context';
 import { siteDashboardPath } from '@/components/site-dashboard-link';
 import { Spinner } from '@/components/spinner';
@@ -34,7 +35,8 @@ export default function SiteEditPage() {
   const { siteId: raw = '' } = useParams();
   const siteId = Number(raw);
   const valid = Number.isInteger(siteId) && siteId > 0;
-  const organizationId = useSession().organization?.id ?? 0;
+  const { organization, config } = useSession();
+  const organizationId = organization?.id ?? 0;
   const info = useSiteInfo(organizationId, valid ? siteId : 0);
   const queryClient = useQueryClient();
   // Leaving the page cancels what is still loading; the next visit starts afresh.
@@ -47,8 +49,8 @@ export default function SiteEditPage() {
   );
   if (!valid) return <Navigate to="/" replace />;
   if (info.isPending) return <Spinner label="Loading site" />;
-  // Unknown or another organization's site: back to the landing page, as the dashboard does.
-  if (info.error instanceof ApiError && info.error.status === 404) return <Navigate to="/" replace />;
+  // Unknown or out of reach: say so (the deep-link gate has already selected the site's organization if it could).
+  if (info.error instanceof ApiError && info.error.status === 404) return <NotFoundOrNoAccessPage what={`site ${raw}`} supportEmail={config.supportEmail} />;
   if (info.error)
     return (
       <div className="p-4">
