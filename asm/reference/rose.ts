@@ -1,20 +1,24 @@
-// Plain TypeScript twin of asm/assembly/rose.ts.
+// Plain TypeScript twin of asm/assembly/rose.ts: the sector arithmetic rounds to float32 at each step, as the
+// kernel's f32x4 lanes do (f64 then fround is the correctly rounded float32 result for + − × ÷), so the counts match
+// exactly.
+const f = Math.fround;
+
 export function binRose(directions: Float32Array, values: Float32Array, sectors: number, thresholds: Float32Array): { counts: Uint32Array; counted: number } {
   const classes = thresholds.length + 1;
   const counts = new Uint32Array(Math.max(0, sectors) * classes);
   if (sectors <= 0) return { counts, counted: 0 };
-  const width = 360 / sectors;
-  const half = width / 2;
-  const perSector = sectors / 360;
+  const half = f(180 / sectors);
+  const perSector = f(sectors / 360);
   let counted = 0;
   for (let i = 0; i < directions.length; i++) {
     const d = directions[i]!;
     const v = values[i]!;
     if (Number.isNaN(d) || Number.isNaN(v) || !Number.isFinite(d)) continue;
-    let a = d + half;
-    a -= Math.floor(a / 360) * 360;
-    let s = Math.trunc(a * perSector);
+    let a = f(d + half);
+    a = f(a - f(Math.floor(f(a / 360)) * 360));
+    let s = Math.trunc(f(a * perSector));
     if (s >= sectors) s = sectors - 1;
+    if (s < 0) s = 0;
     let c = 0;
     while (c < thresholds.length && v >= thresholds[c]!) c++;
     counts[s * classes + c]!++;

@@ -17,8 +17,10 @@ export interface CoreExports {
   validIndices(vPtr: number, n: number, outIdx: number): number;
   lttb(tPtr: number, vPtr: number, idxPtr: number, m: number, k: number, outIdx: number): number;
   minMaxCandidates(vPtr: number, n: number, pPtr: number, levels: number, parts: number, outIdx: number): number;
-  binRose(dirPtr: number, valPtr: number, n: number, sectors: number, thrPtr: number, nThr: number, outPtr: number): number;
-  idw(xPtr: number, yPtr: number, uPtr: number, vPtr: number, m: number, x0: number, y0: number, spacing: number, nx: number, ny: number, maxSpeed: number, outU: number, outV: number): number;
+  binRose(dirPtr: number, valPtr: number, n: number, sectors: number, thrPtr: number, nThr: number, outPtr: number, scratchPtr: number): number;
+  roseScratchBytes(sectors: number, nThr: number): number;
+  idw(xPtr: number, yPtr: number, uPtr: number, vPtr: number, m: number, x0: number, y0: number, spacing: number, nx: number, ny: number, maxSpeed: number, outU: number, outV: number, scratchPtr: number): number;
+  idwScratchBytes(m: number): number;
   aggregate(tPtr: number, vPtr: number, n: number, period: number, offset: number, mode: number, outT: number, outV: number): number;
 }
 
@@ -39,6 +41,13 @@ export interface LoadedSeries {
   aggregate(period: number, offset: number, mode: 'average' | 'max'): { times: Float64Array; values: Float32Array };
   /** Indices after which the line breaks, for gaps longer than maxGap (ms). */
   splitGaps(maxGap: number): Int32Array;
+}
+
+/** A direction and a value column resident in wasm memory, binned into roses without crossing per sample. */
+export interface RoseColumns {
+  length: number;
+  /** Counts per sector and class (thresholds ascending), row-major by sector; NaN samples skipped. */
+  bin(sectors: number, thresholds: Float32Array): { counts: Uint32Array; counted: number };
 }
 
 export class WasmCore {
@@ -72,16 +81,34 @@ export class WasmCore {
 
   /** Counts samples per direction sector and value class (thresholds ascending); NaN samples are skipped. */
   binRose(directions: Float32Array, values: Float32Array, sectors: number, thresholds: Float32Array): { counts: Uint32Array; counted: number } {
+    return this.loadRoseColumns(directions, values).bin(sectors, thresholds);
+  }
+
+  /**
+   * Copies a direction and a value column into wasm memory once (replacing any earlier columns or series), so that
+   * any number of roses (other sectors, other thresholds) bin where the data lives.
+   */
+  loadRoseColumns(directions: Float32Array, values: Float32Array): RoseColumns {
     if (directions.length !== values.length) throw new Error('Directions and values must have the same length');
     const e = this.exports;
-    const s = Math.max(0, Math.floor(sectors));
     e.resetHeap();
     const d = this.copyIn(directions);
     const v = this.copyIn(values);
-    const t = this.copyIn(thresholds);
-    const out = e.alloc(Math.max(4, s * (thresholds.length + 1) * 4));
-    const counted = e.binRose(d, v, directions.length, s, t, thresholds.length, out);
-    return { counts: new Uint32Array(e.memory.buffer, out, s * (thresholds.length + 1)).slice(), counted };
+    const n = directions.length;
+    const base = e.heapMark();
+    return {
+      length: n,
+      bin: (sectors, thresholds) => {
+        const s = Math.max(0, Math.floor(sectors));
+        e.resetHeapTo(base);
+        const t = this.copyIn(thresholds);
+        const bins = s * (thresholds.length + 1);
+        const out = e.alloc(Math.max(4, bins * 4));
+        const scratch = e.alloc(Math.max(16, e.roseScratchBytes(s, thresholds.length)));
+        const counted = e.binRose(d, v, n, s, t, thresholds.length, out, scratch);
+        return { counts: new Uint32Array(e.memory.buffer, out, bins).slice(), counted };
+      },
+    };
   }
 
   /** IDW of station vectors onto a grid (row-major u and v). */
@@ -98,7 +125,8 @@ export class WasmCore {
     const pv = this.copyIn(v);
     const outU = e.alloc(Math.max(8, nx * ny * 8));
     const outV = e.alloc(Math.max(8, nx * ny * 8));
-    e.idw(px, py, pu, pv, m, grid.x0, grid.y0, grid.spacing, nx, ny, grid.maxSpeed, outU, outV);
+    const scratch = e.alloc(e.idwScratchBytes(m));
+    e.idw(px, py, pu, pv, m, grid.x0, grid.y0, grid.spacing, nx, ny, grid.maxSpeed, outU, outV, scratch);
     return { u: new Float64Array(e.memory.buffer, outU, nx * ny).slice(), v: new Float64Array(e.memory.buffer, outV, nx * ny).slice() };
   }
 
