@@ -49,13 +49,11 @@ async function run(name: string, database: Database) {
   const to = START + COUNT * MINUTE;
   const check = await readSamples(database, deviceId, 1, from, to);
   if (check.times.length !== COUNT) throw new Error(`expected ${COUNT} samples, read ${check.times.length}`);
-  const chunkMs = await median(() => readSamples(database, deviceId, 1, from, to), 7);
-  const peerMs = await median(async () => {
+  const readPeer = async () => {
     const rows = await database.query<{ t: string; v: number }>(
       'SELECT (extract(epoch FROM time) * 1000)::float8 AS t, value AS v FROM bench_rows WHERE device_id = $1 AND measurement_type = 1 AND time >= $2 AND time < $3 ORDER BY time',
       [deviceId, new Date(from).toISOString(), new Date(to).toISOString()],
     );
-    if (rows.length !== COUNT) throw new Error(`peer read ${rows.length}`);
     const times = new Float64Array(rows.length);
     const values = new Float32Array(rows.length);
     rows.forEach((r, i) => {
@@ -63,9 +61,21 @@ async function run(name: string, database: Database) {
       values[i] = r.v;
     });
     return { times, values };
-  }, 3);
+  };
+  // Before timing: both designs return the same samples (times exact; values within 1e-5, as PostgreSQL's sin and
+  // JavaScript's may round the last float32 bit differently).
+  const peerCheck = await readPeer();
+  if (peerCheck.times.length !== COUNT) throw new Error(`peer read ${peerCheck.times.length}`);
+  let worst = 0;
+  for (let i = 0; i < COUNT; i++) {
+    if (peerCheck.times[i] !== check.times[i]) throw new Error(`sample ${i}: time ${check.times[i]} vs the peer's ${peerCheck.times[i]}`);
+    worst = Math.max(worst, Math.abs(peerCheck.values[i]! - check.values[i]!));
+  }
+  if (!(worst <= 1e-5)) throw new Error(`values differ from the peer's by up to ${worst}`);
+  const chunkMs = await median(() => readSamples(database, deviceId, 1, from, to), 7);
+  const peerMs = await median(readPeer, 3);
   const dayMs = await median(() => readSamples(database, deviceId, 1, from + 100 * 86_400_000, from + 101 * 86_400_000), 21);
-  return { engine: name, 'write year (ms)': Math.round(writeMs), 'peer bulk insert (ms)': Math.round(peerWriteMs), 'read year, chunks (ms)': +chunkMs.toFixed(1), 'read year, row per sample (ms)': +peerMs.toFixed(1), 'peer / chunks': +(peerMs / chunkMs).toFixed(1), 'read one day (ms)': +dayMs.toFixed(2) };
+  return { engine: name, check: `same ${COUNT} samples (times exact, values max |Δ| ${worst.toExponential(1)})`, 'write year (ms)': Math.round(writeMs), 'peer bulk insert (ms)': Math.round(peerWriteMs), 'read year, chunks (ms)': +chunkMs.toFixed(1), 'read year, row per sample (ms)': +peerMs.toFixed(1), 'peer / chunks': +(peerMs / chunkMs).toFixed(1), 'read one day (ms)': +dayMs.toFixed(2) };
 }
 
 /** A throwaway database on the given server, dropped afterwards. */
