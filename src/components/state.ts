@@ -21,8 +21,26 @@ export const newVersionAtom = atom(false);
 /** The latest 401/403 the API answered, for the shell to act on. */
 export const authFailureAtom = atom<{ status: 401 | 403; detail: string; at: number } | null>(null);
 export const navCollapsedAtom = atomWithStorage('console.navCollapsed', false);
-/** The search drawer (spec 2 §2): pinned and open by default, remembered in this browser. */
-export const searchDrawerAtom = atomWithStorage('console.searchDrawer', { pinned: true, open: true });
+/** Below this width the pinned search drawer would push grids into sideways scrolling (issue 25 'Layout'). */
+export const SEARCH_DRAWER_OPEN_MIN_WIDTH = 1800;
+export interface SearchDrawerState {
+  pinned: boolean;
+  open: boolean;
+}
+const searchDrawerAtoms = new Map<number, ReturnType<typeof atomWithStorage<SearchDrawerState>>>();
+/**
+ * The search drawer (spec 2 §2), remembered per user in this browser: pinned, and open by default only on screens at
+ * least 1,800 px wide; a user's own choice wins afterwards.
+ */
+export function searchDrawerAtom(userId: number) {
+  let a = searchDrawerAtoms.get(userId);
+  if (!a) {
+    const initial = { pinned: true, open: typeof window !== 'undefined' && window.innerWidth >= SEARCH_DRAWER_OPEN_MIN_WIDTH };
+    a = atomWithStorage<SearchDrawerState>(`console.searchDrawer.${userId}`, initial, undefined, { getOnInit: true });
+    searchDrawerAtoms.set(userId, a);
+  }
+  return a;
+}
 
 /** The overview's quick range and map mode (spec 3 §2: the range is remembered). */
 export const overviewRangeAtom = atomWithStorage('console.overviewRange', 'last30Days');

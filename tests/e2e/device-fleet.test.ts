@@ -289,6 +289,10 @@ describe('device fleet in the browser', () => {
     const { page, problems } = await newPage(context);
     await signIn(page, origin(), 'org.admin@example.com', '/devices');
     const drawer = page.getByRole('complementary', { name: 'Search', exact: true });
+    // Under 1,800 px wide it starts closed (issue 25): opened, it is pinned beside the page.
+    await page.getByRole('button', { name: 'Search sites and devices' }).waitFor();
+    expect(await drawer.count()).toBe(0);
+    await page.getByRole('button', { name: 'Search sites and devices' }).click();
     await drawer.waitFor();
     expect((await drawer.boundingBox())!.width).toBe(240);
     const sitesHeading = drawer.getByRole('heading', { name: /^Sites \d+\/\d+$/ });

@@ -23,7 +23,7 @@ export function Shell() {
   const location = useLocation();
   const [failure, setFailure] = useAtom(authFailureAtom);
   const [params, setParams] = useSearchParams();
-  const [drawer, setDrawer] = useAtom(searchDrawerAtom);
+  const [drawer, setDrawer] = useAtom(searchDrawerAtom(session.user.userDetails.userId));
   // Pinning is for wide screens; on small ones the drawer overlays the page and starts closed.
   const wide = useMediaQuery(WIDE_SCREEN);
   const [smallOpen, setSmallOpen] = useState(false);

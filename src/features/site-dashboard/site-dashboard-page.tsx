@@ -125,20 +125,38 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
           <DateRangePicker range={range} onChange={setRange} />
           <Popover label="Show/Hide Widgets" buttonClassName="btn btn-sm btn-outline" haspopup="true" panelClassName="absolute left-0 top-full z-40 mt-1 max-h-[70vh] w-72 overflow-auto rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
             {() =>
-              groups.map((g) => (
-                <fieldset key={g.name} className="mb-1">
-                  <legend className="px-1 text-xs font-semibold uppercase text-base-content/70">{g.name}</legend>
-                  {g.widgets.map((x) => {
-                    const has = available(x);
-                    return (
-                      <label key={String(x)} className={`flex items-center gap-2 rounded px-2 py-0.5 text-sm ${has ? 'cursor-pointer hover:bg-base-200' : 'text-base-content/50'}`} title={has ? undefined : SITE_WIDGET_UNAVAILABLE}>
-                        <input type="checkbox" className="checkbox checkbox-xs" disabled={!has} checked={has && selected.includes(x)} onChange={(e) => choose(e.target.checked ? [...selected, x] : selected.filter((y) => y !== x))} />
-                        {typeof x === 'string' ? CONTENT_WIDGET_LABELS[x] : measurementType(x).label}
-                      </label>
-                    );
-                  })}
-                </fieldset>
-              ))
+              groups.map((g) => {
+                const boxes = g.widgets.map((x) => {
+                  const has = available(x);
+                  return (
+                    <label key={String(x)} className={`flex items-center gap-2 rounded px-2 py-0.5 text-sm ${has ? 'cursor-pointer hover:bg-base-200' : 'text-base-content/50'}`} title={has ? undefined : SITE_WIDGET_UNAVAILABLE}>
+                      <input type="checkbox" className="checkbox checkbox-xs" disabled={!has} checked={has && selected.includes(x)} onChange={(e) => choose(e.target.checked ? [...selected, x] : selected.filter((y) => y !== x))} />
+                      {typeof x === 'string' ? CONTENT_WIDGET_LABELS[x] : measurementType(x).label}
+                    </label>
+                  );
+                });
+                // Diagnostic groups are collapsible (spec 3 §2) and start folded unless one of theirs is shown.
+                if (g.diagnostic) {
+                  const chosen = g.widgets.filter((x) => selected.includes(x)).length;
+                  return (
+                    <details key={g.name} className="mb-1" open={chosen > 0}>
+                      <summary className="cursor-pointer px-1 text-xs font-semibold uppercase text-base-content/70">
+                        {g.name}
+                        {chosen > 0 ? ` (${chosen})` : ''}
+                      </summary>
+                      <div role="group" aria-label={g.name}>
+                        {boxes}
+                      </div>
+                    </details>
+                  );
+                }
+                return (
+                  <fieldset key={g.name} className="mb-1">
+                    <legend className="px-1 text-xs font-semibold uppercase text-base-content/70">{g.name}</legend>
+                    {boxes}
+                  </fieldset>
+                );
+              })
             }
           </Popover>
           <Popover label="Menu" buttonClassName="btn btn-sm btn-outline" haspopup="true" panelClassName="absolute left-0 top-full z-40 mt-1 w-64 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
