@@ -10,7 +10,7 @@ import { hasAnyPermission, Permission } from '@/domain/permissions';
 import { encodeSeriesArrow, encodeWindArrow } from '../../workers/lib/series-arrow';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
-import { aggregate } from '../../asm/reference/aggregate';
+import { computeCore } from '../services/compute-core';
 import { maxPerPeriod, windPerInstallation, zoneOffsetMs, type WindReduction } from '../services/chart-series';
 import type { Samples } from '../services/measurement-chunks';
 import { ingestAndEvaluate, ingestSiteRates } from '../services/ingestion';
@@ -121,7 +121,7 @@ export const chartDataRoutes = [
       const { start, end } = checkedRange(query);
       const offset = query.averagingPeriod === 1440 ? localDayOffset(query.timeZone, start) : 0;
       const samples = await readSamples(database, query.deviceId, query.measurementTypeId, start, end);
-      return sendSeries(request, reply, aggregate(samples.times, samples.values, query.averagingPeriod * MINUTE_MS, offset, 'average'));
+      return sendSeries(request, reply, (await computeCore()).aggregate(samples.times, samples.values, query.averagingPeriod * MINUTE_MS, offset, 'average'));
     },
   }),
   defineRoute({

@@ -1,5 +1,5 @@
 // Server-side reductions for the chart endpoints: maxima per sample period (keeping each peak's own time; the
-// averages use the compute core's TypeScript twin, asm/reference/aggregate.ts) and the zone offset for local days.
+// averages run in the compute core's wasm, server/services/compute-core.ts) and the zone offset for local days.
 import type { WindColumns } from '../../workers/lib/series-arrow';
 import type { Samples } from './measurement-chunks';
 

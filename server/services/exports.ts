@@ -6,7 +6,7 @@ import { escapeCsvCell, type CsvCell } from '@/domain/csv';
 import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums';
 import { DEVICE_DATA_TYPES, EXPORT_MESSAGES, MAX_EXPORT_DAYS, ROLLING_AVERAGE_PERIODS, rollingMeans, SAMPLING_MAXIMUM, volumePeriods, zonedIso, type DeviceDataType, type VolumeGroupBy } from '@/domain/export';
 import { measurementType } from '@/domain/measurement-types';
-import { aggregate } from '../../asm/reference/aggregate';
+import { computeCore } from './compute-core';
 import type { Queryable } from '../db/client';
 import { badRequest, notFound } from '../http/define-route';
 import { EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollups';
@@ -226,7 +226,7 @@ export async function* deviceDataRows(db: Queryable, siteId: number, start: numb
         continue;
       }
       const samples = await readSamples(db, device.id, ids[0]!, a, b);
-      const series = 'raw' in sample ? samples : aggregate(samples.times, samples.values, periodMs!, 0, sample.method === SAMPLING_MAXIMUM ? 'max' : 'average');
+      const series = 'raw' in sample ? samples : (await computeCore()).aggregate(samples.times, samples.values, periodMs!, 0, sample.method === SAMPLING_MAXIMUM ? 'max' : 'average');
       for (let i = 0; i < series.times.length; i++) yield [new Date(series.times[i]!).toISOString(), device.name, series.values[i]!];
     }
   }

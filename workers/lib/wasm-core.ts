@@ -111,6 +111,24 @@ export class WasmCore {
     };
   }
 
+  /**
+   * Averages (or maxima) per period of a series, buckets shifted by `offset` ms, without keeping the series: the
+   * server's chart averages and exports. Times must be ascending.
+   */
+  aggregate(times: Float64Array, values: Float32Array, period: number, offset: number, mode: 'average' | 'max'): { times: Float64Array; values: Float32Array } {
+    if (times.length !== values.length) throw new Error('Times and values must have the same length');
+    const e = this.exports;
+    const n = times.length;
+    e.resetHeap();
+    const tPtr = this.copyIn(times);
+    const vPtr = this.copyIn(values);
+    if (e.validateTimes(tPtr, n) !== 0) throw new Error('Timestamps must be finite and sorted ascending');
+    const outT = e.alloc(Math.max(8, n * 8));
+    const outV = e.alloc(Math.max(4, n * 4));
+    const count = e.aggregate(tPtr, vPtr, n, period, offset, mode === 'max' ? 1 : 0, outT, outV);
+    return { times: new Float64Array(e.memory.buffer, outT, count).slice(), values: new Float32Array(e.memory.buffer, outV, count).slice() };
+  }
+
   /** IDW of station vectors onto a grid (row-major u and v). */
   idw(x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, grid: Grid): { u: Float64Array; v: Float64Array } {
     const m = x.length;
