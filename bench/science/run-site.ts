@@ -13,6 +13,12 @@ const DAY_MS = 86_400_000;
 const STEP_MS = 15 * MINUTE_MS;
 /** The pipeline may lag the clock by its context window (an hour) before a batch counts as processed. */
 const PROCESS_LAG_MS = 60 * MINUTE_MS;
+/**
+ * Beyond that bound, how long to wait for the pipeline to catch up with the newest readings before reading its
+ * emissions: without it the read raced the pipeline (the lenient bound was met before the batch's steps ran), so a
+ * report made from a batch was often seen only a batch later and time to detection measured the race.
+ */
+const CATCH_UP_MS = 2_000;
 /** Emissions re-read each batch: a 2-day look-back catches rows whose start was refined backwards. */
 const LOOKBACK_MS = 2 * DAY_MS;
 
@@ -50,18 +56,26 @@ export interface SiteResult {
 export const hasPipeline = (status: PipelineStatus): boolean => typeof status.isBlocked === 'boolean';
 
 /**
- * Waits until the pipeline has processed what it can: up to an hour behind the newest CH4 it was sent (during a
- * site-wide comms gap nothing new arrives, so the clock alone would be an unreachable target), or until it says the
- * site is blocked.
+ * Waits until the pipeline has processed what it can: up to the step boundary at the newest CH4 it was sent, or, if
+ * it stays short of that for CATCH_UP_MS while within an hour of it (a console with a longer look-ahead, a device a
+ * minute behind), that much (during a site-wide comms gap nothing new arrives, so the clock alone would be an
+ * unreachable target); or until it says the site is blocked. Only the lenient bound fails the run.
  */
 async function waitProcessed(con: RunningConsole, orgId: number, siteId: number, clock: number, newestCh4: number, opts: SiteRunOptions, label: string): Promise<void> {
-  const target = Math.floor(Math.min(clock, newestCh4) / STEP_MS) * STEP_MS - PROCESS_LAG_MS;
+  const caughtUp = Math.floor(Math.min(clock, newestCh4) / STEP_MS) * STEP_MS;
+  const target = caughtUp - PROCESS_LAG_MS;
   const deadline = Date.now() + opts.stepTimeoutS * 1000;
   let last: PipelineStatus | null = null;
+  let metAt: number | null = null;
   for (;;) {
     last = await readStatus(con.api, orgId, siteId);
     if (last.isBlocked === true) return;
-    if (last.processedUpTo !== null && Date.parse(last.processedUpTo) >= target) return;
+    const processed = last.processedUpTo === null ? -Infinity : Date.parse(last.processedUpTo);
+    if (processed >= caughtUp) return;
+    if (processed >= target) {
+      metAt ??= Date.now();
+      if (Date.now() - metAt >= CATCH_UP_MS) return;
+    }
     if (Date.now() > deadline) {
       throw new StepError(
         'wait for the modelling pipeline',
