@@ -1,23 +1,15 @@
-// Pool workers over Comlink: the only place the page talks to workers directly.
+// Pool workers over Comlink: the only place the page talks to workers directly. The pool's calls are typed by the
+// worker's own exported API (Comlink.Remote<WorkerApi>).
 import * as Comlink from 'comlink';
-import type { PoolWorker, WorkerFactory } from '../../workers/lib/worker-pool';
+import type { WorkerFactory } from '../../workers/lib/worker-pool';
 
-export function comlinkFactory(createWorker: () => Worker): WorkerFactory {
+export function comlinkFactory<WorkerApi>(createWorker: () => Worker): WorkerFactory<Comlink.Remote<WorkerApi>> {
   return {
     create(onDeath) {
       const worker = createWorker();
-      const remote = Comlink.wrap<Record<string, (...args: unknown[]) => Promise<unknown>>>(worker);
       worker.addEventListener('error', (e) => onDeath(e.message || 'worker error'));
       worker.addEventListener('messageerror', () => onDeath('message could not be read'));
-      const pw: PoolWorker = {
-        call: (method, args) => {
-          const fn = remote[method];
-          if (!fn) return Promise.reject(new Error(`Unknown worker method ${method}`));
-          return fn(...args.map((a) => (typeof a === 'function' ? Comlink.proxy(a as () => void) : a)));
-        },
-        terminate: () => worker.terminate(),
-      };
-      return pw;
+      return { remote: Comlink.wrap<WorkerApi>(worker), terminate: () => worker.terminate() };
     },
   };
 }

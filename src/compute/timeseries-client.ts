@@ -1,12 +1,16 @@
 // Typed client of workers/timeseries.worker.ts.
+import * as Comlink from 'comlink';
 import type { KernelBenchmark } from '../../workers/lib/kernel-benchmarks';
-import { slotFor, WorkerPool } from '../../workers/lib/worker-pool';
+import type { TimeseriesWorkerApi } from '../../workers/timeseries.worker';
+import { slotFor, WorkerPool, type WorkerCall } from '../../workers/lib/worker-pool';
 import { comlinkFactory } from './comlink-worker';
 
-let pool: WorkerPool | null = null;
-function timeseriesPool(): WorkerPool {
+type Remote = Comlink.Remote<TimeseriesWorkerApi>;
+
+let pool: WorkerPool<Remote> | null = null;
+function timeseriesPool(): WorkerPool<Remote> {
   pool ??= new WorkerPool(
-    comlinkFactory(() => new Worker(new URL('../../workers/timeseries.worker.ts', import.meta.url), { type: 'module', name: 'timeseries' })),
+    comlinkFactory<TimeseriesWorkerApi>(() => new Worker(new URL('../../workers/timeseries.worker.ts', import.meta.url), { type: 'module', name: 'timeseries' })),
     // Each series lives in one worker and is always asked there; charts of a page spread over the cores (the page
     // itself waits while they compute, so every core may work).
     Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)),
@@ -14,19 +18,21 @@ function timeseriesPool(): WorkerPool {
   return pool;
 }
 
-const on = <T>(id: string, method: string, args: unknown[], key?: string) => {
+/** A call on the worker that holds series `id`. */
+const on = <T>(id: string, run: WorkerCall<Remote, T>, key?: string) => {
   const p = timeseriesPool();
-  return p.callOn<T>(slotFor(id, p.size), method, args, key);
+  return p.callOn(slotFor(id, p.size), run, key);
 };
 
 export const timeseriesClient = {
-  loadSeries: (id: string, times: Float64Array, values: Float32Array) => on<{ length: number; interval: number }>(id, 'loadSeries', [id, times, values]),
-  loadSeriesBytes: (id: string, body: ArrayBuffer, format: 'arrow' | 'json') => on<{ length: number; interval: number }>(id, 'loadSeriesBytes', [id, body, format]),
-  aggregate: (id: string, period: number, offset: number, mode: 'average' | 'max') => on<{ times: Float64Array; values: Float32Array }>(id, 'aggregate', [id, period, offset, mode], `aggregate:${id}`),
-  splitGaps: (id: string) => on<Int32Array>(id, 'splitGaps', [id]),
-  unloadSeries: (id: string) => on<undefined>(id, 'unloadSeries', [id]),
+  loadSeries: (id: string, times: Float64Array, values: Float32Array) => on(id, (w) => w.loadSeries(id, times, values)),
+  /** The response bytes are transferred, not copied: the caller's buffer is empty afterwards. */
+  loadSeriesBytes: (id: string, body: ArrayBuffer, format: 'arrow' | 'json') => on(id, (w) => w.loadSeriesBytes(id, Comlink.transfer(body, [body]), format)),
+  aggregate: (id: string, period: number, offset: number, mode: 'average' | 'max') => on(id, (w) => w.aggregate(id, period, offset, mode), `aggregate:${id}`),
+  splitGaps: (id: string) => on(id, (w) => w.splitGaps(id)),
+  unloadSeries: (id: string) => on(id, (w) => w.unloadSeries(id)),
   /** Latest wins per chart: an older viewport answer arriving late is dropped. */
-  m4: (id: string, t0: number, t1: number, width: number) => on<{ times: Float64Array; values: Float32Array }>(id, 'm4', [id, t0, t1, width], `m4:${id}`),
+  m4: (id: string, t0: number, t1: number, width: number) => on(id, (w) => w.m4(id, t0, t1, width), `m4:${id}`),
   /** Every chart's viewport in one round trip; latest wins per page key. */
   m4Many: async (ids: string[], t0: number, t1: number, width: number, key: string) => {
     const p = timeseriesPool();
@@ -38,12 +44,12 @@ export const timeseriesClient = {
     const out: { times: Float64Array; values: Float32Array }[] = new Array(ids.length);
     await Promise.all(
       [...groups].map(async ([slot, indexes]) => {
-        const answers = await p.callOn<{ times: Float64Array; values: Float32Array }[]>(slot, 'm4Many', [indexes.map((i) => ids[i]!), t0, t1, width], `m4Many:${key}:${slot}`);
+        const answers = await p.callOn(slot, (w) => w.m4Many(indexes.map((i) => ids[i]!), t0, t1, width), `m4Many:${key}:${slot}`);
         answers.forEach((a, j) => (out[indexes[j]!] = a));
       }),
     );
     return out;
   },
-  runBenchmarks: (points: number, onProgress: (done: number, total: number) => void) => timeseriesPool().call<KernelBenchmark[]>('runBenchmarks', [points, onProgress]),
+  runBenchmarks: (points: number, onProgress: (done: number, total: number) => void) => timeseriesPool().call((w) => w.runBenchmarks(points, Comlink.proxy(onProgress))),
 };
 export type { KernelBenchmark };
