@@ -1,6 +1,7 @@
 // Wind direction or speed of one device on the shared time-series chart, one line per installation (spec 2 §7:
 // deviceWindData is keyed by installation id), so readings from different places never join into one line. Maximum
-// is the strongest reading per period with its own direction; the averages take directions as circular means.
+// is the strongest reading per period (speed only: direction offers no Maximum); the averages take directions as
+// circular means, and directions are drawn as points on a 0–360° axis.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
@@ -109,6 +110,7 @@ export function DeviceWindChart({ deviceId, organizationId, typeId, installation
       onZoom={onZoom}
       syncKey={syncKey}
       onMessage={onMessage}
+      direction={typeId === WIND_DIRECTION_TYPE}
     />
   );
 }

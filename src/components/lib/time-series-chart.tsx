@@ -14,6 +14,8 @@ import { gapThreshold, splitGaps, withGapNulls } from '../../../asm/reference/ga
 import { timeseriesClient } from '@/compute/timeseries-client';
 import { CHART_MODES, chartModeEnabled, MIN_RANGE_MINUTES, MINUTE_MS, NO_DATA_TEXT, type ChartMode } from '@/domain/chart-data';
 import { alignColumns, collapseSeries, OTHER_SERIES_LABEL } from '@/domain/chart-series';
+import { DIRECTION_MODES, DIRECTION_PREFERRED_MODES, DIRECTION_RANGE, DIRECTION_TICKS, directionTickLabel, niceStep, niceTicks, tickLabel, ticksWithin, timeTickLabel } from '@/domain/chart-axes';
+import { formatDateTime } from '@/domain/format';
 import type { TimeRange } from '@/domain/date-range';
 import type { UnitKind } from '@/domain/measurement-types';
 import { inDisplayUnit, MEASUREMENT_UNIT_GROUP, measurementInDisplayUnit, type UnitGroupName } from '@/domain/units';
@@ -57,6 +59,8 @@ export interface TimeSeriesChartProps {
   onZoom: (r: TimeRange) => void;
   syncKey: string;
   onMessage?: (text: string) => void;
+  /** An angle (wind direction): a 0–360° axis with compass ticks, drawn as points, never 'Maximum' (issue 25). */
+  direction?: boolean;
 }
 
 /**
@@ -72,11 +76,14 @@ export function withGaps(times: Float64Array, values: Float32Array, interval: nu
 
 let nonces = 0;
 
-export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride, sourceKey, load, closest, modes = CHART_MODES, range, onZoom, syncKey, onMessage }: TimeSeriesChartProps) {
+export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride, sourceKey, load, closest, modes: askedModes = CHART_MODES, range, onZoom, syncKey, onMessage, direction = false }: TimeSeriesChartProps) {
   const { user } = useSession();
+  const { ianaTimezoneId: timeZone, timeFormat } = user.userSettings;
   const span = range.end - range.start;
-  const [mode, setMode] = useState<ChartMode>(modes[0] ?? 'Maximum');
-  const effectiveMode = chartModeEnabled(mode, span) ? mode : (modes[0] ?? 'Maximum');
+  const modes = direction ? askedModes.filter((m) => DIRECTION_MODES.includes(m)) : askedModes;
+  const fallback = (direction ? DIRECTION_PREFERRED_MODES.find((m) => modes.includes(m) && chartModeEnabled(m, span)) : undefined) ?? modes[0] ?? 'Maximum';
+  const [mode, setMode] = useState<ChartMode>(fallback);
+  const effectiveMode = modes.includes(mode) && chartModeEnabled(mode, span) ? mode : fallback;
   const loaded = useQuery({
     queryKey: ['chartSeries', ...sourceKey, effectiveMode, range.start, range.end],
     // A fresh id per load: a refetch of the same range never unloads the series it just loaded.
@@ -138,31 +145,50 @@ export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride,
     const options: uPlot.Options = {
       width: Math.max(200, el.clientWidth),
       height: CHART_HEIGHT,
+      // Ticks and the cursor legend in the user's time zone and clock, in the app's one date format.
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
       scales: {
         x: { time: true, range: () => [latest.current.range.start / 1000, latest.current.range.end / 1000] },
-        ...(yRange ? { y: { auto: false, range: yRange } } : {}),
+        y: direction
+          ? { auto: false, range: () => (yRange ?? [...DIRECTION_RANGE]) as uPlot.Range.MinMax }
+          : yRange
+            ? { auto: false, range: yRange }
+            : { range: (_u, min, max) => { const t = niceTicks(min, max, Y_TICKS); return [t.min, t.max]; } },
       },
       axes: [
-        { stroke: 'currentColor', grid: { stroke: 'rgba(127,127,127,0.15)' } },
         {
           stroke: 'currentColor',
           grid: { stroke: 'rgba(127,127,127,0.15)' },
+          values: (_u, splits, _axis, _space, increment) => splits.map((v) => timeTickLabel(v * 1000, increment * 1000, timeZone, timeFormat)),
+        },
+        {
+          stroke: 'currentColor',
+          grid: { stroke: 'rgba(127,127,127,0.15)' },
+          // Nice steps (1, 2, 2.5, 5 × 10ⁿ); a direction axis ticks at the compass points.
           splits: (u) => {
             const [min, max] = [u.scales.y!.min ?? 0, u.scales.y!.max ?? 1];
-            return Array.from({ length: Y_TICKS }, (_, i) => min + ((max - min) * i) / (Y_TICKS - 1));
+            if (direction) return DIRECTION_TICKS.filter((d) => d >= min && d <= max);
+            return ticksWithin(min, max, niceStep(max - min, Y_TICKS));
+          },
+          values: (u, splits) => {
+            if (direction) return splits.map(directionTickLabel);
+            const step = niceStep((u.scales.y!.max ?? 1) - (u.scales.y!.min ?? 0), Y_TICKS);
+            return splits.map((v) => tickLabel(v, step));
           },
           size: 60,
         },
       ],
       series: [
-        {},
+        { value: (_u: uPlot, ts: number | null) => (ts === null ? '—' : formatDateTime(ts * 1000, timeZone, timeFormat)) },
         ...names.map((name, i) => ({
           // A lone series named after the measurement reads as the measurement with its unit.
           label: name === title ? `${title}${unitLabel ? ` (${unitLabel})` : ''}` : name,
           stroke: name === OTHER_SERIES_LABEL ? OTHER_COLOUR : SERIES_COLOURS[i % SERIES_COLOURS.length],
           width: 1.5,
-          value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '—' : v.toFixed(2)),
+          value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '—' : direction ? `${v.toFixed(0)}°` : v.toFixed(2)),
           spanGaps: false,
+          // An angle is drawn as points: a line across the 0/360 wrap would be a false swing.
+          ...(direction ? { paths: () => null, points: { show: true, size: 3, fill: name === OTHER_SERIES_LABEL ? OTHER_COLOUR : SERIES_COLOURS[i % SERIES_COLOURS.length] } } : {}),
         })),
       ],
       cursor: { sync: { key: syncKey }, drag: { x: true, y: false, setScale: false } },
@@ -249,7 +275,7 @@ export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride,
       chart.current = null;
       u.destroy();
     };
-  }, [labelsKey, unitLabel, title, syncKey, yRange, host, ready]);
+  }, [labelsKey, unitLabel, title, syncKey, yRange, host, ready, direction, timeZone, timeFormat]);
 
   useEffect(() => {
     if (chart.current && drawn.data) chart.current.setData(drawn.data.data);

@@ -136,6 +136,7 @@ export function SiteWindChart({ organizationId, siteId, stays, typeId, range, on
       onZoom={onZoom}
       syncKey={`site-${siteId}`}
       onMessage={onMessage}
+      direction={typeId === 15}
     />
   );
 }
