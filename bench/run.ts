@@ -265,7 +265,7 @@ async function main() {
 
   // File parsers (CSV, KML, GeoTIFF): each checks its peer reads the same before timing; notes carry the sizes.
   const files = await fileBenchmarks();
-  results.push(...files.map(({ note, ...r }) => ({ ...r, check: note ?? 'same rows, placemarks or pixels' })));
+  results.push(...files.map(({ note, ...r }) => ({ ...r, check: note || 'same rows as the row above' })));
   // The measurement store: a year of one-minute data read back, against one row per sample.
   for (const m of await measurementStoreBenchmarks()) {
     results.push({ name: `read one year of one-minute data, day chunks (${m.engine})`, peer: 'one row per sample, indexed', check: m.check, medianMs: m['read year, chunks (ms)'], peerMedianMs: m['read year, row per sample (ms)'], ratio: m['peer / chunks'] });

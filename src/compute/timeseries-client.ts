@@ -1,6 +1,6 @@
 // Typed client of workers/timeseries.worker.ts.
 import * as Comlink from 'comlink';
-import type { KernelBenchmark } from '../../workers/lib/kernel-benchmarks';
+import { KERNEL_BENCHMARK_COUNT, type KernelBenchmark } from '../../workers/lib/kernel-benchmarks';
 import type { TimeseriesWorkerApi } from '../../workers/timeseries.worker';
 import { slotFor, WorkerPool, type WorkerCall } from '../../workers/lib/worker-pool';
 import { comlinkFactory } from './comlink-worker';
@@ -52,4 +52,4 @@ export const timeseriesClient = {
   },
   runBenchmarks: (points: number, onProgress: (done: number, total: number) => void) => timeseriesPool().call((w) => w.runBenchmarks(points, Comlink.proxy(onProgress))),
 };
-export type { KernelBenchmark };
+export { KERNEL_BENCHMARK_COUNT, type KernelBenchmark };

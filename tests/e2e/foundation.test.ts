@@ -184,8 +184,11 @@ describe('foundation in the browser', () => {
     await page.getByRole('button', { name: 'Run benchmarks' }).click();
     await page.getByRole('img', { name: /speed-up of each wasm kernel/ }).waitFor({ timeout: 60_000 });
     const ratios = await page.locator('tbody tr td:last-child').allTextContents();
-    expect(ratios).toHaveLength(4);
+    expect(ratios).toHaveLength(5);
     for (const r of ratios) expect(Number.parseFloat(r)).toBeGreaterThan(0);
+    // Each row's equality check passed before it was timed.
+    const checks = await page.locator('tbody tr td:nth-child(3)').allTextContents();
+    for (const c of checks) expect(c).toMatch(/^(same \d+ (points|counts)|max \|Δ\| .* m\/s)/);
     await page.screenshot({ path: `${shots}/benchmarks.png` });
     await expectAccessible(page);
     expect(problems).toEqual([]);

@@ -1,6 +1,6 @@
 // Benchmarks (/benchmarks): runs the wasm kernels against their TypeScript twins in this browser's worker.
 import { useMemo, useState } from 'react';
-import { timeseriesClient, type KernelBenchmark } from '@/compute/timeseries-client';
+import { KERNEL_BENCHMARK_COUNT, timeseriesClient, type KernelBenchmark } from '@/compute/timeseries-client';
 import { UplotChart } from '@/components/lib/uplot-chart';
 import { PageHeader } from '@/components/page-header';
 import { buildRatioChart } from './ratio-chart';
@@ -17,7 +17,7 @@ export default function BenchmarksPage() {
   async function run() {
     setError(null);
     setResults(null);
-    setProgress({ done: 0, total: 4 });
+    setProgress({ done: 0, total: KERNEL_BENCHMARK_COUNT });
     try {
       setResults(await timeseriesClient.runBenchmarks(points, (done, total) => setProgress({ done, total })));
     } catch (e) {
@@ -46,8 +46,9 @@ export default function BenchmarksPage() {
       </PageHeader>
       <div className="grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-4 p-4">
         <p className="text-sm text-base-content/80">
-          Each kernel of the WebAssembly compute core runs in a Web Worker on this machine against its plain TypeScript twin on the same data; the
-          bars show how many times faster the wasm is (medians of several runs).
+          Each kernel of the WebAssembly compute core runs in a Web Worker on this machine against its plain TypeScript twin on the same data. Each
+          row first checks that both give the same answer (the Check column), then times both; the bars show how many times faster the wasm is
+          (medians of several runs).
         </p>
         {progress && (
           <div>
@@ -75,6 +76,7 @@ export default function BenchmarksPage() {
                   <tr>
                     <th scope="col">Kernel</th>
                     <th scope="col">Peer</th>
+                    <th scope="col">Check</th>
                     <th scope="col" className="text-right">
                       wasm (ms)
                     </th>
@@ -91,6 +93,7 @@ export default function BenchmarksPage() {
                     <tr key={r.kernel}>
                       <td>{r.kernel}</td>
                       <td>{r.peer}</td>
+                      <td>{r.check}</td>
                       <td className="text-right tabular-nums">{r.oursMs.toFixed(2)}</td>
                       <td className="text-right tabular-nums">{r.peerMs.toFixed(2)}</td>
                       <td className="text-right font-semibold tabular-nums">{r.ratio.toFixed(1)}x</td>
