@@ -76,6 +76,12 @@ export interface RouteSpec<Q = unknown, B = unknown, P = unknown, R = unknown> {
   /** Response schema; omit only for non-JSON answers (files, Arrow) with `raw: true`. */
   response?: z.ZodType<R>;
   raw?: boolean;
+  /**
+   * GET routes whose JSON answer depends only on the request and the database: the encoded answer is kept until a
+   * table it read is written, and served compressed with an ETag (server/http/answer-cache.ts). Raw routes that
+   * cache their own answers (Arrow series) set it too, so browsers may keep and revalidate them.
+   */
+  cached?: boolean;
   /** Multipart routes read the body themselves. */
   multipart?: boolean;
   handler: (ctx: RouteContext<Q, B, P>) => Promise<R>;

@@ -9,6 +9,7 @@ import { accessToOrganization, loadSignedInUser, permissionsAcrossOrganizations 
 import { authenticateApiKey } from '../services/api-keys';
 import { HttpError, type ApiKeyCaller, type RouteSpec, type SignedInUser } from './define-route';
 import { expandDottedQuery } from './query';
+import { answerCacheFor } from './answer-cache';
 
 export type VerifyToken = (token: string) => Promise<{ sub: string }>;
 
@@ -85,8 +86,12 @@ export function clientDataError(error: unknown): HttpError | null {
 }
 
 export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: RouteDeps): void {
+  const cacheable = spec.cached === true && spec.method === 'GET' && !spec.raw;
   app.route({
     method: spec.method,
+    // The app's hook marks every API answer no-store; a cached answer may be kept by the browser and revalidated with
+    // its ETag (If-None-Match → 304).
+    ...(spec.cached ? { onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => (reply.header('cache-control', 'private, no-cache'), payload) } : {}),
     url: spec.url,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const rawQuery = expandDottedQuery((request.query ?? {}) as Record<string, unknown>);
@@ -114,33 +119,29 @@ export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: Route
       const query = parseOrThrow(spec.query, rawQuery, {});
       const body = parseOrThrow(spec.body, raw.body, undefined);
       const params = parseOrThrow(spec.params, request.params, {});
-      let result: unknown;
-      try {
-        result = await spec.handler({
-          query,
-          body,
-          params,
-          user,
-          apiKey,
-          organizationId,
-          permissions,
-          database: deps.database,
-          config: deps.config,
-          request,
-          reply,
-        });
-      } catch (e) {
-        const refused = clientDataError(e);
-        if (refused) {
-          request.log.warn({ err: e }, 'a database data error answered 400: a schema bound is missing');
-          throw refused;
+      const run = async (database: Database): Promise<unknown> => {
+        let result: unknown;
+        try {
+          result = await spec.handler({ query, body, params, user, apiKey, organizationId, permissions, database, config: deps.config, request, reply });
+        } catch (e) {
+          const refused = clientDataError(e);
+          if (refused) {
+            request.log.warn({ err: e }, 'a database data error answered 400: a schema bound is missing');
+            throw refused;
+          }
+          throw e;
         }
-        throw e;
-      }
-      if (spec.raw) return result;
-      if (!spec.response) return result;
-      // Answers are checked against their contract so nothing undeclared leaks out.
-      return spec.response.parse(result);
+        if (spec.raw) return result;
+        if (!spec.response) return result;
+        // Answers are checked against their contract so nothing undeclared leaks out.
+        return spec.response.parse(result);
+      };
+      if (!cacheable) return run(deps.database);
+      // The caller is checked above on every request; an answer is shared only by identical requests of one caller.
+      const cache = answerCacheFor(deps.database);
+      const memberships = user ? [...user.memberships.keys()].sort((a, b) => a - b).join(',') : '';
+      const key = `${user?.id ?? 0}:${apiKey?.id ?? 0}:${memberships}:${[...permissions].sort((a, b) => a - b).join(',')}:${request.url}`;
+      return cache.send(request, reply, await cache.answer(key, run));
     },
   });
 }

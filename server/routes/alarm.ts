@@ -64,6 +64,7 @@ const list = (url: string) =>
     query: listQuery,
     example: { query: { startRow: '0', endRow: '100' } },
     response: alarmListAnswerSchema,
+    cached: true,
     handler: async ({ query, organizationId, database }) => {
       const params: unknown[] = [organizationId];
       const where: string[] = ['true'];
@@ -113,6 +114,7 @@ export const alarmRoutes = [
     summary: "The overview's event log: the most recent alarms (top, at most 100) of the sites in the filter in a window",
     query: emissionWindowQuerySchema.extend({ top: z.coerce.number().int().min(1).max(EVENT_LOG_TOP).default(EVENT_LOG_TOP) }),
     response: z.array(alarmSchema),
+    cached: true,
     example: { query: { startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z', top: '100' } },
     handler: async ({ query, organizationId, database }) => {
       const filter = query.siteFilter ?? EMPTY_SITE_FILTER;

@@ -15,6 +15,7 @@ export const deviceHealthRoutes = [
     summary: 'Every device of the organization (or one, by deviceId) with its installation, device-cloud state and latest readings',
     query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema.optional() }),
     response: z.array(deviceHealthRowSchema),
+    cached: true,
     handler: ({ query, organizationId, database }) => loadDeviceHealthRows(database, organizationId!, query.deviceId ?? null),
   }),
   defineRoute({
@@ -25,6 +26,7 @@ export const deviceHealthRoutes = [
     summary: 'Every device of the organization for the Devices page',
     query: z.object({ organizationId: queryIdSchema }),
     response: z.array(deviceListRowSchema),
+    cached: true,
     handler: ({ organizationId, database }) => loadDeviceListRows(database, organizationId!),
   }),
   defineRoute({
@@ -35,6 +37,7 @@ export const deviceHealthRoutes = [
     summary: "The organization's live sites for the map, each with its installed devices' online, quarantine and ticket state",
     query: z.object({ organizationId: queryIdSchema }),
     response: z.array(siteMarkerSchema),
+    cached: true,
     handler: async ({ organizationId, database }) => {
       const rows = await database.query<{ id: number; name: string; organization_id: number; organization: string; provider_own: boolean; latitude: number; longitude: number; on: boolean; devices: { particleOnlineStatus: boolean | null; deviceInstallationType: number; hasFreshDeskTicket: boolean }[] | null }>(
         `SELECT s.id, s.name, s.organization_id, o.name AS organization, o.provider_own, s.latitude, s.longitude, s.modelling_pipeline_is_on AS on,

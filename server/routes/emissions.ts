@@ -62,6 +62,7 @@ export const emissionRoutes = [
     summary: 'Emission count, volume and average rate per site and source category in a window',
     query: emissionWindowQuerySchema,
     response: z.array(emissionRollupSchema),
+    cached: true,
     example: { query: example },
     handler: async ({ query, organizationId, database }) => {
       const w = await windowOf(database, organizationId!, query);
@@ -76,6 +77,7 @@ export const emissionRoutes = [
     summary: 'Emission totals per period with projection, target, baseline, normalized rate, change and alarm counts',
     query: emissionPeriodQuerySchema,
     response: z.array(emissionTotalSchema),
+    cached: true,
     example: { query: periodExample },
     handler: async ({ query, organizationId, database }) => emissionTotals(database, await periodRequest(database, organizationId!, query)),
   }),
@@ -87,6 +89,7 @@ export const emissionRoutes = [
     summary: 'Emission totals per period grouped by alarm level, site or source category',
     query: emissionPeriodQuerySchema,
     response: z.array(periodGroupedEmissionSchema),
+    cached: true,
     example: { query: { ...periodExample, groupBySite: 'true' } },
     handler: async ({ query, organizationId, database }) =>
       periodEmissionRollups(database, {
@@ -104,6 +107,7 @@ export const emissionRoutes = [
     summary: 'Per site: volume, average rate, baseline ratio, rate change and alarm counts in a window',
     query: emissionWindowQuerySchema,
     response: z.array(siteEmissionStatusSchema),
+    cached: true,
     example: { query: example },
     handler: async ({ query, organizationId, database }) => {
       const w = await windowOf(database, organizationId!, query);
@@ -118,6 +122,7 @@ export const emissionRoutes = [
     summary: 'CH4 volume per monitored site per hour, by day and over the window',
     query: emissionWindowQuerySchema.extend({ ianaTimezoneId: z.string().min(1).max(64).optional() }),
     response: normalizedRateSchema,
+    cached: true,
     example: { query: example },
     handler: async ({ query, organizationId, database }) => {
       const w = await windowOf(database, organizationId!, query);

@@ -46,12 +46,13 @@ export const siteDashboardRoutes = [
     summary: "One site with its list row's fields and how far the modelling pipeline has processed it; 404 outside the organization, 410 when deleted",
     query: siteQuery,
     response: siteDetailSchema,
+    cached: true,
     example: { query: { siteId: '1' } },
     handler: async ({ query, organizationId, database }): Promise<SiteDetail> => {
       const [row] = await selectSiteRows(database, 's.id = $1 AND s.organization_id = $2', [query.siteId, organizationId]);
       if (!row) throw new HttpError(404, SITE_NOT_FOUND);
       if (row.deleted_at !== null) throw new HttpError(410, SITE_DELETED);
-      return { ...toRow(row), modelProcessedUpTo: isoOrNull(row.model_processed_up_to) };
+      return { ...toRow(row), modelProcessedUpTo: isoOrNull(row.model_processed_up_to ?? null) };
     },
   }),
   defineRoute({
@@ -62,6 +63,7 @@ export const siteDashboardRoutes = [
     summary: 'Every installation at the site overlapping [startTime, endTime), by device name then start, with the measurement types the device stored within the stay and the range',
     query: siteRangeQuery,
     response: z.array(siteDeviceStaySchema),
+    cached: true,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteDeviceStay[]> => {
       const siteId = await checkSite(database, query.siteId, organizationId!);
@@ -118,6 +120,7 @@ export const siteDashboardRoutes = [
     summary: "The site's emission sources by name, with category ('Uncategorized' without one) and group; deleted ones included and flagged",
     query: siteQuery,
     response: z.array(siteSourceSchema),
+    cached: true,
     example: { query: { siteId: '1' } },
     handler: async ({ query, organizationId, database }): Promise<SiteSource[]> => {
       const siteId = await checkSite(database, query.siteId, organizationId!);
@@ -156,6 +159,7 @@ export const siteDashboardRoutes = [
     summary: `The site's emissions overlapping [startTime, endTime), oldest first (one still processing overlaps when it started before the end); at most ${SITE_EMISSIONS_LIMIT}`,
     query: siteRangeQuery,
     response: z.array(siteEmissionSchema),
+    cached: true,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteEmission[]> => {
       const siteId = await checkSite(database, query.siteId, organizationId!);
@@ -208,6 +212,7 @@ export const siteDashboardRoutes = [
     summary: "The site's modelled CH4 rate (kg/h) with its bounds in [startTime, endTime], ascending; time in epoch milliseconds",
     query: siteRangeQuery,
     response: z.array(siteRatePointSchema),
+    cached: true,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteRatePoint[]> => {
       const siteId = await checkSite(database, query.siteId, organizationId!);
@@ -228,6 +233,7 @@ export const siteDashboardRoutes = [
       "Rolling means (kg/h) of the site's modelled rate and of each source's rate over 1 hour, 1 day, 7, 15, 30 or 90 days (rollingAveragePeriod: hours, or '30 days'); without a range, the week before the model's processed-up-to time",
     query: siteQuery.extend({ startTime: isoTime.optional(), endTime: isoTime.optional(), rollingAveragePeriod: z.union([z.string(), z.number()]) }),
     response: siteRateAverageSchema,
+    cached: true,
     example: { query: { ...rangeExample, rollingAveragePeriod: '24' } },
     handler: async ({ query, organizationId, database }): Promise<SiteRateAverage> => {
       const siteId = await checkSite(database, query.siteId, organizationId!);

@@ -35,6 +35,7 @@ export const siteHealthRoutes = [
     summary: 'Model pipeline state and devices of every site in the organization',
     query: siteListQuerySchema,
     response: z.array(siteHealthRowSchema),
+    cached: true,
     handler: async ({ query, organizationId, database }): Promise<SiteHealthRow[]> => {
       const rows = await database.query<Row>(
         `SELECT s.id, s.name, s.alias, o.name AS organization,

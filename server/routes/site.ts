@@ -33,7 +33,8 @@ export interface SiteRow extends Record<string, unknown> {
   work_permit_required: boolean;
   access_notes: string | null;
   deleted_at: Date | string | null;
-  model_processed_up_to: Date | string | null;
+  /** Left out (undefined) when selectSiteRows is asked for rows without the model's progress. */
+  model_processed_up_to?: Date | string | null;
 }
 
 const opt = (alias: string, column: string) => `(SELECT name FROM site_options WHERE id = s.${column}) AS ${alias}`;
@@ -72,7 +73,7 @@ export function toRow(r: SiteRow): SiteListRow {
  * The site list's rows (with each site's modelling progress) for a WHERE clause over `sites s`; siteList and
  * siteDetail share it so a site reads the same in both.
  */
-export async function selectSiteRows(db: Queryable, where: string, params: unknown[]): Promise<SiteRow[]> {
+export async function selectSiteRows(db: Queryable, where: string, params: unknown[], withModelProgress = true): Promise<SiteRow[]> {
   return db.query<SiteRow>(
     `SELECT s.id, s.name, s.alias, s.latitude, s.longitude, s.organization_id, o.name AS organization,
             (SELECT json_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS group_names,
@@ -82,8 +83,8 @@ export async function selectSiteRows(db: Queryable, where: string, params: unkno
             ${opt('generic_site_type', 'generic_site_type_id')}, ${opt('basin', 'basin_id')}, ${opt('industry_segment', 'industry_segment_id')},
             ${opt('fluid_type', 'fluid_type_id')},
             (SELECT json_agg(d.name ORDER BY d.name) FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = s.id AND i.ended_at IS NULL) AS devices,
-            s.modelling_pipeline_is_on, s.notification_required, s.special_tickets_required, s.work_permit_required, s.access_notes, s.deleted_at,
-            s.model_processed_up_to
+            s.modelling_pipeline_is_on, s.notification_required, s.special_tickets_required, s.work_permit_required, s.access_notes, s.deleted_at
+            ${withModelProgress ? ', s.model_processed_up_to' : ''}
        FROM sites s JOIN organizations o ON o.id = s.organization_id
       WHERE ${where}
       ORDER BY lower(s.name), s.id`,
@@ -100,11 +101,15 @@ export const siteRoutes = [
     summary: "The organization's sites with their classification, groups and installed devices",
     query: siteListQuerySchema,
     response: z.array(siteListRowSchema),
+    cached: true,
     handler: async ({ query, organizationId, database }) => {
-      const rows = await selectSiteRows(database, 's.organization_id = $1 AND ($2::boolean OR s.deleted_at IS NULL)', [
-        organizationId,
-        query.siteFilter?.includeDeletedSites === 'true',
-      ]);
+      // The list does not show the model's progress: leaving it out keeps the cached answer through modelling steps.
+      const rows = await selectSiteRows(
+        database,
+        's.organization_id = $1 AND ($2::boolean OR s.deleted_at IS NULL)',
+        [organizationId, query.siteFilter?.includeDeletedSites === 'true'],
+        false,
+      );
       return rows.map(toRow);
     },
   }),

@@ -53,6 +53,7 @@ export const uptimeRoutes = [
     query: scopeSchema,
     example: { query: { fromTime: '2026-01-01T00:00:00Z', toTime: '2026-01-08T00:00:00Z', organizationIds: '1' } },
     response: uptimeOverviewSchema,
+    cached: true,
     handler: async ({ query, user, database }) => {
       const { periods, rows } = await computeUptime(database, await checkedScope(database, user!, query));
       return {
@@ -70,6 +71,7 @@ export const uptimeRoutes = [
     query: gridQuerySchema(GRID_FIELDS).and(scopeSchema),
     example: { query: { fromTime: '2026-01-01T00:00:00Z', toTime: '2026-01-08T00:00:00Z', organizationIds: '1', startRow: '0', endRow: '100' } },
     response: uptimeGridAnswerSchema,
+    cached: true,
     handler: async ({ query, user, database }) => {
       const { rows } = await computeUptime(database, await checkedScope(database, user!, query));
       const q = query as unknown as Record<string, { type: never; value?: string; valueTo?: string } | undefined>;

@@ -80,3 +80,15 @@ export async function readSamples(db: Queryable, deviceId: number, measurementTy
   });
   return concatSamples(parts);
 }
+
+/**
+ * A fingerprint of the chunks readSamples reads for the same range: it changes whenever one of them is written (a
+ * written row gets a new xmin), added or removed. Cached encodings of the series are kept while it stays the same.
+ */
+export async function samplesFingerprint(db: Queryable, deviceId: number, measurementType: number, from: number, to: number): Promise<string> {
+  const [row] = await db.query<{ n: string | number; x: string | number | null }>(
+    `SELECT count(*) AS n, sum(xmin::text::bigint) AS x FROM measurement_chunks WHERE device_id = $1 AND measurement_type = $2 AND chunk_start >= $3 AND chunk_start < $4`,
+    [deviceId, measurementType, new Date(chunkStartOf(from)).toISOString(), new Date(to).toISOString()],
+  );
+  return `${row?.n ?? 0}:${row?.x ?? 0}`;
+}
