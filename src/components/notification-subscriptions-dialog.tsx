@@ -62,7 +62,10 @@ export function NotificationSubscriptionsDialog({ userId, organizationId, onClos
   }, [loaded.data, form]);
   const save = useMutation({
     mutationFn: (body: SubscriptionEdit) => apiRequest('/api/notification/subscriptionEdit/', z.object({ ok: z.literal(true) }), { method: 'POST', body }),
-    onSuccess: () => Promise.all(['organizationUsers', 'qubeUsers', 'subscriptionEdit'].map((key) => qc.invalidateQueries({ queryKey: [key] }))),
+    // Not awaited: the answer is shown at once, the lists refresh behind it (issue 25).
+    onSuccess: () => {
+      for (const key of ['organizationUsers', 'qubeUsers', 'subscriptionEdit']) void qc.invalidateQueries({ queryKey: [key] });
+    },
   });
 
   async function submit(e: React.FormEvent) {

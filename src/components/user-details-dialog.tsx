@@ -89,7 +89,7 @@ function ResetPasswordForm({ userId, email, onDone }: { userId: number; email: s
   const qc = useQueryClient();
   const reset = useMutation({
     mutationFn: () => apiRequest('/api/userAdmin/resetTemporaryPassword/', z.object({ userId: z.number(), userStatus: z.string() }), { method: 'POST', body: { userId, temporaryPassword: password } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['userDetails', userId] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['userDetails', userId] }), // not awaited: the answer is shown at once (issue 25)
   });
   return (
     <form

@@ -83,4 +83,39 @@ describe('start and stop the model in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('confirms Stop and Start Model on Site Health as soon as the server answers, before the grid refetches', async () => {
+    const { siteName, organizationId } = await findFeaturedSite(suite);
+    const context = await suite.browser().newContext({ viewport: { width: 1600, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, suite.server().origin, 'org.admin@example.com', `/siteHealth?organizationId=${organizationId}`);
+    await page.getByPlaceholder('Search sites').fill(siteName);
+    const toggle = page.getByRole('button', { name: new RegExp(`^(Start|Stop) the model of ${siteName}$`) });
+    await toggle.waitFor({ timeout: 30_000 });
+    // From here on the grid's refetches are held back 5 s: the confirmation must not wait for them.
+    let held = 0;
+    await page.route('**/api/siteHealth/siteHealth/**', async (route) => {
+      held++;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      await route.continue().catch(() => undefined);
+    });
+    for (const round of [0, 1]) {
+      const stopping = (await toggle.getAttribute('aria-label'))!.startsWith('Stop');
+      await toggle.click();
+      const dialog = page.getByRole('dialog', { name: `${stopping ? 'Stop' : 'Start'} the model of ${siteName}` });
+      const answered = page.waitForResponse((r) => /\/api\/site\/(start|stop)ModellingPipeline\//.test(r.url()) && r.ok());
+      await dialog.getByRole('button', { name: stopping ? 'Stop Model' : 'Start Model' }).click();
+      await answered;
+      const t0 = Date.now();
+      await page.getByText(stopping ? MODEL_STOPPED : MODEL_STARTED, { exact: true }).first().waitFor({ timeout: 2_000 });
+      await expect.poll(() => dialog.count(), { timeout: 2_000 }).toBe(0);
+      // The row says so at once, while the grid's refetch is still held back.
+      await expect.poll(() => toggle.getAttribute('aria-label'), { timeout: 2_000 }).toBe(`${stopping ? 'Start' : 'Stop'} the model of ${siteName}`);
+      expect(Date.now() - t0, `round ${round}`).toBeLessThan(2_000);
+    }
+    expect(held).toBeGreaterThan(0);
+    await page.unroute('**/api/siteHealth/siteHealth/**');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
+import type { CurrentUser } from '@/contracts/current-user';
 import { displayUnitSchema } from '@/contracts/user-settings';
 import { UNIT_FIELD_LABELS, UNIT_FIELDS, UNIT_GROUPS, unitConfigurationSchema, UNITS_EDITED, type UnitConfiguration } from '@/domain/units';
 import { formErrorsOf } from '@/components/form-errors';
@@ -37,7 +38,11 @@ function UnitForm({ units, initial, onClose }: { units: z.infer<typeof displayUn
   const [general, setGeneral] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (body: UnitConfiguration) => apiRequest('/api/userSettings/unitConfigurationEdit/', unitConfigurationSchema, { method: 'POST', body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['currentUser'] }),
+    // The saved units apply at once; the user's labels refresh behind them (not awaited: issue 25).
+    onSuccess: (saved) => {
+      qc.setQueryData<CurrentUser>(['currentUser'], (u) => (u ? { ...u, userSettings: { ...u.userSettings, unitConfiguration: saved } } : u));
+      void qc.invalidateQueries({ queryKey: ['currentUser'] });
+    },
   });
   const { register, handleSubmit, formState } = useForm<UnitConfiguration>({ defaultValues: initial, resolver: zodResolver(unitConfigurationSchema) });
   const onValid = async (v: UnitConfiguration) => {

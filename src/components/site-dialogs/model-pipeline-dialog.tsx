@@ -1,5 +1,7 @@
 // Start or stop a site's model (spec 3 §4 'Model', §5): start asks for a start date no earlier than what the model
-// has processed and toasts 'Model started'; stop asks for confirmation and toasts 'Model stopped'.
+// has processed and toasts 'Model started'; stop asks for confirmation and toasts 'Model stopped'. The toast, the
+// closing and the caller's own update (onAnswered) follow the server's answer at once; the lists refresh behind them
+// (issue 25 'Feedback at once': the button used to spin until every list had refetched).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -15,7 +17,7 @@ import { useToast } from '../toasts';
 
 const LOCAL = "yyyy-MM-dd'T'HH:mm";
 
-export function ModelPipelineDialog({ site, action, onClose }: { site: { id: number; name: string; processedUpTo: string | null }; action: 'start' | 'stop'; onClose: () => void }) {
+export function ModelPipelineDialog({ site, action, onClose, onAnswered }: { site: { id: number; name: string; processedUpTo: string | null }; action: 'start' | 'stop'; onClose: () => void; onAnswered?: (isOn: boolean) => void }) {
   const { organization, user } = useSession();
   const tz = user.userSettings.ianaTimezoneId;
   const toast = useToast();
@@ -28,7 +30,10 @@ export function ModelPipelineDialog({ site, action, onClose }: { site: { id: num
         method: 'POST',
         body: { organizationId: organization!.id, siteId: site.id, ...(action === 'start' ? { startDate } : {}) },
       }),
-    onSuccess: () => Promise.all(['siteHealth', 'sites', 'audit', 'deviceHealthSites'].map((key) => qc.invalidateQueries({ queryKey: [key] }))),
+    // Not awaited: the refetches must not hold the answer back.
+    onSuccess: () => {
+      for (const key of ['siteHealth', 'sites', 'audit', 'deviceHealthSites']) void qc.invalidateQueries({ queryKey: [key] });
+    },
   });
   const toTime = (v: string) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(v);
@@ -43,7 +48,8 @@ export function ModelPipelineDialog({ site, action, onClose }: { site: { id: num
     }
     setProblem(null);
     try {
-      await mutation.mutateAsync(start === null ? null : new Date(start).toISOString());
+      const answer = await mutation.mutateAsync(start === null ? null : new Date(start).toISOString());
+      onAnswered?.(answer.isOn);
       toast(action === 'start' ? MODEL_STARTED : MODEL_STOPPED, 'success');
       onClose();
     } catch (e) {

@@ -38,6 +38,9 @@ export function useCreateTicket() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TicketCreate & { organizationId: number }) => apiRequest('/api/freshdesk/freshdeskTicketCreate/', z.number(), { method: 'POST', body }),
-    onSuccess: () => Promise.all(['tickets', 'deviceHealth', 'devices', 'siteHealth'].map((key) => qc.invalidateQueries({ queryKey: [key] }))),
+    // Not awaited: the answer is shown at once, the lists refresh behind it (issue 25).
+    onSuccess: () => {
+      for (const key of ['tickets', 'deviceHealth', 'devices', 'siteHealth']) void qc.invalidateQueries({ queryKey: [key] });
+    },
   });
 }

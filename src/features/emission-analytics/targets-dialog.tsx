@@ -51,10 +51,11 @@ export function TargetsDialog({ organizationId, onClose }: { organizationId: num
   const [uploading, setUploading] = useState(false);
   const [history, setHistory] = useState<EmissionTargetRow | null>(null);
   const [removing, setRemoving] = useState<EmissionTargetRow | null>(null);
+  // Not awaited: the toast follows the server's answer at once and the lists refresh behind it (issue 25).
   const refresh = async () => {
-    await client.invalidateQueries({ queryKey: targetsKey(organizationId) });
+    void client.invalidateQueries({ queryKey: targetsKey(organizationId) });
     // Targets feed the trend chart's target line.
-    await client.invalidateQueries({ queryKey: ['emissionTotals'] });
+    void client.invalidateQueries({ queryKey: ['emissionTotals'] });
   };
   const remove = useMutation({
     mutationFn: (id: number) => apiRequest(`/api/emissionTargets/delete/${id}`, z.object({ id: z.number() }), { method: 'DELETE', query: { organizationId } }),

@@ -15,11 +15,12 @@ export const calculateBaseline = (input: BaselineInput, signal?: AbortSignal) =>
 
 function useInvalidate(organizationId: number) {
   const client = useQueryClient();
-  return async () => {
-    await client.invalidateQueries({ queryKey: ['siteBaselines', organizationId] });
+  // Not awaited: a save is confirmed as soon as the server answers; the lists refresh behind it (issue 25).
+  return () => {
+    void client.invalidateQueries({ queryKey: ['siteBaselines', organizationId] });
     // Statuses and trend baselines follow the baselines.
-    await client.invalidateQueries({ queryKey: ['siteStatuses'] });
-    await client.invalidateQueries({ queryKey: ['emissionTotals'] });
+    void client.invalidateQueries({ queryKey: ['siteStatuses'] });
+    void client.invalidateQueries({ queryKey: ['emissionTotals'] });
   };
 }
 

@@ -218,7 +218,12 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
         <ModelPipelineDialog
           site={{ id: site.id, name: site.name, processedUpTo: site.modelProcessedUpTo }}
           action={site.modellingPipelineIsOn ? 'stop' : 'start'}
-          onClose={() => (setDetails(null), void queryClient.invalidateQueries({ queryKey: ['siteDashboard'] }))}
+          onClose={() => setDetails(null)}
+          onAnswered={(isOn) => {
+            // The menu shows the answer at once; the detail refetches behind it.
+            queryClient.setQueryData<SiteDetail>(['siteDashboard', 'detail', organizationId, site.id], (d) => (d ? { ...d, modellingPipelineIsOn: isOn } : d));
+            void queryClient.invalidateQueries({ queryKey: ['siteDashboard', 'detail'] });
+          }}
         />
       )}
     </>

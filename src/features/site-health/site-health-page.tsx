@@ -1,7 +1,7 @@
 // Site Health (spec 1 §2): model freshness colours, quick filters, devices tooltip table, auto-refresh, CSV export
 // named SiteHealth, Add Site, and the row actions history, edit and delete/restore.
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
@@ -76,6 +76,7 @@ export default function SiteHealthPage() {
   const internal = user.userDetails.isQubeUser;
   const [showDeleted, setShowDeleted] = useState(false);
   const [dialog, setDialog] = useState<{ kind: 'site'; siteId: number | null } | { kind: 'history' | 'delete' | 'restore' | 'startModel' | 'stopModel'; site: SiteHealthRow } | null>(null);
+  const queryClient = useQueryClient();
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
     queryKey: ['siteHealth', organizationId, { showDeleted }],
     queryFn: () =>
@@ -208,7 +209,16 @@ export default function SiteHealthPage() {
         />
       </div>
       {dialog && (dialog.kind === 'startModel' || dialog.kind === 'stopModel') && (
-        <ModelPipelineDialog site={{ id: dialog.site.id, name: dialog.site.name, processedUpTo: dialog.site.modellingPipeline.processedUpTo }} action={dialog.kind === 'startModel' ? 'start' : 'stop'} onClose={() => setDialog(null)} />
+        <ModelPipelineDialog
+          site={{ id: dialog.site.id, name: dialog.site.name, processedUpTo: dialog.site.modellingPipeline.processedUpTo }}
+          action={dialog.kind === 'startModel' ? 'start' : 'stop'}
+          onClose={() => setDialog(null)}
+          onAnswered={(isOn) => {
+            // The row shows the answer at once; the refetch behind it brings the rest.
+            const id = dialog.site.id;
+            queryClient.setQueriesData<SiteHealthRow[]>({ queryKey: ['siteHealth', organizationId] }, (rows) => rows?.map((r) => (r.id === id ? { ...r, modellingPipeline: { ...r.modellingPipeline, isOn } } : r)));
+          }}
+        />
       )}
       {dialog?.kind === 'site' && <SiteDialog siteId={dialog.siteId} onClose={() => setDialog(null)} />}
       <AuditHistoryDialog entity="site" id={dialog?.kind === 'history' ? dialog.site.id : null} organizationId={organizationId} title={`History of ${dialog?.kind === 'history' ? dialog.site.name : ''}`} onClose={() => setDialog(null)} />

@@ -13,7 +13,7 @@ export function useSaveQubeUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (form: UserForm) => apiRequest('/api/qubeUser/qubeUserEdit/', qubeUserRowSchema, { method: 'POST', body: form }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['qubeUsers'] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['qubeUsers'] }), // not awaited: the answer is shown at once (issue 25)
   });
 }
 
@@ -21,6 +21,6 @@ export function useDeleteQubeUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('/api/qubeUser/qubeUserDelete/', z.object({ id: z.number() }), { method: 'POST', body: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['qubeUsers'] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['qubeUsers'] }), // not awaited: the answer is shown at once (issue 25)
   });
 }

@@ -20,7 +20,7 @@ export function useSaveUser(organizationId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (form: UserForm) => apiRequest('/api/organizationUser/organizationUserEdit/', organizationUserSchema, { method: 'POST', body: { ...form, organizationId } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['organizationUsers', organizationId] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['organizationUsers', organizationId] }), // not awaited: the answer is shown at once (issue 25)
   });
 }
 
@@ -28,6 +28,6 @@ export function useDeleteUser(organizationId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('/api/organizationUser/organizationUserDelete/', z.object({ id: z.number() }), { method: 'POST', body: { id, organizationId } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['organizationUsers', organizationId] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['organizationUsers', organizationId] }), // not awaited: the answer is shown at once (issue 25)
   });
 }
