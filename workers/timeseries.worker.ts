@@ -1,6 +1,7 @@
 // Time-series worker: series live in wasm memory (one instance each); viewport queries answer from the pyramid.
 import * as Comlink from 'comlink';
 import { gapThreshold, medianInterval } from '../asm/reference/gaps';
+import { lowerBound } from '../asm/reference/m4';
 import { runKernelBenchmarks, type KernelBenchmark } from './lib/kernel-benchmarks';
 import { decodeSeriesArrow, decodeSeriesJson } from './lib/series-arrow';
 import { assertInWorker, newWasmCore } from './lib/wasm-core-browser';
@@ -24,10 +25,16 @@ const api = {
     series.set(id, { loaded, interval });
     return { length: loaded.length, interval };
   },
-  /** Loads a series from an Arrow IPC stream (charts) or JSON text (small answers), decoded here off the page. */
-  async loadSeriesBytes(id: string, body: ArrayBuffer, format: 'arrow' | 'json'): Promise<{ length: number; interval: number }> {
+  /**
+   * Loads a series from an Arrow IPC stream (charts) or JSON text (small answers), decoded here off the page; with
+   * `keep`, only the samples in [keep.start, keep.end) (a device's stay at a site).
+   */
+  async loadSeriesBytes(id: string, body: ArrayBuffer, format: 'arrow' | 'json', keep?: { start: number; end: number }): Promise<{ length: number; interval: number }> {
     const cols = format === 'arrow' ? decodeSeriesArrow(body) : decodeSeriesJson(new TextDecoder().decode(body));
-    return api.loadSeries(id, cols.times, cols.values);
+    if (!keep) return api.loadSeries(id, cols.times, cols.values);
+    const lo = lowerBound(cols.times, keep.start);
+    const hi = Math.max(lo, lowerBound(cols.times, keep.end));
+    return api.loadSeries(id, cols.times.subarray(lo, hi), cols.values.subarray(lo, hi));
   },
   aggregate(id: string, period: number, offset: number, mode: 'average' | 'max') {
     const r = get(id).loaded.aggregate(period, offset, mode);

@@ -27,7 +27,8 @@ const on = <T>(id: string, run: WorkerCall<Remote, T>, key?: string) => {
 export const timeseriesClient = {
   loadSeries: (id: string, times: Float64Array, values: Float32Array) => on(id, (w) => w.loadSeries(id, times, values)),
   /** The response bytes are transferred, not copied: the caller's buffer is empty afterwards. */
-  loadSeriesBytes: (id: string, body: ArrayBuffer, format: 'arrow' | 'json') => on(id, (w) => w.loadSeriesBytes(id, Comlink.transfer(body, [body]), format)),
+  loadSeriesBytes: (id: string, body: ArrayBuffer, format: 'arrow' | 'json', keep?: { start: number; end: number }) =>
+    on(id, (w) => w.loadSeriesBytes(id, Comlink.transfer(body, [body]), format, keep)),
   aggregate: (id: string, period: number, offset: number, mode: 'average' | 'max') => on(id, (w) => w.aggregate(id, period, offset, mode), `aggregate:${id}`),
   splitGaps: (id: string) => on(id, (w) => w.splitGaps(id)),
   unloadSeries: (id: string) => on(id, (w) => w.unloadSeries(id)),

@@ -15,7 +15,7 @@ import { measurementEndpoint } from '@/components/lib/device-measurement-chart';
 import { fetchWindColumns } from '@/components/lib/device-wind-chart';
 import { TimeSeriesChart, type ChartLoader, type ClosestTime, type LoadedChartSeries } from '@/components/lib/time-series-chart';
 import { useSession } from '@/components/session-context';
-import { decodeSeriesArrow, windByInstallation } from '../../../workers/lib/series-arrow';
+import { windByInstallation } from '../../../workers/lib/series-arrow';
 import { fetchSiteRates, fetchSourceRates } from './api';
 
 interface ChartProps {
@@ -33,14 +33,6 @@ function stayWindow(stay: SiteDeviceStay, range: TimeRange): { request: TimeRang
   if (keep.end <= keep.start) return null;
   const request = keep.end - keep.start >= MIN_RANGE_MINUTES * MINUTE_MS ? keep : { start: keep.end - MIN_RANGE_MINUTES * MINUTE_MS, end: keep.end };
   return { request, keep };
-}
-
-function cut(times: Float64Array, values: Float32Array, keep: TimeRange): [Float64Array, Float32Array] {
-  let lo = 0;
-  while (lo < times.length && times[lo]! < keep.start) lo++;
-  let hi = times.length;
-  while (hi > lo && times[hi - 1]! >= keep.end) hi--;
-  return [times.slice(lo, hi), values.slice(lo, hi)];
 }
 
 /** Device names, with the stay's start where a device stood here more than once in the range. */
@@ -72,10 +64,9 @@ export function SiteMeasurementChart({ organizationId, siteId, stays, typeId, ra
               signal,
               query: { organizationId, deviceId: stay.deviceId, measurementTypeId: typeId, startTime: new Date(w.request.start).toISOString(), endTime: new Date(w.request.end).toISOString(), timeZone: tz, ...endpoint.query },
             });
-            const cols = decodeSeriesArrow(bytes);
-            const [times, values] = cut(cols.times, cols.values, w.keep);
             const id = `site:${siteId}:${typeId}:${stay.installationId}:${mode}:${r.start}:${r.end}:${nonce}`;
-            return { id, label: label(stay), ...(await timeseriesClient.loadSeries(id, times, values)) };
+            // Decoded and cut to the stay in the worker; the bytes are transferred, not copied.
+            return { id, label: label(stay), ...(await timeseriesClient.loadSeriesBytes(id, bytes, 'arrow', w.keep)) };
           }),
       );
       return loaded.filter((s): s is LoadedChartSeries => s !== null);
