@@ -45,11 +45,11 @@ function cellScalar(xPtr: usize, yPtr: usize, uPtr: usize, vPtr: usize, m: i32, 
 
 /**
  * Stations: x, y (metres, local plane), u, v as float64 arrays of length m. Grid: nx by ny cells whose centres are
- * x0 + (i + 0.5) * spacing, y0 + (j + 0.5) * spacing. Writes u then v per cell (row-major, j outer). A cell on a
+ * x0 + (i + 0.5) * spacing, y0 + (j + 0.5) * spacingY. Writes u then v per cell (row-major, j outer). A cell on a
  * station takes that station's vector. Stations with NaN are skipped. `scratchPtr` holds idwScratchBytes(m).
  * Returns the number of stations used.
  */
-export function idw(xPtr: usize, yPtr: usize, uPtr: usize, vPtr: usize, m: i32, x0: f64, y0: f64, spacing: f64, nx: i32, ny: i32, maxSpeed: f64, outU: usize, outV: usize, scratchPtr: usize): i32 {
+export function idw(xPtr: usize, yPtr: usize, uPtr: usize, vPtr: usize, m: i32, x0: f64, y0: f64, spacing: f64, spacingY: f64, nx: i32, ny: i32, maxSpeed: f64, outU: usize, outV: usize, scratchPtr: usize): i32 {
   // Compact the usable stations in place once, so the per-cell loop needs no NaN checks.
   let used = 0;
   for (let k = 0; k < m; k++) {
@@ -81,7 +81,7 @@ export function idw(xPtr: usize, yPtr: usize, uPtr: usize, vPtr: usize, m: i32, 
   const lanes = f32x4(0.5, 1.5, 2.5, 3.5);
   const cell = st + (<usize>m << 4); // a 16-byte landing place for the scalar redo
   for (let j = 0; j < ny; j++) {
-    const cy = <f32>((<f64>j + 0.5) * spacing);
+    const cy = <f32>((<f64>j + 0.5) * spacingY);
     for (let i = 0; i < nx; i += 8) {
       const cxA = f32x4.mul(f32x4.add(lanes, f32x4.splat(<f32>i)), f32x4.splat(sp));
       const cxB = f32x4.mul(f32x4.add(lanes, f32x4.splat(<f32>(i + 4))), f32x4.splat(sp));
@@ -134,7 +134,7 @@ export function idw(xPtr: usize, yPtr: usize, uPtr: usize, vPtr: usize, m: i32, 
           u = <f64>(us / w);
           v = <f64>(vs / w);
         } else {
-          cellScalar(xPtr, yPtr, uPtr, vPtr, m, x0 + (<f64>ii + 0.5) * spacing, y0 + (<f64>j + 0.5) * spacing, cell);
+          cellScalar(xPtr, yPtr, uPtr, vPtr, m, x0 + (<f64>ii + 0.5) * spacing, y0 + (<f64>j + 0.5) * spacingY, cell);
           u = load<f64>(cell);
           v = load<f64>(cell + 8);
         }

@@ -8,7 +8,9 @@ export interface Stations {
 export interface Grid {
   x0: number;
   y0: number;
+  /** Cell width (metres); rows are `spacingY` apart when given, else square. */
   spacing: number;
+  spacingY?: number;
   nx: number;
   ny: number;
   /** Clamp speeds above this (same unit as u, v); 0 = no clamp. */
@@ -20,7 +22,7 @@ export function idw(st: Stations, g: Grid): { u: Float64Array; v: Float64Array }
   const outU = new Float64Array(cells);
   const outV = new Float64Array(cells);
   for (let j = 0; j < g.ny; j++) {
-    const cy = g.y0 + (j + 0.5) * g.spacing;
+    const cy = g.y0 + (j + 0.5) * (g.spacingY ?? g.spacing);
     for (let i = 0; i < g.nx; i++) {
       const cx = g.x0 + (i + 0.5) * g.spacing;
       let wSum = 0;

@@ -163,44 +163,56 @@ export interface WindArrow {
   speedKmh: number;
 }
 
+/** Where the wind field is interpolated: a local metre plane over the devices' extent and the grid's cell centres. */
+export interface WindFieldLayout {
+  /** The IDW grid in the plane (metres from the south-west corner); speeds clamped at WIND_FIELD.maxSpeedKmh. */
+  grid: { x0: number; y0: number; spacing: number; spacingY: number; nx: number; ny: number; maxSpeed: number };
+  /** Devices with a reading, as vectors toward where the wind blows (u east, v north). */
+  stations: { x: Float64Array; y: Float64Array; u: Float64Array; v: Float64Array };
+  /** Each cell's centre, row-major as the grid's output. */
+  cells: { lng: number; lat: number }[];
+}
+
 /**
  * A grid of at most WIND_FIELD.siteMaxCells cells over the devices' extent (padded), square-ish; each cell's arrow is
- * the inverse-distance-weighted mean wind vector of the devices at that frame.
+ * the inverse-distance-weighted mean wind vector of the devices at that frame, interpolated by the compute core's IDW
+ * kernel in the geo worker (src/compute/geo-client.ts) and turned into arrows by windFieldArrows. Null without a
+ * device reading.
  */
-export function windFieldGrid(devices: readonly { lat: number; lng: number; reading: { windDirection: number; windSpeed: number } | null }[], padM = 150): WindArrow[] {
+export function windFieldLayout(devices: readonly { lat: number; lng: number; reading: { windDirection: number; windSpeed: number } | null }[], padM = 150): WindFieldLayout | null {
   const live = devices.filter((d) => d.reading !== null && !Number.isNaN(d.reading.windDirection) && !Number.isNaN(d.reading.windSpeed));
-  if (live.length === 0) return [];
+  if (live.length === 0) return null;
   const lats = live.map((d) => d.lat);
   const lngs = live.map((d) => d.lng);
   const mid = { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lng: (Math.min(...lngs) + Math.max(...lngs)) / 2 };
   const [west, south] = offsetLngLat({ lat: Math.min(...lats), lng: Math.min(...lngs) }, -padM, -padM);
   const [east, north] = offsetLngLat({ lat: Math.max(...lats), lng: Math.max(...lngs) }, padM, padM);
-  const widthM = (east - west) * EARTH_M_PER_DEG * Math.cos((mid.lat * Math.PI) / 180);
+  const metresPerDegLng = EARTH_M_PER_DEG * Math.cos((mid.lat * Math.PI) / 180);
+  const widthM = (east - west) * metresPerDegLng;
   const heightM = (north - south) * EARTH_M_PER_DEG;
   const { cols, rows } = gridShape(widthM, heightM, WIND_FIELD.siteMaxCells);
-  const arrows: WindArrow[] = [];
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const lng = west + ((c + 0.5) * (east - west)) / cols;
-      const lat = south + ((r + 0.5) * (north - south)) / rows;
-      let vx = 0;
-      let vy = 0;
-      let weights = 0;
-      for (const d of live) {
-        const dx = (d.lng - lng) * EARTH_M_PER_DEG * Math.cos((lat * Math.PI) / 180);
-        const dy = (d.lat - lat) * EARTH_M_PER_DEG;
-        const w = 1 / Math.max(1, dx * dx + dy * dy);
-        const toward = ((d.reading!.windDirection + 180) * Math.PI) / 180;
-        vx += w * d.reading!.windSpeed * Math.sin(toward);
-        vy += w * d.reading!.windSpeed * Math.cos(toward);
-        weights += w;
-      }
-      vx /= weights;
-      vy /= weights;
-      arrows.push({ lng, lat, toward: ((Math.atan2(vx, vy) * 180) / Math.PI + 360) % 360, speedKmh: Math.min(WIND_FIELD.maxSpeedKmh, Math.hypot(vx, vy)) });
-    }
-  }
-  return arrows;
+  const cells: { lng: number; lat: number }[] = [];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.push({ lng: west + ((c + 0.5) * (east - west)) / cols, lat: south + ((r + 0.5) * (north - south)) / rows });
+  const toward = (d: (typeof live)[number]) => ((d.reading!.windDirection + 180) * Math.PI) / 180;
+  return {
+    grid: { x0: 0, y0: 0, spacing: widthM / cols, spacingY: heightM / rows, nx: cols, ny: rows, maxSpeed: WIND_FIELD.maxSpeedKmh },
+    stations: {
+      x: Float64Array.from(live, (d) => (d.lng - west) * metresPerDegLng),
+      y: Float64Array.from(live, (d) => (d.lat - south) * EARTH_M_PER_DEG),
+      u: Float64Array.from(live, (d) => d.reading!.windSpeed * Math.sin(toward(d))),
+      v: Float64Array.from(live, (d) => d.reading!.windSpeed * Math.cos(toward(d))),
+    },
+    cells,
+  };
+}
+
+/** The interpolated vectors of a layout's cells as arrows. */
+export function windFieldArrows(layout: WindFieldLayout, u: ArrayLike<number>, v: ArrayLike<number>): WindArrow[] {
+  return layout.cells.map((cell, k) => ({
+    ...cell,
+    toward: ((Math.atan2(u[k]!, v[k]!) * 180) / Math.PI + 360) % 360,
+    speedKmh: Math.min(WIND_FIELD.maxSpeedKmh, Math.hypot(u[k]!, v[k]!)),
+  }));
 }
 
 /** Columns and rows with cols × rows ≤ maxCells whose cells are closest to square. */

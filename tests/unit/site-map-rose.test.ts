@@ -1,6 +1,7 @@
 // The site map's rules: concentration rose binning by wind sector and gas legend severity, stacking to the 50 px
 // outer radius, the wind rose shares, the wind field grid's cell limit and speed clamp, and remembered toggles.
 import { describe, expect, it } from 'vitest';
+import { loadWasmCoreFromDisk } from '../../workers/lib/wasm-core-node';
 import { GAS_LEGEND_THRESHOLDS, WIND_FIELD } from '@/domain/gas-legend';
 import {
   binRose,
@@ -15,7 +16,8 @@ import {
   sectorOf,
   sectorRing,
   severityOf,
-  windFieldGrid,
+  windFieldArrows,
+  windFieldLayout,
   windFrames,
   windPeriodMs,
   windRoseProbabilities,
@@ -94,19 +96,23 @@ describe('wind rose and wind field', () => {
     expect(wide.cols * wide.rows).toBeLessThanOrEqual(24);
     expect(wide.cols).toBeGreaterThan(wide.rows);
   });
-  it('points arrows where the wind blows, clamped at 30 km/h', () => {
-    const arrows = windFieldGrid([
+  it('points arrows where the wind blows, clamped at 30 km/h (interpolated by the wasm IDW kernel)', async () => {
+    const layout = windFieldLayout([
       { lat: 50, lng: 8, reading: { windDirection: 270, windSpeed: 80 } },
       { lat: 50.001, lng: 8.001, reading: { windDirection: 270, windSpeed: 80 } },
       { lat: 50.002, lng: 8, reading: null },
-    ]);
+    ])!;
+    expect(layout.stations.x).toHaveLength(2);
+    const core = await loadWasmCoreFromDisk();
+    const field = core.idw(layout.stations.x, layout.stations.y, layout.stations.u, layout.stations.v, layout.grid);
+    const arrows = windFieldArrows(layout, field.u, field.v);
     expect(arrows.length).toBeGreaterThan(0);
     expect(arrows.length).toBeLessThanOrEqual(WIND_FIELD.siteMaxCells);
     for (const a of arrows) {
       expect(a.toward).toBeCloseTo(90, 5); // from the west, toward the east
       expect(a.speedKmh).toBe(WIND_FIELD.maxSpeedKmh);
     }
-    expect(windFieldGrid([{ lat: 50, lng: 8, reading: null }])).toEqual([]);
+    expect(windFieldLayout([{ lat: 50, lng: 8, reading: null }])).toBeNull();
   });
   it('aligns installations on shared frame times', () => {
     const f = windFrames([

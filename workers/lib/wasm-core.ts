@@ -19,7 +19,7 @@ export interface CoreExports {
   minMaxCandidates(vPtr: number, n: number, pPtr: number, levels: number, parts: number, outIdx: number): number;
   binRose(dirPtr: number, valPtr: number, n: number, sectors: number, thrPtr: number, nThr: number, outPtr: number, scratchPtr: number): number;
   roseScratchBytes(sectors: number, nThr: number): number;
-  idw(xPtr: number, yPtr: number, uPtr: number, vPtr: number, m: number, x0: number, y0: number, spacing: number, nx: number, ny: number, maxSpeed: number, outU: number, outV: number, scratchPtr: number): number;
+  idw(xPtr: number, yPtr: number, uPtr: number, vPtr: number, m: number, x0: number, y0: number, spacing: number, spacingY: number, nx: number, ny: number, maxSpeed: number, outU: number, outV: number, scratchPtr: number): number;
   idwScratchBytes(m: number): number;
   aggregate(tPtr: number, vPtr: number, n: number, period: number, offset: number, mode: number, outT: number, outV: number): number;
 }
@@ -144,7 +144,7 @@ export class WasmCore {
     const outU = e.alloc(Math.max(8, nx * ny * 8));
     const outV = e.alloc(Math.max(8, nx * ny * 8));
     const scratch = e.alloc(e.idwScratchBytes(m));
-    e.idw(px, py, pu, pv, m, grid.x0, grid.y0, grid.spacing, nx, ny, grid.maxSpeed, outU, outV, scratch);
+    e.idw(px, py, pu, pv, m, grid.x0, grid.y0, grid.spacing, grid.spacingY ?? grid.spacing, nx, ny, grid.maxSpeed, outU, outV, scratch);
     return { u: new Float64Array(e.memory.buffer, outU, nx * ny).slice(), v: new Float64Array(e.memory.buffer, outV, nx * ny).slice() };
   }
 

@@ -7,7 +7,8 @@ import { parseLatLng } from '@/domain/coordinates';
 import { TONE_RGBA } from '@/domain/map';
 import { footprintPolygon } from '@/domain/site-edit';
 import { WIND_FIELD } from '@/domain/gas-legend';
-import { metresPerPixel, offsetLngLat, roseArcs, sectorRing, SITE_MAP_MIN_ZOOM, windFieldGrid, windFrames, windRoseProbabilities, ROSE_CONE_LENGTH_M, type RoseArc } from '@/domain/site-map';
+import { metresPerPixel, offsetLngLat, roseArcs, sectorRing, SITE_MAP_MIN_ZOOM, windFieldArrows, windFieldLayout, windFrames, windRoseProbabilities, ROSE_CONE_LENGTH_M, type RoseArc } from '@/domain/site-map';
+import { useWindField } from './wind-field';
 import { labelLayer, pointLayer, pointSet } from '@/components/lib/map-layers';
 import { MapView, type MapPick } from '@/components/lib/map-view';
 import { shapeLayer, type OutlinedShape } from '@/components/lib/site-edit-layers';
@@ -39,6 +40,11 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
   const stayById = useMemo(() => new Map(stays.map((s) => [s.installationId, s])), [stays]);
   const arcs: RoseArc[] = useMemo(() => (layersOn.roses ? roseArcs(roses.data ?? []).filter((a) => stayById.has(a.deviceInstallationId)) : []), [layersOn.roses, roses.data, stayById]);
   const frames = useMemo(() => windFrames((wind.data?.installations ?? []).map((i) => ({ installationId: i.deviceInstallationId, wind: i.wind }))), [wind.data]);
+  const fieldLayout = useMemo(
+    () => (layersOn.windField && frames.times.length > 0 ? windFieldLayout((wind.data?.installations ?? []).map((i) => ({ ...i.location, reading: frames.at(i.deviceInstallationId, frame) }))) : null),
+    [layersOn.windField, frames, frame, wind.data],
+  );
+  const field = useWindField(fieldLayout);
   const windRose = useMemo(() => windRoseProbabilities((wind.data?.installations ?? []).flatMap((i) => i.wind.map((r) => r.windDirection))), [wind.data]);
 
   // The wind field steps through the range's frames, one every loop period, and starts over.
@@ -68,9 +74,7 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
       fill: SEVERITY_RGBA[a.severity - 1] ?? SEVERITY_RGBA[0]!,
       line: selectedArcs.has(arcKey(a)) ? [37, 99, 235, 255] : [255, 255, 255, 200],
     }));
-    const arrows: ArrowPath[] = layersOn.windField
-      ? windFieldGrid(frames.times.length === 0 ? [] : (wind.data?.installations ?? []).map((i) => ({ ...i.location, reading: frames.at(i.deviceInstallationId, frame) }))).map((a) => arrowPath(a, mpp))
-      : [];
+    const arrows: ArrowPath[] = field ? windFieldArrows(field.layout, field.u, field.v).map((a) => arrowPath(a, mpp)) : [];
     return [
       shapeLayer('site-structures', structureShapes),
       ringLayer('site-rose-cones', cones, { pickable: false, lineWidthPixels: 1.5 }),
@@ -81,7 +85,7 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
       labelLayer('site-labels', current.map((s) => ({ ...s.location, text: s.deviceName })), layersOn.deviceLabels),
       arrowLayer('site-wind-field', arrows),
     ];
-  }, [stays, live, emissions, site.location.lat, zoom, layersOn, structures.data, arcs, selectedArcs, stayById, frames, frame, wind.data]);
+  }, [stays, live, emissions, site.location.lat, zoom, layersOn, structures.data, arcs, selectedArcs, stayById, field]);
 
   const onHover = (pick: MapPick | null) => {
     const source = pick?.layerId === 'site-sources' ? live[pick.index] : undefined;

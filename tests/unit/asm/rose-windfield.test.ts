@@ -77,9 +77,9 @@ describe('wind field IDW', () => {
   it('interpolates vectors like the reference, clamping speed', () => {
     const station = fc.tuple(fc.double({ min: 0, max: 500, noNaN: true }), fc.double({ min: 0, max: 500, noNaN: true }), fc.double({ min: -40, max: 40, noNaN: true }), fc.double({ min: -40, max: 40, noNaN: true }));
     fc.assert(
-      fc.property(fc.array(station, { maxLength: 20 }), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 24 }), (st, nx, ny) => {
+      fc.property(fc.array(station, { maxLength: 20 }), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 24 }), fc.constantFrom(undefined, 10, 40), (st, nx, ny, spacingY) => {
         const s = { x: Float64Array.from(st, (p) => p[0]), y: Float64Array.from(st, (p) => p[1]), u: Float64Array.from(st, (p) => p[2]), v: Float64Array.from(st, (p) => p[3]) };
-        const grid = { x0: 0, y0: 0, spacing: 25, nx, ny, maxSpeed: 30 };
+        const grid = { x0: 0, y0: 0, spacing: 25, ...(spacingY ? { spacingY } : {}), nx, ny, maxSpeed: 30 };
         const ours = core.idw(s.x, s.y, s.u, s.v, grid);
         const ref = idw(s, grid);
         // The kernel weighs in float32 lanes: within 1 mm/s of the float64 twin (NaN where it has NaN).
