@@ -16,6 +16,9 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export const ANSWER_MAX_AGE_MS = 5_000;
+/** An answer past its age (but with no write since) is still served, once, while it is recomputed, up to this age. */
+const STALE_BY_AGE_MS = 3 * ANSWER_MAX_AGE_MS;
+const MAX_MEMOS = 10_000;
 const MAX_CACHE_BYTES = 128 * 1024 * 1024;
 /** Bodies smaller than this go uncompressed (the headers would outweigh the gain). */
 const COMPRESS_MIN_BYTES = 1024;
@@ -123,6 +126,7 @@ export class AnswerCache {
   private totalBytes = 0;
   private readonly versions: DataVersions;
   private lastCompact = 0;
+  private readonly memos = new Map<string, { stamp: string; value: unknown }>();
 
   constructor(private readonly database: Database) {
     this.versions = new DataVersions(database);
@@ -135,10 +139,20 @@ export class AnswerCache {
   async answer(key: string, compute: (database: Database) => Promise<unknown>): Promise<{ entry: Entry; hit: boolean }> {
     const [current, tracked] = await Promise.all([this.versions.read(), this.versions.tracked]);
     const cached = this.entries.get(key);
-    if (cached && this.fresh(cached, current)) {
+    const age = cached ? Date.now() - cached.storedAt : 0;
+    if (cached && this.unchanged(cached, current) && age <= STALE_BY_AGE_MS) {
       // Most recently used last: eviction takes the oldest first.
       this.entries.delete(key);
       this.entries.set(key, cached);
+      // Past its age but with no write since: answered as it is while a fresh one is made for the next callers.
+      if (age > ANSWER_MAX_AGE_MS && !this.filling.has(key)) {
+        const refill = this.fill(key, current, tracked, compute);
+        this.filling.set(key, refill);
+        const clear = () => {
+          if (this.filling.get(key) === refill) this.filling.delete(key);
+        };
+        refill.then(clear, clear);
+      }
       return { entry: cached, hit: true };
     }
     const inFlight = this.filling.get(key);
@@ -155,11 +169,31 @@ export class AnswerCache {
     }
   }
 
-  private fresh(entry: Entry, current: ReadonlyMap<string, number>): boolean {
+  /** No table the answer read has been written since. */
+  private unchanged(entry: Entry, current: ReadonlyMap<string, number>): boolean {
     if (entry.validator !== null) return false;
-    if (Date.now() - entry.storedAt > ANSWER_MAX_AGE_MS) return false;
     for (const [table, version] of entry.versions) if ((current.get(table) ?? 0) !== version) return false;
     return true;
+  }
+
+  private fresh(entry: Entry, current: ReadonlyMap<string, number>): boolean {
+    return Date.now() - entry.storedAt <= ANSWER_MAX_AGE_MS && this.unchanged(entry, current);
+  }
+
+  /**
+   * A value computed from the named tables only (the signed-in user's memberships), reused until one of them is
+   * written. Computed after the versions are read, like answers.
+   */
+  async memo<T>(key: string, tables: readonly string[], compute: () => Promise<T>): Promise<T> {
+    const current = await this.versions.read();
+    const stamp = tables.map((t) => current.get(t) ?? 0).join('.');
+    const held = this.memos.get(key);
+    if (held && held.stamp === stamp) return held.value as T;
+    const value = await compute();
+    this.memos.delete(key);
+    this.memos.set(key, { stamp, value });
+    if (this.memos.size > MAX_MEMOS) this.memos.delete(this.memos.keys().next().value!);
+    return value;
   }
 
   private async fill(key: string, current: ReadonlyMap<string, number>, tracked: ReadonlySet<string>, compute: (database: Database) => Promise<unknown>): Promise<Entry> {

@@ -49,11 +49,16 @@ export type OrganizationAccess = { ok: true; permissions: Set<number> } | { ok: 
  * Effective permissions inside one organization: global role ∪ role there (spec 1 §4).
  * Provider staff span every organization, deleted ones included; a deleted organization stops everyone else.
  */
-export async function accessToOrganization(database: Queryable, user: SignedInUser, organizationId: number): Promise<OrganizationAccess> {
+export async function accessToOrganization(
+  database: Queryable,
+  user: SignedInUser,
+  organizationId: number,
+  /** How to tell whether the organization exists (the request path passes a cached check). */
+  organizationExists: (id: number) => Promise<boolean> = async (id) => (await database.query('SELECT 1 FROM organizations WHERE id = $1', [id])).length > 0,
+): Promise<OrganizationAccess> {
   const membership = user.memberships.get(organizationId);
   if (user.isQubeUser) {
-    const [org] = await database.query<{ id: number }>('SELECT id FROM organizations WHERE id = $1', [organizationId]);
-    if (!org) return { ok: false, reason: 'unknown' };
+    if (!(await organizationExists(organizationId))) return { ok: false, reason: 'unknown' };
     return { ok: true, permissions: new Set([...user.globalPermissions, ...(membership?.permissions ?? [])]) };
   }
   if (!membership) return { ok: false, reason: 'not-member' };
