@@ -106,7 +106,14 @@ function modelState(r: Random, now: Date): { on: boolean; lastRun: Date | null; 
   return { on: true, lastRun: hoursAgo(now, 0.1 + r.next() * 1.2), processed: hoursAgo(now, 0.3 + r.next() * 1.1) };
 }
 
-export async function seedDatabase(database: Database, size: SeedSize, log: (msg: string) => void = () => undefined, now: Date = new Date()): Promise<SeedSummary> {
+export async function seedDatabase(database: Database, size: SeedSize, report: (msg: string) => void = () => undefined, now: Date = new Date()): Promise<SeedSummary> {
+  // Each line says how long its step took, so the start log shows where a first start spends its time.
+  let stepStarted = Date.now();
+  const log = (msg: string) => {
+    const t = Date.now();
+    report(`${msg} (${((t - stepStarted) / 1000).toFixed(1)} s)`);
+    stepStarted = t;
+  };
   const r = createRandom(size.seed);
   const orgCount = Math.max(3, size.orgs);
   const passwordHash = await hashPassword(DEMO_PASSWORD, Buffer.from(`demo-salt-${size.seed}`.padEnd(16, '.')));
