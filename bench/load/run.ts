@@ -30,6 +30,8 @@ interface RouteResult {
   total: number;
   wireBytes: number;
   encoding: string;
+  /** The server's event-loop lag max (ms) from /api/health right after the run (its window is the current minute). */
+  loopMaxMs: number;
   met: boolean | null;
 }
 
@@ -137,6 +139,7 @@ async function load(server: LoadServer, r: LoadRoute): Promise<RouteResult> {
     timeout: TIMEOUT_S,
     headers: await headers(server, r),
   });
+  const health = (await (await fetch(`${server.origin}/api/health`)).json()) as { eventLoopLagMs: { max: number } };
   const total = result.requests.total;
   const out = {
     name: r.name,
@@ -150,6 +153,7 @@ async function load(server: LoadServer, r: LoadRoute): Promise<RouteResult> {
     total,
     wireBytes,
     encoding,
+    loopMaxMs: health.eventLoopLagMs.max,
   };
   if (total > MAX_REQUESTS) log(`  (${r.name}: ${total} requests)`);
   return { ...out, met: meets(r.kind, out) };
@@ -195,13 +199,13 @@ async function main(): Promise<void> {
     const routes = only ? all.filter((r) => only.some((o) => r.name.startsWith(o))) : all;
     log(`sign-in through the OIDC flow: ${signInMs.toFixed(0)} ms`);
     log(`${routes.length} routes, ${CONNECTIONS} connections, ${SECONDS} s each, timeout ${TIMEOUT_S} s; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    log(`${pad('route', 26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'timeouts'.padStart(8)} ${'non2xx'.padStart(8)} ${'KB wire'.padStart(8)}  enc      target`);
+    log(`${pad('route', 26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'timeouts'.padStart(8)} ${'non2xx'.padStart(8)} ${'KB wire'.padStart(8)} ${'loop ms'.padStart(8)}  enc      target`);
     const results: RouteResult[] = [];
     for (const r of routes) {
       const res = await load(server, r);
       results.push(res);
       log(
-        `${pad(r.name, 26)} ${num(res.requestsPerSecond, 1)} ${num(res.p50)} ${num(res.p99)} ${num(res.errors)} ${num(res.timeouts)} ${num(res.non2xx)} ${num(res.wireBytes / 1024, 1)}  ${pad(res.encoding, 8)} ${res.met === null ? '' : res.met ? 'met' : 'MISSED'}`,
+        `${pad(r.name, 26)} ${num(res.requestsPerSecond, 1)} ${num(res.p50)} ${num(res.p99)} ${num(res.errors)} ${num(res.timeouts)} ${num(res.non2xx)} ${num(res.wireBytes / 1024, 1)} ${num(res.loopMaxMs)}  ${pad(res.encoding, 8)} ${res.met === null ? '' : res.met ? 'met' : 'MISSED'}`,
       );
       // The server goes on with requests the run left in flight: wait until it answers promptly before the next route.
       await untilIdle(server);
