@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../server/db/client';
 import { ingestSamples, type Sample } from '../../server/services/measurement-store';
-import type { StepInput, StepResult } from '../../server/services/modelling/contract';
+import { CONTEXT_AFTER_MS, type StepInput, type StepResult } from '../../server/services/modelling/contract';
 import { startModel } from '../../server/services/modelling/service/control';
 import { ModelScheduler } from '../../server/services/modelling/service/scheduler';
 import { releaseLease, takeLease } from '../../server/services/modelling/service/state';
@@ -78,7 +78,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('modelling lease on postgres (PG
     await a.runUntilIdle();
     expect(log).toEqual([]);
     // Steps from the start to the last one the readings' look-ahead covers, once each.
-    const expected = sites.flatMap((s) => Array.from({ length: ((8 * HOUR - 30 * MIN) - HOUR) / (15 * MIN) + 1 }, (_, i) => `${s}@${T0 + HOUR + i * 15 * MIN}`));
+    const expected = sites.flatMap((s) => Array.from({ length: ((8 * HOUR - CONTEXT_AFTER_MS) - HOUR) / (15 * MIN) + 1 }, (_, i) => `${s}@${T0 + HOUR + i * 15 * MIN}`));
     expect([...runs].sort()).toEqual(expected.sort());
     const carries = await t.database.query<{ who: string }>("SELECT DISTINCT carry->'data'->>'who' AS who FROM model_checkpoints WHERE carry IS NOT NULL");
     // Both processes did part of the work.

@@ -63,6 +63,14 @@ describe('emission bookkeeping', () => {
     expect(c.rows[0]![0]!.end).toBeNull();
   });
 
+  it('the start follows the spike run back up to two steps before the first on-step, no further', () => {
+    // First on-step at T0 + 2 steps: a run that began 25 min before it is taken, one that began 35 min before is not.
+    const seq = (spikeMin: number) => [verdict(false), verdict(false), verdict(true, true, 5, { strong: true, firstSpikeMs: T0 + 2 * STEP - spikeMin * 60_000 })];
+    expect(run(seq(25)).rows[2]![0]!.start).toBe(T0 + 2 * STEP - 25 * 60_000);
+    expect(run(seq(30)).rows[2]![0]!.start).toBe(T0);
+    expect(run(seq(35)).rows[2]![0]!.start).toBe(T0 + 2 * STEP);
+  });
+
   it('unobservable steps neither open nor close', () => {
     const { rows, state } = run([verdict(true), verdict(true), ...Array.from({ length: 6 }, () => verdict(false, false, 0))]);
     expect(rows.slice(2).every((r) => r.length === 1 && r[0]!.end === null)).toBe(true);

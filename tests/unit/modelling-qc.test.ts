@@ -7,16 +7,17 @@ import { metecLikeGeometry, synthesize, windowFor } from '../../server/services/
 const MIN = 60_000;
 const N = (CONTEXT_BEFORE_MS + CONTEXT_AFTER_MS) / MIN;
 
-function blankWindow(R: number, start: number): MinuteWindow {
-  const f = (v: number) => Array.from({ length: R }, () => new Float64Array(N).fill(v));
-  return { start, minutes: N, ch4Ppm: f(2), windDirectionDeg: f(270), windSpeedMs: f(3), temperatureC: f(15) };
+function blankWindow(R: number, start: number, n = N): MinuteWindow {
+  const f = (v: number) => Array.from({ length: R }, () => new Float64Array(n).fill(v));
+  return { start, minutes: n, ch4Ppm: f(2), windDirectionDeg: f(270), windSpeedMs: f(3), temperatureC: f(15) };
 }
 
 describe('QC of CH4 readings', () => {
   it('drops non-positive, saturated, absurd and flat-lined values; fills short gaps only', () => {
-    const w = blankWindow(1, 0);
+    const n = 90; // QC works on any span; 90 minutes holds the 35-minute flat line
+    const w = blankWindow(1, 0, n);
     const y = w.ch4Ppm[0]!;
-    for (let k = 0; k < N; k++) y[k] = 2 + 0.01 * Math.sin(k);
+    for (let k = 0; k < n; k++) y[k] = 2 + 0.01 * Math.sin(k);
     y[3] = -1;
     y[4] = 0;
     y[5] = 990; // ≥ 0.98 × 1000

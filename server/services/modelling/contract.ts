@@ -6,8 +6,12 @@
 export const STEP_MS = 15 * 60_000;
 /** History before a step that the stages need (background, puff age). */
 export const CONTEXT_BEFORE_MS = 60 * 60_000;
-/** Look-ahead after a step's start that the stages need (spike closing, the centred 30-minute window). */
-export const CONTEXT_AFTER_MS = 30 * 60_000;
+/**
+ * Look-ahead after a step's start that the stages need: the step ends at +15 min and its 30-minute inversion window
+ * is (t − 15, t + 15], so a step is modelled as soon as its own readings have arrived (a 30-minute look-ahead held
+ * every report back a step: median time to detection 115 min on dev seed 101).
+ */
+export const CONTEXT_AFTER_MS = 15 * 60_000;
 
 export interface ModelSource {
   id: number;

@@ -95,7 +95,7 @@ export function advanceEmission(state: EmissionState, v: StepVerdict, stepStart:
     }
     return { state: s, upserts };
   }
-  const refined = v.firstSpikeMs !== null && v.firstSpikeMs >= stepStart - STEP_MS && v.firstSpikeMs < stepEnd ? v.firstSpikeMs : stepStart;
+  const refined = v.firstSpikeMs !== null && v.firstSpikeMs >= stepStart - 2 * STEP_MS && v.firstSpikeMs < stepEnd ? v.firstSpikeMs : stepStart;
   if (s.pending || v.strong) {
     const p = s.pending;
     const o: NonNullable<EmissionState['open']> = {

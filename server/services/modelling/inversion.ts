@@ -28,8 +28,14 @@ export interface InversionInput {
 
 export interface SourceEstimate {
   observable: boolean;
-  /** Pooled draws (length D, aligned across sources), zeros when not observable. */
+  /**
+   * Pooled quantification draws (length D, aligned across sources), zeros when not observable: every member fits the
+   * sources it selected plus those the nominal member selected, so a member whose perturbed wind misses the plume
+   * does not count as "rate 0" (that pulled the median of weak releases to about half their rate).
+   */
   draws: Float64Array;
+  /** Pooled detection draws: each member fits only its own selection (a source must survive the ensemble's selections). */
+  detectionDraws: Float64Array;
   rate: number;
   lower: number;
   upper: number;
@@ -235,6 +241,7 @@ export function invert(inp: InversionInput): InversionResult {
   const candidates = [...Array(S).keys()].filter((s) => observable[s]!);
   const D = inp.members.length * TUNING.bootstrapPerMember;
   const draws = Array.from({ length: S }, () => new Float64Array(D));
+  const detectionDraws = Array.from({ length: S }, () => new Float64Array(D));
   let explained = 0;
   let probability: Float64Array = new Float64Array(S);
   let selected: number[] = [];
@@ -248,20 +255,30 @@ export function invert(inp: InversionInput): InversionResult {
         explained = explainedOnSignal(rows, f, sel, inp.noise);
       }
       const cols = sel.cols;
+      const quantCols = [...new Set([...cols, ...selected])].sort((a, b) => a - b);
+      const sameCols = quantCols.length === cols.length;
       const blocks = Math.max(1, Math.round(T / TUNING.blockMinutes));
       const counts = new Float64Array(rows.n);
       const byMinute = new Float64Array(T);
       for (let b = 0; b < TUNING.bootstrapPerMember; b++, d++) {
-        if (cols.length === 0) continue;
+        if (quantCols.length === 0) continue;
         byMinute.fill(0);
         for (let k = 0; k < blocks; k++) {
           const start = Math.floor(inp.rng() * Math.max(1, T - TUNING.blockMinutes + 1));
           for (let t = start; t < Math.min(T, start + TUNING.blockMinutes); t++) byMinute[t]!++;
         }
         for (let q = 0; q < rows.n; q++) counts[q]! = byMinute[rows.t[q]!]!;
-        const ne = normal(rows, f, cols, counts);
-        const r = nnlsNormal(ne.ata, ne.atb, ne.btb, ne.n, freeLast(ne.n));
-        cols.forEach((s, j) => (draws[s]![d]! = r.x[j]!));
+        if (cols.length > 0) {
+          const ne = normal(rows, f, cols, counts);
+          const r = nnlsNormal(ne.ata, ne.atb, ne.btb, ne.n, freeLast(ne.n));
+          cols.forEach((s, j) => (detectionDraws[s]![d]! = r.x[j]!));
+          if (sameCols) cols.forEach((s, j) => (draws[s]![d]! = r.x[j]!));
+        }
+        if (!sameCols) {
+          const ne = normal(rows, f, quantCols, counts);
+          const r = nnlsNormal(ne.ata, ne.atb, ne.btb, ne.n, freeLast(ne.n));
+          quantCols.forEach((s, j) => (draws[s]![d]! = r.x[j]!));
+        }
       }
     });
   }
@@ -269,28 +286,40 @@ export function invert(inp: InversionInput): InversionResult {
   for (let s = 0; s < S; s++) {
     const sorted = Float64Array.from(draws[s]!).sort();
     let pOn = 0;
-    for (let d = 0; d < D; d++) if (draws[s]![d]! > TUNING.onRateKgH) pOn++;
+    for (let d = 0; d < D; d++) if (detectionDraws[s]![d]! > TUNING.onRateKgH) pOn++;
     pOn /= Math.max(1, D);
     const b = widen(quantile(sorted, 0.5), quantile(sorted, 0.05), quantile(sorted, 0.95));
     if (!observable[s]!) {
-      sources.push({ observable: false, draws: draws[s]!, rate: 0, lower: 0, upper: detectionLimit[s]!, detectionLimit: detectionLimit[s]!, probability: 0, pOn: 0 });
+      sources.push({ observable: false, draws: draws[s]!, detectionDraws: detectionDraws[s]!, rate: 0, lower: 0, upper: detectionLimit[s]!, detectionLimit: detectionLimit[s]!, probability: 0, pOn: 0 });
     } else {
-      sources.push({ observable: true, draws: draws[s]!, ...b, upper: Math.max(b.upper, b.rate > 0 ? 0 : detectionLimit[s]!), detectionLimit: detectionLimit[s]!, probability: probability[s]!, pOn });
+      sources.push({ observable: true, draws: draws[s]!, detectionDraws: detectionDraws[s]!, ...b, upper: Math.max(b.upper, b.rate > 0 ? 0 : detectionLimit[s]!), detectionLimit: detectionLimit[s]!, probability: probability[s]!, pOn });
     }
   }
   return { sources, nDraws: D, rows: rows.n, explained, spikeMinutes, selected };
 }
 
-/** Median and P5/P95 widened by the calibrated inflation factor and a minimum relative half-width. */
+/** z of the 5th/95th percentiles of a normal distribution. */
+const Z90 = 1.6448536;
+
+/**
+ * Median and P5/P95 of the draws, the sampling spread widened by the calibrated inflation factor, then combined in
+ * log space with the forward model's own error (a log-normal factor of σ = TUNING.modelErrorLogSd): the draws express
+ * resampling and wind noise, not how far the puff model is from the real plume, so without it the bounds were too
+ * narrow wherever the bootstrap agreed with itself.
+ */
 export function widen(rate: number, p5: number, p95: number): { rate: number; lower: number; upper: number } {
   if (!Number.isFinite(rate)) return { rate: 0, lower: 0, upper: 0 };
   const k = TUNING.intervalInflation;
-  let lower = Math.max(0, rate - k * (rate - p5));
-  let upper = rate + k * (p95 - rate);
-  const h = 1 + TUNING.minRelativeHalfWidth;
-  lower = Math.min(lower, rate / h);
-  upper = Math.max(upper, rate * h);
-  return { rate, lower, upper };
+  const lower = Math.max(0, rate - k * (rate - p5));
+  const upper = rate + k * (p95 - rate);
+  if (!(rate > 0)) return { rate, lower: 0, upper };
+  const m = (Z90 * TUNING.modelErrorLogSd) ** 2;
+  const up = Math.log(Math.max(upper, rate) / rate);
+  return {
+    rate,
+    lower: lower > 0 ? rate * Math.exp(-Math.sqrt(Math.log(rate / Math.min(lower, rate)) ** 2 + m)) : 0,
+    upper: rate * Math.exp(Math.sqrt(up * up + m)),
+  };
 }
 
 /**

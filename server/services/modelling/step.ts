@@ -164,13 +164,17 @@ function runStepUnsafe(input: StepInput): StepResult {
   if (members.length > 0 && informative) inv = invert({ enhancement: enh, minuteWeight, noise: bg.noise, spike: spikeWin, members, rng });
   const gate = inv !== null && inv.spikeMinutes >= TUNING.minSpikeMinutesInWindow;
 
-  // First spike minute (start of the minute) in the step or the one before: refines an emission's start.
+  // Start (of the minute) of the spike run that reaches the step's window, followed back over gaps of ≤ 2 minutes
+  // for up to two steps before the step: refines an emission's start. The centred window tests a step only once
+  // its plume has filled part of it, so the run usually began before the first on-step.
   let firstSpikeMs: number | null = null;
   for (let k = Math.max(1, kStep - 14); k <= Math.min(window.minutes - 1, kStep + 15); k++) {
-    if (spikes.site[k]!) {
-      firstSpikeMs = window.start + (k - 1) * MIN;
-      break;
-    }
+    if (!spikes.site[k]!) continue;
+    const floor = Math.max(1, kStep - 2 * 15 + 1);
+    let first = k;
+    for (let j = k - 1; j >= floor && j >= first - 3; j--) if (spikes.site[j]!) first = j;
+    firstSpikeMs = window.start + (first - 1) * MIN;
+    break;
   }
 
   // Per-source verdicts and rates.
@@ -198,11 +202,15 @@ function runStepUnsafe(input: StepInput): StepResult {
   for (const members of groups.values()) {
     const est = members.map((j) => inv!.sources[modelIdx.indexOf(j)]!);
     const sum = new Float64Array(D);
+    const detected = new Float64Array(D);
     est.forEach((e) => {
-      for (let d = 0; d < D; d++) sum[d]! += e.draws[d]!;
+      for (let d = 0; d < D; d++) {
+        sum[d]! += e.draws[d]!;
+        detected[d]! += e.detectionDraws[d]!;
+      }
     });
     let pOn = 0;
-    for (let d = 0; d < D; d++) if (sum[d]! > TUNING.onRateKgH) pOn++;
+    for (let d = 0; d < D; d++) if (detected[d]! > TUNING.onRateKgH) pOn++;
     pOn /= Math.max(1, D);
     const sorted = Float64Array.from(sum).sort();
     const b = widen(quantile(sorted, 0.5), quantile(sorted, 0.05), quantile(sorted, 0.95));
@@ -246,7 +254,7 @@ function runStepUnsafe(input: StepInput): StepResult {
         const fresh = gate && g.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
         const keep = open !== null && g.pOn >= 0.5 && g.probability >= 0.5 && inv!.explained >= 0.25;
         on = fresh || keep;
-        strong = on && g.pOn >= 0.97 && inv!.explained >= 0.5 && inv!.spikeMinutes >= 6 && g.rate >= 0.5 && g.probability >= 0.8;
+        strong = on && g.pOn >= TUNING.strongPOn && inv!.explained >= TUNING.strongExplained && inv!.spikeMinutes >= TUNING.strongSpikeMinutes && g.rate >= TUNING.strongRateKgH && g.probability >= TUNING.strongProbability;
       }
       for (let d = 0; d < D; d++) siteDraws[d]! += est.draws[d]!;
       if (est.rate === 0) hiddenMax = Math.max(hiddenMax, est.detectionLimit);

@@ -84,7 +84,7 @@ export function binMinutes(s: Samples, start: number, minutes: number, circular 
 /** One-minute series of every sensor over a span of minutes; windows of single steps are cut from it. */
 export type SliceReadings = Required<MinuteWindow>;
 
-/** Readings for steps firstStep … lastStep: [firstStep − 60 min, lastStep + 30 min). Wind speed km/h → m/s. */
+/** Readings for steps firstStep … lastStep: [firstStep − CONTEXT_BEFORE_MS, lastStep + CONTEXT_AFTER_MS). Wind speed km/h → m/s. */
 export async function loadSliceReadings(db: Queryable, geometry: SiteGeometry, firstStep: number, lastStep: number): Promise<SliceReadings> {
   const start = firstStep - CONTEXT_BEFORE_MS;
   const minutes = (lastStep + CONTEXT_AFTER_MS - start) / MINUTE_MS;

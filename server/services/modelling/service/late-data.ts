@@ -3,11 +3,15 @@
 // process is nudged so that new readings are modelled without waiting for the next tick.
 import type { Queryable } from '../../../db/client';
 import type { Sample } from '../../measurement-store';
-import { MODEL_TYPES } from './inputs';
+import { CONTEXT_AFTER_MS, STEP_MS } from '../contract';
+import { MINUTE_MS, MODEL_TYPES } from './inputs';
 import { nudgeModel } from './nudge';
 
-/** A step [t, t+15 min) reads minutes stamped up to t + 29 min, so a reading at or before cursor + 14 min was read already. */
-export const LATE_AFTER_CURSOR_MS = 14 * 60_000;
+/**
+ * A step [t, t + 15 min) reads minutes stamped up to t + CONTEXT_AFTER_MS − 1 min and the cursor is its end, so a
+ * reading at or before cursor + LATE_AFTER_CURSOR_MS was read already (−1 min with the 15-minute look-ahead).
+ */
+export const LATE_AFTER_CURSOR_MS = CONTEXT_AFTER_MS - STEP_MS - MINUTE_MS;
 
 export async function noteSamplesForModel(db: Queryable, samples: readonly Sample[]): Promise<void> {
   const earliest = new Map<number, number>();

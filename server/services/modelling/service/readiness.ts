@@ -42,7 +42,7 @@ export async function readiness(db: Queryable, siteId: number): Promise<Readines
   const stale = devices.filter((_, i) => !(newest[i]! >= siteNewest - NO_RECENT_DATA_MS));
   if (stale.length) return { blockReason: noRecentData(stale.map((d) => d.name)) };
   const horizon = Math.min(...newest.filter((t) => t >= siteNewest - HOLD_LAG_MS));
-  // The window of step t ends with the minute stamped t + 29 min.
+  // The window of step t ends with the minute stamped t + CONTEXT_AFTER_MS − 1 min.
   const lastStep = floorStep(horizon - (CONTEXT_AFTER_MS - MINUTE_MS));
   const earliestData = Math.min(...devices.map((d) => (d.first === null ? Infinity : new Date(d.first).getTime())));
   return { blockReason: null, lastStep, earliestData };

@@ -181,7 +181,7 @@ export class ModelScheduler {
   /** Late readings: back to the checkpoint before the first step that read them (never before the run's start or 7 days of checkpoints). */
   private async rewind(siteId: number, start: number, processed: number, dirty: Date | string): Promise<void> {
     const dirtyAt = ms(dirty);
-    // The first step whose window [t − 60, t + 30) reads the minute of `dirty`, one step early to be safe.
+    // The first step whose window [t − 60 min, t + CONTEXT_AFTER_MS) reads the minute of `dirty`, one step early to be safe.
     const wanted = Math.max(start, floorStep(dirtyAt - CONTEXT_AFTER_MS));
     const changed = await this.db.transaction(async (tx) => {
       let to: number | null = null;

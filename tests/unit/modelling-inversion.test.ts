@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Footprints } from '../../server/services/modelling/footprint';
+import { invert, widen } from '../../server/services/modelling/inversion';
+import { makeRng } from '../../server/services/modelling/stats';
+import { TUNING } from '../../server/services/modelling/tuning';
+
+const T = 30;
+/** One sensor, one source: a footprint of 0.5 ppm per kg/h over minutes [from, to), 0 elsewhere. */
+function footprint(from: number, to: number): Footprints {
+  const h = new Float64Array(T);
+  for (let t = from; t < to; t++) h[t] = 0.5;
+  return { h, S: 1, R: 1, T, evaluations: 0 };
+}
+
+describe('inversion: detection and quantification draws of the ensemble', () => {
+  // Truth: 2 kg/h seen by the nominal footprint (minutes 10–19), so the enhancement is 1 ppm there, 0 elsewhere.
+  // A perturbed member's wind puts the plume on minutes 15–24: half of it on the signal, half on clean air. By
+  // ordinary least squares with an intercept over the 30 rows: Σh = 5, Σh² = 2.5, Σy = 10, Σhy = 2.5, so
+  // Sxy = 2.5 − 5·10/30 = 0.833, Sxx = 2.5 − 25/30 = 1.667, slope 0.5 kg/h; its RSS drops only from 6.667 to 6.25,
+  // far less than the BIC surcharge, so that member selects no source.
+  const y = new Float64Array(T);
+  for (let t = 10; t < 20; t++) y[t] = 1;
+  const input = () => ({
+    enhancement: [Float64Array.from(y)],
+    minuteWeight: new Float64Array(T).fill(1),
+    noise: [0.02],
+    spike: new Uint8Array(T),
+    members: [footprint(10, 20), footprint(15, 25)],
+    rng: makeRng(1, 2),
+  });
+
+  it('the member that misses the plume counts as "not detected" but still quantifies the nominal selection', () => {
+    const B = TUNING.bootstrapPerMember;
+    const r = invert(input());
+    expect(r.nDraws).toBe(2 * B);
+    const s = r.sources[0]!;
+    expect(s.observable).toBe(true);
+    expect(r.selected).toEqual([0]);
+    // Nominal member: the data are exact, so every resample that holds a signal minute gives 2 kg/h.
+    const nominal = Array.from(s.draws.subarray(0, B));
+    expect(nominal.filter((q) => Math.abs(q - 2) < 1e-6).length).toBeGreaterThan(B * 0.8);
+    expect(Array.from(s.detectionDraws.subarray(0, B))).toEqual(nominal);
+    // Perturbed member: no detection, but its quantification draws fit the nominal's source (≈ 0.5 kg/h on the full
+    // sample), not a zero.
+    expect(Array.from(s.detectionDraws.subarray(B))).toEqual(new Array<number>(B).fill(0));
+    const perturbed = Array.from(s.draws.subarray(B)).sort((a, b) => a - b);
+    expect(perturbed[Math.floor(B / 2)]!).toBeGreaterThan(0.2);
+    expect(perturbed[Math.floor(B / 2)]!).toBeLessThan(1);
+    // P(on) comes from the detection draws: the nominal's share.
+    expect(s.pOn).toBeGreaterThan(0.4);
+    expect(s.pOn).toBeLessThanOrEqual(0.5);
+  });
+});
+
+describe('bounds: the draws\' spread and the model error', () => {
+  it('combines the inflated P5–P95 with the log-normal model error in quadrature (hand-computed)', () => {
+    // k = 1.3, σ = 0.3, z = 1.6449: median 2, P5 1, P95 4 → inflated [0.7, 4.6]; ln(4.6/2) = 0.8329 and
+    // ln(2/0.7) = 1.0498, each combined with z·σ = 0.4935: upper 2·e^0.9681 = 5.266, lower 2·e^−1.1600 = 0.627.
+    const b = widen(2, 1, 4);
+    expect(b.rate).toBe(2);
+    expect(b.upper).toBeCloseTo(5.26593, 4);
+    expect(b.lower).toBeCloseTo(0.62697, 4);
+    // Draws that agree exactly still get the model's ×/÷ e^0.4935 = 1.638.
+    const tight = widen(3, 3, 3);
+    expect(tight.upper).toBeCloseTo(4.91390, 4);
+    expect(tight.lower).toBeCloseTo(1.83154, 4);
+    // A zero median has no log scale: lower 0, upper the inflated P95; non-finite input gives zeros.
+    expect(widen(0, 0, 0.5)).toEqual({ rate: 0, lower: 0, upper: 0.65 });
+    expect(widen(Number.NaN, 0, 1)).toEqual({ rate: 0, lower: 0, upper: 0 });
+  });
+});
