@@ -1,5 +1,5 @@
 // Encoded answers of hot GET routes, kept until a table they read is written (any process on the same database) or
-// they are ANSWER_MAX_AGE_MS old (answers that depend on the clock, e.g. a device's online state). Each request still
+// they are ANSWER_MAX_AGE_MS old (what the clock alone changes, e.g. the tickets resolved in the last 7 days). Each request still
 // authenticates and checks its organization and permission first; the cache only replaces the handler, the response
 // check and the JSON encoding, and serves br/gzip bodies compressed once per answer, with an ETag for 304s.
 //
@@ -15,9 +15,14 @@ import type { Database, Queryable } from '../db/client';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-export const ANSWER_MAX_AGE_MS = 5_000;
-/** An answer past its age (but with no write since) is still served, once, while it is recomputed, up to this age. */
-const STALE_BY_AGE_MS = 3 * ANSWER_MAX_AGE_MS;
+/**
+ * Writes invalidate at once; the age bounds what only the clock changes (tickets resolved in the last 7 days, the
+ * current uptime period, the current emission period). On PGlite a heavy answer's SQL holds the event loop for as
+ * long as it runs (seconds for the device health of 3,000 devices under load), so it is not recomputed more often.
+ */
+export const ANSWER_MAX_AGE_MS = 60_000;
+/** An answer past its age (but with no write since) is still served while it is recomputed, up to this age. */
+const STALE_BY_AGE_MS = 2 * ANSWER_MAX_AGE_MS;
 const MAX_MEMOS = 10_000;
 const MAX_CACHE_BYTES = 128 * 1024 * 1024;
 /** Bodies smaller than this go uncompressed (the headers would outweigh the gain). */
