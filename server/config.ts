@@ -43,6 +43,8 @@ export interface Config {
   supportEmail: string;
   /** Raster tile URL template ({z}/{x}/{y}) for map backgrounds; without it maps draw the shipped offline basemap. */
   mapTileUrl: string | null;
+  /** A MapLibre style JSON URL (vector or satellite imagery); wins over mapTileUrl (issue 25 'Readable maps'). */
+  mapStyleUrl: string | null;
   /** smtp(s)://user:pass@host:port; without it mail is written to the log (and kept in the outbox). */
   smtpUrl: string | null;
   /** How often the notification worker delivers the outbox and queues digests (ms). */
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     mapTileUrl: env.MAP_TILE_URL || null,
+    mapStyleUrl: env.MAP_STYLE_URL || null,
     smtpUrl: env.SMTP_URL || null,
     mailTickMs: intVar(env, 'MAIL_TICK_MS', 60_000),
     modelTickMs: Math.max(1, intVar(env, 'MODEL_TICK_MS', 60_000)),

@@ -21,6 +21,7 @@ export const configRoutes = [
       version: config.version,
       supportEmail: config.supportEmail,
       mapTileUrl: config.mapTileUrl,
+      mapStyleUrl: config.mapStyleUrl,
       mapTileAttribution: config.mapTileAttribution,
     }),
   }),

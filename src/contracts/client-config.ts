@@ -15,6 +15,8 @@ export const clientConfigSchema = z.object({
   supportEmail: z.string(),
   /** Raster tiles for maps ({z}/{x}/{y}); null draws the offline basemap the server ships. */
   mapTileUrl: z.string().nullable(),
+  /** A MapLibre style JSON (MAP_STYLE_URL): vector or satellite basemaps with their own attribution; wins over mapTileUrl. */
+  mapStyleUrl: z.string().nullable(),
   mapTileAttribution: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { SiteDeviceStay, SiteDetail } from '@/contracts/site-dashboard';
 import type { RoseChartDatum } from '@/contracts/site-map';
-import { metresPerPixel, roseArcs, SITE_MAP_LAYERS_STORAGE_KEY } from '@/domain/site-map';
+import { projectPx } from '@/domain/map-labels';
+import { roseArcs, SITE_MAP_LAYERS_STORAGE_KEY } from '@/domain/site-map';
 import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
-
-const SITE_ZOOM = 16;
 
 describe('site dashboard map in the browser', () => {
   const suite = browserSuite();
@@ -54,14 +53,25 @@ describe('site dashboard map in the browser', () => {
     expect(rose.length).toBeGreaterThan(0);
     await expect.poll(() => map.getByRole('status', { name: 'Loading map data' }).count()).toBe(0);
 
-    // Click the middle of the fullest drawn sector: the map is centred on the site at zoom 16.
+    // Click the middle of the fullest drawn sector, where the map settled after fitting the site's content.
+    const region = map.getByLabel(`Map of ${site.name}`);
+    let settled = '';
+    await expect.poll(async () => {
+      const now = `${await region.getAttribute('data-zoom')} ${await region.getAttribute('data-center')}`;
+      const same = now === settled;
+      settled = now;
+      await page.waitForTimeout(300);
+      return same;
+    }, { timeout: 20_000 }).toBe(true);
+    const zoom = Number(await region.getAttribute('data-zoom'));
+    const [centerLat, centerLng] = (await region.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
     const arcs = roseArcs(rose).filter((a) => stays.some((s) => s.installationId === a.deviceInstallationId));
     const arc = arcs.reduce((best, a) => (a.outerPx > best.outerPx ? a : best));
     const stay = stays.find((s) => s.installationId === arc.deviceInstallationId)!;
     const box = (await map.getByLabel(`Map of ${site.name}`).boundingBox())!;
-    const mpp = metresPerPixel(site.location.lat, SITE_ZOOM);
-    const east = ((stay.location.lng - site.location.lng) * 111_320 * Math.cos((site.location.lat * Math.PI) / 180)) / mpp;
-    const north = ((stay.location.lat - site.location.lat) * 111_320) / mpp;
+    const [cx, cy] = projectPx(centerLng, centerLat, zoom);
+    const [sx, sy] = projectPx(stay.location.lng, stay.location.lat, zoom);
+    const [east, north] = [sx - cx, cy - sy];
     const r = (arc.innerPx + arc.outerPx) / 2;
     const deg = (arc.directionIndex * 22.5 * Math.PI) / 180;
     const hideCones = controls.getByRole('button', { name: 'Hide Cones' });

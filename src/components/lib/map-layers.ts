@@ -63,15 +63,18 @@ export function circleLayer(id: string, center: { lng: number; lat: number }, ra
   });
 }
 
-export function labelLayer(id: string, labels: readonly { lng: number; lat: number; text: string }[], visible: boolean): Layer {
+type MapLabel = { lng: number; lat: number; text: string; offset?: [number, number] };
+
+/** Text labels; a label placed by placeLabels (src/domain/map-labels) carries its own offset. Structures' names are smaller and grey. */
+export function labelLayer(id: string, labels: readonly MapLabel[], visible: boolean, kind: 'device' | 'structure' = 'device'): Layer {
   return new TextLayer({
     id,
     data: labels,
-    getPosition: (l: { lng: number; lat: number }) => [l.lng, l.lat],
-    getText: (l: { text: string }) => l.text,
-    getSize: 12,
-    getPixelOffset: [0, -16],
-    getColor: [30, 40, 55, 255],
+    getPosition: (l: MapLabel) => [l.lng, l.lat],
+    getText: (l: MapLabel) => l.text,
+    getSize: kind === 'structure' ? 11 : 12,
+    getPixelOffset: (l: MapLabel) => l.offset ?? [0, -16],
+    getColor: kind === 'structure' ? [71, 85, 105, 255] : [30, 40, 55, 255],
     outlineWidth: 3,
     outlineColor: [255, 255, 255, 230],
     fontSettings: { sdf: true },

@@ -1,5 +1,6 @@
 // MapView: a maplibre base map with deck.gl layers over it (the one module that imports maplibre-gl and the deck.gl
-// map integration). The background is the server's offline basemap, or raster tiles when a tile URL is configured.
+// map integration). The background is a configured MapLibre style (MAP_STYLE_URL), else raster tiles (MAP_TILE_URL
+// with MAP_TILE_ATTRIBUTION), else the server's offline basemap.
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import maplibregl, { type StyleSpecification } from 'maplibre-gl';
@@ -91,15 +92,17 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
     if (!el) return;
     const m = new maplibregl.Map({
       container: el,
-      style: config.mapTileUrl ? tileStyle(config.mapTileUrl, config.mapTileAttribution) : offlineStyle(window.location.origin),
+      style: config.mapStyleUrl ?? (config.mapTileUrl ? tileStyle(config.mapTileUrl, config.mapTileAttribution) : offlineStyle(window.location.origin)),
       center: [initialCenter.lng, initialCenter.lat],
       zoom: initialZoom,
       maxZoom: 20,
       minZoom: minZoom ?? 0,
-      attributionControl: config.mapTileUrl ? {} : false,
+      attributionControl: config.mapStyleUrl || config.mapTileUrl ? {} : false,
       // Keyboard panning and zooming stay on (maplibre's default) for people without a mouse.
     });
     m.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    // A scale bar: the offline basemap has no detail at site zoom, so distances are read from it.
+    m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
     const o = new MapboxOverlay({
       interleaved: false,
       layers: [],
@@ -115,6 +118,14 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
     m.on('mousemove', pointer('move'));
     m.on('mouseup', pointer('up'));
     m.on('dblclick', pointer('dblclick'));
+    // The view on the element, for tests and the screen benchmark (where a fitted map settled).
+    const mark = () => {
+      const c = m.getCenter();
+      el.dataset.zoom = m.getZoom().toFixed(4);
+      el.dataset.center = `${c.lat.toFixed(7)},${c.lng.toFixed(7)}`;
+    };
+    mark();
+    m.on('moveend', mark);
     m.on('moveend', () => {
       const c = m.getCenter();
       handlers.current.onCenter?.({ lat: c.lat, lng: c.lng });

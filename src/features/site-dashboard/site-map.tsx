@@ -9,6 +9,9 @@ import { footprintPolygon } from '@/domain/site-edit';
 import { WIND_FIELD } from '@/domain/gas-legend';
 import { metresPerPixel, offsetLngLat, roseArcs, sectorRing, SITE_MAP_MIN_ZOOM, windFieldArrows, windFieldLayout, windFrames, windRoseProbabilities, ROSE_CONE_LENGTH_M, type RoseArc } from '@/domain/site-map';
 import { useWindField } from './wind-field';
+import { contentBounds, placeLabels } from '@/domain/map-labels';
+import { formatDateTime } from '@/domain/format';
+import { useSession } from '@/components/session-context';
 import { labelLayer, pointLayer, pointSet } from '@/components/lib/map-layers';
 import { MapView, type MapPick } from '@/components/lib/map-view';
 import { shapeLayer, type OutlinedShape } from '@/components/lib/site-edit-layers';
@@ -19,6 +22,8 @@ import { useRoseData, useSiteStructures, useSiteWind } from './map-api';
 import { MapLayerControls, RoseLegend, useSiteMapLayers } from './map-controls';
 
 const SITE_ZOOM = 16;
+/** A fitted site map never opens closer than this (a lone device would otherwise fill the map). */
+const SITE_FIT_MAX_ZOOM = 19;
 const SEVERITY_RGBA: readonly Rgba[] = [
   [234, 179, 8, 190],
   [234, 88, 12, 200],
@@ -28,6 +33,7 @@ const arcKey = (a: { deviceInstallationId: number; directionIndex: number }) => 
 
 export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDetail; stays: readonly SiteDeviceStay[]; sources: readonly SiteSource[]; emissions: readonly SiteEmission[]; w: SiteWindow }) {
   const [layersOn, setLayersOn] = useSiteMapLayers();
+  const { ianaTimezoneId: timeZone, timeFormat } = useSession().user.userSettings;
   const [zoom, setZoom] = useState(SITE_ZOOM);
   const [hovered, setHovered] = useState<{ text: string; x: number; y: number } | null>(null);
   const [selectedArcs, setSelectedArcs] = useState<ReadonlySet<string>>(new Set());
@@ -64,8 +70,15 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
     const structureShapes: OutlinedShape<number>[] = (layersOn.structures ? (structures.data ?? []) : []).flatMap((s) => {
       const at = parseLatLng(s.locationLatLng);
       const ring = at ? footprintPolygon({ location: at, footprintType: s.footprintType, footprintRotation: s.footprintRotation, footprintX: s.footprintX, footprintY: s.footprintY }) : null;
-      return ring ? [{ datum: s.id, ring, fill: [100, 116, 139, 90], line: [51, 65, 85, 255] }] : [];
+      // A schematic of the pad: light footprints with a dark outline, named when there is room (issue 25).
+      return ring ? [{ datum: s.id, ring, fill: [226, 232, 240, 200], line: [30, 41, 59, 255] }] : [];
     });
+    const structureNames = (layersOn.structures ? (structures.data ?? []) : []).flatMap((s) => {
+      const at = parseLatLng(s.locationLatLng);
+      return at && s.name ? [{ ...at, text: s.name, kind: 'structure' as const }] : [];
+    });
+    const deviceNames = layersOn.deviceLabels ? current.map((s) => ({ ...s.location, text: s.deviceName, kind: 'device' as const })) : [];
+    const labels = placeLabels([...deviceNames, ...structureNames], zoom);
     const cones: FilledRing[] = arcs
       .filter((a, i, all) => selectedArcs.has(arcKey(a)) && all.findIndex((b) => arcKey(b) === arcKey(a)) === i)
       .map((a) => ({ ring: sectorRing(stayById.get(a.deviceInstallationId)!.location, a.directionIndex, 0, ROSE_CONE_LENGTH_M), fill: [37, 99, 235, 55], line: [37, 99, 235, 220] }));
@@ -82,10 +95,23 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
       pointLayer('site-sources', pointSet(live.map((s) => ({ ...s.location, rgba: emitted.has(s.id) ? TONE_RGBA.red : TONE_RGBA.blue }))), { radiusPixels: 7, outlined: true, visible: layersOn.sources }),
       pointLayer('site-earlier-devices', pointSet(earlier.map((s) => ({ ...s.location, rgba: TONE_RGBA.grey }))), { radiusPixels: 6 }),
       pointLayer('site-devices', pointSet(current.map((s) => ({ ...s.location, rgba: s.deviceInstallationType === 0 ? TONE_RGBA.green : TONE_RGBA.amber }))), { radiusPixels: 8, outlined: true }),
-      labelLayer('site-labels', current.map((s) => ({ ...s.location, text: s.deviceName })), layersOn.deviceLabels),
+      // Labels placed so none overlaps another or a dot, devices first; more appear as the user zooms in (issue 25).
+      labelLayer('site-labels', labels.filter((l) => l.kind === 'device'), layersOn.deviceLabels),
+      labelLayer('site-structure-names', labels.filter((l) => l.kind === 'structure'), layersOn.structures, 'structure'),
       arrowLayer('site-wind-field', arrows),
     ];
   }, [stays, live, emissions, site.location.lat, zoom, layersOn, structures.data, arcs, selectedArcs, stayById, field]);
+
+  // The map opens on the site's devices, sources and structures (not its pin at a fixed zoom), once they are known.
+  const fit = useMemo(() => {
+    const points = [
+      ...stays.filter((s) => s.endTime === null).map((s) => s.location),
+      ...live.map((s) => s.location),
+      ...(structures.data ?? []).flatMap((s) => parseLatLng(s.locationLatLng) ?? []),
+    ];
+    const b = contentBounds(points);
+    return b ? { ...b, maxZoom: SITE_FIT_MAX_ZOOM, key: points.length } : null;
+  }, [stays, live, structures.data]);
 
   const onHover = (pick: MapPick | null) => {
     const source = pick?.layerId === 'site-sources' ? live[pick.index] : undefined;
@@ -120,6 +146,7 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
           initialCenter={site.location}
           initialZoom={SITE_ZOOM}
           minZoom={SITE_MAP_MIN_ZOOM}
+          fitBounds={fit}
           onZoom={setZoom}
           onHover={onHover}
           onClick={onClick}
@@ -135,7 +162,7 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
             {wind.data && windRose.some((r) => r.probability > 0) ? <WindRose rose={windRose} size={170} /> : <p className="w-40 p-2 text-xs">{wind.isPending ? 'Loading wind…' : 'No wind data in this range'}</p>}
           </figure>
         )}
-        {frameTime !== undefined && <p className="absolute bottom-2 left-2 z-10 rounded bg-base-100/90 px-2 py-0.5 text-xs">{`Wind at ${new Date(frameTime).toLocaleString()}`}</p>}
+        {frameTime !== undefined && <p className="absolute bottom-2 left-2 z-10 rounded bg-base-100/90 px-2 py-0.5 text-xs">{`Wind at ${formatDateTime(frameTime, timeZone, timeFormat)}`}</p>}
       </div>
       <p className="mt-1 flex flex-wrap gap-3 text-xs text-base-content/80">
         <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#228b4a]" />Device</span>
