@@ -20,7 +20,7 @@ import { IndexRoute, NotFoundPage } from './pages/home-page';
 import { IframeLoginRedirect } from './pages/iframe-login-redirect';
 import { MaintenancePage } from './pages/maintenance-page';
 import { UnsubscribePage } from './pages/unsubscribe-page';
-import { screens } from './route-registry';
+import { preloadScreenAt, screens } from './route-registry';
 import { DeepLinkGate } from './deep-link-gate';
 import { EmissionLinkPage, InspectionLinkPage } from './pages/record-link-page';
 import { SessionProvider } from './session-provider';
@@ -123,6 +123,8 @@ export function App() {
   const maintenance = useAtomValue(maintenanceAtom, { store: appStore });
 
   useEffect(() => {
+    // The screen's code downloads alongside the configuration, sign-in and current user (issue 25).
+    preloadScreenAt(window.location.pathname);
     getClientConfig().then(setConfig, (error: unknown) => {
       if (error instanceof ApiError && error.status === 503) appStore.set(maintenanceAtom, true);
       else setFailed(true);

@@ -1,5 +1,6 @@
 // The screens that exist. A screen appears in the navigation bar and gets a route only once it is built.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
 import type { RouteName } from '@/domain/permissions';
 import type { DeepLinkOwner } from './deep-link-gate';
 
@@ -11,11 +12,20 @@ export interface ScreenEntry {
   /** Org routes carry organizationId in the query string. */
   org: boolean;
   icon: 'building' | 'gauge' | 'map' | 'bell' | 'chip' | 'users' | 'home' | 'clipboard';
-  Component: LazyExoticComponent<ComponentType>;
+  Component: PreloadableComponent;
   /** False for screens reached from other screens (a device's dashboard), not from the navigation bar. */
   inNav?: false;
   /** A record's page: opened in the record's organization whatever is selected (issue 25 'Deep links land'). */
   owner?: DeepLinkOwner;
+}
+
+export type PreloadableComponent = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/** A lazily loaded screen whose code can be fetched ahead of rendering (on hover, or while the app signs in). */
+function lazyScreen(loader: () => Promise<{ default: ComponentType }>): PreloadableComponent {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const load = () => (loading ??= loader().catch((e: unknown) => ((loading = null), Promise.reject(e))));
+  return Object.assign(lazy(load), { preload: load });
 }
 
 export const screens: readonly ScreenEntry[] = [
@@ -25,7 +35,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'overview',
     org: true,
     icon: 'home',
-    Component: lazy(() => import('@/features/overview/overview-page')),
+    Component: lazyScreen(() => import('@/features/overview/overview-page')),
   },
   {
     path: '/emissionAnalytics',
@@ -33,7 +43,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'emissionAnalytics',
     org: true,
     icon: 'gauge',
-    Component: lazy(() => import('@/features/emission-analytics/emission-analytics-page')),
+    Component: lazyScreen(() => import('@/features/emission-analytics/emission-analytics-page')),
   },
   {
     path: '/siteBaselines',
@@ -41,7 +51,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'siteBaselines',
     org: true,
     icon: 'gauge',
-    Component: lazy(() => import('@/features/site-baselines/site-baselines-page')),
+    Component: lazyScreen(() => import('@/features/site-baselines/site-baselines-page')),
   },
   {
     path: '/export',
@@ -49,7 +59,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'exportDashboard',
     org: true,
     icon: 'clipboard',
-    Component: lazy(() => import('@/features/export-data/export-page')),
+    Component: lazyScreen(() => import('@/features/export-data/export-page')),
   },
   {
     path: '/integrations',
@@ -57,7 +67,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'integrations',
     org: true,
     icon: 'clipboard',
-    Component: lazy(() => import('@/features/integrations/integrations-page')),
+    Component: lazyScreen(() => import('@/features/integrations/integrations-page')),
   },
   {
     path: '/sites',
@@ -65,7 +75,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'sites',
     org: true,
     icon: 'map',
-    Component: lazy(() => import('@/features/sites/sites-page')),
+    Component: lazyScreen(() => import('@/features/sites/sites-page')),
   },
   {
     path: '/alarms',
@@ -73,7 +83,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'alarms',
     org: true,
     icon: 'bell',
-    Component: lazy(() => import('@/features/alarms/alarms-page')),
+    Component: lazyScreen(() => import('@/features/alarms/alarms-page')),
   },
   {
     path: '/alarm/:encodedAlarmId',
@@ -82,7 +92,7 @@ export const screens: readonly ScreenEntry[] = [
     org: false,
     icon: 'bell',
     inNav: false,
-    Component: lazy(() => import('@/features/alarms/alarm-link-page')),
+    Component: lazyScreen(() => import('@/features/alarms/alarm-link-page')),
   },
   {
     path: '/alarmParameters',
@@ -90,7 +100,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'alarmParameters',
     org: true,
     icon: 'bell',
-    Component: lazy(() => import('@/features/alarm-parameters/alarm-parameters-page')),
+    Component: lazyScreen(() => import('@/features/alarm-parameters/alarm-parameters-page')),
   },
   {
     path: '/siteHealth',
@@ -98,7 +108,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'siteHealth',
     org: true,
     icon: 'gauge',
-    Component: lazy(() => import('@/features/site-health/site-health-page')),
+    Component: lazyScreen(() => import('@/features/site-health/site-health-page')),
   },
   {
     path: '/users',
@@ -106,7 +116,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'users',
     org: true,
     icon: 'users',
-    Component: lazy(() => import('@/features/users/users-page')),
+    Component: lazyScreen(() => import('@/features/users/users-page')),
   },
   {
     path: '/admin/users',
@@ -114,7 +124,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'usersAdmin',
     org: false,
     icon: 'users',
-    Component: lazy(() => import('@/features/qube-users/qube-users-page')),
+    Component: lazyScreen(() => import('@/features/qube-users/qube-users-page')),
   },
   {
     path: '/devices',
@@ -122,7 +132,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'devices',
     org: true,
     icon: 'chip',
-    Component: lazy(() => import('@/features/devices/devices-page')),
+    Component: lazyScreen(() => import('@/features/devices/devices-page')),
   },
   {
     path: '/deviceHealth',
@@ -130,7 +140,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'deviceHealth',
     org: true,
     icon: 'chip',
-    Component: lazy(() => import('@/features/device-health/device-health-page')),
+    Component: lazyScreen(() => import('@/features/device-health/device-health-page')),
   },
   {
     path: '/deviceEvents',
@@ -138,7 +148,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'deviceEvents',
     org: false,
     icon: 'bell',
-    Component: lazy(() => import('@/features/device-events/device-events-page')),
+    Component: lazyScreen(() => import('@/features/device-events/device-events-page')),
   },
   {
     path: '/deviceUptime',
@@ -146,7 +156,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'deviceUptime',
     org: false,
     icon: 'gauge',
-    Component: lazy(() => import('@/features/device-uptime/device-uptime-page')),
+    Component: lazyScreen(() => import('@/features/device-uptime/device-uptime-page')),
   },
   {
     path: '/devices/config',
@@ -154,7 +164,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'deviceConfiguration',
     org: false,
     icon: 'chip',
-    Component: lazy(() => import('@/features/install-wizard/install-wizard-page')),
+    Component: lazyScreen(() => import('@/features/install-wizard/install-wizard-page')),
   },
   {
     path: '/site/:siteId',
@@ -164,7 +174,7 @@ export const screens: readonly ScreenEntry[] = [
     icon: 'map',
     inNav: false,
     owner: { kind: 'site', param: 'siteId' },
-    Component: lazy(() => import('@/features/site-dashboard/site-dashboard-page')),
+    Component: lazyScreen(() => import('@/features/site-dashboard/site-dashboard-page')),
   },
   {
     path: '/site/:siteId/edit',
@@ -174,7 +184,7 @@ export const screens: readonly ScreenEntry[] = [
     icon: 'map',
     inNav: false,
     owner: { kind: 'site', param: 'siteId' },
-    Component: lazy(() => import('@/features/site-edit/site-edit-page')),
+    Component: lazyScreen(() => import('@/features/site-edit/site-edit-page')),
   },
   {
     path: '/device/:deviceName',
@@ -184,7 +194,7 @@ export const screens: readonly ScreenEntry[] = [
     icon: 'chip',
     inNav: false,
     owner: { kind: 'device', param: 'deviceName' },
-    Component: lazy(() => import('@/features/device-dashboard/device-dashboard-page')),
+    Component: lazyScreen(() => import('@/features/device-dashboard/device-dashboard-page')),
   },
   {
     path: '/sensorConfigurations',
@@ -192,7 +202,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'sensorConfigurations',
     org: true,
     icon: 'gauge',
-    Component: lazy(() => import('@/features/sensor-configurations/sensor-configurations-page')),
+    Component: lazyScreen(() => import('@/features/sensor-configurations/sensor-configurations-page')),
   },
   {
     path: '/organizations',
@@ -200,7 +210,7 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'organizations',
     org: false,
     icon: 'building',
-    Component: lazy(() => import('@/features/organizations/organizations-page')),
+    Component: lazyScreen(() => import('@/features/organizations/organizations-page')),
   },
   {
     path: '/benchmarks',
@@ -208,6 +218,15 @@ export const screens: readonly ScreenEntry[] = [
     routeName: 'benchmarks',
     org: false,
     icon: 'chip',
-    Component: lazy(() => import('@/features/benchmarks/benchmarks-page')),
+    Component: lazyScreen(() => import('@/features/benchmarks/benchmarks-page')),
   },
 ];
+
+/**
+ * Starts fetching the code of the screen at `pathname` (issue 25 'Screen speed'): called as the app boots, so the
+ * screen's chunk downloads while the configuration, the sign-in and the current user load instead of after them.
+ */
+export function preloadScreenAt(pathname: string): void {
+  const screen = screens.find((s) => matchPath(s.path, pathname)) ?? (pathname === '/' ? screens[0] : undefined);
+  void screen?.Component.preload().catch(() => undefined);
+}

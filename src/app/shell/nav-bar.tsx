@@ -38,7 +38,15 @@ export function NavBar() {
         </li>
         {visible.map((s) => (
           <li key={s.path}>
-            <NavLink to={s.org && organization ? `${s.path}?organizationId=${organization.id}` : s.path} end className={linkClass} title={s.label}>
+            {/* Hovering or focusing a link fetches its screen's code ahead of the click (issue 25). */}
+            <NavLink
+              to={s.org && organization ? `${s.path}?organizationId=${organization.id}` : s.path}
+              end
+              className={linkClass}
+              title={s.label}
+              onMouseEnter={() => void s.Component.preload().catch(() => undefined)}
+              onFocus={() => void s.Component.preload().catch(() => undefined)}
+            >
               <Icon name={s.icon} />
               {!collapsed && <span>{s.label}</span>}
             </NavLink>
