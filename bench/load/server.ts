@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, wri
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openPglite } from '../../server/db/client';
 import { signInWithPassword } from '../../tests/helpers/oidc-flow';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -79,11 +80,19 @@ export interface LoadServer {
 }
 
 /** Starts the server on a copy of the template; extra Node flags (e.g. --cpu-prof) go in LOAD_NODE_FLAGS. */
-export async function startLoadServer(templateDir: string, log: (m: string) => void): Promise<LoadServer> {
+export async function startLoadServer(templateDir: string, log: (m: string) => void, opts: { pauseModels?: boolean } = {}): Promise<LoadServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-load-'));
   cpSync(templateDir, dataDir, { recursive: true });
+  if (opts.pauseModels) {
+    // The demo's modelled sites catch up from the seed's time for tens of minutes after a start, in a worker and in
+    // PGlite's queries on the main thread; pausing them on the copy measures serving alone.
+    const copy = await openPglite(dataDir);
+    const paused = await copy.query('UPDATE sites SET modelling_pipeline_is_on = false WHERE modelling_pipeline_is_on RETURNING id');
+    await copy.close();
+    log(`modelling paused on ${paused.length} sites of the copy`);
+  }
   let out = '';
   const flags = (process.env.LOAD_NODE_FLAGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
