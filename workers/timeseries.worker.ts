@@ -3,7 +3,7 @@ import * as Comlink from 'comlink';
 import { gapThreshold, medianInterval } from '../asm/reference/gaps';
 import { lowerBound } from '../asm/reference/m4';
 import { runKernelBenchmarks, type KernelBenchmark } from './lib/kernel-benchmarks';
-import { decodeSeriesArrow, decodeSeriesJson } from './lib/series-arrow';
+import { decodeSeriesArrow, decodeSeriesJson, decodeWindArrow, windByInstallation } from './lib/series-arrow';
 import { assertInWorker, newWasmCore } from './lib/wasm-core-browser';
 import type { LoadedSeries } from './lib/wasm-core';
 
@@ -35,6 +35,20 @@ const api = {
     const lo = lowerBound(cols.times, keep.start);
     const hi = Math.max(lo, lowerBound(cols.times, keep.end));
     return api.loadSeries(id, cols.times.subarray(lo, hi), cols.values.subarray(lo, hi));
+  },
+  /**
+   * Decodes a device's wind answer (Arrow IPC: installation, time, direction, speed) here off the page and loads one
+   * series per installation, `${idPrefix}:${installationId}`, of its directions or its speeds.
+   */
+  async loadWindBytes(idPrefix: string, body: ArrayBuffer, which: 'direction' | 'speed'): Promise<{ installationId: number; id: string; length: number; interval: number }[]> {
+    const cols = decodeWindArrow(body);
+    const values = which === 'direction' ? cols.windDirections : cols.windSpeeds;
+    const out: { installationId: number; id: string; length: number; interval: number }[] = [];
+    for (const [installationId, rows] of windByInstallation(cols)) {
+      const id = `${idPrefix}:${installationId}`;
+      out.push({ installationId, id, ...(await api.loadSeries(id, cols.times.subarray(rows.from, rows.to), values.subarray(rows.from, rows.to))) });
+    }
+    return out;
   },
   aggregate(id: string, period: number, offset: number, mode: 'average' | 'max') {
     const r = get(id).loaded.aggregate(period, offset, mode);

@@ -18,10 +18,14 @@ function timeseriesPool(): WorkerPool<Remote> {
   return pool;
 }
 
+/** Series loaded together in one worker (a device's wind, one series per installation), by id: their worker. */
+const placed = new Map<string, number>();
+const slotOf = (id: string, size: number) => placed.get(id) ?? slotFor(id, size);
+
 /** A call on the worker that holds series `id`. */
 const on = <T>(id: string, run: WorkerCall<Remote, T>, key?: string) => {
   const p = timeseriesPool();
-  return p.callOn(slotFor(id, p.size), run, key);
+  return p.callOn(slotOf(id, p.size), run, key);
 };
 
 export const timeseriesClient = {
@@ -30,8 +34,23 @@ export const timeseriesClient = {
   loadSeriesBytes: (id: string, body: ArrayBuffer, format: 'arrow' | 'json', keep?: { start: number; end: number }) =>
     on(id, (w) => w.loadSeriesBytes(id, Comlink.transfer(body, [body]), format, keep)),
   aggregate: (id: string, period: number, offset: number, mode: 'average' | 'max') => on(id, (w) => w.aggregate(id, period, offset, mode), `aggregate:${id}`),
+  /**
+   * A device's wind answer, decoded in one worker into a series per installation (`${idPrefix}:${installationId}`).
+   * The bytes are copied, not transferred: the page's two wind charts share one answer.
+   */
+  loadWindBytes: async (idPrefix: string, body: ArrayBuffer, which: 'direction' | 'speed') => {
+    const p = timeseriesPool();
+    const slot = slotFor(idPrefix, p.size);
+    const loaded = await p.callOn(slot, (w) => w.loadWindBytes(idPrefix, body, which));
+    for (const s of loaded) placed.set(s.id, slot);
+    return loaded;
+  },
   splitGaps: (id: string) => on(id, (w) => w.splitGaps(id)),
-  unloadSeries: (id: string) => on(id, (w) => w.unloadSeries(id)),
+  unloadSeries: (id: string) => {
+    const done = on(id, (w) => w.unloadSeries(id));
+    placed.delete(id);
+    return done;
+  },
   /** Latest wins per chart: an older viewport answer arriving late is dropped. */
   m4: (id: string, t0: number, t1: number, width: number) => on(id, (w) => w.m4(id, t0, t1, width), `m4:${id}`),
   /** Every chart's viewport in one round trip; latest wins per page key. */
@@ -39,7 +58,7 @@ export const timeseriesClient = {
     const p = timeseriesPool();
     const groups = new Map<number, number[]>();
     ids.forEach((id, i) => {
-      const slot = slotFor(id, p.size);
+      const slot = slotOf(id, p.size);
       groups.set(slot, [...(groups.get(slot) ?? []), i]);
     });
     const out: { times: Float64Array; values: Float32Array }[] = new Array(ids.length);

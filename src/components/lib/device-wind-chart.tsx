@@ -11,7 +11,6 @@ import { ARROW_STREAM_MIME, samplePeriodFor, type ChartMode } from '@/domain/cha
 import type { TimeRange } from '@/domain/date-range';
 import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
-import { decodeWindArrow, windByInstallation, type WindColumns } from '../../../workers/lib/series-arrow';
 import { useSession } from '../session-context';
 import { TimeSeriesChart, type ChartLoader, type ClosestTime } from './time-series-chart';
 
@@ -58,20 +57,18 @@ const closestSchema = z.object({ startTime: z.string().nullable(), endTime: z.st
  * One device's wind over a range in a chart mode, per installation. Direction and speed come in one answer, so the
  * two wind charts of a page share it through the query cache.
  */
-export function fetchWindColumns(queryClient: QueryClient, q: { organizationId: number; deviceId: number; mode: ChartMode; range: TimeRange; timeZone: string }): Promise<WindColumns> {
+export function fetchWindBytes(queryClient: QueryClient, q: { organizationId: number; deviceId: number; mode: ChartMode; range: TimeRange; timeZone: string }): Promise<ArrayBuffer> {
   const { organizationId, deviceId, mode, range, timeZone } = q;
   return queryClient.fetchQuery({
-    queryKey: ['windColumns', organizationId, deviceId, mode, range.start, range.end, timeZone],
+    queryKey: ['windBytes', organizationId, deviceId, mode, range.start, range.end, timeZone],
     staleTime: 30_000,
     gcTime: 30_000,
-    queryFn: async ({ signal }) =>
-      decodeWindArrow(
-        await apiBytes('/api/data/deviceWindData/', {
-          accept: ARROW_STREAM_MIME,
-          signal,
-          query: { organizationId, deviceId, startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString(), ...windQuery(mode, range, timeZone) },
-        }),
-      ),
+    queryFn: ({ signal }) =>
+      apiBytes('/api/data/deviceWindData/', {
+        accept: ARROW_STREAM_MIME,
+        signal,
+        query: { organizationId, deviceId, startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString(), ...windQuery(mode, range, timeZone) },
+      }),
   });
 }
 
@@ -82,16 +79,11 @@ export function DeviceWindChart({ deviceId, organizationId, typeId, installation
   const { ianaTimezoneId: tz, timeFormat } = user.userSettings;
   const load = useCallback<ChartLoader>(
     async ({ mode, range: r, nonce }) => {
-      const columns = await fetchWindColumns(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
-      const values = typeId === WIND_DIRECTION_TYPE ? columns.windDirections : columns.windSpeeds;
+      const bytes = await fetchWindBytes(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
       const named = new Map(installations.map((i) => [i.id, `${i.siteName} (from ${formatDateTime(i.startTime, tz, timeFormat)})`]));
-      return Promise.all(
-        [...windByInstallation(columns)].map(async ([installationId, rows]) => {
-          const id = `wind:${deviceId}:${typeId}:${installationId}:${mode}:${r.start}:${r.end}:${nonce}`;
-          const { length, interval } = await timeseriesClient.loadSeries(id, columns.times.slice(rows.from, rows.to), values.slice(rows.from, rows.to));
-          return { id, label: named.get(installationId) ?? `Installation ${installationId}`, length, interval };
-        }),
-      );
+      // Decoded and split per installation in the time-series worker.
+      const loaded = await timeseriesClient.loadWindBytes(`wind:${deviceId}:${typeId}:${mode}:${r.start}:${r.end}:${nonce}`, bytes, typeId === WIND_DIRECTION_TYPE ? 'direction' : 'speed');
+      return loaded.map(({ installationId, id, length, interval }) => ({ id, label: named.get(installationId) ?? `Installation ${installationId}`, length, interval }));
     },
     [queryClient, organizationId, deviceId, typeId, installations, tz, timeFormat],
   );

@@ -12,10 +12,9 @@ import type { TimeRange } from '@/domain/date-range';
 import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
 import { measurementEndpoint } from '@/components/lib/device-measurement-chart';
-import { fetchWindColumns } from '@/components/lib/device-wind-chart';
+import { fetchWindBytes } from '@/components/lib/device-wind-chart';
 import { TimeSeriesChart, type ChartLoader, type ClosestTime, type LoadedChartSeries } from '@/components/lib/time-series-chart';
 import { useSession } from '@/components/session-context';
-import { windByInstallation } from '../../../workers/lib/series-arrow';
 import { fetchSiteRates, fetchSourceRates } from './api';
 
 interface ChartProps {
@@ -99,18 +98,15 @@ export function SiteWindChart({ organizationId, siteId, stays, typeId, range, on
       const devices = [...new Set(withWind.map((s) => s.deviceId))];
       const series = await Promise.all(
         devices.map(async (deviceId) => {
-          const columns = await fetchWindColumns(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
-          const values = typeId === 15 ? columns.windDirections : columns.windSpeeds;
-          const rows = windByInstallation(columns);
-          return Promise.all(
-            withWind
-              .filter((s) => s.deviceId === deviceId && rows.has(s.installationId))
-              .map(async (stay) => {
-                const { from, to } = rows.get(stay.installationId)!;
-                const id = `site-wind:${siteId}:${typeId}:${stay.installationId}:${mode}:${r.start}:${r.end}:${nonce}`;
-                return { id, label: label(stay), ...(await timeseriesClient.loadSeries(id, columns.times.slice(from, to), values.slice(from, to))) };
-              }),
-          );
+          const bytes = await fetchWindBytes(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
+          // Decoded and split per installation in the time-series worker; installations at other sites are unloaded again.
+          const loaded = await timeseriesClient.loadWindBytes(`site-wind:${siteId}:${typeId}:${deviceId}:${mode}:${r.start}:${r.end}:${nonce}`, bytes, typeId === 15 ? 'direction' : 'speed');
+          const here = withWind.filter((s) => s.deviceId === deviceId);
+          for (const s of loaded) if (!here.some((stay) => stay.installationId === s.installationId)) void timeseriesClient.unloadSeries(s.id).catch(() => undefined);
+          return here.flatMap((stay) => {
+            const s = loaded.find((l) => l.installationId === stay.installationId);
+            return s ? [{ id: s.id, label: label(stay), length: s.length, interval: s.interval }] : [];
+          });
         }),
       );
       return series.flat();
