@@ -7,7 +7,7 @@
 //    same database, both checked to find the same alarms. PGlite always; PostgreSQL too with BENCH_DATABASE_URL.
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import { CALCULATION_MAX, findEpisodes, type AlarmDetail } from '../server/services/alarm-engine/episodes';
+import { CALCULATION_MAX, findEpisodes, type AlarmDetail, type Episode } from '../server/services/alarm-engine/episodes';
 import { ingestSamples, readSamples, type Sample } from '../server/services/measurement-store';
 import type { Samples } from '../server/services/measurement-chunks';
 
@@ -85,14 +85,26 @@ async function endToEnd(name: string, database: Database) {
   await database.exec('ANALYZE bench_alarm_rows');
 
   let t = performance.now();
-  let ours = 0;
-  for (const id of ids) ours += findEpisodes(await readSamples(database, id, 1, START, START + PER_DEVICE * MINUTE), DETAIL).length;
+  const found = new Map<number, Episode[]>();
+  for (const id of ids) found.set(id, findEpisodes(await readSamples(database, id, 1, START, START + PER_DEVICE * MINUTE), DETAIL));
   const oursMs = performance.now() - t;
+  const ours = [...found.values()].reduce((n, e) => n + e.length, 0);
   t = performance.now();
-  const peer = await database.query<{ level: number }>(PEER_SQL, [DETAIL.hiThreshold, DETAIL.hiHiThreshold, DETAIL.criticalThreshold]);
+  const peer = await database.query<{ device_id: number; start_time: Date | string; end_time: Date | string; max_value: number; level: number }>(PEER_SQL, [DETAIL.hiThreshold, DETAIL.hiHiThreshold, DETAIL.criticalThreshold]);
   const peerMs = performance.now() - t;
+  // The same alarms, not just as many: per device, each episode's start, end, level and peak.
   if (peer.length !== ours) throw new Error(`${name}: the engine found ${ours} alarms, the SQL peer ${peer.length}`);
-  return { engine: name, devices: DB_DEVICES, samples: DB_DEVICES * PER_DEVICE, alarms: ours, 'engine incl. chunk reads (ms)': Math.round(oursMs), 'per-sample SQL (ms)': Math.round(peerMs), 'peer / ours': +(peerMs / oursMs).toFixed(1) };
+  const peerBy = new Map<number, typeof peer>();
+  for (const row of peer) peerBy.set(row.device_id, [...(peerBy.get(row.device_id) ?? []), row]);
+  for (const [id, episodes] of found) {
+    const rows = (peerBy.get(id) ?? []).sort((a, b) => new Date(a.start_time).getTime() - new Date(b.start_time).getTime());
+    episodes.forEach((e, k) => {
+      const r = rows[k];
+      const same = r && new Date(r.start_time).getTime() === e.start && new Date(r.end_time).getTime() === e.end && r.level === e.level && Math.abs(r.max_value - e.maxValue) <= 1e-4;
+      if (!same) throw new Error(`${name}: device ${id} alarm ${k} differs: engine ${JSON.stringify(e)}, SQL ${JSON.stringify(r)}`);
+    });
+  }
+  return { engine: name, check: `same ${ours} alarms (start, end, level, peak)`, devices: DB_DEVICES, samples: DB_DEVICES * PER_DEVICE, alarms: ours, 'engine incl. chunk reads (ms)': Math.round(oursMs), 'per-sample SQL (ms)': Math.round(peerMs), 'peer / ours': +(peerMs / oursMs).toFixed(1) };
 }
 
 export async function alarmEngineBenchmarks() {
