@@ -71,6 +71,16 @@ function tileStyle(url: string, attribution: string): StyleSpecification {
   return { version: 8, sources: { tiles: { type: 'raster', tiles: [url], tileSize: 256, attribution } }, layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }] };
 }
 
+function fitTo(m: maplibregl.Map, b: { southWest: LatLng; northEast: LatLng; maxZoom: number }, duration: number): void {
+  m.fitBounds(
+    [
+      [b.southWest.lng, b.southWest.lat],
+      [b.northEast.lng, b.northEast.lat],
+    ],
+    { padding: 40, maxZoom: b.maxZoom, duration },
+  );
+}
+
 const toPick = (info: PickingInfo): MapPick => ({
   layerId: info.picked && info.layer ? info.layer.id : null,
   index: info.index,
@@ -86,10 +96,30 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
   const overlay = useRef<MapboxOverlay | null>(null);
   const handlers = useRef({ onZoom, onHover, onClick, onCenter, onPointer, cursor });
   handlers.current = { onZoom, onHover, onClick, onCenter, onPointer, cursor };
+  // What the map must show once it exists (it is made a moment after the first render; see below).
+  const pending = useRef({ layers, fitBounds });
+  pending.current = { layers, fitBounds };
 
   useEffect(() => {
     const el = container.current;
     if (!el) return;
+    let m: maplibregl.Map | null = null;
+    // The WebGL map is made in a task after this render's effects (issue 25 'Screen speed'): the page's requests go
+    // out first and load while the map's context and shaders are set up, instead of waiting behind them.
+    const timer = window.setTimeout(() => {
+      m = create(el);
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+      overlay.current = null;
+      map.current = null;
+      m?.remove();
+    };
+    // The map is made once; later changes go through setProps and flyTo.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function create(el: HTMLDivElement): maplibregl.Map {
     const m = new maplibregl.Map({
       container: el,
       style: config.mapStyleUrl ?? (config.mapTileUrl ? tileStyle(config.mapTileUrl, config.mapTileAttribution) : offlineStyle(window.location.origin)),
@@ -132,15 +162,12 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
     });
     map.current = m;
     overlay.current = o;
+    o.setProps({ layers: [...pending.current.layers] });
+    const fit = pending.current.fitBounds;
+    if (fit) fitTo(m, fit, 0);
     handlers.current.onZoom?.(m.getZoom());
-    return () => {
-      overlay.current = null;
-      map.current = null;
-      m.remove();
-    };
-    // The map is made once; later changes go through setProps and flyTo.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    return m;
+  }
 
   useEffect(() => {
     overlay.current?.setProps({ layers: [...layers] });
@@ -158,14 +185,7 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
   }, [dragPan, doubleClickZoom, keyboard]);
 
   useEffect(() => {
-    if (fitBounds)
-      map.current?.fitBounds(
-        [
-          [fitBounds.southWest.lng, fitBounds.southWest.lat],
-          [fitBounds.northEast.lng, fitBounds.northEast.lat],
-        ],
-        { padding: 40, maxZoom: fitBounds.maxZoom, duration: 600 },
-      );
+    if (fitBounds && map.current) fitTo(map.current, fitBounds, 600);
   }, [fitBounds]);
 
   useEffect(() => {

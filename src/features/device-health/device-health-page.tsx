@@ -2,7 +2,7 @@
 // and latest readings coloured by freshness; quick filters, a 7-day trend from a reading, the Manage Devices menu,
 // row actions, CSV export, and the stale-data prompt after an hour.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
@@ -27,7 +27,6 @@ import { UrlTabs } from '@/components/url-tabs';
 import { Popover } from '@/components/popover';
 import { useHasPermission, useSession } from '@/components/session-context';
 import { useToast } from '@/components/toasts';
-import { DeviceMap } from './device-map';
 import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
 
@@ -43,6 +42,9 @@ type Dialog =
   | { kind: 'bulk' }
   | { kind: 'edit' | 'history' | 'start' | 'end' | 'quarantine' | 'ticket'; device: DeviceHealthRow }
   | { kind: 'trend'; device: DeviceHealthRow; typeId: number };
+
+// The map's code (MapLibre, deck.gl) loads beside the page's requests, not before them (issue 25 'Screen speed').
+const DeviceMap = lazy(() => import('./device-map').then((m) => ({ default: m.DeviceMap })));
 
 export default function DeviceHealthPage() {
   const { organization, user } = useSession();
@@ -201,7 +203,9 @@ export default function DeviceHealthPage() {
       <UrlTabs tabs={(['Grid', 'Map'] as const)} current={tab} label="Device Health views" />
       <div className="grid grid-cols-[minmax(0,1fr)] p-4">
         {tab === 'Map' ? (
-          <DeviceMap onTrend={(device) => setDialog({ kind: 'trend', device, typeId: CH4 })} />
+          <Suspense fallback={<div className="skeleton h-[70vh] w-full rounded-box" aria-hidden="true" />}>
+            <DeviceMap onTrend={(device) => setDialog({ kind: 'trend', device, typeId: CH4 })} />
+          </Suspense>
         ) : (
         <DataGrid
           label="Device health"

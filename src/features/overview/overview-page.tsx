@@ -1,7 +1,7 @@
 // Overview (spec 3 §2 'Overview dashboard'): the landing page. A quick range (last30Days by default, remembered), the
 // site filter and the heat map / scatterplot toggle drive every widget: the emissions map, the normalized rate, the
 // on-spec ratio, emissions by site and by source category, the monthly chart and the event log.
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Alarm } from '@/contracts/alarm';
 import type { SiteEmissionStatusRow } from '@/contracts/emissions';
 import { Permission } from '@/domain/permissions';
@@ -17,13 +17,15 @@ import { useSiteFilter } from '@/components/site-filter/use-site-filter';
 import { overviewMapModeAtom, overviewRangeAtom, useAtom } from '@/components/state';
 import { useCh4Units } from '@/components/use-ch4-units';
 import { useEmissionRollups, useNormalizedRate, useRecentAlarms, useRecentInspections, useSiteStatuses } from './api';
-import { EmissionsMap } from './emissions-map';
 import { EventLog, type EventLogTab } from './event-log';
 import { MonthlyChart } from './monthly-chart';
 import { CategoriesTable, NormalizedRateCard, OnSpecCard, SitesTable } from './overview-widgets';
 import { siteDashboardPath } from '@/components/site-dashboard-link';
 
 const MINUTE = 60_000;
+
+// The map's code (MapLibre, deck.gl) loads beside the page's requests, not before them (issue 25 'Screen speed').
+const EmissionsMap = lazy(() => import('./emissions-map').then((m) => ({ default: m.EmissionsMap })));
 
 export default function OverviewPage() {
   const { organization, user } = useSession();
@@ -86,7 +88,9 @@ export default function OverviewPage() {
           </p>
         )}
         <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <EmissionsMap sites={statuses.data ?? []} mode={mode} days={days} maxVolumePerDay={limits.ch4MaxVolumePerDay} onSelect={openSite} />
+          <Suspense fallback={<div className="skeleton h-[420px] w-full rounded-box" aria-hidden="true" />}>
+            <EmissionsMap sites={statuses.data ?? []} mode={mode} days={days} maxVolumePerDay={limits.ch4MaxVolumePerDay} onSelect={openSite} />
+          </Suspense>
           <div className="grid content-start gap-4">
             <NormalizedRateCard data={normalized.data} loading={normalized.isPending} units={units} />
             <OnSpecCard statuses={statuses.data} loading={statuses.isPending} />

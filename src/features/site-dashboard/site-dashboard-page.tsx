@@ -4,7 +4,7 @@
 // totals, baseline, emissions and events on the right. A deleted site, or one outside the selected organization,
 // sends the user to /. An alarmId opens the alarm panel; closing it takes alarmId out of the address.
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import type { Alarm } from '@/contracts/alarm';
@@ -40,9 +40,11 @@ import { EmissionTimeline } from './emission-timeline';
 import { InspectionsTimeline } from './inspections-timeline';
 import { SideColumn } from './side-column';
 import { SiteMeasurementChart, SiteRateChart, SiteWindChart } from './site-charts';
-import { SiteMap } from './site-map';
 import { FactList } from '@/components/fact-list';
 import { NotFoundOrNoAccessPage } from '@/components/not-found-or-no-access';
+
+// The map's code (MapLibre, deck.gl) loads beside the page's requests, not before them (issue 25 'Screen speed').
+const SiteMap = lazy(() => import('./site-map').then((m) => ({ default: m.SiteMap })));
 
 export default function SiteDashboardPage() {
   const { siteId: raw = '' } = useParams();
@@ -201,7 +203,12 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
           {devices.error && <LoadError message={devices.error.message} onRetry={() => void devices.refetch()} />}
           {shown.length === 0 && <p className="text-base-content/70">Choose the widgets to show with Show/Hide Widgets.</p>}
           {shown.map((x) => {
-            if (x === 'map') return <SiteMap key="map" site={site} stays={stays} sources={sources.data ?? []} emissions={emissions.data ?? []} w={w} />;
+            if (x === 'map')
+              return (
+                <Suspense key="map" fallback={<div className="skeleton h-[460px] w-full rounded-box" aria-hidden="true" />}>
+                  <SiteMap site={site} stays={stays} sources={sources.data ?? []} emissions={emissions.data ?? []} w={w} />
+                </Suspense>
+              );
             if (x === 'inspections') return <InspectionsTimeline key="inspections" w={w} />;
             if (x === 'timeline') return <EmissionTimeline key="timeline" emissions={emissions.data} loading={emissions.isPending} range={debounced} onZoom={setRange} />;
             if (x === 'rate') return <SiteRateChart key="rate" {...chartProps} />;
