@@ -24,6 +24,36 @@ export class StepError extends Error {
   }
 }
 
+/** Lines of the console's output shown when a call fails or the console dies. */
+const OUTPUT_TAIL_CHARS = 4000;
+
+/** A fetch's network failure with its cause (undici says only 'fetch failed'; the cause says what: ECONNRESET, …). */
+export function networkFailure(e: unknown): string {
+  const parts: string[] = [];
+  for (let c: unknown = e, depth = 0; c !== undefined && c !== null && depth < 4; depth++) {
+    if (c instanceof Error) {
+      const code = (c as { code?: unknown }).code;
+      parts.push(typeof code === 'string' ? `${c.message} (${code})` : c.message);
+      c = c.cause;
+    } else {
+      parts.push(String(c));
+      break;
+    }
+  }
+  return parts.join(' ← ');
+}
+
+/** Whether the console process is still running, and if not how it ended, with the tail of its output. */
+export function consoleState(child: Pick<ChildProcess, 'pid' | 'exitCode' | 'signalCode'>, output: string): string {
+  const state =
+    child.exitCode !== null
+      ? `the console process exited with code ${child.exitCode}`
+      : child.signalCode !== null
+        ? `the console process was killed by ${child.signalCode}`
+        : `the console process (pid ${child.pid}) is still running`;
+  return `${state}; its last output:\n${output.slice(-OUTPUT_TAIL_CHARS) || '(none)'}`;
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -129,17 +159,17 @@ export async function startConsole(log: (m: string) => void): Promise<RunningCon
   try {
     const deadline = Date.now() + 180_000;
     for (;;) {
-      if (child.exitCode !== null) throw new StepError('start console', `the server exited (${child.exitCode}):\n${out.slice(-4000)}`);
+      if (child.exitCode !== null) throw new StepError('start console', consoleState(child, out));
       try {
         const res = await fetch(`${origin}/api/config/`);
         if (res.ok) break;
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new StepError('start console', `no answer from ${origin}/api/config/ in 180 s:\n${out.slice(-4000)}`);
+      if (Date.now() > deadline) throw new StepError('start console', `no answer from ${origin}/api/config/ in 180 s; ${consoleState(child, out)}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const api = new ConsoleApi(origin, `${origin}/api`);
+    const api = new ConsoleApi(origin, `${origin}/api`, () => consoleState(child, out));
     await api.signIn();
     return {
       origin,
@@ -158,13 +188,31 @@ export async function startConsole(log: (m: string) => void): Promise<RunningCon
 
 type Query = Record<string, string | number>;
 
+/**
+ * The console closes a connection idle for 72 s (Fastify's keepAliveTimeout). A harness that held its event loop that
+ * long (a synchronous step, or starved under load) has not yet seen the close nor run fetch's own idle timer, and its
+ * next request would go out on the dead pooled socket ('fetch failed', other side closed). After such a pause the
+ * call first lets the loop run its timers and read the pending closes, so the request takes a fresh connection.
+ */
+const IDLE_SETTLE_MS = 30_000;
+const settleIdleSockets = async (): Promise<void> => {
+  await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setImmediate(r));
+};
+
+/** A call that got no HTTP answer; the message carries the network cause and the console's state and last output. */
+export class ConsoleUnreachable extends Error {}
+
 /** The console's JSON API with a bearer token from the built-in provider. */
 export class ConsoleApi {
   private token = '';
   private signedInAt = 0;
+  private lastAnswerAt = 0;
   constructor(
     readonly origin: string,
     private readonly audience: string,
+    /** The console process's state and last output, told when a call cannot reach it (crashed, or the connection lost). */
+    private readonly describeConsole: () => string = () => '',
   ) {}
 
   async signIn(): Promise<void> {
@@ -173,12 +221,18 @@ export class ConsoleApi {
       this.token = tokens.accessToken;
       this.signedInAt = Date.now();
     } catch (e) {
-      throw new StepError('sign in', e instanceof Error ? e.message : String(e));
+      throw new StepError('sign in', e instanceof TypeError ? this.unreachable(e) : e instanceof Error ? e.message : String(e));
     }
+  }
+
+  /** fetch rejects with a TypeError only when no HTTP answer came back: say why, and what became of the console. */
+  private unreachable(e: unknown): string {
+    return `no answer (${networkFailure(e)}); ${this.describeConsole()}`;
   }
 
   /** Answers the status and the parsed body; callers decide what a non-2xx means for their step. */
   async call(method: 'GET' | 'POST', url: string, opts: { query?: Query; body?: unknown } = {}): Promise<{ status: number; body: unknown }> {
+    if (Date.now() - this.lastAnswerAt > IDLE_SETTLE_MS) await settleIdleSockets();
     if (Date.now() - this.signedInAt > TOKEN_MAX_AGE_MS) await this.signIn();
     const target = new URL(url, this.origin);
     for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, String(v));
@@ -188,12 +242,20 @@ export class ConsoleApi {
         headers: { authorization: `Bearer ${this.token}`, ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}) },
         body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       });
-    let res = await send();
-    if (res.status === 401) {
-      await this.signIn();
+    let text: string;
+    let res: Response;
+    try {
       res = await send();
+      if (res.status === 401) {
+        await this.signIn();
+        res = await send();
+      }
+      text = await res.text();
+      this.lastAnswerAt = Date.now();
+    } catch (e) {
+      if (e instanceof TypeError) throw new ConsoleUnreachable(`${method} ${target.pathname}: ${this.unreachable(e)}`, { cause: e });
+      throw e;
     }
-    const text = await res.text();
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : null;
@@ -209,6 +271,7 @@ export class ConsoleApi {
     try {
       answer = await this.call(method, url, opts);
     } catch (e) {
+      if (e instanceof ConsoleUnreachable) throw new StepError(step, e.message);
       throw new StepError(step, `${method} ${url}: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (answer.status < 200 || answer.status >= 300) {

@@ -3,11 +3,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LayoutName } from '../truth/types';
+import type { LayoutName, Scenario } from '../truth/types';
 import { ArgError, parseArgs, USAGE, type Options } from './args';
 import { startConsole, type RunningConsole } from './console';
 import { runDlqMethod } from './dlq-method';
 import { loadDlq, loadTruth, type RunDlq } from './engines';
+import type { PostedSeries } from './feed';
 import { layoutTable, GOAL, PUBLISHED, type Row } from './report';
 import { runSite } from './run-site';
 import { emptyMetrics, score, type SiteRun } from './score';
@@ -51,6 +52,7 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   const byLayout = new Map<LayoutName, LayoutRuns>();
+  const dlqSites: { runs: LayoutRuns; label: string; scenario: Scenario; posted: PostedSeries; base: Omit<SiteRun, 'reports' | 'siteRates'> }[] = [];
   let sourceRatesApi = false;
   let engine = '';
   try {
@@ -89,18 +91,25 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
         log(
           `[${label}] posted ${result.postedSamples} samples in ${result.wallS.toFixed(0)} s wall (truth ${result.truthS.toFixed(0)} s, ingest ${result.ingestS.toFixed(0)} s, pipeline wait ${result.waitS.toFixed(0)} s; console CPU ${result.consoleCpuS.toFixed(1)} s; up to ${result.maxHeldLate} readings held back as late)`,
         );
-        if (runDlq) {
-          const dlq = runDlqMethod(runDlq, scenario, result.posted);
-          runs.dlq.push({ ...base, reports: dlq.reports, siteRates: null });
-          runs.dlqCpuS += dlq.cpuS;
-          log(`[${label}] DLQ port: ${dlq.reports.length} emissions, ${dlq.cpuS.toFixed(1)} CPU s`);
-        }
+        if (runDlq) dlqSites.push({ runs, label, scenario, posted: result.posted, base });
       }
     }
   } finally {
     await stopConsole();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+  }
+
+  // The DLQ port runs synchronously for tens of seconds per 7-day site: between two sites it held this process's
+  // event loop past the console's 72 s keep-alive, the console closed the idle pooled socket, and the next call went
+  // out on it and failed ('fetch failed', other side closed). So it runs once the console is stopped.
+  for (const site of dlqSites) {
+    if (!runDlq) break;
+    const wall0 = Date.now();
+    const dlq = runDlqMethod(runDlq, site.scenario, site.posted);
+    site.runs.dlq.push({ ...site.base, reports: dlq.reports, siteRates: null });
+    site.runs.dlqCpuS += dlq.cpuS;
+    log(`[${site.label}] DLQ port: ${dlq.reports.length} emissions, ${dlq.cpuS.toFixed(1)} CPU s, ${((Date.now() - wall0) / 1000).toFixed(0)} s wall`);
   }
 
   const rows: Row[] = [];
