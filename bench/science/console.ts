@@ -24,8 +24,10 @@ export class StepError extends Error {
   }
 }
 
-/** Lines of the console's output shown when a call fails or the console dies. */
+/** Characters of the console's output shown when a call fails or the console dies. */
 const OUTPUT_TAIL_CHARS = 4000;
+/** How long a failed call waits for a dying console's exit before telling its state. */
+const EXIT_GRACE_MS = 2000;
 
 /** A fetch's network failure with its cause (undici says only 'fetch failed'; the cause says what: ECONNRESET, …). */
 export function networkFailure(e: unknown): string {
@@ -169,7 +171,19 @@ export async function startConsole(log: (m: string) => void): Promise<RunningCon
       if (Date.now() > deadline) throw new StepError('start console', `no answer from ${origin}/api/config/ in 180 s; ${consoleState(child, out)}`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    const api = new ConsoleApi(origin, `${origin}/api`, () => consoleState(child, out));
+    const api = new ConsoleApi(origin, `${origin}/api`, async () => {
+      // A crash resets the connection before the exit event arrives: give the exit (and the output's tail) a moment.
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, EXIT_GRACE_MS);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            setImmediate(resolve);
+          });
+        });
+      }
+      return consoleState(child, out);
+    });
     await api.signIn();
     return {
       origin,
@@ -212,7 +226,7 @@ export class ConsoleApi {
     readonly origin: string,
     private readonly audience: string,
     /** The console process's state and last output, told when a call cannot reach it (crashed, or the connection lost). */
-    private readonly describeConsole: () => string = () => '',
+    private readonly describeConsole: () => Promise<string> | string = () => '',
   ) {}
 
   async signIn(): Promise<void> {
@@ -221,13 +235,13 @@ export class ConsoleApi {
       this.token = tokens.accessToken;
       this.signedInAt = Date.now();
     } catch (e) {
-      throw new StepError('sign in', e instanceof TypeError ? this.unreachable(e) : e instanceof Error ? e.message : String(e));
+      throw new StepError('sign in', e instanceof TypeError ? await this.unreachable(e) : e instanceof Error ? e.message : String(e));
     }
   }
 
   /** fetch rejects with a TypeError only when no HTTP answer came back: say why, and what became of the console. */
-  private unreachable(e: unknown): string {
-    return `no answer (${networkFailure(e)}); ${this.describeConsole()}`;
+  private async unreachable(e: unknown): Promise<string> {
+    return `no answer (${networkFailure(e)}); ${await this.describeConsole()}`;
   }
 
   /** Answers the status and the parsed body; callers decide what a non-2xx means for their step. */
@@ -253,7 +267,7 @@ export class ConsoleApi {
       text = await res.text();
       this.lastAnswerAt = Date.now();
     } catch (e) {
-      if (e instanceof TypeError) throw new ConsoleUnreachable(`${method} ${target.pathname}: ${this.unreachable(e)}`, { cause: e });
+      if (e instanceof TypeError) throw new ConsoleUnreachable(`${method} ${target.pathname}: ${await this.unreachable(e)}`, { cause: e });
       throw e;
     }
     let body: unknown = text;
