@@ -110,4 +110,3 @@ export class HttpError extends Error {
 }
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 export const badRequest = (detail: string, errors?: Record<string, string[]>) => new HttpError(400, detail, errors);
-export const forbidden = (detail = 'Forbidden') => new HttpError(403, detail);

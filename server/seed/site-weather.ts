@@ -11,7 +11,6 @@ const DAY = 86_400_000;
 
 /** Pasquill–Gifford classes 0..5 = A..F. */
 export type StabilityClass = 0 | 1 | 2 | 3 | 4 | 5;
-export const CLASS_NAMES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 
 /** σθ band (deg) of each class: the spread of one-minute directions within an hour. */
 export const SIGMA_THETA_BANDS: readonly (readonly [number, number])[] = [

@@ -44,9 +44,3 @@ export async function assertFilterInOrganization(db: Queryable, organizationId: 
   }
 }
 
-/** The sites in scope: id, name and whether deleted. */
-export async function sitesInScope(db: Queryable, organizationId: number, filter: SiteFilter): Promise<{ id: number; name: string; latitude: number; longitude: number; deleted: boolean }[]> {
-  const params: unknown[] = [];
-  const where = siteFilterSql(organizationId, filter, params);
-  return db.query(`SELECT s.id, s.name, s.latitude, s.longitude, s.deleted_at IS NOT NULL AS deleted FROM sites s WHERE ${where} ORDER BY lower(s.name), s.id`, params);
-}

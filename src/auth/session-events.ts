@@ -12,6 +12,3 @@ export function recordSessionEvent(kind: SessionEventRecord['kind'], detail: str
   if (events.length > 50) events.shift();
 }
 
-export function sessionEvents(): readonly SessionEventRecord[] {
-  return events;
-}

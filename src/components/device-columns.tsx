@@ -2,7 +2,7 @@
 // its colour, and tickets coloured by status.
 import { quarantineTone } from '@/domain/device-health';
 import { DeviceInstallationType, onlineStatus } from '@/domain/enums';
-import type { GridColumn } from './data-grid';
+import type { GridColumn } from './data-grid/types';
 import { TicketBadges } from './ticket-dialogs/ticket-badges';
 
 const ONLINE_BADGE = { Online: 'badge-success', Offline: 'badge-error', Unknown: 'badge-ghost' } as const;

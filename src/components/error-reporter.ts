@@ -12,6 +12,3 @@ export function reportError(error: unknown, componentStack = ''): void {
   if (reported.length > 20) reported.shift();
 }
 
-export function reportedErrors(): readonly ReportedError[] {
-  return reported;
-}

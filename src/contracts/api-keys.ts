@@ -27,7 +27,6 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** POST /api/apiKey/apiKeyEdit/: the saved key, and on creation only the key itself (spec 3 §7). */
 export const apiKeyEditAnswerSchema = apiKeySchema.extend({ apiKey: z.string().optional() });
-export type ApiKeyEditAnswer = z.infer<typeof apiKeyEditAnswerSchema>;
 export const apiKeyEditBodySchema = apiKeyFormSchema;
 
 const id = queryIdSchema;

@@ -35,9 +35,4 @@ export const queryIdSchema = queryInt32Schema(1, INT32_MAX, BOUND_MESSAGES.id);
 /** A finite number (zod refuses NaN and ±Infinity; JSON cannot carry them, query strings can). */
 export const finiteNumberSchema = (message: string = BOUND_MESSAGES.finite) => z.number({ error: message });
 
-/** A finite number from a query string. */
-export const queryFiniteNumberSchema = (message: string = BOUND_MESSAGES.finite) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), finiteNumberSchema(message));
 
-/** Text of at most max characters. */
-export const boundedString = (max: number, message: string = BOUND_MESSAGES.stringMax(max)) => z.string().max(max, message);

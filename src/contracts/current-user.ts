@@ -6,7 +6,6 @@ export const roleSchema = z.object({
   name: z.string(),
   permissions: z.array(z.number().int()),
 });
-export type Role = z.infer<typeof roleSchema>;
 
 export const userOrganizationSchema = z.object({
   id: z.number().int(),

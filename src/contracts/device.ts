@@ -196,7 +196,6 @@ export const deviceDetailSchema = z.object({
   inletVentDcaCleanoutTime: iso.nullable(),
   productionNotes: z.string().nullable(),
 });
-export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
 
 /** A site on the Device Health map (spec 2 §3 'Site marker (map)'). */
 export const siteMarkerSchema = z.object({
@@ -242,14 +241,12 @@ export const siteSearchRowSchema = z.object({
   siteGroupNames: z.array(z.string()),
   location: z.object({ lat: z.number(), lng: z.number() }),
 });
-export type SiteSearchRow = z.infer<typeof siteSearchRowSchema>;
 
 /** A cloud function the device cloud offers (spec 2 §3 'Cloud function definition'). */
 export const cloudFunctionDefinitionSchema = z.object({ id: z.number().int(), functionType: z.string(), argument: z.string(), description: z.string(), paramsRequired: z.boolean() });
 export type CloudFunctionDefinition = z.infer<typeof cloudFunctionDefinitionSchema>;
 export const cloudFunctionResultSchema = z.object({ success: z.boolean(), error: z.string().nullable() });
 export const cloudFunctionHistoryRowSchema = z.object({ functionName: z.string(), argument: z.string(), result: z.boolean(), error: z.string().nullable(), time: iso, userName: z.string(), siteName: z.string().nullable() });
-export type CloudFunctionHistoryRow = z.infer<typeof cloudFunctionHistoryRowSchema>;
 
 /** A device the install wizard offers. */
 export const installDeviceOptionSchema = z.object({ id: z.number().int(), name: z.string(), deviceType: deviceKind, currentSiteName: z.string().nullable() });
@@ -261,4 +258,3 @@ export const diagnosticsSchema = z.object({
   deviceMeasurements: z.record(z.string(), z.array(z.tuple([z.number(), z.number()]))),
   windData: z.array(z.object({ time: z.number(), windSpeed: z.number().nullable(), windDirection: z.number().nullable() })),
 });
-export type Diagnostics = z.infer<typeof diagnosticsSchema>;

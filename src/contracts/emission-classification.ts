@@ -13,7 +13,6 @@ export const classifyBodySchema = z.object({
   classification: classificationSchema.nullable(),
   rootCauseId: idSchema.nullable(),
 });
-export type ClassifyBody = z.infer<typeof classifyBodySchema>;
 
 /** GET /api/emissions/getClassification/ (emissionId) and the answer of classify. */
 export const emissionClassificationSchema = z.object({

@@ -5,4 +5,3 @@ export const apiErrorSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   detail: z.string().optional(),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -62,4 +62,3 @@ export type ExecutionHistory = z.infer<typeof executionHistorySchema>;
 
 /** The private networks the operator lets integrations reach (PUSH_ALLOW_CIDRS), for the form's address check. */
 export const destinationRulesSchema = z.object({ allowedCidrs: z.array(z.string()) });
-export type DestinationRules = z.infer<typeof destinationRulesSchema>;

@@ -8,4 +8,3 @@ export const subscriptionEditAnswerSchema = subscriptionEditSchema.extend({
   userEmail: z.string(),
   options: z.object({ businessUnits: z.array(option), assetAreas: z.array(option), siteGroups: z.array(option) }),
 });
-export type SubscriptionEditAnswer = z.infer<typeof subscriptionEditAnswerSchema>;

@@ -25,6 +25,5 @@ export const organizationListQuerySchema = z.object({
 });
 
 export const organizationOptionSchema = z.object({ id: z.number().int(), name: z.string(), deleted: z.boolean() });
-export type OrganizationOption = z.infer<typeof organizationOptionSchema>;
 
 export const idParamsSchema = z.object({ id: queryIdSchema });

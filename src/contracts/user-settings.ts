@@ -10,7 +10,6 @@ export const gridColumnVisibilityEditSchema = z.object({
   key: gridKeySchema,
   hiddenColumns: z.array(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/)).max(200),
 });
-export type GridColumnVisibilityEdit = z.infer<typeof gridColumnVisibilityEditSchema>;
 
 export const gridColumnVisibilitySchema = z.record(z.string(), z.array(z.string()));
 

@@ -79,7 +79,6 @@ export interface LdarForm {
   repairCompleted: string | null;
 }
 
-export const ROOT_CAUSE_CLASSIFICATIONS = ['Venting', 'Fugitive'] as const;
 export const showsRootCause = (classification: string | null) => classification === 'Venting' || classification === 'Fugitive';
 export const showsRepairRequired = (classification: string | null) => classification !== null && classification !== 'NothingFound';
 

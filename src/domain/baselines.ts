@@ -46,7 +46,6 @@ export const AVERAGE_MIN_DAY_DIFFERENCE = 29;
 export const AVERAGE_MAX_DAY_DIFFERENCE = 92;
 export const EPA_PERIOD_DAYS = 30;
 export const BASELINE_DECIMALS = 2;
-export const BASELINE_WIDGET_DAYS = 30;
 export const HOURS_PER_YEAR = 8760;
 
 /**

@@ -9,7 +9,6 @@ export const MAX_RANGE_DAYS = 365;
 export const SHORT_AVERAGE_MAX_DAYS = 90;
 
 export const AVERAGING_PERIODS_MINUTES = [15, 60, 1440] as const;
-export type AveragingPeriod = (typeof AVERAGING_PERIODS_MINUTES)[number];
 
 export const minimumRangeMessage = (minutes = MIN_RANGE_MINUTES) => `Minimum time range is ${minutes} minutes(s), please select a larger time range`;
 export const maximumRangeMessage = (days = MAX_RANGE_DAYS) => `Maximum time range is ${days} day(s), please select a shorter time range`;

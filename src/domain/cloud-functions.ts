@@ -17,7 +17,6 @@ export const cloudFunctionCallSchema = z.object({
   argument: z.string().max(256),
   parameter: z.string().max(64).nullable(),
 });
-export type CloudFunctionCall = z.infer<typeof cloudFunctionCallSchema>;
 
 /** The dialog's form: a function, and a parameter when the chosen one requires it. */
 export function cloudFunctionFormSchema(paramsRequired: boolean) {

@@ -25,7 +25,6 @@ export type QuickRange = (typeof QUICK_RANGES)[number];
 
 export const HISTORY_SIZE = 5;
 export const RANGE_DEBOUNCE_MS = 500;
-export const DEFAULT_PICKER_DAYS = 7;
 export const DEFAULT_DASHBOARD_DAYS = 30;
 
 const HOUR_MS = 3_600_000;

@@ -50,7 +50,6 @@ export type PlanLngLat = z.infer<typeof lngLatSchema>;
 
 /** A Qube site's wind, or a weather station's (none exist in this product; see the README). */
 export const windSourceSchema = z.union([z.object({ siteId: idSchema }), z.object({ weatherStationId: idSchema })]);
-export type WindSource = z.infer<typeof windSourceSchema>;
 
 export const devicePlacementRequestSchema = z
   .object({

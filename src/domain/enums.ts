@@ -5,7 +5,6 @@ export const AlarmLevel = defineEnum('AlarmLevel', { Hi: [0, 'HI'], HiHi: [1, 'H
 export const AlarmType = defineEnum('AlarmType', { Measurement: [0, 'Measurement'], SiteRate: [1, 'Emission Rate'], SiteVolume: [2, 'Emission Volume'] });
 export const WorkflowType = defineEnum('WorkflowType', { Basic: [0, 'Basic'], LDAR: [1, 'LDAR'] });
 export const Aggregation = defineEnum('Aggregation', { Average: [0, 'Average'], Max: [1, 'Max'], Sum: [2, 'Sum'] });
-export const DeviceType = defineEnum('DeviceType', { Qube: [0, 'Qube'], QubeLite: [1, 'Qube Lite'], QubeCamera: [2, 'Qube Camera'] });
 export const DeviceInstallationType = defineEnum('DeviceInstallationType', {
   Active: [0, 'Unquarantined'],
   Quarantine: [1, 'Quarantined'],
@@ -30,24 +29,12 @@ export const TicketStatus = defineEnum('TicketStatus', {
 export const TicketPriority = defineEnum('TicketPriority', { Low: [0, 'Low'], Medium: [1, 'Medium'], High: [2, 'High'], Urgent: [3, 'Urgent'] });
 export const TicketSource = defineEnum('TicketSource', { Internal: [0, 'Internal'], External: [1, 'External'], Testing: [2, 'Testing'] });
 export const SubscriptionFrequency = defineEnum('SubscriptionFrequency', { Daily: [0, 'Daily'], Instantaneous: [1, 'Instantaneous'] });
-export const ReportingFrequency = defineEnum('ReportingFrequency', { Quarterly: [0, 'Quarterly'], Monthly: [1, 'Monthly'], Daily: [2, 'Daily'] });
-export const PlumeStatus = defineEnum('PlumeStatus', { Saved: [0, 'Saved'], InProgress: [1, 'In Progress'], Failed: [2, 'Failed'] });
 export const SiteAlarmParameterStatus = defineEnum('SiteAlarmParameterStatus', { Off: [0, 'Off'], On: [1, 'On'] });
 export const TimeFormat = defineEnum('TimeFormat', { TwelveHour: [0, '12-hr'], TwentyFourHour: [1, '24-hr'] });
 
-/** String enumerations. */
-export const SEVERITIES = ['none', 'low', 'mid', 'high'] as const;
-export const FILTER_TYPES = ['contains', 'not contains', 'equals', 'not equal', 'blank', 'not blank', 'greater than', 'less than', 'in range', 'starts with', 'ends with'] as const;
-export const SIGN_ON_METHODS = [
-  { value: 'EmailPassword', label: 'Email/Password' },
-  { value: 'SSO', label: 'SSO' },
-] as const;
-export const USER_KINDS = ['Organization', 'Qube'] as const;
 export const CLASSIFICATIONS = ['Fugitive', 'IncompleteCombustion', 'Venting', 'NothingFound'] as const;
 export const UP_STATUSES = ['Up', 'Down', 'Not applicable'] as const;
-export const TREND_RESOLUTIONS = ['15 Minutes', '1 Hour', '1 Day', 'Maximum', 'Raw'] as const;
 export const API_ENDPOINT_CATEGORIES = ['Alarms', 'Alarm State', 'Emission Rates', 'Emissions', 'Measurements', 'Site Rates', 'Sites', 'Volumes', 'Wind'] as const;
-export const PUSH_INTEGRATION_DATA_TYPES = ['Alarms', 'Emissions', 'Emission Rates'] as const;
 export const GAS_ORDER = ['CH4', 'VOC', 'CO', 'CO2', 'SO2', 'H2S', 'NH3', 'NO2', 'PM2.5'] as const;
 export type Gas = (typeof GAS_ORDER)[number];
 

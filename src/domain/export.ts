@@ -88,7 +88,6 @@ export const ROLLING_AVERAGE_PERIODS = [
   { hours: 720, label: '30 Day' },
   { hours: 2160, label: '90 Day' },
 ] as const;
-export const ROLLING_STEP_HOURS = 1;
 
 /** The longest range one export may cover (a year and a day, so a calendar year in any zone fits). */
 export const MAX_EXPORT_DAYS = 366;

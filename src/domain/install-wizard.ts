@@ -4,7 +4,6 @@ import type { DeviceKind } from './device-form';
 import { distanceKm } from './map';
 
 export const WIZARD_STEPS = ['Select Device', 'Select Site', 'Set Device Location', 'Confirm Installation', 'Diagnostics'] as const;
-export type WizardStep = (typeof WIZARD_STEPS)[number];
 export const WIZARD_BASE_FONT_PX = 24;
 export const DIAGNOSTICS_POLL_MS = 5000;
 export const PIN_MAX_METRES = 1000;

@@ -71,10 +71,6 @@ export const MEASUREMENT_TYPES: readonly MeasurementType[] = [
   m(56, 'MemoryFrag', 'Memory Fragmentation', 'percent'),
 ];
 
-/** The other numbering of the shared enumeration (spec 1 §3, 'reading one'), kept to translate ids from it. */
-export const ALTERNATE_GAS_IDS: Readonly<Record<string, number>> = {
-  CH4: 1, VOC: 2, CO: 3, H2S: 4, SO2: 5, NO2: 6, Temperature: 7, CH4Pressure: 8, CH4Humidity: 9, SOC: 10, PM2: 11, CellSignalStrength: 12, CellSignalQuality: 13, CO2: 14, NH3: 26,
-};
 
 export function measurementType(id: number): MeasurementType {
   const t = MEASUREMENT_TYPES.find((x) => x.id === id);

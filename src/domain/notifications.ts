@@ -2,7 +2,7 @@
 // its quick controls, which alarms a subscription covers, and when daily digests go out.
 import { z } from 'zod';
 import { idSchema } from '@/contracts/bounds';
-import { AlarmLevel, AlarmType, SubscriptionFrequency } from './enums';
+import { AlarmType } from './enums';
 import { MEASUREMENT_TYPES } from './measurement-types';
 
 export const NOTIFICATIONS_EDITED = 'Notification settings edited';
@@ -75,5 +75,3 @@ export function subscriptionCovers(
   return true;
 }
 
-export const FREQUENCIES = SubscriptionFrequency.options;
-export const LEVELS = AlarmLevel.options;

@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import type { CsvColumn } from '../../workers/lib/csv-parse';
 
-export const SENSOR_SERIAL_DIGITS = 8;
 export const MAX_COEFFICIENTS = 16;
 export const SENSOR_CONFIGURATION_MESSAGES = {
   serialRequired: 'Sensor serial number is required',

@@ -64,4 +64,3 @@ export function readYesNo(cell: string): boolean | null {
 
 export const newSitesWarning = (n: number) => `${n} new site${n === 1 ? '' : 's'} will be created by this upload.`;
 export const bulkRowsChanged = (n: number) => `${n} row(s) successfully changed`;
-export const BULK_NOTHING_CHANGED = 'The file has rows with problems; nothing was changed.';

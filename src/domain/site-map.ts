@@ -4,7 +4,6 @@ import { GAS_LEGEND_THRESHOLDS, WIND_FIELD, type GasThresholds } from './gas-leg
 import { MEASUREMENT_TYPES } from './measurement-types';
 
 export const ROSE_SECTORS = 16;
-export const ROSE_SEVERITIES = 3;
 /** Outer radius of the fullest rose (spec 3 §9: up to 50). */
 export const ROSE_MAX_RADIUS_PX = 50;
 /** A gas reading pairs with the device's wind reading closest in time, when it is at most this far apart. */

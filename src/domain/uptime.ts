@@ -6,7 +6,6 @@ import type { UP_STATUSES } from './enums';
 
 export type UpStatus = (typeof UP_STATUSES)[number];
 export const DEVICE_PERIOD_MS = 6 * 3_600_000;
-export const SITE_PERIOD_MS = 12 * 3_600_000;
 export const MAX_UPTIME_DAYS = 90;
 export const UPTIME_PAGE = 100;
 export const UPTIME_ROW_HEIGHT = 30;

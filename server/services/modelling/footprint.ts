@@ -58,9 +58,6 @@ export interface Footprints {
   evaluations: number;
 }
 
-export function footprintAt(f: Footprints, s: number, r: number, t: number): number {
-  return f.h[(s * f.R + r) * f.T + t]!;
-}
 
 /** Wind (m/s) at time τ seconds after the window start: linear between minute centres (k·60 − 30 s). */
 function windAt(w: FootprintWind, tauS: number, p: Perturbation): [number, number] {

@@ -4,7 +4,7 @@
 // How the service uses it (once per worker thread, before the first runStep):
 //   import { loadPuffKernel, setPuffKernel } from '../modelling/puff-kernel';
 //   setPuffKernel(await loadPuffKernel());          // async, reads asm/build/core.wasm from disk
-// or synchronously from bytes already read: setPuffKernel(puffKernelFromBytes(bytes)). usePuffKernel is an alias.
+// or synchronously from bytes already read: setPuffKernel(puffKernelFromBytes(bytes)).
 // Without that call runStep uses the TypeScript twin (same results within 1e-9; the kernel about 1.5× slower, a whole step 1.1–1.3×); tests rely on it.
 import { readFile } from 'node:fs/promises';
 import { accumulatePuffs as accumulateTs, PUFF_STRIDE } from '../../../asm/reference/puff';
@@ -75,8 +75,6 @@ export function setPuffKernel(kernel: PuffKernel): void {
   current = kernel;
 }
 
-/** The same as setPuffKernel (the name the service calls; the "use" prefix trips React's hook lint elsewhere). */
-export const usePuffKernel = setPuffKernel;
 
 export function puffKernel(): PuffKernel {
   return current;

@@ -3,7 +3,7 @@
 // no clock; the only randomness is seeded from (siteId, stepStart). Data problems never throw: they give
 // `siteRate: null` (nothing supportable) or upper-bound-only rates, with `notes` saying why.
 //
-// Kernel: runStep uses the puff kernel set by usePuffKernel() (see puff-kernel.ts); by default the TS twin.
+// Kernel: runStep uses the puff kernel set by setPuffKernel() (see puff-kernel.ts); by default the TS twin.
 import { type EmissionUpsert, type RateWithBounds, type SourceStepRate, type StepInput, type StepResult } from './contract';
 import { removeBackground, detectSpikes } from './background';
 import { freshCarry, parseCarry, toCarry, type CarryData } from './carry';

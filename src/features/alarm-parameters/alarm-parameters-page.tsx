@@ -6,7 +6,8 @@ import type { SiteAlarmParameter, SiteAlarmParametersRow } from '@/contracts/ala
 import { CH4, WARNINGS } from '@/domain/alarm-parameters';
 import { AlarmType, Aggregation, SiteAlarmParameterStatus } from '@/domain/enums';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
-import { DataGrid, type GridColumn } from '@/components/data-grid';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import type { GridColumn } from '@/components/data-grid/types';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/components/session-context';
 import { useSiteAlarmParameters } from './api';

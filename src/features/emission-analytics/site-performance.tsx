@@ -2,7 +2,8 @@
 // rate change from the window before and alarm counts.
 import type { SiteEmissionStatusRow } from '@/contracts/emissions';
 import { NO_EMISSIONS, SITE_EMISSION_STATUSES, siteEmissionStatus } from '@/domain/emissions';
-import { DataGrid, type GridColumn, type QuickFilter } from '@/components/data-grid';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import type { GridColumn, QuickFilter } from '@/components/data-grid/types';
 import type { Ch4Units } from '@/components/use-ch4-units';
 import { SiteDashboardLink } from '@/components/site-dashboard-link';
 import type { TimeRange } from '@/domain/date-range';

@@ -9,7 +9,8 @@ import { emissionTargetRowSchema, emissionTargetUploadAnswerSchema, type Emissio
 import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MESSAGES, HAS_TARGET, NO_TARGET } from '@/domain/emission-targets';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';
-import { DataGrid, type GridColumn, type QuickFilter } from '@/components/data-grid';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import type { GridColumn, QuickFilter } from '@/components/data-grid/types';
 import { downloadText } from '@/components/download';
 import { ConfirmDialog, Modal } from '@/components/modal';
 import { useToast } from '@/components/toasts';

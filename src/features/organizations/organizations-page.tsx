@@ -2,7 +2,8 @@
 import { useMemo, useState } from 'react';
 import type { Organization } from '@/contracts/organization';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
-import { DataGrid, type GridColumn } from '@/components/data-grid';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import type { GridColumn } from '@/components/data-grid/types';
 import { ConfirmDialog } from '@/components/modal';
 import { PageHeader } from '@/components/page-header';
 import { useToast } from '@/components/toasts';

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import type { SiteBaselineListRow } from '@/contracts/emissions';
 import { BASELINE_MESSAGES, baselineTypeLabel, formatBaseline } from '@/domain/baselines';
-import { DataGrid, type GridColumn, type QuickFilter } from '@/components/data-grid';
+import { DataGrid } from '@/components/data-grid/data-grid';
+import type { GridColumn, QuickFilter } from '@/components/data-grid/types';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/components/session-context';
 import { useCh4Units, type Ch4Units } from '@/components/use-ch4-units';

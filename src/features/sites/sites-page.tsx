@@ -4,7 +4,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { SiteListRow } from '@/contracts/site';
 import { Permission } from '@/domain/permissions';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
-import { DataGrid } from '@/components/data-grid';
+import { DataGrid } from '@/components/data-grid/data-grid';
 import { KpiTiles } from '@/components/kpi-tiles';
 import { PageHeader } from '@/components/page-header';
 import { AccessDialog } from '@/components/site-dialogs/access-dialog';

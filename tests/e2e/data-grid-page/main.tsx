@@ -3,7 +3,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DataGrid, ServerDataGrid, type GridColumn, type ServerBlockParams } from '../../../src/components/data-grid';
+import { DataGrid } from '../../../src/components/data-grid/data-grid';
+import { ServerDataGrid, type ServerBlockParams } from '../../../src/components/data-grid/server-data-grid';
+import type { GridColumn } from '../../../src/components/data-grid/types';
 import { SessionContext, type Session } from '../../../src/components/session-context';
 import { matchesFilter } from '../../../src/domain/grid-filter';
 import '../../../src/styles.css';

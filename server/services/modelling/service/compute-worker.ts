@@ -9,7 +9,7 @@ interface StepModule {
 }
 interface KernelModule {
   loadPuffKernel?: () => Promise<unknown>;
-  usePuffKernel?: (kernel: never) => void;
+  setPuffKernel?: (kernel: never) => void;
 }
 
 const { stepModule, kernelModule } = workerData as { stepModule: string; kernelModule: string | null };
@@ -19,7 +19,7 @@ async function load(): Promise<StepModule> {
   if (kernelModule) {
     try {
       const k = (await import(kernelModule)) as KernelModule;
-      if (k.loadPuffKernel && k.usePuffKernel) k.usePuffKernel((await k.loadPuffKernel()) as never);
+      if (k.loadPuffKernel && k.setPuffKernel) k.setPuffKernel((await k.loadPuffKernel()) as never);
     } catch (e) {
       parentPort!.postMessage({ id: 0, log: `wasm puff kernel not loaded (${e instanceof Error ? e.message : String(e)}); the TypeScript kernel runs` });
     }

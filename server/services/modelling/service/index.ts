@@ -6,8 +6,6 @@ import { openPostgres } from '../../../db/client';
 import { ModelScheduler } from './scheduler';
 import { workerRunner } from './step-runner';
 
-export { ModelScheduler } from './scheduler';
-export { startModel } from './control';
 
 /** The stages' module the compute thread loads (it exports runStep). */
 export const STEP_MODULE = new URL('../step.ts', import.meta.url).href;
