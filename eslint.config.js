@@ -41,13 +41,33 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones,
-            { target: './src/domain', from: ['./src/app', './src/features', './src/components', './server'], message: 'domain/ is pure.' },
-            { target: './src/contracts', from: ['./src/app', './src/features', './src/components', './server'], message: 'contracts/ is pure.' },
-            { target: './workers/lib', from: ['./src/app', './src/features', './src/components', './server'], message: 'workers/lib is pure.' },
+            {
+              target: './src/domain',
+              from: ['./src/app', './src/features', './src/components', './server'],
+              message: 'domain/ is pure.',
+            },
+            {
+              target: './src/contracts',
+              from: ['./src/app', './src/features', './src/components', './server'],
+              message: 'contracts/ is pure.',
+            },
+            {
+              target: './workers/lib',
+              from: ['./src/app', './src/features', './src/components', './server'],
+              message: 'workers/lib is pure.',
+            },
             { target: './src', from: './server', message: 'The client never imports server code.' },
             // The benchmark's truth is a different model in different code from the inversion it scores.
-            { target: './bench/truth', from: './server/services/modelling', message: 'The truth simulator never imports the modelling pipeline.' },
-            { target: './server/services/modelling', from: './bench/truth', message: 'The modelling pipeline never imports the truth simulator.' },
+            {
+              target: './bench/truth',
+              from: './server/services/modelling',
+              message: 'The truth simulator never imports the modelling pipeline.',
+            },
+            {
+              target: './server/services/modelling',
+              from: './bench/truth',
+              message: 'The modelling pipeline never imports the truth simulator.',
+            },
           ],
         },
       ],

@@ -7,7 +7,12 @@
 //    same database, both checked to find the same alarms. PGlite always; PostgreSQL too with BENCH_DATABASE_URL.
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import { CALCULATION_MAX, findEpisodes, type AlarmDetail, type Episode } from '../server/services/alarm-engine/episodes';
+import {
+  CALCULATION_MAX,
+  findEpisodes,
+  type AlarmDetail,
+  type Episode,
+} from '../server/services/alarm-engine/episodes';
 import { ingestSamples, readSamples, type Sample } from '../server/services/measurement-store';
 import type { Samples } from '../server/services/measurement-chunks';
 
@@ -17,7 +22,14 @@ const PER_DEVICE = DAYS * 1440;
 const START = Date.UTC(2026, 7, 1);
 const FLEET = 3000;
 const DB_DEVICES = Number(process.env.BENCH_ALARM_DEVICES ?? 20);
-const DETAIL: AlarmDetail = { calculationMethod: CALCULATION_MAX, hiThreshold: 50, hiHiThreshold: 100, criticalThreshold: 150, slidingWindowSizeInHours: 0.25, resetEvaluationPeriodInHours: 1 };
+const DETAIL: AlarmDetail = {
+  calculationMethod: CALCULATION_MAX,
+  hiThreshold: 50,
+  hiHiThreshold: 100,
+  criticalThreshold: 150,
+  slidingWindowSizeInHours: 0.25,
+  resetEvaluationPeriodInHours: 1,
+};
 
 /** The same series in TypeScript and SQL: a daily wave plus a plume of 40–200 ppm for a few minutes now and then. */
 const spike = (d: number, i: number) => ((i * (d + 7)) % 4999 < 4 ? 40 + ((i * 13 + d) % 160) : 0);
@@ -47,7 +59,15 @@ function arithmetic() {
     evaluateMs += performance.now() - t;
   }
   const samples = FLEET * PER_DEVICE;
-  return { devices: FLEET, samples, alarms, evaluateMs, generateMs, samplesPerSecond: samples / (evaluateMs / 1000), alarmsPerSecond: alarms / (evaluateMs / 1000) };
+  return {
+    devices: FLEET,
+    samples,
+    alarms,
+    evaluateMs,
+    generateMs,
+    samplesPerSecond: samples / (evaluateMs / 1000),
+    alarmsPerSecond: alarms / (evaluateMs / 1000),
+  };
 }
 
 const PEER_SQL = `
@@ -66,16 +86,22 @@ async function endToEnd(name: string, database: Database) {
   const [org] = await database.query<{ id: number }>("INSERT INTO organizations (name) VALUES ('Bench') RETURNING id");
   const ids: number[] = [];
   for (let d = 0; d < DB_DEVICES; d++) {
-    const [row] = await database.query<{ id: number }>('INSERT INTO devices (name, device_type, organization_id) VALUES ($1, $2, $3) RETURNING id', [`A-${80000 + d}`, 'Qube', org!.id]);
+    const [row] = await database.query<{ id: number }>(
+      'INSERT INTO devices (name, device_type, organization_id) VALUES ($1, $2, $3) RETURNING id',
+      [`A-${80000 + d}`, 'Qube', org!.id],
+    );
     ids.push(row!.id);
     const s = series(d);
     for (let day = 0; day < DAYS; day += 30) {
       const batch: Sample[] = [];
-      for (let i = day * 1440; i < (day + 30) * 1440; i++) batch.push({ deviceId: row!.id, measurementType: 1, time: s.times[i]!, value: s.values[i]! });
+      for (let i = day * 1440; i < (day + 30) * 1440; i++)
+        batch.push({ deviceId: row!.id, measurementType: 1, time: s.times[i]!, value: s.values[i]! });
       await database.transaction((tx) => ingestSamples(tx, batch));
     }
   }
-  await database.exec('CREATE TABLE bench_alarm_rows (device_id integer NOT NULL, time timestamptz NOT NULL, value real NOT NULL, PRIMARY KEY (device_id, time))');
+  await database.exec(
+    'CREATE TABLE bench_alarm_rows (device_id integer NOT NULL, time timestamptz NOT NULL, value real NOT NULL, PRIMARY KEY (device_id, time))',
+  );
   for (let d = 0; d < DB_DEVICES; d++) {
     await database.query(
       `INSERT INTO bench_alarm_rows SELECT $1, to_timestamp(($2::bigint + g::bigint * 60000) / 1000.0), ${SQL_VALUE.replace(/\bd\b/g, '$3::int')} FROM generate_series(0, $4::int - 1) g`,
@@ -86,25 +112,51 @@ async function endToEnd(name: string, database: Database) {
 
   let t = performance.now();
   const found = new Map<number, Episode[]>();
-  for (const id of ids) found.set(id, findEpisodes(await readSamples(database, id, 1, START, START + PER_DEVICE * MINUTE), DETAIL));
+  for (const id of ids)
+    found.set(id, findEpisodes(await readSamples(database, id, 1, START, START + PER_DEVICE * MINUTE), DETAIL));
   const oursMs = performance.now() - t;
   const ours = [...found.values()].reduce((n, e) => n + e.length, 0);
   t = performance.now();
-  const peer = await database.query<{ device_id: number; start_time: Date | string; end_time: Date | string; max_value: number; level: number }>(PEER_SQL, [DETAIL.hiThreshold, DETAIL.hiHiThreshold, DETAIL.criticalThreshold]);
+  const peer = await database.query<{
+    device_id: number;
+    start_time: Date | string;
+    end_time: Date | string;
+    max_value: number;
+    level: number;
+  }>(PEER_SQL, [DETAIL.hiThreshold, DETAIL.hiHiThreshold, DETAIL.criticalThreshold]);
   const peerMs = performance.now() - t;
   // The same alarms, not just as many: per device, each episode's start, end, level and peak.
   if (peer.length !== ours) throw new Error(`${name}: the engine found ${ours} alarms, the SQL peer ${peer.length}`);
   const peerBy = new Map<number, typeof peer>();
   for (const row of peer) peerBy.set(row.device_id, [...(peerBy.get(row.device_id) ?? []), row]);
   for (const [id, episodes] of found) {
-    const rows = (peerBy.get(id) ?? []).sort((a, b) => new Date(a.start_time).getTime() - new Date(b.start_time).getTime());
+    const rows = (peerBy.get(id) ?? []).sort(
+      (a, b) => new Date(a.start_time).getTime() - new Date(b.start_time).getTime(),
+    );
     episodes.forEach((e, k) => {
       const r = rows[k];
-      const same = r && new Date(r.start_time).getTime() === e.start && new Date(r.end_time).getTime() === e.end && r.level === e.level && Math.abs(r.max_value - e.maxValue) <= 1e-4;
-      if (!same) throw new Error(`${name}: device ${id} alarm ${k} differs: engine ${JSON.stringify(e)}, SQL ${JSON.stringify(r)}`);
+      const same =
+        r &&
+        new Date(r.start_time).getTime() === e.start &&
+        new Date(r.end_time).getTime() === e.end &&
+        r.level === e.level &&
+        Math.abs(r.max_value - e.maxValue) <= 1e-4;
+      if (!same)
+        throw new Error(
+          `${name}: device ${id} alarm ${k} differs: engine ${JSON.stringify(e)}, SQL ${JSON.stringify(r)}`,
+        );
     });
   }
-  return { engine: name, check: `same ${ours} alarms (start, end, level, peak)`, devices: DB_DEVICES, samples: DB_DEVICES * PER_DEVICE, alarms: ours, 'engine incl. chunk reads (ms)': Math.round(oursMs), 'per-sample SQL (ms)': Math.round(peerMs), 'peer / ours': +(peerMs / oursMs).toFixed(1) };
+  return {
+    engine: name,
+    check: `same ${ours} alarms (start, end, level, peak)`,
+    devices: DB_DEVICES,
+    samples: DB_DEVICES * PER_DEVICE,
+    alarms: ours,
+    'engine incl. chunk reads (ms)': Math.round(oursMs),
+    'per-sample SQL (ms)': Math.round(peerMs),
+    'peer / ours': +(peerMs / oursMs).toFixed(1),
+  };
 }
 
 export async function alarmEngineBenchmarks() {
@@ -116,14 +168,16 @@ export async function alarmEngineBenchmarks() {
   const baseUrl = process.env.BENCH_DATABASE_URL;
   if (baseUrl) {
     const { withScratchDatabase } = await import('./measurement-store');
-    rows.push(await withScratchDatabase(baseUrl, async (url) => {
-      const database = await openPostgres(url);
-      try {
-        return await endToEnd('PostgreSQL', database);
-      } finally {
-        await database.close();
-      }
-    }));
+    rows.push(
+      await withScratchDatabase(baseUrl, async (url) => {
+        const database = await openPostgres(url);
+        try {
+          return await endToEnd('PostgreSQL', database);
+        } finally {
+          await database.close();
+        }
+      }),
+    );
   }
   return { arithmetic: a, endToEnd: rows };
 }

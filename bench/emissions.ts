@@ -11,7 +11,12 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openPglite, openPostgres, type Database } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import { emissionTotals, periodEmissionRollups, emissionRollups, siteEmissionStatuses } from '../server/services/emissions';
+import {
+  emissionTotals,
+  periodEmissionRollups,
+  emissionRollups,
+  siteEmissionStatuses,
+} from '../server/services/emissions';
 import { csvStream, deviceDataHeaders, deviceDataRows } from '../server/services/exports';
 import { refreshDailyVolumes } from '../server/services/emission-rollups';
 import { ingestSamples, readSamples, type Sample } from '../server/services/measurement-store';
@@ -37,7 +42,12 @@ const hash = (n: number) => {
 export async function seed(db: Database): Promise<{ organizationId: number; emissions: number }> {
   await migrate(db);
   const [org] = await db.query<{ id: number }>("INSERT INTO organizations (name) VALUES ('Bench Energy') RETURNING id");
-  const siteIds = (await db.query<{ id: number }>(`INSERT INTO sites (organization_id, name, latitude, longitude, model_processed_up_to) SELECT $1, 'Site ' || g, 31 + g / 1000.0, -102, $2 FROM generate_series(1, $3) g RETURNING id`, [org!.id, new Date(NOW).toISOString(), SITES])).map((r) => r.id);
+  const siteIds = (
+    await db.query<{ id: number }>(
+      `INSERT INTO sites (organization_id, name, latitude, longitude, model_processed_up_to) SELECT $1, 'Site ' || g, 31 + g / 1000.0, -102, $2 FROM generate_series(1, $3) g RETURNING id`,
+      [org!.id, new Date(NOW).toISOString(), SITES],
+    )
+  ).map((r) => r.id);
   const sources: { id: number; site: number }[] = [];
   for (let k = 0; k < siteIds.length; k += 100) {
     const part = siteIds.slice(k, k + 100);
@@ -52,7 +62,10 @@ export async function seed(db: Database): Promise<{ organizationId: number; emis
   const flush = async () => {
     if (!rows.length) return;
     const col = (i: number) => rows.map((r) => r[i]);
-    await db.query('INSERT INTO emissions (site_id, source_id, start_time, end_time, rate, total_volume, severity) SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::float8[], $6::float8[], $7::int[])', [col(0), col(1), col(2), col(3), col(4), col(5), col(6)]);
+    await db.query(
+      'INSERT INTO emissions (site_id, source_id, start_time, end_time, rate, total_volume, severity) SELECT * FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::timestamptz[], $5::float8[], $6::float8[], $7::int[])',
+      [col(0), col(1), col(2), col(3), col(4), col(5), col(6)],
+    );
     n += rows.length;
     rows = [];
   };
@@ -60,7 +73,15 @@ export async function seed(db: Database): Promise<{ organizationId: number; emis
     for (let t = FROM + hash(s.id) * 3 * DAY, k = 0; t < NOW; k++) {
       const hours = 1 + hash(s.id * 7919 + k) * 9;
       const rate = 0.3 + hash(s.id * 31 + k) * 20;
-      rows.push([s.site, s.id, new Date(t).toISOString(), new Date(t + hours * HOUR).toISOString(), rate, rate * hours, rate >= 10 ? 2 : rate >= 3 ? 1 : rate >= 1 ? 0 : null]);
+      rows.push([
+        s.site,
+        s.id,
+        new Date(t).toISOString(),
+        new Date(t + hours * HOUR).toISOString(),
+        rate,
+        rate * hours,
+        rate >= 10 ? 2 : rate >= 3 ? 1 : rate >= 1 ? 0 : null,
+      ]);
       t += hours * HOUR + (0.5 + hash(s.id * 131 + k) * 5) * DAY;
     }
     if (rows.length >= 10_000) await flush();
@@ -84,7 +105,8 @@ async function peerTotals(db: Database, organizationId: number, start: number, e
     const b = r.end_time ? new Date(r.end_time).getTime() : a;
     buckets.forEach((k, i) => {
       const overlap = Math.max(0, Math.min(b, k.end) - Math.max(a, k.start));
-      totals[i]! += b > a ? (Number(r.total_volume) * overlap) / (b - a) : a >= k.start && a < k.end ? Number(r.total_volume) : 0;
+      totals[i]! +=
+        b > a ? (Number(r.total_volume) * overlap) / (b - a) : a >= k.start && a < k.end ? Number(r.total_volume) : 0;
     });
   }
   return totals;
@@ -108,17 +130,40 @@ async function rollups(name: string, db: Database) {
   const seedS = (performance.now() - t) / 1000;
   const scope = { organizationId, filter: EMPTY_SITE_FILTER };
   const start = Date.UTC(2024, 10, 1);
-  const request = { ...scope, bucket: 'Monthly' as const, start, end: NOW, timeZone: 'UTC', endTimeIsInCurrentPeriod: false, now: NOW };
+  const request = {
+    ...scope,
+    bucket: 'Monthly' as const,
+    start,
+    end: NOW,
+    timeZone: 'UTC',
+    endTimeIsInCurrentPeriod: false,
+    now: NOW,
+  };
   const ours = await emissionTotals(db, request);
   const peer = await peerTotals(db, organizationId, start, NOW);
   ours.forEach((r, i) => {
-    if (Math.abs(r.totalEmissions - peer[i]!) > 1e-6 * Math.max(1, peer[i]!)) throw new Error(`totals differ in ${r.periodName} ${r.year}: ${r.totalEmissions} vs ${peer[i]}`);
+    if (Math.abs(r.totalEmissions - peer[i]!) > 1e-6 * Math.max(1, peer[i]!))
+      throw new Error(`totals differ in ${r.periodName} ${r.year}: ${r.totalEmissions} vs ${peer[i]}`);
   });
   const totalsMs = await p95(() => emissionTotals(db, request));
   const peerMs = await p95(() => peerTotals(db, organizationId, start, NOW));
   const lastYear = { ...request, start: NOW - 365 * DAY };
-  const bySiteMs = await p95(() => periodEmissionRollups(db, { ...lastYear, groupBySite: true, groupBySourceCategory: false, groupByAlarmLevel: false }));
-  const byCategoryMs = await p95(() => periodEmissionRollups(db, { ...lastYear, groupBySite: false, groupBySourceCategory: true, groupByAlarmLevel: false }));
+  const bySiteMs = await p95(() =>
+    periodEmissionRollups(db, {
+      ...lastYear,
+      groupBySite: true,
+      groupBySourceCategory: false,
+      groupByAlarmLevel: false,
+    }),
+  );
+  const byCategoryMs = await p95(() =>
+    periodEmissionRollups(db, {
+      ...lastYear,
+      groupBySite: false,
+      groupBySourceCategory: true,
+      groupByAlarmLevel: false,
+    }),
+  );
   const statusesMs = await p95(() => siteEmissionStatuses(db, scope, NOW - 30 * DAY, NOW));
   const rollupsMs = await p95(() => emissionRollups(db, scope, NOW - 30 * DAY, NOW));
   return {
@@ -139,13 +184,28 @@ async function rollups(name: string, db: Database) {
 async function deviceExport(db: Database) {
   await migrate(db);
   const [org] = await db.query<{ id: number }>("INSERT INTO organizations (name) VALUES ('Export Bench') RETURNING id");
-  const [site] = await db.query<{ id: number }>("INSERT INTO sites (organization_id, name, latitude, longitude) VALUES ($1, 'Export Pad', 31, -102) RETURNING id", [org!.id]);
-  const [device] = await db.query<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ('X-1', 'Qube', $1) RETURNING id", [org!.id]);
+  const [site] = await db.query<{ id: number }>(
+    "INSERT INTO sites (organization_id, name, latitude, longitude) VALUES ($1, 'Export Pad', 31, -102) RETURNING id",
+    [org!.id],
+  );
+  const [device] = await db.query<{ id: number }>(
+    "INSERT INTO devices (name, device_type, organization_id) VALUES ('X-1', 'Qube', $1) RETURNING id",
+    [org!.id],
+  );
   const start = NOW - 365 * DAY;
-  await db.query('INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at) VALUES ($1, $2, 31, -102, $3)', [device!.id, site!.id, new Date(start - DAY).toISOString()]);
+  await db.query(
+    'INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at) VALUES ($1, $2, 31, -102, $3)',
+    [device!.id, site!.id, new Date(start - DAY).toISOString()],
+  );
   for (let d = 0; d < 365; d += 30) {
     const batch: Sample[] = [];
-    for (let m = d * 1440; m < Math.min(365, d + 30) * 1440; m++) batch.push({ deviceId: device!.id, measurementType: 1, time: start + m * 60_000, value: 2 + Math.sin(m / 90) + (m % 997 === 0 ? 40 : 0) });
+    for (let m = d * 1440; m < Math.min(365, d + 30) * 1440; m++)
+      batch.push({
+        deviceId: device!.id,
+        measurementType: 1,
+        time: start + m * 60_000,
+        value: 2 + Math.sin(m / 90) + (m % 997 === 0 ? 40 : 0),
+      });
     await ingestSamples(db, batch);
   }
   const heap = () => process.memoryUsage().heapUsed;
@@ -159,7 +219,11 @@ async function deviceExport(db: Database) {
   let t = performance.now();
   const controller = new AbortController();
   await pipeline(
-    csvStream(deviceDataHeaders('CH4'), (s) => deviceDataRows(db, site!.id, start, NOW, 'CH4', { raw: true }, s), controller.signal),
+    csvStream(
+      deviceDataHeaders('CH4'),
+      (s) => deviceDataRows(db, site!.id, start, NOW, 'CH4', { raw: true }, s),
+      controller.signal,
+    ),
     new Writable({
       write(chunk: Buffer | string, _enc, done) {
         bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
@@ -182,9 +246,14 @@ async function deviceExport(db: Database) {
   const peerMs = performance.now() - t;
   const rowCount = 365 * 1440;
   // Same file: the stream starts with a UTF-8 byte-order mark (3 bytes) for spreadsheets; the rest must be the peer's text.
-  const peerHash = createHash('sha256').update('\ufeff' + text).digest('hex');
+  const peerHash = createHash('sha256')
+    .update('\ufeff' + text)
+    .digest('hex');
   const sameFile = streamedHash.digest('hex') === peerHash;
-  if (!sameFile) throw new Error(`The streamed export differs from the whole-file peer (${bytes} bytes against ${Buffer.byteLength(text) + 3})`);
+  if (!sameFile)
+    throw new Error(
+      `The streamed export differs from the whole-file peer (${bytes} bytes against ${Buffer.byteLength(text) + 3})`,
+    );
   return {
     check: `same file (SHA-256 of ${rows.length} rows)`,
     rows: rowCount,

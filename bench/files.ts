@@ -46,17 +46,24 @@ function csvBenchmarks(): FileBenchResult[] {
   // Both must read the same table before their times mean anything.
   const a = papaRaw();
   const b = udsvRaw();
-  if (a.length - 1 !== rows || b.length !== rows) throw new Error(`CSV row counts differ: expected ${rows}, PapaParse ${a.length - 1}, uDSV ${b.length}`);
+  if (a.length - 1 !== rows || b.length !== rows)
+    throw new Error(`CSV row counts differ: expected ${rows}, PapaParse ${a.length - 1}, uDSV ${b.length}`);
   // Every row, field by field.
   for (let i = 0; i < rows; i++) {
     const x = a[i + 1]!;
     const y = b[i]!;
-    if (x.length !== y.length || x.some((f, k) => f !== y[k])) throw new Error(`CSV row ${i} differs: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
+    if (x.length !== y.length || x.some((f, k) => f !== y[k]))
+      throw new Error(`CSV row ${i} differs: ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
   }
-  const columns: CsvColumn[] = ['name', 'area', 'latitude', 'longitude', 'notes', 'installed'].map((h) => ({ key: h, header: h, required: true }));
+  const columns: CsvColumn[] = ['name', 'area', 'latitude', 'longitude', 'notes', 'installed'].map((h) => ({
+    key: h,
+    header: h,
+    required: true,
+  }));
   // The upload parse keeps every row with the same values, and no errors.
   const full = parseCsvText(text, columns);
-  if (full.rows.length !== rows || full.errors.length > 0) throw new Error(`CSV upload parse kept ${full.rows.length} of ${rows} rows with ${full.errors.length} errors`);
+  if (full.rows.length !== rows || full.errors.length > 0)
+    throw new Error(`CSV upload parse kept ${full.rows.length} of ${rows} rows with ${full.errors.length} errors`);
   for (let i = 0; i < rows; i++) {
     const y = b[i]!;
     const v = full.rows[i]!.values as Record<string, string>;
@@ -72,19 +79,39 @@ function csvBenchmarks(): FileBenchResult[] {
   const udsvBroken = initParser(inferSchema(broken)).stringArrs(broken);
   const note = `same ${rows} rows, every field; ${(text.length / 1048576).toFixed(1)} MB. Broken-file probe: PapaParse ${papaBroken.data.length - 1} rows + ${papaBroken.errors.length} error(s); uDSV ${udsvBroken.length} rows, no errors (${JSON.stringify(udsvBroken)})`;
   return [
-    { name: 'CSV tokenise, 50 MB (PapaParse, chosen)', peer: 'uDSV stringArrs', medianMs: papaMs, peerMedianMs: udsvMs, ratio: udsvMs / papaMs, note },
-    { name: 'CSV upload parse incl. header mapping and per-row checks, 50 MB', peer: 'uDSV stringArrs (tokenise only)', medianMs: fullMs, peerMedianMs: udsvMs, ratio: udsvMs / fullMs, note: `same ${rows} rows and fields as uDSV, no errors` },
+    {
+      name: 'CSV tokenise, 50 MB (PapaParse, chosen)',
+      peer: 'uDSV stringArrs',
+      medianMs: papaMs,
+      peerMedianMs: udsvMs,
+      ratio: udsvMs / papaMs,
+      note,
+    },
+    {
+      name: 'CSV upload parse incl. header mapping and per-row checks, 50 MB',
+      peer: 'uDSV stringArrs (tokenise only)',
+      medianMs: fullMs,
+      peerMedianMs: udsvMs,
+      ratio: udsvMs / fullMs,
+      note: `same ${rows} rows and fields as uDSV, no errors`,
+    },
   ];
 }
 
 function makeKml(placemarks: number, overlays: number): string {
-  const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>bench</name>'];
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>bench</name>',
+  ];
   for (let i = 0; i < overlays; i++) {
     const s = 30 + i / 100;
-    parts.push(`<GroundOverlay><name>Overlay ${i}</name><Icon><href>files/o${i}.png</href></Icon><LatLonBox><north>${s + 0.01}</north><south>${s}</south><east>${-100 + 0.01}</east><west>-100</west><rotation>${i % 30}</rotation></LatLonBox></GroundOverlay>`);
+    parts.push(
+      `<GroundOverlay><name>Overlay ${i}</name><Icon><href>files/o${i}.png</href></Icon><LatLonBox><north>${s + 0.01}</north><south>${s}</south><east>${-100 + 0.01}</east><west>-100</west><rotation>${i % 30}</rotation></LatLonBox></GroundOverlay>`,
+    );
   }
   for (let i = 0; i < placemarks; i++) {
-    parts.push(`<Placemark><name>Leak ${i}</name><description><![CDATA[<b>Rate</b> ${i % 50} kg/h]]></description><TimeStamp><when>2026-05-0${1 + (i % 9)}T10:00:00Z</when></TimeStamp><Point><coordinates>${(-100 - (i % 1000) / 1e3).toFixed(6)},${(30 + (i % 997) / 1e3).toFixed(6)},0</coordinates></Point></Placemark>`);
+    parts.push(
+      `<Placemark><name>Leak ${i}</name><description><![CDATA[<b>Rate</b> ${i % 50} kg/h]]></description><TimeStamp><when>2026-05-0${1 + (i % 9)}T10:00:00Z</when></TimeStamp><Point><coordinates>${(-100 - (i % 1000) / 1e3).toFixed(6)},${(30 + (i % 997) / 1e3).toFixed(6)},0</coordinates></Point></Placemark>`,
+    );
   }
   parts.push('</Document></kml>');
   return parts.join('\n');
@@ -97,16 +124,29 @@ function kmlBenchmark(): FileBenchResult {
   const peerRun = () => togeojsonKml(new DOMParser().parseFromString(text, 'text/xml') as unknown as Document);
   const peer = peerRun();
   const points = peer.features.filter((f) => f.geometry?.type === 'Point');
-  if (ours.placemarks.length !== points.length || ours.overlays.length !== 200) throw new Error('KML readers disagree on the placemark count');
+  if (ours.placemarks.length !== points.length || ours.overlays.length !== 200)
+    throw new Error('KML readers disagree on the placemark count');
   // Every placemark: same name, same coordinates.
   for (let i = 0; i < points.length; i++) {
     const [lng, lat] = (points[i]!.geometry as { coordinates: number[] }).coordinates;
     const name = (points[i]!.properties as { name?: string } | null)?.name;
-    if (ours.placemarks[i]!.name !== name || Math.abs(ours.placemarks[i]!.lat - lat!) > 1e-9 || Math.abs(ours.placemarks[i]!.lng - lng!) > 1e-9) throw new Error(`KML placemark ${i} differs`);
+    if (
+      ours.placemarks[i]!.name !== name ||
+      Math.abs(ours.placemarks[i]!.lat - lat!) > 1e-9 ||
+      Math.abs(ours.placemarks[i]!.lng - lng!) > 1e-9
+    )
+      throw new Error(`KML placemark ${i} differs`);
   }
   const oursMs = median(() => readKml(text), 5);
   const peerMs = median(peerRun, 3);
-  return { name: 'KML read, 10,000 placemarks + 200 ground overlays', peer: '@tmcw/togeojson over @xmldom/xmldom', medianMs: oursMs, peerMedianMs: peerMs, ratio: peerMs / oursMs, note: `same 10,000 placemarks (names, coordinates) and 200 overlays; ${(text.length / 1048576).toFixed(1)} MB; ours validates the XML first (XMLValidator) and refuses entities` };
+  return {
+    name: 'KML read, 10,000 placemarks + 200 ground overlays',
+    peer: '@tmcw/togeojson over @xmldom/xmldom',
+    medianMs: oursMs,
+    peerMedianMs: peerMs,
+    ratio: peerMs / oursMs,
+    note: `same 10,000 placemarks (names, coordinates) and 200 overlays; ${(text.length / 1048576).toFixed(1)} MB; ours validates the XML first (XMLValidator) and refuses entities`,
+  };
 }
 
 async function geotiffBenchmark(): Promise<FileBenchResult> {
@@ -142,13 +182,24 @@ async function geotiffBenchmark(): Promise<FileBenchResult> {
   const decodeTiff = async () => {
     const image = await (await fromArrayBuffer(tiff)).getImage();
     const bands = Array.from(await image.readRasters({ interleave: false }));
-    const input = { bands, width: side, height: side, bitsPerSample: 8, sampleFormat: 1, photometric: 2, extraSamples: [], colorMap: null, noData: null };
+    const input = {
+      bands,
+      width: side,
+      height: side,
+      bitsPerSample: 8,
+      sampleFormat: 1,
+      photometric: 2,
+      extraSamples: [],
+      colorMap: null,
+      noData: null,
+    };
     if (bandLayout(input).colour.length !== 3) throw new Error('expected RGB');
     return renderRgba(input);
   };
   const out = await decodeTiff();
   for (const i of [0, 12345 * 4, out.length - 4]) {
-    if (out[i] !== rgba[i] || out[i + 1] !== rgba[i + 1] || out[i + 2] !== rgba[i + 2] || out[i + 3] !== 255) throw new Error(`GeoTIFF pixel ${i / 4} differs`);
+    if (out[i] !== rgba[i] || out[i + 1] !== rgba[i + 1] || out[i + 2] !== rgba[i + 2] || out[i + 3] !== 255)
+      throw new Error(`GeoTIFF pixel ${i / 4} differs`);
   }
   const times: number[] = [];
   for (let r = 0; r < 3; r++) {
@@ -174,6 +225,14 @@ export async function fileBenchmarks(): Promise<FileBenchResult[]> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = await fileBenchmarks();
-  console.table(results.map((r) => ({ benchmark: r.name, peer: r.peer, 'ours ms': r.medianMs.toFixed(1), 'peer ms': r.peerMedianMs.toFixed(1), 'peer/ours': r.ratio.toFixed(2) })));
+  console.table(
+    results.map((r) => ({
+      benchmark: r.name,
+      peer: r.peer,
+      'ours ms': r.medianMs.toFixed(1),
+      'peer ms': r.peerMedianMs.toFixed(1),
+      'peer/ours': r.ratio.toFixed(2),
+    })),
+  );
   for (const r of results) if (r.note) console.log(`${r.name}: ${r.note}`);
 }

@@ -10,7 +10,13 @@ import { launchBrowser, serveStatic } from '../tests/e2e/harness';
 export async function mapBenchmarks() {
   const root = path.resolve(import.meta.dirname, '..');
   const outDir = mkdtempSync(path.join(tmpdir(), 'map-bench-'));
-  await build({ configFile: false, root: path.join(root, 'bench/map-page'), logLevel: 'warn', resolve: { alias: { '@': path.join(root, 'src') } }, build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 4000 } });
+  await build({
+    configFile: false,
+    root: path.join(root, 'bench/map-page'),
+    logLevel: 'warn',
+    resolve: { alias: { '@': path.join(root, 'src') } },
+    build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 4000 },
+  });
   const { server, origin } = await serveStatic(outDir);
   const browser = await launchBrowser();
   try {

@@ -25,18 +25,24 @@ async function median(fn: () => Promise<unknown>, runs: number): Promise<number>
 async function run(name: string, database: Database) {
   await migrate(database);
   const [org] = await database.query<{ id: number }>("INSERT INTO organizations (name) VALUES ('Bench') RETURNING id");
-  const [device] = await database.query<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ('QB-BENCH', 'Qube', $1) RETURNING id", [org!.id]);
+  const [device] = await database.query<{ id: number }>(
+    "INSERT INTO devices (name, device_type, organization_id) VALUES ('QB-BENCH', 'Qube', $1) RETURNING id",
+    [org!.id],
+  );
   const deviceId = device!.id;
   const value = (i: number) => 2 + Math.sin(i / 1440) + (i % 997 === 0 ? 30 : 0);
   let t = performance.now();
   for (let day = 0; day < 365; day += 30) {
     const samples: Sample[] = [];
-    for (let i = day * 1440; i < Math.min(COUNT, (day + 30) * 1440); i++) samples.push({ deviceId, measurementType: 1, time: START + i * MINUTE, value: value(i) });
+    for (let i = day * 1440; i < Math.min(COUNT, (day + 30) * 1440); i++)
+      samples.push({ deviceId, measurementType: 1, time: START + i * MINUTE, value: value(i) });
     await database.transaction((tx) => ingestSamples(tx, samples));
   }
   const writeMs = performance.now() - t;
 
-  await database.exec('CREATE TABLE bench_rows (device_id integer NOT NULL, measurement_type integer NOT NULL, time timestamptz NOT NULL, value real NOT NULL, PRIMARY KEY (device_id, measurement_type, time))');
+  await database.exec(
+    'CREATE TABLE bench_rows (device_id integer NOT NULL, measurement_type integer NOT NULL, time timestamptz NOT NULL, value real NOT NULL, PRIMARY KEY (device_id, measurement_type, time))',
+  );
   t = performance.now();
   await database.query(
     `INSERT INTO bench_rows SELECT $1, 1, to_timestamp(($2::bigint + g::bigint * 60000) / 1000.0), 2 + sin(g / 1440.0) + CASE WHEN g % 997 = 0 THEN 30 ELSE 0 END
@@ -68,14 +74,27 @@ async function run(name: string, database: Database) {
   if (peerCheck.times.length !== COUNT) throw new Error(`peer read ${peerCheck.times.length}`);
   let worst = 0;
   for (let i = 0; i < COUNT; i++) {
-    if (peerCheck.times[i] !== check.times[i]) throw new Error(`sample ${i}: time ${check.times[i]} vs the peer's ${peerCheck.times[i]}`);
+    if (peerCheck.times[i] !== check.times[i])
+      throw new Error(`sample ${i}: time ${check.times[i]} vs the peer's ${peerCheck.times[i]}`);
     worst = Math.max(worst, Math.abs(peerCheck.values[i]! - check.values[i]!));
   }
   if (!(worst <= 1e-5)) throw new Error(`values differ from the peer's by up to ${worst}`);
   const chunkMs = await median(() => readSamples(database, deviceId, 1, from, to), 7);
   const peerMs = await median(readPeer, 3);
-  const dayMs = await median(() => readSamples(database, deviceId, 1, from + 100 * 86_400_000, from + 101 * 86_400_000), 21);
-  return { engine: name, check: `same ${COUNT} samples (times exact, values max |Δ| ${worst.toExponential(1)})`, 'write year (ms)': Math.round(writeMs), 'peer bulk insert (ms)': Math.round(peerWriteMs), 'read year, chunks (ms)': +chunkMs.toFixed(1), 'read year, row per sample (ms)': +peerMs.toFixed(1), 'peer / chunks': +(peerMs / chunkMs).toFixed(1), 'read one day (ms)': +dayMs.toFixed(2) };
+  const dayMs = await median(
+    () => readSamples(database, deviceId, 1, from + 100 * 86_400_000, from + 101 * 86_400_000),
+    21,
+  );
+  return {
+    engine: name,
+    check: `same ${COUNT} samples (times exact, values max |Δ| ${worst.toExponential(1)})`,
+    'write year (ms)': Math.round(writeMs),
+    'peer bulk insert (ms)': Math.round(peerWriteMs),
+    'read year, chunks (ms)': +chunkMs.toFixed(1),
+    'read year, row per sample (ms)': +peerMs.toFixed(1),
+    'peer / chunks': +(peerMs / chunkMs).toFixed(1),
+    'read one day (ms)': +dayMs.toFixed(2),
+  };
 }
 
 /** A throwaway database on the given server, dropped afterwards. */

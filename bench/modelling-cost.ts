@@ -35,9 +35,16 @@ function cpuSecondsPerSiteHour(kernel: PuffKernel, speedMs: number, units: numbe
 }
 
 const wasm = await loadPuffKernel();
-console.log('modelling cost, CPU s per site-hour (8 sensors; 5 sources, and 5 groups × 2 units; target ≤ 1, aim ≈ 0.3)');
+console.log(
+  'modelling cost, CPU s per site-hour (8 sensors; 5 sources, and 5 groups × 2 units; target ≤ 1, aim ≈ 0.3)',
+);
 console.log('wind m/s | wasm 5 | ts 5  | wasm 10 | ts 10');
 for (const speed of [1, 2, 3, 5, 8]) {
-  const cols = [cpuSecondsPerSiteHour(wasm, speed, 1), cpuSecondsPerSiteHour(tsPuffKernel, speed, 1), cpuSecondsPerSiteHour(wasm, speed, 2), cpuSecondsPerSiteHour(tsPuffKernel, speed, 2)];
+  const cols = [
+    cpuSecondsPerSiteHour(wasm, speed, 1),
+    cpuSecondsPerSiteHour(tsPuffKernel, speed, 1),
+    cpuSecondsPerSiteHour(wasm, speed, 2),
+    cpuSecondsPerSiteHour(tsPuffKernel, speed, 2),
+  ];
   console.log(`${String(speed).padStart(8)} | ${cols.map((c) => c.toFixed(3)).join(' | ')}`);
 }

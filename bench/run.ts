@@ -82,11 +82,23 @@ async function main() {
   // Same additions in the same order in both: exact.
   expect(Object.is(sumOurs, sumPeer), `sumF64 ${sumOurs} vs ${sumPeer}`);
   const oursSum = median(() => core.sumF64(data), 11);
-  add('wasm sumF64, 10M float64 incl. copy-in', 'TypeScript reference loop', 'sum identical', oursSum, median(() => referenceSum(data), 11));
+  add(
+    'wasm sumF64, 10M float64 incl. copy-in',
+    'TypeScript reference loop',
+    'sum identical',
+    oursSum,
+    median(() => referenceSum(data), 11),
+  );
   const copyInto = new Float64Array(n);
   copyInto.set(data);
   expect(sameArray(copyInto.subarray(0, 1000), data.subarray(0, 1000)), 'copy yardstick');
-  add('wasm sumF64, 10M float64 incl. copy-in', 'copy into a preallocated Float64Array (bandwidth yardstick)', 'n/a (yardstick)', oursSum, median(() => copyInto.set(data), 11));
+  add(
+    'wasm sumF64, 10M float64 incl. copy-in',
+    'copy into a preallocated Float64Array (bandwidth yardstick)',
+    'n/a (yardstick)',
+    oursSum,
+    median(() => copyInto.set(data), 11),
+  );
 
   // A series of 10M float32 points (about 19 years of one-minute data).
   const times = new Float64Array(n);
@@ -100,28 +112,57 @@ async function main() {
   let loaded = core.loadSeries(times, values);
   // The pyramid is the index the M4 and MinMaxLTTB queries below use: its build is reported first, beside them.
   const loadMs = median(() => (loaded = core.loadSeries(times, values)), 5);
-  add('series load: copy in, validate, build the min/max pyramid (the index of the M4/MinMaxLTTB rows), 10M points', 'copy of times + values into preallocated arrays', 'n/a (yardstick)', loadMs, median(() => {
-    timesInto.set(times);
-    valuesInto.set(values);
-  }, 5));
+  add(
+    'series load: copy in, validate, build the min/max pyramid (the index of the M4/MinMaxLTTB rows), 10M points',
+    'copy of times + values into preallocated arrays',
+    'n/a (yardstick)',
+    loadMs,
+    median(() => {
+      timesInto.set(times);
+      valuesInto.set(values);
+    }, 5),
+  );
 
   const t0 = times[0]!;
   const t1 = times[n - 1]! + 1;
   const windows: [string, number, number, number][] = [
     ['10M points to 2,000 px', t0, t1, 11],
-    ['a 1-year window (525,600 points) to 2,000 px', t0 + 200 * 86_400_000, t0 + 200 * 86_400_000 + 525_600 * 60_000, 51],
+    [
+      'a 1-year window (525,600 points) to 2,000 px',
+      t0 + 200 * 86_400_000,
+      t0 + 200 * 86_400_000 + 525_600 * 60_000,
+      51,
+    ],
     ['a 1-day window to 2,000 px', t0 + 100 * 86_400_000, t0 + 101 * 86_400_000, 101],
   ];
   for (const [label, a, b, runs] of windows) {
     const ours = loaded.m4(a, b, 2000);
     const peer = referenceM4(times, values, a, b, 2000);
     const scan = loaded.m4Scan(a, b, 2000);
-    expect(sameArray(ours.times, peer.times) && sameArray(ours.values, peer.values), `M4 pyramid vs TypeScript M4, ${label}`);
-    expect(sameArray(ours.times, scan.times) && sameArray(ours.values, scan.values), `M4 pyramid vs wasm scan, ${label}`);
+    expect(
+      sameArray(ours.times, peer.times) && sameArray(ours.values, peer.values),
+      `M4 pyramid vs TypeScript M4, ${label}`,
+    );
+    expect(
+      sameArray(ours.times, scan.times) && sameArray(ours.values, scan.values),
+      `M4 pyramid vs wasm scan, ${label}`,
+    );
     const oursMs = median(() => loaded.m4(a, b, 2000), runs);
     const check = `same ${ours.times.length} points, exact`;
-    add(`wasm M4 via the pyramid, ${label}`, 'plain-JS M4 (asm/reference/m4.ts)', check, oursMs, median(() => referenceM4(times, values, a, b, 2000), Math.min(runs, 11)));
-    add(`wasm M4 via the pyramid, ${label}`, 'wasm M4 scanning every sample', check, oursMs, median(() => loaded.m4Scan(a, b, 2000), Math.min(runs, 11)));
+    add(
+      `wasm M4 via the pyramid, ${label}`,
+      'plain-JS M4 (asm/reference/m4.ts)',
+      check,
+      oursMs,
+      median(() => referenceM4(times, values, a, b, 2000), Math.min(runs, 11)),
+    );
+    add(
+      `wasm M4 via the pyramid, ${label}`,
+      'wasm M4 scanning every sample',
+      check,
+      oursMs,
+      median(() => loaded.m4Scan(a, b, 2000), Math.min(runs, 11)),
+    );
   }
 
   // Chart modes and gap splitting over the same 10M points.
@@ -129,7 +170,13 @@ async function main() {
     const ours = loaded.aggregate(3_600_000, 0, 'average');
     const peer = referenceAggregate(times, values, 3_600_000, 0, 'average');
     expect(sameArray(ours.times, peer.times) && sameArray(ours.values, peer.values), '1-hour averages');
-    add('wasm 1-hour averages, 10M points', 'plain-JS averages (asm/reference/aggregate.ts)', `same ${ours.times.length} buckets, exact`, median(() => loaded.aggregate(3_600_000, 0, 'average'), 5), median(() => referenceAggregate(times, values, 3_600_000, 0, 'average'), 3));
+    add(
+      'wasm 1-hour averages, 10M points',
+      'plain-JS averages (asm/reference/aggregate.ts)',
+      `same ${ours.times.length} buckets, exact`,
+      median(() => loaded.aggregate(3_600_000, 0, 'average'), 5),
+      median(() => referenceAggregate(times, values, 3_600_000, 0, 'average'), 3),
+    );
   }
   {
     // One-minute data with an outage every ~5 days so the split has something to find.
@@ -139,7 +186,13 @@ async function main() {
     const ours = gl.splitGaps(gapThreshold(60_000));
     const peer = referenceSplitGaps(gapTimes, gapThreshold(60_000));
     expect(sameArray(ours, peer) && ours.length > 0, 'gap splitting');
-    add('wasm gap splitting, 10M points', 'plain-JS gap splitting (asm/reference/gaps.ts)', `same ${ours.length} splits, exact`, median(() => gl.splitGaps(gapThreshold(60_000)), 5), median(() => referenceSplitGaps(gapTimes, gapThreshold(60_000)), 3));
+    add(
+      'wasm gap splitting, 10M points',
+      'plain-JS gap splitting (asm/reference/gaps.ts)',
+      `same ${ours.length} splits, exact`,
+      median(() => gl.splitGaps(gapThreshold(60_000)), 5),
+      median(() => referenceSplitGaps(gapTimes, gapThreshold(60_000)), 3),
+    );
   }
 
   // MinMaxLTTB: the like-for-like peer is the same algorithm in TypeScript; full LTTB shows what the preselection costs in fidelity.
@@ -148,7 +201,13 @@ async function main() {
     const peer = referenceMinMaxLttb(times, values, 2000);
     expect(sameArray(ours, peer), 'MinMaxLTTB wasm vs TypeScript');
     const oursMs = median(() => loaded.minMaxLttb(2000), 11);
-    add('wasm MinMaxLTTB (ratio 4), 10M points to 2,000', 'TypeScript MinMaxLTTB (asm/reference/lttb.ts)', `same ${ours.length} indices, exact`, oursMs, median(() => referenceMinMaxLttb(times, values, 2000), 3));
+    add(
+      'wasm MinMaxLTTB (ratio 4), 10M points to 2,000',
+      'TypeScript MinMaxLTTB (asm/reference/lttb.ts)',
+      `same ${ours.length} indices, exact`,
+      oursMs,
+      median(() => referenceMinMaxLttb(times, values, 2000), 3),
+    );
     const full = loaded.lttb(2000);
     const fullPeer = referenceLttb(times, values, validIndices(values), 2000);
     expect(sameArray(full, fullPeer), 'LTTB wasm vs TypeScript');
@@ -158,8 +217,20 @@ async function main() {
     const errOurs = lineError(times, values, ours);
     const errFull = lineError(times, values, full);
     const approx = `approximation: ${agree} of ${ours.length} indices as full LTTB; mean |line − sample| ${errOurs.toFixed(4)} vs ${errFull.toFixed(4)} (${((errOurs / errFull - 1) * 100).toFixed(1)} %)`;
-    add('wasm MinMaxLTTB (ratio 4), 10M points to 2,000', 'wasm LTTB over every non-NaN sample', approx, oursMs, median(() => loaded.lttb(2000), 3));
-    add('wasm LTTB over every non-NaN sample, 10M points to 2,000', 'TypeScript LTTB (asm/reference/lttb.ts)', `same ${full.length} indices, exact`, median(() => loaded.lttb(2000), 3), median(() => referenceLttb(times, values, validIndices(values), 2000), 3));
+    add(
+      'wasm MinMaxLTTB (ratio 4), 10M points to 2,000',
+      'wasm LTTB over every non-NaN sample',
+      approx,
+      oursMs,
+      median(() => loaded.lttb(2000), 3),
+    );
+    add(
+      'wasm LTTB over every non-NaN sample, 10M points to 2,000',
+      'TypeScript LTTB (asm/reference/lttb.ts)',
+      `same ${full.length} indices, exact`,
+      median(() => loaded.lttb(2000), 3),
+      median(() => referenceLttb(times, values, validIndices(values), 2000), 3),
+    );
   }
 
   // Rose binning of 10M samples into 16 sectors x 4 CH4 classes.
@@ -178,10 +249,28 @@ async function main() {
     expect(ours.counted === peer.counted && sameArray(ours.counts, peer.counts), 'rose counts');
     const check = `same 64 counts (${ours.counted} samples), exact`;
     const peerMs = median(() => referenceRose(dirs, conc, 16, thr), 5);
-    add('wasm rose binning, 10M samples, columns resident in wasm memory', 'plain-JS rose binning (asm/reference/rose.ts)', check, median(() => cols.bin(16, thr), 21), peerMs);
-    add('copy the 10M directions + values into wasm memory (once per column pair)', 'plain-JS rose binning (asm/reference/rose.ts)', 'n/a (load)', median(() => (cols = core.loadRoseColumns(dirs, conc)), 5), peerMs);
+    add(
+      'wasm rose binning, 10M samples, columns resident in wasm memory',
+      'plain-JS rose binning (asm/reference/rose.ts)',
+      check,
+      median(() => cols.bin(16, thr), 21),
+      peerMs,
+    );
+    add(
+      'copy the 10M directions + values into wasm memory (once per column pair)',
+      'plain-JS rose binning (asm/reference/rose.ts)',
+      'n/a (load)',
+      median(() => (cols = core.loadRoseColumns(dirs, conc)), 5),
+      peerMs,
+    );
     expect(sameArray(core.binRose(dirs, conc, 16, thr).counts, peer.counts), 'rose counts incl. copy-in');
-    add('wasm rose binning, 10M samples incl. copy-in', 'plain-JS rose binning (asm/reference/rose.ts)', check, median(() => core.binRose(dirs, conc, 16, thr), 7), peerMs);
+    add(
+      'wasm rose binning, 10M samples incl. copy-in',
+      'plain-JS rose binning (asm/reference/rose.ts)',
+      check,
+      median(() => core.binRose(dirs, conc, 16, thr), 7),
+      peerMs,
+    );
   }
 
   // IDW of 200 stations onto 256 x 256 cells, against the TypeScript twin and against @turf/interpolate on the same grid.
@@ -194,7 +283,12 @@ async function main() {
     const ky = distance([west, south], [west, south + 0.1], { units: 'meters' }) / 0.1;
     const cell = 25;
     // A bbox 255.5 cells wide: turf puts 256 points a quarter cell in from each edge.
-    const box: [number, number, number, number] = [west, south, west + (255.5 * cell) / kx, south + (255.5 * cell) / ky];
+    const box: [number, number, number, number] = [
+      west,
+      south,
+      west + (255.5 * cell) / kx,
+      south + (255.5 * cell) / ky,
+    ];
     const lon = new Float64Array(m);
     const lat = new Float64Array(m);
     const sx = new Float64Array(m);
@@ -210,20 +304,48 @@ async function main() {
       su[k] = Math.sin(k) * 10;
       sv[k] = Math.cos(k) * 10;
     }
-    const grid = { x0: 0.25 * cell - cell / 2, y0: 0.25 * cell - cell / 2, spacing: cell, nx: 256, ny: 256, maxSpeed: 0 };
+    const grid = {
+      x0: 0.25 * cell - cell / 2,
+      y0: 0.25 * cell - cell / 2,
+      spacing: cell,
+      nx: 256,
+      ny: 256,
+      maxSpeed: 0,
+    };
     const ours = core.idw(sx, sy, su, sv, grid);
     const twin = referenceIdw({ x: sx, y: sy, u: su, v: sv }, grid);
     const twinDiff = Math.max(maxAbsDiff(ours.u, twin.u), maxAbsDiff(ours.v, twin.v));
     // The kernel weighs in float32 lanes: agreement to 1 mm/s on 10 m/s winds is the stated tolerance.
     expect(twinDiff <= 1e-3, `IDW vs TypeScript twin: max |Δ| ${twinDiff}`);
     const idwOurs = median(() => core.idw(sx, sy, su, sv, grid), 11);
-    add('wasm IDW wind field, 200 stations to 256x256 (u and v)', 'plain-JS IDW (asm/reference/windfield.ts)', `max |Δu|,|Δv| ${twinDiff.toExponential(1)} m/s (tolerance 1e-3)`, idwOurs, median(() => referenceIdw({ x: sx, y: sy, u: su, v: sv }, grid), 3));
+    add(
+      'wasm IDW wind field, 200 stations to 256x256 (u and v)',
+      'plain-JS IDW (asm/reference/windfield.ts)',
+      `max |Δu|,|Δv| ${twinDiff.toExponential(1)} m/s (tolerance 1e-3)`,
+      idwOurs,
+      median(() => referenceIdw({ x: sx, y: sy, u: su, v: sv }, grid), 3),
+    );
 
-    const stations = featureCollection(Array.from({ length: m }, (_, k) => point([lon[k]!, lat[k]!], { u: su[k]!, v: sv[k]! })));
-    const turf = () => [
-      interpolate(stations, cell / 1000, { gridType: 'point', property: 'u', units: 'kilometers', weight: 2, bbox: box }),
-      interpolate(stations, cell / 1000, { gridType: 'point', property: 'v', units: 'kilometers', weight: 2, bbox: box }),
-    ] as const;
+    const stations = featureCollection(
+      Array.from({ length: m }, (_, k) => point([lon[k]!, lat[k]!], { u: su[k]!, v: sv[k]! })),
+    );
+    const turf = () =>
+      [
+        interpolate(stations, cell / 1000, {
+          gridType: 'point',
+          property: 'u',
+          units: 'kilometers',
+          weight: 2,
+          bbox: box,
+        }),
+        interpolate(stations, cell / 1000, {
+          gridType: 'point',
+          property: 'v',
+          units: 'kilometers',
+          weight: 2,
+          bbox: box,
+        }),
+      ] as const;
     const [tu, tv] = turf();
     expect(tu.features.length === 256 * 256, `turf grid has ${tu.features.length} points, not 256 x 256`);
     // turf's grid is column-major (x outer); ours is row-major.
@@ -246,7 +368,13 @@ async function main() {
     const rms = Math.sqrt(sq / (2 * tu.features.length));
     // turf measures great-circle distances, we a local plane 6.4 km across: 0.1 m/s is the stated tolerance.
     expect(worst <= 0.1, `IDW vs turf: max |Δ| ${worst} m/s`);
-    add('wasm IDW wind field, 200 stations to 256x256 (u and v)', '@turf/interpolate on the same 256 x 256 points (u and v, haversine distances)', `max |Δ| ${worst.toFixed(4)} m/s, RMS ${rms.toExponential(1)} (tolerance 0.1; plane vs sphere)`, idwOurs, median(turf, 3));
+    add(
+      'wasm IDW wind field, 200 stations to 256x256 (u and v)',
+      '@turf/interpolate on the same 256 x 256 points (u and v, haversine distances)',
+      `max |Δ| ${worst.toFixed(4)} m/s, RMS ${rms.toExponential(1)} (tolerance 0.1; plane vs sphere)`,
+      idwOurs,
+      median(turf, 3),
+    );
     void worstPlace;
   }
 
@@ -259,8 +387,17 @@ async function main() {
     const jsonText = JSON.stringify(Array.from(yearTimes, (t, i) => [t, yearValues[i]]));
     const a = decodeSeriesArrow(arrowBytes);
     const j = decodeSeriesJson(jsonText);
-    expect(sameArray(a.times, j.times) && sameArray(a.values, j.values) && sameArray(a.times, yearTimes), 'Arrow vs JSON decode');
-    add('decode one year of one-minute data (Arrow IPC)', 'JSON.parse of [time, value] pairs', `same ${a.times.length} samples, exact`, median(() => decodeSeriesArrow(arrowBytes), 11), median(() => decodeSeriesJson(jsonText), 5));
+    expect(
+      sameArray(a.times, j.times) && sameArray(a.values, j.values) && sameArray(a.times, yearTimes),
+      'Arrow vs JSON decode',
+    );
+    add(
+      'decode one year of one-minute data (Arrow IPC)',
+      'JSON.parse of [time, value] pairs',
+      `same ${a.times.length} samples, exact`,
+      median(() => decodeSeriesArrow(arrowBytes), 11),
+      median(() => decodeSeriesJson(jsonText), 5),
+    );
   }
 
   // File parsers (CSV, KML, GeoTIFF): each checks its peer reads the same before timing; notes carry the sizes.
@@ -268,13 +405,38 @@ async function main() {
   results.push(...files.map(({ note, ...r }) => ({ ...r, check: note || 'same rows as the row above' })));
   // The measurement store: a year of one-minute data read back, against one row per sample.
   for (const m of await measurementStoreBenchmarks()) {
-    results.push({ name: `read one year of one-minute data, day chunks (${m.engine})`, peer: 'one row per sample, indexed', check: m.check, medianMs: m['read year, chunks (ms)'], peerMedianMs: m['read year, row per sample (ms)'], ratio: m['peer / chunks'] });
+    results.push({
+      name: `read one year of one-minute data, day chunks (${m.engine})`,
+      peer: 'one row per sample, indexed',
+      check: m.check,
+      medianMs: m['read year, chunks (ms)'],
+      peerMedianMs: m['read year, row per sample (ms)'],
+      ratio: m['peer / chunks'],
+    });
   }
 
-  console.table(results.map((r) => ({ benchmark: r.name, peer: r.peer, check: r.check, 'ours ms': r.medianMs.toFixed(2), 'peer ms': r.peerMedianMs.toFixed(2), 'peer/ours': r.ratio.toFixed(2) })));
+  console.table(
+    results.map((r) => ({
+      benchmark: r.name,
+      peer: r.peer,
+      check: r.check,
+      'ours ms': r.medianMs.toFixed(2),
+      'peer ms': r.peerMedianMs.toFixed(2),
+      'peer/ours': r.ratio.toFixed(2),
+    })),
+  );
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-  const machine = { cpus: os.cpus().length, model: os.cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg() };
-  writeFileSync(new URL('./results/latest.json', import.meta.url), JSON.stringify({ at: new Date().toISOString(), machine, results }, null, 2));
+  const machine = {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadAverage: os.loadavg(),
+  };
+  writeFileSync(
+    new URL('./results/latest.json', import.meta.url),
+    JSON.stringify({ at: new Date().toISOString(), machine, results }, null, 2),
+  );
 }
 
 void main();

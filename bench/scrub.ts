@@ -10,7 +10,13 @@ import { launchBrowser, serveStatic } from '../tests/e2e/harness';
 export async function scrubBenchmarks() {
   const root = path.resolve(import.meta.dirname, '..');
   const outDir = mkdtempSync(path.join(tmpdir(), 'scrub-bench-'));
-  await build({ configFile: false, root: path.join(root, 'bench/scrub-page'), logLevel: 'warn', worker: { format: 'es' }, build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 4000 } });
+  await build({
+    configFile: false,
+    root: path.join(root, 'bench/scrub-page'),
+    logLevel: 'warn',
+    worker: { format: 'es' },
+    build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 4000 },
+  });
   const { server, origin } = await serveStatic(outDir);
   const browser = await launchBrowser();
   try {
@@ -21,7 +27,10 @@ export async function scrubBenchmarks() {
     for (const days of [365, 30, 1]) {
       const ours = await page.evaluate(([d]) => window.runScrub('pyramid', d!, 40), [days]);
       // The raw peer is slow over the whole year: fewer steps keep the run short, the median stays comparable.
-      const peer = await page.evaluate(([d, steps]) => window.runScrub('raw', d!, steps!), [days, days === 365 ? 8 : 40]);
+      const peer = await page.evaluate(
+        ([d, steps]) => window.runScrub('raw', d!, steps!),
+        [days, days === 365 ? 8 : 40],
+      );
       rows.push({
         window: `${days} day(s)`,
         'ours median (ms)': +ours.median.toFixed(1),

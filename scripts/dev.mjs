@@ -3,7 +3,13 @@ import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '8081';
 const vitePort = process.env.PORT ?? '5173';
-const env = { ...process.env, PORT: apiPort, API_PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${vitePort}`, STATIC_DIR: '' };
+const env = {
+  ...process.env,
+  PORT: apiPort,
+  API_PORT: apiPort,
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${vitePort}`,
+  STATIC_DIR: '',
+};
 
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { stdio: 'inherit', env }),
@@ -12,4 +18,8 @@ const children = [
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });
+for (const c of children)
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -89,7 +89,58 @@ const GENERIC_ERROR = 'There was an unexpected error, please try again';
 const FRAME_ANCESTORS_TTL_MS = 60_000;
 
 export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] {
-  return [...configRoutes, ...healthRoutes, ...userRoutes(identityProvider), ...userSettingsRoutes, ...notificationRoutes, ...organizationRoutes, ...measurementTypeRoutes, ...siteRoutes, ...siteEditRoutes, ...siteGroupRoutes, ...siteBulkRoutes, ...siteHealthRoutes, ...siteDashboardRoutes, ...organizationUserRoutes, ...qubeUserRoutes(identityProvider), ...auditRoutes, ...chartDataRoutes, ...siteMapRoutes, ...deviceRoutes, ...deviceHealthRoutes, ...deviceEditRoutes, ...deviceInstallationRoutes, ...deviceEventRoutes, ...ticketRoutes, ...uptimeRoutes, ...basemapRoutes, ...searchRoutes, ...deviceBulkRoutes, ...cloudFunctionRoutes, ...modelPipelineRoutes, ...installWizardRoutes, ...sensorConfigurationRoutes, ...alarmRoutes, ...workflowRoutes, ...alarmParameterRoutes, ...notificationSubscriptionRoutes, ...emissionRoutes, ...emissionClassificationRoutes, ...emissionTargetRoutes, ...siteBaselineRoutes, ...exportRoutes, ...inspectionRoutes, ...integrationRoutes, ...sourceRoutes, ...structureRoutes, ...siteBasemapRoutes, ...deploymentPlanRoutes, ...apiKeyRoutes, ...pullApiRoutes, ...ownerRoutes] as RouteSpec[];
+  return [
+    ...configRoutes,
+    ...healthRoutes,
+    ...userRoutes(identityProvider),
+    ...userSettingsRoutes,
+    ...notificationRoutes,
+    ...organizationRoutes,
+    ...measurementTypeRoutes,
+    ...siteRoutes,
+    ...siteEditRoutes,
+    ...siteGroupRoutes,
+    ...siteBulkRoutes,
+    ...siteHealthRoutes,
+    ...siteDashboardRoutes,
+    ...organizationUserRoutes,
+    ...qubeUserRoutes(identityProvider),
+    ...auditRoutes,
+    ...chartDataRoutes,
+    ...siteMapRoutes,
+    ...deviceRoutes,
+    ...deviceHealthRoutes,
+    ...deviceEditRoutes,
+    ...deviceInstallationRoutes,
+    ...deviceEventRoutes,
+    ...ticketRoutes,
+    ...uptimeRoutes,
+    ...basemapRoutes,
+    ...searchRoutes,
+    ...deviceBulkRoutes,
+    ...cloudFunctionRoutes,
+    ...modelPipelineRoutes,
+    ...installWizardRoutes,
+    ...sensorConfigurationRoutes,
+    ...alarmRoutes,
+    ...workflowRoutes,
+    ...alarmParameterRoutes,
+    ...notificationSubscriptionRoutes,
+    ...emissionRoutes,
+    ...emissionClassificationRoutes,
+    ...emissionTargetRoutes,
+    ...siteBaselineRoutes,
+    ...exportRoutes,
+    ...inspectionRoutes,
+    ...integrationRoutes,
+    ...sourceRoutes,
+    ...structureRoutes,
+    ...siteBasemapRoutes,
+    ...deploymentPlanRoutes,
+    ...apiKeyRoutes,
+    ...pullApiRoutes,
+    ...ownerRoutes,
+  ] as RouteSpec[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -123,7 +174,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header(VERSION_HEADER, config.version);
     for (const [k, v] of Object.entries(staticSecurityHeaders)) reply.header(k, v);
-    reply.header('content-security-policy', buildCsp({ connectOrigins, frameAncestors: await currentFrameAncestors() }));
+    reply.header(
+      'content-security-policy',
+      buildCsp({ connectOrigins, frameAncestors: await currentFrameAncestors() }),
+    );
     if (app.maintenance.on && request.url.startsWith('/api/') && !request.url.startsWith('/api/config/')) {
       reply.code(503).send({ detail: 'Under Maintenance' });
     }
@@ -163,7 +217,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       setHeaders: (res, filePath) => {
         // Hashed assets never change; index.html must always be revalidated to pick up new versions.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -33,7 +33,11 @@ async function main(): Promise<void> {
   if (config.builtInOidc) {
     const oidc = await createOidcProvider({ config, database });
     identityProvider = { mount: (app) => mountOidc(app, oidc), revokeAllForUser: (id) => oidc.revokeAllForUser(id) };
-    verifyToken = createTokenVerifier({ issuer: config.oidcIssuer, audience: config.apiAudience, jwks: oidc.publicJwks });
+    verifyToken = createTokenVerifier({
+      issuer: config.oidcIssuer,
+      audience: config.apiAudience,
+      jwks: oidc.publicJwks,
+    });
   } else {
     verifyToken = createTokenVerifier({ issuer: config.oidcIssuer, audience: config.apiAudience });
   }
@@ -48,9 +52,22 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const simulator = config.simulate ? startSimulator(database, config.publicUrl, (m) => app.log.warn(m)) : null;
   const mailer = config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : logTransport((m) => app.log.info(m));
-  const notifications = startNotificationWorker(database, mailer, config.publicUrl, (m) => app.log.warn(m), config.mailTickMs);
+  const notifications = startNotificationWorker(
+    database,
+    mailer,
+    config.publicUrl,
+    (m) => app.log.warn(m),
+    config.mailTickMs,
+  );
   const pushIntegrations = startPushWorker(database, loadPushConfig(), (m) => app.log.warn(m));
-  const modelling = await startModelling({ database, databaseUrl: config.databaseUrl, publicUrl: config.publicUrl, tickMs: config.modelTickMs, log: (m) => app.log.warn(m), info: (m) => app.log.info(m) });
+  const modelling = await startModelling({
+    database,
+    databaseUrl: config.databaseUrl,
+    publicUrl: config.publicUrl,
+    tickMs: config.modelTickMs,
+    log: (m) => app.log.warn(m),
+    info: (m) => app.log.info(m),
+  });
 
   const apiKeyLine = config.builtInOidc ? await demoApiKeyLine(database, config.seedSize.seed, config.publicUrl) : '';
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
@@ -60,9 +77,17 @@ async function main(): Promise<void> {
       `Emissions console is running at ${config.publicUrl}  (${where}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
       config.maintenance ? 'MAINTENANCE is on: the API answers 503.' : '',
       config.simulate ? 'SIMULATE is on: devices with recent data report a reading every minute.' : '',
-      seeded ? `Seeded: ${Object.entries(seeded.counts).map(([k, v]) => `${v} ${k}`).join(', ')}` : '',
-      seeded?.featuredDevices.length ? `A year of one-minute data: ${seeded.featuredDevices.map((d) => `${config.publicUrl}/device/${d}`).join('  ')}` : '',
-      seeded?.roamingDevice ? `Moved between seven sites (wind per installation, 'Other'): ${config.publicUrl}/device/${seeded.roamingDevice}` : '',
+      seeded
+        ? `Seeded: ${Object.entries(seeded.counts)
+            .map(([k, v]) => `${v} ${k}`)
+            .join(', ')}`
+        : '',
+      seeded?.featuredDevices.length
+        ? `A year of one-minute data: ${seeded.featuredDevices.map((d) => `${config.publicUrl}/device/${d}`).join('  ')}`
+        : '',
+      seeded?.roamingDevice
+        ? `Moved between seven sites (wind per installation, 'Other'): ${config.publicUrl}/device/${seeded.roamingDevice}`
+        : '',
       config.builtInOidc ? 'Demo sign-ins (password: demo-password):' : `Sign-in through ${config.oidcIssuer}`,
       ...(config.builtInOidc
         ? [

@@ -18,10 +18,18 @@ const api = {
     return Comlink.transfer(r, [r.u.buffer, r.v.buffer]);
   },
   /** Frames for the wind-field animation: u and v hold one row of stations per time step (steps x stations). */
-  async windFieldFrames(x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, steps: number, grid: IdwGrid) {
+  async windFieldFrames(
+    x: Float64Array,
+    y: Float64Array,
+    u: Float64Array,
+    v: Float64Array,
+    steps: number,
+    grid: IdwGrid,
+  ) {
     const core = await getCore();
     const m = x.length;
-    if (u.length !== m * steps || v.length !== m * steps) throw new Error('u and v must hold one value per station and time step');
+    if (u.length !== m * steps || v.length !== m * steps)
+      throw new Error('u and v must hold one value per station and time step');
     const cells = grid.nx * grid.ny;
     const outU = new Float64Array(cells * steps);
     const outV = new Float64Array(cells * steps);

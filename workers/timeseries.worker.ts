@@ -18,7 +18,11 @@ function get(id: string) {
 }
 
 const api = {
-  async loadSeries(id: string, times: Float64Array, values: Float32Array): Promise<{ length: number; interval: number }> {
+  async loadSeries(
+    id: string,
+    times: Float64Array,
+    values: Float32Array,
+  ): Promise<{ length: number; interval: number }> {
     const core = await newWasmCore();
     const loaded = core.loadSeries(times, values);
     const interval = medianInterval(times);
@@ -29,7 +33,12 @@ const api = {
    * Loads a series from an Arrow IPC stream (charts) or JSON text (small answers), decoded here off the page; with
    * `keep`, only the samples in [keep.start, keep.end) (a device's stay at a site).
    */
-  async loadSeriesBytes(id: string, body: ArrayBuffer, format: 'arrow' | 'json', keep?: { start: number; end: number }): Promise<{ length: number; interval: number }> {
+  async loadSeriesBytes(
+    id: string,
+    body: ArrayBuffer,
+    format: 'arrow' | 'json',
+    keep?: { start: number; end: number },
+  ): Promise<{ length: number; interval: number }> {
     const cols = format === 'arrow' ? decodeSeriesArrow(body) : decodeSeriesJson(new TextDecoder().decode(body));
     if (!keep) return api.loadSeries(id, cols.times, cols.values);
     const lo = lowerBound(cols.times, keep.start);
@@ -40,13 +49,21 @@ const api = {
    * Decodes a device's wind answer (Arrow IPC: installation, time, direction, speed) here off the page and loads one
    * series per installation, `${idPrefix}:${installationId}`, of its directions or its speeds.
    */
-  async loadWindBytes(idPrefix: string, body: ArrayBuffer, which: 'direction' | 'speed'): Promise<{ installationId: number; id: string; length: number; interval: number }[]> {
+  async loadWindBytes(
+    idPrefix: string,
+    body: ArrayBuffer,
+    which: 'direction' | 'speed',
+  ): Promise<{ installationId: number; id: string; length: number; interval: number }[]> {
     const cols = decodeWindArrow(body);
     const values = which === 'direction' ? cols.windDirections : cols.windSpeeds;
     const out: { installationId: number; id: string; length: number; interval: number }[] = [];
     for (const [installationId, rows] of windByInstallation(cols)) {
       const id = `${idPrefix}:${installationId}`;
-      out.push({ installationId, id, ...(await api.loadSeries(id, cols.times.subarray(rows.from, rows.to), values.subarray(rows.from, rows.to))) });
+      out.push({
+        installationId,
+        id,
+        ...(await api.loadSeries(id, cols.times.subarray(rows.from, rows.to), values.subarray(rows.from, rows.to))),
+      });
     }
     return out;
   },
@@ -64,7 +81,10 @@ const api = {
   /** One message for every chart of a page scrubbing together: the round trips, not the M4s, dominate. */
   m4Many(ids: string[], t0: number, t1: number, width: number) {
     const out = ids.map((id) => get(id).loaded.m4(t0, t1, width));
-    return Comlink.transfer(out, out.flatMap((r) => [r.times.buffer, r.values.buffer]));
+    return Comlink.transfer(
+      out,
+      out.flatMap((r) => [r.times.buffer, r.values.buffer]),
+    );
   },
   minMaxLttb(id: string, k: number): Int32Array {
     const r = get(id).loaded.minMaxLttb(k);

@@ -3,10 +3,17 @@ export type AggregateMode = 'average' | 'max';
 
 export const CHART_PERIODS = { '15 Minutes': 15 * 60_000, '1 Hour': 3_600_000, '1 Day': 86_400_000 } as const;
 
-export function aggregate(times: Float64Array, values: Float32Array, period: number, offset: number, mode: AggregateMode): { times: Float64Array; values: Float32Array } {
+export function aggregate(
+  times: Float64Array,
+  values: Float32Array,
+  period: number,
+  offset: number,
+  mode: AggregateMode,
+): { times: Float64Array; values: Float32Array } {
   const outT: number[] = [];
   const outV: number[] = [];
-  if (times.length === 0 || !(period > 0) || !Number.isFinite(period)) return { times: new Float64Array(0), values: new Float32Array(0) };
+  if (times.length === 0 || !(period > 0) || !Number.isFinite(period))
+    return { times: new Float64Array(0), values: new Float32Array(0) };
   let bucket = Number.NaN;
   let sum = 0;
   let maxV = 0;

@@ -22,7 +22,11 @@ export function splitGaps(times: Float64Array, maxGap: number): Int32Array {
 }
 
 /** uPlot draws a gap where a value is null: inserts one null sample after each split index. */
-export function withGapNulls(times: Float64Array, values: Float32Array, splits: Int32Array): { times: number[]; values: (number | null)[] } {
+export function withGapNulls(
+  times: Float64Array,
+  values: Float32Array,
+  splits: Int32Array,
+): { times: number[]; values: (number | null)[] } {
   const t: number[] = [];
   const v: (number | null)[] = [];
   let s = 0;

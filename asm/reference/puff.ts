@@ -20,7 +20,16 @@ export function erfcApprox(x: number): number {
     Math.exp(
       -z * z -
         1.26551223 +
-        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     );
   return x >= 0 ? r : 2.0 - r;
 }
@@ -38,7 +47,14 @@ function erfDiff(a: number, b: number): number {
  * at each receptor's projection), q (ppm·m³), src. Receptors: x, y, z triples. Returns the
  * number of puff–receptor pairs evaluated.
  */
-export function accumulatePuffs(puffs: Float64Array, nPuffs: number, receptors: Float64Array, nRec: number, nSrc: number, out: Float64Array): number {
+export function accumulatePuffs(
+  puffs: Float64Array,
+  nPuffs: number,
+  receptors: Float64Array,
+  nRec: number,
+  nSrc: number,
+  out: Float64Array,
+): number {
   let evaluated = 0;
   for (let p = 0; p < nPuffs; p++) {
     const b = p * PUFF_STRIDE;
@@ -81,7 +97,8 @@ export function accumulatePuffs(puffs: Float64Array, nPuffs: number, receptors: 
       const rz = receptors[rb + 2]!;
       const dm = rz - h;
       const dp = rz + h;
-      out[outRow + r] = out[outRow + r]! + norm * fa * Math.exp(-ec - dm * dm * az) * (1.0 + Math.exp(-(dp * dp - dm * dm) * az));
+      out[outRow + r] =
+        out[outRow + r]! + norm * fa * Math.exp(-ec - dm * dm * az) * (1.0 + Math.exp(-(dp * dp - dm * dm) * az));
       evaluated++;
     }
   }

@@ -3,7 +3,12 @@
 // exactly.
 const f = Math.fround;
 
-export function binRose(directions: Float32Array, values: Float32Array, sectors: number, thresholds: Float32Array): { counts: Uint32Array; counted: number } {
+export function binRose(
+  directions: Float32Array,
+  values: Float32Array,
+  sectors: number,
+  thresholds: Float32Array,
+): { counts: Uint32Array; counted: number } {
   const classes = thresholds.length + 1;
   const counts = new Uint32Array(Math.max(0, sectors) * classes);
   if (sectors <= 0) return { counts, counted: 0 };

@@ -59,7 +59,9 @@ function url(server: LoadServer, r: LoadRoute): string {
 }
 
 async function getJson<T>(server: LoadServer, path: string, query: Record<string, string | number>): Promise<T> {
-  const res = await fetch(url(server, { name: '', kind: 'grid', path, query }), { headers: { authorization: `Bearer ${await server.token()}` } });
+  const res = await fetch(url(server, { name: '', kind: 'grid', path, query }), {
+    headers: { authorization: `Bearer ${await server.token()}` },
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -69,7 +71,11 @@ async function hotRoutes(server: LoadServer, featuredDevices: string[]): Promise
   const orgs = await getJson<{ id: number }[]>(server, '/api/organization/organizationList/', {});
   let found: { organizationId: number; deviceId: number; siteId: number } | null = null;
   for (const o of orgs) {
-    const devices = await getJson<{ id: number; name: string; currentSiteId: number | null }[]>(server, '/api/device/deviceList/', { organizationId: o.id });
+    const devices = await getJson<{ id: number; name: string; currentSiteId: number | null }[]>(
+      server,
+      '/api/device/deviceList/',
+      { organizationId: o.id },
+    );
     const d = devices.find((x) => x.name === featuredDevices[0]);
     if (d?.currentSiteId) {
       found = { organizationId: o.id, deviceId: d.id, siteId: d.currentSiteId };
@@ -87,13 +93,33 @@ async function hotRoutes(server: LoadServer, featuredDevices: string[]): Promise
     { name: 'siteList', kind: 'grid', path: '/api/site/siteList/', query: org },
     { name: 'deviceList', kind: 'grid', path: '/api/device/deviceList/', query: org },
     { name: 'deviceHealth', kind: 'grid', path: '/api/device/deviceHealth/', query: org },
-    { name: 'deviceUpStatus', kind: 'grid', path: '/api/uptime/deviceUpStatus/', query: { ...week, organizationIds: organizationId, startRow: 0, endRow: 100 } },
+    {
+      name: 'deviceUpStatus',
+      kind: 'grid',
+      path: '/api/uptime/deviceUpStatus/',
+      query: { ...week, organizationIds: organizationId, startRow: 0, endRow: 100 },
+    },
     { name: 'listAlarms', kind: 'grid', path: '/api/alarm/listAlarms/', query: { ...org, startRow: 0, endRow: 100 } },
     { name: 'siteHealth', kind: 'grid', path: '/api/siteHealth/siteHealth/', query: org },
-    { name: 'siteEmissionStatuses', kind: 'grid', path: '/api/emissions/getSiteEmissionStatuses/', query: { ...org, ...month } },
+    {
+      name: 'siteEmissionStatuses',
+      kind: 'grid',
+      path: '/api/emissions/getSiteEmissionStatuses/',
+      query: { ...org, ...month },
+    },
     { name: 'siteDetail', kind: 'dashboard', path: '/api/site/siteDetail/', query: { ...org, siteId } },
-    { name: 'siteDashboardDevices', kind: 'dashboard', path: '/api/site/siteDashboardDevices/', query: { ...org, siteId, ...month } },
-    { name: 'siteEmissions', kind: 'dashboard', path: '/api/emissions/siteEmissions/', query: { ...org, siteId, ...month } },
+    {
+      name: 'siteDashboardDevices',
+      kind: 'dashboard',
+      path: '/api/site/siteDashboardDevices/',
+      query: { ...org, siteId, ...month },
+    },
+    {
+      name: 'siteEmissions',
+      kind: 'dashboard',
+      path: '/api/emissions/siteEmissions/',
+      query: { ...org, siteId, ...month },
+    },
     { name: 'siteRateData', kind: 'dashboard', path: '/api/data/siteRateData/', query: { ...org, siteId, ...month } },
     {
       name: 'deviceRawData (year)',
@@ -103,8 +129,18 @@ async function hotRoutes(server: LoadServer, featuredDevices: string[]): Promise
       accept: ARROW,
     },
     { name: 'emissionRollups', kind: 'overview', path: '/api/emissions/emissionRollups/', query: { ...org, ...month } },
-    { name: 'emissionTotals (monthly)', kind: 'overview', path: '/api/emissions/emissionTotals/', query: { ...org, ...month, bucketInterval: 'Monthly', ianaTimezoneId: 'UTC' } },
-    { name: 'deviceUpOverview', kind: 'overview', path: '/api/uptime/deviceUpOverview/', query: { ...week, organizationIds: organizationId } },
+    {
+      name: 'emissionTotals (monthly)',
+      kind: 'overview',
+      path: '/api/emissions/emissionTotals/',
+      query: { ...org, ...month, bucketInterval: 'Monthly', ianaTimezoneId: 'UTC' },
+    },
+    {
+      name: 'deviceUpOverview',
+      kind: 'overview',
+      path: '/api/uptime/deviceUpOverview/',
+      query: { ...week, organizationIds: organizationId },
+    },
   ];
 }
 
@@ -119,12 +155,19 @@ const headers = async (server: LoadServer, r: LoadRoute) => ({
 async function probe(server: LoadServer, r: LoadRoute): Promise<{ wireBytes: number; encoding: string }> {
   const res = await fetch(url(server, r), { headers: await headers(server, r) });
   const body = await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`${r.name} answered ${res.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
+  if (res.status !== 200)
+    throw new Error(`${r.name} answered ${res.status}: ${Buffer.from(body).toString().slice(0, 300)}`);
   const length = Number(res.headers.get('content-length') ?? NaN);
-  return { wireBytes: Number.isFinite(length) ? length : body.byteLength, encoding: res.headers.get('content-encoding') ?? 'identity' };
+  return {
+    wireBytes: Number.isFinite(length) ? length : body.byteLength,
+    encoding: res.headers.get('content-encoding') ?? 'identity',
+  };
 }
 
-function meets(kind: Kind, r: { requestsPerSecond: number; p99: number; timeouts: number; errors: number; non2xx: number }): boolean | null {
+function meets(
+  kind: Kind,
+  r: { requestsPerSecond: number; p99: number; timeouts: number; errors: number; non2xx: number },
+): boolean | null {
   const clean = r.timeouts === 0 && r.errors === 0 && r.non2xx === 0;
   if (kind === 'grid') return clean && r.requestsPerSecond >= 200 && r.p99 <= 1000;
   if (kind === 'chart') return clean && r.requestsPerSecond >= 50;
@@ -199,8 +242,14 @@ async function main(): Promise<void> {
     const only = args.only?.split(',').map((s) => s.trim());
     const routes = only ? all.filter((r) => only.some((o) => r.name.startsWith(o))) : all;
     log(`sign-in through the OIDC flow: ${signInMs.toFixed(0)} ms`);
-    log(`${routes.length} routes, ${CONNECTIONS} connections, ${SECONDS} s each, timeout ${TIMEOUT_S} s; ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    log(`${pad('route', 26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'timeouts'.padStart(8)} ${'non2xx'.padStart(8)} ${'KB wire'.padStart(8)} ${'loop ms'.padStart(8)}  enc      target`);
+    log(
+      `${routes.length} routes, ${CONNECTIONS} connections, ${SECONDS} s each, timeout ${TIMEOUT_S} s; ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    log(
+      `${pad('route', 26)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(8)} ${'timeouts'.padStart(8)} ${'non2xx'.padStart(8)} ${'KB wire'.padStart(8)} ${'loop ms'.padStart(8)}  enc      target`,
+    );
     const results: RouteResult[] = [];
     for (const r of routes) {
       const res = await load(server, r);
@@ -216,11 +265,33 @@ async function main(): Promise<void> {
     const single = await singleArrowReads(server, chart, 7);
     const sorted = [...single].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
-    log(`a year of Arrow for one series, single requests end to end: median ${median.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target ≤ 150 ms: ${median <= 150 ? 'met' : 'MISSED'})`);
+    log(
+      `a year of Arrow for one series, single requests end to end: median ${median.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target ≤ 150 ms: ${median <= 150 ? 'met' : 'MISSED'})`,
+    );
     if (args.json) {
-      writeFileSync(args.json, JSON.stringify({ when: new Date().toISOString(), cores: cpus().length, loadavg: loadavg(), connections: CONNECTIONS, seconds: SECONDS, pauseModels: args['pause-models'], signInMs, results, arrowSingleMs: single }, null, 2));
+      writeFileSync(
+        args.json,
+        JSON.stringify(
+          {
+            when: new Date().toISOString(),
+            cores: cpus().length,
+            loadavg: loadavg(),
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+            pauseModels: args['pause-models'],
+            signInMs,
+            results,
+            arrowSingleMs: single,
+          },
+          null,
+          2,
+        ),
+      );
     }
-    const errorsInLog = server.output().split('\n').filter((l) => /"level":50|Error/.test(l));
+    const errorsInLog = server
+      .output()
+      .split('\n')
+      .filter((l) => /"level":50|Error/.test(l));
     if (errorsInLog.length) log(`server log errors (${errorsInLog.length}), first: ${errorsInLog[0]!.slice(0, 400)}`);
   } finally {
     await server.stop();

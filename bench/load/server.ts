@@ -50,7 +50,10 @@ export function demoTemplate(log: (m: string) => void): { dir: string; stamp: Te
   const featured = /A year of one-minute data: (.*)/.exec(result.stdout)?.[1] ?? '';
   const stamp: TemplateStamp = {
     hash,
-    featuredDevices: featured.split(',').map((s) => s.trim().replace(/^\/device\//, '')).filter(Boolean),
+    featuredDevices: featured
+      .split(',')
+      .map((s) => s.trim().replace(/^\/device\//, ''))
+      .filter(Boolean),
     seedSeconds: (Date.now() - started) / 1000,
   };
   writeFileSync(stampFile, JSON.stringify(stamp));
@@ -80,7 +83,11 @@ export interface LoadServer {
 }
 
 /** Starts the server on a copy of the template; extra Node flags (e.g. --cpu-prof) go in LOAD_NODE_FLAGS. */
-export async function startLoadServer(templateDir: string, log: (m: string) => void, opts: { pauseModels?: boolean } = {}): Promise<LoadServer> {
+export async function startLoadServer(
+  templateDir: string,
+  log: (m: string) => void,
+  opts: { pauseModels?: boolean } = {},
+): Promise<LoadServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-load-'));
@@ -89,7 +96,9 @@ export async function startLoadServer(templateDir: string, log: (m: string) => v
     // The demo's modelled sites catch up from the seed's time for tens of minutes after a start, in a worker and in
     // PGlite's queries on the main thread; pausing them on the copy measures serving alone.
     const copy = await openPglite(dataDir);
-    const paused = await copy.query('UPDATE sites SET modelling_pipeline_is_on = false WHERE modelling_pipeline_is_on RETURNING id');
+    const paused = await copy.query(
+      'UPDATE sites SET modelling_pipeline_is_on = false WHERE modelling_pipeline_is_on RETURNING id',
+    );
     await copy.close();
     log(`modelling paused on ${paused.length} sites of the copy`);
   }

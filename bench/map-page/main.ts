@@ -11,8 +11,11 @@ const CENTER = { lng: -103.7, lat: 31.6 };
 
 function devices(n: number): { lng: number; lat: number }[] {
   let seed = 42;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-  return Array.from({ length: n }, () => ({ lng: CENTER.lng + (rnd() - 0.5) * 3, lat: CENTER.lat + (rnd() - 0.5) * 2 }));
+  const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  return Array.from({ length: n }, () => ({
+    lng: CENTER.lng + (rnd() - 0.5) * 3,
+    lat: CENTER.lat + (rnd() - 0.5) * 2,
+  }));
 }
 
 function newMap(): Promise<maplibregl.Map> {
@@ -20,7 +23,11 @@ function newMap(): Promise<maplibregl.Map> {
   el.innerHTML = '';
   const map = new maplibregl.Map({
     container: el,
-    style: { version: 8, sources: {}, layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#f3f2ec' } }] },
+    style: {
+      version: 8,
+      sources: {},
+      layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#f3f2ec' } }],
+    },
     center: [CENTER.lng, CENTER.lat],
     zoom: 8,
     attributionControl: false,
@@ -29,7 +36,8 @@ function newMap(): Promise<maplibregl.Map> {
   return new Promise((resolve) => map.once('load', () => resolve(map)));
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 async function run(mode: 'deck' | 'dom', n: number, steps: number) {
   const map = await newMap();
@@ -47,7 +55,11 @@ async function run(mode: 'deck' | 'dom', n: number, steps: number) {
     await new Promise<void>((resolve) => {
       const overlay = new MapboxOverlay({
         interleaved: false,
-        layers: [pointLayer('devices', pointSet(points.map((p) => ({ ...p, rgba: [34, 139, 74, 255] as const }))), { radiusPixels: 5 })],
+        layers: [
+          pointLayer('devices', pointSet(points.map((p) => ({ ...p, rgba: [34, 139, 74, 255] as const }))), {
+            radiusPixels: 5,
+          }),
+        ],
         onBeforeRender: () => void (renderStart = performance.now()),
         onAfterRender: () => {
           lastDeckRender = performance.now() - renderStart;

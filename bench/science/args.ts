@@ -40,36 +40,57 @@ export const USAGE = `Usage: npm run bench:science -- [options]
   --step-timeout-s N   seconds to wait for the pipeline to process a batch (default 120)`;
 
 const positiveInt = (flag: string, raw: string): number => {
-  if (!/^\d+$/.test(raw) || Number(raw) <= 0) throw new ArgError(`${flag} must be a positive whole number, got '${raw}'`);
+  if (!/^\d+$/.test(raw) || Number(raw) <= 0)
+    throw new ArgError(`${flag} must be a positive whole number, got '${raw}'`);
   return Number(raw);
 };
 
 function parseSeeds(raw: string): number[] {
   const parts = raw.split(',').map((s) => s.trim());
   const bad = parts.filter((s) => !/^-?\d+$/.test(s) || !Number.isSafeInteger(Number(s)));
-  if (parts.length === 0 || bad.length > 0) throw new ArgError(`--seeds takes integers separated by commas; not an integer: ${bad.map((b) => `'${b}'`).join(', ') || "''"}`);
+  if (parts.length === 0 || bad.length > 0)
+    throw new ArgError(
+      `--seeds takes integers separated by commas; not an integer: ${bad.map((b) => `'${b}'`).join(', ') || "''"}`,
+    );
   return parts.map(Number);
 }
 
 function parseList<T extends string>(flag: string, raw: string, allowed: readonly T[]): T[] {
-  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = items.filter((s) => !(allowed as readonly string[]).includes(s));
-  if (items.length === 0 || unknown.length > 0) throw new ArgError(`${flag}: unknown ${unknown.map((u) => `'${u}'`).join(', ') || 'empty list'}; choose from ${allowed.join(', ')}`);
+  if (items.length === 0 || unknown.length > 0)
+    throw new ArgError(
+      `${flag}: unknown ${unknown.map((u) => `'${u}'`).join(', ') || 'empty list'}; choose from ${allowed.join(', ')}`,
+    );
   return [...new Set(items)] as T[];
 }
 
 /** Test seeds: from BENCH_TEST_SECRET when set (HMAC, so the secret is not recoverable from them), else from crypto. */
 export function drawTestSeeds(secret: string | undefined, count = TEST_SEED_COUNT): number[] {
-  const bytes = secret ? createHmac('sha256', secret).update('bench:science test seeds').digest() : randomBytes(4 * count);
+  const bytes = secret
+    ? createHmac('sha256', secret).update('bench:science test seeds').digest()
+    : randomBytes(4 * count);
   return Array.from({ length: count }, (_, i) => bytes.readUInt32BE(4 * i) & 0x7fffffff);
 }
 
-export const hashSeeds = (seeds: readonly number[]): string => createHash('sha256').update(seeds.join(',')).digest('hex');
+export const hashSeeds = (seeds: readonly number[]): string =>
+  createHash('sha256').update(seeds.join(',')).digest('hex');
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Options {
   const values = new Map<string, string>();
   const flags = new Set<string>();
-  const takesValue = new Set(['--seeds', '--days', '--layouts', '--json', '--batch-min', '--step-timeout-s', '--methods']);
+  const takesValue = new Set([
+    '--seeds',
+    '--days',
+    '--layouts',
+    '--json',
+    '--batch-min',
+    '--step-timeout-s',
+    '--methods',
+  ]);
   const bare = new Set(['--quick', '--test']);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -85,8 +106,14 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
   const quick = flags.has('--quick');
   const test = flags.has('--test');
   if (test && values.has('--seeds')) throw new ArgError('--test draws its own seeds; do not combine it with --seeds');
-  let seeds = values.has('--seeds') ? parseSeeds(values.get('--seeds')!) : test ? drawTestSeeds(env.BENCH_TEST_SECRET) : [...DEV_SEEDS];
-  let layouts: LayoutName[] = values.has('--layouts') ? parseList('--layouts', values.get('--layouts')!, LAYOUTS) : [...LAYOUTS];
+  let seeds = values.has('--seeds')
+    ? parseSeeds(values.get('--seeds')!)
+    : test
+      ? drawTestSeeds(env.BENCH_TEST_SECRET)
+      : [...DEV_SEEDS];
+  let layouts: LayoutName[] = values.has('--layouts')
+    ? parseList('--layouts', values.get('--layouts')!, LAYOUTS)
+    : [...LAYOUTS];
   let days = values.has('--days') ? positiveInt('--days', values.get('--days')!) : 30;
   if (quick) {
     // The smoke test: one layout, one seed, 7 days (explicit flags still narrow it).
@@ -105,7 +132,9 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     quick,
     test,
     batchMin: values.has('--batch-min') ? positiveInt('--batch-min', values.get('--batch-min')!) : 30,
-    stepTimeoutS: values.has('--step-timeout-s') ? positiveInt('--step-timeout-s', values.get('--step-timeout-s')!) : 120,
+    stepTimeoutS: values.has('--step-timeout-s')
+      ? positiveInt('--step-timeout-s', values.get('--step-timeout-s')!)
+      : 120,
     methods: values.has('--methods') ? parseList('--methods', values.get('--methods')!, METHODS) : [...METHODS],
   };
 }

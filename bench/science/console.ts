@@ -168,7 +168,11 @@ export async function startConsole(log: (m: string) => void): Promise<RunningCon
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new StepError('start console', `no answer from ${origin}/api/config/ in 180 s; ${consoleState(child, out)}`);
+      if (Date.now() > deadline)
+        throw new StepError(
+          'start console',
+          `no answer from ${origin}/api/config/ in 180 s; ${consoleState(child, out)}`,
+        );
       await new Promise((r) => setTimeout(r, 250));
     }
     const api = new ConsoleApi(origin, `${origin}/api`, async () => {
@@ -231,11 +235,19 @@ export class ConsoleApi {
 
   async signIn(): Promise<void> {
     try {
-      const tokens = await signInWithPassword({ origin: this.origin, email: BENCH_EMAIL, password: PASSWORD, resource: this.audience });
+      const tokens = await signInWithPassword({
+        origin: this.origin,
+        email: BENCH_EMAIL,
+        password: PASSWORD,
+        resource: this.audience,
+      });
       this.token = tokens.accessToken;
       this.signedInAt = Date.now();
     } catch (e) {
-      throw new StepError('sign in', e instanceof TypeError ? await this.unreachable(e) : e instanceof Error ? e.message : String(e));
+      throw new StepError(
+        'sign in',
+        e instanceof TypeError ? await this.unreachable(e) : e instanceof Error ? e.message : String(e),
+      );
     }
   }
 
@@ -245,7 +257,11 @@ export class ConsoleApi {
   }
 
   /** Answers the status and the parsed body; callers decide what a non-2xx means for their step. */
-  async call(method: 'GET' | 'POST', url: string, opts: { query?: Query; body?: unknown } = {}): Promise<{ status: number; body: unknown }> {
+  async call(
+    method: 'GET' | 'POST',
+    url: string,
+    opts: { query?: Query; body?: unknown } = {},
+  ): Promise<{ status: number; body: unknown }> {
     if (Date.now() - this.lastAnswerAt > IDLE_SETTLE_MS) await settleIdleSockets();
     if (Date.now() - this.signedInAt > TOKEN_MAX_AGE_MS) await this.signIn();
     const target = new URL(url, this.origin);
@@ -253,7 +269,10 @@ export class ConsoleApi {
     const send = () =>
       fetch(target, {
         method,
-        headers: { authorization: `Bearer ${this.token}`, ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${this.token}`,
+          ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         body: opts.body !== undefined ? JSON.stringify(opts.body) : undefined,
       });
     let text: string;
@@ -267,7 +286,8 @@ export class ConsoleApi {
       text = await res.text();
       this.lastAnswerAt = Date.now();
     } catch (e) {
-      if (e instanceof TypeError) throw new ConsoleUnreachable(`${method} ${target.pathname}: ${await this.unreachable(e)}`, { cause: e });
+      if (e instanceof TypeError)
+        throw new ConsoleUnreachable(`${method} ${target.pathname}: ${await this.unreachable(e)}`, { cause: e });
       throw e;
     }
     let body: unknown = text;
@@ -280,7 +300,12 @@ export class ConsoleApi {
   }
 
   /** A call that must succeed; otherwise the named step fails with the console's answer. */
-  async must<T>(step: string, method: 'GET' | 'POST', url: string, opts: { query?: Query; body?: unknown } = {}): Promise<T> {
+  async must<T>(
+    step: string,
+    method: 'GET' | 'POST',
+    url: string,
+    opts: { query?: Query; body?: unknown } = {},
+  ): Promise<T> {
     let answer: { status: number; body: unknown };
     try {
       answer = await this.call(method, url, opts);
@@ -289,7 +314,10 @@ export class ConsoleApi {
       throw new StepError(step, `${method} ${url}: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (answer.status < 200 || answer.status >= 300) {
-      throw new StepError(step, `${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 1000)}`);
+      throw new StepError(
+        step,
+        `${method} ${url} answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 1000)}`,
+      );
     }
     return answer.body as T;
   }

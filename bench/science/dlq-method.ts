@@ -23,7 +23,11 @@ export function dlqInput(scenario: Scenario, posted: PostedSeries): DlqInput {
   };
 }
 
-export function runDlqMethod(runDlq: RunDlq, scenario: Scenario, posted: PostedSeries): { reports: Report[]; cpuS: number } {
+export function runDlqMethod(
+  runDlq: RunDlq,
+  scenario: Scenario,
+  posted: PostedSeries,
+): { reports: Report[]; cpuS: number } {
   const input = dlqInput(scenario, posted);
   const cpu0 = process.cpuUsage();
   const emissions = runDlq(input);

@@ -27,9 +27,14 @@ export async function loadTruth(): Promise<TruthEngine> {
   const scenario = await load(TRUTH_SCENARIO, 'the truth simulator');
   const world = await load(TRUTH_WORLD, 'the truth simulator');
   if (typeof scenario.createScenario !== 'function' || typeof world.createWorld !== 'function') {
-    throw new Error('the truth simulator does not export createScenario(layout, seed, siteIndex, start, days) and createWorld(scenario)');
+    throw new Error(
+      'the truth simulator does not export createScenario(layout, seed, siteIndex, start, days) and createWorld(scenario)',
+    );
   }
-  return { createScenario: scenario.createScenario as TruthEngine['createScenario'], createWorld: world.createWorld as TruthEngine['createWorld'] };
+  return {
+    createScenario: scenario.createScenario as TruthEngine['createScenario'],
+    createWorld: world.createWorld as TruthEngine['createWorld'],
+  };
 }
 
 export async function loadDlq(): Promise<RunDlq> {

@@ -27,11 +27,18 @@ export interface PostedSeries {
   windSpeedKmh: Float64Array[];
 }
 
-const nanArrays = (sensors: number, minutes: number) => Array.from({ length: sensors }, () => new Float64Array(minutes).fill(Number.NaN));
+const nanArrays = (sensors: number, minutes: number) =>
+  Array.from({ length: sensors }, () => new Float64Array(minutes).fill(Number.NaN));
 
 export class Feeder {
   readonly posted: PostedSeries;
-  private readonly received: { ch4: Float64Array[]; wd: Float64Array[]; ws: Float64Array[]; temp: Float64Array[]; press: Float64Array[] };
+  private readonly received: {
+    ch4: Float64Array[];
+    wd: Float64Array[];
+    ws: Float64Array[];
+    temp: Float64Array[];
+    press: Float64Array[];
+  };
   /** Readings received from the world but not yet arrived at the console: [arrival, sensor, minute index]. */
   private pending: [number, number, number][] = [];
   postedSamples = 0;
@@ -45,8 +52,20 @@ export class Feeder {
     private readonly deviceIds: readonly number[],
   ) {
     const n = deviceIds.length;
-    this.posted = { start: scenarioStart + MINUTE_MS, minutes, ch4Ppm: nanArrays(n, minutes), windDirectionDeg: nanArrays(n, minutes), windSpeedKmh: nanArrays(n, minutes) };
-    this.received = { ch4: nanArrays(n, minutes), wd: nanArrays(n, minutes), ws: nanArrays(n, minutes), temp: nanArrays(n, minutes), press: nanArrays(n, minutes) };
+    this.posted = {
+      start: scenarioStart + MINUTE_MS,
+      minutes,
+      ch4Ppm: nanArrays(n, minutes),
+      windDirectionDeg: nanArrays(n, minutes),
+      windSpeedKmh: nanArrays(n, minutes),
+    };
+    this.received = {
+      ch4: nanArrays(n, minutes),
+      wd: nanArrays(n, minutes),
+      ws: nanArrays(n, minutes),
+      temp: nanArrays(n, minutes),
+      press: nanArrays(n, minutes),
+    };
   }
 
   /** Takes a chunk from the world; answers the samples that have arrived by `now`, oldest first. */

@@ -3,7 +3,11 @@
 const EARTH_RADIUS_M = 6_371_008.8;
 const DEG = Math.PI / 180;
 
-export function toLatLng(origin: { latitude: number; longitude: number }, east: number, north: number): { lat: number; lng: number } {
+export function toLatLng(
+  origin: { latitude: number; longitude: number },
+  east: number,
+  north: number,
+): { lat: number; lng: number } {
   return {
     lat: origin.latitude + north / EARTH_RADIUS_M / DEG,
     lng: origin.longitude + east / (EARTH_RADIUS_M * Math.cos(origin.latitude * DEG)) / DEG,

@@ -67,13 +67,16 @@ export function matchReports(reports: readonly Report[], releases: readonly Rele
 export function meanTrueRate(releases: readonly Release[], sourceKey: string, t0: number, t1: number): number {
   if (t1 <= t0) return 0;
   let volume = 0;
-  for (const rel of releases) if (rel.sourceKey === sourceKey) volume += rel.rateKgH * overlapMs(t0, t1, rel.start, rel.end);
+  for (const rel of releases)
+    if (rel.sourceKey === sourceKey) volume += rel.rateKgH * overlapMs(t0, t1, rel.start, rel.end);
   return volume / (t1 - t0);
 }
 
 /** Union length of intervals clipped to [t0, t1). */
 export function unionLength(intervals: readonly [number, number][], t0: number, t1: number): number {
-  const clipped = intervals.map(([a, b]) => [Math.max(a, t0), Math.min(b, t1)] as [number, number]).filter(([a, b]) => b > a);
+  const clipped = intervals
+    .map(([a, b]) => [Math.max(a, t0), Math.min(b, t1)] as [number, number])
+    .filter(([a, b]) => b > a);
   clipped.sort((p, q) => p[0] - q[0]);
   let total = 0;
   let curA = -Infinity;

@@ -45,21 +45,38 @@ const range = (siteId: number, organizationId: number, t0: number, t1: number) =
   endTime: new Date(t1).toISOString(),
 });
 
-export async function readEmissions(api: ConsoleApi, step: string, organizationId: number, siteId: number, t0: number, t1: number): Promise<ConsoleEmission[]> {
+export async function readEmissions(
+  api: ConsoleApi,
+  step: string,
+  organizationId: number,
+  siteId: number,
+  t0: number,
+  t1: number,
+): Promise<ConsoleEmission[]> {
   const byId = new Map<number, ConsoleEmission>();
   for (let a = t0; a < t1; a += READ_WINDOW_MS) {
     const b = Math.min(t1, a + READ_WINDOW_MS);
-    const rows = await api.must<Record<string, unknown>[]>(step, 'GET', '/api/emissions/siteEmissions/', { query: range(siteId, organizationId, a, Math.max(b, a + 3_600_000)) });
+    const rows = await api.must<Record<string, unknown>[]>(step, 'GET', '/api/emissions/siteEmissions/', {
+      query: range(siteId, organizationId, a, Math.max(b, a + 3_600_000)),
+    });
     for (const r of rows) byId.set(Number(r.id), toEmission(r));
   }
   return [...byId.values()].sort((p, q) => p.start - q.start || p.id - q.id);
 }
 
-export async function readSiteRates(api: ConsoleApi, organizationId: number, siteId: number, t0: number, t1: number): Promise<{ time: number; rate: number }[]> {
+export async function readSiteRates(
+  api: ConsoleApi,
+  organizationId: number,
+  siteId: number,
+  t0: number,
+  t1: number,
+): Promise<{ time: number; rate: number }[]> {
   const byTime = new Map<number, number>();
   for (let a = t0; a < t1; a += READ_WINDOW_MS) {
     const b = Math.min(t1, a + READ_WINDOW_MS);
-    const rows = await api.must<{ time: number; rate: number }[]>('read site rates', 'GET', '/api/data/siteRateData/', { query: range(siteId, organizationId, a, b) });
+    const rows = await api.must<{ time: number; rate: number }[]>('read site rates', 'GET', '/api/data/siteRateData/', {
+      query: range(siteId, organizationId, a, b),
+    });
     // Window edges are inclusive on both sides: a step on an edge is read twice and kept once.
     for (const r of rows) byTime.set(r.time, r.rate);
   }
@@ -68,9 +85,13 @@ export async function readSiteRates(api: ConsoleApi, organizationId: number, sit
 
 /** Per-source rates, where the console has an API for them (modelling.md §1.7 'Site rate average'); null when it has none. */
 export async function probeSourceRates(api: ConsoleApi, organizationId: number, siteId: number): Promise<unknown> {
-  const answer = await api.call('GET', '/api/data/siteRateAverage/', { query: { organizationId, siteId, rollingAveragePeriod: '30 days' } });
+  const answer = await api.call('GET', '/api/data/siteRateAverage/', {
+    query: { organizationId, siteId, rollingAveragePeriod: '30 days' },
+  });
   return answer.status >= 200 && answer.status < 300 ? answer.body : null;
 }
 
 export const readStatus = (api: ConsoleApi, organizationId: number, siteId: number): Promise<PipelineStatus> =>
-  api.must<PipelineStatus>('read modelling pipeline status', 'GET', '/api/site/modellingPipelineStatusModel/', { query: { organizationId, siteId } });
+  api.must<PipelineStatus>('read modelling pipeline status', 'GET', '/api/site/modellingPipelineStatusModel/', {
+    query: { organizationId, siteId },
+  });

@@ -87,7 +87,13 @@ export function layoutTable(layout: LayoutName, rows: readonly Row[]): string {
   const dlq = rows.find((r) => r.method === 'dlq' && r.layout === layout);
   const header = ['metric', 'pipeline', 'DLQ port', 'published', 'goal'];
   const body: string[][] = [
-    ['releases / reports', pipeline ? `${fmt(pipeline.releases)} / ${fmt(pipeline.reports)}` : '–', dlq ? `${fmt(dlq.releases)} / ${fmt(dlq.reports)}` : '–', '', ''],
+    [
+      'releases / reports',
+      pipeline ? `${fmt(pipeline.releases)} / ${fmt(pipeline.reports)}` : '–',
+      dlq ? `${fmt(dlq.releases)} / ${fmt(dlq.reports)}` : '–',
+      '',
+      '',
+    ],
     ...METRIC_KEYS.map((k) => {
       let d = fmt(dlq?.[k]);
       let p = fmt(pipeline?.[k]);
@@ -97,18 +103,43 @@ export function layoutTable(layout: LayoutName, rows: readonly Row[]): string {
           return c ? ` [${fmt(c[0])}, ${c[1] === null ? 'open' : fmt(c[1])}]` : '';
         };
         // No number: say why (every release detected, or POD 0.9 not reached within the tested rates).
-        const why = (r: Row | undefined) => (r?.detail?.dl90_note ? (r.detail.dl90_note.startsWith('beyond') ? ' (> tested range)' : r.detail.dl90_note.startsWith('every') ? ' (all detected)' : ' (no fit)') : '');
+        const why = (r: Row | undefined) =>
+          r?.detail?.dl90_note
+            ? r.detail.dl90_note.startsWith('beyond')
+              ? ' (> tested range)'
+              : r.detail.dl90_note.startsWith('every')
+                ? ' (all detected)'
+                : ' (no fit)'
+            : '';
         p += ci(pipeline) + why(pipeline);
         d += ci(dlq) + why(dlq);
       }
       return [LABELS[k], p, d, PUBLISHED[k] ?? '–', GOAL[k] ?? '–'];
     }),
     // Detection that also needs the right equipment group named (time-only matching is lenient to long reports).
-    ['DL90, right group named (kg/h)', fmt(pipeline?.detail?.dl90_group_kgh), fmt(dlq?.detail?.dl90_group_kgh), '–', '–'],
-    ['POD, right group named, Q ≥ 1', fmt(pipeline?.detail?.pod_group_ge_1kgh), fmt(dlq?.detail?.pod_group_ge_1kgh), '–', '–'],
+    [
+      'DL90, right group named (kg/h)',
+      fmt(pipeline?.detail?.dl90_group_kgh),
+      fmt(dlq?.detail?.dl90_group_kgh),
+      '–',
+      '–',
+    ],
+    [
+      'POD, right group named, Q ≥ 1',
+      fmt(pipeline?.detail?.pod_group_ge_1kgh),
+      fmt(dlq?.detail?.pod_group_ge_1kgh),
+      '–',
+      '–',
+    ],
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => pad(c, widths[i]!)).join(' | ');
   const notes = [pipeline?.note, dlq?.note].filter(Boolean).map((n) => `  note: ${n}`);
-  return [`Layout ${layout}`, line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line), ...notes].join('\n');
+  return [
+    `Layout ${layout}`,
+    line(header),
+    widths.map((w) => '-'.repeat(w)).join('-|-'),
+    ...body.map(line),
+    ...notes,
+  ].join('\n');
 }

@@ -6,7 +6,14 @@ import { StepError, type RunningConsole } from './console';
 import type { TruthEngine } from './engines';
 import { batches, Feeder, MINUTE_MS, type PostedSeries } from './feed';
 import type { Report } from './match';
-import { probeSourceRates, readEmissions, readSiteRates, readStatus, type ConsoleEmission, type PipelineStatus } from './readback';
+import {
+  probeSourceRates,
+  readEmissions,
+  readSiteRates,
+  readStatus,
+  type ConsoleEmission,
+  type PipelineStatus,
+} from './readback';
 import { createSite } from './setup';
 
 const DAY_MS = 86_400_000;
@@ -61,7 +68,15 @@ export const hasPipeline = (status: PipelineStatus): boolean => typeof status.is
  * minute behind), that much (during a site-wide comms gap nothing new arrives, so the clock alone would be an
  * unreachable target); or until it says the site is blocked. Only the lenient bound fails the run.
  */
-async function waitProcessed(con: RunningConsole, orgId: number, siteId: number, clock: number, newestCh4: number, opts: SiteRunOptions, label: string): Promise<void> {
+async function waitProcessed(
+  con: RunningConsole,
+  orgId: number,
+  siteId: number,
+  clock: number,
+  newestCh4: number,
+  opts: SiteRunOptions,
+  label: string,
+): Promise<void> {
   const caughtUp = Math.floor(Math.min(clock, newestCh4) / STEP_MS) * STEP_MS;
   const target = caughtUp - PROCESS_LAG_MS;
   const deadline = Date.now() + opts.stepTimeoutS * 1000;
@@ -86,7 +101,14 @@ async function waitProcessed(con: RunningConsole, orgId: number, siteId: number,
   }
 }
 
-export async function runSite(con: RunningConsole, truth: TruthEngine, scenario: Scenario, orgId: number, siteNumber: number, opts: SiteRunOptions): Promise<SiteResult> {
+export async function runSite(
+  con: RunningConsole,
+  truth: TruthEngine,
+  scenario: Scenario,
+  orgId: number,
+  siteNumber: number,
+  opts: SiteRunOptions,
+): Promise<SiteResult> {
   const wall0 = Date.now();
   const cpu0 = con.cpuSeconds();
   const label = opts.label;
@@ -116,9 +138,14 @@ export async function runSite(con: RunningConsole, truth: TruthEngine, scenario:
     const t1 = Date.now();
     truthS += (t1 - t0) / 1000;
     for (const part of batches(samples)) {
-      await con.api.must(`ingest readings (${label}, simulated ${new Date(now).toISOString()})`, 'POST', '/api/data/ingest/', {
-        body: { organizationId: orgId, samples: part },
-      });
+      await con.api.must(
+        `ingest readings (${label}, simulated ${new Date(now).toISOString()})`,
+        'POST',
+        '/api/data/ingest/',
+        {
+          body: { organizationId: orgId, samples: part },
+        },
+      );
     }
     const t2 = Date.now();
     ingestS += (t2 - t1) / 1000;
@@ -131,7 +158,9 @@ export async function runSite(con: RunningConsole, truth: TruthEngine, scenario:
     const day = Math.floor((now - 1 - scenario.start) / DAY_MS);
     if (day !== lastDay) {
       lastDay = day;
-      opts.log(`[${label}] simulated day ${day + 1}/${Math.round(minutes / 1440)}, wall ${((Date.now() - wall0) / 1000).toFixed(0)} s`);
+      opts.log(
+        `[${label}] simulated day ${day + 1}/${Math.round(minutes / 1440)}, wall ${((Date.now() - wall0) / 1000).toFixed(0)} s`,
+      );
     }
     if (now >= scenario.end) break;
   }
@@ -143,7 +172,10 @@ export async function runSite(con: RunningConsole, truth: TruthEngine, scenario:
     // A pipeline that never processed a window would score as zeros: fail the run instead, saying so.
     const final = await readStatus(con.api, orgId, siteId);
     if (final.processedUpTo === null || Date.parse(final.processedUpTo) <= scenario.start) {
-      throw new StepError('modelling pipeline processing', `${label} (site ${siteId}): no window processed over the whole run; last status ${JSON.stringify(final)}`);
+      throw new StepError(
+        'modelling pipeline processing',
+        `${label} (site ${siteId}): no window processed over the whole run; last status ${JSON.stringify(final)}`,
+      );
     }
     const emissions = await readEmissions(con.api, 'read back emissions', orgId, siteId, scenario.start, scenario.end);
     pipelineReports = emissions.map((e: ConsoleEmission) => ({

@@ -36,7 +36,9 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
   const truth = await loadTruth();
   const runDlq: RunDlq | null = opts.methods.includes('dlq') ? await loadDlq() : null;
   const start = scenarioStart(opts.days);
-  log(`bench:science ${opts.label} run: layouts ${opts.layouts.join(', ')}, ${opts.seeds.length} seed(s) ${opts.test ? `(SHA-256 ${opts.seedHash})` : opts.seeds.join(', ')}, ${opts.days} days from ${new Date(start).toISOString()}`);
+  log(
+    `bench:science ${opts.label} run: layouts ${opts.layouts.join(', ')}, ${opts.seeds.length} seed(s) ${opts.test ? `(SHA-256 ${opts.seedHash})` : opts.seeds.join(', ')}, ${opts.days} days from ${new Date(start).toISOString()}`,
+  );
 
   let con: RunningConsole | null = null;
   const stopConsole = async () => {
@@ -52,13 +54,21 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
   process.once('SIGTERM', onSignal);
 
   const byLayout = new Map<LayoutName, LayoutRuns>();
-  const dlqSites: { runs: LayoutRuns; label: string; scenario: Scenario; posted: PostedSeries; base: Omit<SiteRun, 'reports' | 'siteRates'> }[] = [];
+  const dlqSites: {
+    runs: LayoutRuns;
+    label: string;
+    scenario: Scenario;
+    posted: PostedSeries;
+    base: Omit<SiteRun, 'reports' | 'siteRates'>;
+  }[] = [];
   let sourceRatesApi = false;
   let engine = '';
   try {
     con = await startConsole(log);
     engine = con.engine;
-    log(`console up at ${con.origin} (${con.engine}, pid ${con.pid}) after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    log(
+      `console up at ${con.origin} (${con.engine}, pid ${con.pid}) after ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
     const orgId = await firstOrganization(con.api);
     let siteNumber = 0;
     for (const layout of opts.layouts) {
@@ -109,7 +119,9 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
     const dlq = runDlqMethod(runDlq, site.scenario, site.posted);
     site.runs.dlq.push({ ...site.base, reports: dlq.reports, siteRates: null });
     site.runs.dlqCpuS += dlq.cpuS;
-    log(`[${site.label}] DLQ port: ${dlq.reports.length} emissions, ${dlq.cpuS.toFixed(1)} CPU s, ${((Date.now() - wall0) / 1000).toFixed(0)} s wall`);
+    log(
+      `[${site.label}] DLQ port: ${dlq.reports.length} emissions, ${dlq.cpuS.toFixed(1)} CPU s, ${((Date.now() - wall0) / 1000).toFixed(0)} s wall`,
+    );
   }
 
   const rows: Row[] = [];
@@ -117,9 +129,24 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
     if (opts.methods.includes('pipeline')) {
       if (runs.pipelinePresent) {
         const s = score({ sites: runs.pipeline, cpuSeconds: runs.pipelineCpuS });
-        rows.push({ method: 'pipeline', layout, ...s.metrics, releases: s.releases, reports: s.reports, note: 'CPU: the console process (ingestion and API serving included), an upper bound', detail: s.detail });
+        rows.push({
+          method: 'pipeline',
+          layout,
+          ...s.metrics,
+          releases: s.releases,
+          reports: s.reports,
+          note: 'CPU: the console process (ingestion and API serving included), an upper bound',
+          detail: s.detail,
+        });
       } else {
-        rows.push({ method: 'pipeline', layout, ...emptyMetrics(), releases: null, reports: null, note: 'no modelling pipeline in this console' });
+        rows.push({
+          method: 'pipeline',
+          layout,
+          ...emptyMetrics(),
+          releases: null,
+          reports: null,
+          note: 'no modelling pipeline in this console',
+        });
       }
     }
     if (runDlq) {
@@ -129,13 +156,22 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
   }
 
   for (const layout of byLayout.keys()) process.stdout.write(`\n${layoutTable(layout, rows)}\n`);
-  process.stdout.write('\nDL90 in brackets: bootstrap 95 % interval. TTD for releases ≥ 3 kg/h (all releases in the JSON detail).\n');
+  process.stdout.write(
+    '\nDL90 in brackets: bootstrap 95 % interval. TTD for releases ≥ 3 kg/h (all releases in the JSON detail).\n',
+  );
 
   const jsonPath = path.resolve(opts.json ?? path.join(ROOT, 'bench/results', `science-${opts.label}.json`));
   mkdirSync(path.dirname(jsonPath), { recursive: true });
   const cpus = os.cpus();
   const report = {
-    machine: { cpus: cpus.length, model: cpus[0]?.model ?? 'unknown', memory: os.totalmem(), loadavg: os.loadavg(), node: process.version, engine },
+    machine: {
+      cpus: cpus.length,
+      model: cpus[0]?.model ?? 'unknown',
+      memory: os.totalmem(),
+      loadavg: os.loadavg(),
+      node: process.version,
+      engine,
+    },
     run: {
       ...(opts.test ? { seedHash: opts.seedHash } : { seeds: opts.seeds, seedHash: opts.seedHash }),
       days: opts.days,

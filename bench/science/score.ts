@@ -1,7 +1,16 @@
 // The scorer (modelling.md §2.5): pure, fed with truth and with what a method reported; the same code scores the
 // console's pipeline (read back through its API) and the DLQ port. A metric that cannot be computed is null.
 import type { Release } from '../truth/types';
-import { matchReports, meanTrueRate, nearRelease, overlapMs, PAD_MS, reportEnd, unionLength, type Report } from './match';
+import {
+  matchReports,
+  meanTrueRate,
+  nearRelease,
+  overlapMs,
+  PAD_MS,
+  reportEnd,
+  unionLength,
+  type Report,
+} from './match';
 import { estimateDl90, mean, median, quantile, share, type LogisticFit } from './stats';
 
 const MIN = 60_000;
@@ -91,7 +100,14 @@ export interface ScoreDetail {
   quiet_site_days: number;
   loc_group_multi_source: number | null;
   all_sources_windows: number;
-  rel_err_by_bin: { key: string; n: number; mean: number | null; median: number | null; p5: number | null; p95: number | null }[];
+  rel_err_by_bin: {
+    key: string;
+    n: number;
+    mean: number | null;
+    median: number | null;
+    p5: number | null;
+    p95: number | null;
+  }[];
   within_x2_all: number | null;
   rms_log10: number | null;
   ttd_all_median_min: number | null;
@@ -118,11 +134,13 @@ const inBin = (q: number, lo: number, hi: number) => q >= lo && q < hi;
 function modelledVolume(site: SiteRun, t0: number, t1: number): number {
   if (site.siteRates) {
     let kg = 0;
-    for (const p of site.siteRates) if (Number.isFinite(p.rate)) kg += p.rate * (overlapMs(t0, t1, p.time, p.time + STEP_MS) / HOUR);
+    for (const p of site.siteRates)
+      if (Number.isFinite(p.rate)) kg += p.rate * (overlapMs(t0, t1, p.time, p.time + STEP_MS) / HOUR);
     return kg;
   }
   let kg = 0;
-  for (const r of site.reports) if (Number.isFinite(r.rateKgH)) kg += r.rateKgH * (overlapMs(t0, t1, r.start, reportEnd(r, site.end)) / HOUR);
+  for (const r of site.reports)
+    if (Number.isFinite(r.rateKgH)) kg += r.rateKgH * (overlapMs(t0, t1, r.start, reportEnd(r, site.end)) / HOUR);
   return kg;
 }
 
@@ -159,7 +177,10 @@ export function score(input: ScoreInput): Score {
     site.releases.forEach((rel, i) => {
       releasePoints.push({ rateKgH: rel.rateKgH, detected: detected[i]! });
       const group = groupOf.get(rel.sourceKey);
-      groupDetected.push({ rateKgH: rel.rateKgH, detected: matchingReports[i]!.some((r) => r.sourceKey !== null && groupOf.get(r.sourceKey) === group) });
+      groupDetected.push({
+        rateKgH: rel.rateKgH,
+        detected: matchingReports[i]!.some((r) => r.sourceKey !== null && groupOf.get(r.sourceKey) === group),
+      });
       if (!detected[i]) return;
       const seen = matchingReports[i]!.map((r) => r.firstSeenAt).filter((t): t is number => t !== null);
       if (seen.length === 0) return;
@@ -180,7 +201,9 @@ export function score(input: ScoreInput): Score {
       locSource.push(r.sourceKey === rel.sourceKey);
       const sameGroup = r.sourceKey !== null && groupOf.get(r.sourceKey) === groupOf.get(rel.sourceKey);
       locGroup.push(sameGroup);
-      const multi = site.releases.some((o) => o !== rel && o.sourceKey !== rel.sourceKey && o.start < rel.end && o.end > rel.start);
+      const multi = site.releases.some(
+        (o) => o !== rel && o.sourceKey !== rel.sourceKey && o.start < rel.end && o.end > rel.start,
+      );
       if (multi) locGroupMulti.push(sameGroup);
       const t0 = Math.max(r.start, rel.start);
       const t1 = Math.min(reportEnd(r, site.end), rel.end);
@@ -192,13 +215,18 @@ export function score(input: ScoreInput): Score {
     });
 
     // Release-free time: nothing on site within ±30 min.
-    const busy = unionLength(site.releases.map((rel) => [rel.start - PAD_MS, rel.end + PAD_MS] as [number, number]), site.start, site.end);
+    const busy = unionLength(
+      site.releases.map((rel) => [rel.start - PAD_MS, rel.end + PAD_MS] as [number, number]),
+      site.start,
+      site.end,
+    );
     const quiet = site.end - site.start - busy;
     quietMs += quiet;
     if (quiet > 0) {
       // Modelled volume over quiet 15-min steps, to give the mean modelled rate where the truth is zero.
       for (let t = site.start; t < site.end; t += STEP_MS) {
-        if (!nearRelease(site.releases, t) && !nearRelease(site.releases, t + STEP_MS - 1)) quietRateKg += modelledVolume(site, t, t + STEP_MS);
+        if (!nearRelease(site.releases, t) && !nearRelease(site.releases, t + STEP_MS - 1))
+          quietRateKg += modelledVolume(site, t, t + STEP_MS);
       }
     }
 
@@ -207,7 +235,11 @@ export function score(input: ScoreInput): Score {
       const we = w + WINDOW_MS;
       const trueOn = new Set(site.releases.filter((rel) => rel.start < we && rel.end > w).map((rel) => rel.sourceKey));
       if (trueOn.size === 0) continue;
-      const reportedOn = new Set(site.reports.filter((r) => r.sourceKey !== null && r.start < we && reportEnd(r, site.end) > w).map((r) => r.sourceKey!));
+      const reportedOn = new Set(
+        site.reports
+          .filter((r) => r.sourceKey !== null && r.start < we && reportEnd(r, site.end) > w)
+          .map((r) => r.sourceKey!),
+      );
       windows.push(site.sources.every((s) => trueOn.has(s.key) === reportedOn.has(s.key)));
     }
 
@@ -215,7 +247,13 @@ export function score(input: ScoreInput): Score {
       const be = Math.min(site.end, b + TOTAL_BLOCK_MS);
       const trueKg = trueVolume(site.releases, b, be);
       const modelledKg = modelledVolume(site, b, be);
-      totals.push({ site: site.label, blockStart: new Date(b).toISOString(), trueKg, modelledKg, error: trueKg > 0 ? (modelledKg - trueKg) / trueKg : null });
+      totals.push({
+        site: site.label,
+        blockStart: new Date(b).toISOString(),
+        trueKg,
+        modelledKg,
+        error: trueKg > 0 ? (modelledKg - trueKg) / trueKg : null,
+      });
     }
   }
 
@@ -298,7 +336,14 @@ export function score(input: ScoreInput): Score {
     all_sources_windows: windows.length,
     rel_err_by_bin: QUANT_BINS.map(({ key, lo, hi }) => {
       const errs = quant.filter((p) => inBin(p.trueKgH, lo, hi)).map(relErr);
-      return { key, n: errs.length, mean: mean(errs), median: median(errs), p5: quantile(errs, 0.05), p95: quantile(errs, 0.95) };
+      return {
+        key,
+        n: errs.length,
+        mean: mean(errs),
+        median: median(errs),
+        p5: quantile(errs, 0.05),
+        p95: quantile(errs, 0.95),
+      };
     }),
     within_x2_all: share(quant, within2),
     rms_log10: logs.length ? Math.sqrt(mean(logs)!) : null,

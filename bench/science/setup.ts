@@ -14,16 +14,27 @@ export interface SiteHandles {
 }
 
 export async function firstOrganization(api: ConsoleApi): Promise<number> {
-  const orgs = await api.must<{ id: number; name: string; deleted: boolean }[]>('find organization', 'GET', '/api/organization/options/');
+  const orgs = await api.must<{ id: number; name: string; deleted: boolean }[]>(
+    'find organization',
+    'GET',
+    '/api/organization/options/',
+  );
   const live = orgs.find((o) => !o.deleted);
   if (!live) throw new Error('the console has no live organization');
   return live.id;
 }
 
 /** Names unique across the run's sites: the console refuses a second device of one name. */
-export const deviceName = (siteNumber: number, sensorIndex: number): string => `A-97${String(siteNumber).padStart(3, '0')}${String(sensorIndex).padStart(2, '0')}`;
+export const deviceName = (siteNumber: number, sensorIndex: number): string =>
+  `A-97${String(siteNumber).padStart(3, '0')}${String(sensorIndex).padStart(2, '0')}`;
 
-export async function createSite(api: ConsoleApi, organizationId: number, scenario: Scenario, siteNumber: number, name: string): Promise<SiteHandles> {
+export async function createSite(
+  api: ConsoleApi,
+  organizationId: number,
+  scenario: Scenario,
+  siteNumber: number,
+  name: string,
+): Promise<SiteHandles> {
   const { site } = scenario;
   const origin = site.origin;
   const created = await api.must<{ id: number }>('create site', 'POST', '/api/site/siteEdit/', {
@@ -48,10 +59,17 @@ export async function createSite(api: ConsoleApi, organizationId: number, scenar
   });
   const siteId = created.id;
 
-  const categories = await api.must<{ id: number; name: string }[]>('list source categories', 'GET', '/api/sourceCategory/options/');
+  const categories = await api.must<{ id: number; name: string }[]>(
+    'list source categories',
+    'GET',
+    '/api/sourceCategory/options/',
+  );
   const categoryId = (name: string): number => {
     const c = categories.find((x) => x.name.toLowerCase() === name.toLowerCase());
-    if (!c) throw new Error(`the console has no source category '${name}' (it has ${categories.map((x) => x.name).join(', ')})`);
+    if (!c)
+      throw new Error(
+        `the console has no source category '${name}' (it has ${categories.map((x) => x.name).join(', ')})`,
+      );
     return c.id;
   };
   const sourceKeyById = new Map<number, string>();

@@ -58,7 +58,11 @@ export function fitLogistic(x: readonly number[], y: readonly number[], maxIter 
   let b1 = 0;
   for (let iter = 0; iter < maxIter; iter++) {
     // Gradient g and Hessian H of the log-likelihood.
-    let g0 = 0, g1 = 0, h00 = 0, h01 = 0, h11 = 0;
+    let g0 = 0,
+      g1 = 0,
+      h00 = 0,
+      h01 = 0,
+      h11 = 0;
     for (let i = 0; i < n; i++) {
       const p = 1 / (1 + Math.exp(-(b0 + b1 * x[i]!)));
       const w = p * (1 - p);
@@ -101,7 +105,12 @@ export interface Dl90Estimate {
 }
 
 /** DL90 from detected-vs-rate pairs with a bootstrap over releases (seeded, so reproducible). */
-export function estimateDl90(ratesKgH: readonly number[], detected: readonly boolean[], n = 1000, seed = 1): Dl90Estimate {
+export function estimateDl90(
+  ratesKgH: readonly number[],
+  detected: readonly boolean[],
+  n = 1000,
+  seed = 1,
+): Dl90Estimate {
   const x = ratesKgH.map((q) => Math.log(q));
   const y = detected.map((d) => (d ? 1 : 0));
   const fit = fitLogistic(x, y);

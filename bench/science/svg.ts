@@ -8,13 +8,23 @@ const M = { l: 60, r: 20, t: 30, b: 50 };
 const COLORS: Record<string, string> = { pipeline: '#1f77b4', dlq: '#d62728' };
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-const logScale = (lo: number, hi: number, a: number, b: number) => (v: number) => a + ((Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * (b - a);
+const logScale = (lo: number, hi: number, a: number, b: number) => (v: number) =>
+  a + ((Math.log10(v) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo))) * (b - a);
 const linScale = (lo: number, hi: number, a: number, b: number) => (v: number) => a + ((v - lo) / (hi - lo)) * (b - a);
 
 /** `legendAt` 'top-left', or 'bottom-right' where a POD curve, rising to the top, leaves room. */
-function frame(title: string, xLabel: string, yLabel: string, body: string[], legend: string[], legendAt: 'top-left' | 'bottom-right' = 'top-left'): string {
+function frame(
+  title: string,
+  xLabel: string,
+  yLabel: string,
+  body: string[],
+  legend: string[],
+  legendAt: 'top-left' | 'bottom-right' = 'top-left',
+): string {
   const place = (i: number) =>
-    legendAt === 'top-left' ? `x="${M.l + 10}" y="${M.t + 16 + i * 16}"` : `x="${W - M.r - 10}" y="${H - M.b - 10 - (legend.length - 1 - i) * 16}" text-anchor="end"`;
+    legendAt === 'top-left'
+      ? `x="${M.l + 10}" y="${M.t + 16 + i * 16}"`
+      : `x="${W - M.r - 10}" y="${H - M.b - 10 - (legend.length - 1 - i) * 16}" text-anchor="end"`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
@@ -46,7 +56,10 @@ export function podSvg(layout: string, rows: readonly Row[]): string {
   const x = logScale(0.1, 50, M.l, W - M.r);
   const y = linScale(0, 1, H - M.b, M.t);
   const body: string[] = [...logTicks(0.1, 50, x, 'x')];
-  for (const v of [0, 0.5, 0.9, 1]) body.push(`<text x="${M.l - 8}" y="${y(v) + 4}" text-anchor="end">${v}</text><line x1="${M.l}" y1="${y(v)}" x2="${W - M.r}" y2="${y(v)}" stroke="#eee"/>`);
+  for (const v of [0, 0.5, 0.9, 1])
+    body.push(
+      `<text x="${M.l - 8}" y="${y(v) + 4}" text-anchor="end">${v}</text><line x1="${M.l}" y1="${y(v)}" x2="${W - M.r}" y2="${y(v)}" stroke="#eee"/>`,
+    );
   const legend: string[] = [];
   for (const r of rows) {
     const d = r.detail;
@@ -55,7 +68,9 @@ export function podSvg(layout: string, rows: readonly Row[]): string {
     for (const b of d.pod_by_bin) {
       if (b.pod === null) continue;
       const xm = Math.sqrt(b.lo * b.hi);
-      body.push(`<circle cx="${x(xm)}" cy="${y(b.pod)}" r="4" fill="${c}"><title>${b.lo}–${b.hi} kg/h: ${b.detected}/${b.releases}</title></circle>`);
+      body.push(
+        `<circle cx="${x(xm)}" cy="${y(b.pod)}" r="4" fill="${c}"><title>${b.lo}–${b.hi} kg/h: ${b.detected}/${b.releases}</title></circle>`,
+      );
     }
     if (d.logistic) {
       const pts: string[] = [];
@@ -65,9 +80,18 @@ export function podSvg(layout: string, rows: readonly Row[]): string {
       }
       body.push(`<polyline points="${pts.join(' ')}" fill="none" stroke="${c}" stroke-width="2"/>`);
     }
-    legend.push(`<tspan fill="${c}">● ${r.method}: DL90 ${r.dl90_kgh === null ? '–' : r.dl90_kgh.toFixed(2)} kg/h (${r.releases ?? 0} releases)</tspan>`);
+    legend.push(
+      `<tspan fill="${c}">● ${r.method}: DL90 ${r.dl90_kgh === null ? '–' : r.dl90_kgh.toFixed(2)} kg/h (${r.releases ?? 0} releases)</tspan>`,
+    );
   }
-  return frame(`POD vs release rate, layout ${layout} (dots: binned POD; lines: logistic fit on ln Q)`, 'true release rate (kg/h, log)', 'probability of detection', body, legend, 'bottom-right');
+  return frame(
+    `POD vs release rate, layout ${layout} (dots: binned POD; lines: logistic fit on ln Q)`,
+    'true release rate (kg/h, log)',
+    'probability of detection',
+    body,
+    legend,
+    'bottom-right',
+  );
 }
 
 export function paritySvg(layout: string, rows: readonly Row[]): string {
@@ -77,15 +101,30 @@ export function paritySvg(layout: string, rows: readonly Row[]): string {
   const body: string[] = [...logTicks(0.03, 100, x, 'x'), ...logTicks(0.03, 100, y, 'y')];
   body.push(`<line x1="${x(0.03)}" y1="${y(0.03)}" x2="${x(100)}" y2="${y(100)}" stroke="#555"/>`);
   // Factor-of-2 guides: y = 2x and y = x/2 across the plotted square.
-  body.push(`<line x1="${x(0.03)}" y1="${y(0.06)}" x2="${x(50)}" y2="${y(100)}" stroke="#aaa" stroke-dasharray="4 3"/>`);
-  body.push(`<line x1="${x(0.06)}" y1="${y(0.03)}" x2="${x(100)}" y2="${y(50)}" stroke="#aaa" stroke-dasharray="4 3"/>`);
+  body.push(
+    `<line x1="${x(0.03)}" y1="${y(0.06)}" x2="${x(50)}" y2="${y(100)}" stroke="#aaa" stroke-dasharray="4 3"/>`,
+  );
+  body.push(
+    `<line x1="${x(0.06)}" y1="${y(0.03)}" x2="${x(100)}" y2="${y(50)}" stroke="#aaa" stroke-dasharray="4 3"/>`,
+  );
   const legend: string[] = [];
   for (const r of rows) {
     const d = r.detail;
     if (!d) continue;
     const c = COLORS[r.method] ?? '#000';
-    for (const p of d.quant_points) body.push(`<circle cx="${x(clamp(p.trueKgH)).toFixed(1)}" cy="${y(clamp(p.estKgH)).toFixed(1)}" r="2.5" fill="${c}" fill-opacity="0.6"/>`);
-    legend.push(`<tspan fill="${c}">● ${r.method}: ${d.quant_points.length} TP reports, within ×2 (Q ≥ 1): ${r.within_x2_ge_1kgh === null ? '–' : r.within_x2_ge_1kgh.toFixed(2)}</tspan>`);
+    for (const p of d.quant_points)
+      body.push(
+        `<circle cx="${x(clamp(p.trueKgH)).toFixed(1)}" cy="${y(clamp(p.estKgH)).toFixed(1)}" r="2.5" fill="${c}" fill-opacity="0.6"/>`,
+      );
+    legend.push(
+      `<tspan fill="${c}">● ${r.method}: ${d.quant_points.length} TP reports, within ×2 (Q ≥ 1): ${r.within_x2_ge_1kgh === null ? '–' : r.within_x2_ge_1kgh.toFixed(2)}</tspan>`,
+    );
   }
-  return frame(`Estimated vs true rate, layout ${layout} (solid 1:1, dashed ×2)`, 'true rate over the overlap (kg/h, log)', 'estimated rate (kg/h, log)', body, legend);
+  return frame(
+    `Estimated vs true rate, layout ${layout} (solid 1:1, dashed ×2)`,
+    'true rate over the overlap (kg/h, log)',
+    'estimated rate (kg/h, log)',
+    body,
+    legend,
+  );
 }

@@ -43,7 +43,8 @@ interface Screen {
 }
 
 const NO_SPINNERS = () =>
-  document.querySelectorAll('#main .loading, #main [role="status"][aria-label^="Loading"], #main .skeleton').length === 0;
+  document.querySelectorAll('#main .loading, #main [role="status"][aria-label^="Loading"], #main .skeleton').length ===
+  0;
 
 /** Ready when `ready` holds and no spinner is left for two checks in a row (a spinner may follow the first answer). */
 async function untilUsable(page: Page, ready: (page: Page) => Promise<void>, timeoutMs = 90_000): Promise<void> {
@@ -57,7 +58,8 @@ async function untilUsable(page: Page, ready: (page: Page) => Promise<void>, tim
   }
 }
 
-const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor({ timeout: 90_000 });
+const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { name }).first().waitFor({ timeout: 90_000 });
 const rows = (page: Page) => page.locator('#main tbody tr').first().waitFor({ timeout: 90_000 });
 const canvas = (page: Page) => page.locator('#main canvas').first().waitFor({ timeout: 90_000 });
 
@@ -91,10 +93,20 @@ async function main() {
   const t0 = Date.now();
   if (!args.origin) server = await startServer(args.staticDir ? { STATIC_DIR: args.staticDir } : {});
   const origin = args.origin ?? server!.origin;
-  console.log(`server ${origin}${server ? ` (fresh demo database, started in ${((Date.now() - t0) / 1000).toFixed(1)} s)` : ''}`);
+  console.log(
+    `server ${origin}${server ? ` (fresh demo database, started in ${((Date.now() - t0) / 1000).toFixed(1)} s)` : ''}`,
+  );
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
@@ -111,7 +123,8 @@ async function main() {
       const t = r.timing();
       answers.push({ path: url.pathname, ms: Math.round(t.responseEnd - Math.max(0, t.requestStart)) });
     });
-    const slowest = () => answers.reduce<{ path: string; ms: number } | null>((a, b) => (!a || b.ms > a.ms ? b : a), null);
+    const slowest = () =>
+      answers.reduce<{ path: string; ms: number } | null>((a, b) => (!a || b.ms > a.ms ? b : a), null);
 
     // Sign-in, cold: from / through the provider's login form to a usable Overview.
     const signIns: number[] = [];
@@ -138,34 +151,92 @@ async function main() {
     }
 
     // The demo's records the screens open: the featured site's organization, site and device, and an alarm there.
-    const user = await api<{ userOrganizations: { id: number; sites: { id: number }[] }[] }>(origin, token, '/api/user/currentUser/');
-    const featuredLine = (server?.output() ?? '').split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
+    const user = await api<{ userOrganizations: { id: number; sites: { id: number }[] }[] }>(
+      origin,
+      token,
+      '/api/user/currentUser/',
+    );
+    const featuredLine =
+      (server?.output() ?? '').split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
     let deviceName = /\/device\/([\w-]+)/.exec(featuredLine)?.[1] ?? null;
     let organizationId = user.userOrganizations[0]!.id;
     let siteId = user.userOrganizations[0]!.sites[0]!.id;
     if (deviceName) {
-      const owner = await api<{ organizationId: number; siteId: number | null }>(origin, token, `/api/lookup/owner/?kind=device&id=${deviceName}`);
+      const owner = await api<{ organizationId: number; siteId: number | null }>(
+        origin,
+        token,
+        `/api/lookup/owner/?kind=device&id=${deviceName}`,
+      );
       organizationId = owner.organizationId;
       siteId = owner.siteId ?? siteId;
     } else {
-      const devices = await api<{ rows: { name: string }[] }>(origin, token, `/api/device/deviceList/?organizationId=${organizationId}&startRow=0&endRow=1`).catch(() => ({ rows: [] }));
+      const devices = await api<{ rows: { name: string }[] }>(
+        origin,
+        token,
+        `/api/device/deviceList/?organizationId=${organizationId}&startRow=0&endRow=1`,
+      ).catch(() => ({ rows: [] }));
       deviceName = devices.rows[0]?.name ?? null;
     }
-    const alarms = await api<{ rows: { encodedId: string }[] }>(origin, token, `/api/alarm/alarms/?organizationId=${organizationId}&startRow=0&endRow=1`);
+    const alarms = await api<{ rows: { encodedId: string }[] }>(
+      origin,
+      token,
+      `/api/alarm/alarms/?organizationId=${organizationId}&startRow=0&endRow=1`,
+    );
     const alarmId = alarms.rows[0]?.encodedId ?? null;
     const org = `organizationId=${organizationId}`;
 
     const screens: Screen[] = [
-      { name: 'Overview (30 days)', path: `/overview?${org}`, ready: async (p) => (await heading('Overview')(p), await canvas(p)), heavy: false },
-      { name: 'Device Health grid', path: `/deviceHealth?${org}`, ready: async (p) => (await heading(/^Device Health/)(p), await rows(p)) },
+      {
+        name: 'Overview (30 days)',
+        path: `/overview?${org}`,
+        ready: async (p) => (await heading('Overview')(p), await canvas(p)),
+        heavy: false,
+      },
+      {
+        name: 'Device Health grid',
+        path: `/deviceHealth?${org}`,
+        ready: async (p) => (await heading(/^Device Health/)(p), await rows(p)),
+      },
       { name: 'Device Health map', path: `/deviceHealth?${org}&tab=Map`, ready: canvas, heavy: true },
-      { name: 'Device Uptime', path: `/deviceUptime?${org}`, ready: async (p) => (await heading(/^Device Uptime/)(p), await rows(p)) },
-      { name: 'Site dashboard', path: `/site/${siteId}?${org}`, ready: async (p) => (await heading(/ Dashboard$/)(p), await canvas(p)), heavy: true },
-      ...(alarmId ? [{ name: 'Alarm link → dashboard', path: `/alarm/${alarmId}`, ready: async (p: Page) => (await heading(/ Dashboard$/)(p), await canvas(p)), heavy: true }] : []),
-      ...(deviceName ? [{ name: 'Device Installations tab', path: `/device/${deviceName}?tab=Installations&${org}`, ready: async (p: Page) => (await heading(deviceName!)(p), await canvas(p)) }] : []),
+      {
+        name: 'Device Uptime',
+        path: `/deviceUptime?${org}`,
+        ready: async (p) => (await heading(/^Device Uptime/)(p), await rows(p)),
+      },
+      {
+        name: 'Site dashboard',
+        path: `/site/${siteId}?${org}`,
+        ready: async (p) => (await heading(/ Dashboard$/)(p), await canvas(p)),
+        heavy: true,
+      },
+      ...(alarmId
+        ? [
+            {
+              name: 'Alarm link → dashboard',
+              path: `/alarm/${alarmId}`,
+              ready: async (p: Page) => (await heading(/ Dashboard$/)(p), await canvas(p)),
+              heavy: true,
+            },
+          ]
+        : []),
+      ...(deviceName
+        ? [
+            {
+              name: 'Device Installations tab',
+              path: `/device/${deviceName}?tab=Installations&${org}`,
+              ready: async (p: Page) => (await heading(deviceName!)(p), await canvas(p)),
+            },
+          ]
+        : []),
     ];
 
-    const results: { name: string; cold: number[]; warm: number[]; heavy: boolean; slowest: { path: string; ms: number }[] }[] = [];
+    const results: {
+      name: string;
+      cold: number[];
+      warm: number[];
+      heavy: boolean;
+      slowest: { path: string; ms: number }[];
+    }[] = [];
     for (const s of screens) {
       const cold: number[] = [];
       const warm: number[] = [];
@@ -187,20 +258,28 @@ async function main() {
         warm.push(Date.now() - start);
       }
       results.push({ name: s.name, cold, warm, heavy: s.heavy ?? false, slowest: waits });
-      console.log(`${s.name}: cold ${cold.join(', ')} ms; warm ${warm.join(', ')} ms; slowest answers (cold) ${waits.map((w) => `${w.path} ${w.ms} ms`).join(', ')}`);
+      console.log(
+        `${s.name}: cold ${cold.join(', ')} ms; warm ${warm.join(', ')} ms; slowest answers (cold) ${waits.map((w) => `${w.path} ${w.ms} ms`).join(', ')}`,
+      );
     }
 
     const [l1, l5] = os.loadavg();
     const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const mark = (ms: number, target: number) => `${fmt(ms)}${ms <= target ? '' : ' ✗'}`;
-    console.log(`\nScreen speed — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1/5 min), ${args.rounds} rounds, medians; ✗ misses the target`);
+    console.log(
+      `\nScreen speed — ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1/5 min), ${args.rounds} rounds, medians; ✗ misses the target`,
+    );
     console.log('| Screen | Cold | Warm | Target cold / warm | Slowest answer (cold, median) |');
     console.log('|---|---|---|---|---|');
-    console.log(`| Sign-in → usable Overview | ${mark(median(signIns), TARGET_MS.signIn)} | — | ${fmt(TARGET_MS.signIn)} | — |`);
+    console.log(
+      `| Sign-in → usable Overview | ${mark(median(signIns), TARGET_MS.signIn)} | — | ${fmt(TARGET_MS.signIn)} | — |`,
+    );
     for (const r of results) {
       const [tc, tw] = r.heavy ? [TARGET_MS.heavyCold, TARGET_MS.heavyWarm] : [TARGET_MS.cold, TARGET_MS.warm];
       const worst = r.slowest.length ? `\`${r.slowest[0]!.path}\` ${fmt(median(r.slowest.map((w) => w.ms)))}` : '—';
-      console.log(`| ${r.name} | ${mark(median(r.cold), tc)} | ${mark(median(r.warm), tw)} | ${fmt(tc)} / ${fmt(tw)} | ${worst} |`);
+      console.log(
+        `| ${r.name} | ${mark(median(r.cold), tc)} | ${mark(median(r.warm), tw)} | ${fmt(tc)} / ${fmt(tw)} | ${worst} |`,
+      );
     }
   } finally {
     await browser.close();

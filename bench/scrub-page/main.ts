@@ -89,7 +89,13 @@ async function scrub(mode: 'pyramid' | 'raw', charts: uPlot[], windowDays: numbe
     if (mode === 'raw') {
       for (const c of charts) c.setScale('x', { min: start / 1000, max: end / 1000 });
     } else {
-      const answers = await timeseriesClient.m4Many(charts.map((_, k) => `s${k}`), start, end, WIDTH, 'scrub');
+      const answers = await timeseriesClient.m4Many(
+        charts.map((_, k) => `s${k}`),
+        start,
+        end,
+        WIDTH,
+        'scrub',
+      );
       workerMs.push(performance.now() - t);
       answers.forEach((a, k) => {
         charts[k]!.batch(() => {
@@ -120,7 +126,11 @@ function stats(frames: number[]) {
 
 declare global {
   interface Window {
-    runScrub: (mode: 'pyramid' | 'raw', windowDays: number, steps: number) => Promise<{ median: number; p95: number; frames: number; workerMedian: number; rasterMedian: number }>;
+    runScrub: (
+      mode: 'pyramid' | 'raw',
+      windowDays: number,
+      steps: number,
+    ) => Promise<{ median: number; p95: number; frames: number; workerMedian: number; rasterMedian: number }>;
     scrubReady: boolean;
   }
 }
@@ -130,7 +140,11 @@ window.runScrub = async (mode, windowDays, steps) => {
   await scrub(mode, charts, windowDays, 5);
   workerMs.length = 0;
   rasterMs.length = 0;
-  const result = { ...stats(await scrub(mode, charts, windowDays, steps)), workerMedian: workerMs.length ? stats(workerMs).median : 0, rasterMedian: stats(rasterMs).median };
+  const result = {
+    ...stats(await scrub(mode, charts, windowDays, steps)),
+    workerMedian: workerMs.length ? stats(workerMs).median : 0,
+    rasterMedian: stats(rasterMs).median,
+  };
   for (const c of charts) c.destroy();
   if (mode === 'pyramid') for (let k = 0; k < CHARTS; k++) await timeseriesClient.unloadSeries(`s${k}`);
   return result;

@@ -1,6 +1,14 @@
 // The four site layouts of modelling.md §2.4. Each site gets an origin in an on-shore US oil/gas basin, a random
 // rotation of the whole layout and a few metres of placement noise, so that sites of one layout differ.
-import type { LayoutName, SensorGrade, SiteLayout, SourceCategory, TruthObstacle, TruthSensor, TruthSource } from './types';
+import type {
+  LayoutName,
+  SensorGrade,
+  SiteLayout,
+  SourceCategory,
+  TruthObstacle,
+  TruthSensor,
+  TruthSource,
+} from './types';
 import type { Rng } from './rng';
 
 interface Basin {
@@ -60,7 +68,13 @@ function buildSources(rng: Rng, groups: GroupSpec[]): TruthSource[] {
   return out;
 }
 
-function ring(rng: Rng, points: [number, number][], height: number, anemometers: number, names: string[]): TruthSensor[] {
+function ring(
+  rng: Rng,
+  points: [number, number][],
+  height: number,
+  anemometers: number,
+  names: string[],
+): TruthSensor[] {
   const anemIdx = new Set<number>();
   // Spread the anemometers round the ring.
   for (let i = 0; i < anemometers; i++) anemIdx.add(Math.floor((i * points.length) / anemometers));
@@ -99,7 +113,10 @@ function deviceNames(rng: Rng, n: number): string[] {
   return out;
 }
 
-function layoutParts(layout: LayoutName, rng: Rng): { groups: GroupSpec[]; sensorPts: [number, number][]; height: number; anem: number } {
+function layoutParts(
+  layout: LayoutName,
+  rng: Rng,
+): { groups: GroupSpec[]; sensorPts: [number, number][]; height: number; anem: number } {
   const j = (): number => rng.range(-2, 2);
   switch (layout) {
     case 'metec': {
@@ -112,7 +129,14 @@ function layoutParts(layout: LayoutName, rng: Rng): { groups: GroupSpec[]; senso
         { group: '5W', category: 'Wellhead', east: 20 + j(), north: 12 + j(), height: 2, units: 1 + rng.int(3) },
       ];
       const sensorPts: [number, number][] = [
-        [-40, -30], [0, -30], [40, -30], [40, 0], [40, 30], [0, 30], [-40, 30], [-40, 0],
+        [-40, -30],
+        [0, -30],
+        [40, -30],
+        [40, 0],
+        [40, 30],
+        [0, 30],
+        [-40, 30],
+        [-40, 0],
       ];
       return { groups, sensorPts, height: METEC_SENSOR_HEIGHT, anem: 3 };
     }
@@ -122,10 +146,14 @@ function layoutParts(layout: LayoutName, rng: Rng): { groups: GroupSpec[]; senso
         { group: 'TB', category: 'Tank', east: 8 + j(), north: 6 + j(), height: 4.5, units: 1 },
         { group: 'SEP', category: 'Separator', east: 0 + j(), north: -8 + j(), height: 2, units: 1 },
       ];
-      if (groups[0]!.units === 1) groups.push({ group: 'CMP', category: 'Compressor', east: 12 + j(), north: -10 + j(), height: 3, units: 1 });
+      if (groups[0]!.units === 1)
+        groups.push({ group: 'CMP', category: 'Compressor', east: 12 + j(), north: -10 + j(), height: 3, units: 1 });
       const r = rng.range(32, 40);
       const a0 = rng.range(0, Math.PI / 2);
-      const sensorPts: [number, number][] = [0, 1, 2, 3].map((k) => [r * Math.cos(a0 + (k * Math.PI) / 2), r * Math.sin(a0 + (k * Math.PI) / 2)]);
+      const sensorPts: [number, number][] = [0, 1, 2, 3].map((k) => [
+        r * Math.cos(a0 + (k * Math.PI) / 2),
+        r * Math.sin(a0 + (k * Math.PI) / 2),
+      ]);
       return { groups, sensorPts, height: 3, anem: 2 };
     }
     case 'sparse': {
@@ -146,7 +174,12 @@ function layoutParts(layout: LayoutName, rng: Rng): { groups: GroupSpec[]; senso
         { group: 'CS', category: 'Compressor', east: 15 + j(), north: -12 + j(), height: 3, units: 4 },
       ];
       const sensorPts: [number, number][] = [
-        [-50, -35], [0, -38], [50, -35], [50, 35], [0, 38], [-50, 35],
+        [-50, -35],
+        [0, -38],
+        [50, -35],
+        [50, 35],
+        [0, 38],
+        [-50, 35],
       ];
       return { groups, sensorPts, height: 2.5, anem: 2 };
     }

@@ -149,7 +149,13 @@ export class MeasurementLayer {
       const latency = r.range(3, 45) * 1000;
 
       let ch4 =
-        background + st.offset + st.drift + st.tempCoef * (truth.temperatureC - this.calibrationTempC) + st.gain * truth.enhancementPpm[s]! + spike + noise;
+        background +
+        st.offset +
+        st.drift +
+        st.tempCoef * (truth.temperatureC - this.calibrationTempC) +
+        st.gain * truth.enhancementPpm[s]! +
+        spike +
+        noise;
       ch4 = Math.min(SATURATION_PPM, Math.max(0, ch4));
 
       let dir = NaN;

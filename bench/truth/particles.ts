@@ -230,7 +230,12 @@ export class ParticleCloud {
       this.age[i] = age;
       const ex = x - cx;
       const ny = y - cy;
-      if (age > MAX_AGE_S || ex * dx0 + ny * dy0 > killAlong || ex * ex + ny * ny > MAX_RADIUS * MAX_RADIUS || z > MAX_HEIGHT) {
+      if (
+        age > MAX_AGE_S ||
+        ex * dx0 + ny * dy0 > killAlong ||
+        ex * ex + ny * ny > MAX_RADIUS * MAX_RADIUS ||
+        z > MAX_HEIGHT
+      ) {
         this.remove(i);
         continue; // the swapped-in particle (not yet moved this step) is handled at the same index
       }
@@ -248,7 +253,8 @@ export class ParticleCloud {
           if (r2 * inv2h2 > 0.5 * KERNEL_CUT2) continue;
           const dz1 = z - rH[s]!;
           const dz2 = z + rH[s]!;
-          conc[s] = conc[s]! + norm * Math.exp(-r2 * inv2h2) * (Math.exp(-dz1 * dz1 * inv2h2) + Math.exp(-dz2 * dz2 * inv2h2));
+          conc[s] =
+            conc[s]! + norm * Math.exp(-r2 * inv2h2) * (Math.exp(-dz1 * dz1 * inv2h2) + Math.exp(-dz2 * dz2 * inv2h2));
         }
       }
       i++;

@@ -126,7 +126,13 @@ export function designReleases(rng: Rng, site: SiteLayout, start: number, days: 
 }
 
 /** 1–3 episodes per week from a neighbour 150–400 m upwind of the mean wind at the episode, 5–50 kg/h. */
-export function designOffsite(rng: Rng, site: SiteLayout, weather: HourWeather[], start: number, days: number): OffsiteEpisode[] {
+export function designOffsite(
+  rng: Rng,
+  site: SiteLayout,
+  weather: HourWeather[],
+  start: number,
+  days: number,
+): OffsiteEpisode[] {
   const end = start + days * DAY;
   const cx = site.sensors.reduce((a, s) => a + s.east, 0) / site.sensors.length;
   const cy = site.sensors.reduce((a, s) => a + s.north, 0) / site.sensors.length;
@@ -141,7 +147,13 @@ export function designOffsite(rng: Rng, site: SiteLayout, weather: HourWeather[]
       const hw = weather[Math.min(weather.length - 1, Math.floor((s + (e - s) / 2 - start) / HOUR))]!;
       const bearing = ((hw.dirFromDeg + rng.normal() * 15) * Math.PI) / 180;
       const d = rng.range(150, 400);
-      out.push({ start: s, end: e, rateKgH: rng.logUniform(5, 50), east: cx + d * Math.sin(bearing), north: cy + d * Math.cos(bearing) });
+      out.push({
+        start: s,
+        end: e,
+        rateKgH: rng.logUniform(5, 50),
+        east: cx + d * Math.sin(bearing),
+        north: cy + d * Math.cos(bearing),
+      });
     }
   }
   return out.sort((a, b) => a.start - b.start);

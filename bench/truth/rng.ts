@@ -160,6 +160,8 @@ function normalCdf(x: number): number {
   // Abramowitz & Stegun 7.1.26 for erf (|error| < 1.5e-7).
   const z = Math.abs(x) / Math.SQRT2;
   const k = 1 / (1 + 0.3275911 * z);
-  const erf = 1 - ((((1.061405429 * k - 1.453152027) * k + 1.421413741) * k - 0.284496736) * k + 0.254829592) * k * Math.exp(-z * z);
+  const erf =
+    1 -
+    ((((1.061405429 * k - 1.453152027) * k + 1.421413741) * k - 0.284496736) * k + 0.254829592) * k * Math.exp(-z * z);
   return x >= 0 ? 0.5 * (1 + erf) : 0.5 * (1 - erf);
 }

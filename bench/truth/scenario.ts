@@ -25,12 +25,32 @@ export function scenarioWeather(scenario: Scenario): HourWeather[] {
   });
 }
 
-export function createScenario(layout: LayoutName, seed: number, siteIndex: number, start: number, days: number): Scenario {
+export function createScenario(
+  layout: LayoutName,
+  seed: number,
+  siteIndex: number,
+  start: number,
+  days: number,
+): Scenario {
   if (!Number.isInteger(days) || days < 1) throw new Error(`days must be a positive integer, got ${days}`);
   if (start % DAY !== 0) throw new Error('start must be UTC-midnight aligned');
   const site = buildSite(layout, new Rng(streamSeed(layout, seed, siteIndex, 'site')));
-  const base: Scenario = { layout, seed, siteIndex, site, start, end: start + days * DAY, truth: { releases: [], offsite: [] } };
+  const base: Scenario = {
+    layout,
+    seed,
+    siteIndex,
+    site,
+    start,
+    end: start + days * DAY,
+    truth: { releases: [], offsite: [] },
+  };
   const releases = designReleases(new Rng(streamSeed(layout, seed, siteIndex, 'releases', start)), site, start, days);
-  const offsite = designOffsite(new Rng(streamSeed(layout, seed, siteIndex, 'offsite', start)), site, scenarioWeather(base), start, days);
+  const offsite = designOffsite(
+    new Rng(streamSeed(layout, seed, siteIndex, 'offsite', start)),
+    site,
+    scenarioWeather(base),
+    start,
+    days,
+  );
   return { ...base, truth: { releases, offsite } };
 }

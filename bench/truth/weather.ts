@@ -2,13 +2,7 @@
 // the wind, ~10 % calm or gusty hours, and the hidden (perturbed) stability that drives the particle model.
 // Fully determined by its seed; both the scenario (off-site placement) and the world (physics) rebuild it.
 import { Rng } from './rng';
-import {
-  frictionVelocity,
-  obukhovLength,
-  turbulence,
-  type StabilityClass,
-  type Turbulence,
-} from './surface-layer';
+import { frictionVelocity, obukhovLength, turbulence, type StabilityClass, type Turbulence } from './surface-layer';
 
 export type HourKind = 'normal' | 'calm' | 'gusty';
 
@@ -98,7 +92,7 @@ function nominalClass(u10: number, insolation: number, cloudyNight: boolean): St
 function solarElevationDeg(t: number, latitude: number, longitude: number): number {
   const doy = Math.floor((t % (365.25 * DAY)) / DAY);
   const decl = (-23.44 * Math.cos((2 * Math.PI * (doy + 10)) / 365) * Math.PI) / 180;
-  const solarHour = (((t % DAY) / HOUR + longitude / 15) % 24 + 24) % 24;
+  const solarHour = ((((t % DAY) / HOUR + longitude / 15) % 24) + 24) % 24;
   const ha = ((solarHour - 12) * 15 * Math.PI) / 180;
   const lat = (latitude * Math.PI) / 180;
   const s = Math.sin(lat) * Math.sin(decl) + Math.cos(lat) * Math.cos(decl) * Math.cos(ha);
@@ -217,4 +211,3 @@ export function generateWeather(seed: number, start: number, hours: number, clim
   }
   return out;
 }
-

@@ -216,11 +216,15 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
       flow.dirNorth = -Math.cos(theta);
       let along = -Infinity;
       for (let s = 0; s < nS; s++) {
-        along = Math.max(along, (receptors.east[s]! - centreEast) * flow.dirEast + (receptors.north[s]! - centreNorth) * flow.dirNorth);
+        along = Math.max(
+          along,
+          (receptors.east[s]! - centreEast) * flow.dirEast + (receptors.north[s]! - centreNorth) * flow.dirNorth,
+        );
       }
       flow.killAlong = along + KILL_PAST_LAST_SENSOR;
       for (const e of active) {
-        if (stepCounter % e.every === 0) for (let p = 0; p < e.count; p++) cloud.emit(e.east, e.north, e.height, e.mass, flow);
+        if (stepCounter % e.every === 0)
+          for (let p = 0; p < e.count; p++) cloud.emit(e.east, e.north, e.height, e.mass, flow);
       }
       stepCounter++;
       if (cloud.count > 0) {
@@ -240,7 +244,8 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
         windSamples++;
         for (let s = 0; s < nS; s++) {
           if (!site.sensors[s]!.hasAnemometer) continue;
-          const delta = flow.gradEast * (receptors.east[s]! - centreEast) + flow.gradNorth * (receptors.north[s]! - centreNorth);
+          const delta =
+            flow.gradEast * (receptors.east[s]! - centreEast) + flow.gradNorth * (receptors.north[s]! - centreNorth);
           const th = theta + delta;
           const sp = sensorSpeed[s]! * flow.speedScale;
           windE[s] = windE[s]! - sp * Math.sin(th);
@@ -266,7 +271,12 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
         windN[s] = windN[s]! + du * an + dv * ae;
       }
     }
-    measure.minute(k, t0 + MINUTE, { enhancementPpm: acc, windEast: windE, windNorth: windN, temperatureC, stable: hw.trueClass >= 4 }, out);
+    measure.minute(
+      k,
+      t0 + MINUTE,
+      { enhancementPpm: acc, windEast: windE, windNorth: windN, temperatureC, stable: hw.trueClass >= 4 },
+      out,
+    );
   }
 
   return {
@@ -300,7 +310,8 @@ export function createWorld(scenario: Scenario, options: WorldOptions = {}): Tru
         // Station pressure (kPa): the elevation's standard pressure and a slow ±0.3 kPa synoptic swing, reported
         // whenever the device reports its temperature. Deterministic, so it draws nothing from the readings' RNG.
         const swing = 0.3 * Math.sin((2 * Math.PI * (t0 - scenario.start)) / (4.3 * 86_400_000) + scenario.seed);
-        for (let s = 0; s < nS; s++) chunk.pressureKPa![s]![k] = Number.isNaN(chunk.temperatureC[s]![k]!) ? NaN : pressure / 1000 + swing;
+        for (let s = 0; s < nS; s++)
+          chunk.pressureKPa![s]![k] = Number.isNaN(chunk.temperatureC[s]![k]!) ? NaN : pressure / 1000 + swing;
       }
       now = to;
       return chunk;

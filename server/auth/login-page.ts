@@ -1,5 +1,6 @@
 // The built-in provider's own pages: server-rendered, no inline scripts (the CSP forbids them).
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(title: string, body: string, script?: string): string {
   return `<!doctype html>
@@ -25,7 +26,13 @@ ${opts.error ? `<p class="error" role="alert">${escape(opts.error)}</p>` : ''}
 }
 
 /** After a temporary password: the user chooses their own (FORCE_CHANGE_PASSWORD, as Cognito's challenge). */
-export function newPasswordPage(opts: { action: string; email: string; temporaryPassword: string; rule: string; error?: string }): string {
+export function newPasswordPage(opts: {
+  action: string;
+  email: string;
+  temporaryPassword: string;
+  rule: string;
+  error?: string;
+}): string {
   return layout(
     'Choose a new password',
     `<h1>Choose a new password</h1>
@@ -53,7 +60,10 @@ export function logoutPage(form: string): string {
 }
 
 export function messagePage(title: string, message: string): string {
-  return layout(title, `<h1>${escape(title)}</h1><p class="muted">${escape(message)}</p><p><a href="/">Back to the console</a></p>`);
+  return layout(
+    title,
+    `<h1>${escape(title)}</h1><p class="muted">${escape(message)}</p><p><a href="/">Back to the console</a></p>`,
+  );
 }
 
 export const LOGIN_CSS = `

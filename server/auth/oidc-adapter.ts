@@ -17,7 +17,15 @@ export function createAdapterFactory(database: Database): new (name: string) => 
         `INSERT INTO oidc_payloads (id, type, payload, grant_id, user_code, uid, expires_at) VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7)
          ON CONFLICT (id, type) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id, user_code = excluded.user_code,
            uid = excluded.uid, expires_at = excluded.expires_at`,
-        [id, this.name, JSON.stringify(payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresAt],
+        [
+          id,
+          this.name,
+          JSON.stringify(payload),
+          payload.grantId ?? null,
+          payload.userCode ?? null,
+          payload.uid ?? null,
+          expiresAt,
+        ],
       );
     }
 
@@ -27,7 +35,9 @@ export function createAdapterFactory(database: Database): new (name: string) => 
         [value, this.name],
       );
       if (!row) return undefined;
-      return row.consumed_at ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : row.payload;
+      return row.consumed_at
+        ? { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) }
+        : row.payload;
     }
 
     find(id: string) {

@@ -43,12 +43,17 @@ export async function loadOrCreateProviderKeys(dataDir: string): Promise<Provide
  */
 export async function loadOrCreateSharedProviderKeys(database: Database, dataDir: string): Promise<ProviderKeys> {
   if (database.engine !== 'postgres') return loadOrCreateProviderKeys(dataDir);
-  const read = async () => (await database.query<{ keys: ProviderKeys }>('SELECT keys FROM oidc_keys WHERE id = 1'))[0]?.keys;
+  const read = async () =>
+    (await database.query<{ keys: ProviderKeys }>('SELECT keys FROM oidc_keys WHERE id = 1'))[0]?.keys;
   const stored = await read();
   if (stored) return stored;
   const file = keysFile(dataDir);
-  const offer = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ProviderKeys) : await generateProviderKeys();
-  await database.query('INSERT INTO oidc_keys (id, keys) VALUES (1, $1::jsonb) ON CONFLICT (id) DO NOTHING', [JSON.stringify(offer)]);
+  const offer = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as ProviderKeys)
+    : await generateProviderKeys();
+  await database.query('INSERT INTO oidc_keys (id, keys) VALUES (1, $1::jsonb) ON CONFLICT (id) DO NOTHING', [
+    JSON.stringify(offer),
+  ]);
   const agreed = await read();
   if (!agreed) throw new Error('The identity provider keys could not be stored in oidc_keys');
   return agreed;
@@ -57,8 +62,11 @@ export async function loadOrCreateSharedProviderKeys(database: Database, dataDir
 /** The public halves, for verifying access tokens without a round trip to ourselves. */
 export function publicJwks(keys: ProviderKeys): { keys: JWK[] } {
   return {
-    keys: keys.signing.map(({ kty, n, e, crv, x, y, alg, kid, use }) =>
-      Object.fromEntries(Object.entries({ kty, n, e, crv, x, y, alg, kid, use }).filter(([, v]) => v !== undefined)) as JWK,
+    keys: keys.signing.map(
+      ({ kty, n, e, crv, x, y, alg, kid, use }) =>
+        Object.fromEntries(
+          Object.entries({ kty, n, e, crv, x, y, alg, kid, use }).filter(([, v]) => v !== undefined),
+        ) as JWK,
     ),
   };
 }

@@ -26,7 +26,11 @@ export interface OidcHandle {
   config: Config;
 }
 
-export async function createOidcProvider(opts: { config: Config; database: Database; keys?: ProviderKeys }): Promise<OidcHandle> {
+export async function createOidcProvider(opts: {
+  config: Config;
+  database: Database;
+  keys?: ProviderKeys;
+}): Promise<OidcHandle> {
   const { config, database } = opts;
   const keys = opts.keys ?? (await loadOrCreateSharedProviderKeys(database, config.dataDir));
   const audience = config.apiAudience;
@@ -45,7 +49,11 @@ export async function createOidcProvider(opts: { config: Config; database: Datab
       },
     ],
     jwks: { keys: keys.signing as NonNullable<Configuration['jwks']>['keys'] },
-    cookies: { keys: keys.cookieKeys, long: { signed: true, sameSite: 'lax' }, short: { signed: true, sameSite: 'lax' } },
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { signed: true, sameSite: 'lax' },
+      short: { signed: true, sameSite: 'lax' },
+    },
     pkce: { required: () => true },
     scopes: OIDC_SCOPES,
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
@@ -67,14 +75,26 @@ export async function createOidcProvider(opts: { config: Config; database: Datab
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
           if (resourceIndicator !== audience) throw new errors.InvalidTarget();
-          return { scope: API_SCOPE, audience, accessTokenFormat: 'jwt', accessTokenTTL: 600, jwt: { sign: { alg: 'RS256' } } };
+          return {
+            scope: API_SCOPE,
+            audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: 600,
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
     },
     findAccount: async (_ctx, sub) => {
-      const [user] = await database.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE id = $1 AND deleted_at IS NULL', [Number(sub) || 0]);
+      const [user] = await database.query<{ id: number; email: string }>(
+        'SELECT id, email FROM users WHERE id = $1 AND deleted_at IS NULL',
+        [Number(sub) || 0],
+      );
       if (!user) return undefined;
-      return { accountId: String(user.id), claims: async () => ({ sub: String(user.id), email: user.email, email_verified: true }) };
+      return {
+        accountId: String(user.id),
+        claims: async () => ({ sub: String(user.id), email: user.email, email_verified: true }),
+      };
     },
     // Our own public web client always gets a rotating refresh token (offline_access needs prompt=consent, which a
     // first-party console never shows); without offline_access it also ends with the session at logout.
@@ -82,7 +102,15 @@ export async function createOidcProvider(opts: { config: Config; database: Datab
     rotateRefreshToken: true,
     // Token and revocation calls come from the console's own origin only.
     clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 3600, Interaction: 3600, Session: 14 * DAY, Grant: 14 * DAY, RefreshToken: 14 * DAY },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 14 * DAY,
+      Grant: 14 * DAY,
+      RefreshToken: 14 * DAY,
+    },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
     // First-party console: consent is implied; grants cover the OIDC scopes and the API.
     loadExistingGrant: async (ctx) => {
@@ -102,7 +130,10 @@ export async function createOidcProvider(opts: { config: Config; database: Datab
     },
     renderError: async (ctx, out) => {
       ctx.type = 'html';
-      ctx.body = messagePage('Sign-in problem', `${out.error}${out.error_description ? `: ${out.error_description}` : ''}`);
+      ctx.body = messagePage(
+        'Sign-in problem',
+        `${out.error}${out.error_description ? `: ${out.error_description}` : ''}`,
+      );
     },
   };
 
@@ -149,33 +180,64 @@ export async function mountOidc(app: FastifyInstance, handle: OidcHandle): Promi
   const { provider, database } = handle;
   const csp = buildCsp({ connectOrigins: [], frameAncestors: [] });
 
-  app.get('/oidc-assets/login.css', async (_req, reply) => reply.type('text/css').header('cache-control', 'public, max-age=3600').send(LOGIN_CSS));
-  app.get('/oidc-assets/auto-submit.js', async (_req, reply) => reply.type('text/javascript').header('cache-control', 'public, max-age=3600').send(AUTO_SUBMIT_JS));
+  app.get('/oidc-assets/login.css', async (_req, reply) =>
+    reply.type('text/css').header('cache-control', 'public, max-age=3600').send(LOGIN_CSS),
+  );
+  app.get('/oidc-assets/auto-submit.js', async (_req, reply) =>
+    reply.type('text/javascript').header('cache-control', 'public, max-age=3600').send(AUTO_SUBMIT_JS),
+  );
 
   await app.register(async (scope) => {
     await scope.register(formbody);
 
     scope.get<{ Params: { uid: string } }>('/oidc/interaction/:uid', async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
-      if (!details) return reply.code(400).type('text/html').send(messagePage('Sign-in expired', 'This sign-in attempt has expired. Please start again from the console.'));
+      if (!details)
+        return reply
+          .code(400)
+          .type('text/html')
+          .send(
+            messagePage('Sign-in expired', 'This sign-in attempt has expired. Please start again from the console.'),
+          );
       if (details.prompt.name === 'login') {
-        return reply.type('text/html').header('cache-control', 'no-store').send(loginPage({ action: `/oidc/interaction/${details.uid}/login` }));
+        return reply
+          .type('text/html')
+          .header('cache-control', 'no-store')
+          .send(loginPage({ action: `/oidc/interaction/${details.uid}/login` }));
       }
       // Consent for our own client is implied (the grant is created in loadExistingGrant).
-      const grant = new provider.Grant({ clientId: String(details.params.client_id), accountId: details.session?.accountId ?? '' });
+      const grant = new provider.Grant({
+        clientId: String(details.params.client_id),
+        accountId: details.session?.accountId ?? '',
+      });
       grant.addOIDCScope(OIDC_SCOPES.join(' '));
       grant.addResourceScope(handle.config.apiAudience, API_SCOPE);
       const grantId = await grant.save();
       reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { consent: { grantId } },
+        { mergeWithLastSubmission: true },
+      );
     });
 
-    scope.post<{ Params: { uid: string }; Body: { email?: string; password?: string; newPassword?: string; confirmPassword?: string } }>('/oidc/interaction/:uid/login', async (request, reply) => {
+    scope.post<{
+      Params: { uid: string };
+      Body: { email?: string; password?: string; newPassword?: string; confirmPassword?: string };
+    }>('/oidc/interaction/:uid/login', async (request, reply) => {
       const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
       if (!details || details.uid !== request.params.uid) {
-        return reply.code(400).type('text/html').send(messagePage('Sign-in expired', 'This sign-in attempt has expired. Please start again from the console.'));
+        return reply
+          .code(400)
+          .type('text/html')
+          .send(
+            messagePage('Sign-in expired', 'This sign-in attempt has expired. Please start again from the console.'),
+          );
       }
-      const email = String(request.body?.email ?? '').trim().slice(0, 320);
+      const email = String(request.body?.email ?? '')
+        .trim()
+        .slice(0, 320);
       const password = String(request.body?.password ?? '').slice(0, 1024);
       const [user] = await database.query<{ id: number; password_hash: string | null; user_status: string }>(
         'SELECT id, password_hash, user_status FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL',
@@ -187,7 +249,13 @@ export async function mountOidc(app: FastifyInstance, handle: OidcHandle): Promi
           .code(401)
           .type('text/html')
           .header('cache-control', 'no-store')
-          .send(loginPage({ action: `/oidc/interaction/${details.uid}/login`, email, error: 'Incorrect email or password.' }));
+          .send(
+            loginPage({
+              action: `/oidc/interaction/${details.uid}/login`,
+              email,
+              error: 'Incorrect email or password.',
+            }),
+          );
       }
       if (user.user_status === 'FORCE_CHANGE_PASSWORD') {
         // A temporary password signs in only once the user has chosen their own (checked again on that post).
@@ -197,17 +265,38 @@ export async function mountOidc(app: FastifyInstance, handle: OidcHandle): Promi
             .code(error ? 400 : 200)
             .type('text/html')
             .header('cache-control', 'no-store')
-            .send(newPasswordPage({ action: `/oidc/interaction/${details.uid}/login`, email, temporaryPassword: password, rule: PASSWORD_RULE, error }));
+            .send(
+              newPasswordPage({
+                action: `/oidc/interaction/${details.uid}/login`,
+                email,
+                temporaryPassword: password,
+                rule: PASSWORD_RULE,
+                error,
+              }),
+            );
         if (newPassword === undefined) return page();
         const chosen = String(newPassword).slice(0, 1024);
-        const problem = passwordProblem(chosen) ?? (chosen !== String(request.body?.confirmPassword ?? '') ? 'The passwords do not match.' : chosen === password ? 'Choose a password other than the temporary one.' : null);
+        const problem =
+          passwordProblem(chosen) ??
+          (chosen !== String(request.body?.confirmPassword ?? '')
+            ? 'The passwords do not match.'
+            : chosen === password
+              ? 'Choose a password other than the temporary one.'
+              : null);
         if (problem) return page(problem);
-        await database.query("UPDATE users SET password_hash = $1, user_status = 'CONFIRMED' WHERE id = $2", [await hashPassword(chosen), user.id]);
+        await database.query("UPDATE users SET password_hash = $1, user_status = 'CONFIRMED' WHERE id = $2", [
+          await hashPassword(chosen),
+          user.id,
+        ]);
       }
       reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: String(user.id) } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: String(user.id) } },
+        { mergeWithLastSubmission: false },
+      );
     });
-
   });
 
   await app.register(async (scope) => {

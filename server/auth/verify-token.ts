@@ -3,7 +3,11 @@ import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWK, type JWTVer
 
 export class InvalidTokenError extends Error {}
 
-export function createTokenVerifier(opts: { issuer: string; audience: string; jwks?: { keys: JWK[] } }): (token: string) => Promise<{ sub: string; email?: string }> {
+export function createTokenVerifier(opts: {
+  issuer: string;
+  audience: string;
+  jwks?: { keys: JWK[] };
+}): (token: string) => Promise<{ sub: string; email?: string }> {
   let keySet: JWTVerifyGetKey | null = opts.jwks ? createLocalJWKSet(opts.jwks) : null;
   async function getKeySet(): Promise<JWTVerifyGetKey> {
     if (keySet) return keySet;
@@ -17,11 +21,17 @@ export function createTokenVerifier(opts: { issuer: string; audience: string; jw
   }
   return async (token) => {
     try {
-      const { payload } = await jwtVerify(token, await getKeySet(), { issuer: opts.issuer, audience: opts.audience, clockTolerance: 5 });
+      const { payload } = await jwtVerify(token, await getKeySet(), {
+        issuer: opts.issuer,
+        audience: opts.audience,
+        clockTolerance: 5,
+      });
       if (typeof payload.sub !== 'string') throw new InvalidTokenError('The token has no subject');
       return { sub: payload.sub, ...(typeof payload.email === 'string' ? { email: payload.email } : {}) };
     } catch (error) {
-      throw error instanceof InvalidTokenError ? error : new InvalidTokenError(error instanceof Error ? error.message : 'Invalid token');
+      throw error instanceof InvalidTokenError
+        ? error
+        : new InvalidTokenError(error instanceof Error ? error.message : 'Invalid token');
     }
   };
 }

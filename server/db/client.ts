@@ -30,7 +30,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
       (await client.query<T>(sqlText, params)).rows,
     transaction: (fn) =>
-      client.transaction((tx) => fn({ query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) => (await tx.query<T>(sqlText, params)).rows })),
+      client.transaction((tx) =>
+        fn({
+          query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
+            (await tx.query<T>(sqlText, params)).rows,
+        }),
+      ),
     close: () => client.close(),
   };
 }
@@ -39,7 +44,9 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server ends (restart, failover, a dropped test database) must not crash the process; the
   // pool opens a new one for the next query.
-  pool.on('error', (error) => process.emitWarning(`A PostgreSQL connection was closed by the server: ${error.message}`));
+  pool.on('error', (error) =>
+    process.emitWarning(`A PostgreSQL connection was closed by the server: ${error.message}`),
+  );
   // Fail fast with a clear error when the server is unreachable.
   await pool.query('select 1');
   return {
@@ -53,7 +60,10 @@ export async function openPostgres(url: string): Promise<Database> {
       const conn = await pool.connect();
       try {
         await conn.query('BEGIN');
-        const result = await fn({ query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) => (await conn.query<T>(sqlText, params)).rows });
+        const result = await fn({
+          query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
+            (await conn.query<T>(sqlText, params)).rows,
+        });
         await conn.query('COMMIT');
         return result;
       } catch (error) {

@@ -29,7 +29,9 @@ async function withAdvisoryLock<T>(database: Database, key: number, fn: () => Pr
   return database.transaction(async (tx) => {
     // The wait and the idle holding may last as long as a seed (minutes): a server's statement, lock or
     // idle-in-transaction timeout (common on managed PostgreSQL) must not cut them short, in this transaction only.
-    await tx.query("SELECT set_config('statement_timeout', '0', true), set_config('lock_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)");
+    await tx.query(
+      "SELECT set_config('statement_timeout', '0', true), set_config('lock_timeout', '0', true), set_config('idle_in_transaction_session_timeout', '0', true)",
+    );
     await tx.query('SELECT pg_advisory_xact_lock($1)', [key]);
     return fn();
   });
@@ -49,8 +51,12 @@ export function migrate(database: Database): Promise<string[]> {
 }
 
 async function migrateUnlocked(database: Database): Promise<string[]> {
-  await database.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-  const done = new Set((await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  await database.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const done = new Set(
+    (await database.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+  );
   const applied: string[] = [];
   for (const m of listMigrations()) {
     if (done.has(m.name)) continue;

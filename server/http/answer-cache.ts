@@ -76,7 +76,9 @@ class DataVersions {
 
   private start(): Promise<Map<string, number>> {
     const p = this.database
-      .query<{ table_name: string; version: string | number }>('SELECT table_name, sum(version) AS version FROM data_versions GROUP BY table_name')
+      .query<{ table_name: string; version: string | number }>(
+        'SELECT table_name, sum(version) AS version FROM data_versions GROUP BY table_name',
+      )
       .then((rows) => new Map(rows.map((r) => [r.table_name, Number(r.version)])));
     this.running = p;
     const clear = () => {
@@ -119,7 +121,8 @@ function recording(database: Database, tracked: ReadonlySet<string>, tables: Set
 
 function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
   const accepted = (acceptEncoding ?? '').toLowerCase();
-  const offers = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`).test(accepted);
+  const offers = (name: string) =>
+    new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*(,|$))[0-9.]+)?\\s*(,|$)`).test(accepted);
   if (offers('br')) return 'br';
   if (offers('gzip')) return 'gzip';
   return null;
@@ -141,7 +144,10 @@ export class AnswerCache {
    * The cached answer for key when no table it read has changed, else computes it with `compute` (given a database
    * handle that records the tables read) — once for all the requests that ask at the same time.
    */
-  async answer(key: string, compute: (database: Database) => Promise<unknown>): Promise<{ entry: Entry; hit: boolean }> {
+  async answer(
+    key: string,
+    compute: (database: Database) => Promise<unknown>,
+  ): Promise<{ entry: Entry; hit: boolean }> {
     const [current, tracked] = await Promise.all([this.versions.read(), this.versions.tracked]);
     const cached = this.entries.get(key);
     const age = cached ? Date.now() - cached.storedAt : 0;
@@ -201,7 +207,12 @@ export class AnswerCache {
     return value;
   }
 
-  private async fill(key: string, current: ReadonlyMap<string, number>, tracked: ReadonlySet<string>, compute: (database: Database) => Promise<unknown>): Promise<Entry> {
+  private async fill(
+    key: string,
+    current: ReadonlyMap<string, number>,
+    tracked: ReadonlySet<string>,
+    compute: (database: Database) => Promise<unknown>,
+  ): Promise<Entry> {
     const storedAt = Date.now();
     const tables = new Set<string>();
     const result = await compute(recording(this.database, tracked, tables));
@@ -221,7 +232,12 @@ export class AnswerCache {
    * A binary answer (an Arrow series) kept while `validator` — a fingerprint of exactly the rows it is made from,
    * read before `compute` runs — stays the same.
    */
-  async bytes(key: string, validator: string, contentType: string, compute: () => Promise<Uint8Array>): Promise<{ entry: Entry; hit: boolean }> {
+  async bytes(
+    key: string,
+    validator: string,
+    contentType: string,
+    compute: () => Promise<Uint8Array>,
+  ): Promise<{ entry: Entry; hit: boolean }> {
     const cached = this.entries.get(key);
     if (cached && cached.validator === validator) {
       this.entries.delete(key);
@@ -234,7 +250,15 @@ export class AnswerCache {
     if (!fill) {
       fill = compute().then((bytes) => {
         const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        return this.store(key, { versions: new Map(), validator, contentType, storedAt: Date.now(), body, etag: `"${createHash('sha1').update(validator).update(key).digest('base64url')}"`, encoded: new Map() });
+        return this.store(key, {
+          versions: new Map(),
+          validator,
+          contentType,
+          storedAt: Date.now(),
+          body,
+          etag: `"${createHash('sha1').update(validator).update(key).digest('base64url')}"`,
+          encoded: new Map(),
+        });
       });
       this.filling.set(fillKey, fill);
     }
@@ -268,12 +292,20 @@ export class AnswerCache {
   }
 
   /** Sends an entry: 304 when the client holds it, else the body in the best encoding the client accepts. */
-  async send(request: FastifyRequest, reply: FastifyReply, { entry, hit }: { entry: Entry; hit: boolean }): Promise<FastifyReply> {
-    reply.header('etag', entry.etag).header('vary', 'accept-encoding').header('x-answer-cache', hit ? 'hit' : 'miss');
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { entry, hit }: { entry: Entry; hit: boolean },
+  ): Promise<FastifyReply> {
+    reply
+      .header('etag', entry.etag)
+      .header('vary', 'accept-encoding')
+      .header('x-answer-cache', hit ? 'hit' : 'miss');
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === entry.etag)) return reply.code(304).send();
     reply.type(entry.contentType);
-    const encoding = entry.body.byteLength >= COMPRESS_MIN_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
+    const encoding =
+      entry.body.byteLength >= COMPRESS_MIN_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
     if (!encoding) return reply.send(entry.body);
     let encoded = entry.encoded.get(encoding);
     // A large body goes out as it is while its compressed form is made for the next callers: a single chart read
@@ -282,7 +314,15 @@ export class AnswerCache {
     if (!encoded) {
       // zlib's asynchronous calls run on libuv's thread pool, not on the event loop; quality 5 and level 6 keep a
       // 1 MB answer to a few milliseconds there.
-      encoded = encoding === 'br' ? brotli(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.byteLength } }) : gzipAsync(entry.body, { level: 6 });
+      encoded =
+        encoding === 'br'
+          ? brotli(entry.body, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.byteLength,
+              },
+            })
+          : gzipAsync(entry.body, { level: 6 });
       entry.encoded.set(encoding, encoded);
       // A failed compression is dropped; the next caller tries again.
       encoded.catch(() => entry.encoded.delete(encoding));

@@ -30,4 +30,3 @@ export async function readCsvRecords(request: FastifyRequest, field = 'csvRecord
   if (problem) throw new HttpError(400, problem, { [field]: [problem] });
   return store.subarray(0, size);
 }
-

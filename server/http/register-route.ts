@@ -83,7 +83,9 @@ async function authenticate(request: FastifyRequest, deps: RouteDeps): Promise<S
   // Who the user is and where they are a member is reused until one of the tables it comes from is written.
   const user =
     Number.isSafeInteger(userId) && userId > 0 && userId <= INT32_MAX
-      ? await answerCacheFor(deps.database).memo(`user:${userId}`, SIGNED_IN_USER_TABLES, () => loadSignedInUser(deps.database, userId))
+      ? await answerCacheFor(deps.database).memo(`user:${userId}`, SIGNED_IN_USER_TABLES, () =>
+          loadSignedInUser(deps.database, userId),
+        )
       : null;
   if (!user) throw new HttpError(401, 'The access token is invalid or expired');
   return user;
@@ -96,7 +98,9 @@ function readOrganizationId(spec: RouteSpec, raw: { query: unknown; body: unknow
   const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   // Organization ids are int32 columns: a larger one would fail in PostgreSQL rather than here.
   if (!Number.isSafeInteger(id) || id <= 0 || id > INT32_MAX) {
-    throw new HttpError(400, 'The request is not valid.', { [spec.orgScope.key]: ['A valid organization id is required'] });
+    throw new HttpError(400, 'The request is not valid.', {
+      [spec.orgScope.key]: ['A valid organization id is required'],
+    });
   }
   return id;
 }
@@ -129,13 +133,21 @@ export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: Route
     method: spec.method,
     // The app's hook marks every API answer no-store; a cached answer may be kept by the browser and revalidated with
     // its ETag (If-None-Match → 304).
-    ...(spec.cached ? { onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => (reply.header('cache-control', 'private, no-cache'), payload) } : {}),
+    ...(spec.cached
+      ? {
+          onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => (
+            reply.header('cache-control', 'private, no-cache'),
+            payload
+          ),
+        }
+      : {}),
     url: spec.url,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const rawQuery = expandDottedQuery((request.query ?? {}) as Record<string, unknown>);
       const raw = { query: rawQuery, body: spec.multipart ? undefined : request.body, params: request.params };
 
-      const apiKey: ApiKeyCaller | null = spec.access === 'apiKey' ? await authenticateApiKey(deps.database, request.headers, spec.apiEndpoint) : null;
+      const apiKey: ApiKeyCaller | null =
+        spec.access === 'apiKey' ? await authenticateApiKey(deps.database, request.headers, spec.apiEndpoint) : null;
       const user = spec.access === 'public' || apiKey ? null : await authenticate(request, deps);
       let organizationId: number | null = apiKey?.organizationId ?? null;
       let permissions = new Set<number>();
@@ -144,7 +156,11 @@ export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: Route
           organizationId = readOrganizationId(spec, raw);
           const cache = answerCacheFor(deps.database);
           const exists = (id: number) =>
-            cache.memo(`organization:${id}`, ['organizations'], async () => (await deps.database.query('SELECT 1 FROM organizations WHERE id = $1', [id])).length > 0);
+            cache.memo(
+              `organization:${id}`,
+              ['organizations'],
+              async () => (await deps.database.query('SELECT 1 FROM organizations WHERE id = $1', [id])).length > 0,
+            );
           const access = await accessToOrganization(deps.database, user, organizationId, exists);
           // Unknown and foreign organizations answer alike so ids cannot be probed.
           if (!access.ok) throw new HttpError(403, 'You do not have access to that organization');
@@ -163,7 +179,19 @@ export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: Route
       const run = async (database: Database): Promise<unknown> => {
         let result: unknown;
         try {
-          result = await spec.handler({ query, body, params, user, apiKey, organizationId, permissions, database, config: deps.config, request, reply });
+          result = await spec.handler({
+            query,
+            body,
+            params,
+            user,
+            apiKey,
+            organizationId,
+            permissions,
+            database,
+            config: deps.config,
+            request,
+            reply,
+          });
         } catch (e) {
           const refused = clientDataError(e);
           if (refused) {

@@ -3,27 +3,53 @@
 // the edit of one column with errors by index and property, history).
 import { z } from 'zod';
 import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
-import { alarmDetailSchema, alarmParameterEditSchema, alarmParameterTemplateSchema, parameterHistoryRowSchema, siteAlarmParametersRowSchema } from '@/contracts/alarm-parameters';
-import { PARAMETER_MESSAGES, siteParameterProblems, templateProblems, type SiteParameterForm } from '@/domain/alarm-parameters';
+import {
+  alarmDetailSchema,
+  alarmParameterEditSchema,
+  alarmParameterTemplateSchema,
+  parameterHistoryRowSchema,
+  siteAlarmParametersRowSchema,
+} from '@/contracts/alarm-parameters';
+import {
+  PARAMETER_MESSAGES,
+  siteParameterProblems,
+  templateProblems,
+  type SiteParameterForm,
+} from '@/domain/alarm-parameters';
 import { AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
-import { loadHistory, loadSiteParameters, loadTemplates, parameterSnapshot, recordHistory, siteSensors, templateSnapshot, toSiteParameter } from '../services/alarm-parameters';
+import {
+  loadHistory,
+  loadSiteParameters,
+  loadTemplates,
+  parameterSnapshot,
+  recordHistory,
+  siteSensors,
+  templateSnapshot,
+  toSiteParameter,
+} from '../services/alarm-parameters';
 
 const access = [Permission.AlarmAdministration];
 const GAS_IDS = new Set(MEASUREMENT_TYPES.filter((m) => m.gas !== null).map((m) => m.id));
 const invalid = (errors: Record<string, string[]>) => new HttpError(400, 'The request is not valid.', errors);
 
 async function templateOf(db: Queryable, organizationId: number, id: number) {
-  const [t] = await db.query<{ id: number; deleted_at: Date | null }>('SELECT id, deleted_at FROM alarm_parameter_templates WHERE id = $1 AND organization_id = $2', [id, organizationId]);
+  const [t] = await db.query<{ id: number; deleted_at: Date | null }>(
+    'SELECT id, deleted_at FROM alarm_parameter_templates WHERE id = $1 AND organization_id = $2',
+    [id, organizationId],
+  );
   if (!t) throw new HttpError(404, 'Template not found');
   return t;
 }
 
 async function siteOf(db: Queryable, organizationId: number, siteId: number) {
-  const [s] = await db.query<{ id: number; name: string }>('SELECT id, name FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL', [siteId, organizationId]);
+  const [s] = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
+    [siteId, organizationId],
+  );
   if (!s) throw new HttpError(404, 'Site not found');
   return s;
 }
@@ -55,7 +81,8 @@ export const alarmParameterRoutes = [
     summary: "The organization's alarm parameter templates with the sites using each (deleted ones with showDeleted)",
     query: z.object({ organizationId: queryIdSchema, showDeleted: z.enum(['true', 'false']).optional() }),
     response: z.array(alarmParameterTemplateSchema),
-    handler: ({ query, organizationId, database }) => loadTemplates(database, organizationId!, { showDeleted: query.showDeleted === 'true' }),
+    handler: ({ query, organizationId, database }) =>
+      loadTemplates(database, organizationId!, { showDeleted: query.showDeleted === 'true' }),
   }),
   defineRoute({
     method: 'GET',
@@ -79,13 +106,48 @@ export const alarmParameterRoutes = [
     summary: 'Adds (id 0) or updates a template; a deleted template cannot be edited',
     body: templateBody,
     response: alarmParameterTemplateSchema,
-    example: { body: { id: 0, name: 'CH4 Spike', alarmType: 0, measurementTypeId: 1, detail: { calculationMethod: 1, hiThreshold: 100, hiHiThreshold: null, criticalThreshold: null, slidingWindowSizeInHours: 0.25, resetEvaluationPeriodInHours: 1, triggersLdarWorkflow: false } } },
+    example: {
+      body: {
+        id: 0,
+        name: 'CH4 Spike',
+        alarmType: 0,
+        measurementTypeId: 1,
+        detail: {
+          calculationMethod: 1,
+          hiThreshold: 100,
+          hiHiThreshold: null,
+          criticalThreshold: null,
+          slidingWindowSizeInHours: 0.25,
+          resetEvaluationPeriodInHours: 1,
+          triggersLdarWorkflow: false,
+        },
+      },
+    },
     handler: async ({ body, organizationId, user, database }) => {
-      const problems = templateProblems({ ...body.detail, id: body.id, name: body.name, alarmType: body.alarmType, measurementTypeId: body.measurementTypeId });
-      if (body.measurementTypeId !== null && !GAS_IDS.has(body.measurementTypeId)) problems.measurementTypeId = 'Choose a gas';
-      if (Object.keys(problems).length) throw invalid(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
+      const problems = templateProblems({
+        ...body.detail,
+        id: body.id,
+        name: body.name,
+        alarmType: body.alarmType,
+        measurementTypeId: body.measurementTypeId,
+      });
+      if (body.measurementTypeId !== null && !GAS_IDS.has(body.measurementTypeId))
+        problems.measurementTypeId = 'Choose a gas';
+      if (Object.keys(problems).length)
+        throw invalid(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
       const d = body.detail;
-      const values = [body.name.trim(), body.alarmType, body.measurementTypeId, d.calculationMethod, d.hiThreshold, d.hiHiThreshold, d.criticalThreshold, d.slidingWindowSizeInHours, d.resetEvaluationPeriodInHours, d.triggersLdarWorkflow];
+      const values = [
+        body.name.trim(),
+        body.alarmType,
+        body.measurementTypeId,
+        d.calculationMethod,
+        d.hiThreshold,
+        d.hiHiThreshold,
+        d.criticalThreshold,
+        d.slidingWindowSizeInHours,
+        d.resetEvaluationPeriodInHours,
+        d.triggersLdarWorkflow,
+      ];
       return database.transaction(async (tx) => {
         let id = body.id;
         if (id === 0) {
@@ -116,7 +178,10 @@ export const alarmParameterRoutes = [
       url: `/api/alarm/alarmParameterTemplate${action}/:id`,
       access,
       orgScope: { from: 'body', key: 'organizationId' },
-      summary: action === 'Delete' ? 'Soft-deletes a template and turns off the site parameters using it' : 'Restores a deleted template (its parameters stay off until turned on)',
+      summary:
+        action === 'Delete'
+          ? 'Soft-deletes a template and turns off the site parameters using it'
+          : 'Restores a deleted template (its parameters stay off until turned on)',
       params: z.object({ id: queryIdSchema }),
       body: z.object({ organizationId: idSchema }),
       response: alarmParameterTemplateSchema,
@@ -126,10 +191,21 @@ export const alarmParameterRoutes = [
           const t = await templateOf(tx, organizationId!, params.id);
           if (action === 'Delete' && !t.deleted_at) {
             await tx.query('UPDATE alarm_parameter_templates SET deleted_at = now() WHERE id = $1', [t.id]);
-            const off = await tx.query<{ id: number }>('UPDATE site_alarm_parameters SET status = 0, updated_at = now() WHERE template_id = $1 AND status = 1 AND deleted_at IS NULL RETURNING id', [t.id]);
-            for (const p of off) await recordHistory(tx, 'site_alarm_parameter_history', p.id, await parameterSnapshot(tx, p.id), user!.email);
+            const off = await tx.query<{ id: number }>(
+              'UPDATE site_alarm_parameters SET status = 0, updated_at = now() WHERE template_id = $1 AND status = 1 AND deleted_at IS NULL RETURNING id',
+              [t.id],
+            );
+            for (const p of off)
+              await recordHistory(
+                tx,
+                'site_alarm_parameter_history',
+                p.id,
+                await parameterSnapshot(tx, p.id),
+                user!.email,
+              );
           }
-          if (action === 'Restore' && t.deleted_at) await tx.query('UPDATE alarm_parameter_templates SET deleted_at = NULL WHERE id = $1', [t.id]);
+          if (action === 'Restore' && t.deleted_at)
+            await tx.query('UPDATE alarm_parameter_templates SET deleted_at = NULL WHERE id = $1', [t.id]);
           return (await loadTemplates(tx, organizationId!, { id: t.id }))[0]!;
         }),
     }),
@@ -142,7 +218,12 @@ export const alarmParameterRoutes = [
     summary: "A template's saved states, newest first",
     query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
     response: z.array(parameterHistoryRowSchema),
-    handler: async ({ query, organizationId, database }) => loadHistory(database, 'alarm_parameter_template_history', (await templateOf(database, organizationId!, query.id)).id),
+    handler: async ({ query, organizationId, database }) =>
+      loadHistory(
+        database,
+        'alarm_parameter_template_history',
+        (await templateOf(database, organizationId!, query.id)).id,
+      ),
   }),
   defineRoute({
     method: 'GET',
@@ -153,7 +234,13 @@ export const alarmParameterRoutes = [
     query: z.object({ organizationId: queryIdSchema }),
     response: z.array(siteAlarmParametersRowSchema),
     handler: async ({ organizationId, database }) => {
-      const sites = await database.query<{ id: number; name: string; business_unit: string | null; asset_area: string | null; groups: string[] | null }>(
+      const sites = await database.query<{
+        id: number;
+        name: string;
+        business_unit: string | null;
+        asset_area: string | null;
+        groups: string[] | null;
+      }>(
         `SELECT s.id, s.name, bu.name AS business_unit, aa.name AS asset_area,
                 (SELECT array_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS groups
            FROM sites s LEFT JOIN site_options bu ON bu.id = s.business_unit_id LEFT JOIN site_options aa ON aa.id = s.asset_area_id
@@ -175,7 +262,9 @@ export const alarmParameterRoutes = [
           sensors: [...site.sensors].sort((a, b) => a - b),
           canCalculateEmissionRate: site.emissionRate,
           alarmParameters: own,
-          alarmParameterWarnings: [...new Set(own.filter((p) => p.status === SiteAlarmParameterStatus.values.On).flatMap((p) => p.warnings))],
+          alarmParameterWarnings: [
+            ...new Set(own.filter((p) => p.status === SiteAlarmParameterStatus.values.On).flatMap((p) => p.warnings)),
+          ],
         };
       });
     },
@@ -185,18 +274,29 @@ export const alarmParameterRoutes = [
     url: '/api/alarm/alarmParameterEdit/',
     access,
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "A site's parameters of one alarm type and gas, whether the site has the sensor, and the devices a parameter can pick",
-    query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema, alarmType: z.coerce.number().int().min(0).max(2), measurementTypeId: queryIdSchema }),
+    summary:
+      "A site's parameters of one alarm type and gas, whether the site has the sensor, and the devices a parameter can pick",
+    query: z.object({
+      organizationId: queryIdSchema,
+      siteId: queryIdSchema,
+      alarmType: z.coerce.number().int().min(0).max(2),
+      measurementTypeId: queryIdSchema,
+    }),
     response: alarmParameterEditSchema,
     handler: async ({ query, organizationId, database }) => {
       const s = await siteOf(database, organizationId!, query.siteId);
       const site = (await siteSensors(database, [s.id])).get(s.id)!;
-      const rows = (await loadSiteParameters(database, [s.id])).filter((p) => p.alarm_type === query.alarmType && p.measurement_type_id === query.measurementTypeId);
+      const rows = (await loadSiteParameters(database, [s.id])).filter(
+        (p) => p.alarm_type === query.alarmType && p.measurement_type_id === query.measurementTypeId,
+      );
       const devices = await database.query<{ id: number; name: string; device_type: string }>(
         "SELECT d.id, d.name, d.device_type FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = $1 AND i.ended_at IS NULL AND d.device_type <> 'QubeCamera' ORDER BY d.name",
         [s.id],
       );
-      const sensorPresent = query.alarmType === AlarmType.values.Measurement ? site.sensors.has(query.measurementTypeId) : site.emissionRate;
+      const sensorPresent =
+        query.alarmType === AlarmType.values.Measurement
+          ? site.sensors.has(query.measurementTypeId)
+          : site.emissionRate;
       return {
         siteId: s.id,
         siteName: s.name,
@@ -213,29 +313,62 @@ export const alarmParameterRoutes = [
     url: '/api/alarm/alarmParameterEdit/',
     access,
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: "Saves a site's parameters of one alarm type and gas: new ones (id 0) are added; errors come back by index and property",
-    body: z.object({ organizationId: idSchema, siteId: idSchema, alarmType: z.number().int().min(0).max(2), measurementTypeId: idSchema, parameters: z.array(parameterItem).max(50) }),
+    summary:
+      "Saves a site's parameters of one alarm type and gas: new ones (id 0) are added; errors come back by index and property",
+    body: z.object({
+      organizationId: idSchema,
+      siteId: idSchema,
+      alarmType: z.number().int().min(0).max(2),
+      measurementTypeId: idSchema,
+      parameters: z.array(parameterItem).max(50),
+    }),
     response: alarmParameterEditSchema.shape.parameters,
     example: { body: { siteId: 1, alarmType: 0, measurementTypeId: 1, parameters: [] } },
     handler: async ({ body, organizationId, user, database }) => {
       const s = await siteOf(database, organizationId!, body.siteId);
       if (!GAS_IDS.has(body.measurementTypeId)) throw invalid({ GlobalErrors: ['Choose a gas'] });
       const site = (await siteSensors(database, [s.id])).get(s.id)!;
-      const sensorPresent = body.alarmType === AlarmType.values.Measurement ? site.sensors.has(body.measurementTypeId) : site.emissionRate;
-      const existing = new Map((await loadSiteParameters(database, [s.id])).filter((p) => p.alarm_type === body.alarmType && p.measurement_type_id === body.measurementTypeId).map((p) => [p.id, p]));
+      const sensorPresent =
+        body.alarmType === AlarmType.values.Measurement ? site.sensors.has(body.measurementTypeId) : site.emissionRate;
+      const existing = new Map(
+        (await loadSiteParameters(database, [s.id]))
+          .filter((p) => p.alarm_type === body.alarmType && p.measurement_type_id === body.measurementTypeId)
+          .map((p) => [p.id, p]),
+      );
       const templates = new Map((await loadTemplates(database, organizationId!)).map((t) => [t.id, t]));
-      const installed = new Set((await database.query<{ device_id: number }>('SELECT device_id FROM device_installations WHERE site_id = $1 AND ended_at IS NULL', [s.id])).map((r) => r.device_id));
+      const installed = new Set(
+        (
+          await database.query<{ device_id: number }>(
+            'SELECT device_id FROM device_installations WHERE site_id = $1 AND ended_at IS NULL',
+            [s.id],
+          )
+        ).map((r) => r.device_id),
+      );
       const errors: Record<string, string[]> = {};
       const global: string[] = [];
       body.parameters.forEach((p, i) => {
-        const form: SiteParameterForm = { ...p.detail, id: p.id, alarmType: body.alarmType, measurementTypeId: body.measurementTypeId, status: p.status, alarmParameterTemplateId: p.alarmParameterTemplateId, alarmDeviceType: p.alarmDeviceType, deviceIds: p.deviceIds };
+        const form: SiteParameterForm = {
+          ...p.detail,
+          id: p.id,
+          alarmType: body.alarmType,
+          measurementTypeId: body.measurementTypeId,
+          status: p.status,
+          alarmParameterTemplateId: p.alarmParameterTemplateId,
+          alarmDeviceType: p.alarmDeviceType,
+          deviceIds: p.deviceIds,
+        };
         const problems = siteParameterProblems(form);
         if (p.id !== 0 && !existing.has(p.id)) problems.id = 'This parameter is not one of this site';
-        if (p.id === 0 && p.status === SiteAlarmParameterStatus.values.Off) problems.status = 'A parameter can be turned off only once it has been saved';
-        if (p.status === SiteAlarmParameterStatus.values.On && !sensorPresent) problems.status = PARAMETER_MESSAGES.noSensor(MEASUREMENT_TYPES.find((m) => m.id === body.measurementTypeId)!.label);
+        if (p.id === 0 && p.status === SiteAlarmParameterStatus.values.Off)
+          problems.status = 'A parameter can be turned off only once it has been saved';
+        if (p.status === SiteAlarmParameterStatus.values.On && !sensorPresent)
+          problems.status = PARAMETER_MESSAGES.noSensor(
+            MEASUREMENT_TYPES.find((m) => m.id === body.measurementTypeId)!.label,
+          );
         if (p.status === SiteAlarmParameterStatus.values.On && p.alarmParameterTemplateId !== null) {
           const t = templates.get(p.alarmParameterTemplateId);
-          if (!t || t.alarmType !== body.alarmType || t.measurementTypeId !== body.measurementTypeId) problems.alarmParameterTemplateId = 'Choose a template of this alarm type and gas';
+          if (!t || t.alarmType !== body.alarmType || t.measurementTypeId !== body.measurementTypeId)
+            problems.alarmParameterTemplateId = 'Choose a template of this alarm type and gas';
         }
         if (p.deviceIds.some((d) => !installed.has(d))) problems.deviceIds = 'Choose devices installed at this site';
         for (const [k, v] of Object.entries(problems)) errors[`${i}.${k}`] = [v];
@@ -252,16 +385,30 @@ export const alarmParameterRoutes = [
           if (off && before) {
             if (before.status !== p.status) {
               await tx.query('UPDATE site_alarm_parameters SET status = 0, updated_at = now() WHERE id = $1', [p.id]);
-              await recordHistory(tx, 'site_alarm_parameter_history', p.id, await parameterSnapshot(tx, p.id), user!.email);
+              await recordHistory(
+                tx,
+                'site_alarm_parameter_history',
+                p.id,
+                await parameterSnapshot(tx, p.id),
+                user!.email,
+              );
             }
             continue;
           }
           // A template supplies the detail; without one the detail is kept on the parameter.
           const d = p.alarmParameterTemplateId !== null ? null : p.detail;
           const values = [
-            p.status, p.alarmParameterTemplateId, body.alarmType === AlarmType.values.Measurement ? p.alarmDeviceType : null, p.deviceIds,
-            d?.calculationMethod ?? null, d?.hiThreshold ?? null, d?.hiHiThreshold ?? null, d?.criticalThreshold ?? null, d?.slidingWindowSizeInHours ?? null,
-            d?.resetEvaluationPeriodInHours ?? null, d?.triggersLdarWorkflow ?? false,
+            p.status,
+            p.alarmParameterTemplateId,
+            body.alarmType === AlarmType.values.Measurement ? p.alarmDeviceType : null,
+            p.deviceIds,
+            d?.calculationMethod ?? null,
+            d?.hiThreshold ?? null,
+            d?.hiHiThreshold ?? null,
+            d?.criticalThreshold ?? null,
+            d?.slidingWindowSizeInHours ?? null,
+            d?.resetEvaluationPeriodInHours ?? null,
+            d?.triggersLdarWorkflow ?? false,
           ];
           let id = p.id;
           if (id === 0) {
@@ -281,7 +428,9 @@ export const alarmParameterRoutes = [
           }
           await recordHistory(tx, 'site_alarm_parameter_history', id, await parameterSnapshot(tx, id), user!.email);
         }
-        const rows = (await loadSiteParameters(tx, [s.id])).filter((p) => p.alarm_type === body.alarmType && p.measurement_type_id === body.measurementTypeId);
+        const rows = (await loadSiteParameters(tx, [s.id])).filter(
+          (p) => p.alarm_type === body.alarmType && p.measurement_type_id === body.measurementTypeId,
+        );
         return rows.map((r) => toSiteParameter(r, site));
       });
     },
@@ -295,7 +444,10 @@ export const alarmParameterRoutes = [
     query: z.object({ organizationId: queryIdSchema, alarmParameterId: queryIdSchema }),
     response: z.array(parameterHistoryRowSchema),
     handler: async ({ query, organizationId, database }) => {
-      const [p] = await database.query<{ id: number }>('SELECT p.id FROM site_alarm_parameters p JOIN sites s ON s.id = p.site_id AND s.organization_id = $1 WHERE p.id = $2', [organizationId, query.alarmParameterId]);
+      const [p] = await database.query<{ id: number }>(
+        'SELECT p.id FROM site_alarm_parameters p JOIN sites s ON s.id = p.site_id AND s.organization_id = $1 WHERE p.id = $2',
+        [organizationId, query.alarmParameterId],
+      );
       if (!p) throw new HttpError(404, 'Alarm parameter not found');
       return loadHistory(database, 'site_alarm_parameter_history', p.id);
     },

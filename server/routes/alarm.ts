@@ -9,7 +9,15 @@ import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums
 import { gridQuerySchema } from '@/domain/grid-query';
 import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
 import type { Queryable } from '../db/client';
-import { ALARM_COLUMNS, ALARM_FROM, alarmOrganization, loadAlarm, SITE_GROUP_NAMES_SQL, toAlarm, type AlarmRow } from '../services/alarms';
+import {
+  ALARM_COLUMNS,
+  ALARM_FROM,
+  alarmOrganization,
+  loadAlarm,
+  SITE_GROUP_NAMES_SQL,
+  toAlarm,
+  type AlarmRow,
+} from '../services/alarms';
 import { enumField, filterConditions, orderBy, type GridField } from '../services/grid-sql';
 import { accessToOrganization } from '../services/signed-in-user';
 import { assertFilterInOrganization, siteFilterSql } from '../services/site-filter';
@@ -50,7 +58,8 @@ const listQuery = gridQuerySchema(ALARM_FIELDS, ALARM_QUICK_FILTERS).and(z.objec
 export async function alarmForUser(db: Queryable, user: SignedInUser, encodedId: string) {
   const id = decodeAlarmId(encodedId);
   const organizationId = id === null ? null : await alarmOrganization(db, id);
-  if (id === null || organizationId === null || !(await accessToOrganization(db, user, organizationId)).ok) throw new HttpError(404, 'Alarm not found');
+  if (id === null || organizationId === null || !(await accessToOrganization(db, user, organizationId)).ok)
+    throw new HttpError(404, 'Alarm not found');
   return { alarm: (await loadAlarm(db, organizationId, id))!, organizationId };
 }
 
@@ -60,7 +69,8 @@ const list = (url: string) =>
     url,
     access: 'authenticated',
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "A block of the organization's alarms (startRow/endRow), filtered, sorted, with the Unresolved quick filter",
+    summary:
+      "A block of the organization's alarms (startRow/endRow), filtered, sorted, with the Unresolved quick filter",
     query: listQuery,
     example: { query: { startRow: '0', endRow: '100' } },
     response: alarmListAnswerSchema,
@@ -79,7 +89,11 @@ const list = (url: string) =>
           OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
         [...params, query.startRow, query.endRow - query.startRow],
       );
-      return { rows: rows.map(toAlarm), totalRows: total, lastRow: Math.min(total, query.endRow) >= total ? total : -1 };
+      return {
+        rows: rows.map(toAlarm),
+        totalRows: total,
+        lastRow: Math.min(total, query.endRow) >= total ? total : -1,
+      };
     },
   });
 
@@ -89,15 +103,25 @@ export const alarmRoutes = [
     url: '/api/alarm/evaluateSite/',
     access: [Permission.AlarmAdministration],
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: "Runs the alarm engine on demand for a site over a range (at most 90 days); answers how many alarms it raised",
-    body: z.object({ organizationId: idSchema, siteId: idSchema, startTime: z.iso.datetime({ offset: true }), endTime: z.iso.datetime({ offset: true }) }),
+    summary:
+      'Runs the alarm engine on demand for a site over a range (at most 90 days); answers how many alarms it raised',
+    body: z.object({
+      organizationId: idSchema,
+      siteId: idSchema,
+      startTime: z.iso.datetime({ offset: true }),
+      endTime: z.iso.datetime({ offset: true }),
+    }),
     response: z.object({ alarmsRaised: z.number().int() }),
     example: { body: { siteId: 1, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' } },
     handler: async ({ body, organizationId, database, config }) => {
       const start = Date.parse(body.startTime);
       const end = Date.parse(body.endTime);
-      if (!(start < end) || end - start > 90 * 86_400_000) throw new HttpError(400, 'The range must end after it starts and span at most 90 days');
-      const [site] = await database.query<{ id: number }>('SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL', [body.siteId, organizationId]);
+      if (!(start < end) || end - start > 90 * 86_400_000)
+        throw new HttpError(400, 'The range must end after it starts and span at most 90 days');
+      const [site] = await database.query<{ id: number }>(
+        'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
+        [body.siteId, organizationId],
+      );
       if (!site) throw new HttpError(404, 'Site not found');
       const raised = await evaluateAlarms(database, [site.id], start, end);
       await notifyRaisedAlarms(database, raised, config.publicUrl);
@@ -111,8 +135,11 @@ export const alarmRoutes = [
     url: '/api/alarm/recentAlarms/',
     access: 'authenticated',
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "The overview's event log: the most recent alarms (top, at most 100) of the sites in the filter in a window",
-    query: emissionWindowQuerySchema.extend({ top: z.coerce.number().int().min(1).max(EVENT_LOG_TOP).default(EVENT_LOG_TOP) }),
+    summary:
+      "The overview's event log: the most recent alarms (top, at most 100) of the sites in the filter in a window",
+    query: emissionWindowQuerySchema.extend({
+      top: z.coerce.number().int().min(1).max(EVENT_LOG_TOP).default(EVENT_LOG_TOP),
+    }),
     response: z.array(alarmSchema),
     cached: true,
     example: { query: { startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z', top: '100' } },
@@ -161,7 +188,9 @@ export const alarmRoutes = [
           GROUP BY src.name ORDER BY volume DESC, src.name`,
         [alarm.siteId, alarm.startTime, alarm.endTime ?? alarm.startTime],
       );
-      return rows.filter((r) => Number(r.volume) > 0).map((r) => ({ sourceName: r.source ?? 'Unknown', totalVolume: Number(r.volume) }));
+      return rows
+        .filter((r) => Number(r.volume) > 0)
+        .map((r) => ({ sourceName: r.source ?? 'Unknown', totalVolume: Number(r.volume) }));
     },
   }),
   defineRoute({
@@ -182,7 +211,14 @@ export const alarmRoutes = [
         'INSERT INTO alarm_comments (alarm_id, content, user_id, email) VALUES ($1, $2, $3, $4) RETURNING id, created_at',
         [alarm.id, content, user!.id, user!.email],
       );
-      return { id: c!.id, alarmId: alarm.id, content, createdAt: new Date(c!.created_at).toISOString(), email: user!.email, userId: user!.id };
+      return {
+        id: c!.id,
+        alarmId: alarm.id,
+        content,
+        createdAt: new Date(c!.created_at).toISOString(),
+        email: user!.email,
+        userId: user!.id,
+      };
     },
   }),
 ];

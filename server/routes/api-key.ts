@@ -1,7 +1,14 @@
 // API keys (spec 3 §7 'API keys'): list, one key to edit, create or edit (the create answer carries the key once) and
 // delete, all IntegrationAdministration's (the /integrations route's permission, spec 1 §2).
 import { z } from 'zod';
-import { apiKeyEditAnswerSchema, apiKeyEditBodySchema, apiKeyIdQuerySchema, apiKeyListQuerySchema, apiKeySchema, deleteApiKeyQuerySchema } from '@/contracts/api-keys';
+import {
+  apiKeyEditAnswerSchema,
+  apiKeyEditBodySchema,
+  apiKeyIdQuerySchema,
+  apiKeyListQuerySchema,
+  apiKeySchema,
+  deleteApiKeyQuerySchema,
+} from '@/contracts/api-keys';
 import { Permission } from '@/domain/permissions';
 import { defineRoute } from '../http/define-route';
 import { deleteApiKey, listApiKeys, loadApiKey, saveApiKey } from '../services/api-keys';
@@ -36,12 +43,33 @@ export const apiKeyRoutes = [
     url: '/api/apiKey/apiKeyEdit/',
     access,
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: 'Creates (id 0; the answer carries the key, once) or edits an API key; High Frequency Data needs QubeAdministration',
+    summary:
+      'Creates (id 0; the answer carries the key, once) or edits an API key; High Frequency Data needs QubeAdministration',
     body: apiKeyEditBodySchema,
     response: apiKeyEditAnswerSchema,
-    example: { body: { id: 0, name: 'Matrix key', enabled: true, apiEndpoints: ['Sites'], canAccessAllSites: true, siteGroupIds: [], canAccessHighFrequencyData: false, ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, speedDisplayUnitId: 41 } },
+    example: {
+      body: {
+        id: 0,
+        name: 'Matrix key',
+        enabled: true,
+        apiEndpoints: ['Sites'],
+        canAccessAllSites: true,
+        siteGroupIds: [],
+        canAccessHighFrequencyData: false,
+        ch4RateDisplayUnitId: 1,
+        ch4VolumeDisplayUnitId: 11,
+        speedDisplayUnitId: 41,
+      },
+    },
     handler: ({ body, organizationId, user, permissions, database }) =>
-      database.transaction((tx) => saveApiKey(tx, organizationId!, { ...body, organizationId: organizationId! }, { id: user!.id, email: user!.email, permissions })),
+      database.transaction((tx) =>
+        saveApiKey(
+          tx,
+          organizationId!,
+          { ...body, organizationId: organizationId! },
+          { id: user!.id, email: user!.email, permissions },
+        ),
+      ),
   }),
   defineRoute({
     method: 'DELETE',

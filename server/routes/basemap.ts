@@ -11,8 +11,13 @@ const require = createRequire(import.meta.url);
 let cached: string | null = null;
 
 function build(): string {
-  const world = JSON.parse(readFileSync(require.resolve('world-atlas/countries-50m.json'), 'utf8')) as Topology<{ countries: GeometryCollection; land: GeometryCollection }>;
-  const us = JSON.parse(readFileSync(require.resolve('us-atlas/states-10m.json'), 'utf8')) as Topology<{ states: GeometryCollection }>;
+  const world = JSON.parse(readFileSync(require.resolve('world-atlas/countries-50m.json'), 'utf8')) as Topology<{
+    countries: GeometryCollection;
+    land: GeometryCollection;
+  }>;
+  const us = JSON.parse(readFileSync(require.resolve('us-atlas/states-10m.json'), 'utf8')) as Topology<{
+    states: GeometryCollection;
+  }>;
   const land = feature(world, world.objects.land) as unknown as FeatureCollection | GeoJSON.Feature;
   const borders = mesh(world, world.objects.countries, (a, b) => a !== b);
   const states = mesh(us, us.objects.states, (a, b) => a !== b);

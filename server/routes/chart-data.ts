@@ -32,10 +32,18 @@ const rangeQuery = z.object({
   startTime: isoTime,
   endTime: isoTime,
 });
-const seriesQuery = rangeQuery.extend({ measurementTypeId: z.coerce.number().int().refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type') });
+const seriesQuery = rangeQuery.extend({
+  measurementTypeId: z.coerce
+    .number()
+    .int()
+    .refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type'),
+});
 
 async function checkDevice(db: Queryable, deviceId: number, organizationId: number): Promise<void> {
-  const [d] = await db.query('SELECT 1 FROM devices WHERE id = $1 AND organization_id = $2', [deviceId, organizationId]);
+  const [d] = await db.query('SELECT 1 FROM devices WHERE id = $1 AND organization_id = $2', [
+    deviceId,
+    organizationId,
+  ]);
   // A device of another organization is as unknown as a missing one.
   if (!d) throw new HttpError(404, 'Device not found');
 }
@@ -95,7 +103,10 @@ function sendSeries(request: FastifyRequest, reply: FastifyReply, s: Samples) {
 
 const sampleSchema = z.object({
   deviceId: idSchema,
-  measurementTypeId: z.number().int().refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type'),
+  measurementTypeId: z
+    .number()
+    .int()
+    .refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type'),
   time: isoTime,
   value: z.number().finite(),
 });
@@ -127,7 +138,9 @@ export const chartDataRoutes = [
     handler: async ({ query, organizationId, database, request, reply }) => {
       await checkDevice(database, query.deviceId, organizationId!);
       const range = checkedRange(query);
-      return sendDeviceSeries(request, reply, database, query, range, (s) => maxPerPeriod(s, range.start, query.samplePeriod * MINUTE_MS));
+      return sendDeviceSeries(request, reply, database, query, range, (s) =>
+        maxPerPeriod(s, range.start, query.samplePeriod * MINUTE_MS),
+      );
     },
   }),
   defineRoute({
@@ -137,7 +150,13 @@ export const chartDataRoutes = [
     orgScope,
     summary: 'The mean of each averaging period (15, 60 or 1440 minutes; days start at local midnight)',
     query: seriesQuery.extend({
-      averagingPeriod: z.coerce.number().int().refine((p) => (AVERAGING_PERIODS_MINUTES as readonly number[]).includes(p), 'The averaging period must be 15, 60 or 1440 minutes'),
+      averagingPeriod: z.coerce
+        .number()
+        .int()
+        .refine(
+          (p) => (AVERAGING_PERIODS_MINUTES as readonly number[]).includes(p),
+          'The averaging period must be 15, 60 or 1440 minutes',
+        ),
       timeZone: z.string().max(64).optional(),
     }),
     raw: true,
@@ -146,7 +165,9 @@ export const chartDataRoutes = [
       await checkDevice(database, query.deviceId, organizationId!);
       const range = checkedRange(query);
       const offset = query.averagingPeriod === 1440 ? localDayOffset(query.timeZone, range.start) : 0;
-      return sendDeviceSeries(request, reply, database, query, range, async (s) => (await computeCore()).aggregate(s.times, s.values, query.averagingPeriod * MINUTE_MS, offset, 'average'));
+      return sendDeviceSeries(request, reply, database, query, range, async (s) =>
+        (await computeCore()).aggregate(s.times, s.values, query.averagingPeriod * MINUTE_MS, offset, 'average'),
+      );
     },
   }),
   defineRoute({
@@ -159,10 +180,20 @@ export const chartDataRoutes = [
     query: rangeQuery
       .extend({
         samplePeriod: z.coerce.number().int().min(1).max(1440).optional(),
-        averagingPeriod: z.coerce.number().int().refine((p) => (AVERAGING_PERIODS_MINUTES as readonly number[]).includes(p), 'The averaging period must be 15, 60 or 1440 minutes').optional(),
+        averagingPeriod: z.coerce
+          .number()
+          .int()
+          .refine(
+            (p) => (AVERAGING_PERIODS_MINUTES as readonly number[]).includes(p),
+            'The averaging period must be 15, 60 or 1440 minutes',
+          )
+          .optional(),
         timeZone: z.string().max(64).optional(),
       })
-      .refine((q) => q.samplePeriod === undefined || q.averagingPeriod === undefined, { message: 'Choose a sample period or an averaging period, not both', path: ['averagingPeriod'] }),
+      .refine((q) => q.samplePeriod === undefined || q.averagingPeriod === undefined, {
+        message: 'Choose a sample period or an averaging period, not both',
+        path: ['averagingPeriod'],
+      }),
     raw: true,
     handler: async ({ query, organizationId, database, request, reply }) => {
       await checkDevice(database, query.deviceId, organizationId!);
@@ -170,25 +201,47 @@ export const chartDataRoutes = [
       const reduction: WindReduction | null = query.samplePeriod
         ? { kind: 'strongest', start, period: query.samplePeriod * MINUTE_MS }
         : query.averagingPeriod
-          ? { kind: 'average', period: query.averagingPeriod * MINUTE_MS, offset: query.averagingPeriod === 1440 ? localDayOffset(query.timeZone, start) : 0 }
+          ? {
+              kind: 'average',
+              period: query.averagingPeriod * MINUTE_MS,
+              offset: query.averagingPeriod === 1440 ? localDayOffset(query.timeZone, start) : 0,
+            }
           : null;
-      const [direction, speed] = await Promise.all([readSamples(database, query.deviceId, WIND_DIRECTION, start, end), readSamples(database, query.deviceId, WIND_SPEED, start, end)]);
-      const installations = await database.query<{ id: number; started_at: Date | string; ended_at: Date | string | null }>(
+      const [direction, speed] = await Promise.all([
+        readSamples(database, query.deviceId, WIND_DIRECTION, start, end),
+        readSamples(database, query.deviceId, WIND_SPEED, start, end),
+      ]);
+      const installations = await database.query<{
+        id: number;
+        started_at: Date | string;
+        ended_at: Date | string | null;
+      }>(
         'SELECT id, started_at, ended_at FROM device_installations WHERE device_id = $1 AND started_at < $3 AND (ended_at IS NULL OR ended_at > $2) ORDER BY started_at',
         [query.deviceId, new Date(start).toISOString(), new Date(end).toISOString()],
       );
       const wind = windPerInstallation(
         direction,
         speed,
-        installations.map((i) => ({ id: i.id, from: Math.max(start, new Date(i.started_at).getTime()), to: Math.min(end, i.ended_at ? new Date(i.ended_at).getTime() : end) })),
+        installations.map((i) => ({
+          id: i.id,
+          from: Math.max(start, new Date(i.started_at).getTime()),
+          to: Math.min(end, i.ended_at ? new Date(i.ended_at).getTime() : end),
+        })),
         reduction,
       );
       if ((request.headers.accept ?? '').includes(ARROW_STREAM_MIME)) {
         const bytes = encodeWindArrow(wind);
         return reply.type(ARROW_STREAM_MIME).send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       }
-      const out: Record<string, { time: number; windDirection: number; windSpeed: number }[]> = Object.fromEntries(installations.map((i) => [String(i.id), []]));
-      for (let i = 0; i < wind.times.length; i++) out[String(wind.installationIds[i])]!.push({ time: wind.times[i]!, windDirection: wind.windDirections[i]!, windSpeed: wind.windSpeeds[i]! });
+      const out: Record<string, { time: number; windDirection: number; windSpeed: number }[]> = Object.fromEntries(
+        installations.map((i) => [String(i.id), []]),
+      );
+      for (let i = 0; i < wind.times.length; i++)
+        out[String(wind.installationIds[i])]!.push({
+          time: wind.times[i]!,
+          windDirection: wind.windDirections[i]!,
+          windSpeed: wind.windSpeeds[i]!,
+        });
       return reply.type('application/json').send(JSON.stringify(out));
     },
   }),
@@ -198,9 +251,13 @@ export const chartDataRoutes = [
     // Site rates are the single-site dashboard's, which any member reads; device data keeps the device permissions.
     access: 'authenticated',
     orgScope,
-    summary: "The day of data nearest a range that has none: startTime and endTime to zoom to (a device's sampled data or wind, or a site's modelled rate)",
+    summary:
+      "The day of data nearest a range that has none: startTime and endTime to zoom to (a device's sampled data or wind, or a site's modelled rate)",
     query: z.discriminatedUnion('dataType', [
-      rangeQuery.extend({ dataType: z.enum(['sampled', 'wind']), measurementTypeId: z.coerce.number().int().optional() }),
+      rangeQuery.extend({
+        dataType: z.enum(['sampled', 'wind']),
+        measurementTypeId: z.coerce.number().int().optional(),
+      }),
       rangeQuery.omit({ deviceId: true }).extend({ dataType: z.literal('site-rate'), siteId: queryIdSchema }),
     ]),
     response: z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }),
@@ -212,7 +269,10 @@ export const chartDataRoutes = [
       if (!hasAnyPermission(permissions, access)) throw new HttpError(403, 'You do not have permission to do that');
       await checkDevice(database, query.deviceId, organizationId!);
       const type = query.dataType === 'wind' ? WIND_SPEED : query.measurementTypeId;
-      if (type === undefined) throw new HttpError(400, 'The request is not valid.', { measurementTypeId: ['A measurement type is required for sampled data'] });
+      if (type === undefined)
+        throw new HttpError(400, 'The request is not valid.', {
+          measurementTypeId: ['A measurement type is required for sampled data'],
+        });
       const start = Date.parse(query.startTime);
       const end = Date.parse(query.endTime);
       type Row = { first_time: Date | string; last_time: Date | string };
@@ -224,7 +284,13 @@ export const chartDataRoutes = [
         'SELECT first_time, last_time FROM measurement_chunks WHERE device_id = $1 AND measurement_type = $2 AND sample_count > 0 AND first_time >= $3 ORDER BY chunk_start LIMIT 1',
         [query.deviceId, type, new Date(end).toISOString()],
       );
-      const distance = (r: Row | undefined) => (r ? Math.min(Math.abs(start - new Date(r.last_time).getTime()), Math.abs(new Date(r.first_time).getTime() - end)) : Infinity);
+      const distance = (r: Row | undefined) =>
+        r
+          ? Math.min(
+              Math.abs(start - new Date(r.last_time).getTime()),
+              Math.abs(new Date(r.first_time).getTime() - end),
+            )
+          : Infinity;
       const nearest = distance(before) <= distance(after) ? before : after;
       if (!nearest) return { startTime: null, endTime: null };
       const first = new Date(nearest.first_time).getTime();
@@ -238,15 +304,24 @@ export const chartDataRoutes = [
     url: '/api/data/ingest/',
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: 'Stores a batch of device samples (a sample already stored for its device, type and time is replaced, never doubled), then evaluates the alarms of the sites the devices stand at',
+    summary:
+      'Stores a batch of device samples (a sample already stored for its device, type and time is replaced, never doubled), then evaluates the alarms of the sites the devices stand at',
     body: z.object({ organizationId: idSchema, samples: z.array(sampleSchema).min(1).max(100_000) }),
     response: z.object({ samples: z.number().int(), chunks: z.number().int(), alarmsRaised: z.number().int() }),
     example: { body: { samples: [{ deviceId: 1, measurementTypeId: 1, time: '2026-01-01T00:00:00Z', value: 2 }] } },
     handler: async ({ body, organizationId, database, config }) => {
       const deviceIds = [...new Set(body.samples.map((s) => s.deviceId))];
-      const owned = await database.query<{ id: number }>('SELECT id FROM devices WHERE id = ANY($1::int[]) AND organization_id = $2', [deviceIds, organizationId]);
+      const owned = await database.query<{ id: number }>(
+        'SELECT id FROM devices WHERE id = ANY($1::int[]) AND organization_id = $2',
+        [deviceIds, organizationId],
+      );
       if (owned.length !== deviceIds.length) throw new HttpError(404, 'A device was not found in this organization');
-      const samples = body.samples.map((s) => ({ deviceId: s.deviceId, measurementType: s.measurementTypeId, time: Date.parse(s.time), value: s.value }));
+      const samples = body.samples.map((s) => ({
+        deviceId: s.deviceId,
+        measurementType: s.measurementTypeId,
+        time: Date.parse(s.time),
+        value: s.value,
+      }));
       const { chunks, alarmsRaised } = await ingestAndEvaluate(database, samples, config.publicUrl);
       return { samples: samples.length, chunks, alarmsRaised: alarmsRaised.length };
     },
@@ -256,18 +331,37 @@ export const chartDataRoutes = [
     url: '/api/data/ingestSiteRates/',
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: "Stores the modelling pipeline's site rates for a site (a rate already stored for its time is replaced), then evaluates the site's alarms over them",
+    summary:
+      "Stores the modelling pipeline's site rates for a site (a rate already stored for its time is replaced), then evaluates the site's alarms over them",
     body: z.object({
       organizationId: idSchema,
       siteId: idSchema,
-      rates: z.array(z.object({ time: z.iso.datetime({ offset: true }), rate: z.number().finite().min(0), lower: z.number().finite().min(0), upper: z.number().finite().min(0) })).min(1).max(50_000),
+      rates: z
+        .array(
+          z.object({
+            time: z.iso.datetime({ offset: true }),
+            rate: z.number().finite().min(0),
+            lower: z.number().finite().min(0),
+            upper: z.number().finite().min(0),
+          }),
+        )
+        .min(1)
+        .max(50_000),
     }),
     response: z.object({ stored: z.number().int(), alarmsRaised: z.number().int() }),
     example: { body: { siteId: 1, rates: [{ time: '2026-01-01T00:00:00Z', rate: 1, lower: 0.5, upper: 2 }] } },
     handler: async ({ body, organizationId, database, config }) => {
-      const [site] = await database.query<{ id: number }>('SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL', [body.siteId, organizationId]);
+      const [site] = await database.query<{ id: number }>(
+        'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
+        [body.siteId, organizationId],
+      );
       if (!site) throw new HttpError(404, 'Site not found');
-      const { stored, alarmsRaised } = await ingestSiteRates(database, site.id, body.rates.map((r) => ({ time: Date.parse(r.time), rate: r.rate, lower: r.lower, upper: r.upper })), config.publicUrl);
+      const { stored, alarmsRaised } = await ingestSiteRates(
+        database,
+        site.id,
+        body.rates.map((r) => ({ time: Date.parse(r.time), rate: r.rate, lower: r.lower, upper: r.upper })),
+        config.publicUrl,
+      );
       return { stored, alarmsRaised: alarmsRaised.length };
     },
   }),

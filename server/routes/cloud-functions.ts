@@ -3,7 +3,11 @@
 // recorded with its result. Gated by ParticleCloudFunctions.
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { cloudFunctionDefinitionSchema, cloudFunctionHistoryRowSchema, cloudFunctionResultSchema } from '@/contracts/device';
+import {
+  cloudFunctionDefinitionSchema,
+  cloudFunctionHistoryRowSchema,
+  cloudFunctionResultSchema,
+} from '@/contracts/device';
 import { argumentWith, cloudFunctionCallSchema } from '@/domain/cloud-functions';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
@@ -14,16 +18,27 @@ export const QUBE_ONLY = 'Only Qube devices support cloud functions';
 /** The definition named, and the argument to send (XXX replaced by the parameter). */
 function prepared(body: z.infer<typeof cloudFunctionCallSchema>): { functionType: string; argument: string } {
   const def = cloud.functions().find((f) => f.functionType === body.functionType);
-  if (!def) throw new HttpError(400, 'The request is not valid.', { functionType: ['Not a cloud function of this device cloud'] });
-  if (def.paramsRequired && !body.parameter?.trim()) throw new HttpError(400, 'The request is not valid.', { parameter: ['Parameter is required'] });
+  if (!def)
+    throw new HttpError(400, 'The request is not valid.', {
+      functionType: ['Not a cloud function of this device cloud'],
+    });
+  if (def.paramsRequired && !body.parameter?.trim())
+    throw new HttpError(400, 'The request is not valid.', { parameter: ['Parameter is required'] });
   return { functionType: def.functionType, argument: argumentWith(def.argument, body.parameter, def.paramsRequired) };
 }
 
-async function callAndRecord(db: Queryable, user: SignedInUser, device: { id: number; name: string; online: boolean | null }, call: { functionType: string; argument: string }, siteId: number | null) {
+async function callAndRecord(
+  db: Queryable,
+  user: SignedInUser,
+  device: { id: number; name: string; online: boolean | null },
+  call: { functionType: string; argument: string },
+  siteId: number | null,
+) {
   const result = await cloud.call(db, device, call.functionType, call.argument);
-  await db.query('INSERT INTO cloud_function_calls (device_id, site_id, function_type, argument, success, error, user_name) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-    device.id, siteId, call.functionType, call.argument, result.success, result.error, user.email,
-  ]);
+  await db.query(
+    'INSERT INTO cloud_function_calls (device_id, site_id, function_type, argument, success, error, user_name) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [device.id, siteId, call.functionType, call.argument, result.success, result.error, user.email],
+  );
   return result;
 }
 
@@ -64,12 +79,15 @@ export const cloudFunctionRoutes = [
     url: '/api/site/callSiteCloudFunction/',
     access: [Permission.ParticleCloudFunctions],
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: "Calls a cloud function on every installed Qube device of a site; succeeds when every device did",
+    summary: 'Calls a cloud function on every installed Qube device of a site; succeeds when every device did',
     body,
     response: cloudFunctionResultSchema,
     example,
     handler: async ({ body: b, organizationId, user, database }) => {
-      const [site] = await database.query<{ id: number }>('SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL', [b.entityId, organizationId]);
+      const [site] = await database.query<{ id: number }>(
+        'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
+        [b.entityId, organizationId],
+      );
       if (!site) throw new HttpError(404, 'Site not found');
       const call = prepared(b);
       const devices = await database.query<{ id: number; name: string; online: boolean | null }>(
@@ -95,14 +113,33 @@ export const cloudFunctionRoutes = [
     query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
     response: z.array(cloudFunctionHistoryRowSchema),
     handler: async ({ query, organizationId, database }) => {
-      const [d] = await database.query<{ id: number }>('SELECT id FROM devices WHERE id = $1 AND organization_id = $2', [query.deviceId, organizationId]);
+      const [d] = await database.query<{ id: number }>(
+        'SELECT id FROM devices WHERE id = $1 AND organization_id = $2',
+        [query.deviceId, organizationId],
+      );
       if (!d) throw new HttpError(404, 'Device not found');
-      const rows = await database.query<{ function_type: string; argument: string; success: boolean; error: string | null; time: Date | string; user_name: string; site_name: string | null }>(
+      const rows = await database.query<{
+        function_type: string;
+        argument: string;
+        success: boolean;
+        error: string | null;
+        time: Date | string;
+        user_name: string;
+        site_name: string | null;
+      }>(
         `SELECT c.function_type, c.argument, c.success, c.error, c.time, c.user_name, s.name AS site_name
            FROM cloud_function_calls c LEFT JOIN sites s ON s.id = c.site_id WHERE c.device_id = $1 ORDER BY c.time DESC, c.id DESC LIMIT 500`,
         [d.id],
       );
-      return rows.map((r) => ({ functionName: r.function_type, argument: r.argument, result: r.success, error: r.error, time: new Date(r.time).toISOString(), userName: r.user_name, siteName: r.site_name }));
+      return rows.map((r) => ({
+        functionName: r.function_type,
+        argument: r.argument,
+        result: r.success,
+        error: r.error,
+        time: new Date(r.time).toISOString(),
+        userName: r.user_name,
+        siteName: r.site_name,
+      }));
     },
   }),
 ];

@@ -1,15 +1,40 @@
 // Deployment plan (spec 3 §7 'POST /deploymentPlan/devicePlacement/' and siblings): Preview (runs the optimizer,
 // saves nothing), Save (runs and stores a revision), the site's saved plan and the wind source options. Everything
 // needs SiteDeploymentEdit (spec 1 route table: siteEdit → SiteDeploymentEdit) in the site's organization.
-import { deploymentPlanForSiteSchema, devicePlacementBodySchema, devicePlacementResultSchema, editDeploymentPlanAnswerSchema, siteQuerySchema, windSourceOptionsSchema } from '@/contracts/deployment-plan';
+import {
+  deploymentPlanForSiteSchema,
+  devicePlacementBodySchema,
+  devicePlacementResultSchema,
+  editDeploymentPlanAnswerSchema,
+  siteQuerySchema,
+  windSourceOptionsSchema,
+} from '@/contracts/deployment-plan';
 import { Permission } from '@/domain/permissions';
 import { defineRoute } from '../http/define-route';
-import { deploymentPlanForSite, loadPlanSite, runPlacement, savePlan, windSourceOptions } from '../services/deployment-plan/plans';
+import {
+  deploymentPlanForSite,
+  loadPlanSite,
+  runPlacement,
+  savePlan,
+  windSourceOptions,
+} from '../services/deployment-plan/plans';
 
 const access = [Permission.SiteDeploymentEdit];
 const orgBody = { from: 'body', key: 'organizationId' } as const;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
-const exampleRequest = { siteId: 1, deviceBudget: 5, windSource: { siteId: 1 }, mandatoryPlacements: [], possiblePlacements: [[[-102.1, 31.9], [-102.0999, 31.9]]], notes: '' };
+const exampleRequest = {
+  siteId: 1,
+  deviceBudget: 5,
+  windSource: { siteId: 1 },
+  mandatoryPlacements: [],
+  possiblePlacements: [
+    [
+      [-102.1, 31.9],
+      [-102.0999, 31.9],
+    ],
+  ],
+  notes: '',
+};
 const without = <T extends { organizationId: number }>({ organizationId: _o, ...rest }: T) => rest;
 
 export const deploymentPlanRoutes = [
@@ -22,7 +47,8 @@ export const deploymentPlanRoutes = [
     body: devicePlacementBodySchema,
     response: devicePlacementResultSchema,
     example: { body: exampleRequest },
-    handler: async ({ body, organizationId, database }) => (await runPlacement(database, organizationId!, without(body))).result,
+    handler: async ({ body, organizationId, database }) =>
+      (await runPlacement(database, organizationId!, without(body))).result,
   }),
   defineRoute({
     method: 'POST',
@@ -33,14 +59,16 @@ export const deploymentPlanRoutes = [
     body: devicePlacementBodySchema,
     response: editDeploymentPlanAnswerSchema,
     example: { body: exampleRequest },
-    handler: ({ body, organizationId, user, database }) => database.transaction((tx) => savePlan(tx, organizationId!, without(body), { id: user!.id, email: user!.email })),
+    handler: ({ body, organizationId, user, database }) =>
+      database.transaction((tx) => savePlan(tx, organizationId!, without(body), { id: user!.id, email: user!.email })),
   }),
   defineRoute({
     method: 'GET',
     url: '/api/deploymentPlan/getDeploymentPlanForSite/',
     access,
     orgScope: orgQuery,
-    summary: "The site's saved plan (null when none) with isValid and its wind source's details, and the site's sources",
+    summary:
+      "The site's saved plan (null when none) with isValid and its wind source's details, and the site's sources",
     query: siteQuerySchema,
     response: deploymentPlanForSiteSchema,
     example: { query: { siteId: '1' } },
@@ -51,10 +79,12 @@ export const deploymentPlanRoutes = [
     url: '/api/deploymentPlan/getWindSourceOptionsForSite/',
     access,
     orgScope: orgQuery,
-    summary: "Wind sources for a site's plan: the organization's sites with wind data, nearest first (no weather stations in this product)",
+    summary:
+      "Wind sources for a site's plan: the organization's sites with wind data, nearest first (no weather stations in this product)",
     query: siteQuerySchema,
     response: windSourceOptionsSchema,
     example: { query: { siteId: '1' } },
-    handler: async ({ query, organizationId, database }) => windSourceOptions(database, organizationId!, await loadPlanSite(database, organizationId!, query.siteId, false)),
+    handler: async ({ query, organizationId, database }) =>
+      windSourceOptions(database, organizationId!, await loadPlanSite(database, organizationId!, query.siteId, false)),
   }),
 ];

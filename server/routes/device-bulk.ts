@@ -22,22 +22,36 @@ export const deviceBulkRoutes = [
     raw: true,
     example: { body: { deviceIds: [] } },
     handler: async ({ body, organizationId, database, reply }) => {
-      const [org] = await database.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [organizationId]);
+      const [org] = await database.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [
+        organizationId,
+      ]);
       const rows = [];
       for (const id of [...new Set(body.deviceIds)]) {
         const d = await loadDeviceEdit(database, id);
         if (!d || d.organizationId !== organizationId) continue;
         rows.push([
-          d.id, d.name, DEVICE_KIND_LABEL[d.deviceType], org?.name ?? '', d.thirdPartyId, d.thirdPartySerialNumber, d.pcbQrCode,
+          d.id,
+          d.name,
+          DEVICE_KIND_LABEL[d.deviceType],
+          org?.name ?? '',
+          d.thirdPartyId,
+          d.thirdPartySerialNumber,
+          d.pcbQrCode,
           ...HARDWARE_ITEMS.map((h) => d[h.key]?.name ?? ''),
           ...EDIT_SERIAL_NUMBERS.map((s) => d[s.key] ?? ''),
-          d.inletVentDcaCleanoutTime ? d.inletVentDcaCleanoutTime.slice(0, 10) : '', d.productionNotes,
+          d.inletVentDcaCleanoutTime ? d.inletVentDcaCleanoutTime.slice(0, 10) : '',
+          d.productionNotes,
         ]);
       }
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="DeviceBulkUpload.csv"')
-        .send(toCsv(DEVICE_BULK_COLUMNS.map((c) => c.header), rows));
+        .send(
+          toCsv(
+            DEVICE_BULK_COLUMNS.map((c) => c.header),
+            rows,
+          ),
+        );
     },
   }),
   defineRoute({
@@ -55,7 +69,8 @@ export const deviceBulkRoutes = [
         return await database.transaction((tx) => applyBulkDevices(tx, bytes, user!, organizationId!));
       } catch (e) {
         // A file with problems is an answer (as for bulk sites): the error and each row's problems; nothing was written.
-        if (e instanceof HttpError && e.statusCode === 400) return { rowsChanged: 0, particleErrors: [], error: e.message, errors: e.errors ?? {} };
+        if (e instanceof HttpError && e.statusCode === 400)
+          return { rowsChanged: 0, particleErrors: [], error: e.message, errors: e.errors ?? {} };
         throw e;
       }
     },

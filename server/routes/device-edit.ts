@@ -19,8 +19,12 @@ export const deviceEditRoutes = [
     summary: 'The values each hardware item can take',
     response: hardwareItemOptionsSchema,
     handler: async ({ database }) => {
-      const rows = await database.query<{ id: number; item: string; name: string }>('SELECT id, item, name FROM device_hardware_options ORDER BY item, lower(name)');
-      const out: Record<string, { id: number; name: string }[]> = Object.fromEntries(HARDWARE_ITEMS.map((h) => [h.key, []]));
+      const rows = await database.query<{ id: number; item: string; name: string }>(
+        'SELECT id, item, name FROM device_hardware_options ORDER BY item, lower(name)',
+      );
+      const out: Record<string, { id: number; name: string }[]> = Object.fromEntries(
+        HARDWARE_ITEMS.map((h) => [h.key, []]),
+      );
       for (const r of rows) out[r.item]?.push({ id: r.id, name: r.name });
       return out;
     },
@@ -49,10 +53,27 @@ export const deviceEditRoutes = [
     response: deviceEditResultSchema,
     example: {
       body: {
-        id: 0, name: 'A-90001', deviceType: 'Qube', pcbQrCode: null, thirdPartyId: 'e00fce68a1b2c3d4e5f60001', thirdPartySerialNumber: 'P034-90001',
-        anemometer: null, battery: null, solar: null, fan: null, pcbVersion: null, antenna: null, inletFilter: null,
-        anemometerSerialNumber: null, batterySerialNumber: null, solarSerialNumber: null, fanSerialNumber: null, pcbSerialNumber: null, daughterCardSerialNumber: null,
-        inletVentDcaCleanoutTime: null, productionNotes: null,
+        id: 0,
+        name: 'A-90001',
+        deviceType: 'Qube',
+        pcbQrCode: null,
+        thirdPartyId: 'e00fce68a1b2c3d4e5f60001',
+        thirdPartySerialNumber: 'P034-90001',
+        anemometer: null,
+        battery: null,
+        solar: null,
+        fan: null,
+        pcbVersion: null,
+        antenna: null,
+        inletFilter: null,
+        anemometerSerialNumber: null,
+        batterySerialNumber: null,
+        solarSerialNumber: null,
+        fanSerialNumber: null,
+        pcbSerialNumber: null,
+        daughterCardSerialNumber: null,
+        inletVentDcaCleanoutTime: null,
+        productionNotes: null,
       },
     },
     handler: async ({ body, organizationId, permissions, user, database }) =>
@@ -62,7 +83,8 @@ export const deviceEditRoutes = [
           if (!before) throw new HttpError(404, 'Device not found');
           const access = await accessToOrganization(tx, user!, before.organizationId);
           // A device of an organization the user cannot administer is as unknown as a missing one.
-          if (!access.ok || !hasAnyPermission(access.permissions, [Permission.DeviceAdministration])) throw new HttpError(404, 'Device not found');
+          if (!access.ok || !hasAnyPermission(access.permissions, [Permission.DeviceAdministration]))
+            throw new HttpError(404, 'Device not found');
         }
         const saved = await saveDevice(tx, body, before, { organizationId: organizationId!, permissions, user: user! });
         return { ...saved, particleError: null };

@@ -56,18 +56,27 @@ export const deviceEventRoutes = [
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A block of the organization's device events in a time range (startRow/endRow), filtered and sorted",
     query: querySchema,
-    example: { query: { startRow: '0', endRow: '40', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' } },
+    example: {
+      query: { startRow: '0', endRow: '40', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' },
+    },
     response: deviceEventsAnswerSchema,
     handler: async ({ query, organizationId, database }) => {
       const start = Date.parse(query.startTime);
       const end = Date.parse(query.endTime);
-      if (!(end > start)) throw new HttpError(400, 'The request is not valid.', { endTime: ['The end must be after the start'] });
-      if (end - start > MAX_RANGE_DAYS * 86_400_000) throw new HttpError(400, 'The request is not valid.', { endTime: [`Maximum time range is ${MAX_RANGE_DAYS} day(s), please select a shorter time range`] });
+      if (!(end > start))
+        throw new HttpError(400, 'The request is not valid.', { endTime: ['The end must be after the start'] });
+      if (end - start > MAX_RANGE_DAYS * 86_400_000)
+        throw new HttpError(400, 'The request is not valid.', {
+          endTime: [`Maximum time range is ${MAX_RANGE_DAYS} day(s), please select a shorter time range`],
+        });
       const params: unknown[] = [organizationId, new Date(start), new Date(end)];
       const where = ['d.organization_id = $1', 'e.time >= $2', 'e.time < $3'];
       if (query.deviceId) where.push(`e.device_id = $${params.push(query.deviceId)}`);
-      if (query.quickFilters.includes('DeveloperCodes')) where.push(`e.event_code >= $${params.push(DEVELOPER_CODE_MIN)}`);
-      const filters = Object.fromEntries(DEVICE_EVENT_FIELDS.map((f) => [f, (query as Record<string, unknown>)[f] as never]));
+      if (query.quickFilters.includes('DeveloperCodes'))
+        where.push(`e.event_code >= $${params.push(DEVELOPER_CODE_MIN)}`);
+      const filters = Object.fromEntries(
+        DEVICE_EVENT_FIELDS.map((f) => [f, (query as Record<string, unknown>)[f] as never]),
+      );
       where.push(...filterConditions(FIELDS, filters, params));
       const from = `FROM device_events e JOIN devices d ON d.id = e.device_id JOIN organizations o ON o.id = d.organization_id LEFT JOIN sites s ON s.id = e.site_id WHERE ${where.join(' AND ')}`;
       const [count] = await database.query<{ n: string | number }>(`SELECT count(*) AS n ${from}`, params);

@@ -12,11 +12,13 @@ export const deviceHealthRoutes = [
     url: '/api/device/deviceHealth/',
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: 'Every device of the organization (or one, by deviceId) with its installation, device-cloud state and latest readings',
+    summary:
+      'Every device of the organization (or one, by deviceId) with its installation, device-cloud state and latest readings',
     query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema.optional() }),
     response: z.array(deviceHealthRowSchema),
     cached: true,
-    handler: ({ query, organizationId, database }) => loadDeviceHealthRows(database, organizationId!, query.deviceId ?? null),
+    handler: ({ query, organizationId, database }) =>
+      loadDeviceHealthRows(database, organizationId!, query.deviceId ?? null),
   }),
   defineRoute({
     method: 'GET',
@@ -34,12 +36,25 @@ export const deviceHealthRoutes = [
     url: '/api/device/deviceHealthSiteList/',
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "The organization's live sites for the map, each with its installed devices' online, quarantine and ticket state",
+    summary:
+      "The organization's live sites for the map, each with its installed devices' online, quarantine and ticket state",
     query: z.object({ organizationId: queryIdSchema }),
     response: z.array(siteMarkerSchema),
     cached: true,
     handler: async ({ organizationId, database }) => {
-      const rows = await database.query<{ id: number; name: string; organization_id: number; organization: string; provider_own: boolean; latitude: number; longitude: number; on: boolean; devices: { particleOnlineStatus: boolean | null; deviceInstallationType: number; hasFreshDeskTicket: boolean }[] | null }>(
+      const rows = await database.query<{
+        id: number;
+        name: string;
+        organization_id: number;
+        organization: string;
+        provider_own: boolean;
+        latitude: number;
+        longitude: number;
+        on: boolean;
+        devices:
+          | { particleOnlineStatus: boolean | null; deviceInstallationType: number; hasFreshDeskTicket: boolean }[]
+          | null;
+      }>(
         `SELECT s.id, s.name, s.organization_id, o.name AS organization, o.provider_own, s.latitude, s.longitude, s.modelling_pipeline_is_on AS on,
                 (SELECT json_agg(json_build_object('particleOnlineStatus', d.particle_online_status, 'deviceInstallationType', i.installation_type,
                         'hasFreshDeskTicket', EXISTS (SELECT 1 FROM tickets t WHERE t.device_id = d.id AND t.resolved_at IS NULL)) ORDER BY d.name)
@@ -48,7 +63,16 @@ export const deviceHealthRoutes = [
           WHERE s.organization_id = $1 AND s.deleted_at IS NULL ORDER BY s.id`,
         [organizationId],
       );
-      return rows.map((r) => ({ id: r.id, name: r.name, organizationId: r.organization_id, organization: r.organization, providerOwn: r.provider_own, location: { lat: r.latitude, lng: r.longitude }, devices: r.devices ?? [], modellingPipelineOn: r.on }));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        organizationId: r.organization_id,
+        organization: r.organization,
+        providerOwn: r.provider_own,
+        location: { lat: r.latitude, lng: r.longitude },
+        devices: r.devices ?? [],
+        modellingPipelineOn: r.on,
+      }));
     },
   }),
 ];

@@ -5,7 +5,14 @@ import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { installationSchema, type Installation } from '@/contracts/device';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import {
-  INSTALLATION_START_BEFORE_LATEST, INSTALLATION_START_IN_FUTURE, installationStartSchema, quarantineBlocked, quarantineOptions, quarantineSchema, startInstallationSchema, type DeviceKind,
+  INSTALLATION_START_BEFORE_LATEST,
+  INSTALLATION_START_IN_FUTURE,
+  installationStartSchema,
+  quarantineBlocked,
+  quarantineOptions,
+  quarantineSchema,
+  startInstallationSchema,
+  type DeviceKind,
 } from '@/domain/device-form';
 import { DeviceInstallationType } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
@@ -23,9 +30,15 @@ interface DeviceState {
   installation_type: number | null;
 }
 
-const invalid = (field: string, message: string) => new HttpError(400, 'The request is not valid.', { [field]: [message] });
+const invalid = (field: string, message: string) =>
+  new HttpError(400, 'The request is not valid.', { [field]: [message] });
 
-async function deviceState(db: Queryable, deviceId: number, organizationId: number, lock = false): Promise<DeviceState> {
+async function deviceState(
+  db: Queryable,
+  deviceId: number,
+  organizationId: number,
+  lock = false,
+): Promise<DeviceState> {
   const [d] = await db.query<DeviceState & Record<string, unknown>>(
     `SELECT d.id, d.name, d.device_type, i.id AS installation_id, i.site_id, s.name AS site_name, i.installation_type
        FROM devices d LEFT JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL LEFT JOIN sites s ON s.id = i.site_id
@@ -103,9 +116,15 @@ export const deviceInstallationRoutes = [
     response: z.array(installationSchema),
     handler: async ({ query, organizationId, database }) => {
       // A read answers 404 for a device it cannot see, like the other device reads (the writes name the field).
-      const [known] = await database.query('SELECT 1 FROM devices WHERE id = $1 AND organization_id = $2', [query.deviceId, organizationId]);
+      const [known] = await database.query('SELECT 1 FROM devices WHERE id = $1 AND organization_id = $2', [
+        query.deviceId,
+        organizationId,
+      ]);
       if (!known) throw new HttpError(404, 'Device not found');
-      const rows = await database.query<InstallRow>(`${installSelect} WHERE i.device_id = $1 ORDER BY i.started_at DESC, i.id DESC`, [query.deviceId]);
+      const rows = await database.query<InstallRow>(
+        `${installSelect} WHERE i.device_id = $1 ORDER BY i.started_at DESC, i.id DESC`,
+        [query.deviceId],
+      );
       return rows.map(toInstallation);
     },
   }),
@@ -121,18 +140,29 @@ export const deviceInstallationRoutes = [
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {
         const d = await deviceState(tx, body.deviceId, organizationId!, true);
-        const [site] = await tx.query<{ id: number; name: string }>('SELECT id, name FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL', [body.siteId, organizationId]);
+        const [site] = await tx.query<{ id: number; name: string }>(
+          'SELECT id, name FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
+          [body.siteId, organizationId],
+        );
         if (!site) throw invalid('siteId', 'Site not found');
         const at = roundForStorage(parseLatLng(body.locationLatLng)!);
         const now = new Date();
         const startsAt = body.startTime === undefined ? now : new Date(body.startTime);
         if (body.startTime !== undefined) {
           if (startsAt.getTime() > now.getTime() + 5 * 60_000) throw invalid('startTime', INSTALLATION_START_IN_FUTURE);
-          const [latest] = await tx.query<{ started_at: Date | string | null }>('SELECT max(started_at) AS started_at FROM device_installations WHERE device_id = $1', [d.id]);
-          if (latest?.started_at && new Date(latest.started_at).getTime() >= startsAt.getTime()) throw invalid('startTime', INSTALLATION_START_BEFORE_LATEST);
+          const [latest] = await tx.query<{ started_at: Date | string | null }>(
+            'SELECT max(started_at) AS started_at FROM device_installations WHERE device_id = $1',
+            [d.id],
+          );
+          if (latest?.started_at && new Date(latest.started_at).getTime() >= startsAt.getTime())
+            throw invalid('startTime', INSTALLATION_START_BEFORE_LATEST);
         }
         if (d.installation_id !== null) {
-          await tx.query('UPDATE device_installations SET ended_at = $1, uninstalled_by = $2 WHERE id = $3', [startsAt, user!.email, d.installation_id]);
+          await tx.query('UPDATE device_installations SET ended_at = $1, uninstalled_by = $2 WHERE id = $3', [
+            startsAt,
+            user!.email,
+            d.installation_id,
+          ]);
         }
         const [row] = await tx.query<{ id: number }>(
           `INSERT INTO device_installations (device_id, site_id, installation_type, latitude, longitude, height, azimuth, started_at, installed_by)
@@ -140,7 +170,11 @@ export const deviceInstallationRoutes = [
           [d.id, site.id, at.lat, at.lng, body.height, body.azimuth, startsAt, user!.email],
         );
         await recordAudit(tx, {
-          entityType: 'device', entityId: d.id, organizationId, userId: user!.id, userName: user!.email,
+          entityType: 'device',
+          entityId: d.id,
+          organizationId,
+          userId: user!.id,
+          userName: user!.email,
           changes: [{ name: 'installation', oldValue: d.site_name, newValue: `${site.name} (${at.lat},${at.lng})` }],
         });
         return row!.id;
@@ -159,8 +193,18 @@ export const deviceInstallationRoutes = [
       database.transaction(async (tx) => {
         const d = await deviceState(tx, body.deviceId, organizationId!, true);
         if (d.installation_id === null) throw invalid('deviceId', 'The device is not installed');
-        await tx.query('UPDATE device_installations SET ended_at = clock_timestamp(), uninstalled_by = $1 WHERE id = $2', [user!.email, d.installation_id]);
-        await recordAudit(tx, { entityType: 'device', entityId: d.id, organizationId, userId: user!.id, userName: user!.email, changes: [{ name: 'installation', oldValue: d.site_name, newValue: null }] });
+        await tx.query(
+          'UPDATE device_installations SET ended_at = clock_timestamp(), uninstalled_by = $1 WHERE id = $2',
+          [user!.email, d.installation_id],
+        );
+        await recordAudit(tx, {
+          entityType: 'device',
+          entityId: d.id,
+          organizationId,
+          userId: user!.id,
+          userName: user!.email,
+          changes: [{ name: 'installation', oldValue: d.site_name, newValue: null }],
+        });
         return { ok: true as const };
       }),
   }),
@@ -172,14 +216,16 @@ export const deviceInstallationRoutes = [
     summary: "Whether quarantining the device stops its site's model (it is the site's last active device)",
     query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
     response: z.boolean(),
-    handler: async ({ query, organizationId, database }) => quarantineStopsPipeline(database, await deviceState(database, query.deviceId, organizationId!)),
+    handler: async ({ query, organizationId, database }) =>
+      quarantineStopsPipeline(database, await deviceState(database, query.deviceId, organizationId!)),
   }),
   defineRoute({
     method: 'POST',
     url: '/api/device/changeDeviceQuarantineType/',
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: "Changes the installation type (quarantine state); quarantining a site's last active device stops its model",
+    summary:
+      "Changes the installation type (quarantine state); quarantining a site's last active device stops its model",
     body: quarantineSchema.extend(orgBody.shape),
     response: z.object({ modellingPipelineStopped: z.boolean() }),
     example: { body: { deviceId: 1, newDeviceInstallationType: 1, quarantineNotes: 'Inlet blocked' } },
@@ -201,16 +247,31 @@ export const deviceInstallationRoutes = [
           [body.newDeviceInstallationType, notes, d.installation_id],
         );
         await recordAudit(tx, {
-          entityType: 'device', entityId: d.id, organizationId, userId: user!.id, userName: user!.email,
+          entityType: 'device',
+          entityId: d.id,
+          organizationId,
+          userId: user!.id,
+          userName: user!.email,
           changes: [
-            { name: 'deviceInstallationType', oldValue: DeviceInstallationType.label(d.installation_type!), newValue: DeviceInstallationType.label(body.newDeviceInstallationType) },
+            {
+              name: 'deviceInstallationType',
+              oldValue: DeviceInstallationType.label(d.installation_type!),
+              newValue: DeviceInstallationType.label(body.newDeviceInstallationType),
+            },
             ...(notes ? [{ name: 'quarantineNotes', oldValue: null, newValue: notes }] : []),
           ],
         });
         if (stops) {
-          await tx.query('UPDATE sites SET modelling_pipeline_is_on = false, updated_at = clock_timestamp() WHERE id = $1', [d.site_id]);
+          await tx.query(
+            'UPDATE sites SET modelling_pipeline_is_on = false, updated_at = clock_timestamp() WHERE id = $1',
+            [d.site_id],
+          );
           await recordAudit(tx, {
-            entityType: 'site', entityId: d.site_id!, organizationId, userId: user!.id, userName: user!.email,
+            entityType: 'site',
+            entityId: d.site_id!,
+            organizationId,
+            userId: user!.id,
+            userName: user!.email,
             changes: [{ name: 'modellingPipelineIsOn', oldValue: true, newValue: false }],
           });
         }

@@ -2,14 +2,27 @@
 // measurement types it has data for, and the GPS fixes it reported (spec 2 §3 'Location stat').
 import { z } from 'zod';
 import { queryIdSchema } from '@/contracts/bounds';
-import { deviceDetailSchema, deviceSummarySchema, LOCATION_STATS_LIMIT, locationStatSchema, type LocationStat } from '@/contracts/device';
+import {
+  deviceDetailSchema,
+  deviceSummarySchema,
+  LOCATION_STATS_LIMIT,
+  locationStatSchema,
+  type LocationStat,
+} from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError } from '../http/define-route';
 
 /** The device's newest GPS fixes first (at most LOCATION_STATS_LIMIT). */
 async function locationStats(db: Queryable, deviceId: number): Promise<LocationStat[]> {
-  const rows = await db.query<{ time: Date | string; latitude: number; longitude: number; number_of_satellites: number; device_installation_id: number; distance_from_installation_m: number }>(
+  const rows = await db.query<{
+    time: Date | string;
+    latitude: number;
+    longitude: number;
+    number_of_satellites: number;
+    device_installation_id: number;
+    distance_from_installation_m: number;
+  }>(
     `SELECT time, latitude, longitude, number_of_satellites, device_installation_id, distance_from_installation_m
        FROM device_location_stats WHERE device_id = $1 ORDER BY time DESC, id DESC LIMIT $2`,
     [deviceId, LOCATION_STATS_LIMIT],
@@ -29,21 +42,41 @@ export const deviceRoutes = [
     url: '/api/device/deviceSummary/',
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "One device of the organization by name, with its installations and the measurement types it has data for",
+    summary: 'One device of the organization by name, with its installations and the measurement types it has data for',
     query: z.object({ organizationId: queryIdSchema, deviceName: z.string().min(1).max(100) }),
     response: deviceSummarySchema,
     handler: async ({ query, organizationId, database }) => {
-      const [d] = await database.query<{ id: number; name: string; device_type: 'Qube' | 'QubeLite' | 'QubeCamera'; particle_online_status: boolean | null; third_party_serial_number: string | null; organization_id: number }>(
+      const [d] = await database.query<{
+        id: number;
+        name: string;
+        device_type: 'Qube' | 'QubeLite' | 'QubeCamera';
+        particle_online_status: boolean | null;
+        third_party_serial_number: string | null;
+        organization_id: number;
+      }>(
         'SELECT id, name, device_type, particle_online_status, third_party_serial_number, organization_id FROM devices WHERE lower(name) = lower($1) AND organization_id = $2',
         [query.deviceName, organizationId],
       );
       if (!d) throw new HttpError(404, 'Device not found');
-      const installations = await database.query<{ id: number; site_id: number; site_name: string; installation_type: number; latitude: number; longitude: number; started_at: Date | string; ended_at: Date | string | null }>(
+      const installations = await database.query<{
+        id: number;
+        site_id: number;
+        site_name: string;
+        installation_type: number;
+        latitude: number;
+        longitude: number;
+        started_at: Date | string;
+        ended_at: Date | string | null;
+      }>(
         `SELECT i.id, i.site_id, s.name AS site_name, i.installation_type, i.latitude, i.longitude, i.started_at, i.ended_at
            FROM device_installations i JOIN sites s ON s.id = i.site_id WHERE i.device_id = $1 ORDER BY i.started_at DESC`,
         [d.id],
       );
-      const types = await database.query<{ measurement_type: number; first_time: Date | string; last_time: Date | string }>(
+      const types = await database.query<{
+        measurement_type: number;
+        first_time: Date | string;
+        last_time: Date | string;
+      }>(
         'SELECT measurement_type, min(first_time) AS first_time, max(last_time) AS last_time FROM measurement_chunks WHERE device_id = $1 AND sample_count > 0 GROUP BY measurement_type ORDER BY measurement_type',
         [d.id],
       );
@@ -55,8 +88,20 @@ export const deviceRoutes = [
         online: d.particle_online_status,
         thirdPartySerialNumber: d.third_party_serial_number,
         organizationId: d.organization_id,
-        installations: installations.map((i) => ({ id: i.id, siteId: i.site_id, siteName: i.site_name, deviceInstallationType: i.installation_type, location: { lat: i.latitude, lng: i.longitude }, startTime: iso(i.started_at), endTime: i.ended_at ? iso(i.ended_at) : null })),
-        measurementTypes: types.map((t) => ({ id: t.measurement_type, firstTime: iso(t.first_time), lastTime: iso(t.last_time) })),
+        installations: installations.map((i) => ({
+          id: i.id,
+          siteId: i.site_id,
+          siteName: i.site_name,
+          deviceInstallationType: i.installation_type,
+          location: { lat: i.latitude, lng: i.longitude },
+          startTime: iso(i.started_at),
+          endTime: i.ended_at ? iso(i.ended_at) : null,
+        })),
+        measurementTypes: types.map((t) => ({
+          id: t.measurement_type,
+          firstTime: iso(t.first_time),
+          lastTime: iso(t.last_time),
+        })),
       };
     },
   }),
@@ -70,7 +115,10 @@ export const deviceRoutes = [
     response: z.array(locationStatSchema),
     example: { query: { deviceId: '1' } },
     handler: async ({ query, organizationId, database }) => {
-      const [d] = await database.query<{ id: number }>('SELECT id FROM devices WHERE id = $1 AND organization_id = $2', [query.deviceId, organizationId]);
+      const [d] = await database.query<{ id: number }>(
+        'SELECT id FROM devices WHERE id = $1 AND organization_id = $2',
+        [query.deviceId, organizationId],
+      );
       // Another organization's device is as unknown as a missing one.
       if (!d) throw new HttpError(404, 'Device not found');
       return locationStats(database, d.id);
@@ -81,16 +129,33 @@ export const deviceRoutes = [
     url: '/api/device/deviceDetail/',
     access: [Permission.DeviceAdministration],
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "One device's device-cloud status and build: firmware, last heard, identifiers, hardware and serial numbers",
+    summary:
+      "One device's device-cloud status and build: firmware, last heard, identifiers, hardware and serial numbers",
     query: z.object({ organizationId: queryIdSchema, deviceName: z.string().min(1).max(100) }),
     response: deviceDetailSchema,
     handler: async ({ query, organizationId, database }) => {
       const [d] = await database.query<{
-        id: number; name: string; device_type: 'Qube' | 'QubeLite' | 'QubeCamera'; organization_name: string; site_id: number | null; site_name: string | null;
-        particle_online_status: boolean | null; particle_firmware_version: string | null; particle_targeted_firmware_version: string | null;
-        particle_last_heard_at: Date | string | null; particle_last_handshake_at: Date | string | null; particle_notes: string | null; pcb_qr_code: string | null;
-        third_party_id: string | null; third_party_serial_number: string | null; hardware_content: string | null; sensor_configuration_version_id: number | null;
-        hardware: Record<string, string> | null; serial_numbers: Record<string, string>; inlet_vent_dca_cleanout_time: Date | string | null; production_notes: string | null;
+        id: number;
+        name: string;
+        device_type: 'Qube' | 'QubeLite' | 'QubeCamera';
+        organization_name: string;
+        site_id: number | null;
+        site_name: string | null;
+        particle_online_status: boolean | null;
+        particle_firmware_version: string | null;
+        particle_targeted_firmware_version: string | null;
+        particle_last_heard_at: Date | string | null;
+        particle_last_handshake_at: Date | string | null;
+        particle_notes: string | null;
+        pcb_qr_code: string | null;
+        third_party_id: string | null;
+        third_party_serial_number: string | null;
+        hardware_content: string | null;
+        sensor_configuration_version_id: number | null;
+        hardware: Record<string, string> | null;
+        serial_numbers: Record<string, string>;
+        inlet_vent_dca_cleanout_time: Date | string | null;
+        production_notes: string | null;
       }>(
         `SELECT d.id, d.name, d.device_type, o.name AS organization_name, i.site_id, s.name AS site_name, d.particle_online_status, d.particle_firmware_version,
                 d.particle_targeted_firmware_version, d.particle_last_heard_at, d.particle_last_handshake_at, d.particle_notes, d.pcb_qr_code, d.third_party_id,

@@ -4,7 +4,11 @@
 // deleted site, answers 404. A classification change is audited on the emission's site.
 import { z } from 'zod';
 import { queryIdSchema } from '@/contracts/bounds';
-import { classifyBodySchema, emissionClassificationSchema, type EmissionClassification } from '@/contracts/emission-classification';
+import {
+  classifyBodySchema,
+  emissionClassificationSchema,
+  type EmissionClassification,
+} from '@/contracts/emission-classification';
 import { classificationProblems } from '@/domain/emission-classification';
 import { AlarmType } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
@@ -21,7 +25,12 @@ interface EmissionRow extends Record<string, unknown> {
   root_cause_id: number | null;
 }
 
-async function emissionOf(db: Queryable, emissionId: number, organizationId: number, lock = false): Promise<EmissionRow> {
+async function emissionOf(
+  db: Queryable,
+  emissionId: number,
+  organizationId: number,
+  lock = false,
+): Promise<EmissionRow> {
   const [row] = await db.query<EmissionRow>(
     `SELECT e.id, e.site_id, e.classification, e.root_cause_id
        FROM emissions e JOIN sites s ON s.id = e.site_id
@@ -68,30 +77,51 @@ export const emissionClassificationRoutes = [
     query: z.object({ emissionId: queryIdSchema }),
     response: emissionClassificationSchema,
     example: { query: { emissionId: '1' } },
-    handler: async ({ query, organizationId, database }) => answer(database, await emissionOf(database, query.emissionId, organizationId!)),
+    handler: async ({ query, organizationId, database }) =>
+      answer(database, await emissionOf(database, query.emissionId, organizationId!)),
   }),
   defineRoute({
     method: 'POST',
     url: '/api/emissions/classify',
     access: [Permission.SiteEdit],
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: 'Sets (or clears, with null) an emission\'s classification; a root cause only for Fugitive or Venting, of that classification',
+    summary:
+      "Sets (or clears, with null) an emission's classification; a root cause only for Fugitive or Venting, of that classification",
     body: classifyBodySchema,
     response: emissionClassificationSchema,
     example: { body: { emissionId: 1, classification: 'Venting', rootCauseId: 1 } },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {
         const before = await emissionOf(tx, body.emissionId, organizationId!, true);
-        const cause = body.rootCauseId === null ? [] : await tx.query<{ classification: string }>('SELECT classification FROM root_causes WHERE id = $1', [body.rootCauseId]);
+        const cause =
+          body.rootCauseId === null
+            ? []
+            : await tx.query<{ classification: string }>('SELECT classification FROM root_causes WHERE id = $1', [
+                body.rootCauseId,
+              ]);
         const problems = classificationProblems(body, cause[0]?.classification);
-        if (Object.keys(problems).length) throw new HttpError(400, 'The request is not valid.', Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
-        const [after] = await tx.query<EmissionRow>('UPDATE emissions SET classification = $2, root_cause_id = $3 WHERE id = $1 RETURNING id, site_id, classification, root_cause_id', [
-          before.id,
-          body.classification,
-          body.rootCauseId,
-        ]);
-        const view = (r: EmissionRow) => ({ [`Emission ${r.id} classification`]: r.classification, [`Emission ${r.id} root cause`]: r.root_cause_id });
-        await recordAudit(tx, { entityType: 'site', entityId: before.site_id, organizationId: organizationId!, userId: user!.id, userName: user!.email, changes: changedValues(view(before), view(after!)) });
+        if (Object.keys(problems).length)
+          throw new HttpError(
+            400,
+            'The request is not valid.',
+            Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
+          );
+        const [after] = await tx.query<EmissionRow>(
+          'UPDATE emissions SET classification = $2, root_cause_id = $3 WHERE id = $1 RETURNING id, site_id, classification, root_cause_id',
+          [before.id, body.classification, body.rootCauseId],
+        );
+        const view = (r: EmissionRow) => ({
+          [`Emission ${r.id} classification`]: r.classification,
+          [`Emission ${r.id} root cause`]: r.root_cause_id,
+        });
+        await recordAudit(tx, {
+          entityType: 'site',
+          entityId: before.site_id,
+          organizationId: organizationId!,
+          userId: user!.id,
+          userName: user!.email,
+          changes: changedValues(view(before), view(after!)),
+        });
         return answer(tx, after!);
       }),
   }),

@@ -36,7 +36,12 @@ export const emissionTargetRoutes = [
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="EmissionTargetTemplate.csv"')
-        .send(toCsv(EMISSION_TARGET_COLUMNS.map((c) => c.header), rows.map((r) => [r.name, r.alias, r.effectiveFrom, r.targetVolumePerMonth])));
+        .send(
+          toCsv(
+            EMISSION_TARGET_COLUMNS.map((c) => c.header),
+            rows.map((r) => [r.name, r.alias, r.effectiveFrom, r.targetVolumePerMonth]),
+          ),
+        );
     },
   }),
   defineRoute({
@@ -52,10 +57,15 @@ export const emissionTargetRoutes = [
       const bytes = await readCsvRecords(request, 'csvRecords');
       const today = new Date().toISOString().slice(0, 10);
       try {
-        return { count: await database.transaction((tx) => applyEmissionTargetUpload(tx, bytes, organizationId!, { userId: user!.id, userName: user!.email }, today)) };
+        return {
+          count: await database.transaction((tx) =>
+            applyEmissionTargetUpload(tx, bytes, organizationId!, { userId: user!.id, userName: user!.email }, today),
+          ),
+        };
       } catch (e) {
         // A file with problems is an answer, as for the other bulk uploads: nothing was written.
-        if (e instanceof HttpError && e.statusCode === 400) return { count: 0, error: e.message, errors: e.errors ?? {} };
+        if (e instanceof HttpError && e.statusCode === 400)
+          return { count: 0, error: e.message, errors: e.errors ?? {} };
         throw e;
       }
     },

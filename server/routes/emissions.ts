@@ -17,7 +17,14 @@ import {
 } from '@/contracts/emissions';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
 import { defineRoute, badRequest } from '../http/define-route';
-import { emissionRollups, emissionTotals, normalizedEmissionRate, periodEmissionRollups, siteEmissionStatuses, type PeriodRequest } from '../services/emissions';
+import {
+  emissionRollups,
+  emissionTotals,
+  normalizedEmissionRate,
+  periodEmissionRollups,
+  siteEmissionStatuses,
+  type PeriodRequest,
+} from '../services/emissions';
 import { assertFilterInOrganization } from '../services/site-filter';
 import type { Queryable } from '../db/client';
 
@@ -44,9 +51,21 @@ function validTimeZone(zone: string): string {
 }
 
 /** A period call's window, scope and time zone, checked. */
-async function periodRequest(db: Queryable, organizationId: number, query: EmissionPeriodQuery): Promise<PeriodRequest> {
+async function periodRequest(
+  db: Queryable,
+  organizationId: number,
+  query: EmissionPeriodQuery,
+): Promise<PeriodRequest> {
   const w = await windowOf(db, organizationId, query);
-  return { ...w.scope, bucket: query.bucketInterval, start: w.start, end: w.end, timeZone: validTimeZone(query.ianaTimezoneId), endTimeIsInCurrentPeriod: query.endTimeIsInCurrentPeriod ?? false, now: Date.now() };
+  return {
+    ...w.scope,
+    bucket: query.bucketInterval,
+    start: w.start,
+    end: w.end,
+    timeZone: validTimeZone(query.ianaTimezoneId),
+    endTimeIsInCurrentPeriod: query.endTimeIsInCurrentPeriod ?? false,
+    now: Date.now(),
+  };
 }
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
@@ -79,7 +98,8 @@ export const emissionRoutes = [
     response: z.array(emissionTotalSchema),
     cached: true,
     example: { query: periodExample },
-    handler: async ({ query, organizationId, database }) => emissionTotals(database, await periodRequest(database, organizationId!, query)),
+    handler: async ({ query, organizationId, database }) =>
+      emissionTotals(database, await periodRequest(database, organizationId!, query)),
   }),
   defineRoute({
     method: 'GET',
@@ -136,14 +156,15 @@ export const emissionRoutes = [
     orgScope: false,
     summary: 'Source categories',
     response: z.array(sourceCategoryOptionSchema),
-    handler: async ({ database }) => database.query<{ id: number; name: string }>('SELECT id, name FROM source_categories ORDER BY name'),
+    handler: async ({ database }) =>
+      database.query<{ id: number; name: string }>('SELECT id, name FROM source_categories ORDER BY name'),
   }),
   defineRoute({
     method: 'GET',
     url: '/api/siteFilter/filterOptions/',
     access: 'authenticated',
     orgScope: orgQuery,
-    summary: "One option list of the site filter for the organization (sites, groups or a classification)",
+    summary: 'One option list of the site filter for the organization (sites, groups or a classification)',
     query: siteFilterOptionsQuerySchema,
     response: z.array(siteFilterOptionSchema),
     example: { query: { filterType: 'site' } },
@@ -155,7 +176,11 @@ export const emissionRoutes = [
         );
         return rows;
       }
-      if (query.filterType === 'siteGroup') return database.query<{ id: number; name: string }>('SELECT id, name FROM site_groups WHERE organization_id = $1 ORDER BY lower(name), id', [organizationId]);
+      if (query.filterType === 'siteGroup')
+        return database.query<{ id: number; name: string }>(
+          'SELECT id, name FROM site_groups WHERE organization_id = $1 ORDER BY lower(name), id',
+          [organizationId],
+        );
       // Business units and asset areas are the organization's own lists; the rest are shared catalogues.
       const own = query.filterType === 'businessUnit' || query.filterType === 'assetArea';
       return database.query<{ id: number; name: string }>(

@@ -2,7 +2,20 @@
 // streamed CSV with its file name; sites or groups of another organization and ranges past the limits are refused.
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { deviceDataProblems, deviceDataQuerySchema, exportScopeSchema, MAX_UPTIME_EXPORT_DAYS, EXPORT_MESSAGES, rollingAveragesQuerySchema, ROLLING_AVERAGE_PERIODS, samplePeriodOptions, SAMPLING_METHODS, siteRateQuerySchema, volumesQuerySchema, DEVICE_DATA_TYPE_KEYS } from '@/domain/export';
+import {
+  deviceDataProblems,
+  deviceDataQuerySchema,
+  exportScopeSchema,
+  MAX_UPTIME_EXPORT_DAYS,
+  EXPORT_MESSAGES,
+  rollingAveragesQuerySchema,
+  ROLLING_AVERAGE_PERIODS,
+  samplePeriodOptions,
+  SAMPLING_METHODS,
+  siteRateQuerySchema,
+  volumesQuerySchema,
+  DEVICE_DATA_TYPE_KEYS,
+} from '@/domain/export';
 import { Permission } from '@/domain/permissions';
 import { badRequest, defineRoute } from '../http/define-route';
 import {
@@ -54,7 +67,22 @@ function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
 }
 
 /** An export over a range and sites or site groups, with nothing else to choose. */
-function scopedExport(spec: { url: string; permission: Permission; kind: string; summary: string; headers: readonly string[]; maxDays?: number; rows: (db: Database, organizationId: number, sites: ExportSite[], start: number, end: number, signal: AbortSignal) => AsyncGenerator<readonly CsvCell[]> }) {
+function scopedExport(spec: {
+  url: string;
+  permission: Permission;
+  kind: string;
+  summary: string;
+  headers: readonly string[];
+  maxDays?: number;
+  rows: (
+    db: Database,
+    organizationId: number,
+    sites: ExportSite[],
+    start: number,
+    end: number,
+    signal: AbortSignal,
+  ) => AsyncGenerator<readonly CsvCell[]>;
+}) {
   return defineRoute({
     method: 'GET',
     url: spec.url,
@@ -68,14 +96,32 @@ function scopedExport(spec: { url: string; permission: Permission; kind: string;
       const { start, end } = checkedRange(query.startTime, query.endTime, spec.maxDays);
       const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
       const signal = clientGone(request, reply);
-      return sendCsv(reply, exportFileName(spec.kind, start, end), csvStream(spec.headers, (s) => spec.rows(database, organizationId!, sites, start, end, s), signal));
+      return sendCsv(
+        reply,
+        exportFileName(spec.kind, start, end),
+        csvStream(spec.headers, (s) => spec.rows(database, organizationId!, sites, start, end, s), signal),
+      );
     },
   });
 }
 
 export const exportRoutes = [
-  scopedExport({ url: '/api/export/exportAlarms/', permission: Permission.ExportModelResults, kind: 'Alarms', summary: "The sites' alarms in the range as CSV", headers: ALARM_HEADERS, rows: (db, _org, sites, start, end, s) => alarmRows(db, sites, start, end, s) }),
-  scopedExport({ url: '/api/export/exportEmissions/', permission: Permission.ExportModelResults, kind: 'Emissions', summary: "The sites' emissions starting in the range as CSV", headers: EMISSION_HEADERS, rows: (db, _org, sites, start, end, s) => emissionRows(db, sites, start, end, s) }),
+  scopedExport({
+    url: '/api/export/exportAlarms/',
+    permission: Permission.ExportModelResults,
+    kind: 'Alarms',
+    summary: "The sites' alarms in the range as CSV",
+    headers: ALARM_HEADERS,
+    rows: (db, _org, sites, start, end, s) => alarmRows(db, sites, start, end, s),
+  }),
+  scopedExport({
+    url: '/api/export/exportEmissions/',
+    permission: Permission.ExportModelResults,
+    kind: 'Emissions',
+    summary: "The sites' emissions starting in the range as CSV",
+    headers: EMISSION_HEADERS,
+    rows: (db, _org, sites, start, end, s) => emissionRows(db, sites, start, end, s),
+  }),
   scopedExport({
     url: '/api/export/exportDeviceUptime/',
     permission: Permission.ExportUptime,
@@ -90,10 +136,19 @@ export const exportRoutes = [
     url: '/api/export/exportVolumes/',
     access: [Permission.ExportModelResults],
     orgScope: orgQuery,
-    summary: 'CH4 volume per site and period (Total, Yearly, Monthly, Daily, Hourly) in the given time zone, optionally split',
+    summary:
+      'CH4 volume per site and period (Total, Yearly, Monthly, Daily, Hourly) in the given time zone, optionally split',
     query: volumesQuerySchema,
     raw: true,
-    example: { query: { ...range, groupBy: 'Daily', splitBySourceCategory: 'false', splitBySourceGroup: 'false', ianaTimezoneId: 'UTC' } },
+    example: {
+      query: {
+        ...range,
+        groupBy: 'Daily',
+        splitBySourceCategory: 'false',
+        splitBySourceGroup: 'false',
+        ianaTimezoneId: 'UTC',
+      },
+    },
     handler: async ({ query, organizationId, database, request, reply }) => {
       const { start, end } = checkedRange(query.startTime, query.endTime);
       try {
@@ -104,7 +159,15 @@ export const exportRoutes = [
       const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
       const split = { category: query.splitBySourceCategory, group: query.splitBySourceGroup };
       const signal = clientGone(request, reply);
-      return sendCsv(reply, exportFileName('Volumes', start, end), csvStream(volumeHeaders(split), (s) => volumeRows(database, sites, start, end, query.groupBy, split, query.ianaTimezoneId, s), signal));
+      return sendCsv(
+        reply,
+        exportFileName('Volumes', start, end),
+        csvStream(
+          volumeHeaders(split),
+          (s) => volumeRows(database, sites, start, end, query.groupBy, split, query.ianaTimezoneId, s),
+          signal,
+        ),
+      );
     },
   }),
   defineRoute({
@@ -119,10 +182,15 @@ export const exportRoutes = [
     handler: async ({ query, organizationId, database, request, reply }) => {
       const { start, end } = checkedRange(query.startTime, query.endTime);
       const periods = query.rollingAveragePeriods.filter((h) => ROLLING_AVERAGE_PERIODS.some((p) => p.hours === h));
-      if (periods.length === 0) throw badRequest(EXPORT_MESSAGES.rollingRequired, { rollingAveragePeriods: [EXPORT_MESSAGES.rollingRequired] });
+      if (periods.length === 0)
+        throw badRequest(EXPORT_MESSAGES.rollingRequired, { rollingAveragePeriods: [EXPORT_MESSAGES.rollingRequired] });
       const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
       const signal = clientGone(request, reply);
-      return sendCsv(reply, exportFileName('CH4 Rolling Averages', start, end), csvStream(rollingHeaders(periods), (s) => rollingAverageRows(database, sites, start, end, periods, s), signal));
+      return sendCsv(
+        reply,
+        exportFileName('CH4 Rolling Averages', start, end),
+        csvStream(rollingHeaders(periods), (s) => rollingAverageRows(database, sites, start, end, periods, s), signal),
+      );
     },
   }),
   defineRoute({
@@ -137,23 +205,51 @@ export const exportRoutes = [
     handler: async ({ query, organizationId, permissions, database, request, reply }) => {
       const { start, end } = checkedRange(query.startTime, query.endTime);
       const problems = deviceDataProblems(query, permissions.has(Permission.ExportHighPrecisionDeviceData));
-      if (Object.keys(problems).length) throw badRequest(Object.values(problems).join(' '), Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
+      if (Object.keys(problems).length)
+        throw badRequest(
+          Object.values(problems).join(' '),
+          Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
+        );
       const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
-      if (sites.length !== 1) throw badRequest(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
-      const sample = query.raw ? ({ raw: true } as const) : { periodMinutes: query.samplePeriodMinutes!, method: query.samplingMethod! };
+      if (sites.length !== 1)
+        throw badRequest(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
+      const sample = query.raw
+        ? ({ raw: true } as const)
+        : { periodMinutes: query.samplePeriodMinutes!, method: query.samplingMethod! };
       const signal = clientGone(request, reply);
-      return sendCsv(reply, exportFileName(`Device Data ${query.deviceDataType} ${sites[0]!.name}`, start, end), csvStream(deviceDataHeaders(query.deviceDataType), (s) => deviceDataRows(database, sites[0]!.id, start, end, query.deviceDataType, sample, s), signal));
+      return sendCsv(
+        reply,
+        exportFileName(`Device Data ${query.deviceDataType} ${sites[0]!.name}`, start, end),
+        csvStream(
+          deviceDataHeaders(query.deviceDataType),
+          (s) => deviceDataRows(database, sites[0]!.id, start, end, query.deviceDataType, sample, s),
+          signal,
+        ),
+      );
     },
   }),
   defineRoute({
     method: 'GET',
     url: '/api/export/getDeviceDataSamplePeriodOptions/',
-    access: [Permission.ExportLowPrecisionDeviceData, Permission.ExportHighPrecisionDeviceData, Permission.ExportModelResults],
+    access: [
+      Permission.ExportLowPrecisionDeviceData,
+      Permission.ExportHighPrecisionDeviceData,
+      Permission.ExportModelResults,
+    ],
     orgScope: false,
     summary: 'The sample periods a sampling method and device data type allow',
-    query: z.object({ samplingMethod: z.coerce.number().int().optional(), deviceDataType: z.enum(DEVICE_DATA_TYPE_KEYS).optional() }),
-    response: z.object({ samplePeriods: z.array(z.object({ minutes: z.number(), label: z.string() })), samplingMethods: z.array(z.object({ value: z.number(), label: z.string() })) }),
-    handler: async ({ query }) => ({ samplePeriods: samplePeriodOptions(query.samplingMethod ?? null, query.deviceDataType ?? null), samplingMethods: [...SAMPLING_METHODS] }),
+    query: z.object({
+      samplingMethod: z.coerce.number().int().optional(),
+      deviceDataType: z.enum(DEVICE_DATA_TYPE_KEYS).optional(),
+    }),
+    response: z.object({
+      samplePeriods: z.array(z.object({ minutes: z.number(), label: z.string() })),
+      samplingMethods: z.array(z.object({ value: z.number(), label: z.string() })),
+    }),
+    handler: async ({ query }) => ({
+      samplePeriods: samplePeriodOptions(query.samplingMethod ?? null, query.deviceDataType ?? null),
+      samplingMethods: [...SAMPLING_METHODS],
+    }),
   }),
   defineRoute({
     method: 'GET',
@@ -166,13 +262,25 @@ export const exportRoutes = [
     example: { query: { ...range, samplePeriodMinutes: '60', samplingMethod: '1' } },
     handler: async ({ query, organizationId, database, request, reply }) => {
       const { start, end } = checkedRange(query.startTime, query.endTime);
-      if (!SAMPLING_METHODS.some((m) => m.value === query.samplingMethod)) throw badRequest(EXPORT_MESSAGES.samplingMethodRequired);
-      if (!samplePeriodOptions(null, null).some((p) => p.minutes === query.samplePeriodMinutes)) throw badRequest(EXPORT_MESSAGES.samplePeriodRequired);
-      if (end - start <= query.samplePeriodMinutes * 60_000) throw badRequest(EXPORT_MESSAGES.rangeVsSample, { dateRange: [EXPORT_MESSAGES.rangeVsSample] });
+      if (!SAMPLING_METHODS.some((m) => m.value === query.samplingMethod))
+        throw badRequest(EXPORT_MESSAGES.samplingMethodRequired);
+      if (!samplePeriodOptions(null, null).some((p) => p.minutes === query.samplePeriodMinutes))
+        throw badRequest(EXPORT_MESSAGES.samplePeriodRequired);
+      if (end - start <= query.samplePeriodMinutes * 60_000)
+        throw badRequest(EXPORT_MESSAGES.rangeVsSample, { dateRange: [EXPORT_MESSAGES.rangeVsSample] });
       const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
-      if (sites.length !== 1) throw badRequest(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
+      if (sites.length !== 1)
+        throw badRequest(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
       const signal = clientGone(request, reply);
-      return sendCsv(reply, exportFileName(`Site Rate ${sites[0]!.name}`, start, end), csvStream(SITE_RATE_HEADERS, (s) => siteRateRows(database, sites[0]!, start, end, query.samplePeriodMinutes, query.samplingMethod, s), signal));
+      return sendCsv(
+        reply,
+        exportFileName(`Site Rate ${sites[0]!.name}`, start, end),
+        csvStream(
+          SITE_RATE_HEADERS,
+          (s) => siteRateRows(database, sites[0]!, start, end, query.samplePeriodMinutes, query.samplingMethod, s),
+          signal,
+        ),
+      );
     },
   }),
 ];

@@ -16,14 +16,38 @@ import {
 import { Permission } from '@/domain/permissions';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
 import { defineRoute } from '../http/define-route';
-import { bulkCreate, deleteInspection, inspectionImage, inspectionList, inspectionSites, loadInspection, saveInspection, siteInspections } from '../services/inspections';
+import {
+  bulkCreate,
+  deleteInspection,
+  inspectionImage,
+  inspectionList,
+  inspectionSites,
+  loadInspection,
+  saveInspection,
+  siteInspections,
+} from '../services/inspections';
 import { assertFilterInOrganization, siteFilterSql } from '../services/site-filter';
 
 const write = [Permission.SiteEdit];
 const orgBody = { from: 'body', key: 'organizationId' } as const;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 const id = queryIdSchema;
-const exampleInspection = { siteId: 1, type: 2, time: '2026-01-01T00:00:00Z', detectionFound: false, emissionRate: null, emissionConcentration: null, locationLatLng: '', sourceId: null, surveyType: 1, inspectedByUserId: null, thirdPartyInspectionId: '', description: '', northEastCornerLocationLatLng: '', southWestCornerLocationLatLng: '' };
+const exampleInspection = {
+  siteId: 1,
+  type: 2,
+  time: '2026-01-01T00:00:00Z',
+  detectionFound: false,
+  emissionRate: null,
+  emissionConcentration: null,
+  locationLatLng: '',
+  sourceId: null,
+  surveyType: 1,
+  inspectedByUserId: null,
+  thirdPartyInspectionId: '',
+  description: '',
+  northEastCornerLocationLatLng: '',
+  southWestCornerLocationLatLng: '',
+};
 
 export const inspectionRoutes = [
   defineRoute({
@@ -36,7 +60,9 @@ export const inspectionRoutes = [
     response: bulkCreateAnswerSchema,
     example: { body: { inspections: [exampleInspection] } },
     handler: async ({ body, organizationId, user, database }) => {
-      const ids = await database.transaction((tx) => bulkCreate(tx, organizationId!, body.inspections, { userId: user!.id }));
+      const ids = await database.transaction((tx) =>
+        bulkCreate(tx, organizationId!, body.inspections, { userId: user!.id }),
+      );
       return { count: ids.length, ids };
     },
   }),
@@ -74,14 +100,16 @@ export const inspectionRoutes = [
     body: inspectionEditBodySchema,
     response: inspectionSchema,
     example: { body: exampleInspection },
-    handler: ({ body, organizationId, user, database }) => database.transaction((tx) => saveInspection(tx, organizationId!, body, { userId: user!.id })),
+    handler: ({ body, organizationId, user, database }) =>
+      database.transaction((tx) => saveInspection(tx, organizationId!, body, { userId: user!.id })),
   }),
   defineRoute({
     method: 'GET',
     url: '/api/inspection/inspectionList/',
     access: 'authenticated',
     orgScope: orgQuery,
-    summary: "The overview's event log: the most recent inspections (top, at most 100) of the sites in the filter in a window",
+    summary:
+      "The overview's event log: the most recent inspections (top, at most 100) of the sites in the filter in a window",
     query: inspectionListQuerySchema,
     response: z.array(inspectionListItemSchema),
     example: { query: { fromTime: '2026-01-01T00:00:00Z', toTime: '2026-02-01T00:00:00Z', top: '100' } },
@@ -101,8 +129,11 @@ export const inspectionRoutes = [
     summary: "A site's inspections in a window, oldest first",
     query: siteInspectionsQuerySchema,
     response: z.array(inspectionListItemSchema),
-    example: { query: { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z', samplePeriod: '30' } },
-    handler: ({ query, organizationId, database }) => siteInspections(database, organizationId!, query.siteId, query.startTime, query.endTime),
+    example: {
+      query: { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z', samplePeriod: '30' },
+    },
+    handler: ({ query, organizationId, database }) =>
+      siteInspections(database, organizationId!, query.siteId, query.startTime, query.endTime),
   }),
   defineRoute({
     method: 'GET',
@@ -125,7 +156,10 @@ export const inspectionRoutes = [
     example: { query: { inspectionId: '1' } },
     handler: async ({ query, organizationId, database, reply }) => {
       const image = await inspectionImage(database, organizationId!, query.inspectionId);
-      return reply.type(image.mimeType).header('cache-control', 'private, max-age=300').send(Buffer.from(image.content));
+      return reply
+        .type(image.mimeType)
+        .header('cache-control', 'private, max-age=300')
+        .send(Buffer.from(image.content));
     },
   }),
 ];

@@ -13,7 +13,10 @@ const org = z.object({ organizationId: queryIdSchema });
 const access = [Permission.DeviceInstallationStartStop, Permission.DeviceAdministration];
 /** Diagnostics never reach back further than this from now. */
 const DIAGNOSTICS_WINDOW_MS = 3_600_000;
-const repeated = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().regex(/^\d{1,3}:\d{4}-\d{2}-\d{2}T[\d:.]+Z$/)).max(10));
+const repeated = z.preprocess(
+  (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.string().regex(/^\d{1,3}:\d{4}-\d{2}-\d{2}T[\d:.]+Z$/)).max(10),
+);
 
 export const installWizardRoutes = [
   defineRoute({
@@ -25,12 +28,19 @@ export const installWizardRoutes = [
     query: org,
     response: z.array(installDeviceOptionSchema),
     handler: async ({ organizationId, database }) =>
-      (await database.query<{ id: number; name: string; device_type: 'Qube' | 'QubeLite' | 'QubeCamera'; site: string | null }>(
-        `SELECT d.id, d.name, d.device_type, s.name AS site FROM devices d
+      (
+        await database.query<{
+          id: number;
+          name: string;
+          device_type: 'Qube' | 'QubeLite' | 'QubeCamera';
+          site: string | null;
+        }>(
+          `SELECT d.id, d.name, d.device_type, s.name AS site FROM devices d
            LEFT JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL LEFT JOIN sites s ON s.id = i.site_id
           WHERE d.organization_id = $1 ORDER BY lower(d.name)`,
-        [organizationId],
-      )).map((d) => ({ id: d.id, name: d.name, deviceType: d.device_type, currentSiteName: d.site })),
+          [organizationId],
+        )
+      ).map((d) => ({ id: d.id, name: d.name, deviceType: d.device_type, currentSiteName: d.site })),
   }),
   defineRoute({
     method: 'GET',
@@ -39,10 +49,19 @@ export const installWizardRoutes = [
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Whether a device (by name, as scanned) may be installed by this organization',
     query: org.extend({ deviceName: z.string().min(1).max(100) }),
-    response: z.object({ available: z.boolean(), deviceId: z.number().int().nullable(), message: z.string().nullable() }),
+    response: z.object({
+      available: z.boolean(),
+      deviceId: z.number().int().nullable(),
+      message: z.string().nullable(),
+    }),
     handler: async ({ query, organizationId, database }) => {
-      const [d] = await database.query<{ id: number }>('SELECT id FROM devices WHERE lower(name) = lower($1) AND organization_id = $2', [query.deviceName, organizationId]);
-      return d ? { available: true, deviceId: d.id, message: null } : { available: false, deviceId: null, message: unavailableDevice(query.deviceName) };
+      const [d] = await database.query<{ id: number }>(
+        'SELECT id FROM devices WHERE lower(name) = lower($1) AND organization_id = $2',
+        [query.deviceName, organizationId],
+      );
+      return d
+        ? { available: true, deviceId: d.id, message: null }
+        : { available: false, deviceId: null, message: unavailableDevice(query.deviceName) };
     },
   }),
   defineRoute({
@@ -54,7 +73,12 @@ export const installWizardRoutes = [
     query: org,
     response: z.array(installSiteSchema),
     handler: async ({ organizationId, database }) =>
-      (await database.query<{ id: number; name: string; latitude: number; longitude: number }>('SELECT id, name, latitude, longitude FROM sites WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY lower(name)', [organizationId])).map((s) => ({
+      (
+        await database.query<{ id: number; name: string; latitude: number; longitude: number }>(
+          'SELECT id, name, latitude, longitude FROM sites WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY lower(name)',
+          [organizationId],
+        )
+      ).map((s) => ({
         id: s.id,
         name: s.name,
         location: { lat: s.latitude, lng: s.longitude },
@@ -65,8 +89,13 @@ export const installWizardRoutes = [
     url: '/api/device/deviceDiagnostics/',
     access,
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "An installation's readings since the times given per type (type:ISO, repeated) and wind since windDataFromTime",
-    query: org.extend({ deviceInstallationId: queryIdSchema, deviceMeasurementFromTimes: repeated, windDataFromTime: z.iso.datetime().optional() }),
+    summary:
+      "An installation's readings since the times given per type (type:ISO, repeated) and wind since windDataFromTime",
+    query: org.extend({
+      deviceInstallationId: queryIdSchema,
+      deviceMeasurementFromTimes: repeated,
+      windDataFromTime: z.iso.datetime().optional(),
+    }),
     example: { query: { deviceInstallationId: '1' } },
     response: diagnosticsSchema,
     handler: async ({ query, organizationId, database }) => {
@@ -77,17 +106,29 @@ export const installWizardRoutes = [
       if (!inst) throw new HttpError(404, 'Installation not found');
       const now = Date.now();
       const floor = Math.max(new Date(inst.started_at).getTime() - DIAGNOSTICS_WINDOW_MS, now - DIAGNOSTICS_WINDOW_MS);
-      const fromOf = new Map(query.deviceMeasurementFromTimes.map((e) => [Number(e.split(':')[0]), Date.parse(e.slice(e.indexOf(':') + 1))]));
+      const fromOf = new Map(
+        query.deviceMeasurementFromTimes.map((e) => [Number(e.split(':')[0]), Date.parse(e.slice(e.indexOf(':') + 1))]),
+      );
       const deviceMeasurements: Record<string, [number, number][]> = {};
       for (const type of DIAGNOSTIC_TYPES) {
-        const s = await readSamples(database, inst.device_id, type, Math.max(floor, (fromOf.get(type) ?? 0) + 1), now + 1);
+        const s = await readSamples(
+          database,
+          inst.device_id,
+          type,
+          Math.max(floor, (fromOf.get(type) ?? 0) + 1),
+          now + 1,
+        );
         deviceMeasurements[String(type)] = Array.from(s.times, (t, i) => [t, Math.round(s.values[i]! * 1000) / 1000]);
       }
       const windFrom = Math.max(floor, query.windDataFromTime ? Date.parse(query.windDataFromTime) + 1 : 0);
       const speed = await readSamples(database, inst.device_id, 16, windFrom, now + 1);
       const direction = await readSamples(database, inst.device_id, 15, windFrom, now + 1);
       const dirAt = new Map(Array.from(direction.times, (t, i) => [t, direction.values[i]!]));
-      const windData = Array.from(speed.times, (t, i) => ({ time: t, windSpeed: Math.round(speed.values[i]! * 100) / 100, windDirection: dirAt.get(t) ?? null }));
+      const windData = Array.from(speed.times, (t, i) => ({
+        time: t,
+        windSpeed: Math.round(speed.values[i]! * 100) / 100,
+        windDirection: dirAt.get(t) ?? null,
+      }));
       return { deviceMeasurements, windData };
     },
   }),

@@ -2,16 +2,40 @@
 // delete and its execution history. Every call needs IntegrationAdministration in the organization (spec 1 §2 route
 // table: /integrations). Delivery itself is the push worker's (server/services/push-integrations/worker.ts).
 import { z } from 'zod';
-import { destinationRulesSchema, executionHistorySchema, integrationEditBodySchema, integrationListQuerySchema, integrationQuerySchema, integrationSchema } from '@/contracts/integrations';
+import {
+  destinationRulesSchema,
+  executionHistorySchema,
+  integrationEditBodySchema,
+  integrationListQuerySchema,
+  integrationQuerySchema,
+  integrationSchema,
+} from '@/contracts/integrations';
 import { destinationProblem } from '@/domain/network-address';
 import { Permission } from '@/domain/permissions';
 import { badRequest, defineRoute } from '../http/define-route';
-import { deleteIntegration, executionHistory, listIntegrations, loadIntegration, saveIntegration } from '../services/push-integrations/store';
+import {
+  deleteIntegration,
+  executionHistory,
+  listIntegrations,
+  loadIntegration,
+  saveIntegration,
+} from '../services/push-integrations/store';
 
 const access = [Permission.IntegrationAdministration];
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 const orgBody = { from: 'body', key: 'organizationId' } as const;
-const exampleBody = { id: 0, name: 'Matrix webhook', dataType: 0, requestUrl: 'https://hooks.example.com/alarms', headers: [], maxRequestSizeInBytes: null, enabled: false, ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, siteGroupIds: [] };
+const exampleBody = {
+  id: 0,
+  name: 'Matrix webhook',
+  dataType: 0,
+  requestUrl: 'https://hooks.example.com/alarms',
+  headers: [],
+  maxRequestSizeInBytes: null,
+  enabled: false,
+  ch4RateDisplayUnitId: 1,
+  ch4VolumeDisplayUnitId: 11,
+  siteGroupIds: [],
+};
 
 export const integrationRoutes = [
   defineRoute({

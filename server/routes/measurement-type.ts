@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
 import { defineRoute } from '../http/define-route';
 
-const measurementTypeSchema = z.object({ id: z.number().int(), key: z.string(), label: z.string(), unitKind: z.string(), gas: z.string().nullable() });
+const measurementTypeSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  label: z.string(),
+  unitKind: z.string(),
+  gas: z.string().nullable(),
+});
 
 export const measurementTypeRoutes = [
   defineRoute({

@@ -13,7 +13,10 @@ import { afterModelStart, startModel } from '../services/modelling/service/contr
 import { MODEL_STATUS_SELECT, toModelStatus, type ModelStatusRow } from '../services/modelling/service/state';
 
 async function status(db: Queryable, siteId: number, organizationId: number, lock = false): Promise<ModelStatus> {
-  const [s] = await db.query<ModelStatusRow>(`${MODEL_STATUS_SELECT} WHERE s.id = $1 AND s.organization_id = $2 AND s.deleted_at IS NULL ${lock ? 'FOR UPDATE OF s' : ''}`, [siteId, organizationId]);
+  const [s] = await db.query<ModelStatusRow>(
+    `${MODEL_STATUS_SELECT} WHERE s.id = $1 AND s.organization_id = $2 AND s.deleted_at IS NULL ${lock ? 'FOR UPDATE OF s' : ''}`,
+    [siteId, organizationId],
+  );
   if (!s) throw new HttpError(404, 'Site not found');
   return toModelStatus(s);
 }
@@ -43,10 +46,29 @@ export const modelPipelineRoutes = [
     handler: async ({ body, organizationId, user, database }) => {
       const answer = await database.transaction(async (tx) => {
         const before = await status(tx, body.siteId, organizationId!, true);
-        const problem = startDateProblem(body.startDate === null ? null : Date.parse(body.startDate), before.processedUpTo, (d) => d);
+        const problem = startDateProblem(
+          body.startDate === null ? null : Date.parse(body.startDate),
+          before.processedUpTo,
+          (d) => d,
+        );
         if (problem) throw new HttpError(400, problem, { startDate: [problem] });
-        await startModel(tx, body.siteId, Date.parse(body.startDate!), before.processedUpTo === null ? null : Date.parse(before.processedUpTo));
-        await recordAudit(tx, { entityType: 'site', entityId: body.siteId, organizationId, userId: user!.id, userName: user!.email, changes: [{ name: 'modellingPipelineIsOn', oldValue: before.isOn, newValue: true }, { name: 'modelStartDate', oldValue: before.processedUpTo, newValue: body.startDate }] });
+        await startModel(
+          tx,
+          body.siteId,
+          Date.parse(body.startDate!),
+          before.processedUpTo === null ? null : Date.parse(before.processedUpTo),
+        );
+        await recordAudit(tx, {
+          entityType: 'site',
+          entityId: body.siteId,
+          organizationId,
+          userId: user!.id,
+          userName: user!.email,
+          changes: [
+            { name: 'modellingPipelineIsOn', oldValue: before.isOn, newValue: true },
+            { name: 'modelStartDate', oldValue: before.processedUpTo, newValue: body.startDate },
+          ],
+        });
         return status(tx, body.siteId, organizationId!);
       });
       afterModelStart(body.siteId);
@@ -65,8 +87,18 @@ export const modelPipelineRoutes = [
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {
         const before = await status(tx, body.siteId, organizationId!, true);
-        await tx.query('UPDATE sites SET modelling_pipeline_is_on = false, updated_at = clock_timestamp() WHERE id = $1', [body.siteId]);
-        await recordAudit(tx, { entityType: 'site', entityId: body.siteId, organizationId, userId: user!.id, userName: user!.email, changes: [{ name: 'modellingPipelineIsOn', oldValue: before.isOn, newValue: false }] });
+        await tx.query(
+          'UPDATE sites SET modelling_pipeline_is_on = false, updated_at = clock_timestamp() WHERE id = $1',
+          [body.siteId],
+        );
+        await recordAudit(tx, {
+          entityType: 'site',
+          entityId: body.siteId,
+          organizationId,
+          userId: user!.id,
+          userName: user!.email,
+          changes: [{ name: 'modellingPipelineIsOn', oldValue: before.isOn, newValue: false }],
+        });
         return status(tx, body.siteId, organizationId!);
       }),
   }),

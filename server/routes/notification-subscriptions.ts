@@ -13,8 +13,15 @@ import { defineRoute, HttpError, type SignedInUser } from '../http/define-route'
 const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 
 /** The member whose subscriptions are read or saved, once the caller may do so. */
-async function memberFor(db: Queryable, caller: SignedInUser, permissions: ReadonlySet<number>, userId: number, organizationId: number) {
-  if (userId !== caller.id && !permissions.has(Permission.UserAdministration)) throw new HttpError(403, CANNOT_EDIT_NOTIFICATIONS);
+async function memberFor(
+  db: Queryable,
+  caller: SignedInUser,
+  permissions: ReadonlySet<number>,
+  userId: number,
+  organizationId: number,
+) {
+  if (userId !== caller.id && !permissions.has(Permission.UserAdministration))
+    throw new HttpError(403, CANNOT_EDIT_NOTIFICATIONS);
   const [m] = await db.query<{ email: string; settings: Record<string, unknown>; iana_timezone_id: string }>(
     'SELECT u.email, u.settings, u.iana_timezone_id FROM users u JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = $2 WHERE u.id = $1 AND u.deleted_at IS NULL',
     [userId, organizationId],
@@ -28,7 +35,10 @@ async function optionsFor(db: Queryable, organizationId: number) {
     "SELECT id, name, kind FROM site_options WHERE organization_id = $1 AND kind IN ('businessUnit', 'assetArea') ORDER BY lower(name), id",
     [organizationId],
   );
-  const groups = await db.query<{ id: number; name: string }>('SELECT id, name FROM site_groups WHERE organization_id = $1 ORDER BY lower(name), id', [organizationId]);
+  const groups = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM site_groups WHERE organization_id = $1 ORDER BY lower(name), id',
+    [organizationId],
+  );
   const of = (kind: string) => opts.filter((o) => o.kind === kind).map((o) => ({ id: o.id, name: o.name }));
   return { businessUnits: of('businessUnit'), assetAreas: of('assetArea'), siteGroups: groups };
 }
@@ -53,7 +63,15 @@ export const notificationSubscriptionRoutes = [
     response: subscriptionEditAnswerSchema,
     handler: async ({ query, organizationId, user, permissions, database }) => {
       const member = await memberFor(database, user!, permissions, query.userId, organizationId!);
-      const [row] = await database.query<{ iana_timezone_id: string; time_format: number; business_unit_ids: number[]; asset_area_ids: number[]; site_group_ids: number[]; alarm_subscriptions: AlarmSubscription[]; unsubscribed_at: Date | null }>(
+      const [row] = await database.query<{
+        iana_timezone_id: string;
+        time_format: number;
+        business_unit_ids: number[];
+        asset_area_ids: number[];
+        site_group_ids: number[];
+        alarm_subscriptions: AlarmSubscription[];
+        unsubscribed_at: Date | null;
+      }>(
         "SELECT * FROM notification_subscriptions WHERE user_id = $1 AND organization_id = $2 AND notification_type = 'Alarm'",
         [query.userId, organizationId],
       );
@@ -79,28 +97,54 @@ export const notificationSubscriptionRoutes = [
     url: '/api/notification/subscriptionEdit/',
     access: 'authenticated',
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: "Saves a member's alarm subscriptions in the organization (an unsubscribe link stops them until saved again)",
+    summary:
+      "Saves a member's alarm subscriptions in the organization (an unsubscribe link stops them until saved again)",
     body: subscriptionEditSchema,
     response: z.object({ ok: z.literal(true) }),
-    example: { body: { userId: 1, ianaTimezoneId: 'America/Edmonton', timeFormat: 0, businessUnitIds: [], assetAreaIds: [], siteGroupIds: [], alarmSubscriptions: [] } },
+    example: {
+      body: {
+        userId: 1,
+        ianaTimezoneId: 'America/Edmonton',
+        timeFormat: 0,
+        businessUnitIds: [],
+        assetAreaIds: [],
+        siteGroupIds: [],
+        alarmSubscriptions: [],
+      },
+    },
     handler: async ({ body, organizationId, user, permissions, database }) => {
       await memberFor(database, user!, permissions, body.userId, organizationId!);
       const problems: Record<string, string[]> = {};
-      if (!TIME_ZONES.includes(body.ianaTimezoneId) && body.ianaTimezoneId !== 'UTC') problems.ianaTimezoneId = ['Choose a time zone from the list'];
+      if (!TIME_ZONES.includes(body.ianaTimezoneId) && body.ianaTimezoneId !== 'UTC')
+        problems.ianaTimezoneId = ['Choose a time zone from the list'];
       const opts = await optionsFor(database, organizationId!);
       const known = (ids: number[], list: { id: number }[]) => ids.every((id) => list.some((o) => o.id === id));
-      if (!known(body.businessUnitIds, opts.businessUnits)) problems.businessUnitIds = ['Choose business units of this organization'];
-      if (!known(body.assetAreaIds, opts.assetAreas)) problems.assetAreaIds = ['Choose asset areas of this organization'];
-      if (!known(body.siteGroupIds, opts.siteGroups)) problems.siteGroupIds = ['Choose site groups of this organization'];
+      if (!known(body.businessUnitIds, opts.businessUnits))
+        problems.businessUnitIds = ['Choose business units of this organization'];
+      if (!known(body.assetAreaIds, opts.assetAreas))
+        problems.assetAreaIds = ['Choose asset areas of this organization'];
+      if (!known(body.siteGroupIds, opts.siteGroups))
+        problems.siteGroupIds = ['Choose site groups of this organization'];
       const seen = new Set(body.alarmSubscriptions.map((s) => `${s.alarmType}:${s.measurementTypeId}:${s.frequency}`));
-      if (seen.size !== body.alarmSubscriptions.length) problems.alarmSubscriptions = ['Each alarm and frequency can be subscribed once'];
+      if (seen.size !== body.alarmSubscriptions.length)
+        problems.alarmSubscriptions = ['Each alarm and frequency can be subscribed once'];
       if (Object.keys(problems).length) throw new HttpError(400, 'The request is not valid.', problems);
       await database.query(
         `INSERT INTO notification_subscriptions (user_id, organization_id, token, notification_type, iana_timezone_id, time_format, business_unit_ids, asset_area_ids, site_group_ids, alarm_subscriptions)
          VALUES ($1, $2, $3, 'Alarm', $4, $5, $6, $7, $8, $9::jsonb)
          ON CONFLICT (user_id, organization_id, notification_type) DO UPDATE SET iana_timezone_id = $4, time_format = $5, business_unit_ids = $6, asset_area_ids = $7,
            site_group_ids = $8, alarm_subscriptions = $9::jsonb, unsubscribed_at = NULL, updated_at = now()`,
-        [body.userId, organizationId, randomBytes(24).toString('base64url'), body.ianaTimezoneId, body.timeFormat, body.businessUnitIds, body.assetAreaIds, body.siteGroupIds, JSON.stringify(body.alarmSubscriptions)],
+        [
+          body.userId,
+          organizationId,
+          randomBytes(24).toString('base64url'),
+          body.ianaTimezoneId,
+          body.timeFormat,
+          body.businessUnitIds,
+          body.assetAreaIds,
+          body.siteGroupIds,
+          JSON.stringify(body.alarmSubscriptions),
+        ],
       );
       return { ok: true as const };
     },

@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { Permission } from '@/domain/permissions';
 import { organizationFormSchema, type OrganizationForm } from '@/domain/organization-form';
-import { idParamsSchema, organizationListQuerySchema, organizationOptionSchema, organizationSchema, type Organization } from '@/contracts/organization';
+import {
+  idParamsSchema,
+  organizationListQuerySchema,
+  organizationOptionSchema,
+  organizationSchema,
+  type Organization,
+} from '@/contracts/organization';
 import type { Queryable } from '../db/client';
 import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
 import { changedValues, recordAudit } from '../services/audit';
@@ -63,7 +69,9 @@ function auditable(o: Organization | OrganizationForm): Record<string, unknown> 
 /** Organizations a user administers: every one for provider staff, else live memberships whose role grants it. */
 function administeredIds(user: SignedInUser): number[] | 'all' {
   if (user.isQubeUser && user.globalPermissions.has(Permission.OrganizationAdministration)) return 'all';
-  return [...user.memberships].filter(([, m]) => !m.deleted && m.permissions.has(Permission.OrganizationAdministration)).map(([id]) => id);
+  return [...user.memberships]
+    .filter(([, m]) => !m.deleted && m.permissions.has(Permission.OrganizationAdministration))
+    .map(([id]) => id);
 }
 
 async function loadOrganization(database: Queryable, id: number): Promise<Organization | null> {
@@ -129,7 +137,20 @@ export const organizationRoutes = [
     summary: 'Adds (id 0) or edits an organization',
     body: organizationFormSchema,
     response: organizationSchema,
-    example: { body: { id: 0, name: 'Matrix Org', singleSignOnEnabled: false, domains: [], customerSuccessReps: [], salesReps: [], orgContacts: [], allowIframeEmbedding: false, cspFrameAncestorDomain: null, iframeSrcUrls: [] } },
+    example: {
+      body: {
+        id: 0,
+        name: 'Matrix Org',
+        singleSignOnEnabled: false,
+        domains: [],
+        customerSuccessReps: [],
+        salesReps: [],
+        orgContacts: [],
+        allowIframeEmbedding: false,
+        cspFrameAncestorDomain: null,
+        iframeSrcUrls: [],
+      },
+    },
     handler: async ({ body, user, database }) => {
       const ids = administeredIds(user!);
       const cspDomain = body.allowIframeEmbedding ? body.cspFrameAncestorDomain : null;
@@ -155,11 +176,19 @@ export const organizationRoutes = [
             values,
           );
           const created = (await loadOrganization(tx, row!.id))!;
-          await recordAudit(tx, { entityType: 'organization', entityId: created.id, organizationId: created.id, userId: user!.id, userName: user!.email, changes: changedValues(null, auditable(created)) });
+          await recordAudit(tx, {
+            entityType: 'organization',
+            entityId: created.id,
+            organizationId: created.id,
+            userId: user!.id,
+            userName: user!.email,
+            changes: changedValues(null, auditable(created)),
+          });
           return created;
         });
       }
-      if (ids !== 'all' && !ids.includes(body.id)) throw new HttpError(403, 'You do not have access to that organization');
+      if (ids !== 'all' && !ids.includes(body.id))
+        throw new HttpError(403, 'You do not have access to that organization');
       return database.transaction(async (tx) => {
         const before = await loadOrganization(tx, body.id);
         if (!before) throw new HttpError(404, 'Organization not found');
@@ -169,7 +198,14 @@ export const organizationRoutes = [
           [...values, body.id],
         );
         const after = (await loadOrganization(tx, body.id))!;
-        await recordAudit(tx, { entityType: 'organization', entityId: body.id, organizationId: body.id, userId: user!.id, userName: user!.email, changes: changedValues(auditable(before), auditable(after)) });
+        await recordAudit(tx, {
+          entityType: 'organization',
+          entityId: body.id,
+          organizationId: body.id,
+          userId: user!.id,
+          userName: user!.email,
+          changes: changedValues(auditable(before), auditable(after)),
+        });
         return after;
       });
     },
@@ -180,14 +216,20 @@ export const organizationRoutes = [
       url: `/api/organization/${action}/:id`,
       access: admin,
       orgScope: { from: 'params', key: 'id' },
-      summary: action === 'delete' ? 'Soft-deletes an organization: its users, keys and alarms stop' : 'Restores a deleted organization',
+      summary:
+        action === 'delete'
+          ? 'Soft-deletes an organization: its users, keys and alarms stop'
+          : 'Restores a deleted organization',
       params: idParamsSchema,
       response: organizationSchema,
       handler: async ({ params, user, database }) =>
         database.transaction(async (tx) => {
           const before = await loadOrganization(tx, params.id);
           if (!before) throw new HttpError(404, 'Organization not found');
-          await tx.query(`UPDATE organizations SET deleted_at = ${action === 'delete' ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`, [params.id]);
+          await tx.query(
+            `UPDATE organizations SET deleted_at = ${action === 'delete' ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`,
+            [params.id],
+          );
           const after = (await loadOrganization(tx, params.id))!;
           await recordAudit(tx, {
             entityType: 'organization',

@@ -14,7 +14,8 @@ type OwnerRow = {
   time_ms: string | number | null;
 };
 
-const numericId = (raw: string): number | null => (/^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+const numericId = (raw: string): number | null =>
+  /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= 2_147_483_647 ? Number(raw) : null;
 
 /** One indexed lookup per kind; the organization comes from the record's site (devices carry their own). */
 async function ownerRow(db: Queryable, q: OwnerQuery): Promise<OwnerRow | null> {
@@ -45,7 +46,8 @@ async function ownerRow(db: Queryable, q: OwnerQuery): Promise<OwnerRow | null> 
 
 export async function ownerForUser(db: Queryable, user: SignedInUser, q: OwnerQuery): Promise<Owner> {
   const row = await ownerRow(db, q);
-  if (!row || !(await accessToOrganization(db, user, row.organization_id)).ok) throw new HttpError(404, OWNER_NOT_FOUND);
+  if (!row || !(await accessToOrganization(db, user, row.organization_id)).ok)
+    throw new HttpError(404, OWNER_NOT_FOUND);
   return {
     organizationId: row.organization_id,
     organizationName: row.organization_name,
@@ -60,7 +62,8 @@ export const ownerRoutes = [
     url: '/api/lookup/owner/',
     access: 'authenticated',
     orgScope: false,
-    summary: 'The organization (and site) owning a site, device, alarm, emission or inspection the user may see; 404 otherwise',
+    summary:
+      'The organization (and site) owning a site, device, alarm, emission or inspection the user may see; 404 otherwise',
     query: ownerQuerySchema,
     example: { query: { kind: 'site', id: '1' } },
     response: ownerSchema,

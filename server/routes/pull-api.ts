@@ -5,7 +5,12 @@
 import type { z } from 'zod';
 import { PULL_API_ENDPOINTS, type PullEndpoint, type PullEndpointName } from '@/contracts/api-keys';
 import { alarmValueInDisplayUnit } from '@/domain/alarms';
-import { apiKeyUnitConfiguration, PULL_API_MAX_ROWS, PULL_API_MESSAGES, PULL_API_SAMPLE_MINUTES } from '@/domain/api-keys';
+import {
+  apiKeyUnitConfiguration,
+  PULL_API_MAX_ROWS,
+  PULL_API_MESSAGES,
+  PULL_API_SAMPLE_MINUTES,
+} from '@/domain/api-keys';
 import type { CsvCell } from '@/domain/csv';
 import { AlarmLevel, AlarmType } from '@/domain/enums';
 import { SAMPLING_AVERAGE } from '@/domain/export';
@@ -15,7 +20,14 @@ import type { Queryable } from '../db/client';
 import { defineRoute, HttpError, type ApiKeyCaller, type RouteSpec } from '../http/define-route';
 import { ALARM_COLUMNS, ALARM_FROM, toAlarm, type AlarmRow } from '../services/alarms';
 import { apiKeySites } from '../services/api-keys';
-import { deviceDataHeaders, deviceDataRows, emissionRows, rollingAverageRows, siteRateRows, volumeRows } from '../services/exports';
+import {
+  deviceDataHeaders,
+  deviceDataRows,
+  emissionRows,
+  rollingAverageRows,
+  siteRateRows,
+  volumeRows,
+} from '../services/exports';
 
 type Site = { id: number; name: string };
 type Query<N extends PullEndpointName> = z.infer<(typeof PULL_API_ENDPOINTS)[N]['query']>;
@@ -38,11 +50,19 @@ const num = (c: CsvCell | undefined) => Number(c);
 const str = (c: CsvCell | undefined) => (c === null || c === undefined ? null : String(c));
 
 function unitLabels(u: UnitConfiguration) {
-  return { ch4Rate: inDisplayUnit(0, 'ch4Rate', u).label, ch4Volume: inDisplayUnit(0, 'ch4Volume', u).label, speed: inDisplayUnit(0, 'speed', u).label };
+  return {
+    ch4Rate: inDisplayUnit(0, 'ch4Rate', u).label,
+    ch4Volume: inDisplayUnit(0, 'ch4Volume', u).label,
+    speed: inDisplayUnit(0, 'speed', u).label,
+  };
 }
 
 /** Collects a generator's rows, refusing an answer past the row limit rather than cutting it silently. */
-async function collect<T>(rows: AsyncGenerator<readonly CsvCell[]>, map: (row: readonly CsvCell[]) => T, out: T[] = []): Promise<T[]> {
+async function collect<T>(
+  rows: AsyncGenerator<readonly CsvCell[]>,
+  map: (row: readonly CsvCell[]) => T,
+  out: T[] = [],
+): Promise<T[]> {
   for await (const row of rows) {
     out.push(map(row));
     if (out.length > PULL_API_MAX_ROWS) throw new HttpError(400, PULL_API_MESSAGES.tooManyRows(PULL_API_MAX_ROWS));
@@ -53,32 +73,61 @@ async function collect<T>(rows: AsyncGenerator<readonly CsvCell[]>, map: (row: r
 function checkedRange(startTime: string, endTime: string, maxDays: number): { start: number; end: number } {
   const start = Date.parse(startTime);
   const end = Date.parse(endTime);
-  if (!(start < end)) throw new HttpError(400, PULL_API_MESSAGES.rangeOrder, { startTime: [PULL_API_MESSAGES.rangeOrder] });
-  if (end - start > maxDays * 86_400_000) throw new HttpError(400, PULL_API_MESSAGES.rangeTooLong(maxDays), { endTime: [PULL_API_MESSAGES.rangeTooLong(maxDays)] });
+  if (!(start < end))
+    throw new HttpError(400, PULL_API_MESSAGES.rangeOrder, { startTime: [PULL_API_MESSAGES.rangeOrder] });
+  if (end - start > maxDays * 86_400_000)
+    throw new HttpError(400, PULL_API_MESSAGES.rangeTooLong(maxDays), {
+      endTime: [PULL_API_MESSAGES.rangeTooLong(maxDays)],
+    });
   return { start, end };
 }
 
 const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
-const resolutionOf = (key: ApiKeyCaller) => (key.canAccessHighFrequencyData ? 'Raw' : `${PULL_API_SAMPLE_MINUTES} Minute Average`);
+const resolutionOf = (key: ApiKeyCaller) =>
+  key.canAccessHighFrequencyData ? 'Raw' : `${PULL_API_SAMPLE_MINUTES} Minute Average`;
 /** Measurements and wind: raw for High Frequency Data keys, else the exports' 15-minute averages. */
-const sampleOf = (key: ApiKeyCaller) => (key.canAccessHighFrequencyData ? ({ raw: true } as const) : { periodMinutes: PULL_API_SAMPLE_MINUTES, method: SAMPLING_AVERAGE });
+const sampleOf = (key: ApiKeyCaller) =>
+  key.canAccessHighFrequencyData
+    ? ({ raw: true } as const)
+    : { periodMinutes: PULL_API_SAMPLE_MINUTES, method: SAMPLING_AVERAGE };
 
 const handlers: { [N in PullEndpointName]: (c: Call<N>) => Promise<Omit<Answer<N>, 'units'>> } = {
   sites: async ({ db, sites }) => {
     const ids = (await sites()).map((s) => s.id);
-    const rows = await db.query<{ id: number; name: string; alias: string | null; latitude: number; longitude: number; groups: string[] | null }>(
+    const rows = await db.query<{
+      id: number;
+      name: string;
+      alias: string | null;
+      latitude: number;
+      longitude: number;
+      groups: string[] | null;
+    }>(
       `SELECT s.id, s.name, s.alias, s.latitude, s.longitude,
               (SELECT array_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS groups
          FROM sites s WHERE s.id = ANY($1::int[]) ORDER BY lower(s.name), s.id`,
       [ids],
     );
-    return { data: rows.map((r) => ({ id: r.id, name: r.name, alias: r.alias, latitude: Number(r.latitude), longitude: Number(r.longitude), siteGroups: r.groups ?? [] })) };
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        alias: r.alias,
+        latitude: Number(r.latitude),
+        longitude: Number(r.longitude),
+        siteGroups: r.groups ?? [],
+      })),
+    };
   },
   alarms: async ({ db, key, units, sites, range }) => {
     const { start, end } = range();
     const rows = await db.query<AlarmRow>(
       `SELECT ${ALARM_COLUMNS} ${ALARM_FROM} WHERE a.site_id = ANY($2::int[]) AND a.start_time >= $3 AND a.start_time < $4 ORDER BY a.start_time, a.id LIMIT ${PULL_API_MAX_ROWS + 1}`,
-      [key.organizationId, (await sites()).map((s) => s.id), new Date(start).toISOString(), new Date(end).toISOString()],
+      [
+        key.organizationId,
+        (await sites()).map((s) => s.id),
+        new Date(start).toISOString(),
+        new Date(end).toISOString(),
+      ],
     );
     if (rows.length > PULL_API_MAX_ROWS) throw new HttpError(400, PULL_API_MESSAGES.tooManyRows(PULL_API_MAX_ROWS));
     return {
@@ -103,7 +152,12 @@ const handlers: { [N in PullEndpointName]: (c: Call<N>) => Promise<Omit<Answer<N
   },
   alarmState: async ({ db, sites }) => {
     const scope = await sites();
-    const rows = await db.query<{ site_id: number; unresolved: number; level: number | null; latest: Date | string | null }>(
+    const rows = await db.query<{
+      site_id: number;
+      unresolved: number;
+      level: number | null;
+      latest: Date | string | null;
+    }>(
       `SELECT a.site_id, count(*) FILTER (WHERE w.resolved_at IS NULL)::int AS unresolved, max(a.level) FILTER (WHERE w.resolved_at IS NULL) AS level, max(a.start_time) AS latest
          FROM alarms a JOIN workflows w ON w.id = a.workflow_id WHERE a.site_id = ANY($1::int[]) GROUP BY a.site_id`,
       [scope.map((s) => s.id)],
@@ -112,7 +166,13 @@ const handlers: { [N in PullEndpointName]: (c: Call<N>) => Promise<Omit<Answer<N
     return {
       data: scope.map((s) => {
         const r = bySite.get(s.id);
-        return { siteId: s.id, siteName: s.name, unresolvedAlarmCount: r?.unresolved ?? 0, highestUnresolvedLevel: r?.level === null || r?.level === undefined ? null : AlarmLevel.label(r.level), latestAlarmStartTime: iso(r?.latest ?? null) };
+        return {
+          siteId: s.id,
+          siteName: s.name,
+          unresolvedAlarmCount: r?.unresolved ?? 0,
+          highestUnresolvedLevel: r?.level === null || r?.level === undefined ? null : AlarmLevel.label(r.level),
+          latestAlarmStartTime: iso(r?.latest ?? null),
+        };
       }),
     };
   },
@@ -121,21 +181,25 @@ const handlers: { [N in PullEndpointName]: (c: Call<N>) => Promise<Omit<Answer<N
     const data: Answer<'emissions'>['data'] = [];
     // Site by site, so each row carries its site's id.
     for (const site of await sites()) {
-      await collect(emissionRows(db, [site], start, end, signal), (r) => ({
-        id: num(r[0]),
-        siteId: site.id,
-        siteName: site.name,
-        source: String(r[2]),
-        sourceGroup: str(r[3]),
-        sourceCategory: String(r[4]),
-        startTime: String(r[5]),
-        endTime: str(r[6]),
-        totalVolume: volume(num(r[7]), units),
-        rate: rate(num(r[8]), units),
-        severity: str(r[9]),
-        classification: str(r[10]),
-        rootCause: str(r[11]),
-      }), data);
+      await collect(
+        emissionRows(db, [site], start, end, signal),
+        (r) => ({
+          id: num(r[0]),
+          siteId: site.id,
+          siteName: site.name,
+          source: String(r[2]),
+          sourceGroup: str(r[3]),
+          sourceCategory: String(r[4]),
+          startTime: String(r[5]),
+          endTime: str(r[6]),
+          totalVolume: volume(num(r[7]), units),
+          rate: rate(num(r[8]), units),
+          severity: str(r[9]),
+          classification: str(r[10]),
+          rootCause: str(r[11]),
+        }),
+        data,
+      );
     }
     return { data };
   },
@@ -144,36 +208,57 @@ const handlers: { [N in PullEndpointName]: (c: Call<N>) => Promise<Omit<Answer<N
     const data: Answer<'emissionRates'>['data'] = [];
     for (const site of await sites()) {
       // The 1-hour rolling mean of the Rolling Averages export is the hour's mean rate.
-      await collect(rollingAverageRows(db, [site], start, end, [1], signal), (r) => ({ time: String(r[0]), siteId: site.id, siteName: site.name, rate: rate(num(r[2]), units), baseline: r[3] === null ? null : rate(num(r[3]), units) }), data);
+      await collect(
+        rollingAverageRows(db, [site], start, end, [1], signal),
+        (r) => ({
+          time: String(r[0]),
+          siteId: site.id,
+          siteName: site.name,
+          rate: rate(num(r[2]), units),
+          baseline: r[3] === null ? null : rate(num(r[3]), units),
+        }),
+        data,
+      );
     }
     return { data };
   },
   siteRates: async ({ db, units, sites, range, signal }) => {
     const { start, end } = range();
     const [site] = await sites();
-    const data = await collect(siteRateRows(db, site!, start, end, PULL_API_SAMPLE_MINUTES, SAMPLING_AVERAGE, signal), (r) => ({
-      time: String(r[0]),
-      siteId: site!.id,
-      siteName: site!.name,
-      rate: rate(num(r[2]), units),
-      lowerBound: rate(num(r[3]), units),
-      upperBound: rate(num(r[4]), units),
-    }));
+    const data = await collect(
+      siteRateRows(db, site!, start, end, PULL_API_SAMPLE_MINUTES, SAMPLING_AVERAGE, signal),
+      (r) => ({
+        time: String(r[0]),
+        siteId: site!.id,
+        siteName: site!.name,
+        rate: rate(num(r[2]), units),
+        lowerBound: rate(num(r[3]), units),
+        upperBound: rate(num(r[4]), units),
+      }),
+    );
     return { data };
   },
   volumes: async ({ db, units, sites, range, query, signal }) => {
     const { start, end } = range();
-    if (!Intl.supportedValuesOf('timeZone').includes(query.timeZone) && query.timeZone !== 'UTC') throw new HttpError(400, 'The request is not valid.', { timeZone: ['Unknown time zone'] });
+    if (!Intl.supportedValuesOf('timeZone').includes(query.timeZone) && query.timeZone !== 'UTC')
+      throw new HttpError(400, 'The request is not valid.', { timeZone: ['Unknown time zone'] });
     const data: Answer<'volumes'>['data'] = [];
     for (const site of await sites()) {
-      await collect(volumeRows(db, [site], start, end, query.groupBy, { category: false, group: false }, query.timeZone, signal), (r) => ({ periodStart: String(r[0]), siteId: site.id, siteName: site.name, volume: volume(num(r[2]), units) }), data);
+      await collect(
+        volumeRows(db, [site], start, end, query.groupBy, { category: false, group: false }, query.timeZone, signal),
+        (r) => ({ periodStart: String(r[0]), siteId: site.id, siteName: site.name, volume: volume(num(r[2]), units) }),
+        data,
+      );
     }
     return { data };
   },
   measurements: async ({ db, key, sites, range, query, signal }) => {
     const { start, end } = range();
     const [site] = await sites();
-    const data = await collect(deviceDataRows(db, site!.id, start, end, query.measurementType, sampleOf(key), signal), (r) => ({ time: String(r[0]), deviceName: String(r[1]), value: num(r[2]) }));
+    const data = await collect(
+      deviceDataRows(db, site!.id, start, end, query.measurementType, sampleOf(key), signal),
+      (r) => ({ time: String(r[0]), deviceName: String(r[1]), value: num(r[2]) }),
+    );
     // The unit is the one the Export Data header names for the gas.
     const unit = /\(([^)]+)\)$/.exec(deviceDataHeaders(query.measurementType)[2]!)?.[1] ?? '';
     return { resolution: resolutionOf(key), unit, data };
@@ -217,10 +302,20 @@ function pullRoute<N extends PullEndpointName>(name: N): RouteSpec {
       };
       // The range is checked before any data is read.
       if (e.maxDays) range();
-      const body = await handlers[name]({ query: q, key, db: database, units, sites: () => apiKeySites(database, key, q.siteId), range, signal: controller.signal });
+      const body = await handlers[name]({
+        query: q,
+        key,
+        db: database,
+        units,
+        sites: () => apiKeySites(database, key, q.siteId),
+        range,
+        signal: controller.signal,
+      });
       return { units: unitLabels(units), ...body };
     },
   }) as RouteSpec;
 }
 
-export const pullApiRoutes: RouteSpec[] = (Object.keys(PULL_API_ENDPOINTS) as PullEndpointName[]).map((name) => pullRoute(name));
+export const pullApiRoutes: RouteSpec[] = (Object.keys(PULL_API_ENDPOINTS) as PullEndpointName[]).map((name) =>
+  pullRoute(name),
+);

@@ -53,9 +53,14 @@ async function listQubeUsers(db: Queryable, id?: number): Promise<QubeUserRow[]>
 /** Organization staff with CognitoAdministration see the details of their own organizations' users only. */
 async function mayAdministerIdentity(db: Queryable, caller: SignedInUser, userId: number): Promise<boolean> {
   if (caller.isQubeUser && caller.globalPermissions.has(Permission.CognitoAdministration)) return true;
-  const orgs = [...caller.memberships].filter(([, m]) => !m.deleted && m.permissions.has(Permission.CognitoAdministration)).map(([id]) => id);
+  const orgs = [...caller.memberships]
+    .filter(([, m]) => !m.deleted && m.permissions.has(Permission.CognitoAdministration))
+    .map(([id]) => id);
   if (orgs.length === 0) return false;
-  const [shared] = await db.query('SELECT 1 FROM user_organizations WHERE user_id = $1 AND organization_id = ANY($2::int[]) LIMIT 1', [userId, orgs]);
+  const [shared] = await db.query(
+    'SELECT 1 FROM user_organizations WHERE user_id = $1 AND organization_id = ANY($2::int[]) LIMIT 1',
+    [userId, orgs],
+  );
   return Boolean(shared);
 }
 
@@ -77,7 +82,8 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       orgScope: false,
       summary: 'The provider-staff roles',
       response: z.array(roleOptionSchema),
-      handler: ({ database }) => database.query<{ id: number; name: string }>("SELECT id, name FROM roles WHERE kind = 'qube' ORDER BY name"),
+      handler: ({ database }) =>
+        database.query<{ id: number; name: string }>("SELECT id, name FROM roles WHERE kind = 'qube' ORDER BY name"),
     }),
     defineRoute({
       method: 'GET',
@@ -88,7 +94,13 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       query: z.object({ userId: queryIdSchema, userOrganizationId: queryIdSchema.optional() }),
       response: qubeUserEditSchema,
       handler: async ({ query, database }) => {
-        const [u] = await database.query<{ id: number; email: string; role_id: number | null; role_name: string | null; sign_on_method: 'EmailPassword' | 'SSO' }>(
+        const [u] = await database.query<{
+          id: number;
+          email: string;
+          role_id: number | null;
+          role_name: string | null;
+          sign_on_method: 'EmailPassword' | 'SSO';
+        }>(
           `SELECT u.id, u.email, CASE WHEN u.is_qube_user THEN u.qube_role_id END AS role_id, CASE WHEN u.is_qube_user THEN r.name END AS role_name, u.sign_on_method
              FROM users u LEFT JOIN roles r ON r.id = u.qube_role_id WHERE u.id = $1 AND u.deleted_at IS NULL`,
           [query.userId],
@@ -108,16 +120,25 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       example: { body: { id: 0, email: 'matrix.staff@example.com', roleId: 1, signOnMethod: 'EmailPassword' } },
       handler: async ({ body, user, database }) =>
         database.transaction(async (tx) => {
-          const [role] = await tx.query<{ id: number }>("SELECT id FROM roles WHERE id = $1 AND kind = 'qube'", [body.roleId]);
+          const [role] = await tx.query<{ id: number }>("SELECT id FROM roles WHERE id = $1 AND kind = 'qube'", [
+            body.roleId,
+          ]);
           if (!role) throw new HttpError(400, 'The request is not valid.', { roleId: ['Role is required'] });
           let id = body.id;
           let before: Record<string, unknown> | null = null;
           if (id === 0) {
-            const [existing] = await tx.query<{ id: number; is_qube_user: boolean }>('SELECT id, is_qube_user FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL', [body.email]);
-            if (existing?.is_qube_user) throw new HttpError(400, 'The request is not valid.', { email: ['This user is already provider staff'] });
+            const [existing] = await tx.query<{ id: number; is_qube_user: boolean }>(
+              'SELECT id, is_qube_user FROM users WHERE lower(email) = lower($1) AND deleted_at IS NULL',
+              [body.email],
+            );
+            if (existing?.is_qube_user)
+              throw new HttpError(400, 'The request is not valid.', { email: ['This user is already provider staff'] });
             if (existing) {
               id = existing.id;
-              await tx.query('UPDATE users SET is_qube_user = true, qube_role_id = $1, sign_on_method = $2 WHERE id = $3', [body.roleId, body.signOnMethod, id]);
+              await tx.query(
+                'UPDATE users SET is_qube_user = true, qube_role_id = $1, sign_on_method = $2 WHERE id = $3',
+                [body.roleId, body.signOnMethod, id],
+              );
             } else {
               id = (
                 await tx.query<{ id: number }>(
@@ -127,14 +148,33 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
               )[0]!.id;
             }
           } else {
-            const [u] = await tx.query<{ is_qube_user: boolean; qube_role_id: number | null; sign_on_method: string }>('SELECT is_qube_user, qube_role_id, sign_on_method FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [id]);
+            const [u] = await tx.query<{ is_qube_user: boolean; qube_role_id: number | null; sign_on_method: string }>(
+              'SELECT is_qube_user, qube_role_id, sign_on_method FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+              [id],
+            );
             if (!u) throw new HttpError(404, 'User not found');
             // Users without a provider role are edited from their organization's user list (spec 1 §5).
-            if (!u.is_qube_user) throw new HttpError(400, 'This user can only be edited from the organization user list');
+            if (!u.is_qube_user)
+              throw new HttpError(400, 'This user can only be edited from the organization user list');
             before = { qubeRoleId: u.qube_role_id, signOnMethod: u.sign_on_method };
-            await tx.query('UPDATE users SET qube_role_id = $1, sign_on_method = $2 WHERE id = $3', [body.roleId, body.signOnMethod, id]);
+            await tx.query('UPDATE users SET qube_role_id = $1, sign_on_method = $2 WHERE id = $3', [
+              body.roleId,
+              body.signOnMethod,
+              id,
+            ]);
           }
-          await recordAudit(tx, { entityType: 'users', entityId: id, organizationId: null, userId: user!.id, userName: user!.email, changes: changedValues(before, { ...(before ? {} : { email: body.email }), qubeRoleId: body.roleId, signOnMethod: body.signOnMethod }) });
+          await recordAudit(tx, {
+            entityType: 'users',
+            entityId: id,
+            organizationId: null,
+            userId: user!.id,
+            userName: user!.email,
+            changes: changedValues(before, {
+              ...(before ? {} : { email: body.email }),
+              qubeRoleId: body.roleId,
+              signOnMethod: body.signOnMethod,
+            }),
+          });
           return (await listQubeUsers(tx, id))[0]!;
         }),
     }),
@@ -150,13 +190,30 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       handler: async ({ body, user, database }) => {
         if (body.id === user!.id) throw new HttpError(400, CANNOT_REMOVE_YOURSELF);
         const result = await database.transaction(async (tx) => {
-          const [u] = await tx.query<{ is_qube_user: boolean; email: string }>('SELECT is_qube_user, email FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [body.id]);
+          const [u] = await tx.query<{ is_qube_user: boolean; email: string }>(
+            'SELECT is_qube_user, email FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+            [body.id],
+          );
           if (!u) throw new HttpError(404, 'User not found');
-          if (!u.is_qube_user) throw new HttpError(400, 'This user can only be deleted from the organization user list');
+          if (!u.is_qube_user)
+            throw new HttpError(400, 'This user can only be deleted from the organization user list');
           await tx.query('DELETE FROM user_organizations WHERE user_id = $1', [body.id]);
-          await tx.query('UPDATE notification_subscriptions SET unsubscribed_at = coalesce(unsubscribed_at, now()) WHERE user_id = $1', [body.id]);
-          await tx.query('UPDATE users SET deleted_at = now(), is_qube_user = false, qube_role_id = NULL WHERE id = $1', [body.id]);
-          await recordAudit(tx, { entityType: 'users', entityId: body.id, organizationId: null, userId: user!.id, userName: user!.email, changes: [{ name: 'deletedAt', oldValue: null, newValue: new Date().toISOString() }] });
+          await tx.query(
+            'UPDATE notification_subscriptions SET unsubscribed_at = coalesce(unsubscribed_at, now()) WHERE user_id = $1',
+            [body.id],
+          );
+          await tx.query(
+            'UPDATE users SET deleted_at = now(), is_qube_user = false, qube_role_id = NULL WHERE id = $1',
+            [body.id],
+          );
+          await recordAudit(tx, {
+            entityType: 'users',
+            entityId: body.id,
+            organizationId: null,
+            userId: user!.id,
+            userName: user!.email,
+            changes: [{ name: 'deletedAt', oldValue: null, newValue: new Date().toISOString() }],
+          });
           return { id: body.id };
         });
         // Sessions and refresh tokens end with the account.
@@ -174,7 +231,17 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       response: userDetailsSchema,
       handler: async ({ query, user, database }) => {
         if (!(await mayAdministerIdentity(database, user!, query.userId))) throw new HttpError(404, 'User not found');
-        const [u] = await database.query<{ id: number; email: string; sign_on_method: 'EmailPassword' | 'SSO'; cognito_user_id: string; iana_timezone_id: string; user_status: string; created_at: Date | string; qube_role: string | null; has_password: boolean }>(
+        const [u] = await database.query<{
+          id: number;
+          email: string;
+          sign_on_method: 'EmailPassword' | 'SSO';
+          cognito_user_id: string;
+          iana_timezone_id: string;
+          user_status: string;
+          created_at: Date | string;
+          qube_role: string | null;
+          has_password: boolean;
+        }>(
           `SELECT u.id, u.email, u.sign_on_method, u.cognito_user_id, u.iana_timezone_id, u.user_status, u.created_at, u.password_hash IS NOT NULL AS has_password,
                   CASE WHEN u.is_qube_user THEN r.name END AS qube_role
              FROM users u LEFT JOIN roles r ON r.id = u.qube_role_id WHERE u.id = $1 AND u.deleted_at IS NULL`,
@@ -226,13 +293,29 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       handler: async ({ body, user, database }) => {
         if (!(await mayAdministerIdentity(database, user!, body.userId))) throw new HttpError(404, 'User not found');
         return database.transaction(async (tx) => {
-          const [u] = await tx.query<{ sign_on_method: string; user_status: string }>('SELECT sign_on_method, user_status FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [body.userId]);
+          const [u] = await tx.query<{ sign_on_method: string; user_status: string }>(
+            'SELECT sign_on_method, user_status FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+            [body.userId],
+          );
           if (!u) throw new HttpError(404, 'User not found');
           if (u.sign_on_method !== 'EmailPassword' || u.user_status !== 'FORCE_CHANGE_PASSWORD') {
-            throw new HttpError(400, 'Only password users who have not yet chosen their own password can get a temporary password.');
+            throw new HttpError(
+              400,
+              'Only password users who have not yet chosen their own password can get a temporary password.',
+            );
           }
-          await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [await hashPassword(body.temporaryPassword), body.userId]);
-          await recordAudit(tx, { entityType: 'users', entityId: body.userId, organizationId: null, userId: user!.id, userName: user!.email, changes: [{ name: 'temporaryPassword', oldValue: null, newValue: 'reset' }] });
+          await tx.query('UPDATE users SET password_hash = $1 WHERE id = $2', [
+            await hashPassword(body.temporaryPassword),
+            body.userId,
+          ]);
+          await recordAudit(tx, {
+            entityType: 'users',
+            entityId: body.userId,
+            organizationId: null,
+            userId: user!.id,
+            userName: user!.email,
+            changes: [{ name: 'temporaryPassword', oldValue: null, newValue: 'reset' }],
+          });
           return { userId: body.userId, userStatus: 'FORCE_CHANGE_PASSWORD' };
         });
       },

@@ -8,10 +8,16 @@ import type { Queryable } from '../db/client';
 import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
 import { accessToOrganization, organizationsWith } from '../services/signed-in-user';
 
-async function scope(db: Queryable, user: SignedInUser, organizationId: number | undefined, permission: number | null): Promise<number[]> {
+async function scope(
+  db: Queryable,
+  user: SignedInUser,
+  organizationId: number | undefined,
+  permission: number | null,
+): Promise<number[]> {
   if (organizationId === undefined) return organizationsWith(db, user, permission);
   const access = await accessToOrganization(db, user, organizationId);
-  if (!access.ok || (permission !== null && !access.permissions.has(permission))) throw new HttpError(403, 'You do not have permission to do that');
+  if (!access.ok || (permission !== null && !access.permissions.has(permission)))
+    throw new HttpError(403, 'You do not have permission to do that');
   return [organizationId];
 }
 
@@ -24,15 +30,29 @@ export const searchRoutes = [
     url: '/api/device/deviceSearchList/',
     access: [Permission.DeviceAdministration],
     orgScope: false,
-    summary: "Devices for the search drawer: the organization's, or every organization's the user administers devices in",
+    summary:
+      "Devices for the search drawer: the organization's, or every organization's the user administers devices in",
     query,
     response: z.array(deviceSearchRowSchema),
     handler: async ({ query: q, user, database }) => {
       const orgs = await scope(database, user!, q.organizationId, Permission.DeviceAdministration);
       const rows = await database.query<{
-        id: number; name: string; device_type: 'Qube' | 'QubeLite' | 'QubeCamera'; organization_id: number; organization_name: string; installation_id: number | null; site_name: string | null;
-        groups: string[] | null; azimuth: number | null; height: number | null; latitude: number | null; longitude: number | null; last_site_id: number | null;
-        installation_type: number | null; quarantined_at: Date | string | null; quarantine_notes: string | null;
+        id: number;
+        name: string;
+        device_type: 'Qube' | 'QubeLite' | 'QubeCamera';
+        organization_id: number;
+        organization_name: string;
+        installation_id: number | null;
+        site_name: string | null;
+        groups: string[] | null;
+        azimuth: number | null;
+        height: number | null;
+        latitude: number | null;
+        longitude: number | null;
+        last_site_id: number | null;
+        installation_type: number | null;
+        quarantined_at: Date | string | null;
+        quarantine_notes: string | null;
       }>(
         `SELECT d.id, d.name, d.device_type, d.organization_id, o.name AS organization_name, i.id AS installation_id, s.name AS site_name,
                 (SELECT json_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = i.site_id) AS groups,
@@ -45,10 +65,21 @@ export const searchRoutes = [
         [orgs],
       );
       return rows.map((r) => ({
-        id: r.id, name: r.name, deviceType: r.device_type, organizationId: r.organization_id, organizationName: r.organization_name, currentInstallationId: r.installation_id,
-        currentSiteName: r.site_name, siteGroupNames: r.groups ?? [], latestAzimuth: r.azimuth, latestHeight: r.height,
-        latestLocationLatLng: r.latitude === null || r.longitude === null ? null : `${r.latitude},${r.longitude}`, latestSiteId: r.last_site_id,
-        deviceInstallationType: r.installation_type, quarantinedAt: iso(r.quarantined_at), quarantineNotes: r.quarantine_notes,
+        id: r.id,
+        name: r.name,
+        deviceType: r.device_type,
+        organizationId: r.organization_id,
+        organizationName: r.organization_name,
+        currentInstallationId: r.installation_id,
+        currentSiteName: r.site_name,
+        siteGroupNames: r.groups ?? [],
+        latestAzimuth: r.azimuth,
+        latestHeight: r.height,
+        latestLocationLatLng: r.latitude === null || r.longitude === null ? null : `${r.latitude},${r.longitude}`,
+        latestSiteId: r.last_site_id,
+        deviceInstallationType: r.installation_type,
+        quarantinedAt: iso(r.quarantined_at),
+        quarantineNotes: r.quarantine_notes,
       }));
     },
   }),
@@ -62,14 +93,31 @@ export const searchRoutes = [
     response: z.array(siteSearchRowSchema),
     handler: async ({ query: q, user, database }) => {
       const orgs = await scope(database, user!, q.organizationId, null);
-      const rows = await database.query<{ id: number; name: string; alias: string | null; organization_id: number; organization_name: string; groups: string[] | null; latitude: number; longitude: number }>(
+      const rows = await database.query<{
+        id: number;
+        name: string;
+        alias: string | null;
+        organization_id: number;
+        organization_name: string;
+        groups: string[] | null;
+        latitude: number;
+        longitude: number;
+      }>(
         `SELECT s.id, s.name, s.alias, s.organization_id, o.name AS organization_name, s.latitude, s.longitude,
                 (SELECT json_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS groups
            FROM sites s JOIN organizations o ON o.id = s.organization_id
           WHERE s.organization_id = ANY($1::int[]) AND s.deleted_at IS NULL ORDER BY lower(s.name), s.id`,
         [orgs],
       );
-      return rows.map((r) => ({ id: r.id, name: r.name, alias: r.alias, organizationId: r.organization_id, organizationName: r.organization_name, siteGroupNames: r.groups ?? [], location: { lat: r.latitude, lng: r.longitude } }));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        alias: r.alias,
+        organizationId: r.organization_id,
+        organizationName: r.organization_name,
+        siteGroupNames: r.groups ?? [],
+        location: { lat: r.latitude, lng: r.longitude },
+      }));
     },
   }),
 ];

@@ -3,7 +3,11 @@
 // call's path is not in the spec). Gated by SensorConfiguration in the selected organization.
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { rmxResultSchema, sensorConfigurationHistoryRowSchema, sensorConfigurationRowSchema } from '@/contracts/sensor-configuration';
+import {
+  rmxResultSchema,
+  sensorConfigurationHistoryRowSchema,
+  sensorConfigurationRowSchema,
+} from '@/contracts/sensor-configuration';
 import { toCsv } from '@/domain/csv';
 import { Permission } from '@/domain/permissions';
 import { SENSOR_CONFIGURATION_COLUMNS, sensorBulkAnswerSchema } from '@/domain/sensor-configuration';
@@ -27,7 +31,8 @@ export const sensorConfigurationRoutes = [
     url: '/api/sensorConfiguration/currentSensorConfigurations/',
     access,
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "The organization's Qubes with their CH4 sensor's latest configuration, and configured sensors no Qube carries",
+    summary:
+      "The organization's Qubes with their CH4 sensor's latest configuration, and configured sensors no Qube carries",
     query: orgQuery,
     response: z.array(sensorConfigurationRowSchema),
     handler: ({ organizationId, database }) => loadCurrentSensorConfigurations(database, organizationId!),
@@ -38,10 +43,15 @@ export const sensorConfigurationRoutes = [
     access,
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Saves a sensor's coefficients as its new version (unchanged coefficients add none)",
-    body: z.object({ organizationId: idSchema, sensorSerialNumber: z.string().max(64), coefficients: z.string().max(2000) }),
+    body: z.object({
+      organizationId: idSchema,
+      sensorSerialNumber: z.string().max(64),
+      coefficients: z.string().max(2000),
+    }),
     response: z.object({ versionId: z.number().int(), added: z.boolean() }),
     example: { body: { sensorSerialNumber: '12345678', coefficients: '1.0213, -0.0042, 0.000017' } },
-    handler: ({ body, organizationId, user, database }) => addSensorConfiguration(database, organizationId!, body.sensorSerialNumber, body.coefficients, user!.email),
+    handler: ({ body, organizationId, user, database }) =>
+      addSensorConfiguration(database, organizationId!, body.sensorSerialNumber, body.coefficients, user!.email),
   }),
   defineRoute({
     method: 'GET',
@@ -54,7 +64,12 @@ export const sensorConfigurationRoutes = [
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="SensorConfigurationTemplate.csv"')
-        .send(toCsv(SENSOR_CONFIGURATION_COLUMNS.map((c) => c.header), [])),
+        .send(
+          toCsv(
+            SENSOR_CONFIGURATION_COLUMNS.map((c) => c.header),
+            [],
+          ),
+        ),
   }),
   defineRoute({
     method: 'POST',
@@ -68,10 +83,15 @@ export const sensorConfigurationRoutes = [
     handler: async ({ request, organizationId, user, database }) => {
       const bytes = await readCsvRecords(request, 'csvFile');
       try {
-        return { count: await database.transaction((tx) => applySensorConfigurationUpload(tx, bytes, organizationId!, user!.email)) };
+        return {
+          count: await database.transaction((tx) =>
+            applySensorConfigurationUpload(tx, bytes, organizationId!, user!.email),
+          ),
+        };
       } catch (e) {
         // A file with problems is an answer, as for the other bulk uploads: nothing was written.
-        if (e instanceof HttpError && e.statusCode === 400) return { count: 0, error: e.message, errors: e.errors ?? {} };
+        if (e instanceof HttpError && e.statusCode === 400)
+          return { count: 0, error: e.message, errors: e.errors ?? {} };
         throw e;
       }
     },
@@ -81,12 +101,17 @@ export const sensorConfigurationRoutes = [
     url: '/api/sensorConfiguration/sensorConfigurationHistory/',
     access,
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "Every version of a sensor (sensorSerialNumber), or of the sensors a Qube carries or was sent (deviceId), newest first",
+    summary:
+      'Every version of a sensor (sensorSerialNumber), or of the sensors a Qube carries or was sent (deviceId), newest first',
     query: orgQuery.extend({ deviceId: queryIdSchema.optional(), sensorSerialNumber: z.string().max(64).optional() }),
     response: z.array(sensorConfigurationHistoryRowSchema),
     handler: ({ query, organizationId, database }) => {
-      if (query.deviceId !== undefined) return loadSensorConfigurationHistory(database, organizationId!, { deviceId: query.deviceId });
-      if (query.sensorSerialNumber) return loadSensorConfigurationHistory(database, organizationId!, { sensorSerialNumber: query.sensorSerialNumber });
+      if (query.deviceId !== undefined)
+        return loadSensorConfigurationHistory(database, organizationId!, { deviceId: query.deviceId });
+      if (query.sensorSerialNumber)
+        return loadSensorConfigurationHistory(database, organizationId!, {
+          sensorSerialNumber: query.sensorSerialNumber,
+        });
       throw new HttpError(400, 'A deviceId or sensorSerialNumber is required');
     },
   }),
@@ -99,6 +124,7 @@ export const sensorConfigurationRoutes = [
     body: z.object({ organizationId: idSchema, deviceIds: z.array(idSchema).min(1).max(500) }),
     response: z.array(rmxResultSchema),
     example: { body: { deviceIds: [1] } },
-    handler: ({ body, organizationId, user, database }) => setRmxCoefficients(database, deviceCloud, organizationId!, body.deviceIds, user!.email),
+    handler: ({ body, organizationId, user, database }) =>
+      setRmxCoefficients(database, deviceCloud, organizationId!, body.deviceIds, user!.email),
   }),
 ];

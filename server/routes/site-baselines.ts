@@ -6,7 +6,17 @@ import { baselineCalculationSchema, siteBaselineListRowSchema, siteBaselineSchem
 import { baselineCreateSchema, baselineInputSchema } from '@/domain/baselines';
 import { Permission } from '@/domain/permissions';
 import { defineRoute } from '../http/define-route';
-import { baselineDetails, baselineList, baselinesInWindow, calculate, createBaseline, editEffectiveDates, endBaseline, setDeleted, siteHistory } from '../services/baselines';
+import {
+  baselineDetails,
+  baselineList,
+  baselinesInWindow,
+  calculate,
+  createBaseline,
+  editEffectiveDates,
+  endBaseline,
+  setDeleted,
+  siteHistory,
+} from '../services/baselines';
 
 const access = [Permission.SiteBaselineAdministration];
 const orgQuery = z.object({ organizationId: queryIdSchema });
@@ -21,7 +31,8 @@ export const siteBaselineRoutes = [
     url: '/api/siteBaseline/calculate/',
     access,
     orgScope: orgBody,
-    summary: 'Calculates a baseline from its inputs: baseline, 7- and 90-day thresholds, daily volumes, max-for-site-type',
+    summary:
+      'Calculates a baseline from its inputs: baseline, 7- and 90-day thresholds, daily volumes, max-for-site-type',
     body: baselineInputSchema,
     response: baselineCalculationSchema,
     example: { body: example },
@@ -36,7 +47,8 @@ export const siteBaselineRoutes = [
     body: baselineCreateSchema,
     response: siteBaselineSchema,
     example: { body: { ...example, effectiveFrom: '2026-01-01T00:00:00Z' } },
-    handler: ({ body, user, database }) => database.transaction((tx) => createBaseline(tx, body, { userId: user!.id, userName: user!.email })),
+    handler: ({ body, user, database }) =>
+      database.transaction((tx) => createBaseline(tx, body, { userId: user!.id, userName: user!.email })),
   }),
   defineRoute({
     method: 'POST',
@@ -44,10 +56,21 @@ export const siteBaselineRoutes = [
     access,
     orgScope: orgBody,
     summary: "Changes a baseline's effective dates",
-    body: z.object({ organizationId: idSchema, id: idSchema, effectiveFrom: z.iso.datetime({ offset: true }).nullable(), effectiveTo: z.iso.datetime({ offset: true }).nullable() }),
+    body: z.object({
+      organizationId: idSchema,
+      id: idSchema,
+      effectiveFrom: z.iso.datetime({ offset: true }).nullable(),
+      effectiveTo: z.iso.datetime({ offset: true }).nullable(),
+    }),
     response: siteBaselineSchema,
     example: { body: { id: 1, effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: null } },
-    handler: ({ body, organizationId, user, database }) => database.transaction((tx) => editEffectiveDates(tx, organizationId!, body.id, body.effectiveFrom, body.effectiveTo, { userId: user!.id, userName: user!.email })),
+    handler: ({ body, organizationId, user, database }) =>
+      database.transaction((tx) =>
+        editEffectiveDates(tx, organizationId!, body.id, body.effectiveFrom, body.effectiveTo, {
+          userId: user!.id,
+          userName: user!.email,
+        }),
+      ),
   }),
   defineRoute({
     method: 'POST',
@@ -58,7 +81,10 @@ export const siteBaselineRoutes = [
     params: idParams,
     query: orgQuery,
     response: siteBaselineSchema,
-    handler: ({ params, organizationId, user, database }) => database.transaction((tx) => endBaseline(tx, organizationId!, params.id, { userId: user!.id, userName: user!.email }, new Date())),
+    handler: ({ params, organizationId, user, database }) =>
+      database.transaction((tx) =>
+        endBaseline(tx, organizationId!, params.id, { userId: user!.id, userName: user!.email }, new Date()),
+      ),
   }),
   defineRoute({
     method: 'DELETE',
@@ -69,7 +95,10 @@ export const siteBaselineRoutes = [
     params: idParams,
     query: orgQuery,
     response: siteBaselineSchema,
-    handler: ({ params, organizationId, user, database }) => database.transaction((tx) => setDeleted(tx, organizationId!, params.id, true, { userId: user!.id, userName: user!.email })),
+    handler: ({ params, organizationId, user, database }) =>
+      database.transaction((tx) =>
+        setDeleted(tx, organizationId!, params.id, true, { userId: user!.id, userName: user!.email }),
+      ),
   }),
   defineRoute({
     method: 'POST',
@@ -80,7 +109,10 @@ export const siteBaselineRoutes = [
     body: z.object({ organizationId: idSchema, id: idSchema }),
     response: siteBaselineSchema,
     example: { body: { id: 1 } },
-    handler: ({ body, organizationId, user, database }) => database.transaction((tx) => setDeleted(tx, organizationId!, body.id, false, { userId: user!.id, userName: user!.email })),
+    handler: ({ body, organizationId, user, database }) =>
+      database.transaction((tx) =>
+        setDeleted(tx, organizationId!, body.id, false, { userId: user!.id, userName: user!.email }),
+      ),
   }),
   defineRoute({
     method: 'GET',
@@ -136,9 +168,16 @@ export const siteBaselineRoutes = [
     access: 'authenticated',
     orgScope: orgFromQuery,
     summary: 'The baselines in force at a site over a window',
-    query: orgQuery.extend({ siteId: queryIdSchema, startTime: z.iso.datetime({ offset: true }), endTime: z.iso.datetime({ offset: true }) }),
-    response: z.array(z.object({ effectiveFrom: z.string(), effectiveTo: z.string().nullable(), baselineRate: z.number() })),
+    query: orgQuery.extend({
+      siteId: queryIdSchema,
+      startTime: z.iso.datetime({ offset: true }),
+      endTime: z.iso.datetime({ offset: true }),
+    }),
+    response: z.array(
+      z.object({ effectiveFrom: z.string(), effectiveTo: z.string().nullable(), baselineRate: z.number() }),
+    ),
     example: { query: { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z' } },
-    handler: ({ query, organizationId, database }) => baselinesInWindow(database, organizationId!, query.siteId, query.startTime, query.endTime),
+    handler: ({ query, organizationId, database }) =>
+      baselinesInWindow(database, organizationId!, query.siteId, query.startTime, query.endTime),
   }),
 ];

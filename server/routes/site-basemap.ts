@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { queryIdSchema } from '@/contracts/bounds';
 import { basemapSchema, idAnswerSchema, siteEditSiteSchema } from '@/contracts/site-edit';
 import { defineRoute } from '../http/define-route';
-import { basemapImage, deleteBasemap, listBasemaps, readBasemapUpload, saveBasemap } from '../services/site-edit-basemaps';
+import {
+  basemapImage,
+  deleteBasemap,
+  listBasemaps,
+  readBasemapUpload,
+  saveBasemap,
+} from '../services/site-edit-basemaps';
 import { loadEditSite } from '../services/site-edit-site';
 import { SITE_EDIT_WRITE } from './source';
 
@@ -46,7 +52,9 @@ export const siteBasemapRoutes = [
     response: basemapSchema,
     handler: async ({ request, organizationId, user, database }) => {
       const upload = await readBasemapUpload(request);
-      return database.transaction((tx) => saveBasemap(tx, organizationId!, upload, { userId: user!.id, userName: user!.email }));
+      return database.transaction((tx) =>
+        saveBasemap(tx, organizationId!, upload, { userId: user!.id, userName: user!.email }),
+      );
     },
   }),
   defineRoute({
@@ -59,7 +67,9 @@ export const siteBasemapRoutes = [
     response: idAnswerSchema,
     example: { query: { basemapId: '1' } },
     handler: async ({ query, organizationId, user, database }) => {
-      await database.transaction((tx) => deleteBasemap(tx, organizationId!, query.basemapId, { userId: user!.id, userName: user!.email }));
+      await database.transaction((tx) =>
+        deleteBasemap(tx, organizationId!, query.basemapId, { userId: user!.id, userName: user!.email }),
+      );
       return { id: query.basemapId };
     },
   }),
@@ -74,7 +84,10 @@ export const siteBasemapRoutes = [
     example: { query: { basemapId: '1' } },
     handler: async ({ query, organizationId, database, reply }) => {
       const image = await basemapImage(database, organizationId!, query.basemapId);
-      return reply.type(image.mimeType).header('cache-control', 'private, max-age=300').send(Buffer.from(image.content));
+      return reply
+        .type(image.mimeType)
+        .header('cache-control', 'private, max-age=300')
+        .send(Buffer.from(image.content));
     },
   }),
 ];

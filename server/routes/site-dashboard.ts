@@ -43,13 +43,17 @@ export const siteDashboardRoutes = [
     url: '/api/site/siteDetail/',
     access: 'authenticated',
     orgScope,
-    summary: "One site with its list row's fields and how far the modelling pipeline has processed it; 404 outside the organization, 410 when deleted",
+    summary:
+      "One site with its list row's fields and how far the modelling pipeline has processed it; 404 outside the organization, 410 when deleted",
     query: siteQuery,
     response: siteDetailSchema,
     cached: true,
     example: { query: { siteId: '1' } },
     handler: async ({ query, organizationId, database }): Promise<SiteDetail> => {
-      const [row] = await selectSiteRows(database, 's.id = $1 AND s.organization_id = $2', [query.siteId, organizationId]);
+      const [row] = await selectSiteRows(database, 's.id = $1 AND s.organization_id = $2', [
+        query.siteId,
+        organizationId,
+      ]);
       if (!row) throw new HttpError(404, SITE_NOT_FOUND);
       if (row.deleted_at !== null) throw new HttpError(410, SITE_DELETED);
       return { ...toRow(row), modelProcessedUpTo: isoOrNull(row.model_processed_up_to ?? null) };
@@ -60,7 +64,8 @@ export const siteDashboardRoutes = [
     url: '/api/site/siteDashboardDevices/',
     access: 'authenticated',
     orgScope,
-    summary: 'Every installation at the site overlapping [startTime, endTime), by device name then start, with the measurement types the device stored within the stay and the range',
+    summary:
+      'Every installation at the site overlapping [startTime, endTime), by device name then start, with the measurement types the device stored within the stay and the range',
     query: siteRangeQuery,
     response: z.array(siteDeviceStaySchema),
     cached: true,
@@ -117,7 +122,8 @@ export const siteDashboardRoutes = [
     url: '/api/site/siteSources/',
     access: 'authenticated',
     orgScope,
-    summary: "The site's emission sources by name, with category ('Uncategorized' without one) and group; deleted ones included and flagged",
+    summary:
+      "The site's emission sources by name, with category ('Uncategorized' without one) and group; deleted ones included and flagged",
     query: siteQuery,
     response: z.array(siteSourceSchema),
     cached: true,
@@ -209,7 +215,8 @@ export const siteDashboardRoutes = [
     url: '/api/data/siteRateData/',
     access: 'authenticated',
     orgScope,
-    summary: "The site's modelled CH4 rate (kg/h) with its bounds in [startTime, endTime], ascending; time in epoch milliseconds",
+    summary:
+      "The site's modelled CH4 rate (kg/h) with its bounds in [startTime, endTime], ascending; time in epoch milliseconds",
     query: siteRangeQuery,
     response: z.array(siteRatePointSchema),
     cached: true,
@@ -221,7 +228,12 @@ export const siteDashboardRoutes = [
         'SELECT time, rate, lower_bound, upper_bound FROM site_rates WHERE site_id = $1 AND time >= $2 AND time <= $3 ORDER BY time',
         [siteId, new Date(start).toISOString(), new Date(end).toISOString()],
       );
-      return rows.map((r) => ({ time: new Date(r.time).getTime(), rate: r.rate, lowerBound: r.lower_bound, upperBound: r.upper_bound }));
+      return rows.map((r) => ({
+        time: new Date(r.time).getTime(),
+        rate: r.rate,
+        lowerBound: r.lower_bound,
+        upperBound: r.upper_bound,
+      }));
     },
   }),
   defineRoute({
@@ -231,18 +243,29 @@ export const siteDashboardRoutes = [
     orgScope,
     summary:
       "Rolling means (kg/h) of the site's modelled rate and of each source's rate over 1 hour, 1 day, 7, 15, 30 or 90 days (rollingAveragePeriod: hours, or '30 days'); without a range, the week before the model's processed-up-to time",
-    query: siteQuery.extend({ startTime: isoTime.optional(), endTime: isoTime.optional(), rollingAveragePeriod: z.union([z.string(), z.number()]) }),
+    query: siteQuery.extend({
+      startTime: isoTime.optional(),
+      endTime: isoTime.optional(),
+      rollingAveragePeriod: z.union([z.string(), z.number()]),
+    }),
     response: siteRateAverageSchema,
     cached: true,
     example: { query: { ...rangeExample, rollingAveragePeriod: '24' } },
     handler: async ({ query, organizationId, database }): Promise<SiteRateAverage> => {
       const siteId = await checkSite(database, query.siteId, organizationId!);
       const hours = parseRollingPeriod(query.rollingAveragePeriod, SITE_RATE_AVERAGE_PERIOD_HOURS);
-      if (hours === null) throw new HttpError(400, 'rollingAveragePeriod must be 1 hour, 1 day, 7, 15, 30 or 90 days', { rollingAveragePeriod: ['Unknown rolling average period'] });
+      if (hours === null)
+        throw new HttpError(400, 'rollingAveragePeriod must be 1 hour, 1 day, 7, 15, 30 or 90 days', {
+          rollingAveragePeriod: ['Unknown rolling average period'],
+        });
       let range: { start: number; end: number };
-      if (query.startTime !== undefined && query.endTime !== undefined) range = checkedRange({ startTime: query.startTime, endTime: query.endTime });
+      if (query.startTime !== undefined && query.endTime !== undefined)
+        range = checkedRange({ startTime: query.startTime, endTime: query.endTime });
       else {
-        const [s] = await database.query<{ processed: Time | null }>('SELECT model_processed_up_to AS processed FROM sites WHERE id = $1', [siteId]);
+        const [s] = await database.query<{ processed: Time | null }>(
+          'SELECT model_processed_up_to AS processed FROM sites WHERE id = $1',
+          [siteId],
+        );
         const end = s?.processed == null ? Date.now() : new Date(s.processed).getTime();
         range = { start: end - 7 * 86_400_000, end };
       }

@@ -12,7 +12,8 @@ import { changedValues, recordAudit } from '../services/audit';
 import { accessToOrganization } from '../services/signed-in-user';
 import { classificationErrors, loadSiteOptions, organizationOptionId } from '../services/site-options';
 
-export const SITE_CHANGED_ELSEWHERE = 'This site was changed by someone else after you opened it. Close the dialog and open it again to see their changes.';
+export const SITE_CHANGED_ELSEWHERE =
+  'This site was changed by someone else after you opened it. Close the dialog and open it again to see their changes.';
 
 interface SiteEditRow extends Record<string, unknown> {
   id: number;
@@ -87,7 +88,8 @@ export const siteEditRoutes = [
     url: '/api/site/siteOptions/',
     access: 'authenticated',
     orgScope: { from: 'query', key: 'organizationId' },
-    summary: "The site form's option lists: countries, states, regulations and the other classifications, the organization's business units, asset areas and groups",
+    summary:
+      "The site form's option lists: countries, states, regulations and the other classifications, the organization's business units, asset areas and groups",
     query: z.object({ organizationId: queryIdSchema }),
     response: siteOptionsSchema,
     handler: ({ organizationId, database }) => loadSiteOptions(database, organizationId!),
@@ -114,7 +116,26 @@ export const siteEditRoutes = [
     summary: 'Adds (id 0) or edits a site; moving it to another organization needs SiteAdd in both',
     body: siteFormBodySchema,
     response: siteEditSchema,
-    example: { body: { id: 0, name: 'Matrix Pad', organizationId: 1, locationLatLng: '31.9,-102.1', alias: null, siteGroupIds: [], businessUnit: null, assetArea: null, countryId: null, stateProvinceId: null, regulationId: null, regulatorySiteTypeId: null, genericSiteTypeId: null, basinId: null, industrySegmentId: null, fluidTypeId: null } },
+    example: {
+      body: {
+        id: 0,
+        name: 'Matrix Pad',
+        organizationId: 1,
+        locationLatLng: '31.9,-102.1',
+        alias: null,
+        siteGroupIds: [],
+        businessUnit: null,
+        assetArea: null,
+        countryId: null,
+        stateProvinceId: null,
+        regulationId: null,
+        regulatorySiteTypeId: null,
+        genericSiteTypeId: null,
+        basinId: null,
+        industrySegmentId: null,
+        fluidTypeId: null,
+      },
+    },
     handler: async ({ body, organizationId, permissions, user, database }) =>
       database.transaction(async (tx) => {
         const target = organizationId!;
@@ -123,15 +144,21 @@ export const siteEditRoutes = [
           if (!before) throw new HttpError(404, 'Site not found');
           const current = await permissionsIn(tx, user!, before.organizationId);
           // A site in an organization the user cannot edit is as unknown as a missing one.
-          if (!hasAnyPermission(current, [Permission.SiteEdit, Permission.SiteAdd])) throw new HttpError(404, 'Site not found');
+          if (!hasAnyPermission(current, [Permission.SiteEdit, Permission.SiteAdd]))
+            throw new HttpError(404, 'Site not found');
           if (body.updatedAt && body.updatedAt !== before.updatedAt) throw new HttpError(409, SITE_CHANGED_ELSEWHERE);
           const location = roundForStorage(parseLatLng(body.locationLatLng)!);
           const beforeLocation = parseLatLng(before.locationLatLng)!;
           const changedAddOnly = SITE_ADD_ONLY_FIELDS.filter((f) =>
-            f === 'locationLatLng' ? location.lat !== beforeLocation.lat || location.lng !== beforeLocation.lng : body[f] !== before[f],
+            f === 'locationLatLng'
+              ? location.lat !== beforeLocation.lat || location.lng !== beforeLocation.lng
+              : body[f] !== before[f],
           );
           if (changedAddOnly.length > 0 && !(current.has(Permission.SiteAdd) && permissions.has(Permission.SiteAdd))) {
-            throw new HttpError(403, 'Changing the name, organization, location, country, state, regulation or regulatory type of a site needs the SiteAdd permission.');
+            throw new HttpError(
+              403,
+              'Changing the name, organization, location, country, state, regulation or regulatory type of a site needs the SiteAdd permission.',
+            );
           }
         } else if (!permissions.has(Permission.SiteAdd)) {
           throw new HttpError(403, 'You do not have permission to do that');
@@ -178,10 +205,21 @@ export const siteEditRoutes = [
           await tx.query('DELETE FROM site_site_groups WHERE site_id = $1', [siteId]);
         }
         const groups = [...new Set(body.siteGroupIds)];
-        if (groups.length) await tx.query('INSERT INTO site_site_groups (site_id, site_group_id) SELECT $1, unnest($2::int[])', [siteId, groups]);
+        if (groups.length)
+          await tx.query('INSERT INTO site_site_groups (site_id, site_group_id) SELECT $1, unnest($2::int[])', [
+            siteId,
+            groups,
+          ]);
         const after = (await loadSiteEdit(tx, siteId))!;
         const form = ({ updatedAt: _updatedAt, ...rest }: SiteEdit) => auditable(rest);
-        await recordAudit(tx, { entityType: 'site', entityId: siteId, organizationId: target, userId: user!.id, userName: user!.email, changes: changedValues(before ? form(before) : null, form(after)) });
+        await recordAudit(tx, {
+          entityType: 'site',
+          entityId: siteId,
+          organizationId: target,
+          userId: user!.id,
+          userName: user!.email,
+          changes: changedValues(before ? form(before) : null, form(after)),
+        });
         return after;
       }),
   }),
@@ -194,12 +232,23 @@ export const siteEditRoutes = [
     query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema }),
     response: siteAccessDetailsSchema,
     handler: async ({ query, organizationId, database }) => {
-      const [r] = await database.query<{ access_notes: string | null; notification_required: boolean; special_tickets_required: boolean; work_permit_required: boolean }>(
+      const [r] = await database.query<{
+        access_notes: string | null;
+        notification_required: boolean;
+        special_tickets_required: boolean;
+        work_permit_required: boolean;
+      }>(
         'SELECT access_notes, notification_required, special_tickets_required, work_permit_required FROM sites WHERE id = $1 AND organization_id = $2',
         [query.siteId, organizationId],
       );
       if (!r) throw new HttpError(404, 'Site not found');
-      return { siteId: query.siteId, accessNotes: r.access_notes, notificationRequired: r.notification_required, specialTicketsRequired: r.special_tickets_required, workPermitRequired: r.work_permit_required };
+      return {
+        siteId: query.siteId,
+        accessNotes: r.access_notes,
+        notificationRequired: r.notification_required,
+        specialTicketsRequired: r.special_tickets_required,
+        workPermitRequired: r.work_permit_required,
+      };
     },
   }),
   defineRoute({
@@ -210,10 +259,23 @@ export const siteEditRoutes = [
     summary: "Saves a site's access details",
     body: siteAccessSchema,
     response: siteAccessDetailsSchema,
-    example: { body: { siteId: 1, accessNotes: 'Gate code 1234', notificationRequired: true, specialTicketsRequired: false, workPermitRequired: false } },
+    example: {
+      body: {
+        siteId: 1,
+        accessNotes: 'Gate code 1234',
+        notificationRequired: true,
+        specialTicketsRequired: false,
+        workPermitRequired: false,
+      },
+    },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {
-        type Row = { access_notes: string | null; notification_required: boolean; special_tickets_required: boolean; work_permit_required: boolean };
+        type Row = {
+          access_notes: string | null;
+          notification_required: boolean;
+          special_tickets_required: boolean;
+          work_permit_required: boolean;
+        };
         const [before] = await tx.query<Row>(
           'SELECT access_notes, notification_required, special_tickets_required, work_permit_required FROM sites WHERE id = $1 AND organization_id = $2 FOR UPDATE',
           [body.siteId, organizationId],
@@ -224,9 +286,26 @@ export const siteEditRoutes = [
           'UPDATE sites SET access_notes = $1, notification_required = $2, special_tickets_required = $3, work_permit_required = $4, updated_at = clock_timestamp() WHERE id = $5',
           [notes, body.notificationRequired, body.specialTicketsRequired, body.workPermitRequired, body.siteId],
         );
-        const view = (r: Row) => ({ accessNotes: r.access_notes, notificationRequired: r.notification_required, specialTicketsRequired: r.special_tickets_required, workPermitRequired: r.work_permit_required });
-        const after = { accessNotes: notes, notificationRequired: body.notificationRequired, specialTicketsRequired: body.specialTicketsRequired, workPermitRequired: body.workPermitRequired };
-        await recordAudit(tx, { entityType: 'site', entityId: body.siteId, organizationId, userId: user!.id, userName: user!.email, changes: changedValues(view(before), after) });
+        const view = (r: Row) => ({
+          accessNotes: r.access_notes,
+          notificationRequired: r.notification_required,
+          specialTicketsRequired: r.special_tickets_required,
+          workPermitRequired: r.work_permit_required,
+        });
+        const after = {
+          accessNotes: notes,
+          notificationRequired: body.notificationRequired,
+          specialTicketsRequired: body.specialTicketsRequired,
+          workPermitRequired: body.workPermitRequired,
+        };
+        await recordAudit(tx, {
+          entityType: 'site',
+          entityId: body.siteId,
+          organizationId,
+          userId: user!.id,
+          userName: user!.email,
+          changes: changedValues(view(before), after),
+        });
         return { siteId: body.siteId, ...after };
       }),
   }),

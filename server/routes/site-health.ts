@@ -13,7 +13,15 @@ interface Row extends Record<string, unknown> {
   organization: string;
   sources: number;
   groups: string[] | null;
-  devices: { deviceName: string; quarantinedAt: string | null; deviceInstallationType: number; latestCH4Time: string | null; latestWindTime: string | null }[] | null;
+  devices:
+    | {
+        deviceName: string;
+        quarantinedAt: string | null;
+        deviceInstallationType: number;
+        latestCH4Time: string | null;
+        latestWindTime: string | null;
+      }[]
+    | null;
   modelling_pipeline_is_on: boolean;
   model_last_run_time: Date | string | null;
   model_processed_up_to: Date | string | null;
@@ -60,7 +68,12 @@ export const siteHealthRoutes = [
         siteGroups: r.groups ?? [],
         organization: r.organization,
         emissionSourceCount: r.sources,
-        devices: (r.devices ?? []).map((d) => ({ ...d, quarantinedAt: iso(d.quarantinedAt), latestCH4Time: iso(d.latestCH4Time), latestWindTime: iso(d.latestWindTime) })),
+        devices: (r.devices ?? []).map((d) => ({
+          ...d,
+          quarantinedAt: iso(d.quarantinedAt),
+          latestCH4Time: iso(d.latestCH4Time),
+          latestWindTime: iso(d.latestWindTime),
+        })),
         freshdeskTickets: r.tickets ?? [],
         symptomPrimaryNames: r.symptoms ?? [],
         modellingPipeline: {

@@ -16,7 +16,12 @@ const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
 const orgScope = { from: 'query', key: 'organizationId' } as const;
 const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
-const siteRangeQuery = z.object({ organizationId: queryIdSchema, siteId: queryIdSchema, startTime: isoTime, endTime: isoTime });
+const siteRangeQuery = z.object({
+  organizationId: queryIdSchema,
+  siteId: queryIdSchema,
+  startTime: isoTime,
+  endTime: isoTime,
+});
 const rangeExample = { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' };
 
 type Time = Date | string;
@@ -31,7 +36,14 @@ interface Stay {
 
 /** The site's installations overlapping [start, end), each clipped to the range. */
 async function staysIn(db: Queryable, siteId: number, start: number, end: number): Promise<Stay[]> {
-  const rows = await db.query<{ id: number; device_id: number; latitude: number; longitude: number; started_at: Time; ended_at: Time | null }>(
+  const rows = await db.query<{
+    id: number;
+    device_id: number;
+    latitude: number;
+    longitude: number;
+    started_at: Time;
+    ended_at: Time | null;
+  }>(
     `SELECT id, device_id, latitude, longitude, started_at, ended_at FROM device_installations
       WHERE site_id = $1 AND started_at < $3::timestamptz AND (ended_at IS NULL OR ended_at > $2::timestamptz) ORDER BY id`,
     [siteId, new Date(start).toISOString(), new Date(end).toISOString()],
@@ -54,7 +66,12 @@ export const siteMapRoutes = [
     orgScope,
     summary:
       'Concentration roses of the site: per installation, the readings of a gas at or above its low legend threshold counted by the 16-point sector the wind blew from (nearest wind reading within 10 minutes) and severity 1-3 (low-mid, mid-high, high and above); non-zero cells only',
-    query: siteRangeQuery.extend({ measurementTypeId: z.coerce.number().int().refine((id) => roseGas(id) !== null, 'The measurement type must be a gas with legend thresholds') }),
+    query: siteRangeQuery.extend({
+      measurementTypeId: z.coerce
+        .number()
+        .int()
+        .refine((id) => roseGas(id) !== null, 'The measurement type must be a gas with legend thresholds'),
+    }),
     response: z.array(roseChartDatumSchema),
     example: { query: { ...rangeExample, measurementTypeId: '1' } },
     handler: async ({ query, organizationId, database }): Promise<RoseChartDatum[]> => {
@@ -63,7 +80,10 @@ export const siteMapRoutes = [
       const thresholds = roseGas(query.measurementTypeId)!.thresholds;
       const out: RoseChartDatum[] = [];
       for (const stay of await staysIn(database, siteId, start, end)) {
-        const [gas, direction] = await Promise.all([readSamples(database, stay.deviceId, query.measurementTypeId, stay.from, stay.to), readSamples(database, stay.deviceId, WIND_DIRECTION, stay.from, stay.to)]);
+        const [gas, direction] = await Promise.all([
+          readSamples(database, stay.deviceId, query.measurementTypeId, stay.from, stay.to),
+          readSamples(database, stay.deviceId, WIND_DIRECTION, stay.from, stay.to),
+        ]);
         out.push(...roseData(stay.id, binRose(gas, direction, thresholds)));
       }
       return out;
@@ -74,7 +94,8 @@ export const siteMapRoutes = [
     url: '/api/data/siteWindData/',
     access: 'authenticated',
     orgScope,
-    summary: "The site's wind per installation over the range: circular mean direction and mean speed (km/h) per period of 15 minutes or longer, so the range holds at most 96 periods",
+    summary:
+      "The site's wind per installation over the range: circular mean direction and mean speed (km/h) per period of 15 minutes or longer, so the range holds at most 96 periods",
     query: siteRangeQuery,
     response: siteWindDataSchema,
     example: { query: rangeExample },
@@ -84,9 +105,20 @@ export const siteMapRoutes = [
       const periodMs = windPeriodMs(end - start);
       const installations: SiteWindData['installations'] = [];
       for (const stay of await staysIn(database, siteId, start, end)) {
-        const [direction, speed] = await Promise.all([readSamples(database, stay.deviceId, WIND_DIRECTION, stay.from, stay.to), readSamples(database, stay.deviceId, WIND_SPEED, stay.from, stay.to)]);
-        const w = windPerInstallation(direction, speed, [{ id: stay.id, from: stay.from, to: stay.to }], { kind: 'average', period: periodMs, offset: 0 });
-        const wind = Array.from(w.times, (time, i) => ({ time, windDirection: Math.round(w.windDirections[i]! * 10) / 10, windSpeed: Math.round(w.windSpeeds[i]! * 100) / 100 }));
+        const [direction, speed] = await Promise.all([
+          readSamples(database, stay.deviceId, WIND_DIRECTION, stay.from, stay.to),
+          readSamples(database, stay.deviceId, WIND_SPEED, stay.from, stay.to),
+        ]);
+        const w = windPerInstallation(direction, speed, [{ id: stay.id, from: stay.from, to: stay.to }], {
+          kind: 'average',
+          period: periodMs,
+          offset: 0,
+        });
+        const wind = Array.from(w.times, (time, i) => ({
+          time,
+          windDirection: Math.round(w.windDirections[i]! * 10) / 10,
+          windSpeed: Math.round(w.windSpeeds[i]! * 100) / 100,
+        }));
         installations.push({ deviceInstallationId: stay.id, location: { lat: stay.lat, lng: stay.lng }, wind });
       }
       return { periodMs, installations };

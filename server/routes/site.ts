@@ -73,7 +73,12 @@ export function toRow(r: SiteRow): SiteListRow {
  * The site list's rows (with each site's modelling progress) for a WHERE clause over `sites s`; siteList and
  * siteDetail share it so a site reads the same in both.
  */
-export async function selectSiteRows(db: Queryable, where: string, params: unknown[], withModelProgress = true): Promise<SiteRow[]> {
+export async function selectSiteRows(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+  withModelProgress = true,
+): Promise<SiteRow[]> {
   return db.query<SiteRow>(
     `SELECT s.id, s.name, s.alias, s.latitude, s.longitude, s.organization_id, o.name AS organization,
             (SELECT json_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS group_names,
@@ -125,7 +130,10 @@ export const siteRoutes = [
       response: z.object({ siteId: z.number().int(), deletedAt: z.string().nullable() }),
       handler: async ({ body, organizationId, user, database }) =>
         database.transaction(async (tx) => {
-          const [before] = await tx.query<{ deleted_at: Date | string | null }>('SELECT deleted_at FROM sites WHERE id = $1 AND organization_id = $2', [body.siteId, organizationId]);
+          const [before] = await tx.query<{ deleted_at: Date | string | null }>(
+            'SELECT deleted_at FROM sites WHERE id = $1 AND organization_id = $2',
+            [body.siteId, organizationId],
+          );
           // A site of another organization is as unknown as a missing one.
           if (!before) throw new HttpError(404, 'Site not found');
           const [after] = await tx.query<{ deleted_at: Date | string | null }>(
@@ -139,7 +147,10 @@ export const siteRoutes = [
             organizationId,
             userId: user!.id,
             userName: user!.email,
-            changes: iso(before.deleted_at) === iso(after?.deleted_at) ? [] : [{ name: 'deletedAt', oldValue: iso(before.deleted_at), newValue: iso(after?.deleted_at) }],
+            changes:
+              iso(before.deleted_at) === iso(after?.deleted_at)
+                ? []
+                : [{ name: 'deletedAt', oldValue: iso(before.deleted_at), newValue: iso(after?.deleted_at) }],
           });
           return { siteId: body.siteId, deletedAt: iso(after?.deleted_at) };
         }),

@@ -20,12 +20,18 @@ const softDelete = (action: 'delete' | 'restore') =>
     url: action === 'delete' ? '/api/source/deleteSource/' : '/api/source/restoreSource/',
     access: SITE_EDIT_WRITE,
     orgScope: orgQuery,
-    summary: action === 'delete' ? 'Soft-deletes a source (deletedAt); its emissions stay' : 'Restores a soft-deleted source',
+    summary:
+      action === 'delete' ? 'Soft-deletes a source (deletedAt); its emissions stay' : 'Restores a soft-deleted source',
     query: z.object({ organizationId: id, sourceId: id }),
     response: sourceEditSchema,
     example: { query: { sourceId: '1' } },
     handler: ({ query, organizationId, user, database }) =>
-      database.transaction((tx) => setSourceDeleted(tx, organizationId!, query.sourceId, action === 'delete', { userId: user!.id, userName: user!.email })),
+      database.transaction((tx) =>
+        setSourceDeleted(tx, organizationId!, query.sourceId, action === 'delete', {
+          userId: user!.id,
+          userName: user!.email,
+        }),
+      ),
   });
 
 export const sourceRoutes = [
@@ -38,18 +44,30 @@ export const sourceRoutes = [
     query: z.object({ organizationId: id, siteId: id, includeDeleted: z.enum(['true', 'false']).optional() }),
     response: z.array(sourceEditSchema),
     example: { query: { siteId: '1' } },
-    handler: ({ query, organizationId, database }) => listSiteSources(database, organizationId!, query.siteId, query.includeDeleted === 'true'),
+    handler: ({ query, organizationId, database }) =>
+      listSiteSources(database, organizationId!, query.siteId, query.includeDeleted === 'true'),
   }),
   defineRoute({
     method: 'POST',
     url: '/api/source/sourceEdit',
     access: SITE_EDIT_WRITE,
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: 'Creates a source (no id or 0) or saves one; the group is found or made by name, an absent group clears it',
+    summary:
+      'Creates a source (no id or 0) or saves one; the group is found or made by name, an absent group clears it',
     body: sourceEditBodySchema,
     response: sourceEditSchema,
-    example: { body: { siteId: 1, name: 'Tank 1', locationLatLng: '31.9,-102.1', height: 2, relativeImportance: 2, sourceCategoryId: 2 } },
-    handler: ({ body, organizationId, user, database }) => database.transaction((tx) => saveSource(tx, organizationId!, body, { userId: user!.id, userName: user!.email })),
+    example: {
+      body: {
+        siteId: 1,
+        name: 'Tank 1',
+        locationLatLng: '31.9,-102.1',
+        height: 2,
+        relativeImportance: 2,
+        sourceCategoryId: 2,
+      },
+    },
+    handler: ({ body, organizationId, user, database }) =>
+      database.transaction((tx) => saveSource(tx, organizationId!, body, { userId: user!.id, userName: user!.email })),
   }),
   softDelete('delete'),
   softDelete('restore'),

@@ -31,8 +31,22 @@ export const structureRoutes = [
     summary: 'Creates a structure (no id or 0) or saves one',
     body: structureEditBodySchema,
     response: structureSchema,
-    example: { body: { siteId: 1, name: 'Tank battery', locationLatLng: '31.9,-102.1', footprintType: 'Box', footprintRotation: 0, footprintX: 10, footprintY: 5, footprintZ: 4 } },
-    handler: ({ body, organizationId, user, database }) => database.transaction((tx) => saveStructure(tx, organizationId!, body, { userId: user!.id, userName: user!.email })),
+    example: {
+      body: {
+        siteId: 1,
+        name: 'Tank battery',
+        locationLatLng: '31.9,-102.1',
+        footprintType: 'Box',
+        footprintRotation: 0,
+        footprintX: 10,
+        footprintY: 5,
+        footprintZ: 4,
+      },
+    },
+    handler: ({ body, organizationId, user, database }) =>
+      database.transaction((tx) =>
+        saveStructure(tx, organizationId!, body, { userId: user!.id, userName: user!.email }),
+      ),
   }),
   defineRoute({
     method: 'POST',
@@ -44,7 +58,9 @@ export const structureRoutes = [
     response: idAnswerSchema,
     example: { query: { structureId: '1' } },
     handler: async ({ query, organizationId, user, database }) => {
-      await database.transaction((tx) => deleteStructure(tx, organizationId!, query.structureId, { userId: user!.id, userName: user!.email }));
+      await database.transaction((tx) =>
+        deleteStructure(tx, organizationId!, query.structureId, { userId: user!.id, userName: user!.email }),
+      );
       return { id: query.structureId };
     },
   }),

@@ -16,7 +16,11 @@ const id = queryIdSchema;
 const orgQuery = z.object({ organizationId: id });
 
 /** A device of the organization, with its open installation's site. */
-async function deviceInOrganization(db: Queryable, deviceId: number, organizationId: number): Promise<{ id: number; site_id: number | null }> {
+async function deviceInOrganization(
+  db: Queryable,
+  deviceId: number,
+  organizationId: number,
+): Promise<{ id: number; site_id: number | null }> {
   const [d] = await db.query<{ id: number; site_id: number | null }>(
     'SELECT d.id, i.site_id FROM devices d LEFT JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL WHERE d.id = $1 AND d.organization_id = $2',
     [deviceId, organizationId],
@@ -27,14 +31,23 @@ async function deviceInOrganization(db: Queryable, deviceId: number, organizatio
 
 /** Field options must be of their field, and a secondary symptom a child of the chosen primary. */
 async function checkFieldChoices(db: Queryable, body: z.infer<typeof ticketCreateSchema>): Promise<void> {
-  const choices: [keyof typeof body, string][] = [['symptomPrimaryId', 'symptomPrimary'], ['symptomSecondaryId', 'symptomSecondary'], ['symptomInferenceId', 'symptomInference'], ['nextStepId', 'nextStep']];
+  const choices: [keyof typeof body, string][] = [
+    ['symptomPrimaryId', 'symptomPrimary'],
+    ['symptomSecondaryId', 'symptomSecondary'],
+    ['symptomInferenceId', 'symptomInference'],
+    ['nextStepId', 'nextStep'],
+  ];
   const errors: Record<string, string[]> = {};
   for (const [key, field] of choices) {
     const value = body[key] as number | null;
     if (value === null) continue;
-    const [o] = await db.query<{ parent_id: number | null }>('SELECT parent_id FROM ticket_field_options WHERE id = $1 AND field = $2', [value, field]);
+    const [o] = await db.query<{ parent_id: number | null }>(
+      'SELECT parent_id FROM ticket_field_options WHERE id = $1 AND field = $2',
+      [value, field],
+    );
     if (!o) errors[key] = ['Not one of the options'];
-    else if (key === 'symptomSecondaryId' && o.parent_id !== body.symptomPrimaryId) errors[key] = ['Not an option of the chosen Symptom Primary'];
+    else if (key === 'symptomSecondaryId' && o.parent_id !== body.symptomPrimaryId)
+      errors[key] = ['Not an option of the chosen Symptom Primary'];
   }
   if (Object.keys(errors).length > 0) throw new HttpError(400, 'The request is not valid.', errors);
 }
@@ -42,7 +55,8 @@ async function checkFieldChoices(db: Queryable, body: z.infer<typeof ticketCreat
 const ticketQuery = orgQuery.extend({ ticketId: id, deviceId: id.optional(), siteId: id.optional() });
 
 function ticketScope(query: z.infer<typeof ticketQuery>, organizationId: number): TicketScope {
-  if (query.deviceId === undefined && query.siteId === undefined) throw new HttpError(400, 'The request is not valid.', { deviceId: ['A device or a site is required'] });
+  if (query.deviceId === undefined && query.siteId === undefined)
+    throw new HttpError(400, 'The request is not valid.', { deviceId: ['A device or a site is required'] });
   return { organizationId, deviceId: query.deviceId, siteId: query.siteId };
 }
 
@@ -60,13 +74,31 @@ export const ticketRoutes = [
     summary: 'Creates a support ticket for an installed device; answers the ticket id',
     body: ticketCreateSchema.extend({ organizationId: idSchema }),
     response: z.number().int(),
-    example: { body: { deviceId: 1, subject: 'No data since Tuesday', status: 0, priority: 0, ticketSource: 2, symptomPrimaryId: null, symptomSecondaryId: null, symptomInferenceId: null, nextStepId: null, description: null } },
+    example: {
+      body: {
+        deviceId: 1,
+        subject: 'No data since Tuesday',
+        status: 0,
+        priority: 0,
+        ticketSource: 2,
+        symptomPrimaryId: null,
+        symptomSecondaryId: null,
+        symptomInferenceId: null,
+        nextStepId: null,
+        description: null,
+      },
+    },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {
         const device = await deviceInOrganization(tx, body.deviceId, organizationId!);
         if (device.site_id === null) throw new HttpError(400, NOT_INSTALLED_FOR_TICKET);
         await checkFieldChoices(tx, body);
-        return desk.create(tx, { ...body, organizationId: organizationId!, siteId: device.site_id, createdBy: user!.email });
+        return desk.create(tx, {
+          ...body,
+          organizationId: organizationId!,
+          siteId: device.site_id,
+          createdBy: user!.email,
+        });
       }),
   }),
   defineRoute({
@@ -79,8 +111,12 @@ export const ticketRoutes = [
     response: z.array(ticketOptionSchema),
     handler: async ({ query, organizationId, permissions, database }) => {
       await deviceInOrganization(database, query.deviceId, organizationId!);
-      const anyOrganization = query.showExternalOrganizationTickets === 'true' && permissions.has(Permission.QubeAdministration);
-      return desk.list(database, { organizationId: anyOrganization ? null : organizationId!, deviceId: query.deviceId });
+      const anyOrganization =
+        query.showExternalOrganizationTickets === 'true' && permissions.has(Permission.QubeAdministration);
+      return desk.list(database, {
+        organizationId: anyOrganization ? null : organizationId!,
+        deviceId: query.deviceId,
+      });
     },
   }),
   defineRoute({
@@ -91,7 +127,8 @@ export const ticketRoutes = [
     summary: "A site's tickets, newest first",
     query: orgQuery.extend({ siteId: id }),
     response: z.array(ticketOptionSchema),
-    handler: ({ query, organizationId, database }) => desk.list(database, { organizationId: organizationId!, siteId: query.siteId }),
+    handler: ({ query, organizationId, database }) =>
+      desk.list(database, { organizationId: organizationId!, siteId: query.siteId }),
   }),
   defineRoute({
     method: 'GET',
@@ -102,7 +139,8 @@ export const ticketRoutes = [
     query: ticketQuery,
     example: { query: { ticketId: '4001', deviceId: '1' } },
     response: ticketSchema,
-    handler: async ({ query, organizationId, database }) => found(await desk.detail(database, query.ticketId, ticketScope(query, organizationId!))),
+    handler: async ({ query, organizationId, database }) =>
+      found(await desk.detail(database, query.ticketId, ticketScope(query, organizationId!))),
   }),
   defineRoute({
     method: 'GET',
@@ -113,7 +151,8 @@ export const ticketRoutes = [
     query: ticketQuery,
     example: { query: { ticketId: '4001', deviceId: '1' } },
     response: z.array(conversationSchema),
-    handler: async ({ query, organizationId, database }) => found(await desk.conversations(database, query.ticketId, ticketScope(query, organizationId!))),
+    handler: async ({ query, organizationId, database }) =>
+      found(await desk.conversations(database, query.ticketId, ticketScope(query, organizationId!))),
   }),
   defineRoute({
     method: 'GET',

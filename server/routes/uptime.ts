@@ -21,7 +21,10 @@ const scopeSchema = z.object({
 });
 
 const GRID_FIELDS = ['deviceName', 'organizationName', 'siteName', 'freshdeskTickets', 'uptimePercentage'] as const;
-const FIELD: Record<(typeof GRID_FIELDS)[number], { kind: ColumnKind; value: (r: UptimeRow) => string | number | null }> = {
+const FIELD: Record<
+  (typeof GRID_FIELDS)[number],
+  { kind: ColumnKind; value: (r: UptimeRow) => string | number | null }
+> = {
   deviceName: { kind: 'text', value: (r) => r.deviceName },
   organizationName: { kind: 'text', value: (r) => r.organizationName },
   siteName: { kind: 'text', value: (r) => r.siteName },
@@ -33,12 +36,18 @@ const FIELD: Record<(typeof GRID_FIELDS)[number], { kind: ColumnKind; value: (r:
 async function checkedScope(db: Queryable, user: SignedInUser, q: z.infer<typeof scopeSchema>) {
   const from = Date.parse(q.fromTime);
   const to = Date.parse(q.toTime);
-  if (!(to > from)) throw new HttpError(400, 'The request is not valid.', { toTime: ['The end must be after the start'] });
-  if (to - from > MAX_UPTIME_DAYS * 86_400_000 + 60_000) throw new HttpError(400, UPTIME_RANGE_MESSAGE, { toTime: [UPTIME_RANGE_MESSAGE] });
-  if (q.organizationIds.length === 0) throw new HttpError(400, 'The request is not valid.', { organizationIds: ['At least one organization is required'] });
+  if (!(to > from))
+    throw new HttpError(400, 'The request is not valid.', { toTime: ['The end must be after the start'] });
+  if (to - from > MAX_UPTIME_DAYS * 86_400_000 + 60_000)
+    throw new HttpError(400, UPTIME_RANGE_MESSAGE, { toTime: [UPTIME_RANGE_MESSAGE] });
+  if (q.organizationIds.length === 0)
+    throw new HttpError(400, 'The request is not valid.', {
+      organizationIds: ['At least one organization is required'],
+    });
   for (const org of new Set(q.organizationIds)) {
     const access = await accessToOrganization(db, user, org);
-    if (!access.ok || !access.permissions.has(Permission.DeviceUptimeView)) throw new HttpError(403, 'You do not have permission to do that');
+    if (!access.ok || !access.permissions.has(Permission.DeviceUptimeView))
+      throw new HttpError(403, 'You do not have permission to do that');
   }
   return { organizationIds: [...new Set(q.organizationIds)], siteIds: q.siteIds, from, to, now: Date.now() };
 }
@@ -57,7 +66,10 @@ export const uptimeRoutes = [
     handler: async ({ query, user, database }) => {
       const { periods, rows } = await computeUptime(database, await checkedScope(database, user!, query));
       return {
-        uptimeByPeriod: periods.map((p, i) => ({ time: new Date(p).toISOString(), summary: summarize(rows.map((r) => r.values[i]!.upStatus)) })),
+        uptimeByPeriod: periods.map((p, i) => ({
+          time: new Date(p).toISOString(),
+          summary: summarize(rows.map((r) => r.values[i]!.upStatus)),
+        })),
         summary: summarize(rows.flatMap((r) => r.values.map((v) => v.upStatus))),
       };
     },
@@ -69,13 +81,23 @@ export const uptimeRoutes = [
     orgScope: false,
     summary: 'A block of per-device uptime rows (status per 6-hour period and summary), filtered and sorted',
     query: gridQuerySchema(GRID_FIELDS).and(scopeSchema),
-    example: { query: { fromTime: '2026-01-01T00:00:00Z', toTime: '2026-01-08T00:00:00Z', organizationIds: '1', startRow: '0', endRow: '100' } },
+    example: {
+      query: {
+        fromTime: '2026-01-01T00:00:00Z',
+        toTime: '2026-01-08T00:00:00Z',
+        organizationIds: '1',
+        startRow: '0',
+        endRow: '100',
+      },
+    },
     response: uptimeGridAnswerSchema,
     cached: true,
     handler: async ({ query, user, database }) => {
       const { rows } = await computeUptime(database, await checkedScope(database, user!, query));
       const q = query as unknown as Record<string, { type: never; value?: string; valueTo?: string } | undefined>;
-      let kept = rows.filter((r) => GRID_FIELDS.every((f) => !q[f] || matchesFilter(FIELD[f].value(r), q[f]!, FIELD[f].kind)));
+      let kept = rows.filter((r) =>
+        GRID_FIELDS.every((f) => !q[f] || matchesFilter(FIELD[f].value(r), q[f]!, FIELD[f].kind)),
+      );
       const sortField = query.sortColumn ? FIELD[query.sortColumn] : FIELD.deviceName;
       const dir = query.sortAscending === 'false' ? -1 : 1;
       kept = kept.sort((a, b) => {

@@ -1,6 +1,10 @@
 // Settings a user saves for themselves (no permission beyond being signed in): grid column visibility.
 import { z } from 'zod';
-import { displayUnitSchema, gridColumnVisibilityEditSchema, gridColumnVisibilitySchema } from '@/contracts/user-settings';
+import {
+  displayUnitSchema,
+  gridColumnVisibilityEditSchema,
+  gridColumnVisibilitySchema,
+} from '@/contracts/user-settings';
 import { UNITS, unitConfigurationSchema } from '@/domain/units';
 import { storedUnitConfiguration } from '../services/user-settings';
 import { defineRoute, HttpError } from '../http/define-route';
@@ -11,7 +15,7 @@ export const userSettingsRoutes = [
     url: '/api/userSettings/gridColumnVisibility/',
     access: 'authenticated',
     orgScope: false,
-    summary: "Saves which columns of one grid the user has hidden",
+    summary: 'Saves which columns of one grid the user has hidden',
     body: gridColumnVisibilityEditSchema,
     response: z.object({ gridColumnVisibility: gridColumnVisibilitySchema }),
     handler: async ({ user, body, database }) => {
@@ -47,7 +51,10 @@ export const userSettingsRoutes = [
     summary: "The user's six display-unit choices",
     response: unitConfigurationSchema,
     handler: async ({ user, database }) => {
-      const [row] = await database.query<{ settings: Record<string, unknown> }>('SELECT settings FROM users WHERE id = $1', [user!.id]);
+      const [row] = await database.query<{ settings: Record<string, unknown> }>(
+        'SELECT settings FROM users WHERE id = $1',
+        [user!.id],
+      );
       return storedUnitConfiguration(row?.settings ?? {});
     },
   }),
@@ -59,9 +66,21 @@ export const userSettingsRoutes = [
     summary: "Saves the user's six display-unit choices",
     body: unitConfigurationSchema,
     response: unitConfigurationSchema,
-    example: { body: { ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, concentrationDisplayUnitId: 21, pressureDisplayUnitId: 31, speedDisplayUnitId: 41, temperatureDisplayUnitId: 51 } },
+    example: {
+      body: {
+        ch4RateDisplayUnitId: 1,
+        ch4VolumeDisplayUnitId: 11,
+        concentrationDisplayUnitId: 21,
+        pressureDisplayUnitId: 31,
+        speedDisplayUnitId: 41,
+        temperatureDisplayUnitId: 51,
+      },
+    },
     handler: async ({ user, body, database }) => {
-      await database.query("UPDATE users SET settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{unitConfiguration}', $2::jsonb) WHERE id = $1", [user!.id, JSON.stringify(body)]);
+      await database.query(
+        "UPDATE users SET settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{unitConfiguration}', $2::jsonb) WHERE id = $1",
+        [user!.id, JSON.stringify(body)],
+      );
       return body;
     },
   }),

@@ -25,10 +25,11 @@ export function userRoutes(logout: LogoutHook | null) {
       response: currentUserSchema,
       handler: async ({ user, database }): Promise<CurrentUser> => {
         if (!user) throw new HttpError(401, 'Authentication required');
-        const [details] = await database.query<{ qube_role_id: number | null; iana_timezone_id: string; settings: Record<string, unknown> }>(
-          'SELECT qube_role_id, iana_timezone_id, settings FROM users WHERE id = $1',
-          [user.id],
-        );
+        const [details] = await database.query<{
+          qube_role_id: number | null;
+          iana_timezone_id: string;
+          settings: Record<string, unknown>;
+        }>('SELECT qube_role_id, iana_timezone_id, settings FROM users WHERE id = $1', [user.id]);
         const globalRoleId = user.isQubeUser ? (details?.qube_role_id ?? null) : null;
         // Provider staff span every organization (deleted ones flagged); others see only live memberships.
         const orgs = await database.query<OrgRow>(
@@ -69,7 +70,7 @@ export function userRoutes(logout: LogoutHook | null) {
       url: '/api/user/logout/',
       access: 'authenticated',
       orgScope: false,
-      summary: 'Ends the user\'s sessions and revokes their refresh tokens',
+      summary: "Ends the user's sessions and revokes their refresh tokens",
       response: logoutResponseSchema,
       handler: async ({ user }) => {
         if (user && logout) await logout.revokeAllForUser(user.id);

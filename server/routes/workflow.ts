@@ -42,7 +42,14 @@ function toWorkflow(r: WorkflowRow): Workflow {
     version: r.version,
     basicWorkflowModel: ldar ? null : { acknowledgedAt: iso(r.acknowledged_at) },
     ldarWorkflowModel: ldar
-      ? { classification: r.classification, rootCauseId: r.root_cause_id, repairRequired: r.repair_required, repairType: r.repair_type, repairCompleted: iso(r.repair_completed), resolvedAt: iso(r.resolved_at) }
+      ? {
+          classification: r.classification,
+          rootCauseId: r.root_cause_id,
+          repairRequired: r.repair_required,
+          repairType: r.repair_type,
+          repairCompleted: iso(r.repair_completed),
+          resolvedAt: iso(r.resolved_at),
+        }
       : null,
   };
 }
@@ -82,7 +89,14 @@ async function change(
     const before = await workflowOf(tx, organizationId, id, true);
     await apply(tx, before);
     const after = await workflowOf(tx, organizationId, id);
-    await recordAudit(tx, { entityType: 'workflow', entityId: id, organizationId, userId: user.id, userName: user.email, changes: changedValues(audited(before), audited(after)) });
+    await recordAudit(tx, {
+      entityType: 'workflow',
+      entityId: id,
+      organizationId,
+      userId: user.id,
+      userName: user.email,
+      changes: changedValues(audited(before), audited(after)),
+    });
     return toWorkflow(after);
   });
 }
@@ -91,7 +105,11 @@ const idParams = z.object({ id: queryIdSchema });
 const orgBody = z.object({ organizationId: idSchema, version: z.number().int().optional() });
 
 /** A POST /api/workflow/{action}/{id} that applies one change to a workflow of the organization. */
-const actionRoute = (action: string, summary: string, apply: (tx: Queryable, before: WorkflowRow, user: SignedInUser) => Promise<void>) =>
+const actionRoute = (
+  action: string,
+  summary: string,
+  apply: (tx: Queryable, before: WorkflowRow, user: SignedInUser) => Promise<void>,
+) =>
   defineRoute({
     method: 'POST',
     url: `/api/workflow/${action}/:id`,
@@ -102,23 +120,32 @@ const actionRoute = (action: string, summary: string, apply: (tx: Queryable, bef
     body: orgBody,
     response: workflowSchema,
     example: { params: { id: '1' }, body: {} },
-    handler: ({ params, organizationId, user, database }) => change(database, organizationId!, user!, params.id, (tx, before) => apply(tx, before, user!)),
+    handler: ({ params, organizationId, user, database }) =>
+      change(database, organizationId!, user!, params.id, (tx, before) => apply(tx, before, user!)),
   });
 
 /** Basic workflows resolve and unresolve; doing it twice (two people clicking at once) leaves it as it is. */
 const basic = (resolve: boolean) => async (tx: Queryable, before: WorkflowRow, user: SignedInUser) => {
-  if (before.workflow_type !== WorkflowType.values.Basic) throw new HttpError(400, 'Only a Basic workflow is resolved this way');
+  if (before.workflow_type !== WorkflowType.values.Basic)
+    throw new HttpError(400, 'Only a Basic workflow is resolved this way');
   if (resolve && before.resolved_at === null) {
-    await tx.query('UPDATE workflows SET acknowledged_at = now(), resolved_at = now(), resolved_by = $2, version = version + 1 WHERE id = $1', [before.id, user.email]);
+    await tx.query(
+      'UPDATE workflows SET acknowledged_at = now(), resolved_at = now(), resolved_by = $2, version = version + 1 WHERE id = $1',
+      [before.id, user.email],
+    );
   }
   if (!resolve && before.resolved_at !== null) {
-    await tx.query('UPDATE workflows SET acknowledged_at = NULL, resolved_at = NULL, resolved_by = NULL, version = version + 1 WHERE id = $1', [before.id]);
+    await tx.query(
+      'UPDATE workflows SET acknowledged_at = NULL, resolved_at = NULL, resolved_by = NULL, version = version + 1 WHERE id = $1',
+      [before.id],
+    );
   }
 };
 
 /** An Emission Rate alarm's workflow changes type; the new one starts unresolved and the alarm keeps its comments. */
 const convert = (to: number) => async (tx: Queryable, before: WorkflowRow) => {
-  if (before.alarm_type !== AlarmType.values.SiteRate) throw new HttpError(400, 'Only an Emission Rate alarm can change its workflow');
+  if (before.alarm_type !== AlarmType.values.SiteRate)
+    throw new HttpError(400, 'Only an Emission Rate alarm can change its workflow');
   if (before.workflow_type === to) return;
   await tx.query(
     `UPDATE workflows SET workflow_type = $2, acknowledged_at = NULL, resolved_at = NULL, resolved_by = NULL, classification = NULL, root_cause_id = NULL,
@@ -136,7 +163,8 @@ export const workflowRoutes = [
     summary: "An alarm's workflow",
     query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
     response: workflowSchema,
-    handler: async ({ query, organizationId, database }) => toWorkflow(await workflowOf(database, organizationId!, query.id)),
+    handler: async ({ query, organizationId, database }) =>
+      toWorkflow(await workflowOf(database, organizationId!, query.id)),
   }),
   actionRoute('acknowledge', 'Resolves a Basic workflow', basic(true)),
   actionRoute('unacknowledge', 'Returns a resolved Basic workflow to unresolved', basic(false)),
@@ -145,7 +173,8 @@ export const workflowRoutes = [
     url: '/api/workflow/editLdar',
     access: 'authenticated',
     orgScope: { from: 'body', key: 'organizationId' },
-    summary: 'Saves an LDAR form; the workflow resolves when nothing was found, no repair is needed, or the repair is typed and completed',
+    summary:
+      'Saves an LDAR form; the workflow resolves when nothing was found, no repair is needed, or the repair is typed and completed',
     body: z.object({
       organizationId: idSchema,
       id: idSchema,
@@ -157,10 +186,21 @@ export const workflowRoutes = [
       repairCompleted: z.iso.datetime({ offset: true }).nullable(),
     }),
     response: workflowSchema,
-    example: { body: { id: 1, version: 1, classification: 'NothingFound', rootCauseId: null, repairRequired: null, repairType: null, repairCompleted: null } },
+    example: {
+      body: {
+        id: 1,
+        version: 1,
+        classification: 'NothingFound',
+        rootCauseId: null,
+        repairRequired: null,
+        repairType: null,
+        repairCompleted: null,
+      },
+    },
     handler: ({ body, organizationId, user, database }) =>
       change(database, organizationId!, user!, body.id, async (tx, before) => {
-        if (before.workflow_type !== WorkflowType.values.LDAR) throw new HttpError(400, 'Only an LDAR workflow has this form');
+        if (before.workflow_type !== WorkflowType.values.LDAR)
+          throw new HttpError(400, 'Only an LDAR workflow has this form');
         if (before.version !== body.version) throw new HttpError(409, STALE);
         // Hidden fields are never kept (spec 2 §4): root cause only for Venting or Fugitive, repair only when required.
         const form: LdarForm = {
@@ -175,22 +215,50 @@ export const workflowRoutes = [
           form.repairCompleted = body.repairCompleted;
         }
         const problems = ldarProblems(form);
-        if (Object.keys(problems).length) throw new HttpError(400, 'The request is not valid.', Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
+        if (Object.keys(problems).length)
+          throw new HttpError(
+            400,
+            'The request is not valid.',
+            Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
+          );
         if (form.rootCauseId !== null) {
-          const [cause] = await tx.query<{ classification: string }>('SELECT classification FROM root_causes WHERE id = $1', [form.rootCauseId]);
-          if (!cause || cause.classification !== form.classification) throw new HttpError(400, 'The request is not valid.', { rootCauseId: ['Choose a root cause of this classification'] });
+          const [cause] = await tx.query<{ classification: string }>(
+            'SELECT classification FROM root_causes WHERE id = $1',
+            [form.rootCauseId],
+          );
+          if (!cause || cause.classification !== form.classification)
+            throw new HttpError(400, 'The request is not valid.', {
+              rootCauseId: ['Choose a root cause of this classification'],
+            });
         }
         const resolves = ldarResolves(form);
         await tx.query(
           `UPDATE workflows SET classification = $2, root_cause_id = $3, repair_required = $4, repair_type = $5, repair_completed = $6,
                   resolved_at = CASE WHEN $7 THEN coalesce(resolved_at, now()) END, resolved_by = CASE WHEN $7 THEN coalesce(resolved_by, $8) END, version = version + 1
             WHERE id = $1`,
-          [before.id, form.classification, form.rootCauseId, form.repairRequired, form.repairType, form.repairCompleted, resolves, user!.email],
+          [
+            before.id,
+            form.classification,
+            form.rootCauseId,
+            form.repairRequired,
+            form.repairType,
+            form.repairCompleted,
+            resolves,
+            user!.email,
+          ],
         );
       }),
   }),
-  actionRoute('convertBasicToLdar', "Converts a SiteRate alarm's Basic workflow to LDAR, keeping its comments", convert(WorkflowType.values.LDAR)),
-  actionRoute('convertLdarToBasic', "Converts a SiteRate alarm's LDAR workflow to Basic, keeping its comments", convert(WorkflowType.values.Basic)),
+  actionRoute(
+    'convertBasicToLdar',
+    "Converts a SiteRate alarm's Basic workflow to LDAR, keeping its comments",
+    convert(WorkflowType.values.LDAR),
+  ),
+  actionRoute(
+    'convertLdarToBasic',
+    "Converts a SiteRate alarm's LDAR workflow to Basic, keeping its comments",
+    convert(WorkflowType.values.Basic),
+  ),
   defineRoute({
     method: 'GET',
     url: '/api/workflow/listRootCauses',
@@ -198,6 +266,9 @@ export const workflowRoutes = [
     orgScope: false,
     summary: 'The root causes an LDAR classification offers',
     response: z.array(rootCauseSchema),
-    handler: async ({ database }) => database.query<{ id: number; classification: string; description: string }>('SELECT id, classification, description FROM root_causes ORDER BY classification, description, id'),
+    handler: async ({ database }) =>
+      database.query<{ id: number; classification: string; description: string }>(
+        'SELECT id, classification, description FROM root_causes ORDER BY classification, description, id',
+      ),
   }),
 ];

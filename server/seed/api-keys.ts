@@ -15,7 +15,9 @@ export function demoApiKey(seed: number): string {
 }
 
 export async function seedApiKeys(db: Queryable, fallbackOrganizationId: number, seed: number): Promise<number> {
-  const [author] = await db.query<{ id: number; email: string }>("SELECT id, email FROM users WHERE email = 'org.admin@example.com'");
+  const [author] = await db.query<{ id: number; email: string }>(
+    "SELECT id, email FROM users WHERE email = 'org.admin@example.com'",
+  );
   if (!author) return 0;
   // The console opens a user's organizations in name order.
   const [landing] = await db.query<{ id: number }>(
@@ -25,17 +27,54 @@ export async function seedApiKeys(db: Queryable, fallbackOrganizationId: number,
   );
   const organizationId = landing?.id ?? fallbackOrganizationId;
   const actor = { id: author.id, email: author.email, permissions: new Set<number>() };
-  const [group] = await db.query<{ id: number }>('SELECT id FROM site_groups WHERE organization_id = $1 ORDER BY id LIMIT 1', [organizationId]);
+  const [group] = await db.query<{ id: number }>(
+    'SELECT id FROM site_groups WHERE organization_id = $1 ORDER BY id LIMIT 1',
+    [organizationId],
+  );
   const base = { id: 0, organizationId, enabled: true, canAccessHighFrequencyData: false };
-  await saveApiKey(db, organizationId, { ...base, name: 'Data warehouse', apiEndpoints: [...API_ENDPOINT_CATEGORIES], canAccessAllSites: true, siteGroupIds: [], ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, speedDisplayUnitId: 41 }, actor, demoApiKey(seed));
+  await saveApiKey(
+    db,
+    organizationId,
+    {
+      ...base,
+      name: 'Data warehouse',
+      apiEndpoints: [...API_ENDPOINT_CATEGORIES],
+      canAccessAllSites: true,
+      siteGroupIds: [],
+      ch4RateDisplayUnitId: 1,
+      ch4VolumeDisplayUnitId: 11,
+      speedDisplayUnitId: 41,
+    },
+    actor,
+    demoApiKey(seed),
+  );
   if (!group) return 1;
-  await saveApiKey(db, organizationId, { ...base, name: 'Regulatory reporting', apiEndpoints: ['Sites', 'Emissions', 'Volumes'], canAccessAllSites: false, siteGroupIds: [group.id], ch4RateDisplayUnitId: 3, ch4VolumeDisplayUnitId: 14, speedDisplayUnitId: 43 }, actor);
+  await saveApiKey(
+    db,
+    organizationId,
+    {
+      ...base,
+      name: 'Regulatory reporting',
+      apiEndpoints: ['Sites', 'Emissions', 'Volumes'],
+      canAccessAllSites: false,
+      siteGroupIds: [group.id],
+      ch4RateDisplayUnitId: 3,
+      ch4VolumeDisplayUnitId: 14,
+      speedDisplayUnitId: 43,
+    },
+    actor,
+  );
   return 2;
 }
 
 /** The start banner's line for the demo key, while that key is still live and enabled (empty otherwise). */
 export async function demoApiKeyLine(db: Queryable, seed: number, publicUrl: string): Promise<string> {
   const key = demoApiKey(seed);
-  const [live] = await db.query<{ id: number }>('SELECT id FROM api_keys WHERE key_hash = $1 AND deleted_at IS NULL AND enabled', [hashApiKey(key)]);
-  return live ? `Demo Pull API key (Integrations): curl -H "${API_KEY_HEADER}: ${key}" ${publicUrl}${PULL_API_ENDPOINTS.sites.path}` : '';
+  const [live] = await db.query<{ id: number }>(
+    'SELECT id FROM api_keys WHERE key_hash = $1 AND deleted_at IS NULL AND enabled',
+    [hashApiKey(key)],
+  );
+  return live
+    ? `Demo Pull API key (Integrations): curl -H "${API_KEY_HEADER}: ${key}" ${publicUrl}${PULL_API_ENDPOINTS.sites.path}`
+    : '';
 }

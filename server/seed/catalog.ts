@@ -17,7 +17,14 @@ export const BASINS: readonly Basin[] = [
   { name: 'Marcellus', country: 'United States', stateProvince: 'Pennsylvania', lat: 41.6, lng: -76.4, spread: 0.5 },
   { name: 'Utica', country: 'United States', stateProvince: 'Ohio', lat: 40.2, lng: -81.2, spread: 0.4 },
   { name: 'Bakken', country: 'United States', stateProvince: 'North Dakota', lat: 47.9, lng: -103.3, spread: 0.5 },
-  { name: 'Denver-Julesburg', country: 'United States', stateProvince: 'Colorado', lat: 40.3, lng: -104.6, spread: 0.35 },
+  {
+    name: 'Denver-Julesburg',
+    country: 'United States',
+    stateProvince: 'Colorado',
+    lat: 40.3,
+    lng: -104.6,
+    spread: 0.35,
+  },
   { name: 'Anadarko', country: 'United States', stateProvince: 'Oklahoma', lat: 35.6, lng: -98.3, spread: 0.5 },
   { name: 'San Juan', country: 'United States', stateProvince: 'New Mexico', lat: 36.7, lng: -107.8, spread: 0.35 },
   { name: 'Uinta', country: 'United States', stateProvince: 'Utah', lat: 40.1, lng: -109.8, spread: 0.3 },
@@ -30,7 +37,13 @@ export const REGULATIONS: Record<Basin['country'], string[]> = {
   Canada: ['AER Directive 060', 'BC Drilling and Production Regulation', 'Federal Methane Regulations'],
 };
 export const REGULATORY_SITE_TYPES = ['Well Site', 'Compressor Station', 'Gas Processing Plant', 'Storage Facility'];
-export const GENERIC_SITE_TYPES = ['Well Pad', 'Compressor Station', 'Gas Plant', 'Tank Battery', 'Central Delivery Point'];
+export const GENERIC_SITE_TYPES = [
+  'Well Pad',
+  'Compressor Station',
+  'Gas Plant',
+  'Tank Battery',
+  'Central Delivery Point',
+];
 export const INDUSTRY_SEGMENTS = ['Production', 'Gathering and Boosting', 'Processing', 'Transmission'];
 export const FLUID_TYPES = ['Oil', 'Gas', 'Condensate'];
 
@@ -46,6 +59,38 @@ export const ORGANIZATION_NAMES = [
 ];
 export const BUSINESS_UNITS = ['North Operations', 'South Operations', 'Midstream', 'Unconventional'];
 export const ASSET_AREAS = ['Area A', 'Area B', 'Area C', 'Core', 'Outer'];
-export const SITE_GROUP_NAMES = ['Priority Pads', 'OOOOb Scope', 'Quarterly LDAR', 'High Producers', 'New Wells 2026', 'Compression', 'Remote Sites', 'Pilot Program', 'Tank Batteries', 'Night Crew'];
+export const SITE_GROUP_NAMES = [
+  'Priority Pads',
+  'OOOOb Scope',
+  'Quarterly LDAR',
+  'High Producers',
+  'New Wells 2026',
+  'Compression',
+  'Remote Sites',
+  'Pilot Program',
+  'Tank Batteries',
+  'Night Crew',
+];
 export const SITE_PREFIXES = ['Pad', 'Battery', 'Station', 'Unit', 'Well'];
-export const SITE_WORDS = ['Coyote', 'Mesa', 'Juniper', 'Falcon', 'Badger', 'Sandhill', 'Willow', 'Antelope', 'Bison', 'Cottonwood', 'Raven', 'Prairie', 'Sage', 'Ridge', 'Eagle', 'Hawk', 'Lynx', 'Thunder', 'Pinon', 'Yucca'];
+export const SITE_WORDS = [
+  'Coyote',
+  'Mesa',
+  'Juniper',
+  'Falcon',
+  'Badger',
+  'Sandhill',
+  'Willow',
+  'Antelope',
+  'Bison',
+  'Cottonwood',
+  'Raven',
+  'Prairie',
+  'Sage',
+  'Ridge',
+  'Eagle',
+  'Hawk',
+  'Lynx',
+  'Thunder',
+  'Pinon',
+  'Yucca',
+];

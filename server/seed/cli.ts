@@ -56,8 +56,13 @@ async function main(): Promise<void> {
     }
     const started = Date.now();
     const summary = await seedDatabase(database, size, (m) => console.log(`  ${m}`));
-    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(summary.counts).map(([k, v]) => `${v} ${k}`).join(', ')}`);
-    if (summary.featuredDevices.length) console.log(`A year of one-minute data: /device/${summary.featuredDevices.join(', /device/')}`);
+    console.log(
+      `Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${Object.entries(summary.counts)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}`,
+    );
+    if (summary.featuredDevices.length)
+      console.log(`A year of one-minute data: /device/${summary.featuredDevices.join(', /device/')}`);
     if (summary.roamingDevice) console.log(`Moved between seven sites: /device/${summary.roamingDevice}`);
   } finally {
     await database.close();

@@ -55,7 +55,9 @@ export async function seedEmissions(
   const from = end - emissionDays(size) * DAY;
   const rateFrom = end - size.days * DAY;
   const r = createRandom(size.seed * 101 + 13);
-  const rootCauses = await database.query<{ id: number; classification: string }>('SELECT id, classification FROM root_causes ORDER BY id');
+  const rootCauses = await database.query<{ id: number; classification: string }>(
+    'SELECT id, classification FROM root_causes ORDER BY id',
+  );
   const sites = await database.query<SiteRow>(
     `SELECT s.id, s.latitude, s.longitude, s.model_processed_up_to AS processed, s.deleted_at
        FROM sites s JOIN organizations o ON o.id = s.organization_id
@@ -65,14 +67,21 @@ export async function seedEmissions(
   const emissionRows: unknown[][] = [];
   for (const site of sites) {
     const plan = siteEmissionPlan(size.seed, site.id, site.latitude, site.longitude, from, end);
-    const cutoff = Math.min(new Date(site.processed!).getTime(), site.deleted_at ? new Date(site.deleted_at).getTime() : Infinity, end);
+    const cutoff = Math.min(
+      new Date(site.processed!).getTime(),
+      site.deleted_at ? new Date(site.deleted_at).getTime() : Infinity,
+      end,
+    );
     const sourceIds: number[] = [];
     const groups = new Map<string, number>();
     for (const source of plan.sources) {
       const kind = CATEGORY_BY_SOURCE[source.name] ?? { category: 8, group: 'Production' };
       let groupId = groups.get(kind.group);
       if (groupId === undefined) {
-        const [g] = await database.query<{ id: number }>('INSERT INTO source_groups (site_id, name) VALUES ($1, $2) RETURNING id', [site.id, kind.group]);
+        const [g] = await database.query<{ id: number }>(
+          'INSERT INTO source_groups (site_id, name) VALUES ($1, $2) RETURNING id',
+          [site.id, kind.group],
+        );
         groupId = g!.id;
         groups.set(kind.group, groupId);
       }
@@ -102,7 +111,15 @@ export async function seedEmissions(
         causes.length > 0 && r.chance(0.8) ? r.pick(causes).id : null,
       ]);
     }
-    if (siteRateSiteIds.has(site.id)) counts.siteRates += await seedSiteRates(database, site.id, plan.events, Math.max(rateFrom, from), cutoff, size.seed);
+    if (siteRateSiteIds.has(site.id))
+      counts.siteRates += await seedSiteRates(
+        database,
+        site.id,
+        plan.events,
+        Math.max(rateFrom, from),
+        cutoff,
+        size.seed,
+      );
     counts.targets += await seedTargets(database, site.id, plan.events, end, r);
     if (emissionRows.length >= 5000) counts.emissions += await flushEmissions(database, emissionRows);
   }
@@ -132,7 +149,14 @@ async function flushEmissions(database: Database, rows: unknown[][]): Promise<nu
 }
 
 /** The pipeline's 15-minute site rate: the sum of the emissions under way, a faint background, model noise and bounds. */
-async function seedSiteRates(database: Database, siteId: number, events: readonly EmissionEvent[], from: number, to: number, seed: number): Promise<number> {
+async function seedSiteRates(
+  database: Database,
+  siteId: number,
+  events: readonly EmissionEvent[],
+  from: number,
+  to: number,
+  seed: number,
+): Promise<number> {
   const r = createRandom(seed * 389 + siteId);
   const times: string[] = [];
   const rates: number[] = [];
@@ -142,7 +166,8 @@ async function seedSiteRates(database: Database, siteId: number, events: readonl
   for (let t = Math.ceil(from / SITE_RATE_STEP_MS) * SITE_RATE_STEP_MS; t < to; t += SITE_RATE_STEP_MS) {
     while (first < events.length && events[first]!.end <= t - 12 * HOUR) first++;
     let rate = 0.02;
-    for (let i = first; i < events.length && events[i]!.start <= t; i++) if (events[i]!.end > t) rate += events[i]!.rate;
+    for (let i = first; i < events.length && events[i]!.start <= t; i++)
+      if (events[i]!.end > t) rate += events[i]!.rate;
     rate = Math.max(0, rate * (1 + 0.12 * r.normal()));
     times.push(new Date(t).toISOString());
     rates.push(rate);
@@ -158,14 +183,27 @@ async function seedSiteRates(database: Database, siteId: number, events: readonl
 }
 
 /** Six sites in ten have a monthly target near their usual volume, in force for the past year. */
-async function seedTargets(database: Database, siteId: number, events: readonly EmissionEvent[], end: number, r: ReturnType<typeof createRandom>): Promise<number> {
+async function seedTargets(
+  database: Database,
+  siteId: number,
+  events: readonly EmissionEvent[],
+  end: number,
+  r: ReturnType<typeof createRandom>,
+): Promise<number> {
   if (!r.chance(0.6)) return 0;
   const since = end - 90 * DAY;
-  const volume = events.reduce((sum, e) => (e.end > since && e.start < end ? sum + (e.rate * (Math.min(e.end, end) - Math.max(e.start, since))) / HOUR : sum), 0);
+  const volume = events.reduce(
+    (sum, e) =>
+      e.end > since && e.start < end ? sum + (e.rate * (Math.min(e.end, end) - Math.max(e.start, since))) / HOUR : sum,
+    0,
+  );
   const monthly = Math.max(10, Math.round(((volume / 3) * (0.7 + r.next() * 0.7)) / 10) * 10);
   const d = new Date(end);
   const effectiveFrom = new Date(Date.UTC(d.getUTCFullYear() - 1, d.getUTCMonth(), 1)).toISOString().slice(0, 10);
-  await database.query('INSERT INTO emission_targets (site_id, effective_from, target_volume_per_month) VALUES ($1, $2, $3)', [siteId, effectiveFrom, monthly]);
+  await database.query(
+    'INSERT INTO emission_targets (site_id, effective_from, target_volume_per_month) VALUES ($1, $2, $3)',
+    [siteId, effectiveFrom, monthly],
+  );
   return 1;
 }
 
@@ -174,7 +212,13 @@ async function seedTargets(database: Database, siteId: number, events: readonly 
  * Site Averages over a past 60-day period, some yearly inventories set a little high or low (so every status shows),
  * and EPA 30 Day Averages where the site is EPA regulated.
  */
-export async function seedBaselines(database: Database, r: Random, now: Date, userId: number, userName: string): Promise<number> {
+export async function seedBaselines(
+  database: Database,
+  r: Random,
+  now: Date,
+  userId: number,
+  userName: string,
+): Promise<number> {
   const day = (daysBack: number) => new Date(now.getTime() - daysBack * DAY).toISOString().slice(0, 10);
   const sites = await database.query<{ id: number; organization_id: number; regulation: string | null }>(
     `SELECT s.id, s.organization_id, o2.name AS regulation FROM sites s JOIN organizations o ON o.id = s.organization_id
@@ -185,19 +229,59 @@ export async function seedBaselines(database: Database, r: Random, now: Date, us
   for (const site of sites) {
     if (!r.chance(0.55)) continue;
     const kind = r.next();
-    const common = { organizationId: site.organization_id, siteId: site.id, activities: [] as { dateRange: (string | null)[]; comment: string }[] };
+    const common = {
+      organizationId: site.organization_id,
+      siteId: site.id,
+      activities: [] as { dateRange: (string | null)[]; comment: string }[],
+    };
     const actor = { userId, userName };
     if (kind < 0.15 && isEpaRegulated(site.regulation)) {
       const start = day(180);
-      await createBaseline(database, { ...common, baselineType: BaselineType.Epa30DayAverage, baselineStartDate: start, inspectionDate: day(174), inspectionComments: 'OGI survey, no repairs needed', epaSiteType: r.pick(EPA_SITE_TYPES).name, effectiveFrom: new Date(now.getTime() - 150 * DAY).toISOString() }, actor);
+      await createBaseline(
+        database,
+        {
+          ...common,
+          baselineType: BaselineType.Epa30DayAverage,
+          baselineStartDate: start,
+          inspectionDate: day(174),
+          inspectionComments: 'OGI survey, no repairs needed',
+          epaSiteType: r.pick(EPA_SITE_TYPES).name,
+          effectiveFrom: new Date(now.getTime() - 150 * DAY).toISOString(),
+        },
+        actor,
+      );
     } else if (kind < 0.4) {
       // An inventory estimate: the site's usual rate times 0.3–1.6, a year's worth.
-      const [avg] = await database.query<{ rate: number | null }>("SELECT sum(total_volume) / (90 * 24) AS rate FROM emissions WHERE site_id = $1 AND start_time > $2::timestamptz - interval '90 days'", [site.id, now.toISOString()]);
+      const [avg] = await database.query<{ rate: number | null }>(
+        "SELECT sum(total_volume) / (90 * 24) AS rate FROM emissions WHERE site_id = $1 AND start_time > $2::timestamptz - interval '90 days'",
+        [site.id, now.toISOString()],
+      );
       const inventory = Math.round(Number(avg?.rate ?? 1) * (0.3 + r.next() * 1.3) * 8760);
-      await createBaseline(database, { ...common, baselineType: BaselineType.UserInput, yearlyEmissionInventory: inventory, effectiveFrom: new Date(now.getTime() - 200 * DAY).toISOString() }, actor);
+      await createBaseline(
+        database,
+        {
+          ...common,
+          baselineType: BaselineType.UserInput,
+          yearlyEmissionInventory: inventory,
+          effectiveFrom: new Date(now.getTime() - 200 * DAY).toISOString(),
+        },
+        actor,
+      );
     } else {
-      const activities = r.chance(0.4) ? [{ dateRange: [day(180), day(178)], comment: 'Well workover: venting expected' }] : [];
-      await createBaseline(database, { ...common, activities, baselineType: BaselineType.SiteAverage, baselineRange: [day(200), day(141)], effectiveFrom: new Date(now.getTime() - 140 * DAY).toISOString() }, actor);
+      const activities = r.chance(0.4)
+        ? [{ dateRange: [day(180), day(178)], comment: 'Well workover: venting expected' }]
+        : [];
+      await createBaseline(
+        database,
+        {
+          ...common,
+          activities,
+          baselineType: BaselineType.SiteAverage,
+          baselineRange: [day(200), day(141)],
+          effectiveFrom: new Date(now.getTime() - 140 * DAY).toISOString(),
+        },
+        actor,
+      );
     }
     count++;
   }

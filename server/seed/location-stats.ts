@@ -16,7 +16,10 @@ const JITTER_S = 600;
 
 /** A fix `north` and `east` metres from `at` (a flat-earth step: fine for tens of metres). */
 function offset(at: LatLng, north: number, east: number): LatLng {
-  return { lat: at.lat + north / METRES_PER_DEGREE, lng: at.lng + east / (METRES_PER_DEGREE * Math.cos((at.lat * Math.PI) / 180)) };
+  return {
+    lat: at.lat + north / METRES_PER_DEGREE,
+    lng: at.lng + east / (METRES_PER_DEGREE * Math.cos((at.lat * Math.PI) / 180)),
+  };
 }
 
 /** One fix: usually within a few metres with 6–14 satellites; one in 25 a poor fix 20–80 m off with 4–5. */
@@ -24,7 +27,10 @@ export function gpsFix(r: Random, at: LatLng): { location: LatLng; satellites: n
   if (r.chance(0.04)) {
     const metres = 20 + r.next() * 60;
     const bearing = r.next() * 2 * Math.PI;
-    return { location: roundForStorage(offset(at, metres * Math.cos(bearing), metres * Math.sin(bearing))), satellites: r.int(4, 5) };
+    return {
+      location: roundForStorage(offset(at, metres * Math.cos(bearing), metres * Math.sin(bearing))),
+      satellites: r.int(4, 5),
+    };
   }
   return { location: roundForStorage(offset(at, r.normal() * 2.5, r.normal() * 2.5)), satellites: r.int(6, 14) };
 }
@@ -33,10 +39,22 @@ export function gpsFix(r: Random, at: LatLng): { location: LatLng; satellites: n
  * Fixes for the current installations at `siteIds` over the `days` before `now`, each no earlier than its installation
  * started; returns how many were written.
  */
-export async function seedLocationStats(database: Database, r: Random, now: Date, days: number, siteIds: Iterable<number>): Promise<number> {
+export async function seedLocationStats(
+  database: Database,
+  r: Random,
+  now: Date,
+  days: number,
+  siteIds: Iterable<number>,
+): Promise<number> {
   const sites = [...siteIds];
   if (days <= 0 || sites.length === 0) return 0;
-  const installs = await database.query<{ id: number; device_id: number; latitude: number; longitude: number; started_at: Date | string }>(
+  const installs = await database.query<{
+    id: number;
+    device_id: number;
+    latitude: number;
+    longitude: number;
+    started_at: Date | string;
+  }>(
     `SELECT id, device_id, latitude, longitude, started_at FROM device_installations
       WHERE site_id = ANY($1::int[]) AND ended_at IS NULL ORDER BY device_id`,
     [sites],

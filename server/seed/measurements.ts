@@ -44,18 +44,30 @@ export interface EmissionEvent {
 /** A site's equipment: wellhead, tanks, separator, compressor within about 60 m of the pad centre. */
 export function siteSources(r: Random, lat: number, lng: number): EmissionSource[] {
   const names = ['Wellhead', 'Tank battery', 'Separator', 'Compressor'];
-  return names.slice(0, r.int(2, 4)).map((name) => ({ name, lat: lat + (r.next() - 0.5) * 0.0008, lng: lng + (r.next() - 0.5) * 0.0011 }));
+  return names
+    .slice(0, r.int(2, 4))
+    .map((name) => ({ name, lat: lat + (r.next() - 0.5) * 0.0008, lng: lng + (r.next() - 0.5) * 0.0011 }));
 }
 
 /** Leaks and vents: every source starts one about every three days, lasting 1–10 hours at 0.3–30 kg/h. */
-export function emissionEvents(r: Random, sources: readonly EmissionSource[], from: number, to: number): EmissionEvent[] {
+export function emissionEvents(
+  r: Random,
+  sources: readonly EmissionSource[],
+  from: number,
+  to: number,
+): EmissionEvent[] {
   const events: EmissionEvent[] = [];
   sources.forEach((_, source) => {
     let t = from + r.next() * 3 * DAY;
     while (t < to) {
       const duration = (1 + r.next() * 9) * HOUR;
-      events.push({ source, start: t, end: Math.min(to, t + duration), rate: Math.exp(Math.log(0.3) + r.next() * Math.log(100)) });
-      t += duration + (-Math.log(Math.max(r.next(), 1e-9)) * 3 * DAY);
+      events.push({
+        source,
+        start: t,
+        end: Math.min(to, t + duration),
+        rate: Math.exp(Math.log(0.3) + r.next() * Math.log(100)),
+      });
+      t += duration + -Math.log(Math.max(r.next(), 1e-9)) * 3 * DAY;
     }
   });
   return events.sort((a, b) => a.start - b.start);
@@ -72,7 +84,14 @@ export interface SiteEmissionPlan {
  * A site's sources, emission events over [from, to) and wind phase, drawn from a stream of its own so the device
  * data and the emissions seeded from it agree whatever order sites are seeded in.
  */
-export function siteEmissionPlan(seed: number, siteId: number, lat: number, lng: number, from: number, to: number): SiteEmissionPlan {
+export function siteEmissionPlan(
+  seed: number,
+  siteId: number,
+  lat: number,
+  lng: number,
+  from: number,
+  to: number,
+): SiteEmissionPlan {
   const r = createRandom(seed * 7727 + siteId * 31 + 5);
   const sources = siteSources(r, lat, lng);
   const events = emissionEvents(r, sources, from, to);
@@ -80,7 +99,10 @@ export function siteEmissionPlan(seed: number, siteId: number, lat: number, lng:
 }
 
 /** Smooth pseudo-noise: a few incommensurate sines, phase-shifted per stream. */
-const wobble = (t: number, phase: number) => Math.sin(t / (5.3 * HOUR) + phase) * 0.5 + Math.sin(t / (1.7 * HOUR) + 2.1 * phase) * 0.3 + Math.sin(t / (37 * MINUTE) + 3.7 * phase) * 0.2;
+const wobble = (t: number, phase: number) =>
+  Math.sin(t / (5.3 * HOUR) + phase) * 0.5 +
+  Math.sin(t / (1.7 * HOUR) + 2.1 * phase) * 0.3 +
+  Math.sin(t / (37 * MINUTE) + 3.7 * phase) * 0.2;
 const hourOfDay = (t: number, lng: number) => (((t / HOUR + lng / 15) % 24) + 24) % 24;
 
 /** Wind the site feels: direction it blows from (degrees) and speed (km/h). */
@@ -88,7 +110,10 @@ export function windAt(t: number, phase: number, lng: number): { from: number; s
   const prevailing = 250 + 70 * Math.sin(t / (3.1 * DAY) + phase) + 25 * Math.sin(t / DAY + phase * 2);
   const from = (((prevailing + 20 * wobble(t, phase)) % 360) + 360) % 360;
   const h = hourOfDay(t, lng);
-  const speed = Math.max(0.3, 9 + 6 * Math.sin(((h - 9) / 24) * 2 * Math.PI) + 5 * Math.sin(t / (2.3 * DAY) + phase) + 2.5 * wobble(t, phase + 1));
+  const speed = Math.max(
+    0.3,
+    9 + 6 * Math.sin(((h - 9) / 24) * 2 * Math.PI) + 5 * Math.sin(t / (2.3 * DAY) + phase) + 2.5 * wobble(t, phase + 1),
+  );
   return { from, speed };
 }
 
@@ -105,13 +130,19 @@ function metres(aLat: number, aLng: number, bLat: number, bLng: number): number 
 }
 
 /** Added ppm of CH4 at a device from a source emitting `rate` kg/h in this wind (a crude Gaussian plume). */
-export function plumePpm(source: EmissionSource, device: { lat: number; lng: number }, rate: number, wind: { from: number; speed: number }): number {
+export function plumePpm(
+  source: EmissionSource,
+  device: { lat: number; lng: number },
+  rate: number,
+  wind: { from: number; speed: number },
+): number {
   const towards = (wind.from + 180) % 360;
   let off = Math.abs(bearing(source.lat, source.lng, device.lat, device.lng) - towards);
   if (off > 180) off = 360 - off;
   if (off > 60) return 0;
   const distance = Math.max(25, metres(source.lat, source.lng, device.lat, device.lng));
-  const ppm = ((rate * 8) / (Math.max(wind.speed, 1) * (distance / 50) ** 1.6)) * Math.exp(-(off * off) / (2 * 15 * 15));
+  const ppm =
+    ((rate * 8) / (Math.max(wind.speed, 1) * (distance / 50) ** 1.6)) * Math.exp(-(off * off) / (2 * 15 * 15));
   // Sensors saturate: readings bend towards a 1,000 ppm ceiling instead of climbing without bound.
   return 1000 * (1 - Math.exp(-ppm / 1000));
 }
@@ -135,14 +166,27 @@ const BASELINES: Record<number, Baseline> = {
 };
 
 /** CH4 (ppm) added at a device by the events under way, from the site weather's one-minute wind (modelled sites). */
-export function gaussianPlumePpm(device: DeviceSpot, t: number, sources: readonly EmissionSource[], active: readonly EmissionEvent[], weather: SiteWeather): number {
+export function gaussianPlumePpm(
+  device: DeviceSpot,
+  t: number,
+  sources: readonly EmissionSource[],
+  active: readonly EmissionEvent[],
+  weather: SiteWeather,
+): number {
   const wind = windOf(weather, t);
   const at = { east: 0, north: 0, height: device.height ?? SENSOR_HEIGHT_M };
   let ppm = 0;
   for (const e of active) {
     if (!(t >= e.start && t < e.end)) continue;
     const s = sources[e.source]!;
-    ppm += plumeEnhancementPpm({ ...localMetres(device.lat, device.lng, s.lat, s.lng), height: SOURCE_HEIGHT_M }, at, e.rate, wind.from, wind.speedMs, wind.cls);
+    ppm += plumeEnhancementPpm(
+      { ...localMetres(device.lat, device.lng, s.lat, s.lng), height: SOURCE_HEIGHT_M },
+      at,
+      e.rate,
+      wind.from,
+      wind.speedMs,
+      wind.cls,
+    );
   }
   return 1000 * (1 - Math.exp(-ppm / 1000));
 }
@@ -152,12 +196,23 @@ export function gaussianPlumePpm(device: DeviceSpot, t: number, sources: readonl
  * modelled sites) the wind is its one-minute wind plus anemometer noise and the plume a Gaussian plume by stability;
  * without, the older smooth wind and wedge plume.
  */
-export function readingsAt(device: DeviceSpot, t: number, sources: readonly EmissionSource[], active: readonly EmissionEvent[], phase: number, r: Random, weather?: SiteWeather): Map<number, number> {
+export function readingsAt(
+  device: DeviceSpot,
+  t: number,
+  sources: readonly EmissionSource[],
+  active: readonly EmissionEvent[],
+  phase: number,
+  r: Random,
+  weather?: SiteWeather,
+): Map<number, number> {
   let wind: { from: number; speed: number };
   let plume = 0;
   if (weather) {
     const w = windOf(weather, t);
-    wind = { from: (((w.from + 2 * r.normal()) % 360) + 360) % 360, speed: Math.max(0, w.speedMs * 3.6 * (1 + 0.03 * r.normal())) };
+    wind = {
+      from: (((w.from + 2 * r.normal()) % 360) + 360) % 360,
+      speed: Math.max(0, w.speedMs * 3.6 * (1 + 0.03 * r.normal())),
+    };
     plume = gaussianPlumePpm(device, t, sources, active, weather);
   } else {
     wind = windAt(t, phase, device.lng);
@@ -184,7 +239,16 @@ export function readingsAt(device: DeviceSpot, t: number, sources: readonly Emis
         break;
       case 12:
         // Solar charging by day, a slow drain at night.
-        v = Math.min(100, Math.max(20, 78 + 18 * Math.max(0, Math.sin(((h - 6) / 24) * 2 * Math.PI)) - 6 * Math.cos(((h - 6) / 24) * 2 * Math.PI) + 2 * wobble(t, phase + 4)));
+        v = Math.min(
+          100,
+          Math.max(
+            20,
+            78 +
+              18 * Math.max(0, Math.sin(((h - 6) / 24) * 2 * Math.PI)) -
+              6 * Math.cos(((h - 6) / 24) * 2 * Math.PI) +
+              2 * wobble(t, phase + 4),
+          ),
+        );
         break;
       case 15:
         v = wind.from;
@@ -243,7 +307,13 @@ export function offlineGaps(r: Random, from: number, to: number): [number, numbe
 /** Writes the devices' days [from, to) as whole chunks (the tables are empty while seeding). */
 export async function seedDeviceData(
   database: Database,
-  spots: readonly { device: DeviceSpot; sources: readonly EmissionSource[]; events: readonly EmissionEvent[]; phase: number; weather?: SiteWeather }[],
+  spots: readonly {
+    device: DeviceSpot;
+    sources: readonly EmissionSource[];
+    events: readonly EmissionEvent[];
+    phase: number;
+    weather?: SiteWeather;
+  }[],
   from: number,
   to: number,
   seed: number,
@@ -261,7 +331,10 @@ export async function seedDeviceData(
       if (rows.length === 0) return;
       const params: unknown[] = [];
       const values = rows.map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
-      await database.query(`INSERT INTO measurement_chunks (device_id, measurement_type, chunk_start, sample_count, first_time, last_time, times, vals, period_mask) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`, params);
+      await database.query(
+        `INSERT INTO measurement_chunks (device_id, measurement_type, chunk_start, sample_count, first_time, last_time, times, vals, period_mask) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`,
+        params,
+      );
       rows.length = 0;
     };
     for (let day = Math.floor(from / CHUNK_MS) * CHUNK_MS; day < to; day += CHUNK_MS) {
@@ -275,7 +348,17 @@ export async function seedDeviceData(
         if (hi <= lo) continue;
         const part = { times: s.times.subarray(lo, hi), values: s.values.subarray(lo, hi) };
         const packed = encodeChunk(day, part);
-        rows.push([spot.device.deviceId, type, new Date(day).toISOString(), hi - lo, new Date(part.times[0]!).toISOString(), new Date(part.times[hi - lo - 1]!).toISOString(), packed.times, packed.vals, periodMask(day, part.times)]);
+        rows.push([
+          spot.device.deviceId,
+          type,
+          new Date(day).toISOString(),
+          hi - lo,
+          new Date(part.times[0]!).toISOString(),
+          new Date(part.times[hi - lo - 1]!).toISOString(),
+          packed.times,
+          packed.vals,
+          periodMask(day, part.times),
+        ]);
         samples += hi - lo;
         if (rows.length >= 200) await flush();
       }

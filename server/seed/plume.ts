@@ -37,7 +37,14 @@ export function localMetres(lat0: number, lng0: number, lat: number, lng: number
 }
 
 /** Concentration (kg/m³) at `at` from a source emitting `rateKgH` in a wind from `fromDeg` at `speedMs`. */
-export function plumeConcentration(source: Point, at: Point, rateKgH: number, fromDeg: number, speedMs: number, cls: StabilityClass): number {
+export function plumeConcentration(
+  source: Point,
+  at: Point,
+  rateKgH: number,
+  fromDeg: number,
+  speedMs: number,
+  cls: StabilityClass,
+): number {
   const to = ((fromDeg + 180) * Math.PI) / 180;
   const ue = Math.sin(to);
   const un = Math.cos(to);
@@ -50,12 +57,21 @@ export function plumeConcentration(source: Point, at: Point, rateKgH: number, fr
   if (Math.abs(y) > 5 * sy) return 0;
   const u = Math.max(speedMs, 0.5);
   const q = rateKgH / 3600;
-  const vertical = Math.exp(-((at.height - source.height) ** 2) / (2 * sz * sz)) + Math.exp(-((at.height + source.height) ** 2) / (2 * sz * sz));
+  const vertical =
+    Math.exp(-((at.height - source.height) ** 2) / (2 * sz * sz)) +
+    Math.exp(-((at.height + source.height) ** 2) / (2 * sz * sz));
   return (q / (2 * Math.PI * u * sy * sz)) * Math.exp(-(y * y) / (2 * sy * sy)) * vertical;
 }
 
 /** The plume's CH4 enhancement in ppm, bent towards a 1,000 ppm sensor ceiling. */
-export function plumeEnhancementPpm(source: Point, at: Point, rateKgH: number, fromDeg: number, speedMs: number, cls: StabilityClass): number {
+export function plumeEnhancementPpm(
+  source: Point,
+  at: Point,
+  rateKgH: number,
+  fromDeg: number,
+  speedMs: number,
+  cls: StabilityClass,
+): number {
   const ppm = (plumeConcentration(source, at, rateKgH, fromDeg, speedMs, cls) / CH4_DENSITY) * 1e6;
   return 1000 * (1 - Math.exp(-ppm / 1000));
 }

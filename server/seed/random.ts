@@ -13,7 +13,10 @@ export function createRandom(seed: number): Random {
   let c = 0xb7e15162 ^ (seed * 13);
   let d = 1;
   const next = () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     let t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

@@ -54,11 +54,32 @@ export async function seedRoamingDevice(
     await database.query(
       `INSERT INTO device_installations (device_id, site_id, installation_type, latitude, longitude, started_at, ended_at, installed_by, uninstalled_by)
        VALUES ($1, $2, 0, $3, $4, $5, $6, $7, $8)`,
-      [device!.id, site.id, lat, lng, new Date(started).toISOString(), ended === null ? null : new Date(ended).toISOString(), r.pick(INSTALLERS), ended === null ? null : r.pick(INSTALLERS)],
+      [
+        device!.id,
+        site.id,
+        lat,
+        lng,
+        new Date(started).toISOString(),
+        ended === null ? null : new Date(ended).toISOString(),
+        r.pick(INSTALLERS),
+        ended === null ? null : r.pick(INSTALLERS),
+      ],
     );
     // The same sources and events the site's own devices see, so the survey unit's plumes agree with theirs.
     const plan = siteEmissionPlan(size.seed, site.id, site.latitude, site.longitude, emissionFrom, end);
-    samples += await seedDeviceData(database, [{ device: { deviceId: device!.id, lat, lng, types: HISTORY_TYPES, online: true }, ...plan, weather: weathers.get(site.id) }], started, ended ?? end, size.seed);
+    samples += await seedDeviceData(
+      database,
+      [
+        {
+          device: { deviceId: device!.id, lat, lng, types: HISTORY_TYPES, online: true },
+          ...plan,
+          weather: weathers.get(site.id),
+        },
+      ],
+      started,
+      ended ?? end,
+      size.seed,
+    );
   }
   return { name: device!.name, samples };
 }

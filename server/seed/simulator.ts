@@ -5,7 +5,14 @@
 import type { Database } from '../db/client';
 import { ingestAndEvaluate } from '../services/ingestion';
 import type { Sample } from '../services/measurement-store';
-import { emissionEvents, readingsAt, siteSources, type DeviceSpot, type EmissionEvent, type EmissionSource } from './measurements';
+import {
+  emissionEvents,
+  readingsAt,
+  siteSources,
+  type DeviceSpot,
+  type EmissionEvent,
+  type EmissionSource,
+} from './measurements';
 import { createRandom, type Random } from './random';
 import { siteWeather, type SiteWeather } from './site-weather';
 
@@ -23,7 +30,16 @@ interface LiveSite {
 }
 
 export async function liveSites(database: Database, now: number): Promise<LiveSite[]> {
-  const rows = await database.query<{ device_id: number; site_id: number; site_lat: number; site_lng: number; latitude: number; longitude: number; height: number | null; types: number[] }>(
+  const rows = await database.query<{
+    device_id: number;
+    site_id: number;
+    site_lat: number;
+    site_lng: number;
+    latitude: number;
+    longitude: number;
+    height: number | null;
+    types: number[];
+  }>(
     `SELECT c.device_id, i.site_id, s.latitude AS site_lat, s.longitude AS site_lng, i.latitude, i.longitude, i.height, json_agg(DISTINCT c.measurement_type) AS types
        FROM measurement_chunks c
        JOIN devices d ON d.id = c.device_id AND d.particle_online_status
@@ -47,14 +63,37 @@ export async function liveSites(database: Database, now: number): Promise<LiveSi
     if (!site) {
       const r = createRandom(row.site_id * 104_729);
       const own = modelledIds.has(row.site_id)
-        ? await database.query<{ name: string; lat: number; lng: number }>('SELECT name, latitude AS lat, longitude AS lng FROM sources WHERE site_id = $1 AND deleted_at IS NULL ORDER BY id', [row.site_id])
+        ? await database.query<{ name: string; lat: number; lng: number }>(
+            'SELECT name, latitude AS lat, longitude AS lng FROM sources WHERE site_id = $1 AND deleted_at IS NULL ORDER BY id',
+            [row.site_id],
+          )
         : [];
       const sources = own.length ? own : siteSources(r, row.site_lat, row.site_lng);
-      site = { sources, events: emissionEvents(r, sources, now - DAY, now + 30 * DAY), phase: r.next() * 2 * Math.PI, devices: [], r };
-      if (own.length) site.weather = siteWeather(row.site_id, row.site_id, row.site_lat, row.site_lng, now - 3_600_000, now + 30 * DAY);
+      site = {
+        sources,
+        events: emissionEvents(r, sources, now - DAY, now + 30 * DAY),
+        phase: r.next() * 2 * Math.PI,
+        devices: [],
+        r,
+      };
+      if (own.length)
+        site.weather = siteWeather(
+          row.site_id,
+          row.site_id,
+          row.site_lat,
+          row.site_lng,
+          now - 3_600_000,
+          now + 30 * DAY,
+        );
       sites.set(row.site_id, site);
     }
-    site.devices.push({ deviceId: row.device_id, lat: row.latitude, lng: row.longitude, types: row.types, height: row.height });
+    site.devices.push({
+      deviceId: row.device_id,
+      lat: row.latitude,
+      lng: row.longitude,
+      types: row.types,
+      height: row.height,
+    });
   }
   return [...sites.values()];
 }
@@ -64,7 +103,8 @@ export function minuteSamples(sites: readonly LiveSite[], t: number): Sample[] {
   const samples: Sample[] = [];
   for (const site of sites) {
     for (const device of site.devices) {
-      for (const [type, value] of readingsAt(device, t, site.sources, site.events, site.phase, site.r, site.weather)) samples.push({ deviceId: device.deviceId, measurementType: type, time: t, value });
+      for (const [type, value] of readingsAt(device, t, site.sources, site.events, site.phase, site.r, site.weather))
+        samples.push({ deviceId: device.deviceId, measurementType: type, time: t, value });
     }
   }
   return samples;

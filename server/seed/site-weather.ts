@@ -83,7 +83,14 @@ export function stabilityClass(u10: number, elevationDeg: number, cloud: number)
 }
 
 /** The site's weather over [from, to): one value per minute (from floored to the minute). */
-export function siteWeather(seed: number, siteId: number, lat: number, lng: number, from: number, to: number): SiteWeather {
+export function siteWeather(
+  seed: number,
+  siteId: number,
+  lat: number,
+  lng: number,
+  from: number,
+  to: number,
+): SiteWeather {
   const r: Random = createRandom(seed * 4099 + siteId * 97 + 23);
   const start = Math.floor(from / MINUTE) * MINUTE;
   const minutes = Math.max(1, Math.ceil((to - start) / MINUTE));
@@ -102,7 +109,7 @@ export function siteWeather(seed: number, siteId: number, lat: number, lng: numb
   let turnLeft = 0;
   let boostHours = 0;
   let cloud = r.next();
-  let cloudDay = Math.floor((start + lng / 15 * HOUR) / DAY);
+  let cloudDay = Math.floor((start + (lng / 15) * HOUR) / DAY);
   for (let h = 0; h < hours; h++) {
     const t = start + h * HOUR;
     const day = Math.floor((t + (lng / 15) * HOUR) / DAY);
@@ -126,7 +133,10 @@ export function siteWeather(seed: number, siteId: number, lat: number, lng: numb
     const boost = boostHours > 0 ? 1.5 : 1;
     if (boostHours > 0) boostHours--;
     const lh = localHour(t + HOUR / 2, lng);
-    const u10 = Math.min(14, Math.max(0.5, Math.exp(logSynoptic) * (1 + 0.35 * Math.sin((2 * Math.PI * (lh - 9)) / 24)) * boost));
+    const u10 = Math.min(
+      14,
+      Math.max(0.5, Math.exp(logSynoptic) * (1 + 0.35 * Math.sin((2 * Math.PI * (lh - 9)) / 24)) * boost),
+    );
     const cls = stabilityClass(u10, solarElevation(t + HOUR / 2, lat, lng), cloud);
     const band = SIGMA_THETA_BANDS[cls]!;
     prevailing[h] = dir;
@@ -153,7 +163,10 @@ export function siteWeather(seed: number, siteId: number, lat: number, lng: numb
     meander = a * meander + kick * sigmaTheta[h]! * r.normal();
     gust = a * gust + kick * (c <= 1 ? 0.2 : c >= 4 ? 0.08 : 0.12) * r.normal();
     dirFrom[m] = wrap(d0 + dd * f + meander);
-    speedMs[m] = Math.max(0.3, (hourSpeed[h]! + (hourSpeed[Math.min(h + 1, hours - 1)]! - hourSpeed[h]!) * f) * (1 + gust));
+    speedMs[m] = Math.max(
+      0.3,
+      (hourSpeed[h]! + (hourSpeed[Math.min(h + 1, hours - 1)]! - hourSpeed[h]!) * f) * (1 + gust),
+    );
     cls[m] = c;
   }
   return { start, minutes, dirFrom, speedMs, cls, sigmaTheta, prevailing, front };

@@ -30,7 +30,10 @@ export const detailOf = (r: DetailColumns) => ({
 const GAS_IDS = new Map(MEASUREMENT_TYPES.filter((m) => m.gas !== null).map((m) => [m.key.toUpperCase(), m.id]));
 
 /** Each site's gas sensors (from the installed devices' hardware) and whether it can calculate an emission rate (CH4 and an anemometer). */
-export async function siteSensors(db: Queryable, siteIds: readonly number[]): Promise<Map<number, { sensors: Set<number>; emissionRate: boolean }>> {
+export async function siteSensors(
+  db: Queryable,
+  siteIds: readonly number[],
+): Promise<Map<number, { sensors: Set<number>; emissionRate: boolean }>> {
   const rows = await db.query<{ site_id: number; hardware_content: string | null; anemometer: boolean }>(
     `SELECT i.site_id, d.hardware_content, (d.hardware ? 'anemometer') AS anemometer
        FROM device_installations i JOIN devices d ON d.id = i.device_id
@@ -41,15 +44,22 @@ export async function siteSensors(db: Queryable, siteIds: readonly number[]): Pr
   for (const id of siteIds) out.set(id, { sensors: new Set(), emissionRate: false });
   for (const r of rows) {
     const site = out.get(r.site_id)!;
-    const gases = (r.hardware_content ?? '').split(',').map((g) => GAS_IDS.get(g.trim().toUpperCase())).filter((g): g is number => g !== undefined);
+    const gases = (r.hardware_content ?? '')
+      .split(',')
+      .map((g) => GAS_IDS.get(g.trim().toUpperCase()))
+      .filter((g): g is number => g !== undefined);
     for (const g of gases) site.sensors.add(g);
     if (r.anemometer && gases.includes(1)) site.emissionRate = true;
   }
   return out;
 }
 
-export function parameterWarnings(p: { alarmType: number; measurementTypeId: number }, site: { sensors: Set<number>; emissionRate: boolean }): string[] {
-  if (p.alarmType === AlarmType.values.SiteRate || p.alarmType === AlarmType.values.SiteVolume) return site.emissionRate ? [] : [WARNINGS.siteRate];
+export function parameterWarnings(
+  p: { alarmType: number; measurementTypeId: number },
+  site: { sensors: Set<number>; emissionRate: boolean },
+): string[] {
+  if (p.alarmType === AlarmType.values.SiteRate || p.alarmType === AlarmType.values.SiteVolume)
+    return site.emissionRate ? [] : [WARNINGS.siteRate];
   return site.sensors.has(p.measurementTypeId) ? [] : [WARNINGS.gas(measurementType(p.measurementTypeId).label)];
 }
 
@@ -79,7 +89,10 @@ export const PARAMETER_SELECT = `SELECT p.id, p.site_id, p.alarm_type, p.measure
     p.created_at, p.deleted_at
   FROM site_alarm_parameters p LEFT JOIN alarm_parameter_templates t ON t.id = p.template_id`;
 
-export function toSiteParameter(r: ParameterRow, site: { sensors: Set<number>; emissionRate: boolean } | undefined): SiteAlarmParameter {
+export function toSiteParameter(
+  r: ParameterRow,
+  site: { sensors: Set<number>; emissionRate: boolean } | undefined,
+): SiteAlarmParameter {
   const p = {
     id: r.id,
     siteId: r.site_id,
@@ -102,7 +115,10 @@ export function toSiteParameter(r: ParameterRow, site: { sensors: Set<number>; e
 
 /** On Measurement parameters of live sites of live organizations whose template (if any) is not deleted — what the engine evaluates. */
 /** Enabled parameters the engine evaluates: Measurement (device readings), SiteRate and SiteVolume (the site rate). */
-export async function loadEnabledEvaluatedParameters(db: Queryable, siteIds: readonly number[] | null): Promise<SiteAlarmParameter[]> {
+export async function loadEnabledEvaluatedParameters(
+  db: Queryable,
+  siteIds: readonly number[] | null,
+): Promise<SiteAlarmParameter[]> {
   const rows = await db.query<ParameterRow>(
     `${PARAMETER_SELECT}
        JOIN sites s ON s.id = p.site_id AND s.deleted_at IS NULL
@@ -111,14 +127,21 @@ export async function loadEnabledEvaluatedParameters(db: Queryable, siteIds: rea
       WHERE p.deleted_at IS NULL AND p.status = $1 AND p.alarm_type = ANY($2::int[]) AND ($3::int[] IS NULL OR p.site_id = ANY($3::int[]))
         AND (p.template_id IS NULL OR t.deleted_at IS NULL)
       ORDER BY p.id`,
-    [SiteAlarmParameterStatus.values.On, [AlarmType.values.Measurement, AlarmType.values.SiteRate, AlarmType.values.SiteVolume], siteIds === null ? null : [...siteIds]],
+    [
+      SiteAlarmParameterStatus.values.On,
+      [AlarmType.values.Measurement, AlarmType.values.SiteRate, AlarmType.values.SiteVolume],
+      siteIds === null ? null : [...siteIds],
+    ],
   );
   return rows.map((r) => toSiteParameter(r, undefined));
 }
 
 /** A template's state for its history. */
 export async function templateSnapshot(db: Queryable, id: number) {
-  const [t] = await db.query<{ organization_id: number }>('SELECT organization_id FROM alarm_parameter_templates WHERE id = $1', [id]);
+  const [t] = await db.query<{ organization_id: number }>(
+    'SELECT organization_id FROM alarm_parameter_templates WHERE id = $1',
+    [id],
+  );
   const [full] = await loadTemplates(db, t!.organization_id, { id });
   return { alarmType: full!.alarmType, measurementTypeId: full!.measurementTypeId, detail: full!.detail };
 }
@@ -127,11 +150,22 @@ export async function templateSnapshot(db: Queryable, id: number) {
 export async function parameterSnapshot(db: Queryable, id: number) {
   const [r] = await db.query<ParameterRow>(`${PARAMETER_SELECT} WHERE p.id = $1`, [id]);
   const p = toSiteParameter(r!, undefined);
-  return { alarmType: p.alarmType, measurementTypeId: p.measurementTypeId, detail: p.detail, status: p.status, deviceType: p.alarmDeviceType, deviceNames: p.deviceNames, templateName: p.alarmParameterTemplateName };
+  return {
+    alarmType: p.alarmType,
+    measurementTypeId: p.measurementTypeId,
+    detail: p.detail,
+    status: p.status,
+    deviceType: p.alarmDeviceType,
+    deviceNames: p.deviceNames,
+    templateName: p.alarmParameterTemplateName,
+  };
 }
 
 export async function loadSiteParameters(db: Queryable, siteIds: readonly number[]): Promise<ParameterRow[]> {
-  return db.query<ParameterRow>(`${PARAMETER_SELECT} WHERE p.site_id = ANY($1::int[]) AND p.deleted_at IS NULL ORDER BY p.site_id, p.alarm_type, p.measurement_type_id, p.id`, [[...siteIds]]);
+  return db.query<ParameterRow>(
+    `${PARAMETER_SELECT} WHERE p.site_id = ANY($1::int[]) AND p.deleted_at IS NULL ORDER BY p.site_id, p.alarm_type, p.measurement_type_id, p.id`,
+    [[...siteIds]],
+  );
 }
 
 interface TemplateRow extends DetailColumns, Record<string, unknown> {
@@ -144,7 +178,11 @@ interface TemplateRow extends DetailColumns, Record<string, unknown> {
   site_names: string[] | null;
 }
 
-export async function loadTemplates(db: Queryable, organizationId: number, opts: { id?: number; showDeleted?: boolean } = {}): Promise<AlarmParameterTemplate[]> {
+export async function loadTemplates(
+  db: Queryable,
+  organizationId: number,
+  opts: { id?: number; showDeleted?: boolean } = {},
+): Promise<AlarmParameterTemplate[]> {
   const rows = await db.query<TemplateRow>(
     `SELECT t.*, (SELECT array_agg(DISTINCT s.name ORDER BY s.name) FROM site_alarm_parameters p JOIN sites s ON s.id = p.site_id AND s.deleted_at IS NULL
                    WHERE p.template_id = t.id AND p.deleted_at IS NULL AND p.status = 1) AS site_names
@@ -167,15 +205,34 @@ export async function loadTemplates(db: Queryable, organizationId: number, opts:
 }
 
 /** Closes the open history row of an entity and opens one with its state now. */
-export async function recordHistory(db: Queryable, table: 'alarm_parameter_template_history' | 'site_alarm_parameter_history', id: number, snapshot: Record<string, unknown>, changedBy: string): Promise<void> {
+export async function recordHistory(
+  db: Queryable,
+  table: 'alarm_parameter_template_history' | 'site_alarm_parameter_history',
+  id: number,
+  snapshot: Record<string, unknown>,
+  changedBy: string,
+): Promise<void> {
   const key = table === 'alarm_parameter_template_history' ? 'template_id' : 'site_alarm_parameter_id';
   await db.query(`UPDATE ${table} SET date_ended = now() WHERE ${key} = $1 AND date_ended IS NULL`, [id]);
-  await db.query(`INSERT INTO ${table} (${key}, snapshot, changed_by) VALUES ($1, $2::jsonb, $3)`, [id, JSON.stringify(snapshot), changedBy]);
+  await db.query(`INSERT INTO ${table} (${key}, snapshot, changed_by) VALUES ($1, $2::jsonb, $3)`, [
+    id,
+    JSON.stringify(snapshot),
+    changedBy,
+  ]);
 }
 
-export async function loadHistory(db: Queryable, table: 'alarm_parameter_template_history' | 'site_alarm_parameter_history', id: number): Promise<ParameterHistoryRow[]> {
+export async function loadHistory(
+  db: Queryable,
+  table: 'alarm_parameter_template_history' | 'site_alarm_parameter_history',
+  id: number,
+): Promise<ParameterHistoryRow[]> {
   const key = table === 'alarm_parameter_template_history' ? 'template_id' : 'site_alarm_parameter_id';
-  const rows = await db.query<{ effective_from: Date | string; date_ended: Date | string | null; snapshot: ParameterHistoryRow; changed_by: string }>(
+  const rows = await db.query<{
+    effective_from: Date | string;
+    date_ended: Date | string | null;
+    snapshot: ParameterHistoryRow;
+    changed_by: string;
+  }>(
     `SELECT effective_from, date_ended, snapshot, changed_by FROM ${table} WHERE ${key} = $1 ORDER BY effective_from DESC, id DESC`,
     [id],
   );

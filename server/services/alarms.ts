@@ -46,7 +46,14 @@ const iso = (t: Date | string) => new Date(t).toISOString();
 const num = (v: number | null) => (v === null ? null : Number(v));
 
 export function toAlarm(r: AlarmRow): Alarm {
-  const comments: AlarmComment[] = (r.comments ?? []).map((c) => ({ id: c.id, alarmId: r.id, content: c.content, createdAt: iso(c.created_at), email: c.email, userId: c.user_id }));
+  const comments: AlarmComment[] = (r.comments ?? []).map((c) => ({
+    id: c.id,
+    alarmId: r.id,
+    content: c.content,
+    createdAt: iso(c.created_at),
+    email: c.email,
+    userId: c.user_id,
+  }));
   return {
     id: r.id,
     encodedId: encodeAlarmId(r.id),
@@ -80,12 +87,18 @@ export function toAlarm(r: AlarmRow): Alarm {
 
 /** One alarm of the organization, or null. */
 export async function loadAlarm(db: Queryable, organizationId: number, alarmId: number): Promise<Alarm | null> {
-  const [row] = await db.query<AlarmRow>(`SELECT ${ALARM_COLUMNS} ${ALARM_FROM} WHERE a.id = $2`, [organizationId, alarmId]);
+  const [row] = await db.query<AlarmRow>(`SELECT ${ALARM_COLUMNS} ${ALARM_FROM} WHERE a.id = $2`, [
+    organizationId,
+    alarmId,
+  ]);
   return row ? toAlarm(row) : null;
 }
 
 /** The organization an alarm belongs to (for links opened without one). */
 export async function alarmOrganization(db: Queryable, alarmId: number): Promise<number | null> {
-  const [row] = await db.query<{ organization_id: number }>('SELECT s.organization_id FROM alarms a JOIN sites s ON s.id = a.site_id AND s.deleted_at IS NULL WHERE a.id = $1', [alarmId]);
+  const [row] = await db.query<{ organization_id: number }>(
+    'SELECT s.organization_id FROM alarms a JOIN sites s ON s.id = a.site_id AND s.deleted_at IS NULL WHERE a.id = $1',
+    [alarmId],
+  );
   return row?.organization_id ?? null;
 }

@@ -3,7 +3,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { ApiKey } from '@/contracts/api-keys';
-import { API_KEY_HEADER, API_KEY_MESSAGES, API_KEY_PREFIX, API_KEY_VISIBLE_CHARS, LAST_USED_RESOLUTION_MS, normalizeApiKeyForm, PULL_API_MESSAGES, type ApiEndpointCategory, type ApiKeyForm } from '@/domain/api-keys';
+import {
+  API_KEY_HEADER,
+  API_KEY_MESSAGES,
+  API_KEY_PREFIX,
+  API_KEY_VISIBLE_CHARS,
+  LAST_USED_RESOLUTION_MS,
+  normalizeApiKeyForm,
+  PULL_API_MESSAGES,
+  type ApiEndpointCategory,
+  type ApiKeyForm,
+} from '@/domain/api-keys';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
 import { HttpError, type ApiKeyCaller } from '../http/define-route';
@@ -54,13 +64,19 @@ function toApiKey(r: KeyRow): ApiKey {
 }
 
 export async function listApiKeys(db: Queryable, organizationId: number): Promise<ApiKey[]> {
-  const rows = await db.query<KeyRow>(`${SELECT_KEYS} WHERE k.organization_id = $1 AND k.deleted_at IS NULL ORDER BY lower(k.name), k.id`, [organizationId]);
+  const rows = await db.query<KeyRow>(
+    `${SELECT_KEYS} WHERE k.organization_id = $1 AND k.deleted_at IS NULL ORDER BY lower(k.name), k.id`,
+    [organizationId],
+  );
   return rows.map(toApiKey);
 }
 
 /** One live key of the organization; another organization's key is not found, like an unknown one. */
 export async function loadApiKey(db: Queryable, organizationId: number, id: number): Promise<ApiKey> {
-  const [row] = await db.query<KeyRow>(`${SELECT_KEYS} WHERE k.id = $1 AND k.organization_id = $2 AND k.deleted_at IS NULL`, [id, organizationId]);
+  const [row] = await db.query<KeyRow>(
+    `${SELECT_KEYS} WHERE k.id = $1 AND k.organization_id = $2 AND k.deleted_at IS NULL`,
+    [id, organizationId],
+  );
   if (!row) throw new HttpError(404, API_KEY_MESSAGES.notFound);
   return toApiKey(row);
 }
@@ -97,17 +113,43 @@ interface Actor {
  * Creates (id 0) or edits a key of the organization. High Frequency Data is QubeAdministration's to change (spec 3 §6);
  * site groups must be the organization's. The new key's value is returned once, on creation.
  */
-export async function saveApiKey(tx: Queryable, organizationId: number, input: ApiKeyForm, actor: Actor, presetKey?: string): Promise<ApiKey & { apiKey?: string }> {
+export async function saveApiKey(
+  tx: Queryable,
+  organizationId: number,
+  input: ApiKeyForm,
+  actor: Actor,
+  presetKey?: string,
+): Promise<ApiKey & { apiKey?: string }> {
   const f = normalizeApiKeyForm(input);
   const before = f.id === 0 ? null : await loadApiKey(tx, organizationId, f.id);
-  if (f.canAccessHighFrequencyData !== (before?.canAccessHighFrequencyData ?? false) && !actor.permissions.has(Permission.QubeAdministration)) {
-    throw new HttpError(403, API_KEY_MESSAGES.highFrequencyPermission, { canAccessHighFrequencyData: [API_KEY_MESSAGES.highFrequencyPermission] });
+  if (
+    f.canAccessHighFrequencyData !== (before?.canAccessHighFrequencyData ?? false) &&
+    !actor.permissions.has(Permission.QubeAdministration)
+  ) {
+    throw new HttpError(403, API_KEY_MESSAGES.highFrequencyPermission, {
+      canAccessHighFrequencyData: [API_KEY_MESSAGES.highFrequencyPermission],
+    });
   }
   if (f.siteGroupIds.length) {
-    const [owned] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2', [f.siteGroupIds, organizationId]);
-    if ((owned?.n ?? 0) !== f.siteGroupIds.length) throw new HttpError(400, 'The request is not valid.', { siteGroupIds: [API_KEY_MESSAGES.siteGroupNotInOrganization] });
+    const [owned] = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2',
+      [f.siteGroupIds, organizationId],
+    );
+    if ((owned?.n ?? 0) !== f.siteGroupIds.length)
+      throw new HttpError(400, 'The request is not valid.', {
+        siteGroupIds: [API_KEY_MESSAGES.siteGroupNotInOrganization],
+      });
   }
-  const values = [f.name, f.enabled, f.apiEndpoints, f.canAccessAllSites, f.canAccessHighFrequencyData, f.ch4RateDisplayUnitId, f.ch4VolumeDisplayUnitId, f.speedDisplayUnitId];
+  const values = [
+    f.name,
+    f.enabled,
+    f.apiEndpoints,
+    f.canAccessAllSites,
+    f.canAccessHighFrequencyData,
+    f.ch4RateDisplayUnitId,
+    f.ch4VolumeDisplayUnitId,
+    f.speedDisplayUnitId,
+  ];
   let id = f.id;
   let key: string | undefined;
   if (id === 0) {
@@ -128,23 +170,54 @@ export async function saveApiKey(tx: Queryable, organizationId: number, input: A
     );
     await tx.query('DELETE FROM api_key_site_groups WHERE api_key_id = $1', [id]);
   }
-  if (f.siteGroupIds.length) await tx.query('INSERT INTO api_key_site_groups (api_key_id, site_group_id) SELECT $1, unnest($2::int[])', [id, f.siteGroupIds]);
+  if (f.siteGroupIds.length)
+    await tx.query('INSERT INTO api_key_site_groups (api_key_id, site_group_id) SELECT $1, unnest($2::int[])', [
+      id,
+      f.siteGroupIds,
+    ]);
   const after = await loadApiKey(tx, organizationId, id);
-  await recordAudit(tx, { entityType: 'apiKey', entityId: id, organizationId, userId: actor.id, userName: actor.email, changes: changedValues(before ? auditValues(before) : null, auditValues(after)) });
+  await recordAudit(tx, {
+    entityType: 'apiKey',
+    entityId: id,
+    organizationId,
+    userId: actor.id,
+    userName: actor.email,
+    changes: changedValues(before ? auditValues(before) : null, auditValues(after)),
+  });
   return key === undefined ? after : { ...after, apiKey: key };
 }
 
-export async function deleteApiKey(tx: Queryable, organizationId: number, id: number, actor: { id: number; email: string }): Promise<void> {
-  const updated = await tx.query<{ id: number }>('UPDATE api_keys SET deleted_at = now(), deleted_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id', [id, organizationId, actor.id]);
+export async function deleteApiKey(
+  tx: Queryable,
+  organizationId: number,
+  id: number,
+  actor: { id: number; email: string },
+): Promise<void> {
+  const updated = await tx.query<{ id: number }>(
+    'UPDATE api_keys SET deleted_at = now(), deleted_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id',
+    [id, organizationId, actor.id],
+  );
   if (updated.length === 0) throw new HttpError(404, API_KEY_MESSAGES.notFound);
-  await recordAudit(tx, { entityType: 'apiKey', entityId: id, organizationId, userId: actor.id, userName: actor.email, changes: [{ name: 'deleted', oldValue: false, newValue: true }] });
+  await recordAudit(tx, {
+    entityType: 'apiKey',
+    entityId: id,
+    organizationId,
+    userId: actor.id,
+    userName: actor.email,
+    changes: [{ name: 'deleted', oldValue: false, newValue: true }],
+  });
 }
 
 /**
  * A deleted site group leaves its keys (spec 1 §8): a key that covered only that group's sites, not all sites, is
  * disabled rather than widened to every site. Call before the group is deleted.
  */
-export async function detachSiteGroupFromApiKeys(tx: Queryable, organizationId: number, siteGroupId: number, actor: { id: number; email: string }): Promise<void> {
+export async function detachSiteGroupFromApiKeys(
+  tx: Queryable,
+  organizationId: number,
+  siteGroupId: number,
+  actor: { id: number; email: string },
+): Promise<void> {
   const keys = await tx.query<{ id: number; groups: number[]; enabled: boolean; all_sites: boolean }>(
     `SELECT k.id, k.enabled, k.can_access_all_sites AS all_sites,
             (SELECT array_agg(site_group_id ORDER BY site_group_id) FROM api_key_site_groups WHERE api_key_id = k.id) AS groups
@@ -157,8 +230,18 @@ export async function detachSiteGroupFromApiKeys(tx: Queryable, organizationId: 
     const disable = k.enabled && !k.all_sites && remaining.length === 0;
     await tx.query('DELETE FROM api_key_site_groups WHERE api_key_id = $1 AND site_group_id = $2', [k.id, siteGroupId]);
     if (disable) await tx.query('UPDATE api_keys SET enabled = false WHERE id = $1', [k.id]);
-    const changes = [{ name: 'siteGroupIds', oldValue: k.groups, newValue: remaining }, ...(disable ? [{ name: 'enabled', oldValue: true, newValue: false }] : [])];
-    await recordAudit(tx, { entityType: 'apiKey', entityId: k.id, organizationId, userId: actor.id, userName: actor.email, changes });
+    const changes = [
+      { name: 'siteGroupIds', oldValue: k.groups, newValue: remaining },
+      ...(disable ? [{ name: 'enabled', oldValue: true, newValue: false }] : []),
+    ];
+    await recordAudit(tx, {
+      entityType: 'apiKey',
+      entityId: k.id,
+      organizationId,
+      userId: actor.id,
+      userName: actor.email,
+      changes,
+    });
   }
 }
 
@@ -181,7 +264,11 @@ interface CallerRow extends Record<string, unknown> {
  * The key of a Pull API call: 401 without a key or with an unknown or deleted one, 403 for a disabled key, a key of a
  * deleted organization (spec 1 §4) or a category the key does not allow. Stamps lastUsedAt at most once a minute.
  */
-export async function authenticateApiKey(db: Queryable, headers: IncomingHttpHeaders, category: ApiEndpointCategory | undefined): Promise<ApiKeyCaller> {
+export async function authenticateApiKey(
+  db: Queryable,
+  headers: IncomingHttpHeaders,
+  category: ApiEndpointCategory | undefined,
+): Promise<ApiKeyCaller> {
   const raw = headers[API_KEY_HEADER.toLowerCase()];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!key) throw new HttpError(401, PULL_API_MESSAGES.missingKey);
@@ -197,11 +284,15 @@ export async function authenticateApiKey(db: Queryable, headers: IncomingHttpHea
   if (!row || row.deleted) throw new HttpError(401, PULL_API_MESSAGES.unknownKey);
   if (row.organization_deleted) throw new HttpError(403, PULL_API_MESSAGES.organizationDeleted);
   if (!row.enabled) throw new HttpError(403, PULL_API_MESSAGES.disabledKey);
-  if (!category || !row.api_endpoints.includes(category)) throw new HttpError(403, PULL_API_MESSAGES.categoryNotAllowed(category ?? 'Sites'));
+  if (!category || !row.api_endpoints.includes(category))
+    throw new HttpError(403, PULL_API_MESSAGES.categoryNotAllowed(category ?? 'Sites'));
   const now = Date.now();
   if (row.last_used_at === null || now - new Date(row.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
     // Conditional, so concurrent calls of one key write once.
-    await db.query(`UPDATE api_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= now() - interval '${LAST_USED_RESOLUTION_MS / 1000} seconds')`, [row.id]);
+    await db.query(
+      `UPDATE api_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= now() - interval '${LAST_USED_RESOLUTION_MS / 1000} seconds')`,
+      [row.id],
+    );
   }
   return {
     id: row.id,
@@ -216,7 +307,11 @@ export async function authenticateApiKey(db: Queryable, headers: IncomingHttpHea
 }
 
 /** The live sites a key may read, by name; one site when siteId is given (404 outside the key's sites). */
-export async function apiKeySites(db: Queryable, key: ApiKeyCaller, siteId?: number): Promise<{ id: number; name: string }[]> {
+export async function apiKeySites(
+  db: Queryable,
+  key: ApiKeyCaller,
+  siteId?: number,
+): Promise<{ id: number; name: string }[]> {
   const rows = await db.query<{ id: number; name: string }>(
     `SELECT s.id, s.name FROM sites s
       WHERE s.organization_id = $1 AND s.deleted_at IS NULL AND ($3::int IS NULL OR s.id = $3)

@@ -1,7 +1,16 @@
 // Audit trail (spec 1 §3 'Audit entries'): who changed which values of an entity, old and new.
 import type { Queryable } from '../db/client';
 
-export type AuditEntityType = 'apiKey' | 'device' | 'emissionTarget' | 'integration' | 'organization' | 'site' | 'siteBaseline' | 'users' | 'workflow';
+export type AuditEntityType =
+  | 'apiKey'
+  | 'device'
+  | 'emissionTarget'
+  | 'integration'
+  | 'organization'
+  | 'site'
+  | 'siteBaseline'
+  | 'users'
+  | 'workflow';
 
 export interface AuditChange {
   name: string;
@@ -23,11 +32,25 @@ export function changedValues(before: Record<string, unknown> | null, after: Rec
 
 export async function recordAudit(
   database: Queryable,
-  entry: { entityType: AuditEntityType; entityId: string | number; organizationId: number | null; userId: number; userName: string; changes: AuditChange[] },
+  entry: {
+    entityType: AuditEntityType;
+    entityId: string | number;
+    organizationId: number | null;
+    userId: number;
+    userName: string;
+    changes: AuditChange[];
+  },
 ): Promise<void> {
   if (entry.changes.length === 0) return;
   await database.query(
     'INSERT INTO audit_entries (entity_type, entity_id, organization_id, user_id, user_name, changes) VALUES ($1, $2, $3, $4, $5, $6::jsonb)',
-    [entry.entityType, String(entry.entityId), entry.organizationId, entry.userId, entry.userName, JSON.stringify(entry.changes)],
+    [
+      entry.entityType,
+      String(entry.entityId),
+      entry.organizationId,
+      entry.userId,
+      entry.userName,
+      JSON.stringify(entry.changes),
+    ],
   );
 }

@@ -45,7 +45,8 @@ export async function calculate(db: Queryable, input: BaselineInput): Promise<Ba
   const problems = baselineInputProblems(input);
   if (Object.keys(problems).length) throw badRequest(Object.values(problems).flat().join(' '), problems);
   const site = await siteOf(db, input.organizationId, input.siteId!);
-  if (input.baselineType === BaselineType.Epa30DayAverage && !isEpaRegulated(site.regulation)) throw badRequest(BASELINE_MESSAGES.notEpaSite, { siteId: [BASELINE_MESSAGES.notEpaSite] });
+  if (input.baselineType === BaselineType.Epa30DayAverage && !isEpaRegulated(site.regulation))
+    throw badRequest(BASELINE_MESSAGES.notEpaSite, { siteId: [BASELINE_MESSAGES.notEpaSite] });
   const days = calculationDays(input);
   const volumes = days ? await siteDailyVolumes(db, site.id, days.from, days.to) : [];
   return calculateBaseline(input, volumes);
@@ -93,7 +94,8 @@ function toBaseline(r: BaselineRow): SiteBaseline {
     effectiveFrom: iso(r.effective_from)!,
     effectiveTo: iso(r.effective_to),
     yearlyEmissionInventory: r.yearly_emission_inventory === null ? null : Number(r.yearly_emission_inventory),
-    baselineRange: r.baseline_range_start && r.baseline_range_end ? [r.baseline_range_start, r.baseline_range_end] : null,
+    baselineRange:
+      r.baseline_range_start && r.baseline_range_end ? [r.baseline_range_start, r.baseline_range_end] : null,
     baselineStartDate: r.baseline_start_date,
     activities: r.activities,
     inspectionDate: r.inspection_date,
@@ -114,20 +116,35 @@ function toBaseline(r: BaselineRow): SiteBaseline {
 }
 
 export async function baselineDetails(db: Queryable, organizationId: number, id: number): Promise<SiteBaseline> {
-  const [row] = await db.query<BaselineRow>(`${BASELINE_SELECT} WHERE b.id = $1 AND s.organization_id = $2`, [id, organizationId]);
+  const [row] = await db.query<BaselineRow>(`${BASELINE_SELECT} WHERE b.id = $1 AND s.organization_id = $2`, [
+    id,
+    organizationId,
+  ]);
   if (!row) throw notFound('Baseline not found');
   return toBaseline(row);
 }
 
 export async function siteHistory(db: Queryable, organizationId: number, siteId: number): Promise<SiteBaseline[]> {
   await siteOf(db, organizationId, siteId);
-  const rows = await db.query<BaselineRow>(`${BASELINE_SELECT} WHERE b.site_id = $1 ORDER BY b.effective_from DESC, b.id DESC`, [siteId]);
+  const rows = await db.query<BaselineRow>(
+    `${BASELINE_SELECT} WHERE b.site_id = $1 ORDER BY b.effective_from DESC, b.id DESC`,
+    [siteId],
+  );
   return rows.map(toBaseline);
 }
 
 /** Every live site with its active baseline, if any. */
 export async function baselineList(db: Queryable, organizationId: number): Promise<SiteBaselineListRow[]> {
-  const rows = await db.query<{ site_id: number; site_name: string; regulation: string | null; regulatory_site_type: string | null; id: number | null; baseline_type: number | null; effective_from: Date | string | null; baseline: number | null }>(
+  const rows = await db.query<{
+    site_id: number;
+    site_name: string;
+    regulation: string | null;
+    regulatory_site_type: string | null;
+    id: number | null;
+    baseline_type: number | null;
+    effective_from: Date | string | null;
+    baseline: number | null;
+  }>(
     `SELECT s.id AS site_id, s.name AS site_name, r.name AS regulation, t.name AS regulatory_site_type, b.id, b.baseline_type, b.effective_from, b.baseline
        FROM sites s LEFT JOIN site_options r ON r.id = s.regulation_id LEFT JOIN site_options t ON t.id = s.regulatory_site_type_id
        LEFT JOIN LATERAL (SELECT * FROM site_baselines b WHERE b.site_id = s.id AND b.deleted_at IS NULL AND b.effective_to IS NULL ORDER BY b.effective_from DESC, b.id DESC LIMIT 1) b ON true
@@ -146,11 +163,28 @@ export async function baselineList(db: Queryable, organizationId: number): Promi
   }));
 }
 
-const auditable = (b: SiteBaseline) => ({ effectiveFrom: b.effectiveFrom, effectiveTo: b.effectiveTo, deletedAt: b.deletedAt });
+const auditable = (b: SiteBaseline) => ({
+  effectiveFrom: b.effectiveFrom,
+  effectiveTo: b.effectiveTo,
+  deletedAt: b.deletedAt,
+});
 
-async function audit(db: Queryable, organizationId: number, actor: Actor, before: SiteBaseline | null, after: SiteBaseline): Promise<void> {
+async function audit(
+  db: Queryable,
+  organizationId: number,
+  actor: Actor,
+  before: SiteBaseline | null,
+  after: SiteBaseline,
+): Promise<void> {
   const values = (b: SiteBaseline) => ({ ...auditable(b), baselineType: b.baselineType, baseline: b.baseline });
-  await recordAudit(db, { entityType: 'siteBaseline', entityId: after.id, organizationId, userId: actor.userId, userName: actor.userName, changes: changedValues(before ? values(before) : null, values(after)) });
+  await recordAudit(db, {
+    entityType: 'siteBaseline',
+    entityId: after.id,
+    organizationId,
+    userId: actor.userId,
+    userName: actor.userName,
+    changes: changedValues(before ? values(before) : null, values(after)),
+  });
 }
 
 /** Saves a baseline with a calculation made here from its inputs; an open-ended one ends the active baseline. */
@@ -161,12 +195,19 @@ export async function createBaseline(tx: Queryable, input: BaselineCreate, actor
   const result = await calculate(tx, input);
   const effectiveFrom = input.effectiveFrom!;
   if (!input.effectiveTo) {
-    const active = await tx.query<{ id: number }>('SELECT id FROM site_baselines WHERE site_id = $1 AND deleted_at IS NULL AND effective_to IS NULL', [input.siteId]);
+    const active = await tx.query<{ id: number }>(
+      'SELECT id FROM site_baselines WHERE site_id = $1 AND deleted_at IS NULL AND effective_to IS NULL',
+      [input.siteId],
+    );
     for (const { id } of active) {
       const before = await baselineDetails(tx, input.organizationId, id);
       // It ends where the new one starts (never before its own start).
       const end = new Date(Math.max(Date.parse(effectiveFrom), Date.parse(before.effectiveFrom) + 1000)).toISOString();
-      await tx.query('UPDATE site_baselines SET effective_to = $2, ended_at = now(), ended_by = $3 WHERE id = $1', [id, end, actor.userName]);
+      await tx.query('UPDATE site_baselines SET effective_to = $2, ended_at = now(), ended_by = $3 WHERE id = $1', [
+        id,
+        end,
+        actor.userName,
+      ]);
       await audit(tx, input.organizationId, actor, before, await baselineDetails(tx, input.organizationId, id));
     }
   }
@@ -203,30 +244,61 @@ export async function createBaseline(tx: Queryable, input: BaselineCreate, actor
 }
 
 /** After creation only the effective dates change. */
-export async function editEffectiveDates(tx: Queryable, organizationId: number, id: number, effectiveFrom: string | null, effectiveTo: string | null, actor: Actor): Promise<SiteBaseline> {
+export async function editEffectiveDates(
+  tx: Queryable,
+  organizationId: number,
+  id: number,
+  effectiveFrom: string | null,
+  effectiveTo: string | null,
+  actor: Actor,
+): Promise<SiteBaseline> {
   const before = await baselineDetails(tx, organizationId, id);
   const problems = effectiveDateProblems(effectiveFrom, effectiveTo);
   if (Object.keys(problems).length) throw badRequest(Object.values(problems).flat().join(' '), problems);
-  await tx.query('UPDATE site_baselines SET effective_from = $2, effective_to = $3 WHERE id = $1', [id, effectiveFrom, effectiveTo]);
+  await tx.query('UPDATE site_baselines SET effective_from = $2, effective_to = $3 WHERE id = $1', [
+    id,
+    effectiveFrom,
+    effectiveTo,
+  ]);
   const after = await baselineDetails(tx, organizationId, id);
   await audit(tx, organizationId, actor, before, after);
   return after;
 }
 
-export async function endBaseline(tx: Queryable, organizationId: number, id: number, actor: Actor, now: Date): Promise<SiteBaseline> {
+export async function endBaseline(
+  tx: Queryable,
+  organizationId: number,
+  id: number,
+  actor: Actor,
+  now: Date,
+): Promise<SiteBaseline> {
   const before = await baselineDetails(tx, organizationId, id);
   if (before.deletedAt) throw notFound('Baseline not found');
   if (before.effectiveTo) return before;
   const end = new Date(Math.max(now.getTime(), Date.parse(before.effectiveFrom) + 1000)).toISOString();
-  await tx.query('UPDATE site_baselines SET effective_to = $2, ended_at = now(), ended_by = $3 WHERE id = $1', [id, end, actor.userName]);
+  await tx.query('UPDATE site_baselines SET effective_to = $2, ended_at = now(), ended_by = $3 WHERE id = $1', [
+    id,
+    end,
+    actor.userName,
+  ]);
   const after = await baselineDetails(tx, organizationId, id);
   await audit(tx, organizationId, actor, before, after);
   return after;
 }
 
-export async function setDeleted(tx: Queryable, organizationId: number, id: number, deleted: boolean, actor: Actor): Promise<SiteBaseline> {
+export async function setDeleted(
+  tx: Queryable,
+  organizationId: number,
+  id: number,
+  deleted: boolean,
+  actor: Actor,
+): Promise<SiteBaseline> {
   const before = await baselineDetails(tx, organizationId, id);
-  if (deleted) await tx.query('UPDATE site_baselines SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL', [id, actor.userName]);
+  if (deleted)
+    await tx.query(
+      'UPDATE site_baselines SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL',
+      [id, actor.userName],
+    );
   else await tx.query('UPDATE site_baselines SET deleted_at = NULL, deleted_by = NULL WHERE id = $1', [id]);
   const after = await baselineDetails(tx, organizationId, id);
   await audit(tx, organizationId, actor, before, after);
@@ -234,11 +306,21 @@ export async function setDeleted(tx: Queryable, organizationId: number, id: numb
 }
 
 /** The baselines in force over a window at a site (the site dashboard's baseline series). */
-export async function baselinesInWindow(db: Queryable, organizationId: number, siteId: number, start: string, end: string) {
+export async function baselinesInWindow(
+  db: Queryable,
+  organizationId: number,
+  siteId: number,
+  start: string,
+  end: string,
+) {
   await siteOf(db, organizationId, siteId);
   const rows = await db.query<{ effective_from: Date | string; effective_to: Date | string | null; baseline: number }>(
     `SELECT effective_from, effective_to, baseline FROM site_baselines WHERE site_id = $1 AND deleted_at IS NULL AND effective_from < $3 AND coalesce(effective_to, 'infinity') > $2 ORDER BY effective_from`,
     [siteId, start, end],
   );
-  return rows.map((r) => ({ effectiveFrom: iso(r.effective_from)!, effectiveTo: iso(r.effective_to), baselineRate: Number(r.baseline) }));
+  return rows.map((r) => ({
+    effectiveFrom: iso(r.effective_from)!,
+    effectiveTo: iso(r.effective_to),
+    baselineRate: Number(r.baseline),
+  }));
 }

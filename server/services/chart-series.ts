@@ -26,7 +26,16 @@ export function maxPerPeriod(s: Samples, origin: number, periodMs: number): Samp
 
 /** Milliseconds to add to UTC to get the wall time in `timeZone` at `at`. */
 export function zoneOffsetMs(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(at));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return wall - Math.floor(at / 1000) * 1000;
@@ -34,13 +43,19 @@ export function zoneOffsetMs(timeZone: string, at: number): number {
 
 /** How wind readings are reduced: the strongest per period counted from `start`, or per-period means (directions as
  * circular means) with periods cut at `offset` like the averaged measurement series. */
-export type WindReduction = { kind: 'strongest'; start: number; period: number } | { kind: 'average'; period: number; offset: number };
+export type WindReduction =
+  { kind: 'strongest'; start: number; period: number } | { kind: 'average'; period: number; offset: number };
 
 /**
  * Wind readings per installation: direction and speed are recorded together, so they pair by time (a merge of the
  * two sorted series); each installation takes the readings within its stay [from, to), reduced per period or not.
  */
-export function windPerInstallation(direction: Samples, speed: Samples, stays: readonly { id: number; from: number; to: number }[], reduction: WindReduction | null): WindColumns {
+export function windPerInstallation(
+  direction: Samples,
+  speed: Samples,
+  stays: readonly { id: number; from: number; to: number }[],
+  reduction: WindReduction | null,
+): WindColumns {
   const ids: number[] = [];
   const times: number[] = [];
   const directions: number[] = [];
@@ -100,7 +115,12 @@ export function windPerInstallation(direction: Samples, speed: Samples, stays: r
     }
     flushAverage();
   }
-  return { installationIds: Int32Array.from(ids), times: Float64Array.from(times), windDirections: Float32Array.from(directions), windSpeeds: Float32Array.from(speeds) };
+  return {
+    installationIds: Int32Array.from(ids),
+    times: Float64Array.from(times),
+    windDirections: Float32Array.from(directions),
+    windSpeeds: Float32Array.from(speeds),
+  };
 }
 
 function lowerBound(times: Float64Array, t: number): number {

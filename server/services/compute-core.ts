@@ -9,7 +9,9 @@ let core: Promise<WasmCore> | null = null;
 export function computeCore(): Promise<WasmCore> {
   core ??= loadWasmCoreFromDisk().catch((error: unknown) => {
     core = null;
-    throw new Error(`The compute core (asm/build/core.wasm) could not be loaded; run npm run build:asm. ${String(error)}`);
+    throw new Error(
+      `The compute core (asm/build/core.wasm) could not be loaded; run npm run build:asm. ${String(error)}`,
+    );
   });
   return core;
 }

@@ -21,7 +21,12 @@ export interface BulkDevicesResult {
 const fieldLabel = (key: string) => DEVICE_BULK_COLUMNS.find((c) => c.key === key)?.header ?? key;
 
 /** Writes every row or throws 400 with the file's problems by row. Call inside a transaction. */
-export async function applyBulkDevices(tx: Queryable, bytes: Uint8Array, user: SignedInUser, selectedOrganizationId: number): Promise<BulkDevicesResult> {
+export async function applyBulkDevices(
+  tx: Queryable,
+  bytes: Uint8Array,
+  user: SignedInUser,
+  selectedOrganizationId: number,
+): Promise<BulkDevicesResult> {
   let parsed;
   try {
     parsed = await parseCsvUpload(bytes, DEVICE_BULK_COLUMNS, DEVICE_BULK_MAX_ROWS);
@@ -34,9 +39,14 @@ export async function applyBulkDevices(tx: Queryable, bytes: Uint8Array, user: S
   if (parsed.rows.length === 0 && parsed.errors.length === 0) throw new HttpError(400, 'The file has no device rows.');
 
   const allowed = await organizationsWith(tx, user, Permission.DeviceAdministration);
-  const orgs = await tx.query<{ id: number; name: string }>('SELECT id, name FROM organizations WHERE id = ANY($1::int[])', [allowed]);
+  const orgs = await tx.query<{ id: number; name: string }>(
+    'SELECT id, name FROM organizations WHERE id = ANY($1::int[])',
+    [allowed],
+  );
   const orgByName = new Map(orgs.map((o) => [o.name.toLowerCase(), o.id]));
-  const options = await tx.query<{ id: number; item: string; name: string }>('SELECT id, item, name FROM device_hardware_options');
+  const options = await tx.query<{ id: number; item: string; name: string }>(
+    'SELECT id, item, name FROM device_hardware_options',
+  );
   const optionByName = new Map(options.map((o) => [`${o.item}:${o.name.toLowerCase()}`, o]));
   const permissionsIn = new Map<number, ReadonlySet<number>>();
   const seen = new Set<number>();
@@ -50,7 +60,8 @@ export async function applyBulkDevices(tx: Queryable, bytes: Uint8Array, user: S
     if (v.id) {
       const id = /^\d{1,9}$/.test(v.id) ? Number(v.id) : NaN;
       before = Number.isInteger(id) ? await loadDeviceEdit(tx, id, true) : null;
-      if (!before || !allowed.includes(before.organizationId)) problems.push(`Id ${v.id} is not a device you administer.`);
+      if (!before || !allowed.includes(before.organizationId))
+        problems.push(`Id ${v.id} is not a device you administer.`);
       else if (seen.has(id)) problems.push(`Id ${v.id} appears on more than one row.`);
       else seen.add(id);
     }
@@ -68,7 +79,8 @@ export async function applyBulkDevices(tx: Queryable, bytes: Uint8Array, user: S
       if (Number.isNaN(t)) problems.push('Inlet Vent & DCA Cleanout must be a date (yyyy-mm-dd).');
       else cleanout = new Date(t).toISOString();
     }
-    if (problems.length === 0 && before === null && !allowed.includes(organizationId)) problems.push('You cannot add devices to the selected organization.');
+    if (problems.length === 0 && before === null && !allowed.includes(organizationId))
+      problems.push('You cannot add devices to the selected organization.');
     if (problems.length > 0) {
       (errors[`Row ${r.row}`] ??= []).push(...problems);
       continue;
@@ -103,7 +115,11 @@ export async function applyBulkDevices(tx: Queryable, bytes: Uint8Array, user: S
       changed++;
     } catch (e) {
       if (!(e instanceof HttpError) || e.statusCode !== 400) throw e;
-      const messages = e.errors ? Object.entries(e.errors).flatMap(([k, ms]) => ms.map((m) => (m.startsWith(fieldLabel(k.split('.')[0]!)) ? m : `${fieldLabel(k.split('.')[0]!)}: ${m}`))) : [e.message];
+      const messages = e.errors
+        ? Object.entries(e.errors).flatMap(([k, ms]) =>
+            ms.map((m) => (m.startsWith(fieldLabel(k.split('.')[0]!)) ? m : `${fieldLabel(k.split('.')[0]!)}: ${m}`)),
+          )
+        : [e.message];
       (errors[`Row ${r.row}`] ??= []).push(...messages);
     }
   }

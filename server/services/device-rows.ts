@@ -61,8 +61,17 @@ async function loadDevices(db: Queryable, organizationId: number, deviceId: numb
 }
 
 /** The latest value and time per device and type, read from the last 4 bytes of each series' newest chunk. */
-async function loadLatest(db: Queryable, organizationId: number, deviceId: number | null): Promise<Map<number, Map<number, { value: number; time: string }>>> {
-  const rows = await db.query<{ device_id: number; measurement_type: number; last_time: Date | string; last_value: string }>(
+async function loadLatest(
+  db: Queryable,
+  organizationId: number,
+  deviceId: number | null,
+): Promise<Map<number, Map<number, { value: number; time: string }>>> {
+  const rows = await db.query<{
+    device_id: number;
+    measurement_type: number;
+    last_time: Date | string;
+    last_value: string;
+  }>(
     `SELECT DISTINCT ON (c.device_id, c.measurement_type) c.device_id, c.measurement_type, c.last_time,
             encode(substring(c.vals FROM c.sample_count * 4 - 3 FOR 4), 'base64') AS last_value
        FROM measurement_chunks c JOIN devices d ON d.id = c.device_id
@@ -86,7 +95,11 @@ async function loadLatest(db: Queryable, organizationId: number, deviceId: numbe
 export const TICKET_LIST_SQL = `(t.resolved_at IS NULL OR t.resolved_at > now() - interval '7 days')`;
 
 /** Ticket refs and primary symptom names per device. */
-export async function loadTickets(db: Queryable, organizationId: number, deviceId: number | null): Promise<Map<number, { refs: { id: number; status: number }[]; symptoms: string[] }>> {
+export async function loadTickets(
+  db: Queryable,
+  organizationId: number,
+  deviceId: number | null,
+): Promise<Map<number, { refs: { id: number; status: number }[]; symptoms: string[] }>> {
   const rows = await db.query<{ device_id: number; id: number; status: number; symptom: string | null }>(
     `SELECT t.device_id, t.id, t.status, p.name AS symptom FROM tickets t LEFT JOIN ticket_field_options p ON p.id = t.symptom_primary_id
       WHERE t.organization_id = $1 AND t.device_id IS NOT NULL AND ($2::int IS NULL OR t.device_id = $2) AND ${TICKET_LIST_SQL}
@@ -108,13 +121,26 @@ async function loadHardwareNames(db: Queryable): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export async function loadDeviceHealthRows(db: Queryable, organizationId: number, deviceId: number | null = null): Promise<DeviceHealthRow[]> {
-  const [devices, latest, hardwareNames, tickets] = [await loadDevices(db, organizationId, deviceId), await loadLatest(db, organizationId, deviceId), await loadHardwareNames(db), await loadTickets(db, organizationId, deviceId)];
+export async function loadDeviceHealthRows(
+  db: Queryable,
+  organizationId: number,
+  deviceId: number | null = null,
+): Promise<DeviceHealthRow[]> {
+  const [devices, latest, hardwareNames, tickets] = [
+    await loadDevices(db, organizationId, deviceId),
+    await loadLatest(db, organizationId, deviceId),
+    await loadHardwareNames(db),
+    await loadTickets(db, organizationId, deviceId),
+  ];
   return devices.map((d) => {
     const readings = latest.get(d.id) ?? new Map();
     const direction = readings.get(WIND_DIRECTION);
     const speed = readings.get(WIND_SPEED);
-    const windTime = [direction?.time, speed?.time].filter((t): t is string => Boolean(t)).sort().at(-1) ?? null;
+    const windTime =
+      [direction?.time, speed?.time]
+        .filter((t): t is string => Boolean(t))
+        .sort()
+        .at(-1) ?? null;
     const temperature = readings.get(TEMPERATURE);
     const hardware: Record<string, string> = {};
     for (const [item, id] of Object.entries(d.hardware ?? {})) {
@@ -137,8 +163,14 @@ export async function loadDeviceHealthRows(db: Queryable, organizationId: number
       freshdeskTickets: tickets.get(d.id)?.refs ?? [],
       particleOnlineStatus: d.particle_online_status,
       firmware: d.particle_firmware_version,
-      latestDeviceMeasurements: Object.fromEntries([...readings.entries()].filter(([t]) => t !== WIND_DIRECTION && t !== WIND_SPEED).map(([t, v]) => [String(t), v])),
-      latestDeviceWind: windTime ? { windDirection: direction?.value ?? null, windSpeed: speed?.value ?? null, time: windTime } : null,
+      latestDeviceMeasurements: Object.fromEntries(
+        [...readings.entries()]
+          .filter(([t]) => t !== WIND_DIRECTION && t !== WIND_SPEED)
+          .map(([t, v]) => [String(t), v]),
+      ),
+      latestDeviceWind: windTime
+        ? { windDirection: direction?.value ?? null, windSpeed: speed?.value ?? null, time: windTime }
+        : null,
       latestTemperatureBelowThreshold: temperature ? temperature.value < LOW_TEMPERATURE_C : null,
       latestAzimuth: d.azimuth,
       latestHeight: d.height,

@@ -20,7 +20,12 @@ export function windowVolumeSql(a: string, b: string): string {
 }
 
 /** Rebuilds the rollups of the sites (all when null) for the UTC days touching [from, to). */
-export async function refreshDailyVolumes(db: Queryable, siteIds: readonly number[] | null, from: number, to: number): Promise<number> {
+export async function refreshDailyVolumes(
+  db: Queryable,
+  siteIds: readonly number[] | null,
+  from: number,
+  to: number,
+): Promise<number> {
   const firstDay = Math.floor(from / DAY) * DAY;
   const endDay = Math.ceil(to / DAY) * DAY;
   const rows = await db.query<{ site_id: number; cat: number; sev: number; hour: number; v: number }>(

@@ -1,7 +1,12 @@
 // Emission targets: one live monthly CH4 target per site (kg), upserted from a CSV in one transaction (every row or
 // none), soft-deleted, each change audited under the site's id.
 import type { EmissionTargetRow } from '@/contracts/emissions';
-import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MAX_ROWS, EMISSION_TARGET_MESSAGES, readTargetRow } from '@/domain/emission-targets';
+import {
+  EMISSION_TARGET_COLUMNS,
+  EMISSION_TARGET_MAX_ROWS,
+  EMISSION_TARGET_MESSAGES,
+  readTargetRow,
+} from '@/domain/emission-targets';
 import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
@@ -19,7 +24,8 @@ interface TargetRow extends Record<string, unknown> {
   target: number | null;
 }
 
-const day = (v: string | Date | null) => (v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10));
+const day = (v: string | Date | null) =>
+  v === null ? null : typeof v === 'string' ? v.slice(0, 10) : v.toISOString().slice(0, 10);
 
 /** Every live site of the organization with its live target, if any. */
 export async function listEmissionTargets(db: Queryable, organizationId: number): Promise<EmissionTargetRow[]> {
@@ -29,7 +35,14 @@ export async function listEmissionTargets(db: Queryable, organizationId: number)
       WHERE s.organization_id = $1 AND s.deleted_at IS NULL ORDER BY lower(s.name), s.id`,
     [organizationId],
   );
-  return rows.map((r) => ({ siteId: r.site_id, id: r.id, name: r.name, alias: r.alias, effectiveFrom: day(r.effective_from), targetVolumePerMonth: r.target === null ? null : Number(r.target) }));
+  return rows.map((r) => ({
+    siteId: r.site_id,
+    id: r.id,
+    name: r.name,
+    alias: r.alias,
+    effectiveFrom: day(r.effective_from),
+    targetVolumePerMonth: r.target === null ? null : Number(r.target),
+  }));
 }
 
 interface Actor {
@@ -37,7 +50,13 @@ interface Actor {
   userName: string;
 }
 
-export async function applyEmissionTargetUpload(tx: Queryable, bytes: Uint8Array, organizationId: number, actor: Actor, today: string): Promise<number> {
+export async function applyEmissionTargetUpload(
+  tx: Queryable,
+  bytes: Uint8Array,
+  organizationId: number,
+  actor: Actor,
+  today: string,
+): Promise<number> {
   let parsed;
   try {
     parsed = await parseCsvUpload(bytes, EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MAX_ROWS);
@@ -50,7 +69,8 @@ export async function applyEmissionTargetUpload(tx: Queryable, bytes: Uint8Array
   if (parsed.rows.length === 0 && parsed.errors.length === 0) throw new HttpError(400, EMISSION_TARGET_MESSAGES.empty);
   const current = await listEmissionTargets(tx, organizationId);
   const byName = new Map<string, EmissionTargetRow[]>();
-  for (const t of current) byName.set(t.name.trim().toLowerCase(), [...(byName.get(t.name.trim().toLowerCase()) ?? []), t]);
+  for (const t of current)
+    byName.set(t.name.trim().toLowerCase(), [...(byName.get(t.name.trim().toLowerCase()) ?? []), t]);
   const seen = new Map<number, number>();
   const changes: { site: EmissionTargetRow; volume: number; effectiveFrom: string }[] = [];
   for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
@@ -69,13 +89,27 @@ export async function applyEmissionTargetUpload(tx: Queryable, bytes: Uint8Array
       seen.set(site.siteId, r.row);
     }
     if (problems.length) (errors[`Row ${r.row}`] ??= []).push(...problems);
-    else if (site && 'volume' in read && (read.volume !== site.targetVolumePerMonth || read.effectiveFrom !== site.effectiveFrom)) changes.push({ site, ...read });
+    else if (
+      site &&
+      'volume' in read &&
+      (read.volume !== site.targetVolumePerMonth || read.effectiveFrom !== site.effectiveFrom)
+    )
+      changes.push({ site, ...read });
   }
   if (Object.keys(errors).length) throw new HttpError(400, EMISSION_TARGET_MESSAGES.problems, errors);
   for (const [i, c] of changes.entries()) {
     await breathe(i);
-    if (c.site.id === null) await tx.query('INSERT INTO emission_targets (site_id, effective_from, target_volume_per_month) VALUES ($1, $2, $3)', [c.site.siteId, c.effectiveFrom, c.volume]);
-    else await tx.query('UPDATE emission_targets SET effective_from = $2, target_volume_per_month = $3 WHERE id = $1', [c.site.id, c.effectiveFrom, c.volume]);
+    if (c.site.id === null)
+      await tx.query(
+        'INSERT INTO emission_targets (site_id, effective_from, target_volume_per_month) VALUES ($1, $2, $3)',
+        [c.site.siteId, c.effectiveFrom, c.volume],
+      );
+    else
+      await tx.query('UPDATE emission_targets SET effective_from = $2, target_volume_per_month = $3 WHERE id = $1', [
+        c.site.id,
+        c.effectiveFrom,
+        c.volume,
+      ]);
     await recordAudit(tx, {
       entityType: 'emissionTarget',
       entityId: c.site.siteId,
@@ -92,7 +126,12 @@ export async function applyEmissionTargetUpload(tx: Queryable, bytes: Uint8Array
 }
 
 /** Soft-deletes a live target of the organization; another organization's or an unknown id is not found. */
-export async function deleteEmissionTarget(db: Queryable, id: number, organizationId: number, actor: Actor): Promise<void> {
+export async function deleteEmissionTarget(
+  db: Queryable,
+  id: number,
+  organizationId: number,
+  actor: Actor,
+): Promise<void> {
   const [row] = await db.query<{ site_id: number; effective_from: string; target: number }>(
     `UPDATE emission_targets t SET deleted_at = now() FROM sites s
       WHERE t.id = $1 AND t.deleted_at IS NULL AND s.id = t.site_id AND s.organization_id = $2

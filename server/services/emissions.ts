@@ -1,7 +1,22 @@
 // Emission rollups, period totals, grouped periods, site statuses and the normalized rate (spec 3 §3, §7), straight
 // from the emissions table: an emission that spans a window edge counts the share of its volume inside the window.
-import type { EmissionRollup, EmissionTotal, NormalizedRate, PeriodGroupedEmission, SiteEmissionStatusRow } from '@/contracts/emissions';
-import { bucketsOf, fullPeriodEnd, percentChange, projectedEmissions, targetMonthsIn, UNCATEGORIZED, type Bucket, type BucketInterval } from '@/domain/emissions';
+import type {
+  EmissionRollup,
+  EmissionTotal,
+  NormalizedRate,
+  PeriodGroupedEmission,
+  SiteEmissionStatusRow,
+} from '@/contracts/emissions';
+import {
+  bucketsOf,
+  fullPeriodEnd,
+  percentChange,
+  projectedEmissions,
+  targetMonthsIn,
+  UNCATEGORIZED,
+  type Bucket,
+  type BucketInterval,
+} from '@/domain/emissions';
 import type { SiteFilter } from '@/domain/site-filter';
 import type { Queryable } from '../db/client';
 import { siteFilterSql } from './site-filter';
@@ -18,10 +33,25 @@ interface Scope {
 
 const iso = (t: number) => new Date(t).toISOString();
 
-export async function emissionRollups(db: Queryable, scope: Scope, start: number, end: number): Promise<EmissionRollup[]> {
+export async function emissionRollups(
+  db: Queryable,
+  scope: Scope,
+  start: number,
+  end: number,
+): Promise<EmissionRollup[]> {
   const params: unknown[] = [iso(start), iso(end)];
   const where = siteFilterSql(scope.organizationId, scope.filter, params);
-  const rows = await db.query<{ site_id: number; site_name: string; latitude: number; longitude: number; category_id: number | null; category_name: string | null; n: number; volume: number; rate: number }>(
+  const rows = await db.query<{
+    site_id: number;
+    site_name: string;
+    latitude: number;
+    longitude: number;
+    category_id: number | null;
+    category_name: string | null;
+    n: number;
+    volume: number;
+    rate: number;
+  }>(
     `SELECT s.id AS site_id, s.name AS site_name, s.latitude, s.longitude, c.id AS category_id, c.name AS category_name,
             count(*)::int AS n, sum(v.volume) AS volume, avg(e.rate) AS rate
        FROM sites s JOIN emissions e ON e.site_id = s.id
@@ -45,15 +75,37 @@ export async function emissionRollups(db: Queryable, scope: Scope, start: number
   }));
 }
 
-const bucketParams = (buckets: readonly Bucket[]) => [buckets.map((b) => iso(b.start)), buckets.map((b) => iso(b.end)), buckets.map((_, i) => i)];
-const BUCKETS = (p: number) => `unnest($${p}::timestamptz[], $${p + 1}::timestamptz[], $${p + 2}::int[]) AS b(start_time, end_time, i)`;
+const bucketParams = (buckets: readonly Bucket[]) => [
+  buckets.map((b) => iso(b.start)),
+  buckets.map((b) => iso(b.end)),
+  buckets.map((_, i) => i),
+];
+const BUCKETS = (p: number) =>
+  `unnest($${p}::timestamptz[], $${p + 1}::timestamptz[], $${p + 2}::int[]) AS b(start_time, end_time, i)`;
 
 /** Volume per period (index) for the sites in scope from the daily rollups, optionally split by site, category or level. */
-async function volumesByBucket(db: Queryable, scope: Scope, buckets: readonly { start: number; end: number }[], groupBy: { site?: boolean; category?: boolean; level?: boolean } = {}) {
+async function volumesByBucket(
+  db: Queryable,
+  scope: Scope,
+  buckets: readonly { start: number; end: number }[],
+  groupBy: { site?: boolean; category?: boolean; level?: boolean } = {},
+) {
   const params: unknown[] = dayBucketParams(buckets);
   const where = siteFilterSql(scope.organizationId, scope.filter, params);
-  const keys = [groupBy.site ? 's.id' : 'NULL::int', groupBy.site ? 's.name' : 'NULL::text', groupBy.category ? 'c.name' : 'NULL::text', groupBy.level ? 'nullif(r.severity, -1)' : 'NULL::int'];
-  return db.query<{ i: number; site_id: number | null; site_name: string | null; category_name: string | null; level: number | null; volume: number }>(
+  const keys = [
+    groupBy.site ? 's.id' : 'NULL::int',
+    groupBy.site ? 's.name' : 'NULL::text',
+    groupBy.category ? 'c.name' : 'NULL::text',
+    groupBy.level ? 'nullif(r.severity, -1)' : 'NULL::int',
+  ];
+  return db.query<{
+    i: number;
+    site_id: number | null;
+    site_name: string | null;
+    category_name: string | null;
+    level: number | null;
+    volume: number;
+  }>(
     `SELECT b.i, ${keys[0]} AS site_id, ${keys[1]} AS site_name, ${keys[2]} AS category_name, ${keys[3]} AS level, sum(${BUCKET_VOLUME}) AS volume
        FROM emission_daily_volumes r JOIN sites s ON s.id = r.site_id
        ${groupBy.category ? 'LEFT JOIN source_categories c ON c.id = r.source_category_id' : ''}
@@ -104,7 +156,10 @@ export async function emissionTotals(db: Queryable, req: PeriodRequest): Promise
     params,
   );
   const countParams: unknown[] = [];
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM sites s WHERE ${siteFilterSql(req.organizationId, req.filter, countParams)}`, countParams);
+  const [count] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sites s WHERE ${siteFilterSql(req.organizationId, req.filter, countParams)}`,
+    countParams,
+  );
   const siteCount = count?.n ?? 0;
   const by = <T extends { i: number }>(rows: T[], i: number) => rows.find((r) => r.i === i);
   return shown.map((b, k) => {
@@ -121,7 +176,10 @@ export async function emissionTotals(db: Queryable, req: PeriodRequest): Promise
       startTime: iso(b.start),
       endTime: iso(b.end),
       totalEmissions: total,
-      projectedEmissions: isLast && req.endTimeIsInCurrentPeriod ? projectedEmissions(total, b.start, fullPeriodEnd(req.bucket, b.start, req.timeZone), req.now) : null,
+      projectedEmissions:
+        isLast && req.endTimeIsInCurrentPeriod
+          ? projectedEmissions(total, b.start, fullPeriodEnd(req.bucket, b.start, req.timeZone), req.now)
+          : null,
       targetEmissions: target ? Number(target.target) * targetMonthsIn(req.bucket, b.start, req.timeZone) : null,
       baseline: by(baselines, i) ? Number(by(baselines, i)!.volume) : null,
       normalizedEmissionRate: siteCount > 0 && hours > 0 ? total / hours / siteCount : null,
@@ -134,10 +192,17 @@ export async function emissionTotals(db: Queryable, req: PeriodRequest): Promise
   });
 }
 
-export async function periodEmissionRollups(db: Queryable, req: PeriodRequest & { groupByAlarmLevel: boolean; groupBySite: boolean; groupBySourceCategory: boolean }): Promise<PeriodGroupedEmission[]> {
+export async function periodEmissionRollups(
+  db: Queryable,
+  req: PeriodRequest & { groupByAlarmLevel: boolean; groupBySite: boolean; groupBySourceCategory: boolean },
+): Promise<PeriodGroupedEmission[]> {
   const buckets = bucketsOf(req.bucket, req.start, req.end, req.timeZone);
   if (buckets.length === 0) return [];
-  const rows = await volumesByBucket(db, req, buckets, { site: req.groupBySite, category: req.groupBySourceCategory, level: req.groupByAlarmLevel });
+  const rows = await volumesByBucket(db, req, buckets, {
+    site: req.groupBySite,
+    category: req.groupBySourceCategory,
+    level: req.groupByAlarmLevel,
+  });
   return rows
     .filter((r) => Number(r.volume) > 0)
     .sort((a, b) => a.i - b.i)
@@ -155,13 +220,36 @@ export async function periodEmissionRollups(db: Queryable, req: PeriodRequest & 
  * Per site in scope: volume and average rate over the window, the baseline rate in force at its end, their ratio,
  * the change of the average rate from the window before, and the alarms raised in the window by level.
  */
-export async function siteEmissionStatuses(db: Queryable, scope: Scope, start: number, end: number): Promise<SiteEmissionStatusRow[]> {
+export async function siteEmissionStatuses(
+  db: Queryable,
+  scope: Scope,
+  start: number,
+  end: number,
+): Promise<SiteEmissionStatusRow[]> {
   const span = end - start;
-  const volumes = await volumesByBucket(db, scope, [{ start, end }, { start: start - span, end: start }], { site: true });
-  const volumeOf = (siteId: number, i: number) => Number(volumes.find((v) => v.site_id === siteId && v.i === i)?.volume ?? 0);
+  const volumes = await volumesByBucket(
+    db,
+    scope,
+    [
+      { start, end },
+      { start: start - span, end: start },
+    ],
+    { site: true },
+  );
+  const volumeOf = (siteId: number, i: number) =>
+    Number(volumes.find((v) => v.site_id === siteId && v.i === i)?.volume ?? 0);
   const params: unknown[] = [iso(start), iso(end)];
   const where = siteFilterSql(scope.organizationId, scope.filter, params);
-  const rows = await db.query<{ id: number; name: string; latitude: number; longitude: number; baseline: number | null; hi: number; hihi: number; critical: number }>(
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    latitude: number;
+    longitude: number;
+    baseline: number | null;
+    hi: number;
+    hihi: number;
+    critical: number;
+  }>(
     `SELECT s.id, s.name, s.latitude, s.longitude,
             (SELECT sb.baseline FROM site_baselines sb WHERE sb.site_id = s.id AND sb.deleted_at IS NULL AND sb.effective_from < $2::timestamptz
                 AND coalesce(sb.effective_to, 'infinity') > $1::timestamptz ORDER BY sb.effective_from DESC, sb.id DESC LIMIT 1) AS baseline,
@@ -194,7 +282,13 @@ export async function siteEmissionStatuses(db: Queryable, scope: Scope, start: n
 }
 
 /** Daily CH4 volume per monitored site per hour (kg/h per site) over the window, and over the whole window. */
-export async function normalizedEmissionRate(db: Queryable, scope: Scope, start: number, end: number, timeZone: string): Promise<NormalizedRate> {
+export async function normalizedEmissionRate(
+  db: Queryable,
+  scope: Scope,
+  start: number,
+  end: number,
+  timeZone: string,
+): Promise<NormalizedRate> {
   const buckets = bucketsOf('Daily', start, end, timeZone);
   const countParams: unknown[] = [];
   const [count] = await db.query<{ n: number }>(
@@ -215,7 +309,12 @@ export async function normalizedEmissionRate(db: Queryable, scope: Scope, start:
 }
 
 /** A site's CH4 volume per UTC day over [fromDay, toDay] (inclusive), for baseline calculations. */
-export async function siteDailyVolumes(db: Queryable, siteId: number, fromDay: string, toDay: string): Promise<{ day: string; volume: number }[]> {
+export async function siteDailyVolumes(
+  db: Queryable,
+  siteId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<{ day: string; volume: number }[]> {
   const rows = await db.query<{ day: string; volume: number }>(
     "SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(volume) AS volume FROM emission_daily_volumes WHERE site_id = $1 AND day >= $2::date AND day <= $3::date GROUP BY day",
     [siteId, fromDay, toDay],

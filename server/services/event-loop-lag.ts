@@ -37,7 +37,8 @@ export function watchEventLoop(app: FastifyInstance, intervalMs = LAG_LOG_INTERV
   monitor();
   const timer = setInterval(() => {
     const lag = eventLoopLag();
-    if (lag.max > LAG_BUDGET_MS) app.log.warn({ eventLoopLagMs: lag }, `event loop held for up to ${lag.max} ms (budget ${LAG_BUDGET_MS} ms)`);
+    if (lag.max > LAG_BUDGET_MS)
+      app.log.warn({ eventLoopLagMs: lag }, `event loop held for up to ${lag.max} ms (budget ${LAG_BUDGET_MS} ms)`);
     else app.log.info({ eventLoopLagMs: lag }, 'event loop lag');
     monitor().reset();
   }, intervalMs);

@@ -13,7 +13,11 @@ export interface GridField {
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Appends the WHERE conditions of the active filters; values go to `params` as placeholders. */
-export function filterConditions(fields: Readonly<Record<string, GridField>>, filters: Readonly<Record<string, ColumnFilterValue | undefined>>, params: unknown[]): string[] {
+export function filterConditions(
+  fields: Readonly<Record<string, GridField>>,
+  filters: Readonly<Record<string, ColumnFilterValue | undefined>>,
+  params: unknown[],
+): string[] {
   const out: string[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -22,7 +26,8 @@ export function filterConditions(fields: Readonly<Record<string, GridField>>, fi
   for (const [name, f] of Object.entries(filters)) {
     const field = fields[name];
     if (!field || !isActiveFilter(f)) continue;
-    const blank = field.kind === 'text' ? `(${field.sql} IS NULL OR btrim(${field.sql}::text) = '')` : `${field.sql} IS NULL`;
+    const blank =
+      field.kind === 'text' ? `(${field.sql} IS NULL OR btrim(${field.sql}::text) = '')` : `${field.sql} IS NULL`;
     if (f.type === 'blank') {
       out.push(blank);
       continue;
@@ -55,12 +60,16 @@ export function filterConditions(fields: Readonly<Record<string, GridField>>, fi
     if (a === null) continue;
     const b = needsRange(f.type) ? read(f.valueTo!) : null;
     // Dates compare by UTC day: the cell's day start in epoch ms.
-    const cell = field.kind === 'number' ? `${field.sql}::double precision` : `(floor(extract(epoch FROM ${field.sql}) / 86400) * 86400000)`;
+    const cell =
+      field.kind === 'number'
+        ? `${field.sql}::double precision`
+        : `(floor(extract(epoch FROM ${field.sql}) / 86400) * 86400000)`;
     if (f.type === 'equals') out.push(`${cell} = ${p(a)}`);
     else if (f.type === 'not equal') out.push(`(${field.sql} IS NULL OR ${cell} <> ${p(a)})`);
     else if (f.type === 'greater than') out.push(`${cell} > ${p(a)}`);
     else if (f.type === 'less than') out.push(`${cell} < ${p(a)}`);
-    else if (f.type === 'in range' && b !== null) out.push(`${cell} BETWEEN ${p(Math.min(a, b))} AND ${p(Math.max(a, b))}`);
+    else if (f.type === 'in range' && b !== null)
+      out.push(`${cell} BETWEEN ${p(Math.min(a, b))} AND ${p(Math.max(a, b))}`);
   }
   return out;
 }
@@ -72,7 +81,13 @@ export function enumField(sql: string, options: readonly { value: number; label:
 }
 
 /** ORDER BY for a known sort column, with a stable tiebreak. */
-export function orderBy(fields: Readonly<Record<string, GridField>>, column: string | undefined, ascending: string | undefined, fallback: string, tiebreak: string): string {
+export function orderBy(
+  fields: Readonly<Record<string, GridField>>,
+  column: string | undefined,
+  ascending: string | undefined,
+  fallback: string,
+  tiebreak: string,
+): string {
   const field = column ? fields[column] : undefined;
   if (!field) return `ORDER BY ${fallback}, ${tiebreak}`;
   const dir = ascending === 'false' ? 'DESC' : 'ASC';

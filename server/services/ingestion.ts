@@ -6,7 +6,11 @@ import { ingestSamples, type Sample } from './measurement-store';
 import { noteSamplesForModel } from './modelling/service/late-data';
 import { notifyRaisedAlarms } from './notifications/alarm-mails';
 
-export async function ingestAndEvaluate(database: Database, samples: readonly Sample[], publicUrl: string): Promise<{ chunks: number; alarmsRaised: number[] }> {
+export async function ingestAndEvaluate(
+  database: Database,
+  samples: readonly Sample[],
+  publicUrl: string,
+): Promise<{ chunks: number; alarmsRaised: number[] }> {
   const chunks = await database.transaction((tx) => ingestSamples(tx, samples));
   // Sites whose model has read these times already rewind to them; the scheduler is nudged either way.
   await noteSamplesForModel(database, samples);
@@ -34,7 +38,12 @@ export interface SiteRatePoint {
  * The modelling pipeline's output for a site: rates stored once per site and time (a repeat replaces), the model's
  * processed-up-to moved forward, then the site's alarms evaluated over the batch and their mails queued.
  */
-export async function ingestSiteRates(database: Database, siteId: number, points: readonly SiteRatePoint[], publicUrl: string): Promise<{ stored: number; alarmsRaised: number[] }> {
+export async function ingestSiteRates(
+  database: Database,
+  siteId: number,
+  points: readonly SiteRatePoint[],
+  publicUrl: string,
+): Promise<{ stored: number; alarmsRaised: number[] }> {
   if (points.length === 0) return { stored: 0, alarmsRaised: [] };
   await database.transaction((tx) => storeSiteRates(tx, siteId, points));
   const from = Math.min(...points.map((p) => p.time));
@@ -49,14 +58,29 @@ export async function storeSiteRates(tx: Queryable, siteId: number, points: read
   await tx.query(
     `INSERT INTO site_rates (site_id, time, rate, lower_bound, upper_bound) SELECT $1, * FROM unnest($2::timestamptz[], $3::float8[], $4::float8[], $5::float8[])
      ON CONFLICT (site_id, time) DO UPDATE SET rate = excluded.rate, lower_bound = excluded.lower_bound, upper_bound = excluded.upper_bound`,
-    [siteId, points.map((p) => new Date(p.time).toISOString()), points.map((p) => p.rate), points.map((p) => p.lower), points.map((p) => p.upper)],
+    [
+      siteId,
+      points.map((p) => new Date(p.time).toISOString()),
+      points.map((p) => p.rate),
+      points.map((p) => p.lower),
+      points.map((p) => p.upper),
+    ],
   );
   const last = Math.max(...points.map((p) => p.time));
-  await tx.query('UPDATE sites SET model_processed_up_to = greatest(coalesce(model_processed_up_to, $2), $2), model_last_run_time = now() WHERE id = $1', [siteId, new Date(last).toISOString()]);
+  await tx.query(
+    'UPDATE sites SET model_processed_up_to = greatest(coalesce(model_processed_up_to, $2), $2), model_last_run_time = now() WHERE id = $1',
+    [siteId, new Date(last).toISOString()],
+  );
 }
 
 /** The site's alarms over [from, to) after new rates, and the mails of those raised. */
-export async function evaluateSiteRateAlarms(database: Database, siteId: number, from: number, to: number, publicUrl: string): Promise<number[]> {
+export async function evaluateSiteRateAlarms(
+  database: Database,
+  siteId: number,
+  from: number,
+  to: number,
+  publicUrl: string,
+): Promise<number[]> {
   const raised = await evaluateAlarms(database, [siteId], from, to);
   await notifyRaisedAlarms(database, raised, publicUrl);
   return raised;

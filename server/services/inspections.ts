@@ -80,7 +80,14 @@ function toInspection(r: InspectionRow): Inspection {
 }
 
 /** The most recent `top` inspections of the sites matched by `scope` (SQL over `s`) in [from, to), newest first. */
-export async function inspectionList(db: Queryable, scope: string, params: unknown[], from: string, to: string, top: number): Promise<InspectionListItem[]> {
+export async function inspectionList(
+  db: Queryable,
+  scope: string,
+  params: unknown[],
+  from: string,
+  to: string,
+  top: number,
+): Promise<InspectionListItem[]> {
   const n = params.length;
   const rows = await db.query<InspectionRow>(
     `SELECT ${COLUMNS} ${FROM} WHERE ${scope} AND i.time >= $${n + 1}::timestamptz AND i.time < $${n + 2}::timestamptz ORDER BY i.time DESC, i.id DESC LIMIT $${n + 3}`,
@@ -89,7 +96,13 @@ export async function inspectionList(db: Queryable, scope: string, params: unkno
   return rows.map(toListItem);
 }
 
-export async function siteInspections(db: Queryable, organizationId: number, siteId: number, start: string, end: string): Promise<InspectionListItem[]> {
+export async function siteInspections(
+  db: Queryable,
+  organizationId: number,
+  siteId: number,
+  start: string,
+  end: string,
+): Promise<InspectionListItem[]> {
   await siteOf(db, organizationId, siteId);
   const rows = await db.query<InspectionRow>(
     `SELECT ${COLUMNS} ${FROM} WHERE i.site_id = $1 AND i.time >= $2::timestamptz AND i.time < $3::timestamptz ORDER BY i.time, i.id`,
@@ -99,26 +112,45 @@ export async function siteInspections(db: Queryable, organizationId: number, sit
 }
 
 async function siteOf(db: Queryable, organizationId: number, siteId: number): Promise<void> {
-  const [site] = await db.query('SELECT id FROM sites WHERE id = $1 AND organization_id = $2', [siteId, organizationId]);
+  const [site] = await db.query('SELECT id FROM sites WHERE id = $1 AND organization_id = $2', [
+    siteId,
+    organizationId,
+  ]);
   if (!site) throw notFound(INSPECTION_MESSAGES.siteNotFound);
 }
 
 /** One inspection of the organization, or 404 (another organization's answers alike). */
 export async function loadInspection(db: Queryable, organizationId: number, inspectionId: number): Promise<Inspection> {
-  const [row] = await db.query<InspectionRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id = $1 AND s.organization_id = $2`, [inspectionId, organizationId]);
+  const [row] = await db.query<InspectionRow>(`SELECT ${COLUMNS} ${FROM} WHERE i.id = $1 AND s.organization_id = $2`, [
+    inspectionId,
+    organizationId,
+  ]);
   if (!row) throw notFound(INSPECTION_MESSAGES.inspectionNotFound);
   return toInspection(row);
 }
 
-export async function inspectionImage(db: Queryable, organizationId: number, inspectionId: number): Promise<{ mimeType: string; content: Uint8Array }> {
+export async function inspectionImage(
+  db: Queryable,
+  organizationId: number,
+  inspectionId: number,
+): Promise<{ mimeType: string; content: Uint8Array }> {
   await loadInspection(db, organizationId, inspectionId);
-  const [row] = await db.query<{ mime_type: string; content: Uint8Array }>('SELECT mime_type, content FROM inspection_images WHERE inspection_id = $1', [inspectionId]);
+  const [row] = await db.query<{ mime_type: string; content: Uint8Array }>(
+    'SELECT mime_type, content FROM inspection_images WHERE inspection_id = $1',
+    [inspectionId],
+  );
   if (!row) throw notFound('The inspection has no image');
   return { mimeType: row.mime_type, content: row.content };
 }
 
 export async function inspectionSites(db: Queryable, organizationId: number): Promise<InspectionSites> {
-  const sites = await db.query<{ id: number; name: string; latitude: number; longitude: number; sources: { id: number; name: string; latitude: number; longitude: number }[] | null }>(
+  const sites = await db.query<{
+    id: number;
+    name: string;
+    latitude: number;
+    longitude: number;
+    sources: { id: number; name: string; latitude: number; longitude: number }[] | null;
+  }>(
     `SELECT s.id, s.name, s.latitude, s.longitude,
             (SELECT json_agg(json_build_object('id', src.id, 'name', src.name, 'latitude', src.latitude, 'longitude', src.longitude) ORDER BY lower(src.name), src.id)
                FROM sources src WHERE src.site_id = s.id AND src.deleted_at IS NULL) AS sources
@@ -134,7 +166,11 @@ export async function inspectionSites(db: Queryable, organizationId: number): Pr
       id: s.id,
       name: s.name,
       locationLatLng: latLngText(s.latitude, s.longitude),
-      sources: (s.sources ?? []).map((src) => ({ id: src.id, name: src.name, locationLatLng: latLngText(src.latitude, src.longitude) })),
+      sources: (s.sources ?? []).map((src) => ({
+        id: src.id,
+        name: src.name,
+        locationLatLng: latLngText(src.latitude, src.longitude),
+      })),
     })),
     inspectors,
   };
@@ -144,15 +180,25 @@ export async function inspectionSites(db: Queryable, organizationId: number): Pr
  * The checks the rules cannot make alone: the site is the organization's, the source is the site's, the inspector
  * belongs to the organization. Answers problems by field; a foreign site is a 404.
  */
-async function organizationProblems(db: Queryable, organizationId: number, input: InspectionInput): Promise<Record<string, string>> {
+async function organizationProblems(
+  db: Queryable,
+  organizationId: number,
+  input: InspectionInput,
+): Promise<Record<string, string>> {
   await siteOf(db, organizationId, input.siteId!);
   const problems: Record<string, string> = {};
   if (input.sourceId !== null) {
-    const [source] = await db.query('SELECT id FROM sources WHERE id = $1 AND site_id = $2', [input.sourceId, input.siteId]);
+    const [source] = await db.query('SELECT id FROM sources WHERE id = $1 AND site_id = $2', [
+      input.sourceId,
+      input.siteId,
+    ]);
     if (!source) problems.sourceId = INSPECTION_MESSAGES.sourceNotAtSite;
   }
   if (input.inspectedByUserId !== null) {
-    const [member] = await db.query('SELECT user_id FROM user_organizations WHERE user_id = $1 AND organization_id = $2', [input.inspectedByUserId, organizationId]);
+    const [member] = await db.query(
+      'SELECT user_id FROM user_organizations WHERE user_id = $1 AND organization_id = $2',
+      [input.inspectedByUserId, organizationId],
+    );
     if (!member) problems.inspectedByUserId = INSPECTION_MESSAGES.inspectorNotMember;
   }
   return problems;
@@ -168,12 +214,24 @@ function columnValues(input: InspectionInput): unknown[] {
   const sw = point(input.southWestCornerLocationLatLng);
   const detection = input.detectionFound === true;
   return [
-    input.siteId, input.type, input.time, detection,
+    input.siteId,
+    input.type,
+    input.time,
+    detection,
     // Without a detection the detection fields are empty (spec 3 §5).
-    detection ? input.emissionRate : null, detection ? input.emissionConcentration : null,
-    detection ? (location?.lat ?? null) : null, detection ? (location?.lng ?? null) : null, detection ? input.sourceId : null,
-    input.surveyType, input.inspectedByUserId, input.thirdPartyInspectionId.trim() || null, input.description.trim() || null,
-    ne?.lat ?? null, ne?.lng ?? null, sw?.lat ?? null, sw?.lng ?? null,
+    detection ? input.emissionRate : null,
+    detection ? input.emissionConcentration : null,
+    detection ? (location?.lat ?? null) : null,
+    detection ? (location?.lng ?? null) : null,
+    detection ? input.sourceId : null,
+    input.surveyType,
+    input.inspectedByUserId,
+    input.thirdPartyInspectionId.trim() || null,
+    input.description.trim() || null,
+    ne?.lat ?? null,
+    ne?.lng ?? null,
+    sw?.lat ?? null,
+    sw?.lng ?? null,
   ];
 }
 const INSERT_COLUMNS = `site_id, type, time, detection_found, emission_rate, emission_concentration, latitude, longitude, source_id, survey_type,
@@ -182,7 +240,12 @@ const INSERT_COLUMNS = `site_id, type, time, detection_found, emission_rate, emi
 async function writeImage(db: Queryable, inspectionId: number, image: InspectionInput['image']): Promise<void> {
   if (image === undefined) return;
   await db.query('DELETE FROM inspection_images WHERE inspection_id = $1', [inspectionId]);
-  if (image) await db.query('INSERT INTO inspection_images (inspection_id, mime_type, content) VALUES ($1, $2, $3)', [inspectionId, image.mimeType, Buffer.from(image.content, 'base64')]);
+  if (image)
+    await db.query('INSERT INTO inspection_images (inspection_id, mime_type, content) VALUES ($1, $2, $3)', [
+      inspectionId,
+      image.mimeType,
+      Buffer.from(image.content, 'base64'),
+    ]);
 }
 
 async function insertInspection(db: Queryable, input: InspectionInput, actor: Actor): Promise<number> {
@@ -196,14 +259,26 @@ async function insertInspection(db: Queryable, input: InspectionInput, actor: Ac
 }
 
 /** Creates one inspection or updates one of the organization's (spec 3 §7 inspectionEdit). */
-export async function saveInspection(db: Queryable, organizationId: number, input: InspectionInput, actor: Actor): Promise<Inspection> {
+export async function saveInspection(
+  db: Queryable,
+  organizationId: number,
+  input: InspectionInput,
+  actor: Actor,
+): Promise<Inspection> {
   const problems = await organizationProblems(db, organizationId, input);
-  if (Object.keys(problems).length) throw badRequest(Object.values(problems).join(' '), Object.fromEntries(Object.entries(problems).map(([k, m]) => [k, [m]])));
+  if (Object.keys(problems).length)
+    throw badRequest(
+      Object.values(problems).join(' '),
+      Object.fromEntries(Object.entries(problems).map(([k, m]) => [k, [m]])),
+    );
   if (!input.id) return loadInspection(db, organizationId, await insertInspection(db, input, actor));
   await loadInspection(db, organizationId, input.id);
   const values = columnValues(input);
   const sets = INSERT_COLUMNS.split(',').map((c, i) => `${c.trim()} = $${i + 1}`);
-  await db.query(`UPDATE inspections SET ${sets.join(', ')}, updated_at = now(), updated_by = $${values.length + 1} WHERE id = $${values.length + 2}`, [...values, actor.userId, input.id]);
+  await db.query(
+    `UPDATE inspections SET ${sets.join(', ')}, updated_at = now(), updated_by = $${values.length + 1} WHERE id = $${values.length + 2}`,
+    [...values, actor.userId, input.id],
+  );
   await writeImage(db, input.id, input.image);
   return loadInspection(db, organizationId, input.id);
 }
@@ -212,13 +287,19 @@ export async function saveInspection(db: Queryable, organizationId: number, inpu
  * Creates every inspection or none (spec 3 §7 bulkCreateInspections): any problem answers 400 with the messages keyed
  * inspections[n].field.
  */
-export async function bulkCreate(db: Queryable, organizationId: number, items: readonly unknown[], actor: Actor): Promise<number[]> {
+export async function bulkCreate(
+  db: Queryable,
+  organizationId: number,
+  items: readonly unknown[],
+  actor: Actor,
+): Promise<number[]> {
   const errors: Record<string, string[]> = {};
   const inputs: InspectionInput[] = [];
   for (const [index, item] of items.entries()) {
     const parsed = inspectionInputSchema.safeParse(item);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) (errors[bulkErrorKey(index, issue.path.map(String).join('.'))] ??= []).push(issue.message);
+      for (const issue of parsed.error.issues)
+        (errors[bulkErrorKey(index, issue.path.map(String).join('.'))] ??= []).push(issue.message);
       continue;
     }
     const problems = await organizationProblems(db, organizationId, parsed.data);

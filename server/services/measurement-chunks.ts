@@ -19,7 +19,8 @@ export function encodeChunk(chunkStart: number, samples: Samples): { times: Uint
   const offsets = new Int32Array(samples.times.length);
   for (let i = 0; i < offsets.length; i++) {
     const offset = samples.times[i]! - chunkStart;
-    if (!(offset >= 0 && offset < CHUNK_MS)) throw new Error(`Sample time ${samples.times[i]} is outside the chunk starting ${chunkStart}`);
+    if (!(offset >= 0 && offset < CHUNK_MS))
+      throw new Error(`Sample time ${samples.times[i]} is outside the chunk starting ${chunkStart}`);
     offsets[i] = offset;
   }
   // Typed arrays are little-endian on every platform Node and browsers run on; copied so the bytes own their buffer.
@@ -27,7 +28,8 @@ export function encodeChunk(chunkStart: number, samples: Samples): { times: Uint
 }
 
 export function decodeChunk(chunkStart: number, times: Uint8Array, vals: Uint8Array): Samples {
-  if (times.byteLength % 4 !== 0 || times.byteLength !== vals.byteLength) throw new Error('A measurement chunk is damaged: its arrays disagree in length');
+  if (times.byteLength % 4 !== 0 || times.byteLength !== vals.byteLength)
+    throw new Error('A measurement chunk is damaged: its arrays disagree in length');
   const n = times.byteLength / 4;
   // Copied into fresh buffers: node-postgres hands back Buffers that are views into a shared pool (and whose slice()
   // is another view), so their .buffer is not theirs alone.
@@ -87,6 +89,7 @@ export const UPTIME_PERIOD_MS = 6 * 3_600_000;
 /** Bit k set when the chunk has a sample in its k-th 6-hour period. */
 export function periodMask(chunkStart: number, times: Float64Array): number {
   let mask = 0;
-  for (let i = 0; i < times.length; i++) mask |= 1 << Math.min(3, Math.floor((times[i]! - chunkStart) / UPTIME_PERIOD_MS));
+  for (let i = 0; i < times.length; i++)
+    mask |= 1 << Math.min(3, Math.floor((times[i]! - chunkStart) / UPTIME_PERIOD_MS));
   return mask;
 }

@@ -1,7 +1,11 @@
 // Sensor configurations on the server (spec 3 §2, §3, §5, §7): the grid's rows for an organization, versions and their
 // history, the bulk upload, and loading a version onto devices through the device cloud. A sensor belongs to the
 // organization of the Qube that carries it; sensors no Qube carries are stock, open to every holder of the permission.
-import type { SensorConfigurationHistoryRow, SensorConfigurationRow, RmxResult } from '@/contracts/sensor-configuration';
+import type {
+  SensorConfigurationHistoryRow,
+  SensorConfigurationRow,
+  RmxResult,
+} from '@/contracts/sensor-configuration';
 import {
   coefficientsProblem,
   normalizeCoefficients,
@@ -70,7 +74,10 @@ const COLUMNS = `coalesce(c.sensor_serial_number, f.serial) AS serial, c.id AS v
 const CARRIED = `EXISTS (SELECT 1 FROM devices o WHERE o.device_type = 'Qube' AND o.serial_numbers->>'ch4' = c.sensor_serial_number)`;
 
 /** Every Qube of the organization (configured or not) and every configured sensor no Qube carries, latest version each. */
-export async function loadCurrentSensorConfigurations(db: Queryable, organizationId: number): Promise<SensorConfigurationRow[]> {
+export async function loadCurrentSensorConfigurations(
+  db: Queryable,
+  organizationId: number,
+): Promise<SensorConfigurationRow[]> {
   const rows = await db.query<RawRow>(
     `WITH f AS (${FITTED}),
           c AS (SELECT DISTINCT ON (sensor_serial_number) * FROM sensor_configurations ORDER BY sensor_serial_number, id DESC)
@@ -86,7 +93,10 @@ export async function loadCurrentSensorConfigurations(db: Queryable, organizatio
 
 /** The organizations of the Qubes carrying a sensor (empty for stock). */
 async function ownersOf(db: Queryable, serial: string): Promise<number[]> {
-  const rows = await db.query<{ organization_id: number }>("SELECT DISTINCT organization_id FROM devices WHERE device_type = 'Qube' AND serial_numbers->>'ch4' = $1", [serial]);
+  const rows = await db.query<{ organization_id: number }>(
+    "SELECT DISTINCT organization_id FROM devices WHERE device_type = 'Qube' AND serial_numbers->>'ch4' = $1",
+    [serial],
+  );
   return rows.map((r) => r.organization_id);
 }
 
@@ -94,12 +104,20 @@ async function ownersOf(db: Queryable, serial: string): Promise<number[]> {
 async function assertSensorOpen(db: Queryable, organizationId: number, serial: string): Promise<void> {
   const owners = await ownersOf(db, serial);
   if (owners.length > 0 && !owners.includes(organizationId)) {
-    throw new HttpError(400, 'The request is not valid.', { sensorSerialNumber: [SENSOR_CONFIGURATION_MESSAGES.otherOrganization] });
+    throw new HttpError(400, 'The request is not valid.', {
+      sensorSerialNumber: [SENSOR_CONFIGURATION_MESSAGES.otherOrganization],
+    });
   }
 }
 
 /** Saves a new version unless the coefficients equal the latest; answers the version id and whether one was added. */
-export async function addSensorConfiguration(db: Queryable, organizationId: number, serialText: string, coefficientsText: string, userEmail: string): Promise<{ versionId: number; added: boolean }> {
+export async function addSensorConfiguration(
+  db: Queryable,
+  organizationId: number,
+  serialText: string,
+  coefficientsText: string,
+  userEmail: string,
+): Promise<{ versionId: number; added: boolean }> {
   const problems: Record<string, string[]> = {};
   const serialIssue = serialProblem(serialText);
   const coefficientsIssue = coefficientsProblem(coefficientsText);
@@ -109,17 +127,30 @@ export async function addSensorConfiguration(db: Queryable, organizationId: numb
   const serial = serialText.trim();
   await assertSensorOpen(db, organizationId, serial);
   const coefficients = normalizeCoefficients(coefficientsText);
-  const [latest] = await db.query<{ id: number; coefficients: string }>('SELECT id, coefficients FROM sensor_configurations WHERE sensor_serial_number = $1 ORDER BY id DESC LIMIT 1', [serial]);
+  const [latest] = await db.query<{ id: number; coefficients: string }>(
+    'SELECT id, coefficients FROM sensor_configurations WHERE sensor_serial_number = $1 ORDER BY id DESC LIMIT 1',
+    [serial],
+  );
   if (latest && latest.coefficients === coefficients) return { versionId: latest.id, added: false };
-  const [row] = await db.query<{ id: number }>('INSERT INTO sensor_configurations (sensor_serial_number, coefficients, user_email) VALUES ($1, $2, $3) RETURNING id', [serial, coefficients, userEmail]);
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO sensor_configurations (sensor_serial_number, coefficients, user_email) VALUES ($1, $2, $3) RETURNING id',
+    [serial, coefficients, userEmail],
+  );
   return { versionId: row!.id, added: true };
 }
 
 /** Every version of a sensor, or of every sensor a device carries or was sent, newest first, each with its last sync. */
-export async function loadSensorConfigurationHistory(db: Queryable, organizationId: number, by: { deviceId: number } | { sensorSerialNumber: string }): Promise<SensorConfigurationHistoryRow[]> {
+export async function loadSensorConfigurationHistory(
+  db: Queryable,
+  organizationId: number,
+  by: { deviceId: number } | { sensorSerialNumber: string },
+): Promise<SensorConfigurationHistoryRow[]> {
   let rows: RawRow[];
   if ('deviceId' in by) {
-    const [device] = await db.query<{ id: number }>("SELECT id FROM devices WHERE id = $1 AND organization_id = $2 AND device_type = 'Qube'", [by.deviceId, organizationId]);
+    const [device] = await db.query<{ id: number }>(
+      "SELECT id FROM devices WHERE id = $1 AND organization_id = $2 AND device_type = 'Qube'",
+      [by.deviceId, organizationId],
+    );
     if (!device) throw new HttpError(404, 'Device not found');
     rows = await db.query<RawRow>(
       `WITH f AS (${FITTED} AND d.id = $2)
@@ -147,7 +178,12 @@ export async function loadSensorConfigurationHistory(db: Queryable, organization
 }
 
 /** Reads the uploaded CSV and saves a version for every row whose coefficients changed: every row or none. */
-export async function applySensorConfigurationUpload(tx: Queryable, bytes: Uint8Array, organizationId: number, userEmail: string): Promise<number> {
+export async function applySensorConfigurationUpload(
+  tx: Queryable,
+  bytes: Uint8Array,
+  organizationId: number,
+  userEmail: string,
+): Promise<number> {
   let parsed;
   try {
     parsed = await parseCsvUpload(bytes, SENSOR_CONFIGURATION_COLUMNS, SENSOR_CONFIGURATION_MAX_ROWS);
@@ -157,7 +193,8 @@ export async function applySensorConfigurationUpload(tx: Queryable, bytes: Uint8
   }
   const errors: Record<string, string[]> = {};
   for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
-  if (parsed.rows.length === 0 && parsed.errors.length === 0) throw new HttpError(400, 'The file has no sensor configuration rows.');
+  if (parsed.rows.length === 0 && parsed.errors.length === 0)
+    throw new HttpError(400, 'The file has no sensor configuration rows.');
   const seen = new Map<string, number>();
   const valid: { row: number; serial: string; coefficients: string }[] = [];
   for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
@@ -167,7 +204,8 @@ export async function applySensorConfigurationUpload(tx: Queryable, bytes: Uint8
     const problems = [serialProblem(serial), coefficientsProblem(coefficients)].filter((p): p is string => p !== null);
     if (!problems.length) {
       const owners = await ownersOf(tx, serial);
-      if (owners.length > 0 && !owners.includes(organizationId)) problems.push(SENSOR_CONFIGURATION_MESSAGES.otherOrganization);
+      if (owners.length > 0 && !owners.includes(organizationId))
+        problems.push(SENSOR_CONFIGURATION_MESSAGES.otherOrganization);
       const earlier = seen.get(serial);
       if (earlier !== undefined) problems.push(`Sensor ${serial} is also on row ${earlier}.`);
       seen.set(serial, r.row);
@@ -177,13 +215,28 @@ export async function applySensorConfigurationUpload(tx: Queryable, bytes: Uint8
   }
   if (Object.keys(errors).length) throw new HttpError(400, 'The file has problems; nothing was changed.', errors);
   let count = 0;
-  for (const [i, v] of valid.entries()) if ((await breathe(i), await addSensorConfiguration(tx, organizationId, v.serial, v.coefficients, userEmail)).added) count++;
+  for (const [i, v] of valid.entries())
+    if ((await breathe(i), await addSensorConfiguration(tx, organizationId, v.serial, v.coefficients, userEmail)).added)
+      count++;
   return count;
 }
 
 /** Loads each device's latest version through the device cloud and records every attempt. */
-export async function setRmxCoefficients(db: Queryable, cloud: DeviceCloud, organizationId: number, deviceIds: readonly number[], userEmail: string): Promise<RmxResult[]> {
-  const devices = await db.query<{ id: number; name: string; online: boolean | null; version_id: number | null; coefficients: string | null; site_id: number | null }>(
+export async function setRmxCoefficients(
+  db: Queryable,
+  cloud: DeviceCloud,
+  organizationId: number,
+  deviceIds: readonly number[],
+  userEmail: string,
+): Promise<RmxResult[]> {
+  const devices = await db.query<{
+    id: number;
+    name: string;
+    online: boolean | null;
+    version_id: number | null;
+    coefficients: string | null;
+    site_id: number | null;
+  }>(
     `SELECT d.id, d.name, d.particle_online_status AS online, c.id AS version_id, c.coefficients, i.site_id
        FROM devices d
        LEFT JOIN LATERAL (SELECT id, coefficients FROM sensor_configurations WHERE sensor_serial_number = d.serial_numbers->>'ch4' ORDER BY id DESC LIMIT 1) c ON true
@@ -195,17 +248,24 @@ export async function setRmxCoefficients(db: Queryable, cloud: DeviceCloud, orga
   const results: RmxResult[] = [];
   for (const d of devices) {
     if (d.version_id === null || d.coefficients === null) {
-      results.push({ deviceId: d.id, deviceName: d.name, success: false, error: 'The sensor has no configuration yet' });
+      results.push({
+        deviceId: d.id,
+        deviceName: d.name,
+        success: false,
+        error: 'The sensor has no configuration yet',
+      });
       continue;
     }
     const argument = rmxArgument(d.version_id, d.coefficients);
     const outcome = await cloud.call(db, { id: d.id, name: d.name, online: d.online }, SET_RMX_FUNCTION, argument);
-    await db.query('INSERT INTO sensor_configuration_syncs (sensor_configuration_id, device_id, success, error, user_email) VALUES ($1, $2, $3, $4, $5)', [
-      d.version_id, d.id, outcome.success, outcome.error, userEmail,
-    ]);
-    await db.query('INSERT INTO cloud_function_calls (device_id, site_id, function_type, argument, success, error, user_name) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      d.id, d.site_id, SET_RMX_FUNCTION, argument, outcome.success, outcome.error, userEmail,
-    ]);
+    await db.query(
+      'INSERT INTO sensor_configuration_syncs (sensor_configuration_id, device_id, success, error, user_email) VALUES ($1, $2, $3, $4, $5)',
+      [d.version_id, d.id, outcome.success, outcome.error, userEmail],
+    );
+    await db.query(
+      'INSERT INTO cloud_function_calls (device_id, site_id, function_type, argument, success, error, user_name) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [d.id, d.site_id, SET_RMX_FUNCTION, argument, outcome.success, outcome.error, userEmail],
+    );
     results.push({ deviceId: d.id, deviceName: d.name, success: outcome.success, error: outcome.error });
   }
   return results;

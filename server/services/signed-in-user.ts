@@ -38,12 +38,16 @@ export async function loadSignedInUser(database: Database, userId: number): Prom
     // Only provider staff carry a global role (spec 1 §1).
     globalPermissions: new Set(user.is_qube_user ? (user.global_permissions ?? []) : []),
     memberships: new Map(
-      memberships.map((m) => [m.organization_id, { roleId: m.role_id, permissions: new Set(m.permissions), deleted: m.deleted }]),
+      memberships.map((m) => [
+        m.organization_id,
+        { roleId: m.role_id, permissions: new Set(m.permissions), deleted: m.deleted },
+      ]),
     ),
   };
 }
 
-export type OrganizationAccess = { ok: true; permissions: Set<number> } | { ok: false; reason: 'not-member' | 'deleted' | 'unknown' };
+export type OrganizationAccess =
+  { ok: true; permissions: Set<number> } | { ok: false; reason: 'not-member' | 'deleted' | 'unknown' };
 
 /**
  * Effective permissions inside one organization: global role ∪ role there (spec 1 §4).
@@ -54,7 +58,8 @@ export async function accessToOrganization(
   user: SignedInUser,
   organizationId: number,
   /** How to tell whether the organization exists (the request path passes a cached check). */
-  organizationExists: (id: number) => Promise<boolean> = async (id) => (await database.query('SELECT 1 FROM organizations WHERE id = $1', [id])).length > 0,
+  organizationExists: (id: number) => Promise<boolean> = async (id) =>
+    (await database.query('SELECT 1 FROM organizations WHERE id = $1', [id])).length > 0,
 ): Promise<OrganizationAccess> {
   const membership = user.memberships.get(organizationId);
   if (user.isQubeUser) {
@@ -74,11 +79,17 @@ export function permissionsAcrossOrganizations(user: SignedInUser): Set<number> 
 }
 
 /** The live organizations in which the user holds `permission` (any membership when null). */
-export async function organizationsWith(db: Queryable, user: SignedInUser, permission: number | null): Promise<number[]> {
+export async function organizationsWith(
+  db: Queryable,
+  user: SignedInUser,
+  permission: number | null,
+): Promise<number[]> {
   const ids = new Set<number>();
   if (user.isQubeUser && (permission === null || user.globalPermissions.has(permission))) {
-    for (const o of await db.query<{ id: number }>('SELECT id FROM organizations WHERE deleted_at IS NULL')) ids.add(o.id);
+    for (const o of await db.query<{ id: number }>('SELECT id FROM organizations WHERE deleted_at IS NULL'))
+      ids.add(o.id);
   }
-  for (const [id, m] of user.memberships) if (!m.deleted && (permission === null || m.permissions.has(permission))) ids.add(id);
+  for (const [id, m] of user.memberships)
+    if (!m.deleted && (permission === null || m.permissions.has(permission))) ids.add(id);
   return [...ids];
 }

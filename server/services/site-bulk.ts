@@ -35,7 +35,9 @@ export interface PlannedSite {
   accessNotes: string | null;
 }
 
-export type BulkPlan = { ok: true; sites: PlannedSite[]; warnings: string[] } | { ok: false; detail: string; errors: Record<string, string[]> };
+export type BulkPlan =
+  | { ok: true; sites: PlannedSite[]; warnings: string[] }
+  | { ok: false; detail: string; errors: Record<string, string[]> };
 
 interface Option extends Record<string, unknown> {
   id: number;
@@ -57,13 +59,23 @@ export async function planBulkSites(db: Queryable, bytes: Uint8Array, organizati
   }
   const errors: Record<string, string[]> = {};
   for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
-  if (parsed.rows.length === 0 && parsed.errors.length === 0) return { ok: false, detail: 'The file has no site rows.', errors: {} };
+  if (parsed.rows.length === 0 && parsed.errors.length === 0)
+    return { ok: false, detail: 'The file has no site rows.', errors: {} };
 
-  const options = await db.query<Option>('SELECT id, kind, name, parent_id FROM site_options WHERE organization_id IS NULL');
+  const options = await db.query<Option>(
+    'SELECT id, kind, name, parent_id FROM site_options WHERE organization_id IS NULL',
+  );
   const byKindName = new Map(options.map((o) => [`${o.kind}:${o.name.toLowerCase()}`, o]));
-  const groups = await db.query<{ id: number; name: string }>('SELECT id, name FROM site_groups WHERE organization_id = $1', [organizationId]);
+  const groups = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM site_groups WHERE organization_id = $1',
+    [organizationId],
+  );
   const groupByName = new Map(groups.map((g) => [g.name.toLowerCase(), g.id]));
-  const siteIds = new Set((await db.query<{ id: number }>('SELECT id FROM sites WHERE organization_id = $1', [organizationId])).map((s) => s.id));
+  const siteIds = new Set(
+    (await db.query<{ id: number }>('SELECT id FROM sites WHERE organization_id = $1', [organizationId])).map(
+      (s) => s.id,
+    ),
+  );
 
   const sites: PlannedSite[] = [];
   const seenIds = new Set<number>();
@@ -76,7 +88,11 @@ export async function planBulkSites(db: Queryable, bytes: Uint8Array, organizati
   }
   if (Object.keys(errors).length > 0) {
     const count = Object.keys(errors).length;
-    return { ok: false, detail: `${count} row${count === 1 ? ' has' : 's have'} problems; nothing was changed.`, errors };
+    return {
+      ok: false,
+      detail: `${count} row${count === 1 ? ' has' : 's have'} problems; nothing was changed.`,
+      errors,
+    };
   }
   return { ok: true, sites, warnings: parsed.warnings };
 }
@@ -112,8 +128,10 @@ function planRow({ row, values: v }: CsvRow<SiteBulkKey>, l: Lookups, problems: 
   const state = option('stateProvince', 'State/Province', v.stateProvince);
   const regulation = option('regulation', 'Regulation', v.regulation);
   const regulatoryType = option('regulatorySiteType', 'Regulatory Site Type', v.regulatorySiteType);
-  if (state && (!country || state.parent_id !== country.id)) problems.push(`State/Province '${v.stateProvince}' is not in the country given.`);
-  if (regulation && (!country || regulation.parent_id !== country.id)) problems.push(`Regulation '${v.regulation}' does not apply in the country given.`);
+  if (state && (!country || state.parent_id !== country.id))
+    problems.push(`State/Province '${v.stateProvince}' is not in the country given.`);
+  if (regulation && (!country || regulation.parent_id !== country.id))
+    problems.push(`Regulation '${v.regulation}' does not apply in the country given.`);
   if (regulatoryType && !regulation && v.regulation === '') problems.push('Regulatory Site Type needs a Regulation.');
   const groupIds: number[] = [];
   for (const name of splitGroups(v.groups)) {
@@ -129,8 +147,10 @@ function planRow({ row, values: v }: CsvRow<SiteBulkKey>, l: Lookups, problems: 
   const notificationRequired = yesNo('Notification Required', v.notificationRequired);
   const specialTicketsRequired = yesNo('Special Tickets Required', v.specialTicketsRequired);
   const workPermitRequired = yesNo('Work Permit Required', v.workPermitRequired);
-  if (v.accessNotes.length > ACCESS_NOTES_MAX) problems.push(`Access Notes must be at most ${ACCESS_NOTES_MAX} characters.`);
-  if (v.businessUnit.length > SITE_TEXT_MAX || v.assetArea.length > SITE_TEXT_MAX) problems.push(`Business Unit and Asset/Area must be at most ${SITE_TEXT_MAX} characters.`);
+  if (v.accessNotes.length > ACCESS_NOTES_MAX)
+    problems.push(`Access Notes must be at most ${ACCESS_NOTES_MAX} characters.`);
+  if (v.businessUnit.length > SITE_TEXT_MAX || v.assetArea.length > SITE_TEXT_MAX)
+    problems.push(`Business Unit and Asset/Area must be at most ${SITE_TEXT_MAX} characters.`);
   if (problems.length) return null;
   const location = roundForStorage({ lat, lng });
   return {
@@ -191,7 +211,12 @@ async function loadRecord(db: Queryable, id: number): Promise<SiteRecord | null>
 }
 
 /** Writes a checked plan; returns how many rows changed something. Runs inside the caller's transaction. */
-export async function applyBulkSites(db: Queryable, plan: PlannedSite[], organizationId: number, user: { id: number; email: string }): Promise<number> {
+export async function applyBulkSites(
+  db: Queryable,
+  plan: PlannedSite[],
+  organizationId: number,
+  user: { id: number; email: string },
+): Promise<number> {
   let changed = 0;
   for (const [i, site] of plan.entries()) {
     await breathe(i);
@@ -224,14 +249,28 @@ export async function applyBulkSites(db: Queryable, plan: PlannedSite[], organiz
       );
       id = row!.id;
     } else {
-      await db.query(`UPDATE sites SET ${COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')}, updated_at = clock_timestamp() WHERE id = $${COLUMNS.length + 1}`, [...values, id]);
+      await db.query(
+        `UPDATE sites SET ${COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')}, updated_at = clock_timestamp() WHERE id = $${COLUMNS.length + 1}`,
+        [...values, id],
+      );
       await db.query('DELETE FROM site_site_groups WHERE site_id = $1', [id]);
     }
-    if (site.groupIds.length) await db.query('INSERT INTO site_site_groups (site_id, site_group_id) SELECT $1, unnest($2::int[])', [id, site.groupIds]);
+    if (site.groupIds.length)
+      await db.query('INSERT INTO site_site_groups (site_id, site_group_id) SELECT $1, unnest($2::int[])', [
+        id,
+        site.groupIds,
+      ]);
     const after = (await loadRecord(db, id))!;
     const changes = changedValues(before, after);
     if (changes.length > 0) changed++;
-    await recordAudit(db, { entityType: 'site', entityId: id, organizationId, userId: user.id, userName: user.email, changes });
+    await recordAudit(db, {
+      entityType: 'site',
+      entityId: id,
+      organizationId,
+      userId: user.id,
+      userName: user.email,
+      changes,
+    });
   }
   return changed;
 }

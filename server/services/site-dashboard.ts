@@ -12,7 +12,10 @@ export const SITE_DELETED = 'This site has been deleted';
  * an unknown one (404, so ids cannot be probed); a deleted one 410 (spec 2 §7 'a 410 marks the site as deleted').
  */
 export async function checkSite(db: Queryable, siteId: number, organizationId: number): Promise<number> {
-  const [site] = await db.query<{ id: number; deleted_at: Date | string | null }>('SELECT id, deleted_at FROM sites WHERE id = $1 AND organization_id = $2', [siteId, organizationId]);
+  const [site] = await db.query<{ id: number; deleted_at: Date | string | null }>(
+    'SELECT id, deleted_at FROM sites WHERE id = $1 AND organization_id = $2',
+    [siteId, organizationId],
+  );
   if (!site) throw new HttpError(404, SITE_NOT_FOUND);
   if (site.deleted_at !== null) throw new HttpError(410, SITE_DELETED);
   return site.id;
@@ -22,20 +25,31 @@ export async function checkSite(db: Queryable, siteId: number, organizationId: n
  * The UTC day of site rates nearest [start, end) (the last rate before the start or the first at or after the end,
  * whichever is closer), as the range to zoom to: its first rate to its last, at least the minimum chart window.
  */
-export async function closestSiteRateDay(db: Queryable, siteId: number, start: number, end: number): Promise<{ startTime: string | null; endTime: string | null }> {
+export async function closestSiteRateDay(
+  db: Queryable,
+  siteId: number,
+  start: number,
+  end: number,
+): Promise<{ startTime: string | null; endTime: string | null }> {
   type Row = { time: Date | string };
-  const [before] = await db.query<Row>('SELECT time FROM site_rates WHERE site_id = $1 AND time < $2 ORDER BY time DESC LIMIT 1', [siteId, new Date(start).toISOString()]);
-  const [after] = await db.query<Row>('SELECT time FROM site_rates WHERE site_id = $1 AND time >= $2 ORDER BY time LIMIT 1', [siteId, new Date(end).toISOString()]);
+  const [before] = await db.query<Row>(
+    'SELECT time FROM site_rates WHERE site_id = $1 AND time < $2 ORDER BY time DESC LIMIT 1',
+    [siteId, new Date(start).toISOString()],
+  );
+  const [after] = await db.query<Row>(
+    'SELECT time FROM site_rates WHERE site_id = $1 AND time >= $2 ORDER BY time LIMIT 1',
+    [siteId, new Date(end).toISOString()],
+  );
   const beforeAt = before ? new Date(before.time).getTime() : null;
   const afterAt = after ? new Date(after.time).getTime() : null;
-  const nearest = beforeAt === null ? afterAt : afterAt === null ? beforeAt : start - beforeAt <= afterAt - end ? beforeAt : afterAt;
+  const nearest =
+    beforeAt === null ? afterAt : afterAt === null ? beforeAt : start - beforeAt <= afterAt - end ? beforeAt : afterAt;
   if (nearest === null) return { startTime: null, endTime: null };
   const dayStart = Math.floor(nearest / DAY_MS) * DAY_MS;
-  const [day] = await db.query<{ first: Date | string; last: Date | string }>('SELECT min(time) AS first, max(time) AS last FROM site_rates WHERE site_id = $1 AND time >= $2 AND time < $3', [
-    siteId,
-    new Date(dayStart).toISOString(),
-    new Date(dayStart + DAY_MS).toISOString(),
-  ]);
+  const [day] = await db.query<{ first: Date | string; last: Date | string }>(
+    'SELECT min(time) AS first, max(time) AS last FROM site_rates WHERE site_id = $1 AND time >= $2 AND time < $3',
+    [siteId, new Date(dayStart).toISOString(), new Date(dayStart + DAY_MS).toISOString()],
+  );
   const first = new Date(day!.first).getTime();
   const last = Math.max(new Date(day!.last).getTime(), first + MIN_RANGE_MINUTES * MINUTE_MS);
   return { startTime: new Date(first).toISOString(), endTime: new Date(last).toISOString() };

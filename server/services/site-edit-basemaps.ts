@@ -2,7 +2,13 @@
 // database) with their corners. The browser turns GeoTIFF, KML and KMZ into such an image before the upload.
 import type { FastifyRequest } from 'fastify';
 import { basemapEditFieldsSchema, type Basemap, type BasemapEditFields } from '@/contracts/site-edit';
-import { BASEMAP_FORM_MESSAGES, BASEMAP_IMAGE_LIMIT_BYTES, BASEMAP_IMAGE_TYPES, basemapProblems, type BasemapImageType } from '@/domain/basemap';
+import {
+  BASEMAP_FORM_MESSAGES,
+  BASEMAP_IMAGE_LIMIT_BYTES,
+  BASEMAP_IMAGE_TYPES,
+  basemapProblems,
+  type BasemapImageType,
+} from '@/domain/basemap';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import type { Queryable } from '../db/client';
 import { HttpError } from '../http/define-route';
@@ -37,11 +43,22 @@ const toBasemap = (r: Row): Basemap => ({
   imageVersion: String(new Date(r.updated_at).getTime()),
 });
 
-const auditValues = (b: Basemap) => ({ name: b.name, northEastCorner: b.northEastCornerLatLng, southWestCorner: b.southWestCornerLatLng, showByDefault: b.showByDefault, image: b.imageVersion });
+const auditValues = (b: Basemap) => ({
+  name: b.name,
+  northEastCorner: b.northEastCornerLatLng,
+  southWestCorner: b.southWestCornerLatLng,
+  showByDefault: b.showByDefault,
+  image: b.imageVersion,
+});
 
 export async function listBasemaps(db: Queryable, organizationId: number, siteId: number): Promise<Basemap[]> {
   await loadEditSite(db, organizationId, siteId);
-  return (await db.query<Row>(`${SELECT} WHERE b.site_id = $1 AND site.organization_id = $2 ORDER BY lower(b.name), b.id`, [siteId, organizationId])).map(toBasemap);
+  return (
+    await db.query<Row>(`${SELECT} WHERE b.site_id = $1 AND site.organization_id = $2 ORDER BY lower(b.name), b.id`, [
+      siteId,
+      organizationId,
+    ])
+  ).map(toBasemap);
 }
 
 async function loadBasemap(db: Queryable, organizationId: number, id: number): Promise<Basemap> {
@@ -57,7 +74,8 @@ export interface BasemapUpload {
 
 /** Reads the multipart body: the `basemap` JSON field and the optional `image` file (PNG or JPEG, at most 2 MB). */
 export async function readBasemapUpload(request: FastifyRequest): Promise<BasemapUpload> {
-  if (!request.isMultipart()) throw new HttpError(400, 'The request is not valid.', { basemap: ['The basemap is required'] });
+  if (!request.isMultipart())
+    throw new HttpError(400, 'The request is not valid.', { basemap: ['The basemap is required'] });
   let fieldsText: string | null = null;
   let image: BasemapUpload['image'] = null;
   for await (const part of request.parts({ limits: { fileSize: BASEMAP_IMAGE_LIMIT_BYTES, files: 1, fields: 1 } })) {
@@ -77,7 +95,8 @@ export async function readBasemapUpload(request: FastifyRequest): Promise<Basema
       throw new HttpError(400, BASEMAP_FORM_MESSAGES.imageTooLarge, { image: [BASEMAP_FORM_MESSAGES.imageTooLarge] });
     }
     const mimeType = BASEMAP_IMAGE_TYPES.find((t) => t === part.mimetype.toLowerCase());
-    if (!mimeType || !looksLike(mimeType, content)) throw new HttpError(400, BASEMAP_FORM_MESSAGES.imageType, { image: [BASEMAP_FORM_MESSAGES.imageType] });
+    if (!mimeType || !looksLike(mimeType, content))
+      throw new HttpError(400, BASEMAP_FORM_MESSAGES.imageType, { image: [BASEMAP_FORM_MESSAGES.imageType] });
     image = { mimeType, content };
   }
   let json: unknown = null;
@@ -95,11 +114,20 @@ function looksLike(mimeType: BasemapImageType, b: Buffer): boolean {
   return b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 }
 
-export async function saveBasemap(db: Queryable, organizationId: number, upload: BasemapUpload, actor: Actor): Promise<Basemap> {
+export async function saveBasemap(
+  db: Queryable,
+  organizationId: number,
+  upload: BasemapUpload,
+  actor: Actor,
+): Promise<Basemap> {
   const { fields, image } = upload;
   const problems = basemapProblems({ ...fields, hasImage: image !== null, isNew: !fields.id });
   if (Object.keys(problems).length > 0) {
-    throw new HttpError(400, 'The request is not valid.', Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])));
+    throw new HttpError(
+      400,
+      'The request is not valid.',
+      Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
+    );
   }
   await loadEditSite(db, organizationId, fields.siteId);
   const before = fields.id ? await loadBasemap(db, organizationId, fields.id) : null;
@@ -128,7 +156,15 @@ export async function saveBasemap(db: Queryable, organizationId: number, upload:
     );
   }
   const after = await loadBasemap(db, organizationId, id);
-  await auditSiteFeature(db, organizationId, fields.siteId, actor, `Basemap ${id}`, before ? auditValues(before) : null, auditValues(after));
+  await auditSiteFeature(
+    db,
+    organizationId,
+    fields.siteId,
+    actor,
+    `Basemap ${id}`,
+    before ? auditValues(before) : null,
+    auditValues(after),
+  );
   return after;
 }
 
@@ -138,9 +174,16 @@ export async function deleteBasemap(db: Queryable, organizationId: number, id: n
   await auditSiteFeature(db, organizationId, before.siteId, actor, `Basemap ${id}`, auditValues(before), null);
 }
 
-export async function basemapImage(db: Queryable, organizationId: number, id: number): Promise<{ mimeType: string; content: Uint8Array }> {
+export async function basemapImage(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+): Promise<{ mimeType: string; content: Uint8Array }> {
   await loadBasemap(db, organizationId, id);
-  const [row] = await db.query<{ mime_type: string; content: Uint8Array }>('SELECT mime_type, content FROM basemap_images WHERE basemap_id = $1', [id]);
+  const [row] = await db.query<{ mime_type: string; content: Uint8Array }>(
+    'SELECT mime_type, content FROM basemap_images WHERE basemap_id = $1',
+    [id],
+  );
   if (!row) throw new HttpError(404, BASEMAP_FORM_MESSAGES.notFound);
   return { mimeType: row.mime_type, content: row.content };
 }

@@ -12,14 +12,30 @@ export interface Actor {
 }
 
 export async function loadEditSite(db: Queryable, organizationId: number, siteId: number): Promise<SiteEditSiteInfo> {
-  const [row] = await db.query<{ id: number; name: string; organization_id: number; organization_name: string; latitude: number; longitude: number; deleted_at: Date | string | null }>(
+  const [row] = await db.query<{
+    id: number;
+    name: string;
+    organization_id: number;
+    organization_name: string;
+    latitude: number;
+    longitude: number;
+    deleted_at: Date | string | null;
+  }>(
     `SELECT s.id, s.name, s.organization_id, o.name AS organization_name, s.latitude, s.longitude, s.deleted_at
        FROM sites s JOIN organizations o ON o.id = s.organization_id
       WHERE s.id = $1 AND s.organization_id = $2`,
     [siteId, organizationId],
   );
   if (!row) throw new HttpError(404, SITE_NOT_FOUND);
-  return { id: row.id, name: row.name, organizationId: row.organization_id, organizationName: row.organization_name, latitude: row.latitude, longitude: row.longitude, deleted: row.deleted_at !== null };
+  return {
+    id: row.id,
+    name: row.name,
+    organizationId: row.organization_id,
+    organizationName: row.organization_name,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    deleted: row.deleted_at !== null,
+  };
 }
 
 /** For writes to sources and structures: the site must be the organization's and not deleted (410 otherwise). */
@@ -47,5 +63,12 @@ export async function auditSiteFeature(
   let changes: AuditChange[];
   if (after === null) changes = [{ name: `${label} deleted`, oldValue: before?.name ?? null, newValue: null }];
   else changes = changedValues(before, after).map((c) => ({ ...c, name: `${label} ${c.name}` }));
-  await recordAudit(db, { entityType: 'site', entityId: siteId, organizationId, userId: actor.userId, userName: actor.userName, changes });
+  await recordAudit(db, {
+    entityType: 'site',
+    entityId: siteId,
+    organizationId,
+    userId: actor.userId,
+    userName: actor.userName,
+    changes,
+  });
 }

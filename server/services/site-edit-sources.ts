@@ -42,39 +42,80 @@ const toSource = (r: Row): SourceEdit => ({
   deletedAt: r.deleted_at === null ? null : new Date(r.deleted_at).toISOString(),
 });
 
-const auditValues = (s: SourceEdit) => ({ name: s.name, location: s.locationLatLng, height: s.height, relativeImportance: s.relativeImportance, sourceCategoryId: s.sourceCategoryId, sourceGroup: s.sourceGroup?.name ?? null, deletedAt: s.deletedAt });
+const auditValues = (s: SourceEdit) => ({
+  name: s.name,
+  location: s.locationLatLng,
+  height: s.height,
+  relativeImportance: s.relativeImportance,
+  sourceCategoryId: s.sourceCategoryId,
+  sourceGroup: s.sourceGroup?.name ?? null,
+  deletedAt: s.deletedAt,
+});
 
-export async function listSiteSources(db: Queryable, organizationId: number, siteId: number, includeDeleted: boolean): Promise<SourceEdit[]> {
+export async function listSiteSources(
+  db: Queryable,
+  organizationId: number,
+  siteId: number,
+  includeDeleted: boolean,
+): Promise<SourceEdit[]> {
   await loadEditSite(db, organizationId, siteId);
-  const rows = await db.query<Row>(`${SELECT} WHERE s.site_id = $1 AND site.organization_id = $2 ${includeDeleted ? '' : 'AND s.deleted_at IS NULL'} ORDER BY lower(s.name), s.id`, [siteId, organizationId]);
+  const rows = await db.query<Row>(
+    `${SELECT} WHERE s.site_id = $1 AND site.organization_id = $2 ${includeDeleted ? '' : 'AND s.deleted_at IS NULL'} ORDER BY lower(s.name), s.id`,
+    [siteId, organizationId],
+  );
   return rows.map(toSource);
 }
 
 async function loadSource(db: Queryable, organizationId: number, sourceId: number, lock = false): Promise<SourceEdit> {
-  const [row] = await db.query<Row>(`${SELECT} WHERE s.id = $1 AND site.organization_id = $2${lock ? ' FOR UPDATE OF s' : ''}`, [sourceId, organizationId]);
+  const [row] = await db.query<Row>(
+    `${SELECT} WHERE s.id = $1 AND site.organization_id = $2${lock ? ' FOR UPDATE OF s' : ''}`,
+    [sourceId, organizationId],
+  );
   if (!row) throw new HttpError(404, SOURCE_MESSAGES.notFound);
   return toSource(row);
 }
 
 /** The site's group of that name (case-insensitive), made when missing. */
 async function groupIdFor(db: Queryable, siteId: number, name: string): Promise<number> {
-  const [found] = await db.query<{ id: number }>('SELECT id FROM source_groups WHERE site_id = $1 AND lower(name) = lower($2)', [siteId, name]);
+  const [found] = await db.query<{ id: number }>(
+    'SELECT id FROM source_groups WHERE site_id = $1 AND lower(name) = lower($2)',
+    [siteId, name],
+  );
   if (found) return found.id;
-  const [made] = await db.query<{ id: number }>('INSERT INTO source_groups (site_id, name) VALUES ($1, $2) RETURNING id', [siteId, name]);
+  const [made] = await db.query<{ id: number }>(
+    'INSERT INTO source_groups (site_id, name) VALUES ($1, $2) RETURNING id',
+    [siteId, name],
+  );
   return made!.id;
 }
 
-export async function saveSource(db: Queryable, organizationId: number, body: SourceEditBody, actor: Actor): Promise<SourceEdit> {
+export async function saveSource(
+  db: Queryable,
+  organizationId: number,
+  body: SourceEditBody,
+  actor: Actor,
+): Promise<SourceEdit> {
   await checkEditableSite(db, organizationId, body.siteId);
   const before = body.id ? await loadSource(db, organizationId, body.id, true) : null;
   if (before && before.siteId !== body.siteId) throw new HttpError(404, SOURCE_MESSAGES.notFound);
   const at = roundForStorage(parseLatLng(body.locationLatLng)!);
   const groupName = body.sourceGroup?.name.trim() ?? '';
   const groupId = groupName ? await groupIdFor(db, body.siteId, groupName) : null;
-  const values = [body.name.trim(), at.lat, at.lng, body.height ?? 2, body.relativeImportance, body.sourceCategoryId, groupId];
+  const values = [
+    body.name.trim(),
+    at.lat,
+    at.lng,
+    body.height ?? 2,
+    body.relativeImportance,
+    body.sourceCategoryId,
+    groupId,
+  ];
   let id: number;
   if (before) {
-    await db.query('UPDATE sources SET name = $2, latitude = $3, longitude = $4, height = $5, relative_importance = $6, source_category_id = $7, source_group_id = $8 WHERE id = $1', [before.id, ...values]);
+    await db.query(
+      'UPDATE sources SET name = $2, latitude = $3, longitude = $4, height = $5, relative_importance = $6, source_category_id = $7, source_group_id = $8 WHERE id = $1',
+      [before.id, ...values],
+    );
     id = before.id;
   } else {
     const [row] = await db.query<{ id: number }>(
@@ -84,22 +125,49 @@ export async function saveSource(db: Queryable, organizationId: number, body: So
     id = row!.id;
   }
   const after = await loadSource(db, organizationId, id);
-  await auditSiteFeature(db, organizationId, body.siteId, actor, `Source ${id}`, before ? auditValues(before) : null, auditValues(after));
+  await auditSiteFeature(
+    db,
+    organizationId,
+    body.siteId,
+    actor,
+    `Source ${id}`,
+    before ? auditValues(before) : null,
+    auditValues(after),
+  );
   return after;
 }
 
 /** Soft delete (deleted) or restore; the source keeps its emissions either way. */
-export async function setSourceDeleted(db: Queryable, organizationId: number, sourceId: number, deleted: boolean, actor: Actor): Promise<SourceEdit> {
+export async function setSourceDeleted(
+  db: Queryable,
+  organizationId: number,
+  sourceId: number,
+  deleted: boolean,
+  actor: Actor,
+): Promise<SourceEdit> {
   const before = await loadSource(db, organizationId, sourceId, true);
   await checkEditableSite(db, organizationId, before.siteId);
-  await db.query(`UPDATE sources SET deleted_at = ${deleted ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`, [sourceId]);
+  await db.query(`UPDATE sources SET deleted_at = ${deleted ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`, [
+    sourceId,
+  ]);
   const after = await loadSource(db, organizationId, sourceId);
-  await auditSiteFeature(db, organizationId, before.siteId, actor, `Source ${sourceId}`, auditValues(before), auditValues(after));
+  await auditSiteFeature(
+    db,
+    organizationId,
+    before.siteId,
+    actor,
+    `Source ${sourceId}`,
+    auditValues(before),
+    auditValues(after),
+  );
   return after;
 }
 
 /** The source groups of the organization's sites, for the group name's suggestions. */
-export async function sourceGroupOptions(db: Queryable, organizationId: number): Promise<{ id: number; name: string; siteId: number }[]> {
+export async function sourceGroupOptions(
+  db: Queryable,
+  organizationId: number,
+): Promise<{ id: number; name: string; siteId: number }[]> {
   const rows = await db.query<{ id: number; name: string; site_id: number }>(
     'SELECT g.id, g.name, g.site_id FROM source_groups g JOIN sites s ON s.id = g.site_id WHERE s.organization_id = $1 ORDER BY lower(g.name), g.id',
     [organizationId],

@@ -34,11 +34,24 @@ const toStructure = (r: Row): Structure => ({
   footprintZ: r.footprint_z,
 });
 
-const auditValues = (s: Structure) => ({ name: s.name, location: s.locationLatLng, footprintType: s.footprintType, footprintRotation: s.footprintRotation, footprintX: s.footprintX, footprintY: s.footprintY, footprintZ: s.footprintZ });
+const auditValues = (s: Structure) => ({
+  name: s.name,
+  location: s.locationLatLng,
+  footprintType: s.footprintType,
+  footprintRotation: s.footprintRotation,
+  footprintX: s.footprintX,
+  footprintY: s.footprintY,
+  footprintZ: s.footprintZ,
+});
 
 export async function listStructures(db: Queryable, organizationId: number, siteId: number): Promise<Structure[]> {
   await loadEditSite(db, organizationId, siteId);
-  return (await db.query<Row>(`${SELECT} WHERE t.site_id = $1 AND site.organization_id = $2 ORDER BY lower(t.name), t.id`, [siteId, organizationId])).map(toStructure);
+  return (
+    await db.query<Row>(`${SELECT} WHERE t.site_id = $1 AND site.organization_id = $2 ORDER BY lower(t.name), t.id`, [
+      siteId,
+      organizationId,
+    ])
+  ).map(toStructure);
 }
 
 async function loadStructure(db: Queryable, organizationId: number, id: number): Promise<Structure> {
@@ -47,12 +60,26 @@ async function loadStructure(db: Queryable, organizationId: number, id: number):
   return toStructure(row);
 }
 
-export async function saveStructure(db: Queryable, organizationId: number, body: StructureEditBody, actor: Actor): Promise<Structure> {
+export async function saveStructure(
+  db: Queryable,
+  organizationId: number,
+  body: StructureEditBody,
+  actor: Actor,
+): Promise<Structure> {
   await checkEditableSite(db, organizationId, body.siteId);
   const before = body.id ? await loadStructure(db, organizationId, body.id) : null;
   if (before && before.siteId !== body.siteId) throw new HttpError(404, STRUCTURE_MESSAGES.notFound);
   const at = roundForStorage(parseLatLng(body.locationLatLng)!);
-  const values = [body.name.trim(), at.lat, at.lng, body.footprintType, body.footprintRotation, body.footprintX, body.footprintY, body.footprintZ];
+  const values = [
+    body.name.trim(),
+    at.lat,
+    at.lng,
+    body.footprintType,
+    body.footprintRotation,
+    body.footprintX,
+    body.footprintY,
+    body.footprintZ,
+  ];
   let id: number;
   if (before) {
     await db.query(
@@ -68,7 +95,15 @@ export async function saveStructure(db: Queryable, organizationId: number, body:
     id = row!.id;
   }
   const after = await loadStructure(db, organizationId, id);
-  await auditSiteFeature(db, organizationId, body.siteId, actor, `Structure ${id}`, before ? auditValues(before) : null, auditValues(after));
+  await auditSiteFeature(
+    db,
+    organizationId,
+    body.siteId,
+    actor,
+    `Structure ${id}`,
+    before ? auditValues(before) : null,
+    auditValues(after),
+  );
   return after;
 }
 

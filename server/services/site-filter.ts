@@ -26,21 +26,33 @@ export function siteFilterSql(organizationId: number, filter: SiteFilter, params
     const ids = filter[key];
     if (ids.length === 0) continue;
     if (key === 'site') parts.push(`s.id = ANY(${p(ids)}::int[])`);
-    else if (key === 'siteGroup') parts.push(`EXISTS (SELECT 1 FROM site_site_groups sg WHERE sg.site_id = s.id AND sg.site_group_id = ANY(${p(ids)}::int[]))`);
+    else if (key === 'siteGroup')
+      parts.push(
+        `EXISTS (SELECT 1 FROM site_site_groups sg WHERE sg.site_id = s.id AND sg.site_group_id = ANY(${p(ids)}::int[]))`,
+      );
     else parts.push(`s.${COLUMN[key]} = ANY(${p(ids)}::int[])`);
   }
   return parts.join(' AND ');
 }
 
 /** Refuses sites or site groups of another organization (or none at all) named in the filter. */
-export async function assertFilterInOrganization(db: Queryable, organizationId: number, filter: SiteFilter): Promise<void> {
+export async function assertFilterInOrganization(
+  db: Queryable,
+  organizationId: number,
+  filter: SiteFilter,
+): Promise<void> {
   if (filter.site.length > 0) {
-    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sites WHERE id = ANY($1::int[]) AND organization_id = $2', [filter.site, organizationId]);
+    const [row] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sites WHERE id = ANY($1::int[]) AND organization_id = $2',
+      [filter.site, organizationId],
+    );
     if ((row?.n ?? 0) !== new Set(filter.site).size) throw notFound('Site not found');
   }
   if (filter.siteGroup.length > 0) {
-    const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2', [filter.siteGroup, organizationId]);
+    const [row] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2',
+      [filter.siteGroup, organizationId],
+    );
     if ((row?.n ?? 0) !== new Set(filter.siteGroup).size) throw notFound('Site group not found');
   }
 }
-

@@ -1,7 +1,14 @@
 // Device uptime over a range (spec 2 §4): each gas-measuring device installed in the range, its 6-hour periods judged
 // by the domain rule from its installations and the CH4 period masks of its day chunks.
 import type { UptimeRow } from '@/contracts/uptime';
-import { DEVICE_PERIOD_MS, periodsOf, summarize, upStatus, type InstallationSpan, type UpStatus } from '@/domain/uptime';
+import {
+  DEVICE_PERIOD_MS,
+  periodsOf,
+  summarize,
+  upStatus,
+  type InstallationSpan,
+  type UpStatus,
+} from '@/domain/uptime';
 import type { Queryable } from '../db/client';
 import { CHUNK_MS } from './measurement-chunks';
 import { loadTickets } from './device-rows';
@@ -63,14 +70,21 @@ export async function computeUptime(db: Queryable, scope: UptimeScope): Promise<
   const withCH4 = new Set<string>();
   for (const m of masks) {
     const day = ms(m.chunk_start);
-    for (let k = 0; k < 4; k++) if (m.period_mask & (1 << k)) withCH4.add(`${m.device_id}:${day + k * DEVICE_PERIOD_MS}`);
+    for (let k = 0; k < 4; k++)
+      if (m.period_mask & (1 << k)) withCH4.add(`${m.device_id}:${day + k * DEVICE_PERIOD_MS}`);
   }
   const tickets = new Map<number, { id: number; status: number }[]>();
-  for (const org of scope.organizationIds) for (const [device, t] of await loadTickets(db, org, null)) tickets.set(device, t.refs);
+  for (const org of scope.organizationIds)
+    for (const [device, t] of await loadTickets(db, org, null)) tickets.set(device, t.refs);
 
   const rows: UptimeRow[] = [];
   for (const [deviceId, list] of byDevice) {
-    const spans: InstallationSpan[] = list.map((i) => ({ start: ms(i.started_at), end: i.ended_at === null ? null : ms(i.ended_at), type: i.installation_type, quarantinedAt: i.quarantined_at === null ? null : ms(i.quarantined_at) }));
+    const spans: InstallationSpan[] = list.map((i) => ({
+      start: ms(i.started_at),
+      end: i.ended_at === null ? null : ms(i.ended_at),
+      type: i.installation_type,
+      quarantinedAt: i.quarantined_at === null ? null : ms(i.quarantined_at),
+    }));
     const statuses: UpStatus[] = periods.map((p) => upStatus(p, spans, withCH4.has(`${deviceId}:${p}`)));
     const latest = list[list.length - 1]!;
     rows.push({

@@ -1,6 +1,11 @@
 // userSettings of the current user (spec 1 §3): stored choices over defaults.
 import type { UserSettings } from '@/contracts/current-user';
-import { DEFAULT_UNIT_CONFIGURATION, unitConfigurationSchema, unitLabelsFor, type UnitConfiguration } from '@/domain/units';
+import {
+  DEFAULT_UNIT_CONFIGURATION,
+  unitConfigurationSchema,
+  unitLabelsFor,
+  type UnitConfiguration,
+} from '@/domain/units';
 
 function readGridVisibility(value: unknown): Record<string, string[]> {
   const out: Record<string, string[]> = {};

@@ -108,7 +108,8 @@ export async function apiUpload<T>(
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable) options.onProgress?.(e.loaded / e.total);
       };
-      xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText, version: xhr.getResponseHeader(VERSION_HEADER) });
+      xhr.onload = () =>
+        resolve({ status: xhr.status, body: xhr.responseText, version: xhr.getResponseHeader(VERSION_HEADER) });
       xhr.onerror = () => reject(new ApiError(0, GENERIC_ERROR));
       xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
       options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
@@ -123,7 +124,8 @@ export async function apiUpload<T>(
   const response = new Response(res.body, { status: res.status, headers: { 'content-type': 'application/json' } });
   if (!response.ok) {
     const error = await toApiError(response);
-    if (res.status === 401 || res.status === 403 || res.status === 503) hooks?.onAuthFailure(res.status as 401 | 403 | 503, error.message);
+    if (res.status === 401 || res.status === 403 || res.status === 503)
+      hooks?.onAuthFailure(res.status as 401 | 403 | 503, error.message);
     throw error;
   }
   options.onProgress?.(1);
@@ -176,7 +178,10 @@ export async function apiBytes(path: string, options: RequestOptions & { accept:
  * A streamed download (the exports): reads the answer as it arrives, reporting the bytes so far, and answers the file
  * with the name the server gave it. Aborting the signal stops the transfer, and with it the server's work.
  */
-export async function apiDownload(path: string, options: RequestOptions & { onProgress?: (bytes: number) => void }): Promise<{ blob: Blob; fileName: string }> {
+export async function apiDownload(
+  path: string,
+  options: RequestOptions & { onProgress?: (bytes: number) => void },
+): Promise<{ blob: Blob; fileName: string }> {
   const res = await fetchOk(path, { ...options, accept: 'text/csv' });
   const parts: Uint8Array[] = [];
   let received = 0;

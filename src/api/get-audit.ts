@@ -6,6 +6,7 @@ import { apiRequest } from './client';
 export const useAuditHistory = (entity: AuditedEntity, id: string | number | null, organizationId: number) =>
   useQuery({
     queryKey: ['audit', entity, id, organizationId],
-    queryFn: () => apiRequest(`/api/audit/${entity}/`, z.array(auditEntrySchema), { query: { id: String(id), organizationId } }),
+    queryFn: () =>
+      apiRequest(`/api/audit/${entity}/`, z.array(auditEntrySchema), { query: { id: String(id), organizationId } }),
     enabled: id !== null,
   });

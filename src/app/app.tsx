@@ -89,7 +89,10 @@ function makeRouter(config: ClientConfig) {
                 </PermissionGuard>
               );
               // The owner's organization is selected before the permissions are checked: they are that organization's.
-              return { path: s.path, element: s.owner ? <DeepLinkGate owner={s.owner}>{guarded}</DeepLinkGate> : guarded };
+              return {
+                path: s.path,
+                element: s.owner ? <DeepLinkGate owner={s.owner}>{guarded}</DeepLinkGate> : guarded,
+              };
             }),
             {
               path: '/emission/:emissionId',
@@ -136,7 +139,10 @@ export function App() {
       new QueryClient({
         queryCache: new QueryCache(),
         defaultOptions: {
-          queries: { retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2, refetchOnWindowFocus: false },
+          queries: {
+            retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+            refetchOnWindowFocus: false,
+          },
         },
       }),
     [],

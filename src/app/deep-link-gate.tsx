@@ -21,7 +21,13 @@ export interface DeepLinkOwner {
   param: string;
 }
 
-const WHAT: Record<OwnedKind, string> = { site: 'site', device: 'device', alarm: 'alarm', emission: 'emission', inspection: 'inspection' };
+const WHAT: Record<OwnedKind, string> = {
+  site: 'site',
+  device: 'device',
+  alarm: 'alarm',
+  emission: 'emission',
+  inspection: 'inspection',
+};
 
 export function DeepLinkGate({ owner, children }: { owner: DeepLinkOwner; children: ReactNode }) {
   const session = useSession();
@@ -50,14 +56,18 @@ export function DeepLinkGate({ owner, children }: { owner: DeepLinkOwner; childr
       },
       { replace: true },
     );
-    toast(`Switched to ${lookup.data?.organizationName ?? 'the organization'}, which owns this ${WHAT[owner.kind]}`, 'info');
+    toast(
+      `Switched to ${lookup.data?.organizationName ?? 'the organization'}, which owns this ${WHAT[owner.kind]}`,
+      'info',
+    );
   }, [autoSwitch, ownerId, setParams, toast, lookup.data?.organizationName, owner.kind]);
   useEffect(() => {
     if (ownerId !== null && ownerId === selectedId) switched.current = true;
   }, [ownerId, selectedId]);
 
   if (knownHere) return <>{children}</>;
-  if (lookup.error instanceof ApiError && lookup.error.status === 404) return <NotFoundOrNoAccessPage what={`${WHAT[owner.kind]} ${id}`} supportEmail={session.config.supportEmail} />;
+  if (lookup.error instanceof ApiError && lookup.error.status === 404)
+    return <NotFoundOrNoAccessPage what={`${WHAT[owner.kind]} ${id}`} supportEmail={session.config.supportEmail} />;
   if (lookup.error)
     return (
       <div className="p-4">
@@ -65,17 +75,23 @@ export function DeepLinkGate({ owner, children }: { owner: DeepLinkOwner; childr
       </div>
     );
   if (!lookup.data || autoSwitch) return <Spinner label={`Opening the ${WHAT[owner.kind]}`} />;
-  if (!member) return <NotFoundOrNoAccessPage what={`${WHAT[owner.kind]} ${id}`} supportEmail={session.config.supportEmail} />;
+  if (!member)
+    return <NotFoundOrNoAccessPage what={`${WHAT[owner.kind]} ${id}`} supportEmail={session.config.supportEmail} />;
   if (mismatch)
     return (
       <>
         <PageHeader title={`This ${WHAT[owner.kind]} belongs to ${lookup.data.organizationName}`} />
         <section className="grid max-w-2xl gap-3 p-4">
           <p>
-            You are working in {session.organization?.name ?? 'another organization'}. Open the {WHAT[owner.kind]} in {lookup.data.organizationName}?
+            You are working in {session.organization?.name ?? 'another organization'}. Open the {WHAT[owner.kind]} in{' '}
+            {lookup.data.organizationName}?
           </p>
           <p className="flex gap-2">
-            <button type="button" className="btn btn-primary btn-sm" onClick={() => session.selectOrganization(lookup.data.organizationId)}>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={() => session.selectOrganization(lookup.data.organizationId)}
+            >
               Open in {lookup.data.organizationName}
             </button>
             <Link className="btn btn-outline btn-sm" to="/">

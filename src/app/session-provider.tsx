@@ -24,12 +24,17 @@ export function SessionProvider({ config, children }: { config: ClientConfig; ch
   const selection = useMemo(() => {
     if (!user) return null;
     const stored = Number(window.localStorage.getItem(lastUsedKey(user.userDetails.userId)));
-    return selectOrganization({ queryOrganizationId: queryOrg, lastUsedId: Number.isSafeInteger(stored) && stored > 0 ? stored : null, organizations: user.userOrganizations });
+    return selectOrganization({
+      queryOrganizationId: queryOrg,
+      lastUsedId: Number.isSafeInteger(stored) && stored > 0 ? stored : null,
+      organizations: user.userOrganizations,
+    });
   }, [user, queryOrg]);
 
   const organizationId = selection?.kind === 'selected' ? selection.organizationId : null;
   useEffect(() => {
-    if (user && organizationId !== null) window.localStorage.setItem(lastUsedKey(user.userDetails.userId), String(organizationId));
+    if (user && organizationId !== null)
+      window.localStorage.setItem(lastUsedKey(user.userDetails.userId), String(organizationId));
   }, [user, organizationId]);
 
   const selectOrg = useCallback(

@@ -32,7 +32,8 @@ export function AuthProvider({ userManager, children }: { userManager: UserManag
           return;
         }
         const user = await userManager.getUser();
-        if (user && !user.expired) dispatch({ type: 'SIGNED_IN', accessToken: user.access_token, email: user.profile.email ?? null });
+        if (user && !user.expired)
+          dispatch({ type: 'SIGNED_IN', accessToken: user.access_token, email: user.profile.email ?? null });
         else dispatch({ type: 'NO_USER', embedded: isEmbedded() });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -43,7 +44,8 @@ export function AuthProvider({ userManager, children }: { userManager: UserManag
   }, [userManager, location.pathname, navigate]);
 
   useEffect(() => {
-    const onLoaded = (user: { access_token: string }) => dispatch({ type: 'TOKEN_RENEWED', accessToken: user.access_token });
+    const onLoaded = (user: { access_token: string }) =>
+      dispatch({ type: 'TOKEN_RENEWED', accessToken: user.access_token });
     const onRenewError = (error: Error) => {
       recordSessionEvent('renew-failed', error.message);
       dispatch({ type: 'RENEW_FAILED' });
@@ -109,7 +111,11 @@ export function AuthProvider({ userManager, children }: { userManager: UserManag
     case 'expired':
       return (
         <SignInCard title="Session expired" text={SESSION_MESSAGES.expired}>
-          <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'RETRY', embedded: isEmbedded() })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => dispatch({ type: 'RETRY', embedded: isEmbedded() })}
+          >
             Login
           </button>
         </SignInCard>
@@ -117,13 +123,21 @@ export function AuthProvider({ userManager, children }: { userManager: UserManag
     case 'error':
       return state.kind === 'invalid-saml' ? (
         <SignInCard title="Sign-in problem" text={SESSION_MESSAGES.invalidSaml}>
-          <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'RETRY', embedded: isEmbedded() })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => dispatch({ type: 'RETRY', embedded: isEmbedded() })}
+          >
             Try Again
           </button>
         </SignInCard>
       ) : (
         <SignInCard title="Sign-in problem" text={SESSION_MESSAGES.unexpected}>
-          <button type="button" className="btn btn-primary" onClick={() => dispatch({ type: 'RETRY', embedded: isEmbedded() })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => dispatch({ type: 'RETRY', embedded: isEmbedded() })}
+          >
             Try Again
           </button>
         </SignInCard>

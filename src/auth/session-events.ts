@@ -11,4 +11,3 @@ export function recordSessionEvent(kind: SessionEventRecord['kind'], detail: str
   events.push({ at: new Date().toISOString(), kind, detail });
   if (events.length > 50) events.shift();
 }
-

@@ -16,7 +16,19 @@ function show(v: unknown, timeZone: string, timeFormat: '12-hr' | '24-hr'): stri
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-export function AuditHistoryDialog({ entity, id, organizationId, title, onClose }: { entity: AuditedEntity; id: string | number | null; organizationId: number; title: string; onClose: () => void }) {
+export function AuditHistoryDialog({
+  entity,
+  id,
+  organizationId,
+  title,
+  onClose,
+}: {
+  entity: AuditedEntity;
+  id: string | number | null;
+  organizationId: number;
+  title: string;
+  onClose: () => void;
+}) {
   const { user } = useSession();
   const { data, isPending, error, refetch } = useAuditHistory(entity, id, organizationId);
   return (
@@ -43,11 +55,19 @@ export function AuditHistoryDialog({ entity, id, organizationId, title, onClose 
               {data.flatMap((entry, i) =>
                 entry.oldValues.map((old, j) => (
                   <tr key={`${i}-${old.name}`}>
-                    <td className="whitespace-nowrap">{j === 0 ? formatDateTime(entry.time, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat) : ''}</td>
+                    <td className="whitespace-nowrap">
+                      {j === 0
+                        ? formatDateTime(entry.time, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)
+                        : ''}
+                    </td>
                     <td>{j === 0 ? entry.userName : ''}</td>
                     <td>{old.name}</td>
-                    <td className="max-w-64 truncate">{show(old.value, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}</td>
-                    <td className="max-w-64 truncate">{show(entry.newValues[j]?.value, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}</td>
+                    <td className="max-w-64 truncate">
+                      {show(old.value, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}
+                    </td>
+                    <td className="max-w-64 truncate">
+                      {show(entry.newValues[j]?.value, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}
+                    </td>
                   </tr>
                 )),
               )}

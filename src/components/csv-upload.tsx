@@ -23,7 +23,10 @@ export type UploadStage<V = ProblemAnswer> =
   | { kind: 'uploading'; progress: number };
 
 /** `verify`, when given, asks the server to check the rows before the upload is offered (bulk sites). */
-export function useCsvUpload<V extends ProblemAnswer = ProblemAnswer>(columns: readonly CsvColumn[], verify?: (file: File, signal: AbortSignal) => Promise<V>) {
+export function useCsvUpload<V extends ProblemAnswer = ProblemAnswer>(
+  columns: readonly CsvColumn[],
+  verify?: (file: File, signal: AbortSignal) => Promise<V>,
+) {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [stage, setStage] = useState<UploadStage<V>>({ kind: 'idle' });
@@ -41,25 +44,32 @@ export function useCsvUpload<V extends ProblemAnswer = ProblemAnswer>(columns: r
     job.current = controller;
     try {
       setStage({ kind: 'reading', progress: 0 });
-      const parsed = await fileJobs.parseCsv(chosen, columns, { signal: controller.signal, onProgress: (p) => setStage({ kind: 'reading', progress: p }) });
+      const parsed = await fileJobs.parseCsv(chosen, columns, {
+        signal: controller.signal,
+        onProgress: (p) => setStage({ kind: 'reading', progress: p }),
+      });
       if (parsed.errors.length > 0) return setStage({ kind: 'problems', ...unreadableRows(parsed.errors) });
       let verified: V | null = null;
       if (verify) {
         setStage({ kind: 'verifying' });
         verified = await verify(chosen, controller.signal);
-        if (verified.error) return setStage({ kind: 'problems', message: verified.error, rows: Object.entries(verified.errors ?? {}) });
+        if (verified.error)
+          return setStage({ kind: 'problems', message: verified.error, rows: Object.entries(verified.errors ?? {}) });
       }
       setStage({ kind: 'ready', rows: parsed.rows.length, warnings: parsed.warnings, verified });
     } catch (e) {
       if (controller.signal.aborted) return;
-      if (e instanceof ApiError && Object.keys(e.errors).length > 0) return setStage({ kind: 'problems', message: e.message, rows: Object.entries(e.errors) });
+      if (e instanceof ApiError && Object.keys(e.errors).length > 0)
+        return setStage({ kind: 'problems', message: e.message, rows: Object.entries(e.errors) });
       setStage({ kind: 'idle' });
       setFileError(e instanceof Error ? e.message : CSV_UPLOAD_MESSAGES.unreadable);
     }
   }
 
   /** Sends the chosen file; answers the server's answer, or null when it listed problems (shown) or failed. */
-  async function send<T extends ProblemAnswer>(upload: (file: File, onProgress: (p: number) => void) => Promise<T>): Promise<T | null> {
+  async function send<T extends ProblemAnswer>(
+    upload: (file: File, onProgress: (p: number) => void) => Promise<T>,
+  ): Promise<T | null> {
     if (!file) return null;
     try {
       setStage({ kind: 'uploading', progress: 0 });
@@ -70,7 +80,8 @@ export function useCsvUpload<V extends ProblemAnswer = ProblemAnswer>(columns: r
       }
       return answer;
     } catch (e) {
-      if (e instanceof ApiError && Object.keys(e.errors).length > 0) setStage({ kind: 'problems', message: e.message, rows: Object.entries(e.errors) });
+      if (e instanceof ApiError && Object.keys(e.errors).length > 0)
+        setStage({ kind: 'problems', message: e.message, rows: Object.entries(e.errors) });
       else {
         setStage({ kind: 'idle' });
         setFileError(e instanceof Error ? e.message : String(e));
@@ -120,7 +131,12 @@ export function CsvUploadFields({ upload }: { upload: CsvUpload }) {
       {(stage.kind === 'reading' || stage.kind === 'uploading') && (
         <div role="status" className="text-sm">
           {stage.kind === 'reading' ? 'Reading the file…' : 'Uploading…'}
-          <progress className="progress progress-primary w-full" value={stage.progress} max={1} aria-label={stage.kind === 'reading' ? 'Reading progress' : 'Upload progress'} />
+          <progress
+            className="progress progress-primary w-full"
+            value={stage.progress}
+            max={1}
+            aria-label={stage.kind === 'reading' ? 'Reading progress' : 'Upload progress'}
+          />
         </div>
       )}
       {stage.kind === 'verifying' && (
@@ -146,7 +162,19 @@ export function CsvUploadFields({ upload }: { upload: CsvUpload }) {
 }
 
 /** Cancel (or Close once the upload said something worth reading) and Upload, offered once the file is ready. */
-export function UploadActions({ stage, onCancel, onUpload, cancelLabel = 'Cancel', blocked = false }: { stage: { kind: string }; onCancel: () => void; onUpload: () => void; cancelLabel?: string; blocked?: boolean }) {
+export function UploadActions({
+  stage,
+  onCancel,
+  onUpload,
+  cancelLabel = 'Cancel',
+  blocked = false,
+}: {
+  stage: { kind: string };
+  onCancel: () => void;
+  onUpload: () => void;
+  cancelLabel?: string;
+  blocked?: boolean;
+}) {
   return (
     <div className="modal-action">
       <button type="button" className="btn btn-ghost" onClick={onCancel}>

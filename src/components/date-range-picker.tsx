@@ -28,7 +28,11 @@ import { useSession } from './session-context';
 const LOCAL_INPUT = "yyyy-MM-dd'T'HH:mm";
 
 /** The page's range from the URL (or the default last N days), and a setter that writes the URL. */
-export function useUrlTimeRange(defaultDays: number): { range: TimeRange; debounced: TimeRange; setRange: (r: TimeRange) => void } {
+export function useUrlTimeRange(defaultDays: number): {
+  range: TimeRange;
+  debounced: TimeRange;
+  setRange: (r: TimeRange) => void;
+} {
   const [params, setParams] = useSearchParams();
   const fromUrl = rangeFromParams(params.get('start'), params.get('end'));
   const [fallback] = useState<TimeRange>(() => {
@@ -59,7 +63,15 @@ export function useUrlTimeRange(defaultDays: number): { range: TimeRange; deboun
 }
 
 /** `maxDays` narrows the longest range (Device Uptime: 90 days); quick ranges longer than it are disabled. */
-export function DateRangePicker({ range, onChange, maxDays }: { range: TimeRange; onChange: (r: TimeRange) => void; maxDays?: number }) {
+export function DateRangePicker({
+  range,
+  onChange,
+  maxDays,
+}: {
+  range: TimeRange;
+  onChange: (r: TimeRange) => void;
+  maxDays?: number;
+}) {
   const { user } = useSession();
   const tz = user.userSettings.ianaTimezoneId;
   const timeFormat = user.userSettings.timeFormat;
@@ -72,10 +84,21 @@ export function DateRangePicker({ range, onChange, maxDays }: { range: TimeRange
   const label = `${formatDateTime(range.start, tz, timeFormat)} – ${formatDateTime(range.end, tz, timeFormat)}`;
   return (
     <div className="flex flex-wrap items-center gap-1" role="group" aria-label="Time range">
-      <button type="button" className="btn btn-ghost btn-sm" aria-label="Step back" title="Step back" onClick={() => apply(stepRange(range, -1, now))}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-label="Step back"
+        title="Step back"
+        onClick={() => apply(stepRange(range, -1, now))}
+      >
         ‹
       </button>
-      <Popover label={label} buttonClassName="btn btn-outline btn-sm font-normal tabular-nums" haspopup="dialog" panelClassName="absolute left-0 top-full z-40 mt-1">
+      <Popover
+        label={label}
+        buttonClassName="btn btn-outline btn-sm font-normal tabular-nums"
+        haspopup="dialog"
+        panelClassName="absolute left-0 top-full z-40 mt-1"
+      >
         {(close) => (
           <RangePanel
             range={range}
@@ -90,20 +113,55 @@ export function DateRangePicker({ range, onChange, maxDays }: { range: TimeRange
           />
         )}
       </Popover>
-      <button type="button" className="btn btn-ghost btn-sm" aria-label="Step forward" title="Step forward" disabled={!canStepForward(range, now)} onClick={() => apply(stepRange(range, 1, now))}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-label="Step forward"
+        title="Step forward"
+        disabled={!canStepForward(range, now)}
+        onClick={() => apply(stepRange(range, 1, now))}
+      >
         ›
       </button>
-      <button type="button" className="btn btn-ghost btn-sm" aria-label="Zoom in" title="Zoom in" disabled={!canZoomIn(range)} onClick={() => apply(zoomRange(range, 'in', now))}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-label="Zoom in"
+        title="Zoom in"
+        disabled={!canZoomIn(range)}
+        onClick={() => apply(zoomRange(range, 'in', now))}
+      >
         +
       </button>
-      <button type="button" className="btn btn-ghost btn-sm" aria-label="Zoom out" title="Zoom out" disabled={!canZoomOut(range, maxDays)} onClick={() => apply(zoomRange(range, 'out', now, maxDays))}>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm"
+        aria-label="Zoom out"
+        title="Zoom out"
+        disabled={!canZoomOut(range, maxDays)}
+        onClick={() => apply(zoomRange(range, 'out', now, maxDays))}
+      >
         −
       </button>
     </div>
   );
 }
 
-function RangePanel({ range, history, tz, timeFormat, maxDays, onApply }: { range: TimeRange; history: TimeRange[]; tz: string; timeFormat: '12-hr' | '24-hr'; maxDays?: number; onApply: (r: TimeRange) => void }) {
+function RangePanel({
+  range,
+  history,
+  tz,
+  timeFormat,
+  maxDays,
+  onApply,
+}: {
+  range: TimeRange;
+  history: TimeRange[];
+  tz: string;
+  timeFormat: '12-hr' | '24-hr';
+  maxDays?: number;
+  onApply: (r: TimeRange) => void;
+}) {
   const toInput = (t: number) => format(new TZDate(t, tz), LOCAL_INPUT);
   // The inputs hold wall time in the user's time zone.
   const fromInput = (v: string): number | null => {
@@ -118,7 +176,11 @@ function RangePanel({ range, history, tz, timeFormat, maxDays, onApply }: { rang
   const firstRef = useRef<HTMLButtonElement>(null);
   useEffect(() => firstRef.current?.focus(), []);
   return (
-    <div role="dialog" aria-label="Choose a time range" className="flex w-[34rem] max-w-[90vw] gap-4 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg">
+    <div
+      role="dialog"
+      aria-label="Choose a time range"
+      className="flex w-[34rem] max-w-[90vw] gap-4 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg"
+    >
       <div className="flex w-40 flex-col">
         <h3 className="mb-1 text-xs font-semibold uppercase text-base-content/70">Quick ranges</h3>
         {QUICK_RANGES.map((q, i) => {
@@ -126,7 +188,14 @@ function RangePanel({ range, history, tz, timeFormat, maxDays, onApply }: { rang
           const r = atLeastMinimum(quickRange(q, now, tz));
           const tooLong = maxDays !== undefined && r.end - r.start > maxDays * 86_400_000;
           return (
-            <button key={q} ref={i === 0 ? firstRef : undefined} type="button" className="btn btn-ghost btn-xs justify-start" disabled={tooLong} onClick={() => onApply(r)}>
+            <button
+              key={q}
+              ref={i === 0 ? firstRef : undefined}
+              type="button"
+              className="btn btn-ghost btn-xs justify-start"
+              disabled={tooLong}
+              onClick={() => onApply(r)}
+            >
               {q}
             </button>
           );
@@ -138,18 +207,35 @@ function RangePanel({ range, history, tz, timeFormat, maxDays, onApply }: { rang
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const result = confirmRange(fromInput(from), fromInput(to), Date.now(), maxDays === undefined ? undefined : { maxDays });
+            const result = confirmRange(
+              fromInput(from),
+              fromInput(to),
+              Date.now(),
+              maxDays === undefined ? undefined : { maxDays },
+            );
             if ('problem' in result) setProblem(result.problem);
             else onApply(result.range);
           }}
         >
           <label className="form-control">
             <span className="label-text text-xs">From</span>
-            <input type="datetime-local" className="input input-sm" value={from} max={max} onChange={(e) => setFrom(e.target.value)} />
+            <input
+              type="datetime-local"
+              className="input input-sm"
+              value={from}
+              max={max}
+              onChange={(e) => setFrom(e.target.value)}
+            />
           </label>
           <label className="form-control">
             <span className="label-text text-xs">To</span>
-            <input type="datetime-local" className="input input-sm" value={to} max={max} onChange={(e) => setTo(e.target.value)} />
+            <input
+              type="datetime-local"
+              className="input input-sm"
+              value={to}
+              max={max}
+              onChange={(e) => setTo(e.target.value)}
+            />
           </label>
           {problem && (
             <p role="alert" className="text-xs text-error">
@@ -164,7 +250,12 @@ function RangePanel({ range, history, tz, timeFormat, maxDays, onApply }: { rang
           <div>
             <h3 className="mb-1 text-xs font-semibold uppercase text-base-content/70">Recent</h3>
             {history.map((h) => (
-              <button key={`${h.start}-${h.end}`} type="button" className="btn btn-ghost btn-xs w-full justify-start font-normal tabular-nums" onClick={() => onApply(h)}>
+              <button
+                key={`${h.start}-${h.end}`}
+                type="button"
+                className="btn btn-ghost btn-xs w-full justify-start font-normal tabular-nums"
+                onClick={() => onApply(h)}
+              >
                 {formatDateTime(h.start, tz, timeFormat)} – {formatDateTime(h.end, tz, timeFormat)}
               </button>
             ))}

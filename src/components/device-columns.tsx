@@ -20,7 +20,9 @@ export function onlineColumn<T extends { particleOnlineStatus: boolean | null }>
   };
 }
 
-export function quarantineColumn<T extends { deviceInstallationType: number | null; quarantinedAt: string | null; quarantineNotes?: string | null }>(describeTime: (iso: string) => string): GridColumn<T> {
+export function quarantineColumn<
+  T extends { deviceInstallationType: number | null; quarantinedAt: string | null; quarantineNotes?: string | null },
+>(describeTime: (iso: string) => string): GridColumn<T> {
   return {
     id: 'quarantine',
     header: 'Quarantine',
@@ -29,9 +31,14 @@ export function quarantineColumn<T extends { deviceInstallationType: number | nu
       if (d.deviceInstallationType === null) return '';
       const tone = quarantineTone(d);
       const label = DeviceInstallationType.label(d.deviceInstallationType);
-      const title = [d.quarantinedAt ? `Since ${describeTime(d.quarantinedAt)}` : '', d.quarantineNotes ?? ''].filter(Boolean).join(' — ');
+      const title = [d.quarantinedAt ? `Since ${describeTime(d.quarantinedAt)}` : '', d.quarantineNotes ?? '']
+        .filter(Boolean)
+        .join(' — ');
       return tone ? (
-        <span className={`badge badge-sm whitespace-nowrap ${tone === 'info' ? 'badge-info' : 'badge-warning'}`} title={title || undefined}>
+        <span
+          className={`badge badge-sm whitespace-nowrap ${tone === 'info' ? 'badge-info' : 'badge-warning'}`}
+          title={title || undefined}
+        >
           {label}
         </span>
       ) : (
@@ -41,6 +48,14 @@ export function quarantineColumn<T extends { deviceInstallationType: number | nu
   };
 }
 
-export function ticketsColumn<T extends { freshdeskTickets: readonly { id: number; status: number | null }[] }>(): GridColumn<T> {
-  return { id: 'tickets', header: 'Tickets', value: (d) => d.freshdeskTickets.map((t) => t.id).join(' '), cell: (d) => <TicketBadges tickets={d.freshdeskTickets} />, width: 120 };
+export function ticketsColumn<
+  T extends { freshdeskTickets: readonly { id: number; status: number | null }[] },
+>(): GridColumn<T> {
+  return {
+    id: 'tickets',
+    header: 'Tickets',
+    value: (d) => d.freshdeskTickets.map((t) => t.id).join(' '),
+    cell: (d) => <TicketBadges tickets={d.freshdeskTickets} />,
+    width: 120,
+  };
 }

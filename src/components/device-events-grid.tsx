@@ -16,9 +16,19 @@ import { Modal } from './modal';
 import { useSession } from './session-context';
 import { SiteDashboardLink } from './site-dashboard-link';
 
-const QUICK_FILTERS: QuickFilter<DeviceEvent>[] = [{ id: 'DeveloperCodes', label: 'Developer Codes', title: `Only firmware diagnostic codes` }];
+const QUICK_FILTERS: QuickFilter<DeviceEvent>[] = [
+  { id: 'DeveloperCodes', label: 'Developer Codes', title: `Only firmware diagnostic codes` },
+];
 
-export function DeviceEventsGrid({ range, deviceId, height }: { range: TimeRange; deviceId?: number; height?: string }) {
+export function DeviceEventsGrid({
+  range,
+  deviceId,
+  height,
+}: {
+  range: TimeRange;
+  deviceId?: number;
+  height?: string;
+}) {
   const { organization, user } = useSession();
   const organizationId = organization!.id;
   const tz = user.userSettings.ianaTimezoneId;
@@ -33,7 +43,13 @@ export function DeviceEventsGrid({ range, deviceId, height }: { range: TimeRange
           startTime: new Date(range.start).toISOString(),
           endTime: new Date(range.end).toISOString(),
           ...(deviceId ? { deviceId } : {}),
-          ...gridQueryParams({ startRow: p.startRow, endRow: p.endRow, sort: p.sort, filters: p.filters, quickFilters: p.quickFilters }),
+          ...gridQueryParams({
+            startRow: p.startRow,
+            endRow: p.endRow,
+            sort: p.sort,
+            filters: p.filters,
+            quickFilters: p.quickFilters,
+          }),
         },
         signal: p.signal,
       }),
@@ -51,7 +67,14 @@ export function DeviceEventsGrid({ range, deviceId, height }: { range: TimeRange
         kind: 'number',
         value: (e) => e.eventCode,
         width: 110,
-        cell: (e) => (isDeveloperCode(e.eventCode) ? <span className="badge badge-sm badge-neutral" title="Developer code">{e.eventCode}</span> : e.eventCode),
+        cell: (e) =>
+          isDeveloperCode(e.eventCode) ? (
+            <span className="badge badge-sm badge-neutral" title="Developer code">
+              {e.eventCode}
+            </span>
+          ) : (
+            e.eventCode
+          ),
       },
       { id: 'message', header: 'Message', value: (e) => e.message },
       { id: 'parameters', header: 'Parameters', value: (e) => e.parameters },
@@ -78,13 +101,26 @@ export function DeviceEventsGrid({ range, deviceId, height }: { range: TimeRange
         height={height}
         rowActions={(e) => (
           <span className="inline-flex gap-0.5">
-            {e.siteId !== null && e.siteName !== null && <SiteDashboardLink siteId={e.siteId} siteName={e.siteName}>Site</SiteDashboardLink>}
+            {e.siteId !== null && e.siteName !== null && (
+              <SiteDashboardLink siteId={e.siteId} siteName={e.siteName}>
+                Site
+              </SiteDashboardLink>
+            )}
             {!deviceId && (
-              <Link className="btn btn-ghost btn-xs" to={`/device/${encodeURIComponent(e.deviceName)}`} aria-label={`Device dashboard of ${e.deviceName}`}>
+              <Link
+                className="btn btn-ghost btn-xs"
+                to={`/device/${encodeURIComponent(e.deviceName)}`}
+                aria-label={`Device dashboard of ${e.deviceName}`}
+              >
                 Dashboard
               </Link>
             )}
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDetails(e)} aria-label={`Details of event ${e.eventCode} at ${formatDateTime(e.time, tz, format)}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setDetails(e)}
+              aria-label={`Details of event ${e.eventCode} at ${formatDateTime(e.time, tz, format)}`}
+            >
               Details
             </button>
           </span>
@@ -95,7 +131,17 @@ export function DeviceEventsGrid({ range, deviceId, height }: { range: TimeRange
   );
 }
 
-function EventDetailsDialog({ event, onClose, tz, format }: { event: DeviceEvent; onClose: () => void; tz: string; format: '12-hr' | '24-hr' }) {
+function EventDetailsDialog({
+  event,
+  onClose,
+  tz,
+  format,
+}: {
+  event: DeviceEvent;
+  onClose: () => void;
+  tz: string;
+  format: '12-hr' | '24-hr';
+}) {
   const rows: [string, string][] = [
     ['Time', formatDateTime(event.time, tz, format)],
     ['Device Name', event.deviceName],

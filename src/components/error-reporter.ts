@@ -11,4 +11,3 @@ export function reportError(error: unknown, componentStack = ''): void {
   reported.push({ at: new Date().toISOString(), message: e.message, stack: `${e.stack ?? ''}\n${componentStack}` });
   if (reported.length > 20) reported.shift();
 }
-

@@ -1,5 +1,11 @@
 // The KPI tiles above a list (Sites, Devices): a label and a count each, a dash while loading.
-export function KpiTiles({ tiles, loading }: { tiles: readonly (readonly [label: string, value: number])[]; loading: boolean }) {
+export function KpiTiles({
+  tiles,
+  loading,
+}: {
+  tiles: readonly (readonly [label: string, value: number])[];
+  loading: boolean;
+}) {
   return (
     <dl className="stats stats-horizontal w-fit border border-base-300">
       {tiles.map(([label, value]) => (

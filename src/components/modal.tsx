@@ -1,7 +1,19 @@
 // A modal on the native <dialog>: focus trap and Escape come from the browser.
 import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
 
-export function Modal({ open, title, onClose, children, wide = false }: { open: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // React passes a nested dialog's close and cancel up to the dialogs around it: only this dialog's own count.
@@ -28,7 +40,17 @@ export function Modal({ open, title, onClose, children, wide = false }: { open: 
   );
 }
 
-export function ConfirmDialog(props: { open: boolean; title: string; message: string; confirmLabel: string; danger?: boolean; busy?: boolean; error?: string | null; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Modal open={props.open} title={props.title} onClose={props.onCancel}>
       <p className="text-base-content/80">{props.message}</p>
@@ -41,7 +63,12 @@ export function ConfirmDialog(props: { open: boolean; title: string; message: st
         <button type="button" className="btn btn-ghost" onClick={props.onCancel}>
           Cancel
         </button>
-        <button type="button" className={`btn ${props.danger ? 'btn-error' : 'btn-primary'}`} disabled={props.busy} onClick={props.onConfirm}>
+        <button
+          type="button"
+          className={`btn ${props.danger ? 'btn-error' : 'btn-primary'}`}
+          disabled={props.busy}
+          onClick={props.onConfirm}
+        >
           {props.busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
           {props.confirmLabel}
         </button>

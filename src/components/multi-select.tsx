@@ -7,11 +7,31 @@ export interface MultiSelectOption {
   label: string;
 }
 
-export function MultiSelect({ label, options, selected, onChange, allLabel = 'All' }: { label: string; options: readonly MultiSelectOption[]; selected: readonly number[]; onChange: (ids: number[]) => void; allLabel?: string }) {
+export function MultiSelect({
+  label,
+  options,
+  selected,
+  onChange,
+  allLabel = 'All',
+}: {
+  label: string;
+  options: readonly MultiSelectOption[];
+  selected: readonly number[];
+  onChange: (ids: number[]) => void;
+  allLabel?: string;
+}) {
   const [query, setQuery] = useState('');
-  const shown = useMemo(() => options.filter((o) => o.label.toLowerCase().includes(query.trim().toLowerCase())), [options, query]);
+  const shown = useMemo(
+    () => options.filter((o) => o.label.toLowerCase().includes(query.trim().toLowerCase())),
+    [options, query],
+  );
   const chosen = new Set(selected);
-  const summary = selected.length === 0 ? allLabel : selected.length === 1 ? (options.find((o) => o.id === selected[0])?.label ?? '1 chosen') : `${selected.length} chosen`;
+  const summary =
+    selected.length === 0
+      ? allLabel
+      : selected.length === 1
+        ? (options.find((o) => o.id === selected[0])?.label ?? '1 chosen')
+        : `${selected.length} chosen`;
   return (
     <Popover
       label={
@@ -25,9 +45,19 @@ export function MultiSelect({ label, options, selected, onChange, allLabel = 'Al
     >
       {() => (
         <div role="group" aria-label={label} className="grid gap-2">
-          <input className="input input-sm w-full" placeholder={`Search ${label.toLowerCase()}`} aria-label={`Search ${label.toLowerCase()}`} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            className="input input-sm w-full"
+            placeholder={`Search ${label.toLowerCase()}`}
+            aria-label={`Search ${label.toLowerCase()}`}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
           <div className="flex gap-2">
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => onChange([...new Set([...selected, ...shown.map((o) => o.id)])])}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => onChange([...new Set([...selected, ...shown.map((o) => o.id)])])}
+            >
               Select shown
             </button>
             <button type="button" className="btn btn-ghost btn-xs" onClick={() => onChange([])}>
@@ -39,7 +69,14 @@ export function MultiSelect({ label, options, selected, onChange, allLabel = 'Al
             {shown.map((o) => (
               <li key={o.id}>
                 <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-sm hover:bg-base-200">
-                  <input type="checkbox" className="checkbox checkbox-xs" checked={chosen.has(o.id)} onChange={(e) => onChange(e.target.checked ? [...selected, o.id] : selected.filter((x) => x !== o.id))} />
+                  <input
+                    type="checkbox"
+                    className="checkbox checkbox-xs"
+                    checked={chosen.has(o.id)}
+                    onChange={(e) =>
+                      onChange(e.target.checked ? [...selected, o.id] : selected.filter((x) => x !== o.id))
+                    }
+                  />
                   {o.label}
                 </label>
               </li>

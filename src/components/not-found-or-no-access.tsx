@@ -11,7 +11,8 @@ export function NotFoundOrNoAccessPage({ what, supportEmail }: { what: string; s
       <PageHeader title={NOT_FOUND_OR_NO_ACCESS_TITLE} />
       <section className="grid max-w-2xl gap-3 p-4">
         <p>
-          There is no {what}, or it belongs to an organization you do not have access to. If you were sent this link, ask for access at{' '}
+          There is no {what}, or it belongs to an organization you do not have access to. If you were sent this link,
+          ask for access at{' '}
           <a className="link" href={`mailto:${supportEmail}`}>
             {supportEmail}
           </a>

@@ -8,7 +8,15 @@ import { z } from 'zod';
 import { ApiError, apiRequest } from '@/api/client';
 import { subscriptionEditAnswerSchema } from '@/contracts/notification';
 import { AlarmLevel, SubscriptionFrequency, TimeFormat } from '@/domain/enums';
-import { levelFor, NO_ALARM_SUBSCRIPTIONS, NOTIFICATIONS_EDITED, SUBSCRIPTION_ROWS, withLevel, withLevelForAll, type SubscriptionEdit } from '@/domain/notifications';
+import {
+  levelFor,
+  NO_ALARM_SUBSCRIPTIONS,
+  NOTIFICATIONS_EDITED,
+  SUBSCRIPTION_ROWS,
+  withLevel,
+  withLevelForAll,
+  type SubscriptionEdit,
+} from '@/domain/notifications';
 import { LoadError } from './grid-parts';
 import { FormActions, Modal } from './modal';
 import { MultiSelect } from './multi-select';
@@ -18,7 +26,17 @@ import { useToast } from './toasts';
 const FREQUENCIES = [SubscriptionFrequency.values.Daily, SubscriptionFrequency.values.Instantaneous];
 
 /** A level, or none; as a set-all control it shows a prompt and 'None' clears every row. */
-function LevelSelect({ label, value, onChange, setAll = false }: { label: string; value: number | null; onChange: (v: number | null) => void; setAll?: boolean }) {
+function LevelSelect({
+  label,
+  value,
+  onChange,
+  setAll = false,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (v: number | null) => void;
+  setAll?: boolean;
+}) {
   return (
     <select
       className="select select-xs w-32"
@@ -41,17 +59,32 @@ function LevelSelect({ label, value, onChange, setAll = false }: { label: string
   );
 }
 
-export function NotificationSubscriptionsDialog({ userId, organizationId, onClose }: { userId: number; organizationId: number; onClose: () => void }) {
+export function NotificationSubscriptionsDialog({
+  userId,
+  organizationId,
+  onClose,
+}: {
+  userId: number;
+  organizationId: number;
+  onClose: () => void;
+}) {
   const toast = useToast();
   const qc = useQueryClient();
   const loaded = useQuery({
     queryKey: ['subscriptionEdit', userId, organizationId],
-    queryFn: () => apiRequest('/api/notification/subscriptionEdit/', subscriptionEditAnswerSchema, { query: { userId, userOrganizationId: organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/notification/subscriptionEdit/', subscriptionEditAnswerSchema, {
+        query: { userId, userOrganizationId: organizationId },
+      }),
     staleTime: 0,
     gcTime: 0,
     retry: false,
   });
-  const zones = useQuery({ queryKey: ['timeZones'], queryFn: () => apiRequest('/api/timeZone/getTimeZoneIds/', z.array(z.string())), staleTime: Infinity });
+  const zones = useQuery({
+    queryKey: ['timeZones'],
+    queryFn: () => apiRequest('/api/timeZone/getTimeZoneIds/', z.array(z.string())),
+    staleTime: Infinity,
+  });
   const [form, setForm] = useState<SubscriptionEdit | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -61,10 +94,12 @@ export function NotificationSubscriptionsDialog({ userId, organizationId, onClos
     }
   }, [loaded.data, form]);
   const save = useMutation({
-    mutationFn: (body: SubscriptionEdit) => apiRequest('/api/notification/subscriptionEdit/', z.object({ ok: z.literal(true) }), { method: 'POST', body }),
+    mutationFn: (body: SubscriptionEdit) =>
+      apiRequest('/api/notification/subscriptionEdit/', z.object({ ok: z.literal(true) }), { method: 'POST', body }),
     // Not awaited: the answer is shown at once, the lists refresh behind it (issue 25).
     onSuccess: () => {
-      for (const key of ['organizationUsers', 'qubeUsers', 'subscriptionEdit']) void qc.invalidateQueries({ queryKey: [key] });
+      for (const key of ['organizationUsers', 'qubeUsers', 'subscriptionEdit'])
+        void qc.invalidateQueries({ queryKey: [key] });
     },
   });
 
@@ -100,7 +135,11 @@ export function NotificationSubscriptionsDialog({ userId, organizationId, onClos
             <div className="flex flex-wrap items-end gap-3">
               <label className="form-control">
                 <span className="label-text mb-1 text-sm font-medium">Time Zone</span>
-                <select className="select select-sm w-64" value={form.ianaTimezoneId} onChange={(e) => set({ ianaTimezoneId: e.target.value })}>
+                <select
+                  className="select select-sm w-64"
+                  value={form.ianaTimezoneId}
+                  onChange={(e) => set({ ianaTimezoneId: e.target.value })}
+                >
                   {[...new Set([form.ianaTimezoneId, ...(zones.data ?? [])])].map((z) => (
                     <option key={z} value={z}>
                       {z}
@@ -112,16 +151,37 @@ export function NotificationSubscriptionsDialog({ userId, organizationId, onClos
                 <legend className="mb-1 font-medium">Time Format</legend>
                 {TimeFormat.options.map((o) => (
                   <label key={o.value} className="flex items-center gap-1">
-                    <input type="radio" className="radio radio-sm" name="timeFormat" checked={form.timeFormat === o.value} onChange={() => set({ timeFormat: o.value })} />
+                    <input
+                      type="radio"
+                      className="radio radio-sm"
+                      name="timeFormat"
+                      checked={form.timeFormat === o.value}
+                      onChange={() => set({ timeFormat: o.value })}
+                    />
                     {o.label}
                   </label>
                 ))}
               </fieldset>
             </div>
             <div className="flex flex-wrap gap-2" aria-label="Site filters">
-              <MultiSelect label="Business Units" options={loaded.data.options.businessUnits.map((o) => ({ id: o.id, label: o.name }))} selected={form.businessUnitIds} onChange={(ids) => set({ businessUnitIds: ids })} />
-              <MultiSelect label="Asset Areas" options={loaded.data.options.assetAreas.map((o) => ({ id: o.id, label: o.name }))} selected={form.assetAreaIds} onChange={(ids) => set({ assetAreaIds: ids })} />
-              <MultiSelect label="Site Groups" options={loaded.data.options.siteGroups.map((o) => ({ id: o.id, label: o.name }))} selected={form.siteGroupIds} onChange={(ids) => set({ siteGroupIds: ids })} />
+              <MultiSelect
+                label="Business Units"
+                options={loaded.data.options.businessUnits.map((o) => ({ id: o.id, label: o.name }))}
+                selected={form.businessUnitIds}
+                onChange={(ids) => set({ businessUnitIds: ids })}
+              />
+              <MultiSelect
+                label="Asset Areas"
+                options={loaded.data.options.assetAreas.map((o) => ({ id: o.id, label: o.name }))}
+                selected={form.assetAreaIds}
+                onChange={(ids) => set({ assetAreaIds: ids })}
+              />
+              <MultiSelect
+                label="Site Groups"
+                options={loaded.data.options.siteGroups.map((o) => ({ id: o.id, label: o.name }))}
+                selected={form.siteGroupIds}
+                onChange={(ids) => set({ siteGroupIds: ids })}
+              />
             </div>
             <div className="flex flex-wrap items-center gap-3 text-sm">
               <button type="button" className="btn btn-sm btn-outline" onClick={() => set({ alarmSubscriptions: [] })}>
@@ -130,7 +190,14 @@ export function NotificationSubscriptionsDialog({ userId, organizationId, onClos
               {FREQUENCIES.map((f) => (
                 <label key={f} className="flex items-center gap-2">
                   {`All ${SubscriptionFrequency.label(f)}`}
-                  <LevelSelect setAll label={`All ${SubscriptionFrequency.label(f)}`} value={null} onChange={(level) => set({ alarmSubscriptions: withLevelForAll(form.alarmSubscriptions, f, level) })} />
+                  <LevelSelect
+                    setAll
+                    label={`All ${SubscriptionFrequency.label(f)}`}
+                    value={null}
+                    onChange={(level) =>
+                      set({ alarmSubscriptions: withLevelForAll(form.alarmSubscriptions, f, level) })
+                    }
+                  />
                 </label>
               ))}
             </div>
@@ -157,7 +224,13 @@ export function NotificationSubscriptionsDialog({ userId, organizationId, onClos
                       <td>{row.label}</td>
                       {FREQUENCIES.map((f) => (
                         <td key={f}>
-                          <LevelSelect label={`${row.label} ${SubscriptionFrequency.label(f)}`} value={levelFor(form.alarmSubscriptions, row, f)} onChange={(level) => set({ alarmSubscriptions: withLevel(form.alarmSubscriptions, row, f, level) })} />
+                          <LevelSelect
+                            label={`${row.label} ${SubscriptionFrequency.label(f)}`}
+                            value={levelFor(form.alarmSubscriptions, row, f)}
+                            onChange={(level) =>
+                              set({ alarmSubscriptions: withLevel(form.alarmSubscriptions, row, f, level) })
+                            }
+                          />
                         </td>
                       ))}
                     </tr>

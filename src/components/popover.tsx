@@ -26,12 +26,18 @@ export interface PanelPlacement {
 }
 
 /** Where a panel of the given size goes next to a button, inside a viewport (pure, for the unit test). */
-export function placePanel(button: { left: number; right: number; top: number; bottom: number }, panel: { width: number; height: number }, viewport: { width: number; height: number }, alignRight: boolean): PanelPlacement {
+export function placePanel(
+  button: { left: number; right: number; top: number; bottom: number },
+  panel: { width: number; height: number },
+  viewport: { width: number; height: number },
+  alignRight: boolean,
+): PanelPlacement {
   const wanted = alignRight ? button.right - panel.width : button.left;
   const left = Math.max(MARGIN, Math.min(wanted, viewport.width - MARGIN - panel.width));
   const below = viewport.height - MARGIN - (button.bottom + GAP);
   const above = button.top - GAP - MARGIN;
-  if (panel.height <= below || below >= above) return { left, top: button.bottom + GAP, maxHeight: Math.max(below, 120) };
+  if (panel.height <= below || below >= above)
+    return { left, top: button.bottom + GAP, maxHeight: Math.max(below, 120) };
   const height = Math.min(panel.height, above);
   return { left, top: button.top - GAP - height, maxHeight: above };
 }
@@ -67,7 +73,14 @@ export function Popover({ label, buttonClassName, haspopup, panelClassName, chil
       // Measure without the previous height limit, so the panel can grow back when there is room again.
       panel.style.maxHeight = '';
       const p = panel.getBoundingClientRect();
-      setPlacement(placePanel(b, { width: p.width, height: p.height }, { width: window.innerWidth, height: window.innerHeight }, alignRight));
+      setPlacement(
+        placePanel(
+          b,
+          { width: p.width, height: p.height },
+          { width: window.innerWidth, height: window.innerHeight },
+          alignRight,
+        ),
+      );
     };
     place();
     window.addEventListener('resize', place);
@@ -101,7 +114,14 @@ export function Popover({ label, buttonClassName, haspopup, panelClassName, chil
         }
       }}
     >
-      <button ref={buttonRef} type="button" className={buttonClassName} aria-expanded={open} aria-haspopup={haspopup} onClick={() => show(!open)}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className={buttonClassName}
+        aria-expanded={open}
+        aria-haspopup={haspopup}
+        onClick={() => show(!open)}
+      >
         {label}
       </button>
       {open && (

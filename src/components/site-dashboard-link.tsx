@@ -20,17 +20,40 @@ export const SITE_EDIT_LINK_LABEL = 'Edit Site Layout';
 /** The row action 'edit deployment link' (spec 1 §2, SiteDeploymentEdit): the edit screen on its Deployment Plan tab. */
 export function SiteDeploymentLink({ siteId, siteName }: { siteId: number; siteName: string }) {
   return (
-    <Link className="btn btn-ghost btn-xs" to={`${siteEditPath(siteId)}?tab=DeploymentPlan`} aria-label={`Edit deployment of ${siteName}`}>
+    <Link
+      className="btn btn-ghost btn-xs"
+      to={`${siteEditPath(siteId)}?tab=DeploymentPlan`}
+      aria-label={`Edit deployment of ${siteName}`}
+    >
       Deployment
     </Link>
   );
 }
 
-export function SiteDashboardLink({ siteId, siteName, deleted = false, range, className = 'btn btn-ghost btn-xs', children = 'Dashboard' }: { siteId: number; siteName: string; deleted?: boolean; range?: TimeRange; className?: string; children?: string }) {
+export function SiteDashboardLink({
+  siteId,
+  siteName,
+  deleted = false,
+  range,
+  className = 'btn btn-ghost btn-xs',
+  children = 'Dashboard',
+}: {
+  siteId: number;
+  siteName: string;
+  deleted?: boolean;
+  range?: TimeRange;
+  className?: string;
+  children?: string;
+}) {
   if (deleted)
     return (
       <span title={SITE_DASHBOARD_NOT_AVAILABLE}>
-        <button type="button" className={className} disabled aria-label={`Dashboard of ${siteName}: ${SITE_DASHBOARD_NOT_AVAILABLE}`}>
+        <button
+          type="button"
+          className={className}
+          disabled
+          aria-label={`Dashboard of ${siteName}: ${SITE_DASHBOARD_NOT_AVAILABLE}`}
+        >
           {children}
         </button>
       </span>

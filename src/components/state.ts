@@ -35,7 +35,10 @@ const searchDrawerAtoms = new Map<number, ReturnType<typeof atomWithStorage<Sear
 export function searchDrawerAtom(userId: number) {
   let a = searchDrawerAtoms.get(userId);
   if (!a) {
-    const initial = { pinned: true, open: typeof window !== 'undefined' && window.innerWidth >= SEARCH_DRAWER_OPEN_MIN_WIDTH };
+    const initial = {
+      pinned: true,
+      open: typeof window !== 'undefined' && window.innerWidth >= SEARCH_DRAWER_OPEN_MIN_WIDTH,
+    };
     a = atomWithStorage<SearchDrawerState>(`console.searchDrawer.${userId}`, initial, undefined, { getOnInit: true });
     searchDrawerAtoms.set(userId, a);
   }

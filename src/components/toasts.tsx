@@ -2,7 +2,12 @@ import { useCallback } from 'react';
 import { toastsAtom, useAtom, useSetAtom, type Toast, type ToastVariant } from '@/components/state';
 
 let nextId = 1;
-const ALERT: Record<ToastVariant, string> = { success: 'alert-success', warning: 'alert-warning', error: 'alert-error', info: 'alert-info' };
+const ALERT: Record<ToastVariant, string> = {
+  success: 'alert-success',
+  warning: 'alert-warning',
+  error: 'alert-error',
+  info: 'alert-info',
+};
 
 /** Shows a toast; returns a function that removes it. Persistent toasts stay until dismissed. */
 export function useToast() {
@@ -39,7 +44,12 @@ export function Toasts() {
               {a.label}
             </button>
           ))}
-          <button type="button" className="btn btn-ghost btn-xs" aria-label="Dismiss" onClick={() => setToasts((all) => all.filter((x) => x.id !== t.id))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs"
+            aria-label="Dismiss"
+            onClick={() => setToasts((all) => all.filter((x) => x.id !== t.id))}
+          >
             ✕
           </button>
         </div>

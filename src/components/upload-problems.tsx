@@ -4,12 +4,16 @@ export type RowProblems = [row: string, messages: string[]][];
 /** The CSV worker's row errors grouped by row ('Row n'), without the 'Row n: ' the messages start with. */
 export function groupRowErrors(errors: readonly { row: number; message: string }[]): RowProblems {
   const byRow = new Map<string, string[]>();
-  for (const e of errors) byRow.set(`Row ${e.row}`, [...(byRow.get(`Row ${e.row}`) ?? []), e.message.replace(/^Row \d+: /, '')]);
+  for (const e of errors)
+    byRow.set(`Row ${e.row}`, [...(byRow.get(`Row ${e.row}`) ?? []), e.message.replace(/^Row \d+: /, '')]);
   return [...byRow];
 }
 
 /** The problems stage of a file whose rows the CSV worker could not read. */
-export function unreadableRows(errors: readonly { row: number; message: string }[]): { message: string; rows: RowProblems } {
+export function unreadableRows(errors: readonly { row: number; message: string }[]): {
+  message: string;
+  rows: RowProblems;
+} {
   const rows = groupRowErrors(errors);
   return { message: `${rows.length} row(s) could not be read; nothing will be changed.`, rows };
 }

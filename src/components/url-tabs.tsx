@@ -2,7 +2,19 @@
 // link that survives a reload.
 import { useSearchParams } from 'react-router';
 
-export function UrlTabs<T extends string>({ tabs, current, label, param = 'tab', labels }: { tabs: readonly T[]; current: T; label: string; param?: string; labels?: Partial<Record<T, string>> }) {
+export function UrlTabs<T extends string>({
+  tabs,
+  current,
+  label,
+  param = 'tab',
+  labels,
+}: {
+  tabs: readonly T[];
+  current: T;
+  label: string;
+  param?: string;
+  labels?: Partial<Record<T, string>>;
+}) {
   const [, setParams] = useSearchParams();
   return (
     <div role="tablist" className="tabs tabs-border px-4" aria-label={label}>

@@ -13,7 +13,10 @@ import { Spinner } from './spinner';
 import { useToast } from './toasts';
 
 export function canResetTemporaryPassword(details: UserDetails): boolean {
-  return details.signOnMethod === 'EmailPassword' && details.cognitoUsers.some((c) => c.userStatus === 'FORCE_CHANGE_PASSWORD');
+  return (
+    details.signOnMethod === 'EmailPassword' &&
+    details.cognitoUsers.some((c) => c.userStatus === 'FORCE_CHANGE_PASSWORD')
+  );
 }
 
 export function UserDetailsDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
@@ -38,14 +41,27 @@ export function UserDetailsDialog({ userId, onClose }: { userId: number; onClose
   );
 }
 
-function DetailsView({ details, onReset, onClose }: { details: UserDetails; onReset: () => void; onClose: () => void }) {
+function DetailsView({
+  details,
+  onReset,
+  onClose,
+}: {
+  details: UserDetails;
+  onReset: () => void;
+  onClose: () => void;
+}) {
   const rows: [string, string][] = [
     ['Email', details.email],
     ['Id', String(details.id)],
     ['Sign-on Method', SIGN_ON_METHOD_LABELS[details.signOnMethod]],
     ['Cognito User Id', details.cognitoUserId],
     ['Timezone', details.ianaTimezoneId],
-    ['Organizations', details.organizations.length ? details.organizations.map((o) => `${o.organizationName} (${o.roleName})`).join(', ') : 'None'],
+    [
+      'Organizations',
+      details.organizations.length
+        ? details.organizations.map((o) => `${o.organizationName} (${o.roleName})`).join(', ')
+        : 'None',
+    ],
     ['Qube Role', details.qubeRole ?? 'None'],
   ];
   return (
@@ -63,9 +79,17 @@ function DetailsView({ details, onReset, onClose }: { details: UserDetails; onRe
           Identity provider records
         </h3>
         {details.cognitoUsers.length === 0 ? (
-          <p className="text-sm text-base-content/70">None here: this user signs in with their organization's single sign-on.</p>
+          <p className="text-sm text-base-content/70">
+            None here: this user signs in with their organization's single sign-on.
+          </p>
         ) : (
-          <pre tabIndex={0} aria-label="Identity provider records" className="max-h-56 overflow-auto rounded-box bg-base-200 p-3 text-xs">{JSON.stringify(details.cognitoUsers, null, 2)}</pre>
+          <pre
+            tabIndex={0}
+            aria-label="Identity provider records"
+            className="max-h-56 overflow-auto rounded-box bg-base-200 p-3 text-xs"
+          >
+            {JSON.stringify(details.cognitoUsers, null, 2)}
+          </pre>
         )}
       </section>
       <div className="modal-action">
@@ -88,7 +112,11 @@ function ResetPasswordForm({ userId, email, onDone }: { userId: number; email: s
   const toast = useToast();
   const qc = useQueryClient();
   const reset = useMutation({
-    mutationFn: () => apiRequest('/api/userAdmin/resetTemporaryPassword/', z.object({ userId: z.number(), userStatus: z.string() }), { method: 'POST', body: { userId, temporaryPassword: password } }),
+    mutationFn: () =>
+      apiRequest('/api/userAdmin/resetTemporaryPassword/', z.object({ userId: z.number(), userStatus: z.string() }), {
+        method: 'POST',
+        body: { userId, temporaryPassword: password },
+      }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['userDetails', userId] }), // not awaited: the answer is shown at once (issue 25)
   });
   return (
@@ -118,7 +146,16 @@ function ResetPasswordForm({ userId, email, onDone }: { userId: number; email: s
       </p>
       <label className="form-control">
         <span className="label-text mb-1 text-sm font-medium">Password</span>
-        <input type="text" autoComplete="off" className={`input w-full font-mono ${error ? 'input-error' : ''}`} aria-invalid={Boolean(error)} aria-describedby="password-rule" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+        <input
+          type="text"
+          autoComplete="off"
+          className={`input w-full font-mono ${error ? 'input-error' : ''}`}
+          aria-invalid={Boolean(error)}
+          aria-describedby="password-rule"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoFocus
+        />
         <span id="password-rule" className={`mt-1 text-xs ${error ? 'text-error' : 'text-base-content/70'}`}>
           {error ?? PASSWORD_RULE}
         </span>

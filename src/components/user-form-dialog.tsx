@@ -22,7 +22,10 @@ interface Props {
 export function UserFormDialog({ title, initial, roles, methods, busy, save, onClose }: Props) {
   const toast = useToast();
   const [general, setGeneral] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<UserForm>({ resolver: zodResolver(userFormSchema), defaultValues: initial });
+  const { register, handleSubmit, setError, formState } = useForm<UserForm>({
+    resolver: zodResolver(userFormSchema),
+    defaultValues: initial,
+  });
   const onSubmit = async (form: UserForm) => {
     setGeneral(null);
     try {
@@ -31,7 +34,8 @@ export function UserFormDialog({ title, initial, roles, methods, busy, save, onC
       onClose();
     } catch (error) {
       const mapped = formErrorsOf(error);
-      for (const [path, message] of Object.entries(mapped.fields)) setError(path as keyof UserForm, { type: 'server', message });
+      for (const [path, message] of Object.entries(mapped.fields))
+        setError(path as keyof UserForm, { type: 'server', message });
       setGeneral(mapped.general);
     }
   };
@@ -44,14 +48,26 @@ export function UserFormDialog({ title, initial, roles, methods, busy, save, onC
           <label htmlFor="user-email" className="text-sm font-medium">
             Email
           </label>
-          <input id="user-email" className={`input w-full ${err('email') ? 'input-error' : ''}`} type="email" readOnly={initial.id !== 0} aria-invalid={Boolean(err('email'))} {...register('email')} />
+          <input
+            id="user-email"
+            className={`input w-full ${err('email') ? 'input-error' : ''}`}
+            type="email"
+            readOnly={initial.id !== 0}
+            aria-invalid={Boolean(err('email'))}
+            {...register('email')}
+          />
           {err('email') && <span className="text-xs text-error">{err('email')}</span>}
         </div>
         <div className="grid gap-1">
           <label htmlFor="user-role" className="text-sm font-medium">
             Role
           </label>
-          <select id="user-role" className={`select w-full ${err('roleId') ? 'select-error' : ''}`} aria-invalid={Boolean(err('roleId'))} {...register('roleId', { valueAsNumber: true })}>
+          <select
+            id="user-role"
+            className={`select w-full ${err('roleId') ? 'select-error' : ''}`}
+            aria-invalid={Boolean(err('roleId'))}
+            {...register('roleId', { valueAsNumber: true })}
+          >
             <option value={0}>Select a role</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>

@@ -9,8 +9,10 @@ import { CancelledError, FileParseError, type ProgressCallback } from '../../wor
 
 /** Long enough for a 100 MB CSV or a big GeoTIFF on a slow laptop, short enough that a hostile file cannot hang the dialog. */
 export const FILE_JOB_TIMEOUT_MS = 120_000;
-export const fileTimedOut = (seconds: number) => `Reading the file took longer than ${seconds} seconds and was stopped. Please check the file or choose a smaller one.`;
-export const FILE_WORKER_FAILED = 'The file could not be read: the browser stopped the reading worker. Please try again or choose a smaller file.';
+export const fileTimedOut = (seconds: number) =>
+  `Reading the file took longer than ${seconds} seconds and was stopped. Please check the file or choose a smaller one.`;
+export const FILE_WORKER_FAILED =
+  'The file could not be read: the browser stopped the reading worker. Please try again or choose a smaller file.';
 
 export interface FileJobOptions {
   signal?: AbortSignal;
@@ -30,7 +32,12 @@ function revive(error: unknown): Error {
   return new Error(String(error));
 }
 
-export function runFileJob<T>(createWorker: () => Worker, method: string, args: unknown[], options: FileJobOptions = {}): Promise<T> {
+export function runFileJob<T>(
+  createWorker: () => Worker,
+  method: string,
+  args: unknown[],
+  options: FileJobOptions = {},
+): Promise<T> {
   if (options.signal?.aborted) return Promise.reject(new CancelledError());
   const worker = createWorker();
   const timeoutMs = options.timeoutMs ?? FILE_JOB_TIMEOUT_MS;
@@ -45,7 +52,10 @@ export function runFileJob<T>(createWorker: () => Worker, method: string, args: 
       outcome();
     };
     const onAbort = () => finish(() => reject(new CancelledError()));
-    const timer = setTimeout(() => finish(() => reject(new FileParseError(fileTimedOut(Math.round(timeoutMs / 1000))))), timeoutMs);
+    const timer = setTimeout(
+      () => finish(() => reject(new FileParseError(fileTimedOut(Math.round(timeoutMs / 1000))))),
+      timeoutMs,
+    );
     options.signal?.addEventListener('abort', onAbort);
     worker.addEventListener('error', (e) => {
       e.preventDefault();
@@ -58,7 +68,10 @@ export function runFileJob<T>(createWorker: () => Worker, method: string, args: 
       finish(() => reject(new Error(`Unknown worker method ${method}`)));
       return;
     }
-    call(...args, progress ? Comlink.proxy((fraction: number, stage: string) => !settled && progress(fraction, stage)) : undefined).then(
+    call(
+      ...args,
+      progress ? Comlink.proxy((fraction: number, stage: string) => !settled && progress(fraction, stage)) : undefined,
+    ).then(
       (value) =>
         finish(() => {
           // Progress travels on its own channel and may trail the result; the caller still sees the job reach 100%.
@@ -70,26 +83,47 @@ export function runFileJob<T>(createWorker: () => Worker, method: string, args: 
   });
 }
 
-const basemapWorker = () => new Worker(new URL('../../workers/basemap.worker.ts', import.meta.url), { type: 'module', name: 'basemap' });
-const csvWorker = () => new Worker(new URL('../../workers/csv.worker.ts', import.meta.url), { type: 'module', name: 'csv' });
+const basemapWorker = () =>
+  new Worker(new URL('../../workers/basemap.worker.ts', import.meta.url), { type: 'module', name: 'basemap' });
+const csvWorker = () =>
+  new Worker(new URL('../../workers/csv.worker.ts', import.meta.url), { type: 'module', name: 'csv' });
 
 async function readFiles(files: readonly File[]): Promise<InputFile[]> {
-  return Promise.all(files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })));
+  return Promise.all(
+    files.map(async (f) => ({ name: f.name, type: f.type, bytes: new Uint8Array(await f.arrayBuffer()) })),
+  );
 }
 
 export const fileJobs = {
   /** Spec 3 §5 'Basemap': one image, a KML with its image, a KMZ or a GeoTIFF. */
   async parseBasemap(files: readonly File[], options?: FileJobOptions): Promise<ParsedBasemap> {
     const inputs = await readFiles(files);
-    return runFileJob(basemapWorker, 'parseBasemap', [Comlink.transfer(inputs, inputs.map((i) => i.bytes.buffer as ArrayBuffer))], options);
+    return runFileJob(
+      basemapWorker,
+      'parseBasemap',
+      [
+        Comlink.transfer(
+          inputs,
+          inputs.map((i) => i.bytes.buffer as ArrayBuffer),
+        ),
+      ],
+      options,
+    );
   },
   /** 'Load Aerial KMZ': the inspection drafts a KMZ holds. */
-  async readInspectionKmz(file: File, options?: FileJobOptions): Promise<{ inspections: InspectionDraft[]; parseSummary: ParseSummary }> {
+  async readInspectionKmz(
+    file: File,
+    options?: FileJobOptions,
+  ): Promise<{ inspections: InspectionDraft[]; parseSummary: ParseSummary }> {
     const bytes = new Uint8Array(await file.arrayBuffer());
     return runFileJob(basemapWorker, 'readInspectionKmz', [Comlink.transfer(bytes, [bytes.buffer])], options);
   },
   /** Bulk uploads: the rows of a CSV mapped to the upload's columns, with per-row errors. */
-  async parseCsv<K extends string>(file: File, columns: readonly CsvColumn<K>[], options?: FileJobOptions): Promise<CsvParseResult<K>> {
+  async parseCsv<K extends string>(
+    file: File,
+    columns: readonly CsvColumn<K>[],
+    options?: FileJobOptions,
+  ): Promise<CsvParseResult<K>> {
     const bytes = new Uint8Array(await file.arrayBuffer());
     return runFileJob(csvWorker, 'parseCsv', [Comlink.transfer(bytes, [bytes.buffer]), [...columns]], options);
   },

@@ -8,15 +8,26 @@ import { comlinkFactory } from './comlink-worker';
 let pool: WorkerPool<Remote<GeoWorkerApi>> | null = null;
 function geoPool(): WorkerPool<Remote<GeoWorkerApi>> {
   pool ??= new WorkerPool(
-    comlinkFactory<GeoWorkerApi>(() => new Worker(new URL('../../workers/geo.worker.ts', import.meta.url), { type: 'module', name: 'geo' })),
+    comlinkFactory<GeoWorkerApi>(
+      () => new Worker(new URL('../../workers/geo.worker.ts', import.meta.url), { type: 'module', name: 'geo' }),
+    ),
     poolSize(navigator.hardwareConcurrency),
   );
   return pool;
 }
 
 export const geoClient = {
-  binRose: (directions: Float32Array, values: Float32Array, sectors: number, thresholds: Float32Array) => geoPool().call((w) => w.binRose(directions, values, sectors, thresholds)),
-  windField: (x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, grid: IdwGrid, key?: string) => geoPool().call((w) => w.windField(x, y, u, v, grid), key),
-  windFieldFrames: (x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, steps: number, grid: IdwGrid, key?: string) =>
-    geoPool().call((w) => w.windFieldFrames(x, y, u, v, steps, grid), key),
+  binRose: (directions: Float32Array, values: Float32Array, sectors: number, thresholds: Float32Array) =>
+    geoPool().call((w) => w.binRose(directions, values, sectors, thresholds)),
+  windField: (x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, grid: IdwGrid, key?: string) =>
+    geoPool().call((w) => w.windField(x, y, u, v, grid), key),
+  windFieldFrames: (
+    x: Float64Array,
+    y: Float64Array,
+    u: Float64Array,
+    v: Float64Array,
+    steps: number,
+    grid: IdwGrid,
+    key?: string,
+  ) => geoPool().call((w) => w.windFieldFrames(x, y, u, v, steps, grid), key),
 };

@@ -10,7 +10,13 @@ type Remote = Comlink.Remote<TimeseriesWorkerApi>;
 let pool: WorkerPool<Remote> | null = null;
 function timeseriesPool(): WorkerPool<Remote> {
   pool ??= new WorkerPool(
-    comlinkFactory<TimeseriesWorkerApi>(() => new Worker(new URL('../../workers/timeseries.worker.ts', import.meta.url), { type: 'module', name: 'timeseries' })),
+    comlinkFactory<TimeseriesWorkerApi>(
+      () =>
+        new Worker(new URL('../../workers/timeseries.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'timeseries',
+        }),
+    ),
     // Each series lives in one worker and is always asked there; charts of a page spread over the cores (the page
     // itself waits while they compute, so every core may work).
     Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)),
@@ -33,7 +39,8 @@ export const timeseriesClient = {
   /** The response bytes are transferred, not copied: the caller's buffer is empty afterwards. */
   loadSeriesBytes: (id: string, body: ArrayBuffer, format: 'arrow' | 'json', keep?: { start: number; end: number }) =>
     on(id, (w) => w.loadSeriesBytes(id, Comlink.transfer(body, [body]), format, keep)),
-  aggregate: (id: string, period: number, offset: number, mode: 'average' | 'max') => on(id, (w) => w.aggregate(id, period, offset, mode), `aggregate:${id}`),
+  aggregate: (id: string, period: number, offset: number, mode: 'average' | 'max') =>
+    on(id, (w) => w.aggregate(id, period, offset, mode), `aggregate:${id}`),
   /**
    * A device's wind answer, decoded in one worker into a series per installation (`${idPrefix}:${installationId}`).
    * The bytes are copied, not transferred: the page's two wind charts share one answer.
@@ -64,12 +71,23 @@ export const timeseriesClient = {
     const out: { times: Float64Array; values: Float32Array }[] = new Array(ids.length);
     await Promise.all(
       [...groups].map(async ([slot, indexes]) => {
-        const answers = await p.callOn(slot, (w) => w.m4Many(indexes.map((i) => ids[i]!), t0, t1, width), `m4Many:${key}:${slot}`);
+        const answers = await p.callOn(
+          slot,
+          (w) =>
+            w.m4Many(
+              indexes.map((i) => ids[i]!),
+              t0,
+              t1,
+              width,
+            ),
+          `m4Many:${key}:${slot}`,
+        );
         answers.forEach((a, j) => (out[indexes[j]!] = a));
       }),
     );
     return out;
   },
-  runBenchmarks: (points: number, onProgress: (done: number, total: number) => void) => timeseriesPool().call((w) => w.runBenchmarks(points, Comlink.proxy(onProgress))),
+  runBenchmarks: (points: number, onProgress: (done: number, total: number) => void) =>
+    timeseriesPool().call((w) => w.runBenchmarks(points, Comlink.proxy(onProgress))),
 };
 export { KERNEL_BENCHMARK_COUNT, type KernelBenchmark };

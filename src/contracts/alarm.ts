@@ -3,7 +3,14 @@ import { z } from 'zod';
 
 const iso = z.string();
 
-export const alarmCommentSchema = z.object({ id: z.number().int(), alarmId: z.number().int(), content: z.string(), createdAt: iso, email: z.string(), userId: z.number().int().nullable() });
+export const alarmCommentSchema = z.object({
+  id: z.number().int(),
+  alarmId: z.number().int(),
+  content: z.string(),
+  createdAt: iso,
+  email: z.string(),
+  userId: z.number().int().nullable(),
+});
 export type AlarmComment = z.infer<typeof alarmCommentSchema>;
 
 export const alarmSchema = z.object({
@@ -36,7 +43,11 @@ export const alarmSchema = z.object({
 });
 export type Alarm = z.infer<typeof alarmSchema>;
 
-export const alarmListAnswerSchema = z.object({ rows: z.array(alarmSchema), totalRows: z.number().int(), lastRow: z.number().int() });
+export const alarmListAnswerSchema = z.object({
+  rows: z.array(alarmSchema),
+  totalRows: z.number().int(),
+  lastRow: z.number().int(),
+});
 
 export const contributingSourceSchema = z.object({ sourceName: z.string(), totalVolume: z.number() });
 
@@ -50,7 +61,14 @@ export const workflowSchema = z.object({
   version: z.number().int(),
   basicWorkflowModel: z.object({ acknowledgedAt: iso.nullable() }).nullable(),
   ldarWorkflowModel: z
-    .object({ classification: z.string().nullable(), rootCauseId: z.number().int().nullable(), repairRequired: z.boolean().nullable(), repairType: z.number().int().nullable(), repairCompleted: iso.nullable(), resolvedAt: iso.nullable() })
+    .object({
+      classification: z.string().nullable(),
+      rootCauseId: z.number().int().nullable(),
+      repairRequired: z.boolean().nullable(),
+      repairType: z.number().int().nullable(),
+      repairCompleted: iso.nullable(),
+      resolvedAt: iso.nullable(),
+    })
     .nullable(),
 });
 export type Workflow = z.infer<typeof workflowSchema>;

@@ -45,7 +45,14 @@ const siteIdRequired = id.describe("The site's id (from /sites)");
 const unitsSchema = z.object({ ch4Rate: z.string(), ch4Volume: z.string(), speed: z.string() });
 const answer = <T extends z.ZodType>(row: T) => z.object({ units: unitsSchema, data: z.array(row) });
 
-export const pullSiteSchema = z.object({ id: z.number().int(), name: z.string(), alias: z.string().nullable(), latitude: z.number(), longitude: z.number(), siteGroups: z.array(z.string()) });
+export const pullSiteSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  siteGroups: z.array(z.string()),
+});
 export const pullAlarmSchema = z.object({
   id: z.string(),
   siteId: z.number().int(),
@@ -60,7 +67,13 @@ export const pullAlarmSchema = z.object({
   totalVolume: z.number().nullable(),
   workflowResolvedAt: z.string().nullable(),
 });
-export const pullAlarmStateSchema = z.object({ siteId: z.number().int(), siteName: z.string(), unresolvedAlarmCount: z.number().int(), highestUnresolvedLevel: z.string().nullable(), latestAlarmStartTime: z.string().nullable() });
+export const pullAlarmStateSchema = z.object({
+  siteId: z.number().int(),
+  siteName: z.string(),
+  unresolvedAlarmCount: z.number().int(),
+  highestUnresolvedLevel: z.string().nullable(),
+  latestAlarmStartTime: z.string().nullable(),
+});
 export const pullEmissionSchema = z.object({
   id: z.number().int(),
   siteId: z.number().int(),
@@ -76,14 +89,40 @@ export const pullEmissionSchema = z.object({
   classification: z.string().nullable(),
   rootCause: z.string().nullable(),
 });
-export const pullEmissionRateSchema = z.object({ time: z.string(), siteId: z.number().int(), siteName: z.string(), rate: z.number(), baseline: z.number().nullable() });
-export const pullSiteRateSchema = z.object({ time: z.string(), siteId: z.number().int(), siteName: z.string(), rate: z.number(), lowerBound: z.number(), upperBound: z.number() });
-export const pullVolumeSchema = z.object({ periodStart: z.string(), siteId: z.number().int(), siteName: z.string(), volume: z.number() });
+export const pullEmissionRateSchema = z.object({
+  time: z.string(),
+  siteId: z.number().int(),
+  siteName: z.string(),
+  rate: z.number(),
+  baseline: z.number().nullable(),
+});
+export const pullSiteRateSchema = z.object({
+  time: z.string(),
+  siteId: z.number().int(),
+  siteName: z.string(),
+  rate: z.number(),
+  lowerBound: z.number(),
+  upperBound: z.number(),
+});
+export const pullVolumeSchema = z.object({
+  periodStart: z.string(),
+  siteId: z.number().int(),
+  siteName: z.string(),
+  volume: z.number(),
+});
 export const pullMeasurementSchema = z.object({ time: z.string(), deviceName: z.string(), value: z.number() });
-export const pullWindSchema = z.object({ time: z.string(), deviceName: z.string(), windDirection: z.number(), windSpeed: z.number() });
+export const pullWindSchema = z.object({
+  time: z.string(),
+  deviceName: z.string(),
+  windDirection: z.number(),
+  windSpeed: z.number(),
+});
 const resolution = z.string().describe("'Raw' for keys with High Frequency Data, else '15 Minute Average'");
 
-const MEASUREMENT_TYPES = DEVICE_DATA_TYPE_KEYS.filter((k) => k !== 'Wind') as [Exclude<(typeof DEVICE_DATA_TYPE_KEYS)[number], 'Wind'>, ...Exclude<(typeof DEVICE_DATA_TYPE_KEYS)[number], 'Wind'>[]];
+const MEASUREMENT_TYPES = DEVICE_DATA_TYPE_KEYS.filter((k) => k !== 'Wind') as [
+  Exclude<(typeof DEVICE_DATA_TYPE_KEYS)[number], 'Wind'>,
+  ...Exclude<(typeof DEVICE_DATA_TYPE_KEYS)[number], 'Wind'>[],
+];
 
 const units = { ch4Rate: 'kg/h', ch4Volume: 'kg', speed: 'km/h' };
 
@@ -110,7 +149,10 @@ export const PULL_API_ENDPOINTS = {
     summary: "The key's sites (every live site of the organization, or those of its site groups)",
     query: z.object({}),
     response: answer(pullSiteSchema),
-    example: { units, data: [{ id: 12, name: 'Pad 1', alias: 'P1', latitude: 31.9, longitude: -102.1, siteGroups: ['Permian'] }] },
+    example: {
+      units,
+      data: [{ id: 12, name: 'Pad 1', alias: 'P1', latitude: 31.9, longitude: -102.1, siteGroups: ['Permian'] }],
+    },
   }),
   alarms: endpoint({
     category: 'Alarms',
@@ -119,7 +161,25 @@ export const PULL_API_ENDPOINTS = {
     query: z.object({ startTime, endTime, siteId: siteIdOptional }),
     maxDays: { sampled: PULL_API_MAX_DAYS.events, raw: PULL_API_MAX_DAYS.events },
     response: answer(pullAlarmSchema),
-    example: { units, data: [{ id: 'QTEyMw', siteId: 12, siteName: 'Pad 1', level: 'HI', alarmType: 'Emission Rate', measurementType: 'CH4', startTime: '2026-01-01T10:00:00.000Z', endTime: '2026-01-01T11:00:00.000Z', maxValue: 4.2, maxValueUnit: 'kg/h', totalVolume: null, workflowResolvedAt: null }] },
+    example: {
+      units,
+      data: [
+        {
+          id: 'QTEyMw',
+          siteId: 12,
+          siteName: 'Pad 1',
+          level: 'HI',
+          alarmType: 'Emission Rate',
+          measurementType: 'CH4',
+          startTime: '2026-01-01T10:00:00.000Z',
+          endTime: '2026-01-01T11:00:00.000Z',
+          maxValue: 4.2,
+          maxValueUnit: 'kg/h',
+          totalVolume: null,
+          workflowResolvedAt: null,
+        },
+      ],
+    },
   }),
   alarmState: endpoint({
     category: 'Alarm State',
@@ -127,7 +187,18 @@ export const PULL_API_ENDPOINTS = {
     summary: 'Per site: how many alarms are unresolved, the highest unresolved level and the latest alarm',
     query: z.object({ siteId: siteIdOptional }),
     response: answer(pullAlarmStateSchema),
-    example: { units, data: [{ siteId: 12, siteName: 'Pad 1', unresolvedAlarmCount: 2, highestUnresolvedLevel: 'HI-HI', latestAlarmStartTime: '2026-01-01T10:00:00.000Z' }] },
+    example: {
+      units,
+      data: [
+        {
+          siteId: 12,
+          siteName: 'Pad 1',
+          unresolvedAlarmCount: 2,
+          highestUnresolvedLevel: 'HI-HI',
+          latestAlarmStartTime: '2026-01-01T10:00:00.000Z',
+        },
+      ],
+    },
   }),
   emissions: endpoint({
     category: 'Emissions',
@@ -136,7 +207,26 @@ export const PULL_API_ENDPOINTS = {
     query: z.object({ startTime, endTime, siteId: siteIdOptional }),
     maxDays: { sampled: PULL_API_MAX_DAYS.events, raw: PULL_API_MAX_DAYS.events },
     response: answer(pullEmissionSchema),
-    example: { units, data: [{ id: 881, siteId: 12, siteName: 'Pad 1', source: 'Tank 1', sourceGroup: 'Tanks', sourceCategory: 'Storage Tank', startTime: '2026-01-01T10:00:00.000Z', endTime: '2026-01-01T12:00:00.000Z', totalVolume: 3.4, rate: 1.7, severity: 'HI', classification: 'Venting', rootCause: null }] },
+    example: {
+      units,
+      data: [
+        {
+          id: 881,
+          siteId: 12,
+          siteName: 'Pad 1',
+          source: 'Tank 1',
+          sourceGroup: 'Tanks',
+          sourceCategory: 'Storage Tank',
+          startTime: '2026-01-01T10:00:00.000Z',
+          endTime: '2026-01-01T12:00:00.000Z',
+          totalVolume: 3.4,
+          rate: 1.7,
+          severity: 'HI',
+          classification: 'Venting',
+          rootCause: null,
+        },
+      ],
+    },
   }),
   emissionRates: endpoint({
     category: 'Emission Rates',
@@ -145,7 +235,10 @@ export const PULL_API_ENDPOINTS = {
     query: z.object({ startTime, endTime, siteId: siteIdOptional }),
     maxDays: { sampled: PULL_API_MAX_DAYS.series, raw: PULL_API_MAX_DAYS.series },
     response: answer(pullEmissionRateSchema),
-    example: { units, data: [{ time: '2026-01-01T10:00:00.000Z', siteId: 12, siteName: 'Pad 1', rate: 0.8, baseline: 0.5 }] },
+    example: {
+      units,
+      data: [{ time: '2026-01-01T10:00:00.000Z', siteId: 12, siteName: 'Pad 1', rate: 0.8, baseline: 0.5 }],
+    },
   }),
   siteRates: endpoint({
     category: 'Site Rates',
@@ -154,7 +247,19 @@ export const PULL_API_ENDPOINTS = {
     query: z.object({ startTime, endTime, siteId: siteIdRequired }),
     maxDays: { sampled: PULL_API_MAX_DAYS.series, raw: PULL_API_MAX_DAYS.series },
     response: answer(pullSiteRateSchema),
-    example: { units, data: [{ time: '2026-01-01T10:00:00.000Z', siteId: 12, siteName: 'Pad 1', rate: 0.9, lowerBound: 0.6, upperBound: 1.3 }] },
+    example: {
+      units,
+      data: [
+        {
+          time: '2026-01-01T10:00:00.000Z',
+          siteId: 12,
+          siteName: 'Pad 1',
+          rate: 0.9,
+          lowerBound: 0.6,
+          upperBound: 1.3,
+        },
+      ],
+    },
   }),
   volumes: endpoint({
     category: 'Volumes',
@@ -164,21 +269,43 @@ export const PULL_API_ENDPOINTS = {
       startTime,
       endTime,
       siteId: siteIdOptional,
-      groupBy: z.enum(VOLUME_GROUP_BY).default('Daily').describe(`Period: ${VOLUME_GROUP_BY.join(', ')} (default Daily)`),
-      timeZone: z.string().min(1).max(64).default('UTC').describe('IANA time zone the periods are cut in (default UTC)'),
+      groupBy: z
+        .enum(VOLUME_GROUP_BY)
+        .default('Daily')
+        .describe(`Period: ${VOLUME_GROUP_BY.join(', ')} (default Daily)`),
+      timeZone: z
+        .string()
+        .min(1)
+        .max(64)
+        .default('UTC')
+        .describe('IANA time zone the periods are cut in (default UTC)'),
     }),
     maxDays: { sampled: PULL_API_MAX_DAYS.events, raw: PULL_API_MAX_DAYS.events },
     response: answer(pullVolumeSchema),
-    example: { units, data: [{ periodStart: '2026-01-01T00:00:00.000Z', siteId: 12, siteName: 'Pad 1', volume: 14.2 }] },
+    example: {
+      units,
+      data: [{ periodStart: '2026-01-01T00:00:00.000Z', siteId: 12, siteName: 'Pad 1', volume: 14.2 }],
+    },
   }),
   measurements: endpoint({
     category: 'Measurements',
     path: `${PULL_API_BASE}/measurements`,
-    summary: "A gas measured by each device at a site while it stood there (concentrations in ppm, NO2 and SO2 in ppb, PM2.5 in µg/m³)",
-    query: z.object({ startTime, endTime, siteId: siteIdRequired, measurementType: z.enum(MEASUREMENT_TYPES).describe(`One of ${MEASUREMENT_TYPES.join(', ')}`) }),
+    summary:
+      'A gas measured by each device at a site while it stood there (concentrations in ppm, NO2 and SO2 in ppb, PM2.5 in µg/m³)',
+    query: z.object({
+      startTime,
+      endTime,
+      siteId: siteIdRequired,
+      measurementType: z.enum(MEASUREMENT_TYPES).describe(`One of ${MEASUREMENT_TYPES.join(', ')}`),
+    }),
     maxDays: { sampled: PULL_API_MAX_DAYS.series, raw: PULL_API_MAX_DAYS.rawSeries },
     response: answer(pullMeasurementSchema).extend({ resolution, unit: z.string() }),
-    example: { units, resolution: '15 Minute Average', unit: 'ppm', data: [{ time: '2026-01-01T10:00:00.000Z', deviceName: 'QB-1042', value: 2.1 }] },
+    example: {
+      units,
+      resolution: '15 Minute Average',
+      unit: 'ppm',
+      data: [{ time: '2026-01-01T10:00:00.000Z', deviceName: 'QB-1042', value: 2.1 }],
+    },
   }),
   wind: endpoint({
     category: 'Wind',
@@ -187,7 +314,11 @@ export const PULL_API_ENDPOINTS = {
     query: z.object({ startTime, endTime, siteId: siteIdRequired }),
     maxDays: { sampled: PULL_API_MAX_DAYS.series, raw: PULL_API_MAX_DAYS.rawSeries },
     response: answer(pullWindSchema).extend({ resolution }),
-    example: { units, resolution: '15 Minute Average', data: [{ time: '2026-01-01T10:00:00.000Z', deviceName: 'QB-1042', windDirection: 220.5, windSpeed: 12.4 }] },
+    example: {
+      units,
+      resolution: '15 Minute Average',
+      data: [{ time: '2026-01-01T10:00:00.000Z', deviceName: 'QB-1042', windDirection: 220.5, windSpeed: 12.4 }],
+    },
   }),
 } as const;
 export type PullEndpointName = keyof typeof PULL_API_ENDPOINTS;

@@ -2,7 +2,17 @@
 import { z } from 'zod';
 import { queryIdSchema } from '@/contracts/bounds';
 
-export const AUDITED_ENTITIES = ['apiKey', 'device', 'emissionTarget', 'integration', 'organization', 'site', 'siteBaseline', 'users', 'workflow'] as const;
+export const AUDITED_ENTITIES = [
+  'apiKey',
+  'device',
+  'emissionTarget',
+  'integration',
+  'organization',
+  'site',
+  'siteBaseline',
+  'users',
+  'workflow',
+] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 const nameValue = z.object({ name: z.string(), value: z.unknown() });

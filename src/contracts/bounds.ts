@@ -15,7 +15,11 @@ export const BOUND_MESSAGES = {
 
 /** A whole number between min and max (within int32), with one message for every way of missing it. */
 export const int32Schema = (min = INT32_MIN, max = INT32_MAX, message: string = BOUND_MESSAGES.int32(min, max)) =>
-  z.number({ error: message }).int(message).min(Math.max(min, INT32_MIN), message).max(Math.min(max, INT32_MAX), message);
+  z
+    .number({ error: message })
+    .int(message)
+    .min(Math.max(min, INT32_MIN), message)
+    .max(Math.min(max, INT32_MAX), message);
 
 /** A row id in a JSON body. */
 export const idSchema = int32Schema(1, INT32_MAX, BOUND_MESSAGES.id);
@@ -27,12 +31,11 @@ export const idOrNewSchema = int32Schema(0, INT32_MAX, BOUND_MESSAGES.idOrNew);
 const decimal = (v: unknown) => (typeof v === 'string' && /^-?\d{1,20}$/.test(v) ? Number(v) : v);
 
 /** An int32 from a query string or path parameter. */
-export const queryInt32Schema = (min = INT32_MIN, max = INT32_MAX, message: string = BOUND_MESSAGES.int32(min, max)) => z.preprocess(decimal, int32Schema(min, max, message));
+export const queryInt32Schema = (min = INT32_MIN, max = INT32_MAX, message: string = BOUND_MESSAGES.int32(min, max)) =>
+  z.preprocess(decimal, int32Schema(min, max, message));
 
 /** A row id from a query string or path parameter ('/:id'). */
 export const queryIdSchema = queryInt32Schema(1, INT32_MAX, BOUND_MESSAGES.id);
 
 /** A finite number (zod refuses NaN and ±Infinity; JSON cannot carry them, query strings can). */
 export const finiteNumberSchema = (message: string = BOUND_MESSAGES.finite) => z.number({ error: message });
-
-

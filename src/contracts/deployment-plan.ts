@@ -9,7 +9,10 @@ const id = queryIdSchema;
 export const siteQuerySchema = z.object({ organizationId: id, siteId: id });
 
 /** The request with the organization it is scoped to. */
-export const devicePlacementBodySchema = z.intersection(z.object({ organizationId: idSchema }), devicePlacementRequestSchema);
+export const devicePlacementBodySchema = z.intersection(
+  z.object({ organizationId: idSchema }),
+  devicePlacementRequestSchema,
+);
 
 export const windRosePointSchema = z.object({ angle: z.number(), probability: z.number() });
 
@@ -27,11 +30,25 @@ export const devicePlacementResultSchema = z.object({
 });
 export type DevicePlacementResult = z.infer<typeof devicePlacementResultSchema>;
 
-export const windSiteSourceSchema = z.object({ id: z.number(), name: z.string(), distanceFromSiteInMeters: z.number(), daysOfAvailableData: z.number() });
+export const windSiteSourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  distanceFromSiteInMeters: z.number(),
+  daysOfAvailableData: z.number(),
+});
 export type WindSiteSource = z.infer<typeof windSiteSourceSchema>;
-export const weatherStationSourceSchema = z.object({ id: z.number(), stationId: z.string(), stationName: z.string(), stationNetwork: z.string(), distanceFromSiteInMeters: z.number() });
+export const weatherStationSourceSchema = z.object({
+  id: z.number(),
+  stationId: z.string(),
+  stationName: z.string(),
+  stationNetwork: z.string(),
+  distanceFromSiteInMeters: z.number(),
+});
 
-export const windSourceOptionsSchema = z.object({ siteSources: z.array(windSiteSourceSchema), weatherStationSources: z.array(weatherStationSourceSchema) });
+export const windSourceOptionsSchema = z.object({
+  siteSources: z.array(windSiteSourceSchema),
+  weatherStationSources: z.array(weatherStationSourceSchema),
+});
 export type WindSourceOptions = z.infer<typeof windSourceOptionsSchema>;
 
 /** A source of the site as the plan sees it (names for the scores, categories for the PDF, positions for its map). */
@@ -64,4 +81,8 @@ export const deploymentPlanForSiteSchema = z.object({
 });
 export type DeploymentPlanForSite = z.infer<typeof deploymentPlanForSiteSchema>;
 
-export const editDeploymentPlanAnswerSchema = z.object({ request: devicePlacementRequestSchema, result: devicePlacementResultSchema, plan: savedDeploymentPlanSchema });
+export const editDeploymentPlanAnswerSchema = z.object({
+  request: devicePlacementRequestSchema,
+  result: devicePlacementResultSchema,
+  plan: savedDeploymentPlanSchema,
+});

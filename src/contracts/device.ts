@@ -49,7 +49,9 @@ export const deviceHealthRowSchema = z.object({
   firmware: z.string().nullable(),
   /** Keyed by measurement type id. */
   latestDeviceMeasurements: z.record(z.string(), z.object({ value: z.number(), time: iso })),
-  latestDeviceWind: z.object({ windDirection: z.number().nullable(), windSpeed: z.number().nullable(), time: iso }).nullable(),
+  latestDeviceWind: z
+    .object({ windDirection: z.number().nullable(), windSpeed: z.number().nullable(), time: iso })
+    .nullable(),
   latestTemperatureBelowThreshold: z.boolean().nullable(),
   latestAzimuth: z.number().nullable(),
   latestHeight: z.number().nullable(),
@@ -94,10 +96,17 @@ export const deviceEditSchema = z.object({
 });
 export type DeviceEdit = z.infer<typeof deviceEditSchema>;
 
-export const deviceEditResultSchema = z.object({ id: z.number().int(), name: z.string(), particleError: z.string().nullable() });
+export const deviceEditResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  particleError: z.string().nullable(),
+});
 
 /** Option lists per hardware item. */
-export const hardwareItemOptionsSchema = z.record(z.string(), z.array(z.object({ id: z.number().int(), name: z.string() })));
+export const hardwareItemOptionsSchema = z.record(
+  z.string(),
+  z.array(z.object({ id: z.number().int(), name: z.string() })),
+);
 
 /** One row of the Devices page. */
 export const deviceListRowSchema = z.object({
@@ -149,7 +158,6 @@ export type LocationStat = z.infer<typeof locationStatSchema>;
 /** A device's location stats answer holds at most its newest this many fixes. */
 export const LOCATION_STATS_LIMIT = 1000;
 
-
 /** One row of the Device Events grid (spec 2 §3 'Device event'). */
 export const deviceEventSchema = z.object({
   id: z.number().int(),
@@ -166,7 +174,11 @@ export const deviceEventSchema = z.object({
 });
 export type DeviceEvent = z.infer<typeof deviceEventSchema>;
 
-export const deviceEventsAnswerSchema = z.object({ rows: z.array(deviceEventSchema), totalRows: z.number().int(), lastRow: z.number().int() });
+export const deviceEventsAnswerSchema = z.object({
+  rows: z.array(deviceEventSchema),
+  totalRows: z.number().int(),
+  lastRow: z.number().int(),
+});
 
 /** The Detail tab's device (spec 2 §3 'Device detail'): device-cloud status and what the device is made of. */
 export const deviceDetailSchema = z.object({
@@ -206,7 +218,13 @@ export const siteMarkerSchema = z.object({
   /** A site of one of the provider's own organizations. */
   providerOwn: z.boolean(),
   location: z.object({ lat: z.number(), lng: z.number() }),
-  devices: z.array(z.object({ particleOnlineStatus: z.boolean().nullable(), deviceInstallationType: z.number().int(), hasFreshDeskTicket: z.boolean() })),
+  devices: z.array(
+    z.object({
+      particleOnlineStatus: z.boolean().nullable(),
+      deviceInstallationType: z.number().int(),
+      hasFreshDeskTicket: z.boolean(),
+    }),
+  ),
   modellingPipelineOn: z.boolean(),
 });
 export type SiteMarker = z.infer<typeof siteMarkerSchema>;
@@ -243,18 +261,43 @@ export const siteSearchRowSchema = z.object({
 });
 
 /** A cloud function the device cloud offers (spec 2 §3 'Cloud function definition'). */
-export const cloudFunctionDefinitionSchema = z.object({ id: z.number().int(), functionType: z.string(), argument: z.string(), description: z.string(), paramsRequired: z.boolean() });
+export const cloudFunctionDefinitionSchema = z.object({
+  id: z.number().int(),
+  functionType: z.string(),
+  argument: z.string(),
+  description: z.string(),
+  paramsRequired: z.boolean(),
+});
 export type CloudFunctionDefinition = z.infer<typeof cloudFunctionDefinitionSchema>;
 export const cloudFunctionResultSchema = z.object({ success: z.boolean(), error: z.string().nullable() });
-export const cloudFunctionHistoryRowSchema = z.object({ functionName: z.string(), argument: z.string(), result: z.boolean(), error: z.string().nullable(), time: iso, userName: z.string(), siteName: z.string().nullable() });
+export const cloudFunctionHistoryRowSchema = z.object({
+  functionName: z.string(),
+  argument: z.string(),
+  result: z.boolean(),
+  error: z.string().nullable(),
+  time: iso,
+  userName: z.string(),
+  siteName: z.string().nullable(),
+});
 
 /** A device the install wizard offers. */
-export const installDeviceOptionSchema = z.object({ id: z.number().int(), name: z.string(), deviceType: deviceKind, currentSiteName: z.string().nullable() });
+export const installDeviceOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  deviceType: deviceKind,
+  currentSiteName: z.string().nullable(),
+});
 export type InstallDeviceOption = z.infer<typeof installDeviceOptionSchema>;
-export const installSiteSchema = z.object({ id: z.number().int(), name: z.string(), location: z.object({ lat: z.number(), lng: z.number() }) });
+export const installSiteSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+});
 export type InstallSite = z.infer<typeof installSiteSchema>;
 /** Live diagnostics (spec 2 §3 'Diagnostics'): points per measurement type and wind, each as [epoch ms, value]. */
 export const diagnosticsSchema = z.object({
   deviceMeasurements: z.record(z.string(), z.array(z.tuple([z.number(), z.number()]))),
-  windData: z.array(z.object({ time: z.number(), windSpeed: z.number().nullable(), windDirection: z.number().nullable() })),
+  windData: z.array(
+    z.object({ time: z.number(), windSpeed: z.number().nullable(), windDirection: z.number().nullable() }),
+  ),
 });

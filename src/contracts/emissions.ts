@@ -83,14 +83,31 @@ export const siteEmissionStatusSchema = z.object({
 export type SiteEmissionStatusRow = z.infer<typeof siteEmissionStatusSchema>;
 
 export const normalizedRatePointSchema = z.object({ time: isoTime, normalizedRate: z.number().nullable() });
-export const normalizedRateSchema = z.object({ points: z.array(normalizedRatePointSchema), normalizedRate: z.number().nullable(), siteCount: z.number() });
+export const normalizedRateSchema = z.object({
+  points: z.array(normalizedRatePointSchema),
+  normalizedRate: z.number().nullable(),
+  siteCount: z.number(),
+});
 export type NormalizedRate = z.infer<typeof normalizedRateSchema>;
 
 export const sourceCategoryOptionSchema = z.object({ id: z.number(), name: z.string() });
 
 export const siteFilterOptionsQuerySchema = z.object({
   organizationId: queryIdSchema,
-  filterType: z.enum(['site', 'siteGroup', 'businessUnit', 'assetArea', 'country', 'stateProvince', 'regulation', 'regulatorySiteType', 'genericSiteType', 'basin', 'industrySegment', 'fluidType']),
+  filterType: z.enum([
+    'site',
+    'siteGroup',
+    'businessUnit',
+    'assetArea',
+    'country',
+    'stateProvince',
+    'regulation',
+    'regulatorySiteType',
+    'genericSiteType',
+    'basin',
+    'industrySegment',
+    'fluidType',
+  ]),
   includeDeletedSites: flag.optional(),
 });
 export const siteFilterOptionSchema = z.object({ id: z.number(), name: z.string(), deleted: z.boolean().optional() });
@@ -105,9 +122,18 @@ export const emissionTargetRowSchema = z.object({
   targetVolumePerMonth: z.number().nullable(),
 });
 export type EmissionTargetRow = z.infer<typeof emissionTargetRowSchema>;
-export const emissionTargetUploadAnswerSchema = z.object({ count: z.number(), error: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
+export const emissionTargetUploadAnswerSchema = z.object({
+  count: z.number(),
+  error: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
 
-const dailyVolumeSchema = z.object({ startTime: z.string(), includedVolume: z.number(), excludedVolume: z.number(), rate: z.number() });
+const dailyVolumeSchema = z.object({
+  startTime: z.string(),
+  includedVolume: z.number(),
+  excludedVolume: z.number(),
+  rate: z.number(),
+});
 export const baselineCalculationSchema = z.object({
   baseline: z.number(),
   sevenDayThreshold: z.number(),

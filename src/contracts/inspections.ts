@@ -65,7 +65,14 @@ export const inspectionEditBodySchema = z.intersection(z.object({ organizationId
 
 /** The choices of the inspection form: the organization's sites with their sources, and who can have inspected. */
 export const inspectionSitesSchema = z.object({
-  sites: z.array(z.object({ id: z.number(), name: z.string(), locationLatLng: z.string(), sources: z.array(z.object({ id: z.number(), name: z.string(), locationLatLng: z.string() })) })),
+  sites: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      locationLatLng: z.string(),
+      sources: z.array(z.object({ id: z.number(), name: z.string(), locationLatLng: z.string() })),
+    }),
+  ),
   inspectors: z.array(z.object({ id: z.number(), email: z.string() })),
 });
 export type InspectionSites = z.infer<typeof inspectionSitesSchema>;

@@ -15,7 +15,12 @@ export type OrganizationUser = z.infer<typeof organizationUserSchema>;
 
 export const organizationUserListSchema = z.object({
   users: z.array(organizationUserSchema),
-  organization: z.object({ id: z.number().int(), name: z.string(), singleSignOnEnabled: z.boolean(), domains: z.array(z.string()) }),
+  organization: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    singleSignOnEnabled: z.boolean(),
+    domains: z.array(z.string()),
+  }),
 });
 
 export const roleOptionSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -23,8 +23,18 @@ export const sensorConfigurationRowSchema = z.object({
 export type SensorConfigurationRow = z.infer<typeof sensorConfigurationRowSchema>;
 
 /** One version in a history: what was saved, by whom, and its last sync to the device it was sent to. */
-export const sensorConfigurationHistoryRowSchema = sensorConfigurationRowSchema.extend({ versionId: z.number().int(), sensorSerialNumber: z.string(), createdAt: iso, coefficients: z.string() });
+export const sensorConfigurationHistoryRowSchema = sensorConfigurationRowSchema.extend({
+  versionId: z.number().int(),
+  sensorSerialNumber: z.string(),
+  createdAt: iso,
+  coefficients: z.string(),
+});
 export type SensorConfigurationHistoryRow = z.infer<typeof sensorConfigurationHistoryRowSchema>;
 
-export const rmxResultSchema = z.object({ deviceId: z.number().int(), deviceName: z.string(), success: z.boolean(), error: z.string().nullable() });
+export const rmxResultSchema = z.object({
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  success: z.boolean(),
+  error: z.string().nullable(),
+});
 export type RmxResult = z.infer<typeof rmxResultSchema>;

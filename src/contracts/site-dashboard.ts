@@ -66,7 +66,12 @@ export const siteEmissionSchema = z.object({
 export type SiteEmission = z.infer<typeof siteEmissionSchema>;
 
 /** GET /api/data/siteRateData/ (siteId, startTime, endTime): the modelled CH4 rate (kg/h) with its bounds, ascending. */
-export const siteRatePointSchema = z.object({ time: z.number(), rate: z.number(), lowerBound: z.number(), upperBound: z.number() });
+export const siteRatePointSchema = z.object({
+  time: z.number(),
+  rate: z.number(),
+  lowerBound: z.number(),
+  upperBound: z.number(),
+});
 export type SiteRatePoint = z.infer<typeof siteRatePointSchema>;
 
 /** Rolling average periods of the Site rate average (spec 3 §7 siteRateAverage), in hours. */
@@ -80,7 +85,14 @@ const averagePointSchema = z.object({ time: z.number(), averageRate: z.number() 
  */
 export const siteRateAverageSchema = z.object({
   averageSiteRates: z.array(averagePointSchema),
-  sources: z.array(z.object({ sourceId: z.number().int(), sourceName: z.string(), sourceCategoryId: z.number().int().nullable(), averageSourceRates: z.array(averagePointSchema) })),
+  sources: z.array(
+    z.object({
+      sourceId: z.number().int(),
+      sourceName: z.string(),
+      sourceCategoryId: z.number().int().nullable(),
+      averageSourceRates: z.array(averagePointSchema),
+    }),
+  ),
   modelProcessedUpTo: iso.nullable(),
 });
 export type SiteRateAverage = z.infer<typeof siteRateAverageSchema>;

@@ -22,7 +22,13 @@ export const siteHealthRowSchema = z.object({
   freshdeskTickets: z.array(z.object({ id: z.number().int(), status: z.number().int() })),
   symptomPrimaryNames: z.array(z.string()),
   /** isBlocked and blockReason only while on (spec 3 §8 model warning: no emission sources or an active device without recent data). */
-  modellingPipeline: z.object({ isOn: z.boolean(), lastRunTime: z.string().nullable(), processedUpTo: z.string().nullable(), isBlocked: z.boolean(), blockReason: z.string().nullable() }),
+  modellingPipeline: z.object({
+    isOn: z.boolean(),
+    lastRunTime: z.string().nullable(),
+    processedUpTo: z.string().nullable(),
+    isBlocked: z.boolean(),
+    blockReason: z.string().nullable(),
+  }),
   deletedAt: z.string().nullable(),
 });
 export type SiteHealthRow = z.infer<typeof siteHealthRowSchema>;

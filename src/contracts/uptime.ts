@@ -21,4 +21,8 @@ export const uptimeOverviewSchema = z.object({
 });
 export type UptimeOverview = z.infer<typeof uptimeOverviewSchema>;
 
-export const uptimeGridAnswerSchema = z.object({ rows: z.array(uptimeRowSchema), totalRows: z.number().int(), lastRow: z.number().int() });
+export const uptimeGridAnswerSchema = z.object({
+  rows: z.array(uptimeRowSchema),
+  totalRows: z.number().int(),
+  lastRow: z.number().int(),
+});

@@ -13,4 +13,9 @@ export const gridColumnVisibilityEditSchema = z.object({
 
 export const gridColumnVisibilitySchema = z.record(z.string(), z.array(z.string()));
 
-export const displayUnitSchema = z.object({ id: z.number().int(), unitGroupId: z.number().int(), name: z.string(), label: z.string() });
+export const displayUnitSchema = z.object({
+  id: z.number().int(),
+  unitGroupId: z.number().int(),
+  name: z.string(),
+  label: z.string(),
+});

@@ -69,21 +69,31 @@ export function detailProblems(alarmType: number, d: AlarmDetailForm, siteParame
   if (d.calculationMethod === null) out.calculationMethod = PARAMETER_MESSAGES.calculationRequired;
   if (d.hiThreshold === null) out.hiThreshold = PARAMETER_MESSAGES.hiRequired;
   else if (d.hiThreshold < 0) out.hiThreshold = PARAMETER_MESSAGES.hiMin;
-  if (d.hiHiThreshold !== null && d.hiThreshold !== null && !(d.hiHiThreshold > d.hiThreshold)) out.hiHiThreshold = PARAMETER_MESSAGES.hiHiAboveHi;
+  if (d.hiHiThreshold !== null && d.hiThreshold !== null && !(d.hiHiThreshold > d.hiThreshold))
+    out.hiHiThreshold = PARAMETER_MESSAGES.hiHiAboveHi;
   if (d.criticalThreshold !== null) {
     if (d.hiHiThreshold !== null) {
       if (!(d.criticalThreshold > d.hiHiThreshold)) out.criticalThreshold = PARAMETER_MESSAGES.criticalAboveHiHi;
-    } else if (d.hiThreshold !== null && !(d.criticalThreshold > d.hiThreshold)) out.criticalThreshold = PARAMETER_MESSAGES.criticalAboveHi;
+    } else if (d.hiThreshold !== null && !(d.criticalThreshold > d.hiThreshold))
+      out.criticalThreshold = PARAMETER_MESSAGES.criticalAboveHi;
   }
   const measurement = isMeasurement(alarmType);
   const resetMin = measurement ? 1 : MIN_WINDOW_HOURS;
   if (d.resetEvaluationPeriodInHours === null) {
     if (measurement) out.resetEvaluationPeriodInHours = PARAMETER_MESSAGES.resetRequired;
-  } else if (d.resetEvaluationPeriodInHours < resetMin || d.resetEvaluationPeriodInHours > RESET_MAX_HOURS) out.resetEvaluationPeriodInHours = PARAMETER_MESSAGES.resetRange(resetMin);
+  } else if (d.resetEvaluationPeriodInHours < resetMin || d.resetEvaluationPeriodInHours > RESET_MAX_HOURS)
+    out.resetEvaluationPeriodInHours = PARAMETER_MESSAGES.resetRange(resetMin);
   const windowMax = measurement ? MEASUREMENT_WINDOW_MAX_HOURS : SITE_RATE_WINDOW_MAX_HOURS;
   if (d.slidingWindowSizeInHours === null) out.slidingWindowSizeInHours = PARAMETER_MESSAGES.windowRequired;
-  else if (d.slidingWindowSizeInHours < MIN_WINDOW_HOURS || d.slidingWindowSizeInHours > windowMax) out.slidingWindowSizeInHours = PARAMETER_MESSAGES.windowRange(windowMax);
-  else if (siteParameter && measurement && Math.abs(d.slidingWindowSizeInHours / WINDOW_STEP_HOURS - Math.round(d.slidingWindowSizeInHours / WINDOW_STEP_HOURS)) > 1e-9) {
+  else if (d.slidingWindowSizeInHours < MIN_WINDOW_HOURS || d.slidingWindowSizeInHours > windowMax)
+    out.slidingWindowSizeInHours = PARAMETER_MESSAGES.windowRange(windowMax);
+  else if (
+    siteParameter &&
+    measurement &&
+    Math.abs(
+      d.slidingWindowSizeInHours / WINDOW_STEP_HOURS - Math.round(d.slidingWindowSizeInHours / WINDOW_STEP_HOURS),
+    ) > 1e-9
+  ) {
     out.slidingWindowSizeInHours = PARAMETER_MESSAGES.increments;
   }
   return out;
@@ -107,8 +117,16 @@ export function templateProblems(t: TemplateForm): Record<string, string> {
 
 /** The template dialog's alarm-type side effects: Measurement → Max and reset 1; SiteRate → Average, no reset, CH4. */
 export function templateWithAlarmType(t: TemplateForm, alarmType: number): TemplateForm {
-  if (alarmType === AlarmType.values.Measurement) return { ...t, alarmType, calculationMethod: Aggregation.values.Max, resetEvaluationPeriodInHours: 1 };
-  if (alarmType === AlarmType.values.SiteRate) return { ...t, alarmType, calculationMethod: Aggregation.values.Average, resetEvaluationPeriodInHours: null, measurementTypeId: CH4 };
+  if (alarmType === AlarmType.values.Measurement)
+    return { ...t, alarmType, calculationMethod: Aggregation.values.Max, resetEvaluationPeriodInHours: 1 };
+  if (alarmType === AlarmType.values.SiteRate)
+    return {
+      ...t,
+      alarmType,
+      calculationMethod: Aggregation.values.Average,
+      resetEvaluationPeriodInHours: null,
+      measurementTypeId: CH4,
+    };
   return { ...t, alarmType };
 }
 
@@ -123,7 +141,8 @@ export interface SiteParameterForm extends AlarmDetailForm {
   deviceIds: number[];
 }
 
-export const usesSelectedDevices = (deviceType: number | null) => deviceType === AlarmDeviceFilter.values.SelectedQube || deviceType === AlarmDeviceFilter.values.SelectedQubeLite;
+export const usesSelectedDevices = (deviceType: number | null) =>
+  deviceType === AlarmDeviceFilter.values.SelectedQube || deviceType === AlarmDeviceFilter.values.SelectedQubeLite;
 
 /** Problems of a site parameter; an Off parameter keeps no detail, so it has none. */
 export function siteParameterProblems(p: SiteParameterForm): Record<string, string> {
@@ -131,16 +150,22 @@ export function siteParameterProblems(p: SiteParameterForm): Record<string, stri
   const out: Record<string, string> = {};
   if (isMeasurement(p.alarmType)) {
     if (p.alarmDeviceType === null) out.alarmDeviceType = PARAMETER_MESSAGES.deviceTypeRequired;
-    else if (usesSelectedDevices(p.alarmDeviceType) && p.deviceIds.length === 0) out.deviceIds = PARAMETER_MESSAGES.devicesRequired;
+    else if (usesSelectedDevices(p.alarmDeviceType) && p.deviceIds.length === 0)
+      out.deviceIds = PARAMETER_MESSAGES.devicesRequired;
   }
   // A template supplies the detail.
   return p.alarmParameterTemplateId !== null ? out : { ...out, ...detailProblems(p.alarmType, p, true) };
 }
 
 /** A site parameter after one field changes: Max forces the minimum window on measurement alarms; a new device type clears the devices. */
-export function siteParameterChange<K extends keyof SiteParameterForm>(p: SiteParameterForm, key: K, value: SiteParameterForm[K]): SiteParameterForm {
+export function siteParameterChange<K extends keyof SiteParameterForm>(
+  p: SiteParameterForm,
+  key: K,
+  value: SiteParameterForm[K],
+): SiteParameterForm {
   const next = { ...p, [key]: value };
-  if (key === 'calculationMethod' && value === Aggregation.values.Max && isMeasurement(p.alarmType)) next.slidingWindowSizeInHours = MIN_WINDOW_HOURS;
+  if (key === 'calculationMethod' && value === Aggregation.values.Max && isMeasurement(p.alarmType))
+    next.slidingWindowSizeInHours = MIN_WINDOW_HOURS;
   if (key === 'alarmDeviceType' && value !== p.alarmDeviceType) next.deviceIds = [];
   return next;
 }
@@ -148,5 +173,7 @@ export function siteParameterChange<K extends keyof SiteParameterForm>(p: SitePa
 /** 'Site A, Site B … and 3 more' for the template list's tooltip. */
 export function siteNamesTooltip(names: readonly string[]): string {
   const shown = names.slice(0, TEMPLATE_SITE_NAMES_SHOWN).join(', ');
-  return names.length > TEMPLATE_SITE_NAMES_SHOWN ? `${shown} and ${names.length - TEMPLATE_SITE_NAMES_SHOWN} more` : shown;
+  return names.length > TEMPLATE_SITE_NAMES_SHOWN
+    ? `${shown} and ${names.length - TEMPLATE_SITE_NAMES_SHOWN} more`
+    : shown;
 }

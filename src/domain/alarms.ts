@@ -6,8 +6,25 @@ import { measurementType } from './measurement-types';
 import { inDisplayUnit, measurementInDisplayUnit, type UnitConfiguration } from './units';
 
 export const ALARM_FIELDS = [
-  'alarmType', 'calculationMethod', 'criticalThreshold', 'deviceType', 'endTime', 'hiHiThreshold', 'hiThreshold', 'level', 'maxValue', 'siteAlias',
-  'siteGroups', 'siteName', 'slidingWindowSizeInHours', 'startTime', 'topEmittingSource', 'totalVolume', 'workflowResolvedAt', 'workflowType', 'device',
+  'alarmType',
+  'calculationMethod',
+  'criticalThreshold',
+  'deviceType',
+  'endTime',
+  'hiHiThreshold',
+  'hiThreshold',
+  'level',
+  'maxValue',
+  'siteAlias',
+  'siteGroups',
+  'siteName',
+  'slidingWindowSizeInHours',
+  'startTime',
+  'topEmittingSource',
+  'totalVolume',
+  'workflowResolvedAt',
+  'workflowType',
+  'device',
 ] as const;
 export type AlarmField = (typeof ALARM_FIELDS)[number];
 export const ALARM_QUICK_FILTERS = ['Unresolved'] as const;
@@ -19,10 +36,19 @@ export const ALARM_COLUMN_VISIBILITY_KEY = 'AlarmListColumnVisibility';
 export const ALARM_TYPE_FILTER_OPTIONS = AlarmType.options.filter((o) => o.value !== AlarmType.values.SiteVolume);
 
 export const COMMENTS_SHOWN = 3;
-export const ALARM_TOASTS = { resolved: 'Resolved', unresolved: 'Un-Resolved', ldarResolved: 'LDAR workflow resolved', ldarSaved: 'LDAR workflow saved' } as const;
+export const ALARM_TOASTS = {
+  resolved: 'Resolved',
+  unresolved: 'Un-Resolved',
+  ldarResolved: 'LDAR workflow resolved',
+  ldarSaved: 'LDAR workflow saved',
+} as const;
 export const convertedToast = (workflowType: number) => `Converted to ${WorkflowType.label(workflowType)} workflow`;
-export const CLOSE_WITHOUT_SAVING = { title: 'Close without saving?', message: 'You have unsaved changes, do you want to close without saving?' } as const;
-export const CLASSIFIED_WARNING = 'One or more Emissions have been classified. Changes made here will override the existing values for all Contributing Emissions.';
+export const CLOSE_WITHOUT_SAVING = {
+  title: 'Close without saving?',
+  message: 'You have unsaved changes, do you want to close without saving?',
+} as const;
+export const CLASSIFIED_WARNING =
+  'One or more Emissions have been classified. Changes made here will override the existing values for all Contributing Emissions.';
 export const REPAIR_TYPE_REQUIRED = 'Repair Type is required to set Repair Completed';
 export const LDAR_SAVE_FAILED = 'Failed to save LDAR workflow';
 export const COMMENT_SAVE_FAILED = 'There was an error saving your comment, please try again';
@@ -43,9 +69,15 @@ export function decodeAlarmId(encoded: string): number | null {
 }
 
 /** 'CH4 Measurement Alarm (Max)', 'CH4 Emission Rate Alarm'. */
-export function alarmTitle(a: { measurementTypeId: number; alarmType: number; calculationMethod: number | null }): string {
+export function alarmTitle(a: {
+  measurementTypeId: number;
+  alarmType: number;
+  calculationMethod: number | null;
+}): string {
   const base = `${measurementType(a.measurementTypeId).label} ${AlarmType.label(a.alarmType)} Alarm`;
-  return a.alarmType === AlarmType.values.Measurement && a.calculationMethod !== null ? `${base} (${Aggregation.label(a.calculationMethod)})` : base;
+  return a.alarmType === AlarmType.values.Measurement && a.calculationMethod !== null
+    ? `${base} (${Aggregation.label(a.calculationMethod)})`
+    : base;
 }
 
 export const ALARM_LINK_PADDING_MINUTES = { recent: 30, older: 60 } as const;
@@ -54,9 +86,13 @@ export const DEFAULT_SLIDING_WINDOW_HOURS = 0.25;
 export const RECENT_ALARM_MS = 86_400_000;
 
 /** The window an alarm link opens: ending at the alarm's end (or now), starting a sliding window plus padding before its start. */
-export function alarmLinkWindow(a: { startTime: string; endTime: string | null; slidingWindowSizeInHours: number | null }, now: number): { start: number; end: number } {
+export function alarmLinkWindow(
+  a: { startTime: string; endTime: string | null; slidingWindowSizeInHours: number | null },
+  now: number,
+): { start: number; end: number } {
   const end = Math.min(a.endTime ? Date.parse(a.endTime) : now, now);
-  const padding = (now - end <= RECENT_ALARM_MS ? ALARM_LINK_PADDING_MINUTES.recent : ALARM_LINK_PADDING_MINUTES.older) * 60_000;
+  const padding =
+    (now - end <= RECENT_ALARM_MS ? ALARM_LINK_PADDING_MINUTES.recent : ALARM_LINK_PADDING_MINUTES.older) * 60_000;
   const window = (a.slidingWindowSizeInHours ?? DEFAULT_SLIDING_WINDOW_HOURS) * 3_600_000;
   return { start: Date.parse(a.startTime) - window - padding, end: Math.min(end + padding, now) };
 }
@@ -79,19 +115,32 @@ export interface LdarForm {
   repairCompleted: string | null;
 }
 
-export const showsRootCause = (classification: string | null) => classification === 'Venting' || classification === 'Fugitive';
-export const showsRepairRequired = (classification: string | null) => classification !== null && classification !== 'NothingFound';
+export const showsRootCause = (classification: string | null) =>
+  classification === 'Venting' || classification === 'Fugitive';
+export const showsRepairRequired = (classification: string | null) =>
+  classification !== null && classification !== 'NothingFound';
 
 /** Resolved when nothing was found, no repair is needed, or the repair is typed and completed. */
 export function ldarResolves(f: LdarForm): boolean {
   if (f.classification === null) return false;
-  return f.classification === 'NothingFound' || f.repairRequired === false || (f.repairType !== null && f.repairCompleted !== null);
+  return (
+    f.classification === 'NothingFound' ||
+    f.repairRequired === false ||
+    (f.repairType !== null && f.repairCompleted !== null)
+  );
 }
 
 /** The form after one field changes, with the fields that change clears (spec 2 §4). */
 export function ldarChange<K extends keyof LdarForm>(f: LdarForm, key: K, value: LdarForm[K]): LdarForm {
   const next = { ...f, [key]: value };
-  if (key === 'classification') return { classification: next.classification, rootCauseId: null, repairRequired: null, repairType: null, repairCompleted: null };
+  if (key === 'classification')
+    return {
+      classification: next.classification,
+      rootCauseId: null,
+      repairRequired: null,
+      repairType: null,
+      repairCompleted: null,
+    };
   if (key === 'repairRequired') return { ...next, repairType: null, repairCompleted: null };
   return next;
 }
@@ -104,7 +153,11 @@ export function ldarProblems(f: LdarForm): Record<string, string> {
 }
 
 /** An alarm's values in the user's units: Emission Rate in the CH4 rate unit, Emission Volume in the CH4 volume unit, a measurement in its gas's unit. */
-export function alarmValueInDisplayUnit(value: number, alarm: { alarmType: number; measurementTypeId: number }, units: UnitConfiguration): { value: number; label: string } {
+export function alarmValueInDisplayUnit(
+  value: number,
+  alarm: { alarmType: number; measurementTypeId: number },
+  units: UnitConfiguration,
+): { value: number; label: string } {
   if (alarm.alarmType === AlarmType.values.SiteRate) return inDisplayUnit(value, 'ch4Rate', units);
   if (alarm.alarmType === AlarmType.values.SiteVolume) return inDisplayUnit(value, 'ch4Volume', units);
   return measurementInDisplayUnit(value, measurementType(alarm.measurementTypeId).unitKind, units);

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { idOrNewSchema, idSchema } from '@/contracts/bounds';
 import { API_ENDPOINT_CATEGORIES } from './enums';
 import { MEDIUM_TEXT_MAX } from './text-limits';
-import { DEFAULT_UNIT_CONFIGURATION, UNIT_GROUPS, UNITS, unitById, type UnitConfiguration, type UnitGroupName } from './units';
+import {
+  DEFAULT_UNIT_CONFIGURATION,
+  UNIT_GROUPS,
+  UNITS,
+  unitById,
+  type UnitConfiguration,
+  type UnitGroupName,
+} from './units';
 
 export type ApiEndpointCategory = (typeof API_ENDPOINT_CATEGORIES)[number];
 export const API_KEY_NAME_MAX = MEDIUM_TEXT_MAX;
@@ -60,12 +67,26 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** The key's three unit choices and the group each comes from. */
 export const API_KEY_UNIT_FIELDS = [
-  { field: 'ch4RateDisplayUnitId', group: 'ch4Rate', label: 'CH4 Rate Unit', required: API_KEY_MESSAGES.rateUnitRequired },
-  { field: 'ch4VolumeDisplayUnitId', group: 'ch4Volume', label: 'CH4 Volume Unit', required: API_KEY_MESSAGES.volumeUnitRequired },
+  {
+    field: 'ch4RateDisplayUnitId',
+    group: 'ch4Rate',
+    label: 'CH4 Rate Unit',
+    required: API_KEY_MESSAGES.rateUnitRequired,
+  },
+  {
+    field: 'ch4VolumeDisplayUnitId',
+    group: 'ch4Volume',
+    label: 'CH4 Volume Unit',
+    required: API_KEY_MESSAGES.volumeUnitRequired,
+  },
   { field: 'speedDisplayUnitId', group: 'speed', label: 'Speed Unit', required: API_KEY_MESSAGES.speedUnitRequired },
 ] as const satisfies readonly { field: string; group: UnitGroupName; label: string; required: string }[];
 
-export const unitOptions = (group: UnitGroupName) => UNITS.filter((u) => u.unitGroupId === UNIT_GROUPS[group]).map((u) => ({ value: u.id, label: `${u.name} (${u.label})` }));
+export const unitOptions = (group: UnitGroupName) =>
+  UNITS.filter((u) => u.unitGroupId === UNIT_GROUPS[group]).map((u) => ({
+    value: u.id,
+    label: `${u.name} (${u.label})`,
+  }));
 
 const endpointSchema = z.enum(API_ENDPOINT_CATEGORIES, { error: 'Choose one of the API endpoints offered' });
 const unitSchema = (message: string) => z.number({ error: message }).int();
@@ -74,7 +95,11 @@ const apiKeyFormObject = z.object({
   /** 0 creates a key. */
   id: idOrNewSchema,
   organizationId: idSchema,
-  name: z.string({ error: API_KEY_MESSAGES.nameRequired }).trim().min(1, API_KEY_MESSAGES.nameRequired).max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameMax),
+  name: z
+    .string({ error: API_KEY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, API_KEY_MESSAGES.nameRequired)
+    .max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameMax),
   enabled: z.boolean(),
   apiEndpoints: z.array(endpointSchema).max(API_ENDPOINT_CATEGORIES.length).min(1, API_KEY_MESSAGES.endpointRequired),
   canAccessAllSites: z.boolean(),
@@ -84,7 +109,8 @@ const apiKeyFormObject = z.object({
   ch4VolumeDisplayUnitId: unitSchema(API_KEY_MESSAGES.volumeUnitRequired),
   speedDisplayUnitId: unitSchema(API_KEY_MESSAGES.speedUnitRequired),
 });
-const field = (value: unknown, name: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
+const field = (value: unknown, name: string): unknown =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
 
 // The cross-field rules run even while other fields are wrong (`when`), so a first Save shows every message at once.
 export const apiKeyFormSchema = API_KEY_UNIT_FIELDS.reduce(
@@ -113,8 +139,17 @@ export function normalizeApiKeyForm(f: ApiKeyForm): ApiKeyForm {
 }
 
 /** A key's units as a full unit configuration (the others stay at the stored units), for the shared converters. */
-export function apiKeyUnitConfiguration(k: { ch4RateDisplayUnitId: number; ch4VolumeDisplayUnitId: number; speedDisplayUnitId: number }): UnitConfiguration {
-  return { ...DEFAULT_UNIT_CONFIGURATION, ch4RateDisplayUnitId: k.ch4RateDisplayUnitId, ch4VolumeDisplayUnitId: k.ch4VolumeDisplayUnitId, speedDisplayUnitId: k.speedDisplayUnitId };
+export function apiKeyUnitConfiguration(k: {
+  ch4RateDisplayUnitId: number;
+  ch4VolumeDisplayUnitId: number;
+  speedDisplayUnitId: number;
+}): UnitConfiguration {
+  return {
+    ...DEFAULT_UNIT_CONFIGURATION,
+    ch4RateDisplayUnitId: k.ch4RateDisplayUnitId,
+    ch4VolumeDisplayUnitId: k.ch4VolumeDisplayUnitId,
+    speedDisplayUnitId: k.speedDisplayUnitId,
+  };
 }
 
 /** 'All' or the groups' names, as the list shows a key's sites. */

@@ -78,7 +78,10 @@ export const baselineInputSchema = z.object({
   siteId: idSchema.nullable(),
   baselineType: z.number().int().nullable(),
   // Far above any site's inventory, so the rates and thresholds derived from it stay finite.
-  yearlyEmissionInventory: finiteNumberSchema(BASELINE_MESSAGES.inventoryMin).max(1e12, BASELINE_MESSAGES.inventoryMax).nullable().optional(),
+  yearlyEmissionInventory: finiteNumberSchema(BASELINE_MESSAGES.inventoryMin)
+    .max(1e12, BASELINE_MESSAGES.inventoryMax)
+    .nullable()
+    .optional(),
   baselineRange: z.array(isoDay.nullable()).max(2).optional(),
   baselineStartDate: isoDay.nullable().optional(),
   activities: z.array(activitySchema).max(50).default([]),
@@ -98,7 +101,8 @@ export type BaselineCreate = z.infer<typeof baselineCreateSchema>;
 export function baselineInputProblems(input: BaselineInput): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
-  if (input.baselineType === null || !(input.baselineType in BASELINE_TYPE_LABELS)) add('baselineType', BASELINE_MESSAGES.typeRequired);
+  if (input.baselineType === null || !(input.baselineType in BASELINE_TYPE_LABELS))
+    add('baselineType', BASELINE_MESSAGES.typeRequired);
   if (input.siteId === null) add('siteId', BASELINE_MESSAGES.siteRequired);
   if (input.baselineType === BaselineType.UserInput) {
     const v = input.yearlyEmissionInventory;
@@ -110,26 +114,33 @@ export function baselineInputProblems(input: BaselineInput): Record<string, stri
     if (!from || !to) add('baselineRange', BASELINE_MESSAGES.periodRequired);
     else {
       const diff = dayDifference(from, to);
-      if (diff < AVERAGE_MIN_DAY_DIFFERENCE || diff >= AVERAGE_MAX_DAY_DIFFERENCE) add('baselineRange', BASELINE_MESSAGES.periodLength);
+      if (diff < AVERAGE_MIN_DAY_DIFFERENCE || diff >= AVERAGE_MAX_DAY_DIFFERENCE)
+        add('baselineRange', BASELINE_MESSAGES.periodLength);
     }
   }
   if (input.baselineType === BaselineType.Epa30DayAverage) {
     if (!input.baselineStartDate) add('baselineStartDate', BASELINE_MESSAGES.startRequired);
     if (!input.inspectionDate) add('inspectionDate', BASELINE_MESSAGES.inspectionRequired);
-    if (!input.epaSiteType || !EPA_SITE_TYPES.some((t) => t.name === input.epaSiteType)) add('epaSiteType', BASELINE_MESSAGES.epaSiteType);
+    if (!input.epaSiteType || !EPA_SITE_TYPES.some((t) => t.name === input.epaSiteType))
+      add('epaSiteType', BASELINE_MESSAGES.epaSiteType);
   }
   if (input.baselineType === BaselineType.SiteAverage || input.baselineType === BaselineType.Epa30DayAverage) {
     input.activities.forEach((a, i) => {
       if (!a.comment.trim()) add(`activities.${i}.comment`, BASELINE_MESSAGES.activityComment);
-      if (a.dateRange.length !== 2 || !a.dateRange[0] || !a.dateRange[1] || a.dateRange[0] > a.dateRange[1]) add(`activities.${i}.dateRange`, BASELINE_MESSAGES.activityDates);
+      if (a.dateRange.length !== 2 || !a.dateRange[0] || !a.dateRange[1] || a.dateRange[0] > a.dateRange[1])
+        add(`activities.${i}.dateRange`, BASELINE_MESSAGES.activityDates);
     });
   }
   return errors;
 }
 
-export function effectiveDateProblems(effectiveFrom: string | null | undefined, effectiveTo: string | null | undefined): Record<string, string[]> {
+export function effectiveDateProblems(
+  effectiveFrom: string | null | undefined,
+  effectiveTo: string | null | undefined,
+): Record<string, string[]> {
   if (!effectiveFrom) return { effectiveFrom: [BASELINE_MESSAGES.effectiveFromRequired] };
-  if (effectiveTo && Date.parse(effectiveFrom) >= Date.parse(effectiveTo)) return { effectiveTo: [BASELINE_MESSAGES.effectiveOrder] };
+  if (effectiveTo && Date.parse(effectiveFrom) >= Date.parse(effectiveTo))
+    return { effectiveTo: [BASELINE_MESSAGES.effectiveOrder] };
   return {};
 }
 
@@ -139,7 +150,8 @@ export function calculationDays(input: BaselineInput): { from: string; to: strin
     const [from, to] = input.baselineRange ?? [];
     return from && to ? { from, to } : null;
   }
-  if (input.baselineType === BaselineType.Epa30DayAverage && input.baselineStartDate) return { from: input.baselineStartDate, to: addDays(input.baselineStartDate, EPA_PERIOD_DAYS - 1) };
+  if (input.baselineType === BaselineType.Epa30DayAverage && input.baselineStartDate)
+    return { from: input.baselineStartDate, to: addDays(input.baselineStartDate, EPA_PERIOD_DAYS - 1) };
   return null;
 }
 
@@ -167,23 +179,44 @@ const round = (v: number) => Math.round(v * 1e6) / 1e6;
  * the baseline is above it.
  */
 function withThresholds(baseline: number, dailyVolumes: DailyVolume[], capped: boolean): BaselineCalculation {
-  return { baseline: round(baseline), sevenDayThreshold: round(baseline * BASELINE_RATIO_OFF_SPEC), ninetyDayThreshold: round(baseline * BASELINE_RATIO_ABOVE), baselineIsMaxForSiteType: capped, dailyVolumes };
+  return {
+    baseline: round(baseline),
+    sevenDayThreshold: round(baseline * BASELINE_RATIO_OFF_SPEC),
+    ninetyDayThreshold: round(baseline * BASELINE_RATIO_ABOVE),
+    baselineIsMaxForSiteType: capped,
+    dailyVolumes,
+  };
 }
 
 /** Splits each day's volume into included and excluded (days touched by an activity are excluded). */
-export function splitDailyVolumes(days: readonly { day: string; volume: number }[], activities: readonly BaselineActivity[]): DailyVolume[] {
+export function splitDailyVolumes(
+  days: readonly { day: string; volume: number }[],
+  activities: readonly BaselineActivity[],
+): DailyVolume[] {
   return days.map(({ day, volume }) => {
-    const excluded = activities.some((a) => a.dateRange[0] && a.dateRange[1] && day >= a.dateRange[0] && day <= a.dateRange[1]);
-    return { startTime: day, includedVolume: excluded ? 0 : volume, excludedVolume: excluded ? volume : 0, rate: volume / 24 };
+    const excluded = activities.some(
+      (a) => a.dateRange[0] && a.dateRange[1] && day >= a.dateRange[0] && day <= a.dateRange[1],
+    );
+    return {
+      startTime: day,
+      includedVolume: excluded ? 0 : volume,
+      excludedVolume: excluded ? volume : 0,
+      rate: volume / 24,
+    };
   });
 }
 
 /** The calculation for valid inputs; `days` are the calculation period's daily volumes (kg) in order. */
-export function calculateBaseline(input: BaselineInput, days: readonly { day: string; volume: number }[]): BaselineCalculation {
-  if (input.baselineType === BaselineType.UserInput) return withThresholds((input.yearlyEmissionInventory ?? 0) / HOURS_PER_YEAR, [], false);
+export function calculateBaseline(
+  input: BaselineInput,
+  days: readonly { day: string; volume: number }[],
+): BaselineCalculation {
+  if (input.baselineType === BaselineType.UserInput)
+    return withThresholds((input.yearlyEmissionInventory ?? 0) / HOURS_PER_YEAR, [], false);
   const daily = splitDailyVolumes(days, input.activities);
   const included = daily.filter((d) => d.excludedVolume === 0);
-  const average = included.length === 0 ? 0 : included.reduce((s, d) => s + d.includedVolume, 0) / (included.length * 24);
+  const average =
+    included.length === 0 ? 0 : included.reduce((s, d) => s + d.includedVolume, 0) / (included.length * 24);
   if (input.baselineType === BaselineType.Epa30DayAverage) {
     const max = EPA_SITE_TYPES.find((t) => t.name === input.epaSiteType)?.maxBaseline ?? Infinity;
     return withThresholds(Math.min(average, max), daily, average > max);
@@ -198,4 +231,5 @@ export function baselineStatus(b: { effectiveTo: string | null; deletedAt: strin
 }
 
 /** Baseline displays use 2 decimals. */
-export const formatBaseline = (v: number | null | undefined) => (v === null || v === undefined ? '' : v.toFixed(BASELINE_DECIMALS));
+export const formatBaseline = (v: number | null | undefined) =>
+  v === null || v === undefined ? '' : v.toFixed(BASELINE_DECIMALS);

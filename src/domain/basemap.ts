@@ -3,18 +3,21 @@ import { INVALID_COORDINATES, parseLatLng, type LatLng } from './coordinates';
 
 export const BASEMAP_MESSAGES = {
   tooManyFiles: 'Please select only up to 2 files',
-  kmlPairing: 'When selecting two files or a kml file, please make sure a kml file and an image (jpg or png) are selected',
+  kmlPairing:
+    'When selecting two files or a kml file, please make sure a kml file and an image (jpg or png) are selected',
   imageRequired: 'An image file is required to create a new basemap',
   cornerOrder: 'The southwest corner must be both south and west of the northeast corner',
   noOverlayInKml: 'No valid ground overlays found in the KML file',
   noKmlInKmz: 'No KML found in the KMZ file.',
   noOverlayInKmz: 'No valid ground overlays found in the KMZ file.',
   notCompressible: 'Image could not be sufficiently compressed. Please select an image with a smaller file size',
-  unknownGeoTiffCrs: 'The GeoTIFF does not say which coordinate system it uses, or uses one this console does not know. Please enter the bounding box manually.',
+  unknownGeoTiffCrs:
+    'The GeoTIFF does not say which coordinate system it uses, or uses one this console does not know. Please enter the bounding box manually.',
 } as const;
 
 export const notConfiguredType = (type: string): string => `${type} is not a configured basemap file type.`;
-export const unexpectedParseError = (message: string): string => `An unexpected error occurred parsing the basemap files: ${message}`;
+export const unexpectedParseError = (message: string): string =>
+  `An unexpected error occurred parsing the basemap files: ${message}`;
 
 /** Spec 3 §9: image limit 2 MB, up to 50 recompression steps at 0.95 factor, at most 2 files. */
 export const BASEMAP_IMAGE_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -65,7 +68,8 @@ export type BasemapPlan<F extends ChosenFile> =
   | { kind: 'kmz'; kmz: F }
   | { kind: 'geotiff'; tiff: F };
 
-export type BasemapSelection<F extends ChosenFile> = { ok: true; plan: BasemapPlan<F> } | { ok: false; message: string };
+export type BasemapSelection<F extends ChosenFile> =
+  { ok: true; plan: BasemapPlan<F> } | { ok: false; message: string };
 
 const isRasterImage = (k: BasemapFileKind | null) => k === 'png' || k === 'jpeg';
 
@@ -82,7 +86,8 @@ export function chooseBasemapFiles<F extends ChosenFile>(files: readonly F[]): B
   const kmlIndex = kinds.indexOf('kml');
   if (files.length === 2 || kmlIndex >= 0) {
     const imageIndex = kinds.findIndex(isRasterImage);
-    if (files.length !== 2 || kmlIndex < 0 || imageIndex < 0) return { ok: false, message: BASEMAP_MESSAGES.kmlPairing };
+    if (files.length !== 2 || kmlIndex < 0 || imageIndex < 0)
+      return { ok: false, message: BASEMAP_MESSAGES.kmlPairing };
     return { ok: true, plan: { kind: 'kml', kml: files[kmlIndex]!, image: files[imageIndex]! } };
   }
   const only = files[0]!;

@@ -17,8 +17,13 @@ export function niceStep(span: number, count: number): number {
 }
 
 /** An axis over [min, max] widened to nice bounds, with its ticks (about `count`). */
-export function niceTicks(min: number, max: number, count: number): { min: number; max: number; step: number; ticks: number[] } {
-  if (!Number.isFinite(min) || !Number.isFinite(max)) return { min: 0, max: 1, step: 0.25, ticks: [0, 0.25, 0.5, 0.75, 1] };
+export function niceTicks(
+  min: number,
+  max: number,
+  count: number,
+): { min: number; max: number; step: number; ticks: number[] } {
+  if (!Number.isFinite(min) || !Number.isFinite(max))
+    return { min: 0, max: 1, step: 0.25, ticks: [0, 0.25, 0.5, 0.75, 1] };
   if (min === max) {
     const pad = min === 0 ? 1 : Math.abs(min) * 0.1;
     return niceTicks(min - pad, max + pad, count);
@@ -39,11 +44,19 @@ export function niceTicks(min: number, max: number, count: number): { min: numbe
 /** The multiples of `step` inside [min, max] (a user-set y range keeps nice ticks inside it). */
 export function ticksWithin(min: number, max: number, step: number): number[] {
   const ticks: number[] = [];
-  for (let i = Math.ceil(min / step - 1e-9); i * step <= max + step * 1e-9; i++) ticks.push(roundToStep(i * step, step));
+  for (let i = Math.ceil(min / step - 1e-9); i * step <= max + step * 1e-9; i++)
+    ticks.push(roundToStep(i * step, step));
   return ticks;
 }
 
-const decimalsOf = (step: number) => Math.max(0, Math.min(6, -Math.floor(Math.log10(step) + 1e-9) + (String(step / 10 ** Math.floor(Math.log10(step))).includes('.') ? 1 : 0)));
+const decimalsOf = (step: number) =>
+  Math.max(
+    0,
+    Math.min(
+      6,
+      -Math.floor(Math.log10(step) + 1e-9) + (String(step / 10 ** Math.floor(Math.log10(step))).includes('.') ? 1 : 0),
+    ),
+  );
 const roundToStep = (v: number, step: number) => Number(v.toFixed(decimalsOf(step)));
 
 /** A tick's label with as many decimals as the step needs (2.5 → '2.5', 0.25 → '0.25', 20 → '20'). */
@@ -71,7 +84,12 @@ const DAY_MS = 24 * HOUR_MS;
  * A time axis tick in the user's zone and clock: times of day for ticks under a day apart (midnight shows the date),
  * dates for daily ticks, month and year for monthly ones.
  */
-export function timeTickLabel(ms: number, incrementMs: number, timeZone: string, timeFormat: '12-hr' | '24-hr'): string {
+export function timeTickLabel(
+  ms: number,
+  incrementMs: number,
+  timeZone: string,
+  timeFormat: '12-hr' | '24-hr',
+): string {
   const d = new TZDate(ms, timeZone);
   if (incrementMs >= 360 * DAY_MS) return format(d, 'yyyy');
   if (incrementMs >= 28 * DAY_MS) return format(d, d.getMonth() === 0 ? 'MMM yyyy' : 'MMM');

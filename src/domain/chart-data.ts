@@ -10,14 +10,21 @@ export const SHORT_AVERAGE_MAX_DAYS = 90;
 
 export const AVERAGING_PERIODS_MINUTES = [15, 60, 1440] as const;
 
-export const minimumRangeMessage = (minutes = MIN_RANGE_MINUTES) => `Minimum time range is ${minutes} minutes(s), please select a larger time range`;
-export const maximumRangeMessage = (days = MAX_RANGE_DAYS) => `Maximum time range is ${days} day(s), please select a shorter time range`;
+export const minimumRangeMessage = (minutes = MIN_RANGE_MINUTES) =>
+  `Minimum time range is ${minutes} minutes(s), please select a larger time range`;
+export const maximumRangeMessage = (days = MAX_RANGE_DAYS) =>
+  `Maximum time range is ${days} day(s), please select a shorter time range`;
 export const FUTURE_DATES_MESSAGE = 'All selected dates must be in the past, please select dates that are in the past';
 export const END_BEFORE_START = 'The end of the time range must be after its start';
 export const NO_DATA_TEXT = 'No data for the selected time period';
 
 /** The range problem to show, or null; the end may be at most `now` (it is capped there by the picker). */
-export function rangeProblem(start: number, end: number, now: number, limits: { minMinutes?: number; maxDays?: number } = {}): string | null {
+export function rangeProblem(
+  start: number,
+  end: number,
+  now: number,
+  limits: { minMinutes?: number; maxDays?: number } = {},
+): string | null {
   if (!Number.isFinite(start) || !Number.isFinite(end) || end <= start) return END_BEFORE_START;
   if (start > now) return FUTURE_DATES_MESSAGE;
   const minMinutes = limits.minMinutes ?? MIN_RANGE_MINUTES;
@@ -41,4 +48,5 @@ export function chartModeEnabled(mode: ChartMode, spanMs: number): boolean {
 export const ARROW_STREAM_MIME = 'application/vnd.apache.arrow.stream';
 
 /** The Maximum mode's sample period in minutes: about 4,000 maxima across the range (the worker's M4 does the rest). */
-export const samplePeriodFor = (spanMs: number): number => Math.max(1, Math.min(1440, Math.ceil(spanMs / MINUTE_MS / 4000)));
+export const samplePeriodFor = (spanMs: number): number =>
+  Math.max(1, Math.min(1440, Math.ceil(spanMs / MINUTE_MS / 4000)));

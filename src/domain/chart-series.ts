@@ -23,7 +23,13 @@ export function collapseSeries(series: readonly WindowSeries[], maxNamed = MAX_N
   if (withData.length <= maxNamed) return withData;
   const ranked = withData.map((s, i) => ({ i, n: countValues(s.values) })).sort((a, b) => b.n - a.n || a.i - b.i);
   const keep = new Set(ranked.slice(0, maxNamed).map((r) => r.i));
-  return [...withData.filter((_, i) => keep.has(i)), mergeSeries(withData.filter((_, i) => !keep.has(i)), OTHER_SERIES_LABEL)];
+  return [
+    ...withData.filter((_, i) => keep.has(i)),
+    mergeSeries(
+      withData.filter((_, i) => !keep.has(i)),
+      OTHER_SERIES_LABEL,
+    ),
+  ];
 }
 
 function countValues(values: Float32Array): number {
@@ -42,7 +48,8 @@ export function mergeSeries(series: readonly WindowSeries[], label: string): Win
   for (;;) {
     // The earliest next time across the series (a k-way merge; k is small).
     let next = Infinity;
-    for (let k = 0; k < series.length; k++) if (at[k]! < series[k]!.times.length) next = Math.min(next, series[k]!.times[at[k]!]!);
+    for (let k = 0; k < series.length; k++)
+      if (at[k]! < series[k]!.times.length) next = Math.min(next, series[k]!.times[at[k]!]!);
     if (next === Infinity) break;
     let value = Number.NaN;
     for (let k = 0; k < series.length; k++) {
@@ -58,7 +65,12 @@ export function mergeSeries(series: readonly WindowSeries[], label: string): Win
     n++;
   }
   const intervals = series.map((s) => s.interval).filter((i) => i > 0);
-  return { label, times: times.slice(0, n), values: values.slice(0, n), interval: intervals.length ? Math.min(...intervals) : 0 };
+  return {
+    label,
+    times: times.slice(0, n),
+    values: values.slice(0, n),
+    interval: intervals.length ? Math.min(...intervals) : 0,
+  };
 }
 
 /**
@@ -67,7 +79,9 @@ export function mergeSeries(series: readonly WindowSeries[], label: string): Win
  * gap, from its last point before to its first after. uPlot breaks a line only between the neighbours of a null, so
  * a lone null amid other series' times would leave the line drawn across the gap.
  */
-export function alignColumns(columns: readonly { times: readonly number[]; values: readonly (number | null)[] }[]): [number[], ...(number | null | undefined)[][]] {
+export function alignColumns(
+  columns: readonly { times: readonly number[]; values: readonly (number | null)[] }[],
+): [number[], ...(number | null | undefined)[][]] {
   if (columns.length === 1) return [[...columns[0]!.times], [...columns[0]!.values]];
   const xs = [...new Set(columns.flatMap((c) => c.times))].sort((a, b) => a - b);
   const index = new Map(xs.map((x, i) => [x, i]));

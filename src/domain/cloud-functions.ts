@@ -4,7 +4,8 @@ import { idSchema } from '@/contracts/bounds';
 
 export const PARAMETER_PLACEHOLDER = 'XXX';
 export const CLOUD_FUNCTION_FAILED = 'Failed to call cloud function, please try again.';
-export const cloudFunctionSuccess = (functionType: string, argument: string) => `Successfully called Cloud Function ${functionType}: ${argument}`;
+export const cloudFunctionSuccess = (functionType: string, argument: string) =>
+  `Successfully called Cloud Function ${functionType}: ${argument}`;
 
 /** The argument sent: the definition's argument with XXX replaced by the parameter when the function needs one. */
 export function argumentWith(argument: string, parameter: string | null, paramsRequired: boolean): string {
@@ -24,7 +25,9 @@ export function cloudFunctionFormSchema(paramsRequired: boolean) {
     .object({ functionType: z.string().min(1, 'Function is required'), parameter: z.string() })
     .superRefine((v, ctx) => {
       if (!paramsRequired) return;
-      if (v.parameter.trim() === '') ctx.addIssue({ code: 'custom', path: ['parameter'], message: 'Parameter is required' });
-      else if (v.parameter.length > 64) ctx.addIssue({ code: 'custom', path: ['parameter'], message: 'Parameter must be at most 64 characters' });
+      if (v.parameter.trim() === '')
+        ctx.addIssue({ code: 'custom', path: ['parameter'], message: 'Parameter is required' });
+      else if (v.parameter.length > 64)
+        ctx.addIssue({ code: 'custom', path: ['parameter'], message: 'Parameter must be at most 64 characters' });
     });
 }

@@ -10,7 +10,14 @@ export interface LatLng {
 }
 
 export function isValidLatLng(lat: number, lng: number): boolean {
-  return Number.isFinite(lat) && Number.isFinite(lng) && lat >= -MAX_LATITUDE && lat <= MAX_LATITUDE && lng >= -180 && lng <= 180;
+  return (
+    Number.isFinite(lat) &&
+    Number.isFinite(lng) &&
+    lat >= -MAX_LATITUDE &&
+    lat <= MAX_LATITUDE &&
+    lng >= -180 &&
+    lng <= 180
+  );
 }
 
 /** Parses 'lat,lng' (spaces allowed); null when the text is not a valid coordinate pair. */

@@ -80,7 +80,8 @@ export const canZoomOut = (r: TimeRange, maxDays = MAX_RANGE_DAYS) => r.end - r.
 export function zoomRange(r: TimeRange, direction: 'in' | 'out', now: number, maxDays = MAX_RANGE_DAYS): TimeRange {
   const span = r.end - r.start;
   const middle = r.start + span / 2;
-  const next = direction === 'in' ? Math.max(MIN_RANGE_MINUTES * MINUTE_MS, span / 2) : Math.min(maxDays * DAY_MS, span * 2);
+  const next =
+    direction === 'in' ? Math.max(MIN_RANGE_MINUTES * MINUTE_MS, span / 2) : Math.min(maxDays * DAY_MS, span * 2);
   let end = middle + next / 2;
   if (end > now) end = now;
   return { start: Math.round(end - next), end: Math.round(end) };
@@ -92,7 +93,12 @@ export function pushHistory(history: readonly TimeRange[], r: TimeRange): TimeRa
 }
 
 /** The range a dialog confirms: both ends given, the end capped at now, then the spec's checks. */
-export function confirmRange(start: number | null, end: number | null, now: number, limits?: { minMinutes?: number; maxDays?: number }): { range: TimeRange } | { problem: string } {
+export function confirmRange(
+  start: number | null,
+  end: number | null,
+  now: number,
+  limits?: { minMinutes?: number; maxDays?: number },
+): { range: TimeRange } | { problem: string } {
   if (start === null || end === null) return { problem: 'Both from and to are needed' };
   if (start > now) return { problem: FUTURE_DATES_MESSAGE };
   const capped = Math.min(end, now);
@@ -108,4 +114,7 @@ export function rangeFromParams(start: string | null, end: string | null): TimeR
   return Number.isFinite(s) && Number.isFinite(e) && e > s ? { start: s, end: e } : null;
 }
 
-export const rangeToParams = (r: TimeRange) => ({ start: new Date(r.start).toISOString(), end: new Date(r.end).toISOString() });
+export const rangeToParams = (r: TimeRange) => ({
+  start: new Date(r.start).toISOString(),
+  end: new Date(r.end).toISOString(),
+});

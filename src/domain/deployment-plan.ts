@@ -29,7 +29,8 @@ export const DEPLOYMENT_PLAN_MESSAGES = {
 
 export const DEPLOYMENT_PLAN_SAVED = 'Deployment plan saved';
 /** The '*' tab label's tooltip when sources changed after the saved plan was made (spec 3 §4). */
-export const DEPLOYMENT_PLAN_OUTDATED_TOOLTIP = 'The sources of this site changed after the deployment plan was made. Run Preview and Save to update it.';
+export const DEPLOYMENT_PLAN_OUTDATED_TOOLTIP =
+  'The sources of this site changed after the deployment plan was made. Run Preview and Save to update it.';
 
 export const FEW_SOURCES = 2;
 export const MANY_SOURCES = 60;
@@ -41,7 +42,8 @@ export const RELATIVE_IMPORTANCE = [
   { value: 2, name: 'Medium' },
   { value: 3, name: 'High' },
 ] as const;
-export const importanceWeight = (relativeImportance: number): number => Math.max(0, Math.min(3, Math.round(relativeImportance)));
+export const importanceWeight = (relativeImportance: number): number =>
+  Math.max(0, Math.min(3, Math.round(relativeImportance)));
 
 const lng = z.number().min(-180).max(180);
 const lat = z.number().min(-90).max(90);
@@ -55,7 +57,12 @@ export const devicePlacementRequestSchema = z
   .object({
     siteId: idSchema,
     deviceBudget: z
-      .number({ error: (issue) => (issue.input === undefined || issue.input === null ? DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRequired : DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRange) })
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRequired
+            : DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRange,
+      })
       .int(DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRange)
       .min(MIN_DEVICE_BUDGET, DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRange)
       .max(MAX_DEVICE_BUDGET, DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRange),
@@ -68,7 +75,12 @@ export const devicePlacementRequestSchema = z
     notes: z.string().max(MAX_NOTES_LENGTH).default(''),
   })
   .superRefine((r, ctx) => {
-    if (r.mandatoryPlacements.length > r.deviceBudget) ctx.addIssue({ code: 'custom', path: ['mandatoryPlacements'], message: DEPLOYMENT_PLAN_MESSAGES.tooManyMandatory });
+    if (r.mandatoryPlacements.length > r.deviceBudget)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mandatoryPlacements'],
+        message: DEPLOYMENT_PLAN_MESSAGES.tooManyMandatory,
+      });
   });
 export type DevicePlacementRequestInput = z.input<typeof devicePlacementRequestSchema>;
 export type DevicePlacementRequest = z.output<typeof devicePlacementRequestSchema>;
@@ -81,7 +93,8 @@ export function sourceCountWarnings(visibleSources: number): string[] {
 }
 
 /** A coverage (0–1) on the 0 (poor) to 5 (excellent) scale, one decimal. */
-export const scoreOf = (coverage: number): number => Math.round(Math.max(0, Math.min(1, coverage)) * MAX_SOURCE_SCORE * 10) / 10;
+export const scoreOf = (coverage: number): number =>
+  Math.round(Math.max(0, Math.min(1, coverage)) * MAX_SOURCE_SCORE * 10) / 10;
 
 export type ScoreBand = 'poor' | 'fair' | 'good' | 'excellent';
 export function scoreBand(score: number): ScoreBand {
@@ -105,7 +118,11 @@ export function budgetTooltip(direction: 'more' | 'less', total: number | null, 
 }
 
 /** 'name - X km (N days of available data)' (spec 3 §3 'Wind source options'). */
-export function windSiteLabel(o: { name: string; distanceFromSiteInMeters: number; daysOfAvailableData: number }): string {
+export function windSiteLabel(o: {
+  name: string;
+  distanceFromSiteInMeters: number;
+  daysOfAvailableData: number;
+}): string {
   return `${o.name} - ${(o.distanceFromSiteInMeters / 1000).toFixed(1)} km (${o.daysOfAvailableData} days of available data)`;
 }
 export const WIND_SOURCE_GROUPS = { site: 'Qube Site', weatherStation: 'Weather Station' } as const;

@@ -9,7 +9,11 @@ export const FRESH_WARNING_HOURS = 1;
 export const FRESH_ERROR_HOURS = 24;
 
 /** Colour for the age of a device's latest reading; disabled for quarantined or unknown-status devices. */
-export function dataFreshness(latest: string | null, device: { quarantinedAt: string | null; deviceInstallationType: number | null; particleOnlineStatus: boolean | null }, now: number = Date.now()): DataFreshness {
+export function dataFreshness(
+  latest: string | null,
+  device: { quarantinedAt: string | null; deviceInstallationType: number | null; particleOnlineStatus: boolean | null },
+  now: number = Date.now(),
+): DataFreshness {
   if (device.particleOnlineStatus === null || isQuarantined(device)) return 'disabled';
   if (latest === null) return 'error';
   const hours = (now - new Date(latest).getTime()) / 3_600_000;
@@ -47,7 +51,10 @@ export const STALE_AFTER_MS = 3_600_000;
 export const STALE_MESSAGE = 'Data on this page may be stale, please reload for the latest data';
 
 /** Quarantine badge colour: full quarantine warning, wind-only info (spec 2 §4). */
-export function quarantineTone(d: { quarantinedAt: string | null; deviceInstallationType: number | null }): 'warning' | 'info' | null {
+export function quarantineTone(d: {
+  quarantinedAt: string | null;
+  deviceInstallationType: number | null;
+}): 'warning' | 'info' | null {
   if (d.quarantinedAt === null) return null;
   return d.deviceInstallationType === DeviceInstallationType.values.QuarantineWind ? 'info' : 'warning';
 }

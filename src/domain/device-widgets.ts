@@ -40,4 +40,5 @@ export function readWidgetSelection(stored: string | null): number[] {
 export const DASHBOARD_TABS = ['Data', 'Detail', 'Installations', 'Freshdesk', 'Events'] as const;
 export type DashboardTab = (typeof DASHBOARD_TABS)[number];
 /** Unknown tab values fall back to Data. */
-export const dashboardTab = (value: string | null): DashboardTab => (DASHBOARD_TABS as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : 'Data';
+export const dashboardTab = (value: string | null): DashboardTab =>
+  (DASHBOARD_TABS as readonly string[]).includes(value ?? '') ? (value as DashboardTab) : 'Data';

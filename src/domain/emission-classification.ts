@@ -13,7 +13,8 @@ export const CLASSIFICATION_LABELS: Record<Classification, string> = {
 };
 
 export const CLASSIFICATION_SET = 'Classification Set';
-export const CLASSIFIED_ALARM_WARNING = 'This emission contributes to an alarm that is already classified. Classifying the emission does not change the alarm.';
+export const CLASSIFIED_ALARM_WARNING =
+  'This emission contributes to an alarm that is already classified. Classifying the emission does not change the alarm.';
 export const CLASSIFICATION_MESSAGES = {
   rootCauseNotOffered: 'A root cause is only set for Fugitive or Venting',
   rootCauseMismatch: 'Choose a root cause of this classification',
@@ -25,7 +26,10 @@ export interface ClassificationForm {
 }
 
 /** Changing the classification clears the root cause (spec 3 §5). */
-export function changeClassification(_form: ClassificationForm, classification: Classification | null): ClassificationForm {
+export function changeClassification(
+  _form: ClassificationForm,
+  classification: Classification | null,
+): ClassificationForm {
   return { classification, rootCauseId: null };
 }
 
@@ -33,10 +37,14 @@ export function changeClassification(_form: ClassificationForm, classification: 
  * Field problems of a classification save, given the chosen root cause's own classification (undefined when the id
  * is unknown). A root cause belongs only to Fugitive or Venting, and only to the classification it was listed under.
  */
-export function classificationProblems(form: ClassificationForm, rootCauseClassification: string | undefined): Record<string, string> {
+export function classificationProblems(
+  form: ClassificationForm,
+  rootCauseClassification: string | undefined,
+): Record<string, string> {
   if (form.rootCauseId === null) return {};
   if (!showsRootCause(form.classification)) return { rootCauseId: CLASSIFICATION_MESSAGES.rootCauseNotOffered };
-  if (rootCauseClassification !== form.classification) return { rootCauseId: CLASSIFICATION_MESSAGES.rootCauseMismatch };
+  if (rootCauseClassification !== form.classification)
+    return { rootCauseId: CLASSIFICATION_MESSAGES.rootCauseMismatch };
   return {};
 }
 

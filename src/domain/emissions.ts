@@ -34,7 +34,11 @@ export function siteEmissionStatus(emissionRatio: number | null | undefined): Si
 export const isOnSpec = (status: SiteEmissionStatus) => status === 'Below Baseline' || status === 'Above Baseline';
 
 /** On-spec sites over the sites that have a baseline; null when none has one. */
-export function onSpecRatio(ratios: readonly (number | null)[]): { onSpec: number; withBaseline: number; ratio: number | null } {
+export function onSpecRatio(ratios: readonly (number | null)[]): {
+  onSpec: number;
+  withBaseline: number;
+  ratio: number | null;
+} {
   const statuses = ratios.map(siteEmissionStatus).filter((s) => s !== 'No Baseline');
   const onSpec = statuses.filter(isOnSpec).length;
   return { onSpec, withBaseline: statuses.length, ratio: statuses.length === 0 ? null : onSpec / statuses.length };
@@ -68,15 +72,20 @@ export function periodsVisibleOptions(bucket: BucketInterval): PeriodsVisibleOpt
 /** Changing the period type resets periods visible to its first option. */
 export const defaultPeriodsVisible = (bucket: BucketInterval) => periodsVisibleOptions(bucket)[0]!.id;
 
-const periodStart = (bucket: BucketInterval, t: TZDate) => (bucket === 'Quarterly' ? startOfQuarter(t) : bucket === 'Daily' ? startOfDay(t) : startOfMonth(t));
-const addPeriods = (bucket: BucketInterval, t: TZDate, n: number) => (bucket === 'Quarterly' ? addQuarters(t, n) : bucket === 'Daily' ? addDays(t, n) : addMonths(t, n));
+const periodStart = (bucket: BucketInterval, t: TZDate) =>
+  bucket === 'Quarterly' ? startOfQuarter(t) : bucket === 'Daily' ? startOfDay(t) : startOfMonth(t);
+const addPeriods = (bucket: BucketInterval, t: TZDate, n: number) =>
+  bucket === 'Quarterly' ? addQuarters(t, n) : bucket === 'Daily' ? addDays(t, n) : addMonths(t, n);
 /** The step of the back and forward buttons: a quarter for Quarterly, otherwise a month (Daily shows one month). */
-const stepPeriod = (bucket: BucketInterval, t: TZDate, n: number) => (bucket === 'Quarterly' ? addQuarters(t, n) : addMonths(t, n));
+const stepPeriod = (bucket: BucketInterval, t: TZDate, n: number) =>
+  bucket === 'Quarterly' ? addQuarters(t, n) : addMonths(t, n);
 const stepStart = (bucket: BucketInterval, t: TZDate) => (bucket === 'Quarterly' ? startOfQuarter(t) : startOfMonth(t));
 
 /** Whether `endTime` lies in the period (month, or quarter) that holds now. */
 export function isInCurrentPeriod(bucket: BucketInterval, endTime: number, now: number, timeZone: string): boolean {
-  return stepStart(bucket, new TZDate(endTime, timeZone)).getTime() >= stepStart(bucket, new TZDate(now, timeZone)).getTime();
+  return (
+    stepStart(bucket, new TZDate(endTime, timeZone)).getTime() >= stepStart(bucket, new TZDate(now, timeZone)).getTime()
+  );
 }
 
 export interface TrendWindow {
@@ -90,11 +99,18 @@ export interface TrendWindow {
  * ending now while that is the current period. Daily starts 30 days back, or at the start of the month when the end
  * is not in the current period (spec 3 §9).
  */
-export function trendWindow(bucket: BucketInterval, periodsVisible: number, endTime: number, now: number, timeZone: string): TrendWindow {
+export function trendWindow(
+  bucket: BucketInterval,
+  periodsVisible: number,
+  endTime: number,
+  now: number,
+  timeZone: string,
+): TrendWindow {
   const current = isInCurrentPeriod(bucket, endTime, now, timeZone);
   const end = new TZDate(current ? now : endTime, timeZone);
   if (bucket === 'Daily') {
-    if (current) return { startTime: startOfDay(addDays(end, -30)).getTime(), endTime: now, endTimeIsInCurrentPeriod: true };
+    if (current)
+      return { startTime: startOfDay(addDays(end, -30)).getTime(), endTime: now, endTimeIsInCurrentPeriod: true };
     const month = startOfMonth(end);
     return { startTime: month.getTime(), endTime: addMonths(month, 1).getTime(), endTimeIsInCurrentPeriod: false };
   }
@@ -107,14 +123,24 @@ export function trendWindow(bucket: BucketInterval, periodsVisible: number, endT
 }
 
 /** Moves the end time one period; it may not pass the current period, where it becomes now (spec 3 §4). */
-export function stepTrendEnd(bucket: BucketInterval, endTime: number, direction: -1 | 1, now: number, timeZone: string): number {
+export function stepTrendEnd(
+  bucket: BucketInterval,
+  endTime: number,
+  direction: -1 | 1,
+  now: number,
+  timeZone: string,
+): number {
   const end = new TZDate(endTime, timeZone);
   // Back from the current period lands on the last instant of the previous one, not part-way into it.
-  const moved = direction === -1 && isInCurrentPeriod(bucket, endTime, now, timeZone) ? stepStart(bucket, new TZDate(now, timeZone)).getTime() - 1 : stepPeriod(bucket, end, direction).getTime();
+  const moved =
+    direction === -1 && isInCurrentPeriod(bucket, endTime, now, timeZone)
+      ? stepStart(bucket, new TZDate(now, timeZone)).getTime() - 1
+      : stepPeriod(bucket, end, direction).getTime();
   return isInCurrentPeriod(bucket, moved, now, timeZone) ? now : moved;
 }
 
-export const canStepTrendForward = (bucket: BucketInterval, endTime: number, now: number, timeZone: string) => !isInCurrentPeriod(bucket, endTime, now, timeZone);
+export const canStepTrendForward = (bucket: BucketInterval, endTime: number, now: number, timeZone: string) =>
+  !isInCurrentPeriod(bucket, endTime, now, timeZone);
 
 export interface Bucket {
   start: number;
@@ -129,7 +155,12 @@ export function bucketsOf(bucket: BucketInterval, startTime: number, endTime: nu
   let t = periodStart(bucket, new TZDate(startTime, timeZone));
   for (let guard = 0; t.getTime() < endTime && guard < 400; guard++) {
     const next = addPeriods(bucket, t, 1);
-    out.push({ start: t.getTime(), end: Math.min(next.getTime(), endTime), periodName: periodName(bucket, t), year: t.getFullYear() });
+    out.push({
+      start: t.getTime(),
+      end: Math.min(next.getTime(), endTime),
+      periodName: periodName(bucket, t),
+      year: t.getFullYear(),
+    });
     t = next;
   }
   return out;
@@ -201,7 +232,9 @@ export function groupName(row: GroupedEmission, stackBy: StackBy): string {
     case 'Source Category':
       return row.sourceCategoryName || UNCATEGORIZED;
     case 'Alarm Level':
-      return row.alarmLevel === null || row.alarmLevel === undefined ? NO_ALARM_LEVEL : (ALARM_LEVEL_NAMES[row.alarmLevel] ?? NO_ALARM_LEVEL);
+      return row.alarmLevel === null || row.alarmLevel === undefined
+        ? NO_ALARM_LEVEL
+        : (ALARM_LEVEL_NAMES[row.alarmLevel] ?? NO_ALARM_LEVEL);
     default:
       throw new Error(`Unconfigured stack-by option value: ${String(stackBy)}`);
   }
@@ -211,9 +244,14 @@ export function groupName(row: GroupedEmission, stackBy: StackBy): string {
  * Stacks per period: the five largest groups over the whole window keep their names, the rest merge into 'Other'.
  * Alarm levels keep their own order (none, HI, HI-HI, Critical).
  */
-export function stackGroups(rows: readonly GroupedEmission[], stackBy: StackBy, periods: readonly { periodName: string; year: number }[]): { groups: string[]; values: number[][] } {
+export function stackGroups(
+  rows: readonly GroupedEmission[],
+  stackBy: StackBy,
+  periods: readonly { periodName: string; year: number }[],
+): { groups: string[]; values: number[][] } {
   const totals = new Map<string, number>();
-  for (const row of rows) totals.set(groupName(row, stackBy), (totals.get(groupName(row, stackBy)) ?? 0) + row.totalEmissions);
+  for (const row of rows)
+    totals.set(groupName(row, stackBy), (totals.get(groupName(row, stackBy)) ?? 0) + row.totalEmissions);
   let named = [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name]) => name);
   if (stackBy === 'Alarm Level') {
     const order = [NO_ALARM_LEVEL, ...Object.values(ALARM_LEVEL_NAMES)];
@@ -245,7 +283,13 @@ export const OVERVIEW_RANGE_LABELS: Record<OverviewRange, string> = {
   last30Days: 'Last 30 Days',
   last90Days: 'Last 90 Days',
 };
-export const OVERVIEW_RANGE_DAYS: Record<OverviewRange, number> = { last24Hours: 1, last7Days: 7, last15Days: 15, last30Days: 30, last90Days: 90 };
+export const OVERVIEW_RANGE_DAYS: Record<OverviewRange, number> = {
+  last24Hours: 1,
+  last7Days: 7,
+  last15Days: 15,
+  last30Days: 30,
+  last90Days: 90,
+};
 export const OVERVIEW_MONTHS = 3;
 
 export const SCATTER_MIN_RADIUS = 8;

@@ -7,8 +7,15 @@ export interface NumericEnum<K extends string> {
   options: readonly { value: number; label: string }[];
 }
 
-export function defineEnum<K extends string>(name: string, entries: Record<K, readonly [value: number, label: string]>): NumericEnum<K> {
-  const list = (Object.entries(entries) as [K, readonly [number, string]][]).map(([key, [value, label]]) => ({ key, value, label }));
+export function defineEnum<K extends string>(
+  name: string,
+  entries: Record<K, readonly [value: number, label: string]>,
+): NumericEnum<K> {
+  const list = (Object.entries(entries) as [K, readonly [number, string]][]).map(([key, [value, label]]) => ({
+    key,
+    value,
+    label,
+  }));
   const find = (value: number) => {
     const e = list.find((x) => x.value === value);
     if (!e) throw new Error(`Unconfigured ${name} value: ${value}`);

@@ -10,7 +10,11 @@ export const EXPORT_FORMS = [
   { id: 'alarms', title: 'Export Alarms', permissions: [Permission.ExportModelResults] },
   { id: 'volumes', title: 'Export Volumes', permissions: [Permission.ExportModelResults] },
   { id: 'emissions', title: 'Export Emissions', permissions: [Permission.ExportModelResults] },
-  { id: 'rollingAverages', title: 'Export CH4 Rolling Averages and Baseline', permissions: [Permission.ExportModelResults] },
+  {
+    id: 'rollingAverages',
+    title: 'Export CH4 Rolling Averages and Baseline',
+    permissions: [Permission.ExportModelResults],
+  },
   { id: 'deviceData', title: 'Export Device Data', permissions: [Permission.ExportLowPrecisionDeviceData] },
   { id: 'deviceUptime', title: 'Export Device Uptime', permissions: [Permission.ExportUptime] },
   { id: 'siteRate', title: 'Export Site Rate (Deprecated)', permissions: [Permission.ExportModelResults] },
@@ -72,8 +76,12 @@ export type DeviceDataType = (typeof DEVICE_DATA_TYPES)[number]['key'];
 export const DEVICE_DATA_TYPE_KEYS = DEVICE_DATA_TYPES.map((t) => t.key) as [DeviceDataType, ...DeviceDataType[]];
 
 /** The sample periods a method and type allow: averages of gases only at 15 minutes, 1 hour and 1 day. */
-export function samplePeriodOptions(method: number | null, type: DeviceDataType | null): { minutes: number; label: string }[] {
-  if (method === SAMPLING_AVERAGE && type !== 'Wind') return SAMPLE_PERIODS.filter((p) => (AVERAGE_SAMPLE_MINUTES as readonly number[]).includes(p.minutes));
+export function samplePeriodOptions(
+  method: number | null,
+  type: DeviceDataType | null,
+): { minutes: number; label: string }[] {
+  if (method === SAMPLING_AVERAGE && type !== 'Wind')
+    return SAMPLE_PERIODS.filter((p) => (AVERAGE_SAMPLE_MINUTES as readonly number[]).includes(p.minutes));
   return [...SAMPLE_PERIODS];
 }
 
@@ -95,7 +103,10 @@ export const MAX_UPTIME_EXPORT_DAYS = 90;
 
 // ---- Query contracts of the download routes (repeated array parameters) ----
 
-const ids = z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]), z.array(queryIdSchema).max(5000));
+const ids = z.preprocess(
+  (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
+  z.array(queryIdSchema).max(5000),
+);
 const flag = z.preprocess((v) => v === true || v === 'true', z.boolean());
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -113,7 +124,10 @@ export const volumesQuerySchema = exportScopeSchema.extend({
   ianaTimezoneId: z.string().min(1).max(64),
 });
 export const rollingAveragesQuerySchema = exportScopeSchema.extend({
-  rollingAveragePeriods: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.coerce.number().int()).max(6)),
+  rollingAveragePeriods: z.preprocess(
+    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.coerce.number().int()).max(6),
+  ),
 });
 export const deviceDataQuerySchema = exportScopeSchema.extend({
   deviceDataType: z.enum(DEVICE_DATA_TYPE_KEYS),
@@ -127,7 +141,17 @@ export const siteRateQuerySchema = exportScopeSchema.extend({
 });
 
 /** The rules a device data request must meet beyond its shape; problems by field. */
-export function deviceDataProblems(q: { startTime: string; endTime: string; deviceDataType: DeviceDataType | null; samplePeriodMinutes?: number | null; samplingMethod?: number | null; raw?: boolean }, canExportRaw: boolean): Record<string, string> {
+export function deviceDataProblems(
+  q: {
+    startTime: string;
+    endTime: string;
+    deviceDataType: DeviceDataType | null;
+    samplePeriodMinutes?: number | null;
+    samplingMethod?: number | null;
+    raw?: boolean;
+  },
+  canExportRaw: boolean,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const span = Date.parse(q.endTime) - Date.parse(q.startTime);
   if (!q.deviceDataType) errors.deviceDataType = EXPORT_MESSAGES.deviceDataTypeRequired;
@@ -138,9 +162,13 @@ export function deviceDataProblems(q: { startTime: string; endTime: string; devi
     return errors;
   }
   if (!q.samplingMethod) errors.samplingMethod = EXPORT_MESSAGES.samplingMethodRequired;
-  else if (q.deviceDataType === 'Wind' && q.samplingMethod !== SAMPLING_AVERAGE) errors.samplingMethod = EXPORT_MESSAGES.windAverageOnly;
+  else if (q.deviceDataType === 'Wind' && q.samplingMethod !== SAMPLING_AVERAGE)
+    errors.samplingMethod = EXPORT_MESSAGES.windAverageOnly;
   if (!q.samplePeriodMinutes) errors.samplePeriod = EXPORT_MESSAGES.samplePeriodRequired;
-  else if (!samplePeriodOptions(q.samplingMethod ?? null, q.deviceDataType).some((p) => p.minutes === q.samplePeriodMinutes)) errors.samplePeriod = EXPORT_MESSAGES.averagePeriods;
+  else if (
+    !samplePeriodOptions(q.samplingMethod ?? null, q.deviceDataType).some((p) => p.minutes === q.samplePeriodMinutes)
+  )
+    errors.samplePeriod = EXPORT_MESSAGES.averagePeriods;
   else if (span <= q.samplePeriodMinutes * 60_000) errors.dateRange = EXPORT_MESSAGES.rangeVsSample;
   if (span < 60_000 && !errors.dateRange) errors.dateRange = EXPORT_MESSAGES.minimumRange;
   return errors;
@@ -149,12 +177,32 @@ export function deviceDataProblems(q: { startTime: string; endTime: string; devi
 // ---- Volume periods in a time zone ----
 
 /** The periods of a volume export: one for Total, else calendar years, months, days or hours in the zone. */
-export function volumePeriods(groupBy: VolumeGroupBy, start: number, end: number, timeZone: string): { start: number; end: number }[] {
+export function volumePeriods(
+  groupBy: VolumeGroupBy,
+  start: number,
+  end: number,
+  timeZone: string,
+): { start: number; end: number }[] {
   if (groupBy === 'Total') return [{ start, end }];
-  const floor = (t: TZDate) => (groupBy === 'Yearly' ? startOfYear(t) : groupBy === 'Monthly' ? startOfMonth(t) : groupBy === 'Daily' ? startOfDay(t) : startOfHour(t));
-  const next = (t: TZDate) => (groupBy === 'Yearly' ? addYears(t, 1) : groupBy === 'Monthly' ? addMonths(t, 1) : groupBy === 'Daily' ? addDays(t, 1) : addHours(t, 1));
+  const floor = (t: TZDate) =>
+    groupBy === 'Yearly'
+      ? startOfYear(t)
+      : groupBy === 'Monthly'
+        ? startOfMonth(t)
+        : groupBy === 'Daily'
+          ? startOfDay(t)
+          : startOfHour(t);
+  const next = (t: TZDate) =>
+    groupBy === 'Yearly'
+      ? addYears(t, 1)
+      : groupBy === 'Monthly'
+        ? addMonths(t, 1)
+        : groupBy === 'Daily'
+          ? addDays(t, 1)
+          : addHours(t, 1);
   const out: { start: number; end: number }[] = [];
-  for (let t = floor(new TZDate(start, timeZone)); t.getTime() < end; t = next(t)) out.push({ start: Math.max(start, t.getTime()), end: Math.min(end, next(t).getTime()) });
+  for (let t = floor(new TZDate(start, timeZone)); t.getTime() < end; t = next(t))
+    out.push({ start: Math.max(start, t.getTime()), end: Math.min(end, next(t).getTime()) });
   return out;
 }
 

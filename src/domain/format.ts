@@ -9,7 +9,10 @@ export const DATE_FORMAT_24H = 'MMM d, yyyy, HH:mm';
  * 1 decimal, 0 decimals at 10 or more; values that would round to zero show '< 0.1'. Small concentrations (below
  * 1) use 4 decimals when `smallConcentration` is set.
  */
-export function formatNumber(value: number | null | undefined, opts: { smallConcentration?: boolean; unit?: string } = {}): string {
+export function formatNumber(
+  value: number | null | undefined,
+  opts: { smallConcentration?: boolean; unit?: string } = {},
+): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
   const decimals = opts.smallConcentration && Math.abs(value) < 1 ? 4 : Math.abs(value) >= 10 ? 0 : 1;
   const precision = 10 ** -decimals;
@@ -20,7 +23,11 @@ export function formatNumber(value: number | null | undefined, opts: { smallConc
 }
 
 /** A time in the user's time zone and format; empty for a missing value. */
-export function formatDateTime(value: Date | string | number | null | undefined, timeZone: string, timeFormat: '12-hr' | '24-hr' = '12-hr'): string {
+export function formatDateTime(
+  value: Date | string | number | null | undefined,
+  timeZone: string,
+  timeFormat: '12-hr' | '24-hr' = '12-hr',
+): string {
   if (value === null || value === undefined || value === '') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';

@@ -6,7 +6,9 @@ export interface GasThresholds {
   unit: string;
 }
 
-export const GAS_LEGEND_THRESHOLDS: Readonly<Record<'CH4' | 'CO' | 'CO2' | 'H2S' | 'NH3' | 'NO2' | 'PM2' | 'SO2' | 'VOC', GasThresholds>> = {
+export const GAS_LEGEND_THRESHOLDS: Readonly<
+  Record<'CH4' | 'CO' | 'CO2' | 'H2S' | 'NH3' | 'NO2' | 'PM2' | 'SO2' | 'VOC', GasThresholds>
+> = {
   CH4: { low: 5, mid: 25, high: 125, unit: 'ppm' },
   CO: { low: 1, mid: 25, high: 50, unit: 'ppm' },
   CO2: { low: 500, mid: 1000, high: 2500, unit: 'ppm' },

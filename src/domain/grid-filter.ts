@@ -46,7 +46,11 @@ export function isActiveFilter(f: ColumnFilterValue | undefined): f is ColumnFil
 
 export type CellValue = string | number | boolean | Date | null | undefined;
 
-const isBlank = (v: CellValue) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '') || (typeof v === 'number' && Number.isNaN(v));
+const isBlank = (v: CellValue) =>
+  v === null ||
+  v === undefined ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (typeof v === 'number' && Number.isNaN(v));
 
 function asNumber(v: CellValue): number | null {
   if (isBlank(v)) return null;

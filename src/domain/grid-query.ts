@@ -37,10 +37,14 @@ export const columnFilterSchema = z.object({
   valueTo: z.string().max(200).optional(),
 });
 
-const repeated = <T extends z.ZodType>(item: T) => z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(20));
+const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(item).max(20));
 
 /** The block-request part of a server-side grid's query, with the filterable fields it knows and its quick filters. */
-export function gridQuerySchema<F extends string, Q extends string>(fields: readonly F[], quickFilters: readonly Q[] = []) {
+export function gridQuerySchema<F extends string, Q extends string>(
+  fields: readonly F[],
+  quickFilters: readonly Q[] = [],
+) {
   // An empty list makes an enum that accepts nothing: a grid without quick filters refuses any.
   const quick = repeated(z.enum(quickFilters as unknown as [Q, ...Q[]]));
   return z
@@ -50,11 +54,19 @@ export function gridQuerySchema<F extends string, Q extends string>(fields: read
       sortColumn: z.enum(fields as unknown as [F, ...F[]]).optional(),
       sortAscending: z.enum(['true', 'false']).optional(),
       quickFilters: quick,
-      ...(Object.fromEntries(fields.map((f) => [f, columnFilterSchema.optional()])) as Record<F, z.ZodOptional<typeof columnFilterSchema>>),
+      ...(Object.fromEntries(fields.map((f) => [f, columnFilterSchema.optional()])) as Record<
+        F,
+        z.ZodOptional<typeof columnFilterSchema>
+      >),
     })
     .superRefine((q, ctx) => {
       // Generic field keys hide the fixed ones from the checker; they are there.
       const { startRow, endRow } = q as unknown as { startRow: number; endRow: number };
-      if (!(endRow > startRow && endRow - startRow <= MAX_BLOCK_ROWS)) ctx.addIssue({ code: 'custom', path: ['endRow'], message: `endRow must be after startRow, at most ${MAX_BLOCK_ROWS} rows` });
+      if (!(endRow > startRow && endRow - startRow <= MAX_BLOCK_ROWS))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['endRow'],
+          message: `endRow must be after startRow, at most ${MAX_BLOCK_ROWS} rows`,
+        });
     });
 }

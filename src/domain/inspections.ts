@@ -70,8 +70,21 @@ export const INSPECTION_MESSAGES = {
 
 /** The fields an inspection carries in and out of the forms and the calls. */
 export const INSPECTION_FIELDS = [
-  'siteId', 'type', 'time', 'detectionFound', 'emissionRate', 'emissionConcentration', 'locationLatLng', 'sourceId', 'surveyType',
-  'inspectedByUserId', 'thirdPartyInspectionId', 'description', 'northEastCornerLocationLatLng', 'southWestCornerLocationLatLng', 'image',
+  'siteId',
+  'type',
+  'time',
+  'detectionFound',
+  'emissionRate',
+  'emissionConcentration',
+  'locationLatLng',
+  'sourceId',
+  'surveyType',
+  'inspectedByUserId',
+  'thirdPartyInspectionId',
+  'description',
+  'northEastCornerLocationLatLng',
+  'southWestCornerLocationLatLng',
+  'image',
 ] as const;
 export type InspectionField = (typeof INSPECTION_FIELDS)[number];
 
@@ -119,7 +132,8 @@ export function inspectionProblems(v: InspectionRuleValues): Partial<Record<Insp
       p.sourceId = INSPECTION_MESSAGES.sourceRequired;
     }
   }
-  if (v.thirdPartyInspectionId.length > INSPECTION_THIRD_PARTY_ID_MAX) p.thirdPartyInspectionId = INSPECTION_MESSAGES.thirdPartyIdMax;
+  if (v.thirdPartyInspectionId.length > INSPECTION_THIRD_PARTY_ID_MAX)
+    p.thirdPartyInspectionId = INSPECTION_MESSAGES.thirdPartyIdMax;
   if (v.description.length > INSPECTION_DESCRIPTION_MAX) p.description = INSPECTION_MESSAGES.descriptionMax;
   return p;
 }
@@ -143,7 +157,8 @@ const ruleFields = {
 
 function withRules<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape).superRefine((value, ctx) => {
-    for (const [path, message] of Object.entries(inspectionProblems(value as unknown as InspectionRuleValues))) ctx.addIssue({ code: 'custom', path: [path], message });
+    for (const [path, message] of Object.entries(inspectionProblems(value as unknown as InspectionRuleValues)))
+      ctx.addIssue({ code: 'custom', path: [path], message });
   });
 }
 
@@ -196,7 +211,10 @@ export const emptyInspectionForm = (type: InspectionType = InspectionType.Survey
  * The form's couplings (spec 3 §5 'Inspection form'): what else a change to one field clears. Answers the fields to
  * set along with the change.
  */
-export function inspectionFieldChange(field: 'detectionFound' | 'siteId' | 'locationLatLng' | 'sourceId' | 'type', value: unknown): Partial<InspectionFormValues> {
+export function inspectionFieldChange(
+  field: 'detectionFound' | 'siteId' | 'locationLatLng' | 'sourceId' | 'type',
+  value: unknown,
+): Partial<InspectionFormValues> {
   switch (field) {
     case 'detectionFound':
       return value ? {} : { emissionRate: null, emissionConcentration: null, locationLatLng: '', sourceId: null };
@@ -208,7 +226,9 @@ export function inspectionFieldChange(field: 'detectionFound' | 'siteId' | 'loca
       return value !== null && value !== undefined ? { locationLatLng: '' } : {};
     case 'type':
       // The corners place an Aerial image; a Survey has none.
-      return value === InspectionType.Aerial ? { detectionFound: true, surveyType: null } : { northEastCornerLocationLatLng: '', southWestCornerLocationLatLng: '' };
+      return value === InspectionType.Aerial
+        ? { detectionFound: true, surveyType: null }
+        : { northEastCornerLocationLatLng: '', southWestCornerLocationLatLng: '' };
   }
 }
 
@@ -216,9 +236,12 @@ export function inspectionFieldChange(field: 'detectionFound' | 'siteId' | 'loca
 export function inspectionLocalToIso(value: string | null, timeZone: string): string | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value ?? '');
   if (!m) return null;
-  return new Date(new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), timeZone).getTime()).toISOString();
+  return new Date(
+    new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), timeZone).getTime(),
+  ).toISOString();
 }
-export const inspectionIsoToLocal = (iso: string | null, timeZone: string): string | null => (iso ? format(new TZDate(new Date(iso).getTime(), timeZone), "yyyy-MM-dd'T'HH:mm") : null);
+export const inspectionIsoToLocal = (iso: string | null, timeZone: string): string | null =>
+  iso ? format(new TZDate(new Date(iso).getTime(), timeZone), "yyyy-MM-dd'T'HH:mm") : null;
 
 /** The problems of one inspection of a bulk create, by field (the drafts show them; the server keys them by index). */
 export function inputProblems(value: unknown): Partial<Record<string, string>> {

@@ -3,7 +3,13 @@ import { parseLatLng, type LatLng } from './coordinates';
 import type { DeviceKind } from './device-form';
 import { distanceKm } from './map';
 
-export const WIZARD_STEPS = ['Select Device', 'Select Site', 'Set Device Location', 'Confirm Installation', 'Diagnostics'] as const;
+export const WIZARD_STEPS = [
+  'Select Device',
+  'Select Site',
+  'Set Device Location',
+  'Confirm Installation',
+  'Diagnostics',
+] as const;
 export const WIZARD_BASE_FONT_PX = 24;
 export const DIAGNOSTICS_POLL_MS = 5000;
 export const PIN_MAX_METRES = 1000;
@@ -12,14 +18,17 @@ export const FAR_USER_METRES = 5000;
 export const DIAGNOSTIC_TYPES = [1, 12, 13, 9] as const;
 
 export const NOT_A_QUBE_QR = 'Not a valid Qube device QR code';
-export const unavailableDevice = (name: string) => `The device named ${name} is not currently available for installation, please contact support`;
+export const unavailableDevice = (name: string) =>
+  `The device named ${name} is not currently available for installation, please contact support`;
 export const LOCATION_REQUIRED = 'Device Install Location is a required field';
-export const PIN_TOO_FAR = 'Cannot install a device more than 1 km from site centre. Please reposition the pin closer to the site and try again';
+export const PIN_TOO_FAR =
+  'Cannot install a device more than 1 km from site centre. Please reposition the pin closer to the site and try again';
 export const PIN_ON_CENTRE = 'Move the map so that the pin is on the device location';
 export const FAR_FROM_SITE = 'It seems like you are far from the selected site, is it correct?';
 export const INSTALL_SAVED = 'Device installation successful, starting diagnostics';
 export const INSTALL_FAILED = 'There was an error saving the device installation. Please try again.';
-export const LIVE_DATA_LOADING = 'Loading live device data, this may take a moment. To skip this, press the Done button below.';
+export const LIVE_DATA_LOADING =
+  'Loading live device data, this may take a moment. To skip this, press the Done button below.';
 export const GEOLOCATION_UNSUPPORTED = 'Geolocation is not supported';
 
 /** The device name in a Qube QR code ('QUBE:<name>', as printed on the PCB label), or null. */

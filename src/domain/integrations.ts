@@ -7,7 +7,11 @@ import { destinationProblem, USERINFO_MESSAGE, type Cidr } from './network-addre
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from './text-limits';
 import { UNIT_GROUPS, unitById } from './units';
 
-export const IntegrationDataType = defineEnum('IntegrationDataType', { Alarms: [0, 'Alarms'], Emissions: [1, 'Emissions'], EmissionRates: [2, 'Emission Rates'] });
+export const IntegrationDataType = defineEnum('IntegrationDataType', {
+  Alarms: [0, 'Alarms'],
+  Emissions: [1, 'Emissions'],
+  EmissionRates: [2, 'Emission Rates'],
+});
 
 export const INTEGRATION_NAME_MAX = MEDIUM_TEXT_MAX;
 export const INTEGRATION_URL_MAX = LARGE_TEXT_MAX;
@@ -21,9 +25,30 @@ export const EXECUTION_HISTORY_SIZE = 10;
 /** spec 3 §9: the list counts executions of the last 24 hours. */
 export const EXECUTION_COUNT_WINDOW_MS = 24 * 3_600_000;
 /** Headers the deliverer sets itself (body length, target host, connection handling) and the other hop-by-hop ones. */
-export const RESERVED_HEADERS = ['content-length', 'host', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'forwarded', 'x-forwarded-for', 'x-forwarded-host'] as const;
+export const RESERVED_HEADERS = [
+  'content-length',
+  'host',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+] as const;
 /** Headers whose only use is asking a cloud metadata service for credentials (GCP, AWS IMDSv2, Azure, Alibaba). */
-export const METADATA_HEADERS = ['metadata-flavor', 'x-google-metadata-request', 'x-aws-ec2-metadata-token', 'x-aws-ec2-metadata-token-ttl-seconds', 'metadata', 'x-identity-header', 'x-aliyun-ecs-metadata-token'] as const;
+export const METADATA_HEADERS = [
+  'metadata-flavor',
+  'x-google-metadata-request',
+  'x-aws-ec2-metadata-token',
+  'x-aws-ec2-metadata-token-ttl-seconds',
+  'metadata',
+  'x-identity-header',
+  'x-aliyun-ecs-metadata-token',
+] as const;
 
 export const INTEGRATION_MESSAGES = {
   nameRequired: 'Name is required',
@@ -35,7 +60,7 @@ export const INTEGRATION_MESSAGES = {
   urlMax: `URL must be at most ${INTEGRATION_URL_MAX} characters`,
   headerKeyRequired: 'Header key is required',
   headerKeyMax: `Header key must be at most ${HEADER_KEY_MAX} characters`,
-  headerKeyInvalid: 'Header key may hold only letters, digits and !#$%&\'*+-.^_`|~',
+  headerKeyInvalid: "Header key may hold only letters, digits and !#$%&'*+-.^_`|~",
   headerKeyReserved: 'This header is set by the push deliverer',
   headerKeyProxy: 'Proxy headers cannot be sent',
   headerKeyMetadata: 'Cloud metadata headers cannot be sent',
@@ -110,7 +135,11 @@ const unitOf = (group: keyof typeof UNIT_GROUPS, required: string) =>
 
 /** What the Add/Edit dialog sends and the server checks (spec 3 §5 'Integration'). */
 export const integrationInputSchema = z.object({
-  name: z.string({ error: INTEGRATION_MESSAGES.nameRequired }).trim().min(1, INTEGRATION_MESSAGES.nameRequired).max(INTEGRATION_NAME_MAX, INTEGRATION_MESSAGES.nameMax),
+  name: z
+    .string({ error: INTEGRATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, INTEGRATION_MESSAGES.nameRequired)
+    .max(INTEGRATION_NAME_MAX, INTEGRATION_MESSAGES.nameMax),
   dataType: z
     .number({ error: INTEGRATION_MESSAGES.dataTypeRequired })
     .int()
@@ -144,7 +173,8 @@ export type IntegrationInput = z.infer<typeof integrationInputSchema>;
 export const integrationFormSchema = (allowed: readonly Cidr[]) =>
   integrationInputSchema.superRefine((v, ctx) => {
     const problem = isHttpsUrl(v.requestUrl) ? destinationProblem(v.requestUrl, allowed) : null;
-    if (problem && problem !== USERINFO_MESSAGE) ctx.addIssue({ code: 'custom', path: ['requestUrl'], message: problem });
+    if (problem && problem !== USERINFO_MESSAGE)
+      ctx.addIssue({ code: 'custom', path: ['requestUrl'], message: problem });
   });
 
 /** Yes or No (spec 3 §4). */

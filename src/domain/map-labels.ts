@@ -36,9 +36,18 @@ export const labelSize = (text: string): [number, number] => [text.length * 7 + 
  * no placed label and no point; a label with no free spot is left out at this zoom. Points are `pointRadiusPx` discs;
  * earlier labels win (put the ones that matter most first).
  */
-export function placeLabels<T extends LabelInput>(labels: readonly T[], zoom: number, pointRadiusPx = 8): PlacedLabel<T>[] {
+export function placeLabels<T extends LabelInput>(
+  labels: readonly T[],
+  zoom: number,
+  pointRadiusPx = 8,
+): PlacedLabel<T>[] {
   const points = labels.map((l) => projectPx(l.lng, l.lat, zoom));
-  const taken: Box[] = points.map(([x, y]) => ({ x0: x - pointRadiusPx, y0: y - pointRadiusPx, x1: x + pointRadiusPx, y1: y + pointRadiusPx }));
+  const taken: Box[] = points.map(([x, y]) => ({
+    x0: x - pointRadiusPx,
+    y0: y - pointRadiusPx,
+    x1: x + pointRadiusPx,
+    y1: y + pointRadiusPx,
+  }));
   const placed: PlacedLabel<T>[] = [];
   const gap = pointRadiusPx + 2;
   labels.forEach((l, i) => {
@@ -69,7 +78,10 @@ const M_PER_DEG = 111_320;
  * The south-west and north-east corners around a site's content, at least `minSpanM` across (a lone device still
  * shows its surroundings); null without points.
  */
-export function contentBounds(points: readonly { lng: number; lat: number }[], minSpanM = 120): { southWest: { lng: number; lat: number }; northEast: { lng: number; lat: number } } | null {
+export function contentBounds(
+  points: readonly { lng: number; lat: number }[],
+  minSpanM = 120,
+): { southWest: { lng: number; lat: number }; northEast: { lng: number; lat: number } } | null {
   const finite = points.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng));
   if (finite.length === 0) return null;
   let [s, w, n, e] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -83,5 +95,8 @@ export function contentBounds(points: readonly { lng: number; lat: number }[], m
   const halfLat = Math.max((n - s) / 2, minSpanM / 2 / M_PER_DEG);
   const halfLng = Math.max((e - w) / 2, minSpanM / 2 / (M_PER_DEG * Math.cos((midLat * Math.PI) / 180)));
   const [cLat, cLng] = [(s + n) / 2, (w + e) / 2];
-  return { southWest: { lat: cLat - halfLat, lng: cLng - halfLng }, northEast: { lat: cLat + halfLat, lng: cLng + halfLng } };
+  return {
+    southWest: { lat: cLat - halfLat, lng: cLng - halfLng },
+    northEast: { lat: cLat + halfLat, lng: cLng + halfLng },
+  };
 }

@@ -71,7 +71,8 @@ export interface DeviceMarkerFacts {
 }
 
 export function deviceTone(d: DeviceMarkerFacts, overlay: MapOverlay): MarkerTone {
-  if (overlay === 'Quarantine Status') return d.quarantinedAt === null ? 'green' : d.deviceInstallationType === 2 ? 'blue' : 'amber';
+  if (overlay === 'Quarantine Status')
+    return d.quarantinedAt === null ? 'green' : d.deviceInstallationType === 2 ? 'blue' : 'amber';
   return d.particleOnlineStatus === true ? 'green' : d.particleOnlineStatus === false ? 'amber' : 'grey';
 }
 
@@ -82,5 +83,8 @@ export function viewOf(points: readonly LatLng[]): { center: LatLng; zoom: numbe
   const lngs = points.map((p) => p.lng);
   const [minLat, maxLat, minLng, maxLng] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
   const span = Math.max(maxLat - minLat, (maxLng - minLng) / 1.6, 0.01);
-  return { center: { lat: (minLat + maxLat) / 2, lng: (minLng + maxLng) / 2 }, zoom: Math.max(2, Math.min(13, Math.log2(180 / span) - 0.3)) };
+  return {
+    center: { lat: (minLat + maxLat) / 2, lng: (minLng + maxLng) / 2 },
+    zoom: Math.max(2, Math.min(13, Math.log2(180 / span) - 0.3)),
+  };
 }

@@ -1,7 +1,19 @@
 // Measurement types, numbered as the device charts number them (spec 2 §3) — the canonical reading here.
 import type { Gas } from './enums';
 
-export type UnitKind = 'concentration' | 'temperature' | 'pressure' | 'humidity' | 'speed' | 'angle' | 'voltage' | 'percent' | 'count' | 'signal' | 'bytes' | 'raw';
+export type UnitKind =
+  | 'concentration'
+  | 'temperature'
+  | 'pressure'
+  | 'humidity'
+  | 'speed'
+  | 'angle'
+  | 'voltage'
+  | 'percent'
+  | 'count'
+  | 'signal'
+  | 'bytes'
+  | 'raw';
 
 export interface MeasurementType {
   id: number;
@@ -11,7 +23,13 @@ export interface MeasurementType {
   gas: Gas | null;
 }
 
-const m = (id: number, key: string, label: string, unitKind: UnitKind, gas: Gas | null = null): MeasurementType => ({ id, key, label, unitKind, gas });
+const m = (id: number, key: string, label: string, unitKind: UnitKind, gas: Gas | null = null): MeasurementType => ({
+  id,
+  key,
+  label,
+  unitKind,
+  gas,
+});
 
 export const MEASUREMENT_TYPES: readonly MeasurementType[] = [
   m(1, 'CH4', 'CH4', 'concentration', 'CH4'),
@@ -70,7 +88,6 @@ export const MEASUREMENT_TYPES: readonly MeasurementType[] = [
   m(55, 'MemoryFree', 'Free Memory', 'bytes'),
   m(56, 'MemoryFrag', 'Memory Fragmentation', 'percent'),
 ];
-
 
 export function measurementType(id: number): MeasurementType {
   const t = MEASUREMENT_TYPES.find((x) => x.id === id);

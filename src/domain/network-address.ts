@@ -8,7 +8,17 @@
 export const UNREACHABLE_ADDRESS_MESSAGE = 'This address is not reachable from the internet';
 export const USERINFO_MESSAGE = 'The URL cannot contain a user name or password; send credentials in a header';
 
-export type AddressClass = 'public' | 'loopback' | 'private' | 'shared' | 'link-local' | 'unique-local' | 'multicast' | 'unspecified' | 'broadcast' | 'reserved';
+export type AddressClass =
+  | 'public'
+  | 'loopback'
+  | 'private'
+  | 'shared'
+  | 'link-local'
+  | 'unique-local'
+  | 'multicast'
+  | 'unspecified'
+  | 'broadcast'
+  | 'reserved';
 
 /** An address as bytes: 4 for IPv4, 16 for IPv6. */
 export type AddressBytes = readonly number[];
@@ -61,7 +71,11 @@ export function parseIpv6(input: string): AddressBytes | null {
   if ([...left, ...right].some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
   const known = left.length + right.length;
   if (halves.length === 1 ? known !== 8 : known > 7) return null;
-  const words = [...left.map((g) => parseInt(g, 16)), ...Array<number>(8 - known).fill(0), ...right.map((g) => parseInt(g, 16))];
+  const words = [
+    ...left.map((g) => parseInt(g, 16)),
+    ...Array<number>(8 - known).fill(0),
+    ...right.map((g) => parseInt(g, 16)),
+  ];
   return words.flatMap((w) => [w >> 8, w & 255]);
 }
 
@@ -90,7 +104,12 @@ function classifyIpv4(b: AddressBytes): AddressClass {
   if (a >= 224 && a <= 239) return 'multicast';
   if (a >= 240) return 'reserved';
   // IETF protocol assignments, documentation (TEST-NET-1..3) and benchmarking: never a real receiver.
-  if ((a === 192 && c === 0 && (b[2] === 0 || b[2] === 2)) || (a === 198 && (c === 18 || c === 19)) || (a === 198 && c === 51 && b[2] === 100) || (a === 203 && c === 0 && b[2] === 113)) {
+  if (
+    (a === 192 && c === 0 && (b[2] === 0 || b[2] === 2)) ||
+    (a === 198 && (c === 18 || c === 19)) ||
+    (a === 198 && c === 51 && b[2] === 100) ||
+    (a === 203 && c === 0 && b[2] === 113)
+  ) {
     return 'reserved';
   }
   return 'public';
@@ -111,7 +130,13 @@ function classifyIpv6(b: AddressBytes): AddressClass {
   if (startsWith(b, [0xfc], 7)) return 'unique-local';
   if (b[0] === 0xff) return 'multicast';
   // NAT64 local use, discard-only, Teredo, documentation, ORCHID: not a receiver on the internet.
-  if (startsWith(b, [0, 0x64, 0xff, 0x9b, 0, 1], 48) || (startsWith(b, [1, 0], 16) && zero(2, 8)) || startsWith(b, [0x20, 0x01, 0, 0], 32) || startsWith(b, [0x20, 0x01, 0x0d, 0xb8], 32) || startsWith(b, [0x20, 0x01, 0, 0x10], 28)) {
+  if (
+    startsWith(b, [0, 0x64, 0xff, 0x9b, 0, 1], 48) ||
+    (startsWith(b, [1, 0], 16) && zero(2, 8)) ||
+    startsWith(b, [0x20, 0x01, 0, 0], 32) ||
+    startsWith(b, [0x20, 0x01, 0x0d, 0xb8], 32) ||
+    startsWith(b, [0x20, 0x01, 0, 0x10], 28)
+  ) {
     return 'reserved';
   }
   // Only global unicast (2000::/3) is reachable; everything else is unassigned.
@@ -161,7 +186,8 @@ export function parseCidrList(text: string | undefined): Cidr[] {
 }
 
 /** IPv4-mapped IPv6 is compared as the IPv4 address it carries. */
-const canonical = (b: AddressBytes): AddressBytes => (b.length === 16 && b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff ? b.slice(12) : b);
+const canonical = (b: AddressBytes): AddressBytes =>
+  b.length === 16 && b.slice(0, 10).every((x) => x === 0) && b[10] === 0xff && b[11] === 0xff ? b.slice(12) : b;
 
 export function inCidr(bytes: AddressBytes, cidr: Cidr): boolean {
   const b = canonical(bytes);
@@ -192,6 +218,9 @@ export function destinationProblem(url: string, allowed: readonly Cidr[] = []): 
   const host = parsed.hostname;
   const bytes = parseAddress(host);
   if (bytes) return isAllowedAddress(bytes, allowed) ? null : UNREACHABLE_ADDRESS_MESSAGE;
-  if (isLocalName(host)) return allowed.some((c) => inCidr([127, 0, 0, 1], c) || inCidr([...Array<number>(15).fill(0), 1], c)) ? null : UNREACHABLE_ADDRESS_MESSAGE;
+  if (isLocalName(host))
+    return allowed.some((c) => inCidr([127, 0, 0, 1], c) || inCidr([...Array<number>(15).fill(0), 1], c))
+      ? null
+      : UNREACHABLE_ADDRESS_MESSAGE;
   return null;
 }

@@ -38,22 +38,45 @@ export interface SubscriptionRow {
 }
 export const SUBSCRIPTION_ROWS: readonly SubscriptionRow[] = [
   { alarmType: AlarmType.values.SiteRate, measurementTypeId: 1, label: 'Emission Rate' },
-  ...MEASUREMENT_TYPES.filter((m) => m.gas !== null).map((m) => ({ alarmType: AlarmType.values.Measurement, measurementTypeId: m.id, label: `${m.label} Measurement` })),
+  ...MEASUREMENT_TYPES.filter((m) => m.gas !== null).map((m) => ({
+    alarmType: AlarmType.values.Measurement,
+    measurementTypeId: m.id,
+    label: `${m.label} Measurement`,
+  })),
 ];
 
 /** The level a row subscribes at for a frequency, or null. */
 export function levelFor(subs: readonly AlarmSubscription[], row: SubscriptionRow, frequency: number): number | null {
-  return subs.find((s) => s.alarmType === row.alarmType && s.measurementTypeId === row.measurementTypeId && s.frequency === frequency)?.alarmLevel ?? null;
+  return (
+    subs.find(
+      (s) =>
+        s.alarmType === row.alarmType && s.measurementTypeId === row.measurementTypeId && s.frequency === frequency,
+    )?.alarmLevel ?? null
+  );
 }
 
 /** Sets (or clears, with null) one row's level for a frequency. */
-export function withLevel(subs: readonly AlarmSubscription[], row: SubscriptionRow, frequency: number, level: number | null): AlarmSubscription[] {
-  const rest = subs.filter((s) => !(s.alarmType === row.alarmType && s.measurementTypeId === row.measurementTypeId && s.frequency === frequency));
-  return level === null ? rest : [...rest, { alarmType: row.alarmType, measurementTypeId: row.measurementTypeId, frequency, alarmLevel: level }];
+export function withLevel(
+  subs: readonly AlarmSubscription[],
+  row: SubscriptionRow,
+  frequency: number,
+  level: number | null,
+): AlarmSubscription[] {
+  const rest = subs.filter(
+    (s) =>
+      !(s.alarmType === row.alarmType && s.measurementTypeId === row.measurementTypeId && s.frequency === frequency),
+  );
+  return level === null
+    ? rest
+    : [...rest, { alarmType: row.alarmType, measurementTypeId: row.measurementTypeId, frequency, alarmLevel: level }];
 }
 
 /** Choosing a level for all daily (or all instantaneous) sets every row of that frequency. */
-export function withLevelForAll(subs: readonly AlarmSubscription[], frequency: number, level: number | null): AlarmSubscription[] {
+export function withLevelForAll(
+  subs: readonly AlarmSubscription[],
+  frequency: number,
+  level: number | null,
+): AlarmSubscription[] {
   return SUBSCRIPTION_ROWS.reduce<AlarmSubscription[]>((acc, row) => withLevel(acc, row, frequency, level), [...subs]);
 }
 
@@ -62,16 +85,35 @@ export const levelCovers = (subscribedLevel: number, alarmLevel: number) => alar
 
 /** Whether an alarm falls in a subscription: same type and gas at a covered level, and inside the site filters. */
 export function subscriptionCovers(
-  s: { alarmSubscriptions: readonly AlarmSubscription[]; businessUnitIds: readonly number[]; assetAreaIds: readonly number[]; siteGroupIds: readonly number[] },
-  alarm: { alarmType: number; measurementTypeId: number; level: number; businessUnitId: number | null; assetAreaId: number | null; siteGroupIds: readonly number[] },
+  s: {
+    alarmSubscriptions: readonly AlarmSubscription[];
+    businessUnitIds: readonly number[];
+    assetAreaIds: readonly number[];
+    siteGroupIds: readonly number[];
+  },
+  alarm: {
+    alarmType: number;
+    measurementTypeId: number;
+    level: number;
+    businessUnitId: number | null;
+    assetAreaId: number | null;
+    siteGroupIds: readonly number[];
+  },
   frequency: number,
 ): boolean {
   const measurementType = alarm.alarmType === AlarmType.values.Measurement ? alarm.measurementTypeId : 1;
-  const match = s.alarmSubscriptions.some((a) => a.frequency === frequency && a.alarmType === alarm.alarmType && a.measurementTypeId === measurementType && levelCovers(a.alarmLevel, alarm.level));
+  const match = s.alarmSubscriptions.some(
+    (a) =>
+      a.frequency === frequency &&
+      a.alarmType === alarm.alarmType &&
+      a.measurementTypeId === measurementType &&
+      levelCovers(a.alarmLevel, alarm.level),
+  );
   if (!match) return false;
-  if (s.businessUnitIds.length && (alarm.businessUnitId === null || !s.businessUnitIds.includes(alarm.businessUnitId))) return false;
-  if (s.assetAreaIds.length && (alarm.assetAreaId === null || !s.assetAreaIds.includes(alarm.assetAreaId))) return false;
+  if (s.businessUnitIds.length && (alarm.businessUnitId === null || !s.businessUnitIds.includes(alarm.businessUnitId)))
+    return false;
+  if (s.assetAreaIds.length && (alarm.assetAreaId === null || !s.assetAreaIds.includes(alarm.assetAreaId)))
+    return false;
   if (s.siteGroupIds.length && !alarm.siteGroupIds.some((g) => s.siteGroupIds.includes(g))) return false;
   return true;
 }
-

@@ -12,7 +12,11 @@ export type OrganizationSelection =
   | { kind: 'none' };
 
 /** From the organizationId query parameter, else the last used one saved locally, else the first. */
-export function selectOrganization(input: { queryOrganizationId: string | null; lastUsedId: number | null; organizations: readonly OrganizationChoice[] }): OrganizationSelection {
+export function selectOrganization(input: {
+  queryOrganizationId: string | null;
+  lastUsedId: number | null;
+  organizations: readonly OrganizationChoice[];
+}): OrganizationSelection {
   const { organizations } = input;
   const has = (id: number) => organizations.some((o) => o.id === id);
   if (input.queryOrganizationId !== null && input.queryOrganizationId !== '') {

@@ -10,7 +10,8 @@ export const PASSWORD_RULE = `At least ${PASSWORD_MIN} characters with an upper-
 export function passwordProblem(password: string): string | null {
   if (password.length === 0) return 'Password is required';
   if (password.length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
-  if (password.length < PASSWORD_MIN || !/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) return PASSWORD_RULE;
+  if (password.length < PASSWORD_MIN || !/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password))
+    return PASSWORD_RULE;
   return null;
 }
 
@@ -21,5 +22,6 @@ export const passwordSchema = z.string().superRefine((value, ctx) => {
 
 export const resetTemporaryPasswordSchema = z.object({ userId: idSchema, temporaryPassword: passwordSchema });
 
-export const RESET_PASSWORD_WARNING = 'The user is not notified of the new password: send it to them yourself. They will be asked to choose their own password when they next sign in.';
+export const RESET_PASSWORD_WARNING =
+  'The user is not notified of the new password: send it to them yourself. They will be asked to choose their own password when they next sign in.';
 export const PASSWORD_RESET_TOAST = 'Password reset successfully';

@@ -39,7 +39,10 @@ export function permissionName(id: number): PermissionName {
 }
 
 /** Effective permissions: the union of the global (provider staff) role and the role in the organization (spec 1 §4, §6). */
-export function effectivePermissions(globalRolePermissions: readonly number[] | undefined, organizationRolePermissions: readonly number[] | undefined): Set<number> {
+export function effectivePermissions(
+  globalRolePermissions: readonly number[] | undefined,
+  organizationRolePermissions: readonly number[] | undefined,
+): Set<number> {
   return new Set([...(globalRolePermissions ?? []), ...(organizationRolePermissions ?? [])]);
 }
 
@@ -58,7 +61,12 @@ export const routePermissions = {
   deviceHealth: [Permission.DeviceAdministration],
   deviceDashboard: [Permission.DeviceAdministration],
   deviceEvents: [Permission.DeviceAdministration],
-  exportDashboard: [Permission.ExportModelResults, Permission.ExportHighPrecisionDeviceData, Permission.ExportLowPrecisionDeviceData, Permission.ExportUptime],
+  exportDashboard: [
+    Permission.ExportModelResults,
+    Permission.ExportHighPrecisionDeviceData,
+    Permission.ExportLowPrecisionDeviceData,
+    Permission.ExportUptime,
+  ],
   organizations: [Permission.OrganizationAdministration],
   siteHealth: [Permission.SiteHealthAdministration],
   users: [Permission.UserAdministration],

@@ -27,7 +27,10 @@ export function parseCoefficients(text: string): number[] | null {
 
 /** The one way coefficients are stored and sent: numbers joined by ', ' as typed (no rounding). */
 export function normalizeCoefficients(text: string): string {
-  return text.split(/[\s,;]+/).filter((p) => p !== '').join(', ');
+  return text
+    .split(/[\s,;]+/)
+    .filter((p) => p !== '')
+    .join(', ');
 }
 
 /** Null when valid, otherwise the message for the coefficients field. */
@@ -55,7 +58,12 @@ export const sensorConfigurationFormSchema = z
 export type SensorConfigurationForm = z.infer<typeof sensorConfigurationFormSchema>;
 
 export const SENSOR_CONFIGURATION_COLUMNS: readonly CsvColumn[] = [
-  { key: 'sensorSerialNumber', header: 'Sensor Serial Number', required: true, aliases: ['sensorSerialNumber', 'Serial Number'] },
+  {
+    key: 'sensorSerialNumber',
+    header: 'Sensor Serial Number',
+    required: true,
+    aliases: ['sensorSerialNumber', 'Serial Number'],
+  },
   { key: 'coefficients', header: 'Coefficients', required: true, aliases: ['coefficients'] },
 ];
 export const SENSOR_CONFIGURATION_MAX_ROWS = 5000;
@@ -67,7 +75,11 @@ export const sensorBulkAnswerSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 
-export const SENSOR_QUICK_FILTERS = ['Devices Not Configured', 'Unconfirmed Synced Coefficients', 'Sensors Not Associated'] as const;
+export const SENSOR_QUICK_FILTERS = [
+  'Devices Not Configured',
+  'Unconfirmed Synced Coefficients',
+  'Sensors Not Associated',
+] as const;
 export type SensorQuickFilter = (typeof SENSOR_QUICK_FILTERS)[number];
 
 export interface SensorRowState {
@@ -81,13 +93,15 @@ export interface SensorRowState {
  *  but the device does not report running it. Not associated: a configured sensor no Qube carries. */
 export function matchesSensorFilter(filter: SensorQuickFilter, row: SensorRowState): boolean {
   if (filter === 'Devices Not Configured') return row.deviceId !== null && row.versionId === null;
-  if (filter === 'Unconfirmed Synced Coefficients') return row.deviceId !== null && row.syncSuccess === true && row.deviceConfirmedVersionId !== row.versionId;
+  if (filter === 'Unconfirmed Synced Coefficients')
+    return row.deviceId !== null && row.syncSuccess === true && row.deviceConfirmedVersionId !== row.versionId;
   return row.deviceId === null;
 }
 
 /** The device-cloud function that loads coefficients, and its argument: the version the device confirms, then the numbers. */
 export const SET_RMX_FUNCTION = 'setRMXCoefficients';
-export const rmxArgument = (versionId: number, coefficients: string) => `version=${versionId};coefficients=${normalizeCoefficients(coefficients).replace(/, /g, ',')}`;
+export const rmxArgument = (versionId: number, coefficients: string) =>
+  `version=${versionId};coefficients=${normalizeCoefficients(coefficients).replace(/, /g, ',')}`;
 export function readRmxArgument(argument: string): { versionId: number; coefficients: number[] } | null {
   const m = /^version=(\d+);coefficients=([^;]+)$/.exec(argument);
   const coefficients = m ? parseCoefficients(m[2]!) : null;
@@ -95,7 +109,11 @@ export function readRmxArgument(argument: string): { versionId: number; coeffici
 }
 
 /** Why 'Set RMX Coefficients' is not offered for a row, or null when it is. */
-export function rmxBlocked(row: { deviceId: number | null; versionId: number | null; particleOnlineStatus: boolean | null }): string | null {
+export function rmxBlocked(row: {
+  deviceId: number | null;
+  versionId: number | null;
+  particleOnlineStatus: boolean | null;
+}): string | null {
   if (row.deviceId === null) return 'The sensor is not fitted to a Qube';
   if (row.versionId === null) return 'The sensor has no configuration yet';
   return row.particleOnlineStatus === true ? null : 'The device is offline';

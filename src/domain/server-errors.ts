@@ -15,7 +15,11 @@ export function mapServerErrors(errors: Record<string, readonly string[]>): Mapp
       general.push(...messages);
       continue;
     }
-    const path = key.replace(/\[(\d+)\]/g, '.$1').split('.').map(lowerFirst).join('.');
+    const path = key
+      .replace(/\[(\d+)\]/g, '.$1')
+      .split('.')
+      .map(lowerFirst)
+      .join('.');
     fields[path] = [fields[path], ...messages].filter(Boolean).join(' ');
   }
   return { fields, general: general.length ? general.join(' ') : null };

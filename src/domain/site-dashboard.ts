@@ -24,7 +24,12 @@ export interface SiteWidgetGroup {
   diagnostic: boolean;
 }
 
-export const CONTENT_WIDGET_LABELS: Record<ContentWidget, string> = { map: 'Map', inspections: 'Inspections Timeline', timeline: 'Emissions Timeline', rate: 'CH4 Emission Rate' };
+export const CONTENT_WIDGET_LABELS: Record<ContentWidget, string> = {
+  map: 'Map',
+  inspections: 'Inspections Timeline',
+  timeline: 'Emissions Timeline',
+  rate: 'CH4 Emission Rate',
+};
 
 // Group 1: one widget per gas, plus the state of charge (spec 3 §2).
 const GAS_WIDGETS = [...MEASUREMENT_TYPES.filter((m) => m.unitKind === 'concentration').map((m) => m.id), 12];
@@ -37,7 +42,11 @@ export const SITE_WIDGET_GROUPS: readonly SiteWidgetGroup[] = [
   { name: 'Gases', widgets: GAS_WIDGETS as SiteWidget[], diagnostic: false },
   { name: 'Wind', widgets: WIND_WIDGETS as SiteWidget[], diagnostic: false },
   // The device dashboard's status and diagnostic groups, less what the groups above already hold.
-  ...WIDGET_GROUPS.filter((g) => g.name !== 'Gases' && g.name !== 'Wind').map((g): SiteWidgetGroup => ({ name: g.name, widgets: g.typeIds.filter((id) => !shown.has(id)), diagnostic: true })),
+  ...WIDGET_GROUPS.filter((g) => g.name !== 'Gases' && g.name !== 'Wind').map((g): SiteWidgetGroup => ({
+    name: g.name,
+    widgets: g.typeIds.filter((id) => !shown.has(id)),
+    diagnostic: true,
+  })),
 ].filter((g) => g.widgets.length > 0);
 
 export const DEFAULT_SITE_WIDGETS: readonly SiteWidget[] = ['map', 'timeline', 'rate'];
@@ -47,7 +56,10 @@ export function readSiteWidgetSelection(stored: string | null): SiteWidget[] {
   const known = new Set<SiteWidget>(SITE_WIDGET_GROUPS.flatMap((g) => g.widgets));
   try {
     const parsed: unknown = stored ? JSON.parse(stored) : null;
-    if (Array.isArray(parsed)) return parsed.filter((x): x is SiteWidget => (typeof x === 'number' || typeof x === 'string') && known.has(x as SiteWidget));
+    if (Array.isArray(parsed))
+      return parsed.filter(
+        (x): x is SiteWidget => (typeof x === 'number' || typeof x === 'string') && known.has(x as SiteWidget),
+      );
   } catch {
     // fall through to the defaults
   }
@@ -60,7 +72,10 @@ export function timelineSources<T>(sources: readonly T[], showAll: boolean): T[]
 }
 
 /** The range an emission's row links to: the emission (to now while processing) padded either side. */
-export function emissionLinkRange(e: { startTime: string; endTime: string | null }, now: number): { start: number; end: number } {
+export function emissionLinkRange(
+  e: { startTime: string; endTime: string | null },
+  now: number,
+): { start: number; end: number } {
   const pad = EMISSION_LINK_PADDING_HOURS * 3_600_000;
   const start = Date.parse(e.startTime) - pad;
   const end = Math.min(now, (e.endTime ? Date.parse(e.endTime) : now) + pad);

@@ -61,7 +61,12 @@ export function eastNorthOf(origin: LatLng, p: LatLng): { east: number; north: n
 }
 
 export type NudgeKey = 'ArrowUp' | 'ArrowDown' | 'ArrowLeft' | 'ArrowRight';
-const NUDGE: Record<NudgeKey, [number, number]> = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+const NUDGE: Record<NudgeKey, [number, number]> = {
+  ArrowUp: [0, 1],
+  ArrowDown: [0, -1],
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+};
 export const isNudgeKey = (key: string): key is NudgeKey => key in NUDGE;
 
 /** The selected source or structure moved one nudge step by an arrow key. */
@@ -84,8 +89,21 @@ export interface Footprint {
 }
 
 /** Spec 3 §5: drawable only with a finite rotation, a type, and positive X and Y. */
-export function isFootprintDrawable(f: Footprint): f is Footprint & { footprintType: FootprintType; footprintRotation: number; footprintX: number; footprintY: number } {
-  return f.footprintType !== null && typeof f.footprintRotation === 'number' && Number.isFinite(f.footprintRotation) && (f.footprintX ?? 0) > 0 && (f.footprintY ?? 0) > 0;
+export function isFootprintDrawable(
+  f: Footprint,
+): f is Footprint & {
+  footprintType: FootprintType;
+  footprintRotation: number;
+  footprintX: number;
+  footprintY: number;
+} {
+  return (
+    f.footprintType !== null &&
+    typeof f.footprintRotation === 'number' &&
+    Number.isFinite(f.footprintRotation) &&
+    (f.footprintX ?? 0) > 0 &&
+    (f.footprintY ?? 0) > 0
+  );
 }
 
 /**
@@ -125,7 +143,12 @@ export const normalizeRotation = (degrees: number): number => ((Math.round(degre
 
 /** Spec 3 §4: the copy is named ' - copy', has no id yet and stands 5 m away at 90 degrees. */
 export function duplicateStructure<T extends { id: number; name: string; location: LatLng }>(s: T): T {
-  return { ...s, id: 0, name: `${s.name} - copy`, location: offsetMeters(s.location, DUPLICATE_OFFSET_BEARING, DUPLICATE_OFFSET_METERS) };
+  return {
+    ...s,
+    id: 0,
+    name: `${s.name} - copy`,
+    location: offsetMeters(s.location, DUPLICATE_OFFSET_BEARING, DUPLICATE_OFFSET_METERS),
+  };
 }
 
 /** 'Source N' with the first N no existing source (deleted ones included) uses. */

@@ -67,7 +67,13 @@ export const siteFilterSchema = z
     includeDeletedSites: z.preprocess((v) => v === true || v === 'true', z.boolean()),
   })
   .partial()
-  .transform((f): SiteFilter => ({ ...EMPTY_SITE_FILTER, ...Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) }) as SiteFilter);
+  .transform(
+    (f): SiteFilter =>
+      ({
+        ...EMPTY_SITE_FILTER,
+        ...Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)),
+      }) as SiteFilter,
+  );
 
 /** Query parameters for a filter: only what narrows, as repeated dotted keys. */
 export function siteFilterParams(filter: SiteFilter): Record<string, number[] | boolean | undefined> {

@@ -20,7 +20,11 @@ const optionalText = z.string().trim().max(SITE_TEXT_MAX, `Must be at most ${SIT
 /** The dialog's fields; locationLatLng is typed as 'lat,lng'. */
 export const siteFormSchema = z.object({
   id: idOrNewSchema,
-  name: z.string().trim().min(1, 'Name is required').max(SITE_TEXT_MAX, `Name must be at most ${SITE_TEXT_MAX} characters`),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(SITE_TEXT_MAX, `Name must be at most ${SITE_TEXT_MAX} characters`),
   organizationId: z.number({ error: 'Organization is required' }).int().positive('Organization is required'),
   locationLatLng: z
     .string()
@@ -43,7 +47,15 @@ export const siteFormSchema = z.object({
 export type SiteForm = z.infer<typeof siteFormSchema>;
 
 /** Fields only SiteAdd may change on an existing site (spec 3 §5). */
-export const SITE_ADD_ONLY_FIELDS = ['name', 'organizationId', 'locationLatLng', 'countryId', 'stateProvinceId', 'regulationId', 'regulatorySiteTypeId'] as const satisfies readonly (keyof SiteForm)[];
+export const SITE_ADD_ONLY_FIELDS = [
+  'name',
+  'organizationId',
+  'locationLatLng',
+  'countryId',
+  'stateProvinceId',
+  'regulationId',
+  'regulatorySiteTypeId',
+] as const satisfies readonly (keyof SiteForm)[];
 
 /** What a change of one field clears (spec 3 §5): organization → asset area, business unit, groups; country → state, regulation, regulatory type. */
 export function clearedByChange(field: 'organizationId' | 'countryId' | 'regulationId'): (keyof SiteForm)[] {
@@ -55,7 +67,9 @@ export function clearedByChange(field: 'organizationId' | 'countryId' | 'regulat
 export const MOVE_SITE_CONFIRMATION = (from: string, to: string) =>
   `This moves the site from ${from} to ${to}. Its asset area, business unit and groups are cleared, and users of ${from} lose access to it. Continue?`;
 
-export const accessNotesSchema = z.string().max(ACCESS_NOTES_MAX, `Access notes must be at most ${ACCESS_NOTES_MAX} characters`);
+export const accessNotesSchema = z
+  .string()
+  .max(ACCESS_NOTES_MAX, `Access notes must be at most ${ACCESS_NOTES_MAX} characters`);
 
 export const siteAccessSchema = z.object({
   siteId: idSchema,
@@ -87,7 +101,8 @@ export function initialGroupCheck(groupId: number, sites: readonly { siteGroupId
 
 /** A click: groups only some sites had cycle indeterminate → checked → unchecked → indeterminate; others toggle. */
 export function nextGroupCheck(current: GroupCheck, initial: GroupCheck): GroupCheck {
-  if (initial === 'indeterminate') return current === 'indeterminate' ? 'checked' : current === 'checked' ? 'unchecked' : 'indeterminate';
+  if (initial === 'indeterminate')
+    return current === 'indeterminate' ? 'checked' : current === 'checked' ? 'unchecked' : 'indeterminate';
   return current === 'checked' ? 'unchecked' : 'checked';
 }
 
@@ -100,7 +115,8 @@ export function groupsAfterApply(
   for (const site of sites) {
     const groups = new Set<number>();
     for (const [groupId, check] of checks) {
-      if (check === 'checked' || (check === 'indeterminate' && site.siteGroupIds.includes(groupId))) groups.add(groupId);
+      if (check === 'checked' || (check === 'indeterminate' && site.siteGroupIds.includes(groupId)))
+        groups.add(groupId);
     }
     // Groups outside the list (none in practice) stay as they were.
     for (const g of site.siteGroupIds) if (!checks.has(g)) groups.add(g);
@@ -114,7 +130,13 @@ export const GROUPS_HINT_SOME = 'Edit the groups for the selected sites';
 export const updatedSitesToast = (n: number) => `Updated ${n} Sites`;
 
 /** The warning before deleting a group (spec 1 §8), from its counts. */
-export function deleteGroupWarning(g: { name: string; siteCount: number; notificationSubscriptionCount: number; apiKeyCount: number; integrationCount: number }): string {
+export function deleteGroupWarning(g: {
+  name: string;
+  siteCount: number;
+  notificationSubscriptionCount: number;
+  apiKeyCount: number;
+  integrationCount: number;
+}): string {
   return (
     `Deleting '${g.name}' removes it from ${g.siteCount} site(s), ${g.notificationSubscriptionCount} notification subscription(s), ` +
     `${g.apiKeyCount} API key(s) and ${g.integrationCount} push integration(s). ` +

@@ -4,7 +4,8 @@ export type Freshness = 'success' | 'warning' | 'error' | 'disabled';
 export const MODEL_WARNING_HOURS = 1.5;
 export const MODEL_ERROR_HOURS = 12;
 
-const hoursSince = (value: string | null, now: number) => (value === null ? Infinity : (now - new Date(value).getTime()) / 3_600_000);
+const hoursSince = (value: string | null, now: number) =>
+  value === null ? Infinity : (now - new Date(value).getTime()) / 3_600_000;
 
 /** Model Last Run / Processed Up To colour: missing or ≥ 12 h error, ≥ 1.5 h warning, else success; 'disabled' with the pipeline off. */
 export function modelFreshness(value: string | null, pipelineOn: boolean, now: number = Date.now()): Freshness {

@@ -14,7 +14,9 @@ export const SITE_MAP_MIN_ZOOM = 13;
 export const SITE_MAP_LAYERS_STORAGE_KEY = 'console.siteMapLayers';
 
 /** Gases with legend thresholds, as the rose's gas selector offers them (measurement type id and name). */
-export const ROSE_GASES: readonly { id: number; name: string; thresholds: GasThresholds }[] = MEASUREMENT_TYPES.filter((m) => m.key in GAS_LEGEND_THRESHOLDS).map((m) => ({
+export const ROSE_GASES: readonly { id: number; name: string; thresholds: GasThresholds }[] = MEASUREMENT_TYPES.filter(
+  (m) => m.key in GAS_LEGEND_THRESHOLDS,
+).map((m) => ({
   id: m.id,
   name: m.label,
   thresholds: GAS_LEGEND_THRESHOLDS[m.key as keyof typeof GAS_LEGEND_THRESHOLDS],
@@ -67,7 +69,8 @@ export function binRose(gas: Series, windDirection: Series, t: GasThresholds): n
     let best = -1;
     for (const j of [w, w + 1]) {
       if (j >= windDirection.times.length || Number.isNaN(windDirection.values[j]!)) continue;
-      if (best === -1 || Math.abs(windDirection.times[j]! - time) < Math.abs(windDirection.times[best]! - time)) best = j;
+      if (best === -1 || Math.abs(windDirection.times[j]! - time) < Math.abs(windDirection.times[best]! - time))
+        best = j;
     }
     if (best === -1 || Math.abs(windDirection.times[best]! - time) > ROSE_WIND_PAIRING_MS) continue;
     counts[sectorOf(windDirection.values[best]!)]![severity - 1]!++;
@@ -78,7 +81,9 @@ export function binRose(gas: Series, windDirection: Series, t: GasThresholds): n
 /** The non-zero cells of binned counts as rose chart data. */
 export function roseData(deviceInstallationId: number, counts: readonly (readonly number[])[]): RoseDatum[] {
   const out: RoseDatum[] = [];
-  counts.forEach((row, directionIndex) => row.forEach((value, s) => value > 0 && out.push({ deviceInstallationId, directionIndex, severity: s + 1, value })));
+  counts.forEach((row, directionIndex) =>
+    row.forEach((value, s) => value > 0 && out.push({ deviceInstallationId, directionIndex, severity: s + 1, value })),
+  );
   return out;
 }
 
@@ -98,11 +103,22 @@ export interface RoseArc {
  */
 export function roseArcs(data: readonly RoseDatum[]): RoseArc[] {
   const totals = new Map<string, number>();
-  for (const d of data) totals.set(`${d.deviceInstallationId}:${d.directionIndex}`, (totals.get(`${d.deviceInstallationId}:${d.directionIndex}`) ?? 0) + d.value);
+  for (const d of data)
+    totals.set(
+      `${d.deviceInstallationId}:${d.directionIndex}`,
+      (totals.get(`${d.deviceInstallationId}:${d.directionIndex}`) ?? 0) + d.value,
+    );
   const max = Math.max(0, ...totals.values());
   if (max === 0) return [];
   const scale = ROSE_MAX_RADIUS_PX / max;
-  const sorted = [...data].filter((d) => d.value > 0).sort((a, b) => a.deviceInstallationId - b.deviceInstallationId || a.directionIndex - b.directionIndex || a.severity - b.severity);
+  const sorted = [...data]
+    .filter((d) => d.value > 0)
+    .sort(
+      (a, b) =>
+        a.deviceInstallationId - b.deviceInstallationId ||
+        a.directionIndex - b.directionIndex ||
+        a.severity - b.severity,
+    );
   const reached = new Map<string, number>();
   return sorted.map((d) => {
     const k = `${d.deviceInstallationId}:${d.directionIndex}`;
@@ -121,14 +137,23 @@ export function offsetLngLat(at: { lat: number; lng: number }, eastM: number, no
 }
 
 /** Metres one screen pixel spans at a latitude and zoom (maplibre's and deck.gl's zoom: 512-pixel tiles). */
-export const metresPerPixel = (lat: number, zoom: number) => (78_271.51696 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
+export const metresPerPixel = (lat: number, zoom: number) =>
+  (78_271.51696 * Math.cos((lat * Math.PI) / 180)) / 2 ** zoom;
 
 /** A closed ring of [lng, lat]: the annular sector between two radii (metres) around a sector's compass direction. */
-export function sectorRing(at: { lat: number; lng: number }, directionIndex: number, innerM: number, outerM: number, sectors = ROSE_SECTORS, steps = 6): [number, number][] {
+export function sectorRing(
+  at: { lat: number; lng: number },
+  directionIndex: number,
+  innerM: number,
+  outerM: number,
+  sectors = ROSE_SECTORS,
+  steps = 6,
+): [number, number][] {
   const width = 360 / sectors;
   const from = directionIndex * width - width / 2;
   const ring: [number, number][] = [];
-  const point = (r: number, deg: number) => offsetLngLat(at, r * Math.sin((deg * Math.PI) / 180), r * Math.cos((deg * Math.PI) / 180));
+  const point = (r: number, deg: number) =>
+    offsetLngLat(at, r * Math.sin((deg * Math.PI) / 180), r * Math.cos((deg * Math.PI) / 180));
   for (let s = 0; s <= steps; s++) ring.push(point(outerM, from + (width * s) / steps));
   for (let s = steps; s >= 0; s--) ring.push(point(innerM, from + (width * s) / steps));
   ring.push(ring[0]!);
@@ -178,8 +203,13 @@ export interface WindFieldLayout {
  * kernel in the geo worker (src/compute/geo-client.ts) and turned into arrows by windFieldArrows. Null without a
  * device reading.
  */
-export function windFieldLayout(devices: readonly { lat: number; lng: number; reading: { windDirection: number; windSpeed: number } | null }[], padM = 150): WindFieldLayout | null {
-  const live = devices.filter((d) => d.reading !== null && !Number.isNaN(d.reading.windDirection) && !Number.isNaN(d.reading.windSpeed));
+export function windFieldLayout(
+  devices: readonly { lat: number; lng: number; reading: { windDirection: number; windSpeed: number } | null }[],
+  padM = 150,
+): WindFieldLayout | null {
+  const live = devices.filter(
+    (d) => d.reading !== null && !Number.isNaN(d.reading.windDirection) && !Number.isNaN(d.reading.windSpeed),
+  );
   if (live.length === 0) return null;
   const lats = live.map((d) => d.lat);
   const lngs = live.map((d) => d.lng);
@@ -191,10 +221,20 @@ export function windFieldLayout(devices: readonly { lat: number; lng: number; re
   const heightM = (north - south) * EARTH_M_PER_DEG;
   const { cols, rows } = gridShape(widthM, heightM, WIND_FIELD.siteMaxCells);
   const cells: { lng: number; lat: number }[] = [];
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) cells.push({ lng: west + ((c + 0.5) * (east - west)) / cols, lat: south + ((r + 0.5) * (north - south)) / rows });
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++)
+      cells.push({ lng: west + ((c + 0.5) * (east - west)) / cols, lat: south + ((r + 0.5) * (north - south)) / rows });
   const toward = (d: (typeof live)[number]) => ((d.reading!.windDirection + 180) * Math.PI) / 180;
   return {
-    grid: { x0: 0, y0: 0, spacing: widthM / cols, spacingY: heightM / rows, nx: cols, ny: rows, maxSpeed: WIND_FIELD.maxSpeedKmh },
+    grid: {
+      x0: 0,
+      y0: 0,
+      spacing: widthM / cols,
+      spacingY: heightM / rows,
+      nx: cols,
+      ny: rows,
+      maxSpeed: WIND_FIELD.maxSpeedKmh,
+    },
     stations: {
       x: Float64Array.from(live, (d) => (d.lng - west) * metresPerDegLng),
       y: Float64Array.from(live, (d) => (d.lat - south) * EARTH_M_PER_DEG),
@@ -227,7 +267,10 @@ export function gridShape(widthM: number, heightM: number, maxCells: number): { 
 }
 
 /** The frame times of the installations' wind, in order, and each installation's reading at each (or null). */
-export function windFrames(byInstallation: readonly { installationId: number; wind: readonly WindReading[] }[]): { times: number[]; at: (installationId: number, frame: number) => WindReading | null } {
+export function windFrames(byInstallation: readonly { installationId: number; wind: readonly WindReading[] }[]): {
+  times: number[];
+  at: (installationId: number, frame: number) => WindReading | null;
+} {
   const times = [...new Set(byInstallation.flatMap((i) => i.wind.map((w) => w.time)))].sort((a, b) => a - b);
   const index = new Map(byInstallation.map((i) => [i.installationId, new Map(i.wind.map((w) => [w.time, w]))]));
   return { times, at: (installationId, frame) => index.get(installationId)?.get(times[frame]!) ?? null };
@@ -243,7 +286,15 @@ export interface SiteMapLayers {
   roseGas: number;
 }
 
-export const DEFAULT_SITE_MAP_LAYERS: SiteMapLayers = { sources: true, structures: true, deviceLabels: true, roses: false, windRose: false, windField: false, roseGas: DEFAULT_ROSE_GAS };
+export const DEFAULT_SITE_MAP_LAYERS: SiteMapLayers = {
+  sources: true,
+  structures: true,
+  deviceLabels: true,
+  roses: false,
+  windRose: false,
+  windField: false,
+  roseGas: DEFAULT_ROSE_GAS,
+};
 
 /** The remembered toggles, or the defaults for anything missing or malformed. */
 export function readSiteMapLayers(stored: string | null): SiteMapLayers {
@@ -256,7 +307,8 @@ export function readSiteMapLayers(stored: string | null): SiteMapLayers {
   const out = { ...DEFAULT_SITE_MAP_LAYERS };
   if (!parsed || typeof parsed !== 'object') return out;
   const p = parsed as Record<string, unknown>;
-  for (const k of ['sources', 'structures', 'deviceLabels', 'roses', 'windRose', 'windField'] as const) if (typeof p[k] === 'boolean') out[k] = p[k];
+  for (const k of ['sources', 'structures', 'deviceLabels', 'roses', 'windRose', 'windField'] as const)
+    if (typeof p[k] === 'boolean') out[k] = p[k];
   if (typeof p.roseGas === 'number' && roseGas(p.roseGas)) out.roseGas = p.roseGas;
   return out;
 }

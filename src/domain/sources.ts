@@ -46,7 +46,8 @@ export function sourceProblems(v: SourceRuleValues): Partial<Record<SourceField,
   else if (v.name.length > SOURCE_NAME_MAX) p.name = SOURCE_MESSAGES.nameMax;
   if (!parseLatLng(v.locationLatLng)) p.locationLatLng = SOURCE_MESSAGES.location;
   if (v.height !== null && !(Number.isFinite(v.height) && v.height >= 0)) p.height = SOURCE_MESSAGES.heightMin;
-  if (v.relativeImportance === null || !RELATIVE_IMPORTANCE_OPTIONS.some((o) => o.value === v.relativeImportance)) p.relativeImportance = SOURCE_MESSAGES.importanceRequired;
+  if (v.relativeImportance === null || !RELATIVE_IMPORTANCE_OPTIONS.some((o) => o.value === v.relativeImportance))
+    p.relativeImportance = SOURCE_MESSAGES.importanceRequired;
   if (v.sourceCategoryId === null) p.sourceCategoryId = SOURCE_MESSAGES.categoryRequired;
   if (v.sourceGroupName.trim().length > SOURCE_GROUP_NAME_MAX) p.sourceGroupName = SOURCE_MESSAGES.groupMax;
   return p;
@@ -73,6 +74,7 @@ export const sourceEditBodySchema = z
   })
   .superRefine((value, ctx) => {
     const problems = sourceProblems({ ...value, sourceGroupName: value.sourceGroup?.name ?? '' });
-    for (const [field, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [field === 'sourceGroupName' ? 'sourceGroup.name' : field], message });
+    for (const [field, message] of Object.entries(problems))
+      ctx.addIssue({ code: 'custom', path: [field === 'sourceGroupName' ? 'sourceGroup.name' : field], message });
   });
 export type SourceEditBody = z.infer<typeof sourceEditBodySchema>;

@@ -38,7 +38,8 @@ export function structureProblems(v: StructureRuleValues): Partial<Record<Struct
   if (!v.name.trim()) p.name = STRUCTURE_MESSAGES.nameRequired;
   else if (v.name.length > STRUCTURE_NAME_MAX) p.name = STRUCTURE_MESSAGES.nameMax;
   if (!parseLatLng(v.locationLatLng)) p.locationLatLng = STRUCTURE_MESSAGES.location;
-  if (!v.footprintType || !FOOTPRINT_TYPES.includes(v.footprintType as FootprintType)) p.footprintType = STRUCTURE_MESSAGES.typeRequired;
+  if (!v.footprintType || !FOOTPRINT_TYPES.includes(v.footprintType as FootprintType))
+    p.footprintType = STRUCTURE_MESSAGES.typeRequired;
   if (!inRange(v.footprintRotation, FOOTPRINT_ROTATION_MAX)) p.footprintRotation = STRUCTURE_MESSAGES.rotation;
   if (!inRange(v.footprintX, FOOTPRINT_SIZE_MAX)) p.footprintX = STRUCTURE_MESSAGES.size('X');
   if (!inRange(v.footprintY, FOOTPRINT_SIZE_MAX)) p.footprintY = STRUCTURE_MESSAGES.size('Y');
@@ -61,6 +62,7 @@ export const structureEditBodySchema = z
     footprintZ: z.number().nullable(),
   })
   .superRefine((value, ctx) => {
-    for (const [field, message] of Object.entries(structureProblems(value))) ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const [field, message] of Object.entries(structureProblems(value)))
+      ctx.addIssue({ code: 'custom', path: [field], message });
   });
 export type StructureEditBody = z.infer<typeof structureEditBodySchema>;

@@ -29,13 +29,25 @@ const SCF_PER_KG_CH4 = 2.204623 / 0.04236;
 export const UNITS: readonly DisplayUnit[] = [
   { id: 1, unitGroupId: UNIT_GROUPS.ch4Rate, name: 'Kilograms per hour', label: 'kg/h', factor: 1 },
   { id: 2, unitGroupId: UNIT_GROUPS.ch4Rate, name: 'Pounds per hour', label: 'lb/h', factor: 2.204623 },
-  { id: 3, unitGroupId: UNIT_GROUPS.ch4Rate, name: 'Standard cubic feet per hour', label: 'scf/h', factor: SCF_PER_KG_CH4 },
+  {
+    id: 3,
+    unitGroupId: UNIT_GROUPS.ch4Rate,
+    name: 'Standard cubic feet per hour',
+    label: 'scf/h',
+    factor: SCF_PER_KG_CH4,
+  },
   { id: 4, unitGroupId: UNIT_GROUPS.ch4Rate, name: 'Cubic metres per hour', label: 'm³/h', factor: M3_PER_KG_CH4 },
   { id: 5, unitGroupId: UNIT_GROUPS.ch4Rate, name: 'Tonnes per year', label: 't/yr', factor: 8.76 },
   { id: 11, unitGroupId: UNIT_GROUPS.ch4Volume, name: 'Kilograms', label: 'kg', factor: 1 },
   { id: 12, unitGroupId: UNIT_GROUPS.ch4Volume, name: 'Tonnes', label: 't', factor: 0.001 },
   { id: 13, unitGroupId: UNIT_GROUPS.ch4Volume, name: 'Pounds', label: 'lb', factor: 2.204623 },
-  { id: 14, unitGroupId: UNIT_GROUPS.ch4Volume, name: 'Thousand standard cubic feet', label: 'Mscf', factor: SCF_PER_KG_CH4 / 1000 },
+  {
+    id: 14,
+    unitGroupId: UNIT_GROUPS.ch4Volume,
+    name: 'Thousand standard cubic feet',
+    label: 'Mscf',
+    factor: SCF_PER_KG_CH4 / 1000,
+  },
   { id: 15, unitGroupId: UNIT_GROUPS.ch4Volume, name: 'Cubic metres', label: 'm³', factor: M3_PER_KG_CH4 },
   { id: 21, unitGroupId: UNIT_GROUPS.concentration, name: 'Parts per million', label: 'ppm', factor: 1 },
   { id: 22, unitGroupId: UNIT_GROUPS.concentration, name: 'Parts per billion', label: 'ppb', factor: 1000 },
@@ -67,7 +79,8 @@ export const unitConfigurationSchema = z
   })
   .superRefine((c, ctx) => {
     for (const [field, group] of UNIT_FIELDS) {
-      if (unitById(c[field])?.unitGroupId !== UNIT_GROUPS[group]) ctx.addIssue({ code: 'custom', path: [field], message: 'Choose one of the units offered' });
+      if (unitById(c[field])?.unitGroupId !== UNIT_GROUPS[group])
+        ctx.addIssue({ code: 'custom', path: [field], message: 'Choose one of the units offered' });
     }
   });
 export type UnitConfiguration = z.infer<typeof unitConfigurationSchema>;
@@ -148,20 +161,40 @@ const GROUP_FIELD: Record<UnitGroupName, keyof UnitConfiguration> = {
 };
 
 /** The unit a user sees a quantity in. */
-export const displayUnitFor = (group: UnitGroupName, c: UnitConfiguration): DisplayUnit => unitById(c[GROUP_FIELD[group]])!;
+export const displayUnitFor = (group: UnitGroupName, c: UnitConfiguration): DisplayUnit =>
+  unitById(c[GROUP_FIELD[group]])!;
 
 /** A stored quantity converted to the user's unit, as number and label (format it with formatNumber). */
-export function inDisplayUnit(value: number, group: UnitGroupName, c: UnitConfiguration): { value: number; label: string } {
+export function inDisplayUnit(
+  value: number,
+  group: UnitGroupName,
+  c: UnitConfiguration,
+): { value: number; label: string } {
   const unit = displayUnitFor(group, c);
   return { value: value * unit.factor + (unit.offset ?? 0), label: unit.label };
 }
 
 /** Measurement kinds (measurement-types unitKind) that follow a unit group; the others keep one fixed unit. */
-export const MEASUREMENT_UNIT_GROUP: Readonly<Record<string, UnitGroupName>> = { concentration: 'concentration', temperature: 'temperature', pressure: 'pressure', speed: 'speed' };
-const FIXED_MEASUREMENT_UNITS: Readonly<Record<string, string>> = { angle: '°', humidity: '%', percent: '%', voltage: 'V', bytes: 'B' };
+export const MEASUREMENT_UNIT_GROUP: Readonly<Record<string, UnitGroupName>> = {
+  concentration: 'concentration',
+  temperature: 'temperature',
+  pressure: 'pressure',
+  speed: 'speed',
+};
+const FIXED_MEASUREMENT_UNITS: Readonly<Record<string, string>> = {
+  angle: '°',
+  humidity: '%',
+  percent: '%',
+  voltage: 'V',
+  bytes: 'B',
+};
 
 /** A stored measurement in the user's unit, with the unit's label ('' for counts and raw values). */
-export function measurementInDisplayUnit(value: number, unitKind: string, c: UnitConfiguration): { value: number; label: string } {
+export function measurementInDisplayUnit(
+  value: number,
+  unitKind: string,
+  c: UnitConfiguration,
+): { value: number; label: string } {
   const group = MEASUREMENT_UNIT_GROUP[unitKind];
   return group ? inDisplayUnit(value, group, c) : { value, label: FIXED_MEASUREMENT_UNITS[unitKind] ?? '' };
 }

@@ -30,7 +30,12 @@ export function periodsOf(from: number, to: number, now: number, period = DEVICE
 }
 
 /** One device's status in the period starting at `start`. */
-export function upStatus(start: number, installations: readonly InstallationSpan[], hasCH4: boolean, period = DEVICE_PERIOD_MS): UpStatus {
+export function upStatus(
+  start: number,
+  installations: readonly InstallationSpan[],
+  hasCH4: boolean,
+  period = DEVICE_PERIOD_MS,
+): UpStatus {
   const end = start + period;
   const spans = installations.filter((i) => i.start < end && (i.end === null || i.end > start));
   if (spans.length === 0) return 'Not applicable';
@@ -54,7 +59,15 @@ export function summarize(statuses: Iterable<UpStatus>): UptimeSummary {
     if (s === 'Up') up++;
     else if (s === 'Down') down++;
   }
-  return { upCount: up, downCount: down, uptimePercentage: up + down === 0 ? null : Math.round((up / (up + down)) * 10000) / 100 };
+  return {
+    upCount: up,
+    downCount: down,
+    uptimePercentage: up + down === 0 ? null : Math.round((up / (up + down)) * 10000) / 100,
+  };
 }
 
-export const uptimeSummarySchema = z.object({ uptimePercentage: z.number().nullable(), upCount: z.number().int(), downCount: z.number().int() });
+export const uptimeSummarySchema = z.object({
+  uptimePercentage: z.number().nullable(),
+  upCount: z.number().int(),
+  downCount: z.number().int(),
+});

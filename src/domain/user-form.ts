@@ -10,7 +10,12 @@ export const SIGN_ON_METHOD_LABELS: Record<SignOnMethod, string> = { EmailPasswo
 
 export const userFormSchema = z.object({
   id: idOrNewSchema,
-  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`).email('Please enter a valid email'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+    .email('Please enter a valid email'),
   roleId: int32Schema(1, INT32_MAX, 'Role is required'),
   signOnMethod: z.enum(SIGN_ON_METHOD_VALUES, { error: 'Sign-on method is required' }),
 });
@@ -34,7 +39,10 @@ export const EXTERNAL_USERS_BANNER = 'You have external users in your organizati
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /** Which SSO banners the Users screen shows, from the users' e-mail domains and the organization's (spec 1 §2). */
-export function userBanners(users: readonly { email: string; signOnMethod: SignOnMethod }[], organization: { singleSignOnEnabled: boolean; domains: readonly string[] }): string[] {
+export function userBanners(
+  users: readonly { email: string; signOnMethod: SignOnMethod }[],
+  organization: { singleSignOnEnabled: boolean; domains: readonly string[] },
+): string[] {
   const domains = new Set(organization.domains.map((d) => d.toLowerCase()));
   const out: string[] = [];
   if (!organization.singleSignOnEnabled && users.some((u) => u.signOnMethod === 'SSO')) out.push(SSO_REQUIRED_BANNER);
@@ -43,9 +51,14 @@ export function userBanners(users: readonly { email: string; signOnMethod: SignO
 }
 
 /** Why a row of the Qube users list cannot be edited or deleted (spec 1 §5); null when it can. */
-export function qubeUserLock(user: { qubeRole: string | null; organizations: readonly unknown[] }, action: 'edited' | 'deleted'): string | null {
+export function qubeUserLock(
+  user: { qubeRole: string | null; organizations: readonly unknown[] },
+  action: 'edited' | 'deleted',
+): string | null {
   if (user.qubeRole !== null) return null;
-  return user.organizations.length > 0 ? `This user can only be ${action} from the organization user list` : `This user cannot be ${action === 'edited' ? 'edited' : 'deleted'}`;
+  return user.organizations.length > 0
+    ? `This user can only be ${action} from the organization user list`
+    : `This user cannot be ${action === 'edited' ? 'edited' : 'deleted'}`;
 }
 
 export const DELETE_ORGANIZATION_USER = 'This will remove the user from this organization.';

@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
 const shots = SHOTS;
-const BULK_HEADER = 'Id,Name,Alias,Latitude,Longitude,Groups,Business Unit,Asset/Area,Country,State/Province,Regulation,Regulatory Site Type,Generic Site Type,Basin,Industry Segment,Fluid Type,Notification Required,Special Tickets Required,Work Permit Required,Access Notes';
+const BULK_HEADER =
+  'Id,Name,Alias,Latitude,Longitude,Groups,Business Unit,Asset/Area,Country,State/Province,Regulation,Regulatory Site Type,Generic Site Type,Basin,Industry Segment,Fluid Type,Notification Required,Special Tickets Required,Work Permit Required,Access Notes';
 
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search sites' }).fill(text);
@@ -12,7 +13,11 @@ async function search(page: Page, text: string) {
 
 describe('administration in the browser', () => {
   const suite = browserSuite();
-  const server = { get origin() { return suite.server().origin; } };
+  const server = {
+    get origin() {
+      return suite.server().origin;
+    },
+  };
   const browser = { newContext: (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args) };
 
   it('adds a site through the dialog, with the location rule and the toast', async () => {
@@ -66,7 +71,11 @@ describe('administration in the browser', () => {
     const input = dialog.getByLabel('CSV file');
     await input.setInputFiles({ name: 'sites.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
     await dialog.getByText('The file must be in CSV file format').waitFor();
-    await input.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`${BULK_HEADER}\n,Bulk Bad,,95,10,,,,,,,,,,,,,,,\n,,,31,-102,,,,,,,,,,,,,,,\n`) });
+    await input.setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${BULK_HEADER}\n,Bulk Bad,,95,10,,,,,,,,,,,,,,,\n,,,31,-102,,,,,,,,,,,,,,,\n`),
+    });
     await dialog.getByText('2 rows have problems; nothing was changed.').waitFor();
     await dialog.getByText(/Row 2: Please enter valid latitude and longitude coordinates\./).waitFor();
     await page.screenshot({ path: `${shots}/sites-bulk-problems.png` });
@@ -78,7 +87,14 @@ describe('administration in the browser', () => {
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('2 row(s) successfully changed').waitFor();
     await search(page, 'Bulk Pad');
-    await expect.poll(() => page.getByRole('row').filter({ hasText: /Bulk Pad [AB]/ }).count()).toBe(2);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row')
+          .filter({ hasText: /Bulk Pad [AB]/ })
+          .count(),
+      )
+      .toBe(2);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -186,7 +202,9 @@ describe('administration in the browser', () => {
     await details.getByText('The user is not notified of the new password', { exact: false }).waitFor();
     await details.getByLabel('Password').fill('weak');
     await details.getByRole('button', { name: 'Reset Password' }).click();
-    await details.getByText('At least 8 characters with an upper-case letter, a lower-case letter and a digit').waitFor();
+    await details
+      .getByText('At least 8 characters with an upper-case letter, a lower-case letter and a digit')
+      .waitFor();
     await details.getByLabel('Password').fill('Welcome2026');
     await details.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password reset successfully').waitFor();
@@ -194,7 +212,12 @@ describe('administration in the browser', () => {
     // An organization user's row cannot be edited here: the tooltip says where.
     await page.getByRole('button', { name: 'Qube Users', exact: true }).click();
     await page.getByRole('button', { name: 'Organization Users' }).click();
-    await expect(page.getByRole('button', { name: 'This user can only be edited from the organization user list' }).first().isDisabled()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('button', { name: 'This user can only be edited from the organization user list' })
+        .first()
+        .isDisabled(),
+    ).resolves.toBe(true);
     expect(problems).toEqual([]);
     await context.close();
 
@@ -219,7 +242,7 @@ describe('administration in the browser', () => {
     await fresh.close();
   });
 
-  it("deletes an organization: its users lose access until it is restored", async () => {
+  it('deletes an organization: its users lose access until it is restored', async () => {
     const admin = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const { page, problems } = await newPage(admin);
     await signIn(page, server.origin, 'provider.admin@example.com', '/organizations');
@@ -264,7 +287,9 @@ describe('administration in the browser', () => {
     await page.reload();
     await page.getByLabel('Account menu').click();
     await page.getByRole('button', { name: 'Unit Configuration' }).click();
-    await expect(page.getByRole('dialog', { name: 'Unit Configuration' }).getByLabel('Speed').inputValue()).resolves.toBe('43');
+    await expect(
+      page.getByRole('dialog', { name: 'Unit Configuration' }).getByLabel('Speed').inputValue(),
+    ).resolves.toBe('43');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -39,7 +39,10 @@ describe('alarms in the browser', () => {
     // The alarm-type filter offers the types but Emission Volume; the level filter narrows on the server.
     await page.getByRole('button', { name: 'Filter Alarm', exact: true }).click();
     const typeFilter = page.getByRole('dialog', { name: 'Filter Alarm' });
-    expect(await typeFilter.getByLabel('Value').locator('option').allTextContents()).toEqual(['Measurement', 'Emission Rate']);
+    expect(await typeFilter.getByLabel('Value').locator('option').allTextContents()).toEqual([
+      'Measurement',
+      'Emission Rate',
+    ]);
     await typeFilter.getByLabel('Value').selectOption('Measurement');
     // The demo's Emission Rate alarms (sites with a modelled rate) drop out; measurement alarms stay.
     const measurementTotal = await totalAfter(page, () => typeFilter.getByRole('button', { name: 'Apply' }).click());
@@ -49,14 +52,21 @@ describe('alarms in the browser', () => {
     const levelFilter = page.getByRole('dialog', { name: 'Filter Level' });
     await levelFilter.getByLabel('Filter type').selectOption('not equal');
     await levelFilter.getByLabel('Value').selectOption('HI');
-    expect(await totalAfter(page, () => levelFilter.getByRole('button', { name: 'Apply' }).click())).toBeLessThan(measurementTotal);
+    expect(await totalAfter(page, () => levelFilter.getByRole('button', { name: 'Apply' }).click())).toBeLessThan(
+      measurementTotal,
+    );
     expect(new Set(await page.locator('tbody tr td:first-child .badge').allTextContents())).not.toContain('HI');
     await page.getByRole('button', { name: 'Filter Level (active)' }).click();
     await page.getByRole('dialog', { name: 'Filter Level' }).getByRole('button', { name: 'Clear' }).click();
     await expect.poll(async () => (await rowsCount(page)).total).toBe(measurementTotal);
 
-    expect(await totalAfter(page, () => page.getByRole('button', { name: 'Unresolved', exact: true }).click())).toBeLessThan(measurementTotal);
-    const basic = page.locator('tbody tr').filter({ has: page.locator('td', { hasText: /^Basic$/ }) }).first();
+    expect(
+      await totalAfter(page, () => page.getByRole('button', { name: 'Unresolved', exact: true }).click()),
+    ).toBeLessThan(measurementTotal);
+    const basic = page
+      .locator('tbody tr')
+      .filter({ has: page.locator('td', { hasText: /^Basic$/ }) })
+      .first();
     await basic.getByRole('button', { name: /^View workflow of the alarm at / }).click();
     const panel = page.getByRole('dialog', { name: /Alarm/ });
     await panel.getByRole('heading', { name: /^CH4 Measurement Alarm \((Max|Average)\)$/ }).waitFor();
@@ -94,7 +104,10 @@ describe('alarms in the browser', () => {
     await signIn(page, origin(), 'operator@example.com', '/alarms');
     await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
-    const ldar = page.locator('tbody tr').filter({ has: page.locator('td', { hasText: /^LDAR$/ }) }).first();
+    const ldar = page
+      .locator('tbody tr')
+      .filter({ has: page.locator('td', { hasText: /^LDAR$/ }) })
+      .first();
     await ldar.waitFor();
     await ldar.getByRole('button', { name: /^View workflow of the alarm at / }).click();
     const panel = page.getByRole('dialog', { name: /Alarm/ });
@@ -134,7 +147,9 @@ describe('alarms in the browser', () => {
     await page.waitForURL(/\/site\/\d+/);
     const url = new URL(page.url());
     expect(url.searchParams.get('alarmId')).not.toBeNull();
-    expect(Date.parse(url.searchParams.get('end')!) - Date.parse(url.searchParams.get('start')!)).toBeGreaterThan(60 * 60_000);
+    expect(Date.parse(url.searchParams.get('end')!) - Date.parse(url.searchParams.get('start')!)).toBeGreaterThan(
+      60 * 60_000,
+    );
     await page.getByRole('heading', { name: `${siteName} Dashboard` }).waitFor();
     // The alarm panel is open; closing it takes alarmId out of the address.
     const panel = page.getByRole('dialog').filter({ hasText: 'Alarm' }).first();
@@ -155,7 +170,11 @@ describe('alarms in the browser', () => {
     await page.screenshot({ path: `${SHOTS}/alarm-parameters.png` });
     await expectAccessible(page);
 
-    const row = page.locator('tbody tr').filter({ hasText: /CH4 (Spike|Sustained Leak):/ }).filter({ hasNot: page.locator('[aria-label^="Warning"]') }).first();
+    const row = page
+      .locator('tbody tr')
+      .filter({ hasText: /CH4 (Spike|Sustained Leak):/ })
+      .filter({ hasNot: page.locator('[aria-label^="Warning"]') })
+      .first();
     const site = (await row.locator('td').first().textContent())!.trim();
     await row.getByRole('button', { name: `Edit CH4 parameters of ${site}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Alarm Parameters For a Site' });
@@ -255,23 +274,34 @@ describe('emission rate alarms and their mail in the browser', () => {
 
     // The modelling pipeline reports a two-hour 50 kg/h leak at the sites; those watching their rate raise an alarm.
     expect(token).not.toBe('');
-    const raised = await page.evaluate(async ({ org, token }) => {
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const sites = (await (await fetch(`/api/site/siteList/?organizationId=${org}`, { headers })).json()) as { id: number }[];
-      const start = Math.floor(Date.now() / 900_000) * 900_000 - 12 * 3_600_000;
-      const rates = Array.from({ length: 40 }, (_, i) => {
-        const rate = i >= 16 && i < 24 ? 50 : 1;
-        return { time: new Date(start + i * 900_000).toISOString(), rate, lower: rate / 2, upper: rate * 2 };
-      });
-      let total = 0;
-      for (const site of sites) {
-        const res = await fetch('/api/data/ingestSiteRates/', { method: 'POST', headers, body: JSON.stringify({ organizationId: org, siteId: site.id, rates }) });
-        total += ((await res.json()) as { alarmsRaised: number }).alarmsRaised;
-      }
-      return total;
-    }, { org: organizationId, token });
+    const raised = await page.evaluate(
+      async ({ org, token }) => {
+        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        const sites = (await (await fetch(`/api/site/siteList/?organizationId=${org}`, { headers })).json()) as {
+          id: number;
+        }[];
+        const start = Math.floor(Date.now() / 900_000) * 900_000 - 12 * 3_600_000;
+        const rates = Array.from({ length: 40 }, (_, i) => {
+          const rate = i >= 16 && i < 24 ? 50 : 1;
+          return { time: new Date(start + i * 900_000).toISOString(), rate, lower: rate / 2, upper: rate * 2 };
+        });
+        let total = 0;
+        for (const site of sites) {
+          const res = await fetch('/api/data/ingestSiteRates/', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ organizationId: org, siteId: site.id, rates }),
+          });
+          total += ((await res.json()) as { alarmsRaised: number }).alarmsRaised;
+        }
+        return total;
+      },
+      { org: organizationId, token },
+    );
     expect(raised).toBeGreaterThan(0);
-    await expect.poll(() => /mail to operator@example\.com: /.test(suite.server().output()), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => /mail to operator@example\.com: /.test(suite.server().output()), { timeout: 20_000 })
+      .toBe(true);
 
     await page.reload();
     await page.getByRole('button', { name: 'Filter Alarm', exact: true }).click();
@@ -279,13 +309,19 @@ describe('emission rate alarms and their mail in the browser', () => {
     await typeFilter.getByLabel('Value').selectOption('Emission Rate');
     await typeFilter.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('button', { name: 'Unresolved', exact: true }).click();
-    const basic = page.locator('tbody tr').filter({ has: page.locator('td', { hasText: /^Basic$/ }) }).first();
+    const basic = page
+      .locator('tbody tr')
+      .filter({ has: page.locator('td', { hasText: /^Basic$/ }) })
+      .first();
     await basic.waitFor({ timeout: 15_000 });
     await basic.getByRole('button', { name: /^View workflow of the alarm at / }).click();
     const panel = page.getByRole('dialog', { name: /Alarm/ });
     await panel.getByRole('heading', { name: 'CH4 Emission Rate Alarm' }).waitFor();
     await panel.getByRole('button', { name: 'Convert to LDAR' }).click();
-    await page.getByRole('dialog', { name: 'Convert to LDAR workflow?' }).getByRole('button', { name: 'Convert' }).click();
+    await page
+      .getByRole('dialog', { name: 'Convert to LDAR workflow?' })
+      .getByRole('button', { name: 'Convert' })
+      .click();
     await page.getByText('Converted to LDAR workflow').waitFor();
     await panel.getByRole('heading', { name: 'LDAR Workflow' }).waitFor();
     await panel.getByLabel('Classification').selectOption('Venting');

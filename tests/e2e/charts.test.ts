@@ -12,16 +12,24 @@ describe('chart polish', () => {
     const { page, problems } = await newPage(context);
     await signIn(page, suite.server().origin, 'operator@example.com', `/device/${deviceName}`);
     const direction = page.getByRole('region', { name: 'Wind Direction chart' });
-    await direction.locator('canvas').first().waitFor({ timeout: 60_000 }).catch(async (e: unknown) => {
-      await page.screenshot({ path: `${SHOTS}/device-charts-failed.png`, fullPage: true });
-      throw new Error(`${String(e)}\n${problems.join('\n')}`);
-    });
+    await direction
+      .locator('canvas')
+      .first()
+      .waitFor({ timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        await page.screenshot({ path: `${SHOTS}/device-charts-failed.png`, fullPage: true });
+        throw new Error(`${String(e)}\n${problems.join('\n')}`);
+      });
     const modes = direction.getByRole('group', { name: 'Wind Direction chart mode' });
     expect(await modes.getByRole('button').allInnerTexts()).toEqual(['Raw', '15 Minutes', '1 Hour', '1 Day']);
     await expect(modes.getByRole('button', { name: '15 Minutes' }).getAttribute('aria-pressed')).resolves.toBe('true');
     // Speed keeps its Maximum.
-    await expect(page.getByRole('region', { name: 'Wind Speed chart' }).getByRole('button', { name: 'Maximum' }).count()).resolves.toBe(1);
-    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+    await expect(
+      page.getByRole('region', { name: 'Wind Speed chart' }).getByRole('button', { name: 'Maximum' }).count(),
+    ).resolves.toBe(1);
+    await expect
+      .poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 })
+      .toBe(0);
 
     // Hover the middle of the CH4 plot: the legend's time reads like 'Nov 25, 2026, 3:00 am'.
     const ch4 = page.getByRole('region', { name: 'CH4 chart' });

@@ -59,14 +59,18 @@ describe('grids at scale in Chromium', () => {
     const client = page.getByRole('table', { name: 'Client readings' });
     expect(await client.locator('tbody tr[aria-rowindex]').count()).toBeLessThan(60);
     // Date columns read in the user's time zone and format, not as ISO strings.
-    await expect(client.locator('tbody tr[aria-rowindex="2"] td:nth-child(4)').textContent()).resolves.toBe('Jan 1, 2026, 00:00');
+    await expect(client.locator('tbody tr[aria-rowindex="2"] td:nth-child(4)').textContent()).resolves.toBe(
+      'Jan 1, 2026, 00:00',
+    );
     timings.clientSortDesc = await timed(page, async () => {
       await client.getByRole('button', { name: /^CH4 \(ppm\)/ }).click();
       await client.getByRole('button', { name: /^CH4 \(ppm\)/ }).click();
     });
     const first = Number(await client.locator('tbody tr[aria-rowindex] td:nth-child(3)').first().textContent());
     // The page's readings are a formula of the row index: the largest CH4 among the 10,000, computed here alike.
-    const largest = Math.max(...Array.from({ length: 10_000 }, (_, i) => Math.round(((i * 2654435761) % 100000) / 10) / 100));
+    const largest = Math.max(
+      ...Array.from({ length: 10_000 }, (_, i) => Math.round(((i * 2654435761) % 100000) / 10) / 100),
+    );
     expect(first).toBe(largest);
     timings.clientScrollToEnd = await timed(page, async () => {
       await client.evaluate((t) => t.parentElement!.scrollTo({ top: t.parentElement!.scrollHeight }));
@@ -74,7 +78,10 @@ describe('grids at scale in Chromium', () => {
     await client.locator('tbody tr[aria-rowindex="10001"]').waitFor();
     timings.clientFilter = await timed(page, async () => {
       await page.getByRole('searchbox', { name: 'Search readings' }).fill('Hawk Well 04');
-      await page.getByText(/^Rows: \d+\/10000$/).filter({ hasNotText: 'Rows: 10000/' }).waitFor();
+      await page
+        .getByText(/^Rows: \d+\/10000$/)
+        .filter({ hasNotText: 'Rows: 10000/' })
+        .waitFor();
     });
     // Every timing is a human-scale bound on this 2-core machine, not a benchmark.
     for (const [k, v] of Object.entries(timings)) expect(v, k).toBeLessThan(1500);
@@ -88,7 +95,9 @@ describe('grids at scale in Chromium', () => {
     timings.serverJumpToMiddle = await timed(page, async () => {
       await grid.evaluate((t) => t.parentElement!.scrollTo({ top: t.parentElement!.scrollHeight / 2 }));
       await grid.locator('tbody tr[aria-rowindex]').first().waitFor();
-      await page.waitForFunction(() => !document.querySelector('table[aria-label="Server readings"] tr[aria-busy="true"]'));
+      await page.waitForFunction(
+        () => !document.querySelector('table[aria-label="Server readings"] tr[aria-busy="true"]'),
+      );
     });
     const requests = await page.evaluate(() => window.gridRequests);
     const fresh = requests.slice(before);

@@ -45,7 +45,14 @@ describe('deep links from another organization', () => {
     await page.getByRole('button', { name: `Open in ${owner.name}` }).click();
     await page.getByText(`at ${featured.siteName}`).waitFor();
 
-    for (const path of ['/site/999999', '/site/999999/edit', '/device/NO-SUCH-DEVICE', '/alarm/garbage', '/emission/999999', '/inspection/999999']) {
+    for (const path of [
+      '/site/999999',
+      '/site/999999/edit',
+      '/device/NO-SUCH-DEVICE',
+      '/alarm/garbage',
+      '/emission/999999',
+      '/inspection/999999',
+    ]) {
       await page.goto(origin + path);
       await page.getByRole('heading', { name: 'Not found or no access' }).waitFor({ timeout: 30_000 });
       expect(new URL(page.url()).pathname, path).toBe(path);

@@ -17,7 +17,11 @@ function rangeOf(page: Page): { start: number; end: number } {
 
 describe('device dashboard in the browser', () => {
   const suite = browserSuite();
-  const server = { get origin() { return suite.server().origin; } };
+  const server = {
+    get origin() {
+      return suite.server().origin;
+    },
+  };
   const browser = { newContext: (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args) };
 
   it('opens a device from Site Health, charts it, zooms by dragging and cancels a drag with Escape', async () => {
@@ -32,7 +36,9 @@ describe('device dashboard in the browser', () => {
     let opened = false;
     for (let i = 0; i < count && !opened; i++) {
       await summaries.nth(i).click();
-      const rows = page.locator('details[open] tbody tr').filter({ hasNot: page.locator('td:nth-child(2):text-is("—")') });
+      const rows = page
+        .locator('details[open] tbody tr')
+        .filter({ hasNot: page.locator('td:nth-child(2):text-is("—")') });
       if ((await rows.count()) > 0) {
         await rows.first().getByRole('link').click();
         opened = true;
@@ -94,7 +100,10 @@ describe('device dashboard in the browser', () => {
 
     // The History dialog of the device.
     await page.getByRole('button', { name: 'History' }).click();
-    await page.getByRole('dialog', { name: /^History of / }).getByText('No changes have been recorded yet.').waitFor();
+    await page
+      .getByRole('dialog', { name: /^History of / })
+      .getByText('No changes have been recorded yet.')
+      .waitFor();
     await page.keyboard.press('Escape');
 
     // Installations tab: the Location Stats table starts collapsed and opens to its rows or its empty text; an
@@ -117,7 +126,12 @@ describe('device dashboard in the browser', () => {
   it("shows a device's location stats on the map and in the collapsed table, and the empty text for a device without", async () => {
     // The seed's featured devices (printed at start) stand at a site with data history, where most devices report GPS
     // fixes; the operator works in their organization only.
-    const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
+    const line = () =>
+      suite
+        .server()
+        .output()
+        .split('\n')
+        .find((l) => l.startsWith('A year of one-minute data:')) ?? '';
     await expect.poll(line).not.toBe('');
     const featured = [...line().matchAll(/\/device\/([\w-]+)/g)].map((m) => m[1]!);
     expect(featured.length).toBeGreaterThan(0);
@@ -125,7 +139,9 @@ describe('device dashboard in the browser', () => {
     const { page, problems } = await newPage(context);
     const listed = page.waitForResponse((r) => r.url().includes('/api/device/deviceList/') && r.ok());
     await signIn(page, server.origin, 'operator@example.com', '/devices');
-    const installed = ((await (await listed).json()) as { name: string; currentSiteName: string | null }[]).filter((d) => d.currentSiteName !== null).map((d) => d.name);
+    const installed = ((await (await listed).json()) as { name: string; currentSiteName: string | null }[])
+      .filter((d) => d.currentSiteName !== null)
+      .map((d) => d.name);
     const table = page.getByRole('table', { name: 'Location Stats' });
     const empty = page.getByText(NO_LOCATION_STATS);
     let answer: { distanceFromDeviceInstallationInMeters: number; numberOfSatellites: number }[] = [];
@@ -145,7 +161,8 @@ describe('device dashboard in the browser', () => {
     let withStats: string | undefined;
     for (const name of featured) if (!withStats && (await openStats(name))) withStats = name;
     expect(withStats).toBeDefined();
-    for (const name of ['Time', 'Location', 'Satellites', 'Installation', 'Distance from installation (m)']) await table.getByRole('columnheader', { name, exact: true }).waitFor();
+    for (const name of ['Time', 'Location', 'Satellites', 'Installation', 'Distance from installation (m)'])
+      await table.getByRole('columnheader', { name, exact: true }).waitFor();
     // One row per fix of the answer (newest first), satellites as reported, distances in metres to one decimal.
     const rows = table.locator('tbody tr');
     expect(await rows.count()).toBe(answer.length);
@@ -161,7 +178,11 @@ describe('device dashboard in the browser', () => {
 
     // A device elsewhere reported none.
     let without: string | undefined;
-    for (const name of installed.filter((n) => !featured.includes(n)).slice(-8).reverse()) if (!without && !(await openStats(name))) without = name;
+    for (const name of installed
+      .filter((n) => !featured.includes(n))
+      .slice(-8)
+      .reverse())
+      if (!without && !(await openStats(name))) without = name;
     expect(without).toBeDefined();
     await empty.waitFor();
     expect(problems).toEqual([]);
@@ -169,7 +190,12 @@ describe('device dashboard in the browser', () => {
   });
 
   it('charts a device that moved between seven sites over a year: wind per installation, five named and Other', async () => {
-    const line = () => suite.server().output().split('\n').find((l) => l.startsWith('Moved between seven sites')) ?? '';
+    const line = () =>
+      suite
+        .server()
+        .output()
+        .split('\n')
+        .find((l) => l.startsWith('Moved between seven sites')) ?? '';
     await expect.poll(line).not.toBe('');
     const name = /\/device\/([\w-]+)/.exec(line())![1]!;
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -182,9 +208,15 @@ describe('device dashboard in the browser', () => {
     await page.getByRole('group', { name: 'Time range' }).locator('button[aria-haspopup="dialog"]').click();
     const dialog = page.getByRole('dialog', { name: 'Choose a time range' });
     const to = await dialog.getByLabel('To').inputValue();
-    await dialog.getByLabel('From').fill(new Date(Date.parse(`${to}:00Z`) - 364 * 86_400_000).toISOString().slice(0, 16));
-    const spanOf = (url: string) => Date.parse(new URL(url).searchParams.get('endTime') ?? '') - Date.parse(new URL(url).searchParams.get('startTime') ?? '');
-    const yearOfWind = page.waitForResponse((r) => r.url().includes('/api/data/deviceWindData/') && spanOf(r.url()) > 360 * 86_400_000 && r.ok());
+    await dialog
+      .getByLabel('From')
+      .fill(new Date(Date.parse(`${to}:00Z`) - 364 * 86_400_000).toISOString().slice(0, 16));
+    const spanOf = (url: string) =>
+      Date.parse(new URL(url).searchParams.get('endTime') ?? '') -
+      Date.parse(new URL(url).searchParams.get('startTime') ?? '');
+    const yearOfWind = page.waitForResponse(
+      (r) => r.url().includes('/api/data/deviceWindData/') && spanOf(r.url()) > 360 * 86_400_000 && r.ok(),
+    );
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect.poll(() => Math.round((rangeOf(page).end - rangeOf(page).start) / 86_400_000)).toBe(364);
     await yearOfWind;
@@ -200,7 +232,9 @@ describe('device dashboard in the browser', () => {
       await expect(chart.getByRole('button', { name: '15 Minutes' }).isDisabled()).resolves.toBe(true);
       await expect(chart.getByRole('button', { name: '1 Day' }).isDisabled()).resolves.toBe(false);
     }
-    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 })
+      .toBe(0);
     await page.screenshot({ path: `${shots}/device-dashboard-roaming.png`, fullPage: true });
     await expectAccessible(page);
 
@@ -208,7 +242,9 @@ describe('device dashboard in the browser', () => {
     // already (a year opens it on 1 Day), in which case the speed chart takes them from the query cache.
     await speed.getByRole('button', { name: '1 Day' }).click();
     await expect(speed.getByRole('button', { name: '1 Day' }).getAttribute('aria-pressed')).resolves.toBe('true');
-    await expect.poll(() => speed.locator('.u-legend .u-series .u-label').allInnerTexts()).toContain(OTHER_SERIES_LABEL);
+    await expect
+      .poll(() => speed.locator('.u-legend .u-series .u-label').allInnerTexts())
+      .toContain(OTHER_SERIES_LABEL);
 
     // A drag narrows every chart at once: the loaded series redraw over the new range before the new answers arrive.
     // The daily answer may redraw the chart; drag on the plot that is on screen once it has settled.
@@ -223,7 +259,9 @@ describe('device dashboard in the browser', () => {
     await expect.poll(() => rangeOf(page).end - rangeOf(page).start).toBeLessThan(0.2 * (before.end - before.start));
     const ch4 = page.getByRole('region', { name: 'CH4 chart' });
     await ch4.locator('canvas').first().waitFor();
-    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 })
+      .toBe(0);
     expect(problems).toEqual([]);
 
     // Offline: a step back keeps the last good chart on screen, says so, and loads once the connection returns.
@@ -232,8 +270,12 @@ describe('device dashboard in the browser', () => {
     await ch4.getByRole('status').filter({ hasText: OFFLINE_MESSAGE }).waitFor({ timeout: 20_000 });
     await expect(ch4.locator('canvas').count()).resolves.toBeGreaterThan(0);
     await context.setOffline(false);
-    await expect.poll(() => ch4.getByRole('status').filter({ hasText: OFFLINE_MESSAGE }).count(), { timeout: 20_000 }).toBe(0);
-    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => ch4.getByRole('status').filter({ hasText: OFFLINE_MESSAGE }).count(), { timeout: 20_000 })
+      .toBe(0);
+    await expect
+      .poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 })
+      .toBe(0);
 
     // The server cannot be reached while the browser thinks it is online: the error with a Retry, which recovers.
     const refuse = (route: Route) => route.abort('connectionrefused');
@@ -245,14 +287,21 @@ describe('device dashboard in the browser', () => {
     await page.unroute('**/api/data/**', refuse);
     await failure.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => failure.count(), { timeout: 20_000 }).toBe(0);
-    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 })
+      .toBe(0);
     // The browser logs each refused request; nothing else went wrong.
     expect(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_REFUSED|ERR_FAILED/.test(p))).toEqual([]);
     await context.close();
   });
 
   it("opens the featured site's dashboard from Sites: widgets, a line per device, totals, emissions, events and the alarm panel", async () => {
-    const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
+    const line = () =>
+      suite
+        .server()
+        .output()
+        .split('\n')
+        .find((l) => l.startsWith('A year of one-minute data:')) ?? '';
     await expect.poll(line).not.toBe('');
     const featured = /\/device\/([\w-]+)/.exec(line())![1]!;
     const context = await browser.newContext({ viewport: { width: 1500, height: 1100 } });
@@ -264,7 +313,10 @@ describe('device dashboard in the browser', () => {
     await page.getByRole('link', { name: 'Sites', exact: true }).click();
     await listed;
     await page.getByPlaceholder('Search sites').fill(at);
-    await page.getByRole('link', { name: `Dashboard of ${at}` }).first().click();
+    await page
+      .getByRole('link', { name: `Dashboard of ${at}` })
+      .first()
+      .click();
     await page.waitForURL(/\/site\/\d+/);
     await page.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
     await expect(page.title()).resolves.toContain(`${at} Dashboard`);
@@ -292,8 +344,13 @@ describe('device dashboard in the browser', () => {
     // Emissions as a list; a row links to the dashboard around the emission.
     const emissions = page.getByRole('region', { name: 'CH4 Emissions' });
     await emissions.getByRole('tab', { name: 'List' }).click();
-    await emissions.getByRole('table', { name: 'Emissions' }).or(emissions.getByText('No emissions for the selected time period')).waitFor();
-    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+    await emissions
+      .getByRole('table', { name: 'Emissions' })
+      .or(emissions.getByText('No emissions for the selected time period'))
+      .waitFor();
+    await expect
+      .poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 })
+      .toBe(0);
     await page.screenshot({ path: `${shots}/site-dashboard.png`, fullPage: true });
     await expectAccessible(page);
     // An alarm of the site opens the panel and puts alarmId in the address; Escape closes both.
@@ -302,7 +359,9 @@ describe('device dashboard in the browser', () => {
       await alarms.getByRole('button').first().click();
       await expect.poll(() => new URL(page.url()).searchParams.get('alarmId')).not.toBeNull();
       await page.getByRole('button', { name: 'Close alarm' }).waitFor();
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close alarm');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe('Close alarm');
       await page.keyboard.press('Escape');
       await expect.poll(() => new URL(page.url()).searchParams.get('alarmId')).toBeNull();
     }
@@ -328,20 +387,32 @@ describe('device dashboard in the browser', () => {
   it('sends a deleted site, and a site of another organization, back to the landing page; its Sites row has no dashboard or deployment link', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const { page, problems } = await newPage(context);
-    const listed = page.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.url().includes('includeDeletedSites') && r.ok());
+    const listed = page.waitForResponse(
+      (r) => r.url().includes('/api/site/siteList/') && r.url().includes('includeDeletedSites') && r.ok(),
+    );
     await signIn(page, server.origin, 'provider.admin@example.com', '/sites');
     await page.getByLabel('Show Deleted').check();
     const sites = (await (await listed).json()) as { id: number; name: string; deletedAt: string | null }[];
     const deleted = sites.find((s) => s.deletedAt !== null);
     expect(deleted).toBeDefined();
     await page.getByPlaceholder('Search sites').fill(deleted!.name);
-    await expect(page.getByRole('button', { name: `Dashboard of ${deleted!.name}: Not available` }).first().isDisabled()).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('button', { name: `Dashboard of ${deleted!.name}: Not available` })
+        .first()
+        .isDisabled(),
+    ).resolves.toBe(true);
     // A deleted site has no deployment to edit; a live one's row opens its edit screen on the Deployment Plan tab.
     await expect(page.getByRole('link', { name: `Edit deployment of ${deleted!.name}` }).count()).resolves.toBe(0);
     const live = sites.find((s) => s.deletedAt === null)!;
     await page.getByPlaceholder('Search sites').fill(live.name);
-    await page.getByRole('link', { name: `Edit deployment of ${live.name}` }).first().click();
-    await page.waitForURL((u) => u.pathname === `/site/${live.id}/edit` && u.searchParams.get('tab') === 'DeploymentPlan');
+    await page
+      .getByRole('link', { name: `Edit deployment of ${live.name}` })
+      .first()
+      .click();
+    await page.waitForURL(
+      (u) => u.pathname === `/site/${live.id}/edit` && u.searchParams.get('tab') === 'DeploymentPlan',
+    );
     await page.getByRole('tab', { name: /Deployment Plan/, selected: true }).waitFor();
     await page.goto(`${server.origin}/site/${deleted!.id}`);
     await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/overview');

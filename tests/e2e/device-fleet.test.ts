@@ -36,7 +36,10 @@ describe('device fleet in the browser', () => {
     await expect.poll(async () => (await rowsCount(page)).shown).toBe(all.total);
 
     // A CH4 reading opens its 7-day trend, drawn by the shared chart.
-    await page.getByRole('button', { name: /^CH4 of .*open the 7-day trend$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^CH4 of .*open the 7-day trend$/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: /CH4, last 7 days/ }).waitFor();
     await dialog.getByRole('region', { name: 'CH4 chart' }).locator('canvas').first().waitFor({ timeout: 30_000 });
@@ -81,8 +84,15 @@ describe('device fleet in the browser', () => {
     for (let i = 0; i < (await candidates.count()) && !siteName; i++) {
       const cells = await candidates.nth(i).getByRole('cell').allTextContents();
       // A Qube or Qube Lite among its devices (cameras, C-…, are never the model's last active device).
-      const gasDevices = (await candidates.nth(i).locator('details tbody tr td:first-child').allTextContents()).some((name) => !name.trim().startsWith('C-'));
-      if (cells.includes('On') && gasDevices && !(await candidates.nth(i).locator('.badge-warning').filter({ hasText: /^\d+$/ }).count())) siteName = cells[0]!;
+      const gasDevices = (await candidates.nth(i).locator('details tbody tr td:first-child').allTextContents()).some(
+        (name) => !name.trim().startsWith('C-'),
+      );
+      if (
+        cells.includes('On') &&
+        gasDevices &&
+        !(await candidates.nth(i).locator('.badge-warning').filter({ hasText: /^\d+$/ }).count())
+      )
+        siteName = cells[0]!;
     }
     expect(siteName).not.toBe('');
 
@@ -91,11 +101,20 @@ describe('device fleet in the browser', () => {
     await page.getByPlaceholder('Search devices').fill(siteName);
     let warned = false;
     for (let round = 0; round < 20 && !warned; round++) {
-      const row = page.getByRole('row').filter({ hasText: siteName }).filter({ hasText: 'Unquarantined' }).filter({ has: page.locator('button[aria-label^="Change quarantine state"]:enabled') });
+      const row = page
+        .getByRole('row')
+        .filter({ hasText: siteName })
+        .filter({ hasText: 'Unquarantined' })
+        .filter({ has: page.locator('button[aria-label^="Change quarantine state"]:enabled') });
       if ((await row.count()) === 0) break;
       // The warning arrives with willQuarantineStopModellingPipeline (slower while the demo's models catch up).
-      const willStop = page.waitForResponse((r) => r.url().includes('/api/device/willQuarantineStopModellingPipeline/') && r.ok());
-      await row.first().getByRole('button', { name: /^Change quarantine state/ }).click();
+      const willStop = page.waitForResponse(
+        (r) => r.url().includes('/api/device/willQuarantineStopModellingPipeline/') && r.ok(),
+      );
+      await row
+        .first()
+        .getByRole('button', { name: /^Change quarantine state/ })
+        .click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('heading', { name: 'Change Quarantine State' }).waitFor();
       await dialog.getByLabel('New Installation Type').selectOption({ label: 'Quarantined' });
@@ -114,23 +133,38 @@ describe('device fleet in the browser', () => {
     await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
     await page.getByPlaceholder('Search sites').fill(siteName);
     const siteRow = page.getByRole('row').filter({ hasText: siteName });
-    await expect.poll(async () => (await siteRow.first().getByRole('cell').allTextContents()).includes('Off')).toBe(true);
+    await expect
+      .poll(async () => (await siteRow.first().getByRole('cell').allTextContents()).includes('Off'))
+      .toBe(true);
     // Start it again: not from before what it processed, then from now.
-    await siteRow.first().getByRole('button', { name: `Start the model of ${siteName}` }).click();
+    await siteRow
+      .first()
+      .getByRole('button', { name: `Start the model of ${siteName}` })
+      .click();
     const startDialog = page.getByRole('dialog');
     await startDialog.getByLabel('Start date').fill('2020-01-01T00:00');
     await startDialog.getByRole('button', { name: 'Start Model' }).click();
     await startDialog.getByText(/^Start date can be no earlier than /).waitFor();
     await startDialog.getByRole('button', { name: 'Cancel' }).click();
-    await siteRow.first().getByRole('button', { name: `Start the model of ${siteName}` }).click();
+    await siteRow
+      .first()
+      .getByRole('button', { name: `Start the model of ${siteName}` })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Start Model' }).click();
     await page.getByText('Model started').waitFor();
-    await expect.poll(async () => (await siteRow.first().getByRole('cell').allTextContents()).includes('On')).toBe(true);
+    await expect
+      .poll(async () => (await siteRow.first().getByRole('cell').allTextContents()).includes('On'))
+      .toBe(true);
 
     await page.goto(`${origin()}/devices`);
     await page.getByRole('heading', { name: 'Devices', exact: true, level: 1 }).waitFor();
     await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
-    await expect.poll(async () => Number(await page.locator('.stat').filter({ hasText: 'Quarantined' }).locator('dd').textContent()), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () => Number(await page.locator('.stat').filter({ hasText: 'Quarantined' }).locator('dd').textContent()),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     await page.screenshot({ path: `${SHOTS}/devices.png` });
     await expectAccessible(page);
     expect(problems).toEqual([]);
@@ -154,22 +188,34 @@ describe('device fleet in the browser', () => {
     await expect.poll(async () => (await rowsCount(page)).total).toBeLessThan(all.total);
     const codes = await page.locator('tbody tr td:nth-child(3)').allTextContents();
     expect(codes.filter((c) => c.trim() !== '').every((c) => Number(c) >= 900)).toBe(true);
-    await page.getByRole('button', { name: /^Details of event/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Details of event/ })
+      .first()
+      .click();
     const details = page.getByRole('dialog');
     await details.getByRole('heading', { name: 'Device Event' }).waitFor();
     await details.getByText('Firmware Version').waitFor();
     await page.keyboard.press('Escape');
 
     // The first event's device: its dashboard's Detail, Installations and Events tabs.
-    await page.getByRole('link', { name: /^Device dashboard of / }).first().click();
+    await page
+      .getByRole('link', { name: /^Device dashboard of / })
+      .first()
+      .click();
     await page.waitForURL(/\/device\//);
     await page.getByRole('tab', { name: 'Detail' }).click();
-    await page.getByRole('region', { name: 'Particle Status' }).getByText('Firmware Version', { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: 'Particle Status' })
+      .getByText('Firmware Version', { exact: true })
+      .waitFor();
     await page.getByRole('region', { name: 'Device Detail' }).getByText('Third Party Serial Number').waitFor();
     await page.screenshot({ path: `${SHOTS}/device-detail.png` });
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Installations' }).click();
-    await page.getByRole('table', { name: 'Installations' }).getByRole('columnheader', { name: 'Installed By', exact: true }).waitFor();
+    await page
+      .getByRole('table', { name: 'Installations' })
+      .getByRole('columnheader', { name: 'Installed By', exact: true })
+      .waitFor();
     await page.getByRole('region', { name: 'Installations map' }).locator('canvas').first().waitFor();
     await page.waitForTimeout(800);
     await page.screenshot({ path: `${SHOTS}/device-installations.png` });
@@ -186,7 +232,10 @@ describe('device fleet in the browser', () => {
     await signIn(page, origin(), 'operator@example.com', '/deviceHealth');
     await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(10);
     const ticketButton = page.locator('button[aria-label^="Create support ticket for "]:enabled').first();
-    const deviceName = ((await ticketButton.getAttribute('aria-label')) ?? '').replace('Create support ticket for ', '');
+    const deviceName = ((await ticketButton.getAttribute('aria-label')) ?? '').replace(
+      'Create support ticket for ',
+      '',
+    );
     await ticketButton.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: `Create Support Ticket for ${deviceName}` }).waitFor();
@@ -194,12 +243,20 @@ describe('device fleet in the browser', () => {
     expect(await dialog.getByLabel('Status').inputValue()).toBe('0');
     expect(await dialog.getByLabel('Priority').inputValue()).toBe('0');
     expect(await dialog.getByLabel('Ticket Source').inputValue()).toBe('2');
-    expect(await dialog.getByLabel('Status').locator('option').allTextContents()).toEqual(['Open', 'Pending', 'Escalated', 'Investigating', 'Stalled']);
+    expect(await dialog.getByLabel('Status').locator('option').allTextContents()).toEqual([
+      'Open',
+      'Pending',
+      'Escalated',
+      'Investigating',
+      'Stalled',
+    ]);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Subject is required').waitFor();
     await dialog.getByLabel('Subject').fill('Battery not charging after storm');
     await dialog.getByLabel('Symptom Primary').selectOption({ label: 'Power' });
-    await expect.poll(() => dialog.getByLabel('Symptom Secondary').locator('option').allTextContents()).toEqual(['—', 'Battery depleted', 'Solar not charging']);
+    await expect
+      .poll(() => dialog.getByLabel('Symptom Secondary').locator('option').allTextContents())
+      .toEqual(['—', 'Battery depleted', 'Solar not charging']);
     await dialog.getByLabel('Symptom Secondary').selectOption({ label: 'Solar not charging' });
     await dialog.getByLabel('Description').fill('Panel covered in debris.');
     await page.screenshot({ path: `${SHOTS}/ticket-create.png` });
@@ -226,9 +283,16 @@ describe('device fleet in the browser', () => {
     await signIn(page, origin(), 'operator@example.com', '/deviceUptime');
     await page.getByRole('heading', { name: 'Device Uptime' }).waitFor();
     const tile = page.getByRole('region', { name: 'Uptime summary' });
-    await expect.poll(async () => (await tile.locator('.stat-value').textContent()) ?? '', { timeout: 30_000 }).toMatch(/^\d+(\.\d)?%$/);
+    await expect
+      .poll(async () => (await tile.locator('.stat-value').textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/^\d+(\.\d)?%$/);
     await expect.poll(async () => (await rowsCount(page)).total, { timeout: 30_000 }).toBeGreaterThan(10);
-    expect(await page.getByRole('img', { name: /six-hour periods$/ }).locator('rect').count()).toBeGreaterThan(10);
+    expect(
+      await page
+        .getByRole('img', { name: /six-hour periods$/ })
+        .locator('rect')
+        .count(),
+    ).toBeGreaterThan(10);
     expect(await page.getByRole('img', { name: /periods up, \d+ down$/ }).count()).toBeGreaterThan(5);
     // Uptime rows are 30 px high (spec 2 §9).
     expect(Math.round((await page.locator('tbody tr[aria-rowindex]').first().boundingBox())!.height)).toBe(30);
@@ -253,7 +317,9 @@ describe('device fleet in the browser', () => {
     await signIn(page, origin(), 'operator@example.com', '/deviceHealth?tab=Map');
     const map = page.getByRole('region', { name: 'Sites and devices map' });
     await map.locator('canvas').first().waitFor({ timeout: 30_000 });
-    await expect.poll(async () => (await page.getByText(/^\d+ sites, \d+ devices/).textContent()) ?? '', { timeout: 30_000 }).toMatch(/zoom in past 15/);
+    await expect
+      .poll(async () => (await page.getByText(/^\d+ sites, \d+ devices/).textContent()) ?? '', { timeout: 30_000 })
+      .toMatch(/zoom in past 15/);
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${SHOTS}/device-map.png` });
     await page.getByRole('radio', { name: 'Model Status' }).click();
@@ -264,7 +330,9 @@ describe('device fleet in the browser', () => {
     await page.getByLabel('Find a site').fill(siteName);
     const details = page.getByRole('region', { name: 'Site details' });
     await details.getByRole('heading', { name: siteName }).waitFor();
-    await expect.poll(async () => (await page.getByText(/^\d+ sites, \d+ devices/).textContent()) ?? '', { timeout: 15_000 }).not.toMatch(/zoom in past 15/);
+    await expect
+      .poll(async () => (await page.getByText(/^\d+ sites, \d+ devices/).textContent()) ?? '', { timeout: 15_000 })
+      .not.toMatch(/zoom in past 15/);
     await page.waitForTimeout(1200);
     await page.screenshot({ path: `${SHOTS}/device-map-zoomed.png` });
     await details.getByRole('button', { name: 'Start a trip here' }).click();
@@ -298,10 +366,18 @@ describe('device fleet in the browser', () => {
     const sitesHeading = drawer.getByRole('heading', { name: /^Sites \d+\/\d+$/ });
     await expect.poll(async () => (await sitesHeading.textContent()) ?? '').toMatch(/^Sites (\d+)\/\1$/);
     const devicesHeading = drawer.getByRole('heading', { name: /^Devices \d+\/\d+$/ });
-    await expect.poll(async () => Number(/\/(\d+)/.exec((await devicesHeading.textContent()) ?? '')?.[1] ?? 0)).toBeGreaterThan(10);
-    const firstDevice = (await drawer.getByRole('region', { name: 'Devices found' }).locator('li .font-medium').first().textContent())!;
+    await expect
+      .poll(async () => Number(/\/(\d+)/.exec((await devicesHeading.textContent()) ?? '')?.[1] ?? 0))
+      .toBeGreaterThan(10);
+    const firstDevice = (await drawer
+      .getByRole('region', { name: 'Devices found' })
+      .locator('li .font-medium')
+      .first()
+      .textContent())!;
     await drawer.getByLabel('Find by name or group').fill(firstDevice);
-    await expect.poll(async () => (await devicesHeading.textContent()) ?? '').toMatch(new RegExp(`^Devices [1-9]\\d*/`));
+    await expect
+      .poll(async () => (await devicesHeading.textContent()) ?? '')
+      .toMatch(new RegExp(`^Devices [1-9]\\d*/`));
     // The page behind has loaded too (its Export CSV button fades in when rows arrive; axe must not catch it mid-fade).
     await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(0);
     await page.waitForTimeout(400);
@@ -337,9 +413,14 @@ describe('device fleet in the browser', () => {
     await page.getByRole('button', { name: 'Bulk Add/Edit Devices' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('The template holds the 2 chosen device(s).').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Template' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Template' }).click(),
+    ]);
     const { readFileSync } = await import('node:fs');
-    const lines = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(lines).toHaveLength(3);
     const header = lines[0]!.split(',');
     const notes = header.indexOf('Production Notes');
@@ -349,13 +430,21 @@ describe('device fleet in the browser', () => {
       return cells.join(',');
     });
     const input = dialog.locator('input[type=file]');
-    await input.setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from([lines[0], ...edited, ',Z-1,Qube,,tp,ARNT-9' + ','.repeat(header.length - 6)].join('\n')) });
+    await input.setInputFiles({
+      name: 'devices.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([lines[0], ...edited, ',Z-1,Qube,,tp,ARNT-9' + ','.repeat(header.length - 6)].join('\n')),
+    });
     await dialog.getByText('3 row(s) ready to upload.').waitFor();
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await dialog.getByText('1 row has problems; nothing was changed.').waitFor();
     await dialog.getByText(/^Row 4: Name: The device name must be in the form of A-XXXX/).waitFor();
     await page.screenshot({ path: `${SHOTS}/device-bulk-problems.png` });
-    await input.setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from([lines[0], ...edited].join('\n')) });
+    await input.setInputFiles({
+      name: 'devices.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([lines[0], ...edited].join('\n')),
+    });
     await dialog.getByText('2 row(s) ready to upload.').waitFor();
     await dialog.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('2 device(s) successfully changed').waitFor();
@@ -368,7 +457,11 @@ describe('device fleet in the browser', () => {
     const { page, problems } = await newPage(context);
     await signIn(page, origin(), 'org.admin@example.com', '/deviceHealth');
     await expect.poll(async () => (await rowsCount(page)).total, { timeout: 20_000 }).toBeGreaterThan(10);
-    const row = page.locator('tbody tr').filter({ has: page.locator('td', { hasText: /^Qube$/ }) }).filter({ has: page.locator('.badge', { hasText: /^Online$/ }) }).first();
+    const row = page
+      .locator('tbody tr')
+      .filter({ has: page.locator('td', { hasText: /^Qube$/ }) })
+      .filter({ has: page.locator('.badge', { hasText: /^Online$/ }) })
+      .first();
     const name = (await row.locator('td a').first().textContent())!;
     await page.goto(`${origin()}/device/${encodeURIComponent(name)}`);
     await page.getByRole('button', { name: 'Cloud Functions', exact: true }).click();
@@ -395,13 +488,23 @@ describe('device fleet in the browser', () => {
   });
 
   it('installs a device through the wizard on a phone: nearest site, pin rules, save and live diagnostics', async () => {
-    const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, geolocation: { latitude: 31.6, longitude: -103.7 }, permissions: ['geolocation'] });
+    const context = await newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      geolocation: { latitude: 31.6, longitude: -103.7 },
+      permissions: ['geolocation'],
+    });
     const { page, problems } = await newPage(context);
     await signIn(page, origin(), 'operator@example.com', '/devices/config?name=B-does-not-exist');
     await page.getByRole('heading', { name: 'Select Device' }).waitFor();
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('24px');
     await page.screenshot({ path: `${SHOTS}/wizard-start.png` });
-    await page.getByText('The device named B-does-not-exist is not currently available for installation, please contact support').waitFor();
+    await page
+      .getByText(
+        'The device named B-does-not-exist is not currently available for installation, please contact support',
+      )
+      .waitFor();
     // No camera here: the scanner says so instead of failing silently.
     await page.getByRole('button', { name: 'Scan QR code' }).click();
     await page.getByText(/^The camera could not be opened|^This browser cannot use the camera/).waitFor();
@@ -488,14 +591,21 @@ describe('device fleet in the browser', () => {
     // Bulk upload: the template's columns, a new version for the configured sensor, and the count.
     await page.getByRole('button', { name: 'Bulk Upload' }).click();
     const bulk = page.getByRole('dialog');
-    const [download] = await Promise.all([page.waitForEvent('download'), bulk.getByRole('button', { name: 'Template' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      bulk.getByRole('button', { name: 'Template' }).click(),
+    ]);
     const { readFileSync } = await import('node:fs');
     const header = readFileSync((await download.path())!, 'utf8').trim();
     expect(header).toBe('Sensor Serial Number,Coefficients');
     const input = bulk.locator('input[type=file]');
     await input.setInputFiles({ name: 'sensors.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
     await bulk.getByText('The file must be in CSV file format').waitFor();
-    await input.setInputFiles({ name: 'sensors.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${serial},"1.03, -0.003, 2e-5"\n`) });
+    await input.setInputFiles({
+      name: 'sensors.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${header}\n${serial},"1.03, -0.003, 2e-5"\n`),
+    });
     await bulk.getByText('1 row(s) ready to upload.').waitFor();
     await bulk.getByRole('button', { name: 'Upload' }).click();
     await page.getByText('1 sensor configuration(s) updated').waitFor();
@@ -505,7 +615,13 @@ describe('device fleet in the browser', () => {
     await expect.poll(async () => (await rowsCount(page)).shown).toBe(1);
     await page.getByRole('button', { name: /^Sensor history of / }).click();
     const history = page.getByRole('table', { name: `Sensor History: ${serial}` });
-    await expect.poll(async () => (await history.locator('tbody tr').allTextContents()).map((t) => (t.includes('1.03, -0.003, 2e-5') ? 'new' : t.includes('1.02, -0.003, 2e-5') ? 'old' : '?'))).toEqual(['new', 'old']);
+    await expect
+      .poll(async () =>
+        (await history.locator('tbody tr').allTextContents()).map((t) =>
+          t.includes('1.03, -0.003, 2e-5') ? 'new' : t.includes('1.02, -0.003, 2e-5') ? 'old' : '?',
+        ),
+      )
+      .toEqual(['new', 'old']);
     await page.keyboard.press('Escape');
 
     // Load the coefficients onto an online Qube through the device cloud.
@@ -525,8 +641,12 @@ describe('device fleet in the browser', () => {
     const { page: first } = await newPage(lookup);
     await signIn(first, origin(), 'operator@example.com', '/devices/config');
     await first.getByRole('heading', { name: 'Select Device' }).waitFor();
-    await expect.poll(async () => (await first.getByLabel('Device', { exact: true }).locator('option').count())).toBeGreaterThan(1);
-    const label = (await first.getByLabel('Device', { exact: true }).locator('option').allTextContents()).find((o) => o.endsWith('(Qube Lite)'))!;
+    await expect
+      .poll(async () => await first.getByLabel('Device', { exact: true }).locator('option').count())
+      .toBeGreaterThan(1);
+    const label = (await first.getByLabel('Device', { exact: true }).locator('option').allTextContents()).find((o) =>
+      o.endsWith('(Qube Lite)'),
+    )!;
     const name = label.replace(/ \(.*$/, '');
     await lookup.close();
     const { mkdtempSync } = await import('node:fs');
@@ -536,15 +656,33 @@ describe('device fleet in the browser', () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
     });
     try {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, permissions: ['camera', 'geolocation'], geolocation: { latitude: 31.6, longitude: -103.7 } });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        permissions: ['camera', 'geolocation'],
+        geolocation: { latitude: 31.6, longitude: -103.7 },
+      });
       const { page, problems } = await newPage(context);
       await signIn(page, origin(), 'operator@example.com', '/devices/config');
       await page.getByRole('heading', { name: 'Select Device' }).waitFor();
       await page.getByRole('button', { name: 'Scan QR code' }).click();
-      await expect.poll(() => page.getByLabel('Device', { exact: true }).locator('option:checked').textContent(), { timeout: 20_000 }).toBe(label);
+      await expect
+        .poll(() => page.getByLabel('Device', { exact: true }).locator('option:checked').textContent(), {
+          timeout: 20_000,
+        })
+        .toBe(label);
       await page.getByRole('button', { name: 'Scan QR code' }).waitFor();
       expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
       await page.screenshot({ path: `${SHOTS}/wizard-scanned.png` });

@@ -23,7 +23,9 @@ describe('emissions and analytics in the browser', () => {
     // Figures from the seeded emissions: sites ranked by volume, categories, the monthly bars and the alarms.
     const sites = page.getByRole('region', { name: 'Emissions by Site' });
     await sites.locator('tbody tr').first().waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('region', { name: 'Emissions by Source Category' }).locator('tbody tr').count()).toBeGreaterThan(1);
+    expect(
+      await page.getByRole('region', { name: 'Emissions by Source Category' }).locator('tbody tr').count(),
+    ).toBeGreaterThan(1);
     await page.getByRole('img', { name: 'Monthly CH4 emissions' }).waitFor();
     await page.getByRole('list', { name: 'Alarms' }).waitFor();
     const canvas = page.getByRole('region', { name: 'Map of site emissions' }).locator('canvas').first();
@@ -59,7 +61,9 @@ describe('emissions and analytics in the browser', () => {
     await page.waitForURL(/\/site\/\d+\?/);
     await page.getByRole('heading', { name: `${name} Dashboard` }).waitFor();
     const url = new URL(page.url());
-    expect(Math.round((Date.parse(url.searchParams.get('end')!) - Date.parse(url.searchParams.get('start')!)) / 86_400_000)).toBe(7);
+    expect(
+      Math.round((Date.parse(url.searchParams.get('end')!) - Date.parse(url.searchParams.get('start')!)) / 86_400_000),
+    ).toBe(7);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -71,7 +75,9 @@ describe('emissions and analytics in the browser', () => {
     await page.getByRole('heading', { name: 'Emission Analytics', exact: true }).waitFor();
     const chart = page.getByRole('img', { name: 'Emission trends' });
     await chart.waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('button', { name: 'Next period: Cannot move into the future' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next period: Cannot move into the future' }).isDisabled()).toBe(
+      true,
+    );
 
     await page.getByLabel('Period type').selectOption('Quarterly');
     expect(await page.getByLabel('Periods visible').inputValue()).toBe('4');
@@ -84,7 +90,11 @@ describe('emissions and analytics in the browser', () => {
     const legend = page.getByRole('list', { name: 'Emission trends legend' });
     await expect.poll(async () => legend.getByText('Wellhead').count(), { timeout: 15_000 }).toBe(1);
     // Four quarters ending with the one before the current quarter, once the answers have arrived.
-    await expect.poll(async () => (await chart.locator('text').allTextContents()).filter((t) => /^Q[1-4]/.test(t)).length, { timeout: 15_000 }).toBe(4);
+    await expect
+      .poll(async () => (await chart.locator('text').allTextContents()).filter((t) => /^Q[1-4]/.test(t)).length, {
+        timeout: 15_000,
+      })
+      .toBe(4);
     await page.locator('[aria-busy="false"]').first().waitFor();
     expect(await legend.getByText('Tank').count()).toBe(1);
     expect(await page.getByRole('img', { name: 'Source category treemap' }).count()).toBe(1);
@@ -96,8 +106,13 @@ describe('emissions and analytics in the browser', () => {
     await page.getByRole('button', { name: 'CH4 Targets' }).click();
     const dialog = page.getByRole('dialog', { name: 'CH4 Emission Targets' });
     await dialog.getByRole('button', { name: 'No Target' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Template', exact: true }).click()]);
-    const template = readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Template', exact: true }).click(),
+    ]);
+    const template = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(template[0]).toBe('Site Name,Alias,Effective From,Target Volume Per Month (kg)');
     const site = template[1]!.split(',')[0]!;
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'targets-')), 'targets.csv');
@@ -134,19 +149,31 @@ describe('emissions and analytics in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Create New Baseline' });
 
     // User Input/Inventory for the first site.
-    await grid.locator('tbody tr').first().getByRole('button', { name: /^Create a baseline for / }).click();
+    await grid
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^Create a baseline for / })
+      .click();
     await dialog.getByLabel('Baseline Type').selectOption({ label: 'User Input/Inventory' });
     await dialog.getByLabel('Yearly CH4 Inventory (kg)').fill('8760');
     await dialog.getByLabel('Effective From').fill(day(10));
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Calculate' }).click();
-    await dialog.getByRole('definition').filter({ hasText: /^1\.00 kg\/h$/ }).first().waitFor();
+    await dialog
+      .getByRole('definition')
+      .filter({ hasText: /^1\.00 kg\/h$/ })
+      .first()
+      .waitFor();
     // Changing an input invalidates the calculation.
     await dialog.getByLabel('Yearly CH4 Inventory (kg)').fill('17520');
     await dialog.getByText('The inputs changed: calculate again.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Calculate' }).click();
-    await dialog.getByRole('definition').filter({ hasText: /^2\.00 kg\/h$/ }).first().waitFor();
+    await dialog
+      .getByRole('definition')
+      .filter({ hasText: /^2\.00 kg\/h$/ })
+      .first()
+      .waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Baseline created').first().waitFor();
 
@@ -172,8 +199,14 @@ describe('emissions and analytics in the browser', () => {
     await page.getByText('Baseline created').first().waitFor();
 
     // EPA 30 Day Average for an EPA-regulated site (sorted to the top of the EPA Regulated column).
-    await page.getByRole('button', { name: /^EPA Regulated/ }).first().click();
-    await page.getByRole('button', { name: /^EPA Regulated/ }).first().click();
+    await page
+      .getByRole('button', { name: /^EPA Regulated/ })
+      .first()
+      .click();
+    await page
+      .getByRole('button', { name: /^EPA Regulated/ })
+      .first()
+      .click();
     const epaRow = grid.locator('tbody tr').filter({ hasText: /Yes/ }).first();
     await epaRow.getByRole('button', { name: /^Create a baseline for / }).click();
     await dialog.getByLabel('Baseline Type').selectOption({ label: 'EPA 30 Day Average' });
@@ -187,7 +220,9 @@ describe('emissions and analytics in the browser', () => {
     await dialog.getByRole('img', { name: /^Daily volumes: 30 days, 0 excluded$/ }).waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Baseline created').first().waitFor();
-    await expect.poll(async () => grid.locator('tbody tr td:nth-child(2)').allTextContents(), { timeout: 10_000 }).toContain('EPA 30 Day Average');
+    await expect
+      .poll(async () => grid.locator('tbody tr td:nth-child(2)').allTextContents(), { timeout: 10_000 })
+      .toContain('EPA 30 Day Average');
     await epaRow.getByRole('button', { name: /^Baseline history of / }).click();
     const history = page.getByRole('dialog', { name: /^Site Baseline History: / });
     await history.getByText('EPA 30 Day Average').first().waitFor();
@@ -215,22 +250,45 @@ describe('emissions and analytics in the browser', () => {
 
     await page.goto(`${origin()}/export`);
     await page.getByRole('heading', { name: 'Export Data', exact: true }).waitFor();
-    expect(await page.locator('details > summary.collapse-title').allTextContents()).toEqual(['Export Alarms', 'Export Volumes', 'Export Emissions', 'Export CH4 Rolling Averages and Baseline', 'Export Device Data', 'Export Device Uptime', 'Export Site Rate (Deprecated)']);
+    expect(await page.locator('details > summary.collapse-title').allTextContents()).toEqual([
+      'Export Alarms',
+      'Export Volumes',
+      'Export Emissions',
+      'Export CH4 Rolling Averages and Baseline',
+      'Export Device Data',
+      'Export Device Uptime',
+      'Export Site Rate (Deprecated)',
+    ]);
     await page.locator('summary', { hasText: 'Export Device Data' }).click();
     const deviceForm = page.getByRole('form', { name: 'Export Device Data' });
     // Averages of a gas offer 15 minutes, 1 hour and 1 day only.
     await deviceForm.getByLabel('Sample period').waitFor();
-    expect(await deviceForm.getByLabel('Sample period').locator('option').allTextContents()).toEqual(['Choose a period', '15 Minutes', '1 Hour', '1 Day']);
+    expect(await deviceForm.getByLabel('Sample period').locator('option').allTextContents()).toEqual([
+      'Choose a period',
+      '15 Minutes',
+      '1 Hour',
+      '1 Day',
+    ]);
     await deviceForm.getByRole('button', { name: 'Export' }).click();
     await deviceForm.getByRole('alert').filter({ hasText: 'Site is required' }).waitFor();
     await deviceForm.getByLabel('Site').selectOption({ label: siteName! });
-    const [deviceFile] = await Promise.all([page.waitForEvent('download'), deviceForm.getByRole('button', { name: 'Export' }).click()]);
+    const [deviceFile] = await Promise.all([
+      page.waitForEvent('download'),
+      deviceForm.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(deviceFile.suggestedFilename()).toMatch(/^Device Data CH4 .+ to .+\.csv$/);
-    const deviceRows = readFileSync((await deviceFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const deviceRows = readFileSync((await deviceFile.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(deviceRows[0]).toBe('Time,Device,CH4 (ppm)');
     expect(deviceRows.length).toBeGreaterThan(1);
-    for (const row of deviceRows.slice(1)) expect(row).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z,[A-Z]+-\d+,-?\d+(\.\d+)?(e-?\d+)?$/);
-    await deviceForm.getByRole('status').filter({ hasText: /^Downloaded / }).waitFor();
+    for (const row of deviceRows.slice(1))
+      expect(row).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z,[A-Z]+-\d+,-?\d+(\.\d+)?(e-?\d+)?$/);
+    await deviceForm
+      .getByRole('status')
+      .filter({ hasText: /^Downloaded / })
+      .waitFor();
 
     await page.locator('summary', { hasText: 'Export Volumes' }).click();
     const volumeForm = page.getByRole('form', { name: 'Export Volumes' });
@@ -240,15 +298,26 @@ describe('emissions and analytics in the browser', () => {
     await page.getByRole('group', { name: 'Sites' }).getByRole('button', { name: 'Select shown' }).click();
     await page.keyboard.press('Escape');
     await volumeForm.getByRole('list', { name: 'Export Volumes: chosen sites' }).waitFor();
-    expect(await volumeForm.getByRole('list', { name: 'Export Volumes: chosen sites' }).getByRole('listitem').count()).toBeLessThanOrEqual(11);
+    expect(
+      await volumeForm.getByRole('list', { name: 'Export Volumes: chosen sites' }).getByRole('listitem').count(),
+    ).toBeLessThanOrEqual(11);
     await volumeForm.getByLabel('Group by').selectOption('Monthly');
     await volumeForm.getByText('Split by source category').click();
-    const [volumeFile] = await Promise.all([page.waitForEvent('download'), volumeForm.getByRole('button', { name: 'Export' }).click()]);
-    const volumeRows = readFileSync((await volumeFile.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const [volumeFile] = await Promise.all([
+      page.waitForEvent('download'),
+      volumeForm.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    const volumeRows = readFileSync((await volumeFile.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(volumeRows[0]).toBe('Period Start,Site,Source Category,Volume (kg)');
     expect(volumeRows.length).toBeGreaterThan(1);
     // Monthly periods: the first starts with the range, the next on the 1st at midnight in the browser's zone.
-    for (const row of volumeRows.slice(1)) expect(row).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2},[^,]+,(Wellhead|Tank|Separator|Compressor),\d+(\.\d+)?(e-?\d+)?$/);
+    for (const row of volumeRows.slice(1))
+      expect(row).toMatch(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2},[^,]+,(Wellhead|Tank|Separator|Compressor),\d+(\.\d+)?(e-?\d+)?$/,
+      );
     expect(volumeRows.some((row) => /^\d{4}-\d{2}-01T00:00:00[+-]\d{2}:\d{2},/.test(row))).toBe(true);
     await page.screenshot({ path: `${SHOTS}/export-data.png`, fullPage: true });
     await expectAccessible(page);

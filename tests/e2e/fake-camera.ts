@@ -8,8 +8,13 @@ const W = 640;
 const H = 480;
 
 export async function writeQrVideo(text: string, file: string): Promise<void> {
-  const wasm = readFileSync(path.resolve(import.meta.dirname, '../../node_modules/zxing-wasm/dist/writer/zxing_writer.wasm'));
-  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
+  const wasm = readFileSync(
+    path.resolve(import.meta.dirname, '../../node_modules/zxing-wasm/dist/writer/zxing_writer.wasm'),
+  );
+  prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+    fireImmediately: true,
+  });
   const { symbol, error } = await writeBarcode(text, { format: 'QRCode' });
   if (!symbol || error) throw new Error(`QR code not written: ${error}`);
   // The top-left module is always dark (a finder pattern), so its value names the dark colour.
@@ -21,7 +26,8 @@ export async function writeQrVideo(text: string, file: string): Promise<void> {
   for (let r = 0; r < symbol.height; r++) {
     for (let c = 0; c < symbol.width; c++) {
       if (symbol.data[r * symbol.width + c] !== dark) continue;
-      for (let dy = 0; dy < scale; dy++) y.fill(16, (top + r * scale + dy) * W + left + c * scale, (top + r * scale + dy) * W + left + (c + 1) * scale);
+      for (let dy = 0; dy < scale; dy++)
+        y.fill(16, (top + r * scale + dy) * W + left + c * scale, (top + r * scale + dy) * W + left + (c + 1) * scale);
     }
   }
   const chroma = new Uint8Array((W / 2) * (H / 2)).fill(128);

@@ -14,7 +14,10 @@ import { launchBrowser, newPage, serveStatic } from './harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const fixtures = path.join(root, 'tests/fixtures');
-const gdal = (name: string) => JSON.parse(readFileSync(path.join(fixtures, 'gdal', `${name}.json`), 'utf8')) as { wgs84Extent?: { coordinates: number[][][] } };
+const gdal = (name: string) =>
+  JSON.parse(readFileSync(path.join(fixtures, 'gdal', `${name}.json`), 'utf8')) as {
+    wgs84Extent?: { coordinates: number[][][] };
+  };
 
 /** GDAL's WGS84 extent of a fixture as north/south/east/west. */
 function gdalBox(name: string) {
@@ -75,7 +78,10 @@ describe('file workers in Chromium', () => {
       <Icon><href>giscore_etna.jpg</href></Icon>
       <LatLonBox><north>37.9</north><south>37.5</south><east>15.4</east><west>14.6</west><rotation>30</rotation></LatLonBox>
       </GroundOverlay></kml>`;
-    const r = await page.evaluate((k) => window.fileWorkers.kmlWithImage(k, 'generated/giscore_etna.jpg', 'KML + JPG rotated 30°'), kml);
+    const r = await page.evaluate(
+      (k) => window.fileWorkers.kmlWithImage(k, 'generated/giscore_etna.jpg', 'KML + JPG rotated 30°'),
+      kml,
+    );
     if (!r.ok) throw new Error(r.message);
     expect(r.value.warnings.some((w) => w.includes('rotated by 30°'))).toBe(true);
     expect(r.value.image.mime).toBe('image/png');
@@ -147,7 +153,14 @@ describe('file workers in Chromium', () => {
       [['real-world/kml/togeojson_linestring.kml', 'generated/giscore_etna.jpg'], BASEMAP_MESSAGES.noOverlayInKml],
       [['real-world/csv/csv-spectrum_utf8.csv'], 'csv is not a configured basemap file type.'],
       [['real-world/kml/togeojson_ground_overlay.kml'], BASEMAP_MESSAGES.kmlPairing],
-      [['real-world/kmz/giscore_usa_ca_sf_regions.kmz', 'real-world/kmz/openlayers_iceland.kmz', 'generated/giscore_etna.jpg'], BASEMAP_MESSAGES.tooManyFiles],
+      [
+        [
+          'real-world/kmz/giscore_usa_ca_sf_regions.kmz',
+          'real-world/kmz/openlayers_iceland.kmz',
+          'generated/giscore_etna.jpg',
+        ],
+        BASEMAP_MESSAGES.tooManyFiles,
+      ],
     ];
     for (const [paths, message] of cases) {
       const r = await page.evaluate((p) => window.fileWorkers.basemap(p), paths);
@@ -164,8 +177,13 @@ describe('file workers in Chromium', () => {
       ]),
     );
     if (!r.ok) throw new Error(r.message);
-    expect(r.value.rows.map((x) => x.values)).toEqual([{ a: '1', b: 'ha \n"ha" \nha' }, { a: '3', b: '4' }]);
-    const bad = await page.evaluate(() => window.fileWorkers.csv('real-world/csv/gdal_unbalanced_double_quotes.csv', [{ key: 'x', header: 'x' }]));
+    expect(r.value.rows.map((x) => x.values)).toEqual([
+      { a: '1', b: 'ha \n"ha" \nha' },
+      { a: '3', b: '4' },
+    ]);
+    const bad = await page.evaluate(() =>
+      window.fileWorkers.csv('real-world/csv/gdal_unbalanced_double_quotes.csv', [{ key: 'x', header: 'x' }]),
+    );
     if (!bad.ok) throw new Error(bad.message);
     expect(bad.value.errors.length).toBeGreaterThan(0);
     expect(bad.value.errors[0]!.message).toMatch(/^Row \d+: /);

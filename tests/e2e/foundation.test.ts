@@ -7,7 +7,11 @@ const shots = SHOTS;
 
 describe('foundation in the browser', () => {
   const suite = browserSuite();
-  const server = { get origin() { return suite.server().origin; } };
+  const server = {
+    get origin() {
+      return suite.server().origin;
+    },
+  };
   const browser = { newContext: (...args: Parameters<Browser['newContext']>) => suite.browser().newContext(...args) };
 
   it('signs in a provider administrator, shows the shell and the organizations screen', async () => {
@@ -17,7 +21,9 @@ describe('foundation in the browser', () => {
     await page.getByRole('heading', { name: 'Organizations', level: 1 }).waitFor();
     await expect.poll(() => page.url()).toContain('/organizations');
     await page.getByRole('cell', { name: 'Red Mesa Energy', exact: true }).waitFor();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).isVisible(),
+    ).resolves.toBe(true);
     await expect(page.getByText('demo environment').isVisible()).resolves.toBe(true);
     await page.screenshot({ path: `${shots}/organizations.png` });
     await expectAccessible(page);
@@ -50,12 +56,16 @@ describe('foundation in the browser', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('organizationId')).not.toBeNull();
     await page.getByRole('region', { name: 'Emissions by Site' }).locator('tbody tr').first().waitFor();
     // Only screens the user may open are in the navigation bar.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).count()).resolves.toBe(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).count(),
+    ).resolves.toBe(0);
     const switcher = page.getByLabel('Organization', { exact: true });
     const before = await switcher.inputValue();
     const options = await switcher.locator('option').allTextContents();
     expect(options).toEqual(['Northern Lights Resources', 'Red Mesa Energy']);
-    await switcher.selectOption({ index: before === (await switcher.locator('option').first().getAttribute('value')) ? 1 : 0 });
+    await switcher.selectOption({
+      index: before === (await switcher.locator('option').first().getAttribute('value')) ? 1 : 0,
+    });
     await page.getByText('Organization changed').waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('organizationId')).not.toBe(before);
     await page.screenshot({ path: `${shots}/org-admin-home.png` });
@@ -65,7 +75,11 @@ describe('foundation in the browser', () => {
     await page.goto(`${server.origin}/organizations`);
     await page.waitForURL(/\/oidc\/|\/accessDenied/);
     if (page.url().includes('/oidc/')) await page.waitForURL(/\/accessDenied/);
-    await page.getByText('You do not currently have access to that page. Please send an email to support@example.com to request access.').waitFor();
+    await page
+      .getByText(
+        'You do not currently have access to that page. Please send an email to support@example.com to request access.',
+      )
+      .waitFor();
     await expect(page.getByRole('button', { name: 'Overview' }).isVisible()).resolves.toBe(true);
     await page.screenshot({ path: `${shots}/access-denied.png` });
     await expectAccessible(page);
@@ -105,7 +119,9 @@ describe('foundation in the browser', () => {
     const firstDelete = page.getByRole('button', { name: /^Delete / }).first();
     const siteName = (await firstDelete.getAttribute('aria-label'))!.replace(/^Delete /, '');
     await firstDelete.click();
-    await page.getByText('Deleting a site will remove it and any associated information from the dashboard.', { exact: false }).waitFor();
+    await page
+      .getByText('Deleting a site will remove it and any associated information from the dashboard.', { exact: false })
+      .waitFor();
     await page.screenshot({ path: `${shots}/site-delete-confirm.png` });
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Site deleted').waitFor();
@@ -116,7 +132,9 @@ describe('foundation in the browser', () => {
     await page.getByText('Site restored').waitFor();
     await page.getByRole('button', { name: `History of ${siteName}` }).click();
     await page.getByRole('dialog').getByRole('cell', { name: 'deletedAt' }).first().waitFor();
-    await expect(page.getByRole('dialog').getByRole('cell', { name: 'org.admin@example.com' }).count()).resolves.toBe(2);
+    await expect(page.getByRole('dialog').getByRole('cell', { name: 'org.admin@example.com' }).count()).resolves.toBe(
+      2,
+    );
     await page.screenshot({ path: `${shots}/site-history.png` });
     await page.keyboard.press('Escape');
     await page.screenshot({ path: `${shots}/sites.png` });
@@ -132,7 +150,9 @@ describe('foundation in the browser', () => {
     await page.getByRole('heading', { name: 'Site Health', level: 1 }).waitFor();
     const footer = page.getByText(/^Rows: \d+\/\d+$/);
     // The footer reads 'Rows: 0/0' until the rows arrive.
-    await expect.poll(async () => Number(/\/(\d+)/.exec((await footer.textContent()) ?? '')?.[1] ?? 0), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(/\/(\d+)/.exec((await footer.textContent()) ?? '')?.[1] ?? 0), { timeout: 20_000 })
+      .toBeGreaterThan(0);
     const all = Number(/\/(\d+)/.exec((await footer.textContent())!)![1]);
     await page.getByRole('button', { name: 'Model Issues' }).click();
     await expect.poll(async () => Number(/Rows: (\d+)/.exec((await footer.textContent())!)![1])).toBeLessThan(all);
@@ -162,7 +182,9 @@ describe('foundation in the browser', () => {
     await page.getByText('User added').waitFor();
     await page.getByRole('cell', { name: 'new.analyst@example.com', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Edit new.analyst@example.com' }).click();
-    await expect(page.getByRole('dialog').getByLabel('Email', { exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(
+      page.getByRole('dialog').getByLabel('Email', { exact: true }).getAttribute('readonly'),
+    ).resolves.not.toBeNull();
     await page.getByRole('dialog').getByLabel('Role').selectOption({ label: 'Operator' });
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await page.getByText('User edited').waitFor();

@@ -86,7 +86,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -108,7 +117,9 @@ export async function signIn(page: Page, origin: string, email: string, startPat
   await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByLabel(/password/i).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/signin-callback'), { timeout: 30_000 });
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/signin-callback'), {
+    timeout: 30_000,
+  });
 }
 
 /** No serious or critical accessibility findings on the current page. */
@@ -118,20 +129,33 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
-const STATIC_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json', '.wasm': 'application/wasm' };
+const STATIC_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+};
 
 /** Serves a built test page from `dir`, and `mounts` (URL prefix to folder) beside it, on a free port. */
-export function serveStatic(dir: string, mounts: Record<string, string> = {}): Promise<{ server: Server; origin: string }> {
+export function serveStatic(
+  dir: string,
+  mounts: Record<string, string> = {},
+): Promise<{ server: Server; origin: string }> {
   const server = createHttpServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const mount = Object.entries(mounts).find(([prefix]) => url.pathname.startsWith(prefix));
-    const [base, rel] = mount ? [mount[1], url.pathname.slice(mount[0].length)] : [dir, url.pathname === '/' ? 'index.html' : url.pathname.slice(1)];
+    const [base, rel] = mount
+      ? [mount[1], url.pathname.slice(mount[0].length)]
+      : [dir, url.pathname === '/' ? 'index.html' : url.pathname.slice(1)];
     const file = path.resolve(base, decodeURIComponent(rel));
     if (!file.startsWith(base + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': STATIC_TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    res
+      .writeHead(200, { 'content-type': STATIC_TYPES[path.extname(file)] ?? 'application/octet-stream' })
+      .end(readFileSync(file));
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
@@ -144,7 +168,10 @@ export function serveStatic(dir: string, mounts: Record<string, string> = {}): P
 export const SHOTS = 'test-results/screenshots';
 
 /** The real server and Chromium for one test file: started before its tests, stopped after. */
-export function browserSuite(extraEnv: Record<string, string> = {}): { server: () => RunningServer; browser: () => Browser } {
+export function browserSuite(extraEnv: Record<string, string> = {}): {
+  server: () => RunningServer;
+  browser: () => Browser;
+} {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -170,8 +197,16 @@ export interface FeaturedSite {
  * finds it: the device's page names the site, the Sites page links its dashboard, and the address names the
  * organization (the operator's only one), so a user of several organizations can be sent straight to it.
  */
-export async function findFeaturedSite(suite: { server: () => RunningServer; browser: () => Browser }): Promise<FeaturedSite> {
-  const line = () => suite.server().output().split('\n').find((l) => l.startsWith('A year of one-minute data:')) ?? '';
+export async function findFeaturedSite(suite: {
+  server: () => RunningServer;
+  browser: () => Browser;
+}): Promise<FeaturedSite> {
+  const line = () =>
+    suite
+      .server()
+      .output()
+      .split('\n')
+      .find((l) => l.startsWith('A year of one-minute data:')) ?? '';
   await expect.poll(line, { timeout: 30_000 }).not.toBe('');
   const deviceName = /\/device\/([\w-]+)/.exec(line())![1]!;
   const context = await suite.browser().newContext({ viewport: { width: 1500, height: 1100 } });
@@ -183,7 +218,10 @@ export async function findFeaturedSite(suite: { server: () => RunningServer; bro
     await page.getByRole('link', { name: 'Sites', exact: true }).click();
     await listed;
     await page.getByPlaceholder('Search sites').fill(siteName);
-    const href = await page.getByRole('link', { name: `Dashboard of ${siteName}` }).first().getAttribute('href');
+    const href = await page
+      .getByRole('link', { name: `Dashboard of ${siteName}` })
+      .first()
+      .getAttribute('href');
     const organizationId = Number(new URL(page.url()).searchParams.get('organizationId'));
     return { deviceName, siteName, siteId: Number(/\/site\/(\d+)/.exec(href ?? '')![1]), organizationId };
   } finally {

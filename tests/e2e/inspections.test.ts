@@ -14,7 +14,9 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 function typedTime(daysBack: number, hour: number, minute: number) {
   const d = new Date(Date.now() - daysBack * 86_400_000);
   const typed = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(hour)}:${pad(minute)}`;
-  const shown = new RegExp(`${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, 0?${hour % 12 || 12}:${pad(minute)}|${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, ${pad(hour)}:${pad(minute)}`);
+  const shown = new RegExp(
+    `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, 0?${hour % 12 || 12}:${pad(minute)}|${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}, ${pad(hour)}:${pad(minute)}`,
+  );
   return { typed, shown };
 }
 
@@ -77,7 +79,8 @@ describe('inspections in the browser', () => {
     await add.getByLabel('Location (lat,lng)').fill('31.90012,-102.10034');
     expect(await sourceSelect.inputValue()).toBe('');
     await sourceSelect.selectOption({ index: 1 });
-    const otherSite = (await siteSelect.inputValue()) === (await siteSelect.locator('option').nth(1).getAttribute('value')) ? 2 : 1;
+    const otherSite =
+      (await siteSelect.inputValue()) === (await siteSelect.locator('option').nth(1).getAttribute('value')) ? 2 : 1;
     const chosenSite = await siteSelect.inputValue();
     await siteSelect.selectOption({ index: otherSite });
     expect(await sourceSelect.inputValue()).toBe('');
@@ -168,7 +171,10 @@ describe('inspections in the browser', () => {
     expect(await aerialRow.textContent()).toContain('Image');
     // Its image is served back.
     await aerialRow.click();
-    await page.getByRole('dialog', { name: 'Edit Inspection' }).getByRole('img', { name: 'Inspection image' }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Edit Inspection' })
+      .getByRole('img', { name: 'Inspection image' })
+      .waitFor();
     await page.keyboard.press('Escape');
     await expectAccessible(page);
     expect(problems).toEqual([]);

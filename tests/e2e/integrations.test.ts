@@ -8,7 +8,8 @@ import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harnes
 describe('integrations in the browser', () => {
   const suite = browserSuite();
   const origin = () => suite.server().origin;
-  const pull = (path: string, key: string) => fetch(`${origin()}/api/pull/v1/${path}`, { headers: { [API_KEY_HEADER]: key } });
+  const pull = (path: string, key: string) =>
+    fetch(`${origin()}/api/pull/v1/${path}`, { headers: { [API_KEY_HEADER]: key } });
 
   it('creates an API key shown once, uses it against the Pull API, edits and deletes it', async () => {
     const context = await suite.browser().newContext({ viewport: { width: 1500, height: 1000 } });
@@ -64,7 +65,10 @@ describe('integrations in the browser', () => {
     expect(sites.status).toBe(200);
     expect(((await sites.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
     const now = Date.now();
-    const emissions = await pull(`emissions?startTime=${new Date(now - 7 * 86_400_000).toISOString()}&endTime=${new Date(now).toISOString()}`, key);
+    const emissions = await pull(
+      `emissions?startTime=${new Date(now - 7 * 86_400_000).toISOString()}&endTime=${new Date(now).toISOString()}`,
+      key,
+    );
     expect(emissions.status).toBe(200);
     expect(((await emissions.json()) as { units: { ch4Rate: string } }).units.ch4Rate).toBe('lb/h');
     expect((await pull('alarms', key)).status).toBe(403);
@@ -90,7 +94,6 @@ describe('integrations in the browser', () => {
     await page.keyboard.press('Escape');
     await docs.waitFor({ state: 'detached' });
 
-
     // Delete, with the spec's confirmation; the key stops working.
     await page.getByRole('button', { name: 'Delete E2E lake' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete API key' });
@@ -106,7 +109,9 @@ describe('integrations in the browser', () => {
   });
 
   it('prints a working demo key at start', async () => {
-    const line = /Demo Pull API key \(Integrations\): curl -H "X-Api-Key: (emk_[A-Za-z0-9_-]+)"/.exec(suite.server().output());
+    const line = /Demo Pull API key \(Integrations\): curl -H "X-Api-Key: (emk_[A-Za-z0-9_-]+)"/.exec(
+      suite.server().output(),
+    );
     expect(line).not.toBeNull();
     const res = await pull('sites', line![1]!);
     expect(res.status).toBe(200);

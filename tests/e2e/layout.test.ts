@@ -14,7 +14,7 @@ const insideViewport = async (page: Page, selector: string) => {
 describe('popovers and the search drawer', () => {
   const suite = browserSuite();
 
-  it("picks sites on Export Data through the popover, over the cards below it", async () => {
+  it('picks sites on Export Data through the popover, over the cards below it', async () => {
     const context = await suite.browser().newContext({ viewport: { width: 1440, height: 900 } });
     const { page, problems } = await newPage(context);
     await signIn(page, suite.server().origin, 'org.admin@example.com', '/export');
@@ -45,7 +45,12 @@ describe('popovers and the search drawer', () => {
     const { siteId, organizationId, siteName } = await findFeaturedSite(suite);
     const context = await suite.browser().newContext({ viewport: { width: 1440, height: 900 } });
     const { page, problems } = await newPage(context);
-    await signIn(page, suite.server().origin, 'org.admin@example.com', `/site/${siteId}?organizationId=${organizationId}`);
+    await signIn(
+      page,
+      suite.server().origin,
+      'org.admin@example.com',
+      `/site/${siteId}?organizationId=${organizationId}`,
+    );
     await page.getByRole('heading', { name: `${siteName} Dashboard` }).waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Show/Hide Widgets' }).click();
     const panel = page.locator('[popover]:popover-open');

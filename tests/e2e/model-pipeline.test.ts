@@ -16,9 +16,17 @@ describe('start and stop the model in the browser', () => {
     const { siteName, siteId, organizationId } = await findFeaturedSite(suite);
     const context = await suite.browser().newContext({ viewport: { width: 1400, height: 1000 } });
     const { page, problems } = await newPage(context);
-    const detail = () => page.waitForResponse((r) => r.url().includes('/api/site/siteDetail/') && r.ok()).then(async (r) => (await r.json()) as SiteDetail);
+    const detail = () =>
+      page
+        .waitForResponse((r) => r.url().includes('/api/site/siteDetail/') && r.ok())
+        .then(async (r) => (await r.json()) as SiteDetail);
     let loaded = detail();
-    await signIn(page, suite.server().origin, 'org.admin@example.com', `/site/${siteId}?organizationId=${organizationId}`);
+    await signIn(
+      page,
+      suite.server().origin,
+      'org.admin@example.com',
+      `/site/${siteId}?organizationId=${organizationId}`,
+    );
     await page.getByRole('heading', { name: `${siteName} Dashboard` }).waitFor();
     let site = await loaded;
 
@@ -78,7 +86,9 @@ describe('start and stop the model in the browser', () => {
     await averages;
     await page.getByText('CH4 Emission Rate by Source (1 hour average)').first().waitFor();
     await expectAccessible(page);
-    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('console.siteRateSourceView'))).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('console.siteRateSourceView')))
+      .toBe('true');
     await page.getByRole('checkbox', { name: 'Source view' }).uncheck();
     expect(problems).toEqual([]);
     await context.close();
@@ -103,14 +113,21 @@ describe('start and stop the model in the browser', () => {
       const stopping = (await toggle.getAttribute('aria-label'))!.startsWith('Stop');
       await toggle.click();
       const dialog = page.getByRole('dialog', { name: `${stopping ? 'Stop' : 'Start'} the model of ${siteName}` });
-      const answered = page.waitForResponse((r) => /\/api\/site\/(start|stop)ModellingPipeline\//.test(r.url()) && r.ok());
+      const answered = page.waitForResponse(
+        (r) => /\/api\/site\/(start|stop)ModellingPipeline\//.test(r.url()) && r.ok(),
+      );
       await dialog.getByRole('button', { name: stopping ? 'Stop Model' : 'Start Model' }).click();
       await answered;
       const t0 = Date.now();
-      await page.getByText(stopping ? MODEL_STOPPED : MODEL_STARTED, { exact: true }).first().waitFor({ timeout: 2_000 });
+      await page
+        .getByText(stopping ? MODEL_STOPPED : MODEL_STARTED, { exact: true })
+        .first()
+        .waitFor({ timeout: 2_000 });
       await expect.poll(() => dialog.count(), { timeout: 2_000 }).toBe(0);
       // The row says so at once, while the grid's refetch is still held back.
-      await expect.poll(() => toggle.getAttribute('aria-label'), { timeout: 2_000 }).toBe(`${stopping ? 'Start' : 'Stop'} the model of ${siteName}`);
+      await expect
+        .poll(() => toggle.getAttribute('aria-label'), { timeout: 2_000 })
+        .toBe(`${stopping ? 'Start' : 'Stop'} the model of ${siteName}`);
       expect(Date.now() - t0, `round ${round}`).toBeLessThan(2_000);
     }
     expect(held).toBeGreaterThan(0);

@@ -15,11 +15,35 @@ import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harnes
 
 // The certificate exists before the server starts, since the server reads PUSH_CA_FILE at start.
 const certDir = mkdtempSync(path.join(tmpdir(), 'e2e-push-'));
-execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(certDir, 'key.pem'), '-out', path.join(certDir, 'cert.pem'), '-days', '1', '-subj', '/CN=push-receiver', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    path.join(certDir, 'key.pem'),
+    '-out',
+    path.join(certDir, 'cert.pem'),
+    '-days',
+    '1',
+    '-subj',
+    '/CN=push-receiver',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  ],
+  { stdio: 'ignore' },
+);
 
 describe('push integrations in the browser', () => {
   // The receiver is on 127.0.0.1, which push delivery refuses unless the operator allows it.
-  const suite = browserSuite({ PUSH_CA_FILE: path.join(certDir, 'cert.pem'), PUSH_TICK_MS: '1000', PUSH_ALLOW_CIDRS: '127.0.0.1/32' });
+  const suite = browserSuite({
+    PUSH_CA_FILE: path.join(certDir, 'cert.pem'),
+    PUSH_TICK_MS: '1000',
+    PUSH_ALLOW_CIDRS: '127.0.0.1/32',
+  });
   const origin = () => suite.server().origin;
   const bodies: string[] = [];
   let receiver: Server;
@@ -27,15 +51,18 @@ describe('push integrations in the browser', () => {
 
   beforeAll(async () => {
     // Refuses its first request, then accepts: the worker records the failure and retries from the same bookmark.
-    receiver = createServer({ key: readFileSync(path.join(certDir, 'key.pem')), cert: readFileSync(path.join(certDir, 'cert.pem')) }, (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        bodies.push(Buffer.concat(chunks).toString('utf8'));
-        if (bodies.length === 1) res.writeHead(503, { 'content-type': 'text/plain' }).end('receiver warming up');
-        else res.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":true}');
-      });
-    });
+    receiver = createServer(
+      { key: readFileSync(path.join(certDir, 'key.pem')), cert: readFileSync(path.join(certDir, 'cert.pem')) },
+      (req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          bodies.push(Buffer.concat(chunks).toString('utf8'));
+          if (bodies.length === 1) res.writeHead(503, { 'content-type': 'text/plain' }).end('receiver warming up');
+          else res.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":true}');
+        });
+      },
+    );
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/rates`;
   });
@@ -143,15 +170,29 @@ describe('push integrations in the browser', () => {
 
     // The modelling pipeline reports the next hour of one site's rate through the real ingestion call.
     expect(token).not.toBe('');
-    const siteId = await page.evaluate(async ({ org, token }) => {
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const [site] = (await (await fetch(`/api/site/siteList/?organizationId=${org}`, { headers })).json()) as { id: number }[];
-      const start = Math.ceil(Date.now() / 900_000) * 900_000 + 900_000;
-      const rates = Array.from({ length: 4 }, (_, i) => ({ time: new Date(start + i * 900_000).toISOString(), rate: 2 + i, lower: 1, upper: 6 }));
-      const res = await fetch('/api/data/ingestSiteRates/', { method: 'POST', headers, body: JSON.stringify({ organizationId: org, siteId: site!.id, rates }) });
-      if (!res.ok) throw new Error(await res.text());
-      return site!.id;
-    }, { org: organizationId, token });
+    const siteId = await page.evaluate(
+      async ({ org, token }) => {
+        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        const [site] = (await (await fetch(`/api/site/siteList/?organizationId=${org}`, { headers })).json()) as {
+          id: number;
+        }[];
+        const start = Math.ceil(Date.now() / 900_000) * 900_000 + 900_000;
+        const rates = Array.from({ length: 4 }, (_, i) => ({
+          time: new Date(start + i * 900_000).toISOString(),
+          rate: 2 + i,
+          lower: 1,
+          upper: 6,
+        }));
+        const res = await fetch('/api/data/ingestSiteRates/', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ organizationId: org, siteId: site!.id, rates }),
+        });
+        if (!res.ok) throw new Error(await res.text());
+        return site!.id;
+      },
+      { org: organizationId, token },
+    );
     await expect.poll(() => bodies.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     expect(bodies[1]).toBe(bodies[0]);
     const sent = JSON.parse(bodies[1]!) as { dataType: string; records: { siteId: number }[] };
@@ -165,7 +206,10 @@ describe('push integrations in the browser', () => {
     await successes.waitFor();
     await failures.getByRole('cell', { name: '503' }).waitFor();
     await executions.screenshot({ path: `${SHOTS}/push-execution-history.png` });
-    await successes.getByRole('button', { name: /^Details of the execution at / }).first().click();
+    await successes
+      .getByRole('button', { name: /^Details of the execution at / })
+      .first()
+      .click();
     const details = page.getByRole('dialog', { name: 'Execution Details' });
     await details.getByText('Status 200').waitFor();
     expect(await details.getByLabel('Bookmark').textContent()).toContain(`"${siteId}"`);
@@ -176,14 +220,20 @@ describe('push integrations in the browser', () => {
     await details.screenshot({ path: `${SHOTS}/push-execution-details.png` });
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
-    await failures.getByRole('button', { name: /^Details of the execution at / }).first().click();
+    await failures
+      .getByRole('button', { name: /^Details of the execution at / })
+      .first()
+      .click();
     await details.getByText('receiver warming up').waitFor();
     await page.keyboard.press('Escape');
     await details.waitFor({ state: 'detached' });
     // Closing the history refreshes the list's 24-hour counts: one success, one failure.
     await page.keyboard.press('Escape');
     await executions.waitFor({ state: 'detached' });
-    const row = page.getByRole('table', { name: 'Push integrations' }).getByRole('row').filter({ hasText: 'Receiver feed' });
+    const row = page
+      .getByRole('table', { name: 'Push integrations' })
+      .getByRole('row')
+      .filter({ hasText: 'Receiver feed' });
     await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(3, 5)).toEqual(['1', '1']);
 
     expect(problems).toEqual([]);

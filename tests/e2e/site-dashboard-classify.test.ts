@@ -24,7 +24,12 @@ describe('site dashboard classification and inspections in the browser', () => {
     const context = await browser.newContext({ viewport: { width: 1500, height: 1100 } });
     const { page, problems } = await newPage(context);
     const loaded = page.waitForResponse((r) => r.url().includes('/api/emissions/siteEmissions/') && r.ok());
-    await signIn(page, suite.server().origin, 'org.admin@example.com', `/site/${siteId}?organizationId=${organizationId}`);
+    await signIn(
+      page,
+      suite.server().origin,
+      'org.admin@example.com',
+      `/site/${siteId}?organizationId=${organizationId}`,
+    );
     await page.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
     const emissionsInRange = (await (await loaded).json()) as SiteEmission[];
     expect(emissionsInRange.length).toBeGreaterThan(0);
@@ -73,7 +78,9 @@ describe('site dashboard classification and inspections in the browser', () => {
     await menus.first().click();
     await card.screenshot({ path: `${SHOTS}/site-dashboard-emission-menu.png` });
     await page.getByRole('menuitem', { name: 'Zoom to Emission' }).click();
-    await expect.poll(() => rangeOf(page).start).toBe(Date.parse(newest.startTime) - EMISSION_LINK_PADDING_HOURS * 3_600_000);
+    await expect
+      .poll(() => rangeOf(page).start)
+      .toBe(Date.parse(newest.startTime) - EMISSION_LINK_PADDING_HOURS * 3_600_000);
 
     // The Inspections Timeline widget (not a default): chosen, then over the last 60 days where the seed put some.
     await page.getByRole('button', { name: 'Show/Hide Widgets' }).click();
@@ -98,7 +105,9 @@ describe('site dashboard classification and inspections in the browser', () => {
     await expect.poll(() => pinned.count()).toBe(0);
     await marks.first().click();
     await pinned.waitFor();
-    await expect.poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 30_000 })
+      .toBe(0);
     await page.screenshot({ path: `${SHOTS}/site-dashboard-classify.png`, fullPage: true });
     await expectAccessible(page);
 

@@ -19,8 +19,15 @@ describe('site dashboard map in the browser', () => {
     const { page, problems } = await newPage(context);
     const detailLoaded = page.waitForResponse((r) => r.url().includes('/api/site/siteDetail/') && r.ok());
     const devicesLoaded = page.waitForResponse((r) => r.url().includes('/api/site/siteDashboardDevices/') && r.ok());
-    const structuresLoaded = page.waitForResponse((r) => r.url().includes('/api/structure/getStructureEdit/') && r.ok());
-    await signIn(page, suite.server().origin, 'org.admin@example.com', `/site/${siteId}?organizationId=${organizationId}`);
+    const structuresLoaded = page.waitForResponse(
+      (r) => r.url().includes('/api/structure/getStructureEdit/') && r.ok(),
+    );
+    await signIn(
+      page,
+      suite.server().origin,
+      'org.admin@example.com',
+      `/site/${siteId}?organizationId=${organizationId}`,
+    );
     await page.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
     const site = (await (await detailLoaded).json()) as SiteDetail;
     const stays = (await (await devicesLoaded).json()) as SiteDeviceStay[];
@@ -34,37 +41,58 @@ describe('site dashboard map in the browser', () => {
 
     // Roses: CH4 first, then another gas asks the server for that gas; back to CH4. The first answer is held back a
     // little (passed on unchanged) so the loading indicator can be seen.
-    await page.route('**/api/data/roseChartData/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    }, { times: 1 });
-    let roseRequest = page.waitForResponse((r) => r.url().includes('/api/data/roseChartData/') && r.url().includes('measurementTypeId=1') && r.ok());
+    await page.route(
+      '**/api/data/roseChartData/**',
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    let roseRequest = page.waitForResponse(
+      (r) => r.url().includes('/api/data/roseChartData/') && r.url().includes('measurementTypeId=1') && r.ok(),
+    );
     await controls.getByLabel('Concentration roses').check();
     await map.getByRole('status', { name: 'Loading map data' }).waitFor();
     let rose = (await (await roseRequest).json()) as RoseChartDatum[];
     const gas = controls.getByLabel('Rose gas');
-    const other = page.waitForResponse((r) => r.url().includes('/api/data/roseChartData/') && r.url().includes('measurementTypeId=2') && r.ok());
+    const other = page.waitForResponse(
+      (r) => r.url().includes('/api/data/roseChartData/') && r.url().includes('measurementTypeId=2') && r.ok(),
+    );
     await gas.selectOption({ label: 'CO' });
     await other;
-    roseRequest = page.waitForResponse((r) => r.url().includes('/api/data/roseChartData/') && r.url().includes('measurementTypeId=1'));
+    roseRequest = page.waitForResponse(
+      (r) => r.url().includes('/api/data/roseChartData/') && r.url().includes('measurementTypeId=1'),
+    );
     await gas.selectOption({ label: 'CH4' });
     // Cached from the first time: the answer may come from the query cache without a request.
-    await Promise.race([roseRequest.then(async (r) => (rose = (await r.json()) as RoseChartDatum[])), page.waitForTimeout(1_000)]);
+    await Promise.race([
+      roseRequest.then(async (r) => (rose = (await r.json()) as RoseChartDatum[])),
+      page.waitForTimeout(1_000),
+    ]);
     expect(rose.length).toBeGreaterThan(0);
     await expect.poll(() => map.getByRole('status', { name: 'Loading map data' }).count()).toBe(0);
 
     // Click the middle of the fullest drawn sector, where the map settled after fitting the site's content.
     const region = map.getByLabel(`Map of ${site.name}`);
     let settled = '';
-    await expect.poll(async () => {
-      const now = `${await region.getAttribute('data-zoom')} ${await region.getAttribute('data-center')}`;
-      const same = now === settled;
-      settled = now;
-      await page.waitForTimeout(300);
-      return same;
-    }, { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const now = `${await region.getAttribute('data-zoom')} ${await region.getAttribute('data-center')}`;
+          const same = now === settled;
+          settled = now;
+          await page.waitForTimeout(300);
+          return same;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const zoom = Number(await region.getAttribute('data-zoom'));
-    const [centerLat, centerLng] = (await region.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
+    const [centerLat, centerLng] = (await region.getAttribute('data-center'))!.split(',').map(Number) as [
+      number,
+      number,
+    ];
     const arcs = roseArcs(rose).filter((a) => stays.some((s) => s.installationId === a.deviceInstallationId));
     const arc = arcs.reduce((best, a) => (a.outerPx > best.outerPx ? a : best));
     const stay = stays.find((s) => s.installationId === arc.deviceInstallationId)!;
@@ -76,7 +104,10 @@ describe('site dashboard map in the browser', () => {
     const deg = (arc.directionIndex * 22.5 * Math.PI) / 180;
     const hideCones = controls.getByRole('button', { name: 'Hide Cones' });
     await expect(hideCones.isDisabled()).resolves.toBe(true);
-    await page.mouse.click(box.x + box.width / 2 + east + r * Math.sin(deg), box.y + box.height / 2 - north - r * Math.cos(deg));
+    await page.mouse.click(
+      box.x + box.width / 2 + east + r * Math.sin(deg),
+      box.y + box.height / 2 - north - r * Math.cos(deg),
+    );
     await expect.poll(() => hideCones.isEnabled()).toBe(true);
 
     // Wind rose and wind field: the site's wind, drawn as an SVG rose over the map.
@@ -95,7 +126,13 @@ describe('site dashboard map in the browser', () => {
 
     // After a reload the toggles and the gas are as they were left.
     const stored = await page.evaluate((k) => window.localStorage.getItem(k), SITE_MAP_LAYERS_STORAGE_KEY);
-    expect(JSON.parse(stored ?? '{}')).toMatchObject({ structures: false, roses: true, windRose: true, windField: true, roseGas: 1 });
+    expect(JSON.parse(stored ?? '{}')).toMatchObject({
+      structures: false,
+      roses: true,
+      windRose: true,
+      windField: true,
+      roseGas: 1,
+    });
     await page.reload();
     await page.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
     const after = page.getByRole('region', { name: 'Map', exact: true }).getByRole('group', { name: 'Map layers' });

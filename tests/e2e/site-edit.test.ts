@@ -9,7 +9,8 @@ import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOT
 
 const KMZ = 'tests/fixtures/real-world/kmz/giscore_etna_groundoverlay.kmz';
 
-const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+const toast = (page: Page, text: string) =>
+  page.getByRole('status').getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 
 describe('site edit in the browser', () => {
   const suite = browserSuite();
@@ -27,7 +28,9 @@ describe('site edit in the browser', () => {
     await page.getByRole('menuitem', { name: 'Edit Site Layout' }).click();
     await page.waitForURL(/\/site\/\d+\/edit/);
     await page.getByRole('heading', { name: `${siteName} Edit` }).waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('link', { name: `← Back to ${siteName} dashboard` }).getAttribute('href')).toMatch(/^\/site\/\d+$/);
+    expect(await page.getByRole('link', { name: `← Back to ${siteName} dashboard` }).getAttribute('href')).toMatch(
+      /^\/site\/\d+$/,
+    );
     const map = page.getByRole('region', { name: `Map of ${siteName}` });
     await map.locator('canvas').first().waitFor();
     const box = (await map.boundingBox())!;
@@ -46,7 +49,9 @@ describe('site edit in the browser', () => {
     expect(name).toMatch(/^Source \d+$/);
     // While a tab has unsaved changes the other tabs stay closed.
     expect(await page.getByRole('tab', { name: 'Structures' }).isDisabled()).toBe(true);
-    const added = page.waitForResponse((r) => r.url().includes('/api/source/sourceEdit') && r.request().method() === 'POST');
+    const added = page.waitForResponse(
+      (r) => r.url().includes('/api/source/sourceEdit') && r.request().method() === 'POST',
+    );
     await page.mouse.click(cx - 80, cy + 60);
     const first = sourceEditSchema.parse(await (await added).json());
     await toast(page, SITE_EDIT_TOASTS.sourceAdded);
@@ -58,7 +63,9 @@ describe('site edit in the browser', () => {
     // An arrow key nudges it 0.5 m north; saving sends the new place.
     await form.getByRole('heading', { name: 'Edit Source' }).click();
     await page.keyboard.press('ArrowUp');
-    const edited = page.waitForResponse((r) => r.url().includes('/api/source/sourceEdit') && r.request().method() === 'POST');
+    const edited = page.waitForResponse(
+      (r) => r.url().includes('/api/source/sourceEdit') && r.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Save' }).click();
     const moved = sourceEditSchema.parse(await (await edited).json());
     await toast(page, SITE_EDIT_TOASTS.sourceEdited);
@@ -113,7 +120,10 @@ describe('site edit in the browser', () => {
     await page.screenshot({ path: `${SHOTS}/site-edit-structures.png` });
 
     // Escape cancels a drawing (and drops the new structure).
-    await page.getByRole('form', { name: `Edit structure ${structureName} - copy` }).getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('form', { name: `Edit structure ${structureName} - copy` })
+      .getByRole('button', { name: 'Close' })
+      .click();
     await page.getByRole('button', { name: 'Add Structure' }).click();
     await page.getByText(/Drag from one corner to the other/).waitFor();
     await page.keyboard.press('Escape');
@@ -125,13 +135,20 @@ describe('site edit in the browser', () => {
     await page.getByRole('button', { name: 'Add Basemap' }).click();
     const newBasemap = page.getByRole('form', { name: 'New basemap' });
     await newBasemap.getByLabel('Image').setInputFiles(KMZ);
-    await expect.poll(() => newBasemap.getByLabel('Northeast Corner').inputValue(), { timeout: 20_000 }).toMatch(/^-?\d+\.\d{5},-?\d+\.\d{5}$/);
+    await expect
+      .poll(() => newBasemap.getByLabel('Northeast Corner').inputValue(), { timeout: 20_000 })
+      .toMatch(/^-?\d+\.\d{5},-?\d+\.\d{5}$/);
     expect(await newBasemap.getByLabel('Southwest Corner').inputValue()).toMatch(/^-?\d+\.\d{5},-?\d+\.\d{5}$/);
     await newBasemap.getByLabel('Name').fill('Etna overlay');
-    const imageServed = page.waitForResponse((r) => r.url().includes('/api/basemap/basemapImage/') && r.ok(), { timeout: 20_000 });
+    const imageServed = page.waitForResponse((r) => r.url().includes('/api/basemap/basemapImage/') && r.ok(), {
+      timeout: 20_000,
+    });
     await newBasemap.getByRole('button', { name: 'Save' }).click();
     await toast(page, SITE_EDIT_TOASTS.basemapAdded);
-    await page.getByRole('list', { name: 'Basemaps' }).getByRole('button', { name: 'Etna overlay', exact: true }).waitFor();
+    await page
+      .getByRole('list', { name: 'Basemaps' })
+      .getByRole('button', { name: 'Etna overlay', exact: true })
+      .waitFor();
     await imageServed;
     await page.screenshot({ path: `${SHOTS}/site-edit-basemaps.png` });
 

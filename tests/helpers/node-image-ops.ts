@@ -10,7 +10,13 @@ export interface RecordingImageOps extends ImageOps {
 export function nodeImageOps(): RecordingImageOps {
   const rotations: RecordingImageOps['rotations'] = [];
   const png = (data: Uint8ClampedArray | Uint8Array, width: number, height: number) => ({
-    bytes: encode({ width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), channels: 4, depth: 8 }),
+    bytes: encode({
+      width,
+      height,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+      channels: 4,
+      depth: 8,
+    }),
     mime: 'image/png' as const,
     width,
     height,

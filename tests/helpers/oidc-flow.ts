@@ -41,7 +41,11 @@ export interface Tokens {
 const b64url = (b: Buffer) => b.toString('base64url');
 
 async function follow(url: string, jar: CookieJar, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: jar.header() } });
+  const res = await fetch(url, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...(init.headers ?? {}), cookie: jar.header() },
+  });
   jar.store(res);
   return res;
 }
@@ -52,7 +56,9 @@ export async function signInWithPassword(opts: FlowOptions): Promise<Tokens> {
   return exchangeCode({ origin: opts.origin, code, verifier, redirectUri, clientId });
 }
 
-export async function authorize(opts: FlowOptions): Promise<{ code: string; verifier: string; redirectUri: string; clientId: string; loginResponse?: Response }> {
+export async function authorize(
+  opts: FlowOptions,
+): Promise<{ code: string; verifier: string; redirectUri: string; clientId: string; loginResponse?: Response }> {
   const jar = new CookieJar();
   const clientId = opts.clientId ?? 'emissions-console';
   const redirectUri = opts.redirectUri ?? `${opts.origin}/signin-callback`;
@@ -89,15 +95,22 @@ export async function authorize(opts: FlowOptions): Promise<{ code: string; veri
   if (res.status === 401) throw new FlowError('login refused', 401, await res.text());
   if (res.status === 200 || res.status === 400) {
     const form = await res.text();
-    if (!form.includes('Choose a new password')) throw new FlowError(`unexpected page (${res.status})`, res.status, form);
+    if (!form.includes('Choose a new password'))
+      throw new FlowError(`unexpected page (${res.status})`, res.status, form);
     if (opts.newPassword === undefined) throw new FlowError('new password required', res.status, form);
     const next = /action="([^"]+)"/.exec(form)![1]!;
     res = await follow(new URL(next, opts.origin).href, jar, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: opts.email, password: opts.password, newPassword: opts.newPassword, confirmPassword: opts.newPassword }).toString(),
+      body: new URLSearchParams({
+        email: opts.email,
+        password: opts.password,
+        newPassword: opts.newPassword,
+        confirmPassword: opts.newPassword,
+      }).toString(),
     });
-    if (res.status !== 302 && res.status !== 303) throw new FlowError('new password refused', res.status, await res.text());
+    if (res.status !== 302 && res.status !== 303)
+      throw new FlowError('new password refused', res.status, await res.text());
   }
   // Follow the provider's redirects until it sends us back to the application with a code.
   for (let i = 0; i < 10; i++) {
@@ -114,22 +127,42 @@ export async function authorize(opts: FlowOptions): Promise<{ code: string; veri
   throw new FlowError('too many redirects', 0, '');
 }
 
-export async function exchangeCode(opts: { origin: string; code: string; verifier: string; redirectUri: string; clientId: string }): Promise<Tokens> {
+export async function exchangeCode(opts: {
+  origin: string;
+  code: string;
+  verifier: string;
+  redirectUri: string;
+  clientId: string;
+}): Promise<Tokens> {
   const res = await fetch(`${opts.origin}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code: opts.code, code_verifier: opts.verifier, redirect_uri: opts.redirectUri, client_id: opts.clientId }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: opts.code,
+      code_verifier: opts.verifier,
+      redirect_uri: opts.redirectUri,
+      client_id: opts.clientId,
+    }).toString(),
   });
   const body = (await res.json()) as Record<string, string>;
   if (!res.ok) throw new FlowError(`token: ${body.error}`, res.status, JSON.stringify(body));
   return { accessToken: body.access_token!, refreshToken: body.refresh_token, idToken: body.id_token };
 }
 
-export async function refresh(origin: string, refreshToken: string, clientId = 'emissions-console'): Promise<{ status: number; body: Record<string, string> }> {
+export async function refresh(
+  origin: string,
+  refreshToken: string,
+  clientId = 'emissions-console',
+): Promise<{ status: number; body: Record<string, string> }> {
   const res = await fetch(`${origin}/oidc/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: clientId,
+    }).toString(),
   });
   return { status: res.status, body: (await res.json()) as Record<string, string> };
 }

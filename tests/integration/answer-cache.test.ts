@@ -19,7 +19,8 @@ describe.each(testEngines)('answer cache on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  const siteList = (user: number, headers: Record<string, string> = {}) => t.as(user, { method: 'GET', url: `/api/site/siteList/?organizationId=${f.orgA}`, headers });
+  const siteList = (user: number, headers: Record<string, string> = {}) =>
+    t.as(user, { method: 'GET', url: `/api/site/siteList/?organizationId=${f.orgA}`, headers });
   const names = (body: string) => (JSON.parse(body) as { name: string }[]).map((r) => r.name);
 
   it('tracks every table: a migration that adds a table must call track_data_version', async () => {
@@ -45,21 +46,35 @@ describe.each(testEngines)('answer cache on %s', (engine) => {
     expect(names(third.body)).toContain('Pad 1 renamed');
     expect(third.headers.etag).not.toBe(first.headers.etag);
     // A table joined in (the site's groups) counts too.
-    const [group] = await t.database.query<{ id: number }>("INSERT INTO site_groups (organization_id, name) VALUES ($1, 'East') RETURNING id", [f.orgA]);
-    await t.database.query('INSERT INTO site_site_groups (site_id, site_group_id) VALUES ($1, $2)', [padOne, group!.id]);
+    const [group] = await t.database.query<{ id: number }>(
+      "INSERT INTO site_groups (organization_id, name) VALUES ($1, 'East') RETURNING id",
+      [f.orgA],
+    );
+    await t.database.query('INSERT INTO site_site_groups (site_id, site_group_id) VALUES ($1, $2)', [
+      padOne,
+      group!.id,
+    ]);
     const fourth = await siteList(f.admin);
-    expect((JSON.parse(fourth.body) as { id: number; siteGroupNames: string[] }[]).find((r) => r.id === padOne)?.siteGroupNames).toEqual(['East']);
+    expect(
+      (JSON.parse(fourth.body) as { id: number; siteGroupNames: string[] }[]).find((r) => r.id === padOne)
+        ?.siteGroupNames,
+    ).toEqual(['East']);
   });
 
   it("keeps the site list through the model's progress, which Site Health shows", async () => {
-    const health = () => t.as(f.provider, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgA}` });
+    const health = () =>
+      t.as(f.provider, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgA}` });
     await siteList(f.provider);
     expect((await health()).statusCode).toBe(200);
     await t.database.query("UPDATE sites SET model_processed_up_to = '2026-01-01T00:00:00Z' WHERE id = $1", [padOne]);
     expect((await siteList(f.provider)).headers['x-answer-cache']).toBe('hit');
     const after = await health();
     expect(after.headers['x-answer-cache']).toBe('miss');
-    expect((JSON.parse(after.body) as { id: number; modellingPipeline: { processedUpTo: string | null } }[]).find((r) => r.id === padOne)?.modellingPipeline.processedUpTo).toBe('2026-01-01T00:00:00.000Z');
+    expect(
+      (JSON.parse(after.body) as { id: number; modellingPipeline: { processedUpTo: string | null } }[]).find(
+        (r) => r.id === padOne,
+      )?.modellingPipeline.processedUpTo,
+    ).toBe('2026-01-01T00:00:00.000Z');
   });
 
   it('answers 304 to the ETag the client holds, and br or gzip as negotiated', async () => {
@@ -82,17 +97,32 @@ describe.each(testEngines)('answer cache on %s', (engine) => {
     const viewer = await siteList(f.viewer);
     expect(viewer.headers['x-answer-cache']).toBe('miss');
     // Taking the viewer out of the organization refuses the next call, cached answer or not.
-    await t.database.query('DELETE FROM user_organizations WHERE user_id = $1 AND organization_id = $2', [f.viewer, f.orgA]);
+    await t.database.query('DELETE FROM user_organizations WHERE user_id = $1 AND organization_id = $2', [
+      f.viewer,
+      f.orgA,
+    ]);
     expect((await siteList(f.viewer)).statusCode).toBe(403);
   });
 
   it('keeps an Arrow series until one of its chunks is written, and sends a foreign device nothing', async () => {
-    const [device] = await t.database.query<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ('QB-CACHE', 'Qube', $1) RETURNING id", [f.orgA]);
+    const [device] = await t.database.query<{ id: number }>(
+      "INSERT INTO devices (name, device_type, organization_id) VALUES ('QB-CACHE', 'Qube', $1) RETURNING id",
+      [f.orgA],
+    );
     const t0 = Date.UTC(2026, 0, 10);
-    await ingestSamples(t.database, Array.from({ length: 120 }, (_, i) => ({ deviceId: device!.id, measurementType: 1, time: t0 + i * 60_000, value: i })));
+    await ingestSamples(
+      t.database,
+      Array.from({ length: 120 }, (_, i) => ({
+        deviceId: device!.id,
+        measurementType: 1,
+        time: t0 + i * 60_000,
+        value: i,
+      })),
+    );
     const url = (org: number) =>
       `/api/data/deviceRawData/?organizationId=${org}&deviceId=${device!.id}&measurementTypeId=1&startTime=${new Date(t0).toISOString()}&endTime=${new Date(t0 + 86_400_000).toISOString()}`;
-    const arrow = (org = f.orgA) => t.as(f.provider, { method: 'GET', url: url(org), headers: { accept: 'application/vnd.apache.arrow.stream' } });
+    const arrow = (org = f.orgA) =>
+      t.as(f.provider, { method: 'GET', url: url(org), headers: { accept: 'application/vnd.apache.arrow.stream' } });
     const first = await arrow();
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-answer-cache']).toBe('miss');

@@ -12,11 +12,16 @@ describe.each(testEngines)('current user and logout on %s', (engine) => {
   });
   afterAll(() => t.close());
 
-  it('lists an organization user\'s live organizations with roles and sites, never deleted ones', async () => {
+  it("lists an organization user's live organizations with roles and sites, never deleted ones", async () => {
     const res = await t.as(f.admin, { method: 'GET', url: '/api/user/currentUser/' });
     expect(res.statusCode).toBe(200);
     const body = currentUserSchema.parse(res.json());
-    expect(body.userDetails).toEqual({ isQubeUser: false, roleId: null, userEmail: 'admin@example.com', userId: f.admin });
+    expect(body.userDetails).toEqual({
+      isQubeUser: false,
+      roleId: null,
+      userEmail: 'admin@example.com',
+      userId: f.admin,
+    });
     expect(body.userOrganizations.map((o) => o.name)).toEqual(['Alpha Energy', 'Bravo Midstream']);
     expect(body.userOrganizations[0]!.sites).toHaveLength(2);
     expect(body.userOrganizations[0]!.roleId).toBe(f.roles.adminA);
@@ -26,7 +31,9 @@ describe.each(testEngines)('current user and logout on %s', (engine) => {
   });
 
   it('gives provider staff every organization, deleted ones flagged, and their global role', async () => {
-    const body = currentUserSchema.parse((await t.as(f.provider, { method: 'GET', url: '/api/user/currentUser/' })).json());
+    const body = currentUserSchema.parse(
+      (await t.as(f.provider, { method: 'GET', url: '/api/user/currentUser/' })).json(),
+    );
     expect(body.userDetails.isQubeUser).toBe(true);
     expect(body.userDetails.roleId).toBe(f.roles.qubeAdmin);
     expect(body.userOrganizations.map((o) => [o.name, o.deleted])).toEqual([
@@ -45,7 +52,11 @@ describe.each(testEngines)('current user and logout on %s', (engine) => {
       await t.database.query("UPDATE users SET deleted_at = NULL WHERE email = 'viewer@example.com'");
     }
     const expired = await t.tokenFor(f.admin, '-10s');
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/currentUser/', headers: { authorization: `Bearer ${expired}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/user/currentUser/',
+      headers: { authorization: `Bearer ${expired}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -57,7 +68,7 @@ describe.each(testEngines)('current user and logout on %s', (engine) => {
     expect(list).toHaveLength(55);
   });
 
-  it('revokes the user\'s tokens at logout', async () => {
+  it("revokes the user's tokens at logout", async () => {
     const res = await t.as(f.viewer, { method: 'POST', url: '/api/user/logout/' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ loggedOut: true });

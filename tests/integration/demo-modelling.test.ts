@@ -24,8 +24,15 @@ describe.each(testEngines)('demo modelling (%s)', (engine) => {
 
   beforeAll(async () => {
     t = await createTestDatabase(engine);
-    await seedDatabase(t.database, { orgs: 3, sites: 24, devices: 90, days: 1, featuredDays: 0, historySites: 1, seed: 4 }, undefined, now);
-    modelled = await t.database.query<{ site_id: number; start_time: Date | string }>('SELECT site_id, start_time FROM site_model_states WHERE start_time IS NOT NULL ORDER BY site_id');
+    await seedDatabase(
+      t.database,
+      { orgs: 3, sites: 24, devices: 90, days: 1, featuredDays: 0, historySites: 1, seed: 4 },
+      undefined,
+      now,
+    );
+    modelled = await t.database.query<{ site_id: number; start_time: Date | string }>(
+      'SELECT site_id, start_time FROM site_model_states WHERE start_time IS NOT NULL ORDER BY site_id',
+    );
   }, 300_000);
   afterAll(async () => {
     await t?.drop();
@@ -38,7 +45,10 @@ describe.each(testEngines)('demo modelling (%s)', (engine) => {
     expect(start % STEP).toBe(0);
     expect(start).toBeGreaterThan(end - DAY);
     expect(start).toBeLessThanOrEqual(end - DAY + 75 * MIN);
-    const [site] = await t.database.query<{ on: boolean; processed: Date | string }>('SELECT modelling_pipeline_is_on AS on, model_processed_up_to AS processed FROM sites WHERE id = $1', [siteId]);
+    const [site] = await t.database.query<{ on: boolean; processed: Date | string }>(
+      'SELECT modelling_pipeline_is_on AS on, model_processed_up_to AS processed FROM sites WHERE id = $1',
+      [siteId],
+    );
     expect(site!.on).toBe(true);
     expect(ms(site!.processed)).toBe(start);
     const [after] = await t.database.query<{ emissions: number; open: number; rates: number; late_end: number }>(
@@ -50,7 +60,10 @@ describe.each(testEngines)('demo modelling (%s)', (engine) => {
     );
     expect(after).toEqual({ emissions: 0, open: 0, rates: 0, late_end: 0 });
     // The seed's history before the start is there (a year of emissions behind the analytics).
-    const [before] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM emissions WHERE site_id = $1 AND start_time < $2', [siteId, new Date(start).toISOString()]);
+    const [before] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM emissions WHERE site_id = $1 AND start_time < $2',
+      [siteId, new Date(start).toISOString()],
+    );
     expect(before!.n).toBeGreaterThan(0);
     // Every Qube and Qube Lite there reports: none is offline to block the model.
     const [silent] = await t.database.query<{ n: number }>(
@@ -65,7 +78,12 @@ describe.each(testEngines)('demo modelling (%s)', (engine) => {
   it('catches up through the scheduler: the pipeline’s site and source rates from the start, nothing blocked', async () => {
     const siteId = modelled[0]!.site_id;
     const start = ms(modelled[0]!.start_time);
-    const scheduler = new ModelScheduler({ database: t.database, runner: inProcessRunner(runStep), publicUrl: 'http://localhost', log: () => undefined });
+    const scheduler = new ModelScheduler({
+      database: t.database,
+      runner: inProcessRunner(runStep),
+      publicUrl: 'http://localhost',
+      log: () => undefined,
+    });
     try {
       await scheduler.runUntilIdle();
     } finally {
@@ -80,7 +98,12 @@ describe.each(testEngines)('demo modelling (%s)', (engine) => {
     // Caught up to what the readings cover (the look-ahead of the last step is 30 minutes).
     expect(processed).toBeGreaterThanOrEqual(end - 60 * MIN);
     const steps = (processed - start) / STEP;
-    const [rates] = await t.database.query<{ site: number; first: Date | string; sources: number; source_steps: number }>(
+    const [rates] = await t.database.query<{
+      site: number;
+      first: Date | string;
+      sources: number;
+      source_steps: number;
+    }>(
       `SELECT (SELECT count(*)::int FROM site_rates WHERE site_id = $1 AND time >= $2) AS site,
               (SELECT min(time) FROM site_rates WHERE site_id = $1 AND time >= $2) AS first,
               (SELECT count(DISTINCT source_id)::int FROM source_rates WHERE site_id = $1) AS sources,
@@ -89,7 +112,10 @@ describe.each(testEngines)('demo modelling (%s)', (engine) => {
     );
     expect(rates!.site).toBe(steps);
     expect(rates!.source_steps).toBe(steps);
-    const [sources] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM sources WHERE site_id = $1', [siteId]);
+    const [sources] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sources WHERE site_id = $1',
+      [siteId],
+    );
     expect(rates!.sources).toBe(sources!.n);
     // Every emission from the start on is the pipeline's.
     const [emissions] = await t.database.query<{ seed: number }>(
@@ -103,20 +129,34 @@ describe.each(testEngines)('demo modelling (%s)', (engine) => {
     const siteId = modelled[0]!.site_id;
     const sites = await liveSites(t.database, end + MIN);
     const [sourceRows, devices] = await Promise.all([
-      t.database.query<{ lat: number; lng: number }>('SELECT latitude AS lat, longitude AS lng FROM sources WHERE site_id = $1 ORDER BY id', [siteId]),
-      t.database.query<{ device_id: number }>('SELECT device_id FROM device_installations WHERE site_id = $1 AND ended_at IS NULL ORDER BY device_id', [siteId]),
+      t.database.query<{ lat: number; lng: number }>(
+        'SELECT latitude AS lat, longitude AS lng FROM sources WHERE site_id = $1 ORDER BY id',
+        [siteId],
+      ),
+      t.database.query<{ device_id: number }>(
+        'SELECT device_id FROM device_installations WHERE site_id = $1 AND ended_at IS NULL ORDER BY device_id',
+        [siteId],
+      ),
     ]);
     const site = sites.find((s) => s.devices.some((d) => devices.some((x) => x.device_id === d.deviceId)))!;
     expect(site.weather).toBeDefined();
     expect(site.sources.map((s) => [s.lat, s.lng])).toEqual(sourceRows.map((s) => [s.lat, s.lng]));
     // Only modelled sites get the site weather.
     expect(sites.filter((s) => s.weather)).toHaveLength(1);
-    const [before] = await t.database.query<{ processed: Date | string }>('SELECT model_processed_up_to AS processed FROM sites WHERE id = $1', [siteId]);
+    const [before] = await t.database.query<{ processed: Date | string }>(
+      'SELECT model_processed_up_to AS processed FROM sites WHERE id = $1',
+      [siteId],
+    );
     for (let m = 1; m <= 75; m += 15) {
       const samples = Array.from({ length: 15 }, (_, k) => minuteSamples([site], end + (m + k) * MIN)).flat();
       await ingestAndEvaluate(t.database, samples, 'http://localhost');
     }
-    const scheduler = new ModelScheduler({ database: t.database, runner: inProcessRunner(runStep), publicUrl: 'http://localhost', log: () => undefined });
+    const scheduler = new ModelScheduler({
+      database: t.database,
+      runner: inProcessRunner(runStep),
+      publicUrl: 'http://localhost',
+      log: () => undefined,
+    });
     try {
       await scheduler.runUntilIdle();
     } finally {
@@ -141,10 +181,10 @@ describe.each(testEngines)('demo modelling (%s)', (engine) => {
     expect(other!.pipeline).toBe(0);
     expect(other!.runs).toBe(0);
     // Their year of seed emissions reaches past the modelled site's start.
-    const [recent] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM emissions WHERE site_id <> $1 AND start_time >= $2', [
-      modelled[0]!.site_id,
-      modelled[0]!.start_time,
-    ]);
+    const [recent] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM emissions WHERE site_id <> $1 AND start_time >= $2',
+      [modelled[0]!.site_id, modelled[0]!.start_time],
+    );
     expect(recent!.n).toBeGreaterThan(0);
   });
 });

@@ -9,7 +9,8 @@ import { watchEventLoop } from '../../server/services/event-loop-lag';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
-const HEADER = 'Id,Name,Alias,Latitude,Longitude,Groups,Business Unit,Asset/Area,Country,State/Province,Regulation,Regulatory Site Type,Generic Site Type,Basin,Industry Segment,Fluid Type,Notification Required,Special Tickets Required,Work Permit Required,Access Notes';
+const HEADER =
+  'Id,Name,Alias,Latitude,Longitude,Groups,Business Unit,Asset/Area,Country,State/Province,Regulation,Regulatory Site Type,Generic Site Type,Basin,Industry Segment,Fluid Type,Notification Required,Special Tickets Required,Work Permit Required,Access Notes';
 
 /**
  * A browser-like client in its own process, which also writes the file, so neither its upload nor its garbage runs
@@ -53,7 +54,19 @@ describe('event loop during the worst upload', () => {
   /** Uploads from another process, polling /api/health until it answers. */
   async function uploadWhilePolling(megabytes: number, maxRows: number, route: string) {
     const token = await t.tokenFor(f.provider);
-    const client = spawn(process.execPath, ['--input-type=module', '-e', UPLOADER, `${base}/api/site/${route}/${f.orgA}`, token, String(megabytes), String(maxRows)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const client = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        UPLOADER,
+        `${base}/api/site/${route}/${f.orgA}`,
+        token,
+        String(megabytes),
+        String(maxRows),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     // The client stands for another machine: on this shared one it must not take the server's CPU.
     if (client.pid !== undefined) setPriority(client.pid, 10);
     let output = '';
@@ -82,27 +95,41 @@ describe('event loop during the worst upload', () => {
     const res = await answer;
     lag.disable();
     const sorted = [...latencies].sort((a, b) => a - b);
-    console.info(`/api/health during ${route} of ${(res.size / 1048576).toFixed(1)} MB: ${latencies.length} answers, slowest ${sorted.at(-1)!.toFixed(1)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms; event loop delayed at most ${(lag.max / 1e6).toFixed(1)} ms`);
+    console.info(
+      `/api/health during ${route} of ${(res.size / 1048576).toFixed(1)} MB: ${latencies.length} answers, slowest ${sorted.at(-1)!.toFixed(1)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms; event loop delayed at most ${(lag.max / 1e6).toFixed(1)} ms`,
+    );
     return { res, latencies };
   }
 
   it('answers /api/health with the event-loop lag', async () => {
     const h = await health();
     expect(h.status).toBe(200);
-    expect(h.body).toEqual({ status: 'ok', eventLoopLagMs: { p50: expect.any(Number), p99: expect.any(Number), max: expect.any(Number) } });
+    expect(h.body).toEqual({
+      status: 'ok',
+      eventLoopLagMs: { p50: expect.any(Number), p99: expect.any(Number), max: expect.any(Number) },
+    });
   });
 
   it('logs the lag every interval, at warn when the loop was held past 50 ms', async () => {
     const lines: { level: number; msg: string; eventLoopLagMs?: { max: number } }[] = [];
-    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) } } });
+    const app = Fastify({
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) },
+      },
+    });
     watchEventLoop(app, 100);
     await new Promise((r) => setTimeout(r, 150));
     const held = Date.now() + 80;
     while (Date.now() < held); // holds the loop on purpose
     await new Promise((r) => setTimeout(r, 120));
     await app.close();
-    expect(lines.some((l) => l.level === 30 && l.msg === 'event loop lag' && typeof l.eventLoopLagMs?.max === 'number')).toBe(true);
-    expect(lines.some((l) => l.level === 40 && l.eventLoopLagMs!.max > 50 && l.msg.startsWith('event loop held for up to'))).toBe(true);
+    expect(
+      lines.some((l) => l.level === 30 && l.msg === 'event loop lag' && typeof l.eventLoopLagMs?.max === 'number'),
+    ).toBe(true);
+    expect(
+      lines.some((l) => l.level === 40 && l.eventLoopLagMs!.max > 50 && l.msg.startsWith('event loop held for up to')),
+    ).toBe(true);
   });
 
   // Wall-clock bounds on a shared machine: an idle process here sees its timers up to ~45 ms late when other work
@@ -110,14 +137,21 @@ describe('event loop during the worst upload', () => {
   // fails every attempt.
   const timing = { retry: 2 };
 
-  it('answers /api/health within 100 ms while a 19 MB site CSV is read, and refuses the CSV at the row cap', timing, async () => {
-    const { res, latencies } = await uploadWhilePolling(19, Infinity, 'verifyBulkSites');
-    expect(res.size).toBeGreaterThan(18 * 1048576);
-    expect(res.size).toBeLessThan(20 * 1048576);
-    expect(res).toMatchObject({ status: 200, body: { newSites: 0, error: 'The file has more than 10000 rows; please split it.', errors: {} } });
-    expect(latencies.length).toBeGreaterThanOrEqual(3);
-    expect(Math.max(...latencies)).toBeLessThan(100);
-  });
+  it(
+    'answers /api/health within 100 ms while a 19 MB site CSV is read, and refuses the CSV at the row cap',
+    timing,
+    async () => {
+      const { res, latencies } = await uploadWhilePolling(19, Infinity, 'verifyBulkSites');
+      expect(res.size).toBeGreaterThan(18 * 1048576);
+      expect(res.size).toBeLessThan(20 * 1048576);
+      expect(res).toMatchObject({
+        status: 200,
+        body: { newSites: 0, error: 'The file has more than 10000 rows; please split it.', errors: {} },
+      });
+      expect(latencies.length).toBeGreaterThanOrEqual(3);
+      expect(Math.max(...latencies)).toBeLessThan(100);
+    },
+  );
 
   it('stays within 100 ms while 10,000 valid rows (the cap) are parsed and checked', timing, async () => {
     const { res, latencies } = await uploadWhilePolling(19, 10_000, 'verifyBulkSites');

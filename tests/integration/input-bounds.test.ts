@@ -11,12 +11,25 @@ describe('id builders', () => {
   it('take 1 to 2147483647 only, from text as plain decimal digits', () => {
     expect(queryIdSchema.safeParse('12').data).toBe(12);
     expect(queryIdSchema.safeParse(String(INT32_MAX)).data).toBe(INT32_MAX);
-    for (const v of ['99999999999', String(INT32_MAX + 1), '0', '-1', '1.5', 'abc', '0x10', '1e3', ' 12', '', 'Infinity']) {
+    for (const v of [
+      '99999999999',
+      String(INT32_MAX + 1),
+      '0',
+      '-1',
+      '1.5',
+      'abc',
+      '0x10',
+      '1e3',
+      ' 12',
+      '',
+      'Infinity',
+    ]) {
       const r = queryIdSchema.safeParse(v);
       expect(r.success, v).toBe(false);
       expect(r.error?.issues[0]?.message, v).toBe(BOUND_MESSAGES.id);
     }
-    for (const v of [99_999_999_999, 0, -1, 1.5, '12', Number.NaN, null]) expect(idSchema.safeParse(v).success, String(v)).toBe(false);
+    for (const v of [99_999_999_999, 0, -1, 1.5, '12', Number.NaN, null])
+      expect(idSchema.safeParse(v).success, String(v)).toBe(false);
   });
 });
 
@@ -30,15 +43,28 @@ describe.each(testEngines)('input bounds on %s', (engine) => {
   afterAll(() => t.close());
 
   it('answers 400 with the message for an id past int32 in a query, a path and a body', async () => {
-    const query = await t.as(f.admin, { method: 'GET', url: `/api/site/siteDetail/?organizationId=${f.orgA}&siteId=99999999999` });
+    const query = await t.as(f.admin, {
+      method: 'GET',
+      url: `/api/site/siteDetail/?organizationId=${f.orgA}&siteId=99999999999`,
+    });
     expect(query.statusCode, query.body).toBe(400);
     expect((query.json() as { errors: Record<string, string[]> }).errors.siteId).toEqual([BOUND_MESSAGES.id]);
-    const org = await t.as(f.admin, { method: 'GET', url: '/api/site/siteDetail/?organizationId=99999999999&siteId=1' });
+    const org = await t.as(f.admin, {
+      method: 'GET',
+      url: '/api/site/siteDetail/?organizationId=99999999999&siteId=1',
+    });
     expect(org.statusCode, org.body).toBe(400);
-    const path = await t.as(f.admin, { method: 'DELETE', url: `/api/siteGroup/delete/99999999999?organizationId=${f.orgA}` });
+    const path = await t.as(f.admin, {
+      method: 'DELETE',
+      url: `/api/siteGroup/delete/99999999999?organizationId=${f.orgA}`,
+    });
     expect(path.statusCode, path.body).toBe(400);
     expect((path.json() as { errors: Record<string, string[]> }).errors.id).toEqual([BOUND_MESSAGES.id]);
-    const body = await t.as(f.admin, { method: 'POST', url: '/api/siteGroup/edit', payload: { id: 99_999_999_999, name: 'Big', organizationId: f.orgA } });
+    const body = await t.as(f.admin, {
+      method: 'POST',
+      url: '/api/siteGroup/edit',
+      payload: { id: 99_999_999_999, name: 'Big', organizationId: f.orgA },
+    });
     expect(body.statusCode, body.body).toBe(400);
     expect((body.json() as { errors: Record<string, string[]> }).errors.id).toEqual([BOUND_MESSAGES.idOrNew]);
   });

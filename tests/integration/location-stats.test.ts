@@ -24,27 +24,56 @@ describe.each(testEngines)('location stats on %s', (engine) => {
   let earlier = 0;
   let foreignInstall = 0;
   const now = Date.now();
-  const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
-  const insertStat = (device: number, installation: number, time: number, at: { lat: number; lng: number }, satellites: number, from: { lat: number; lng: number }) =>
+  const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+    t.database.query<T>(sql, params);
+  const insertStat = (
+    device: number,
+    installation: number,
+    time: number,
+    at: { lat: number; lng: number },
+    satellites: number,
+    from: { lat: number; lng: number },
+  ) =>
     q(
       `INSERT INTO device_location_stats (device_id, device_installation_id, time, latitude, longitude, number_of_satellites, distance_from_installation_m)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [device, installation, new Date(time), at.lat, at.lng, satellites, distanceKm(from, at) * 1000],
     );
-  const list = (user: number, org: number, deviceId: number) => t.as(user, { method: 'GET', url: `/api/device/deviceLocationStats/?organizationId=${org}&deviceId=${deviceId}` });
+  const list = (user: number, org: number, deviceId: number) =>
+    t.as(user, { method: 'GET', url: `/api/device/deviceLocationStats/?organizationId=${org}&deviceId=${deviceId}` });
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
     operator = await addMember(t.database, f.orgA, 'gps.operator@example.com', [1]);
     orgBAdmin = await addMember(t.database, f.orgB, 'gps.bravo@example.com', [1]);
-    const site = async (name: string) => (await q<{ id: number }>('SELECT id FROM sites WHERE name = $1', [name]))[0]!.id;
-    const device = async (name: string, org: number) => (await q<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ($1, 'Qube', $2) RETURNING id", [name, org]))[0]!.id;
-    const install = async (deviceId: number, siteId: number, at: { lat: number; lng: number }, startedHoursAgo: number, endedHoursAgo: number | null = null) =>
+    const site = async (name: string) =>
+      (await q<{ id: number }>('SELECT id FROM sites WHERE name = $1', [name]))[0]!.id;
+    const device = async (name: string, org: number) =>
+      (
+        await q<{ id: number }>(
+          "INSERT INTO devices (name, device_type, organization_id) VALUES ($1, 'Qube', $2) RETURNING id",
+          [name, org],
+        )
+      )[0]!.id;
+    const install = async (
+      deviceId: number,
+      siteId: number,
+      at: { lat: number; lng: number },
+      startedHoursAgo: number,
+      endedHoursAgo: number | null = null,
+    ) =>
       (
         await q<{ id: number }>(
           'INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at, ended_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-          [deviceId, siteId, at.lat, at.lng, new Date(now - startedHoursAgo * HOUR), endedHoursAgo === null ? null : new Date(now - endedHoursAgo * HOUR)],
+          [
+            deviceId,
+            siteId,
+            at.lat,
+            at.lng,
+            new Date(now - startedHoursAgo * HOUR),
+            endedHoursAgo === null ? null : new Date(now - endedHoursAgo * HOUR),
+          ],
         )
       )[0]!.id;
     mover = await device('A-30001', f.orgA);
@@ -59,7 +88,10 @@ describe.each(testEngines)('location stats on %s', (engine) => {
     // The mover: a fix 3 m north of Pad 1, a poor one ~45 m east, and one from its earlier installation at Pad 2.
     await insertStat(mover, current, now - 2 * HOUR, { lat: 31.900027, lng: -102.1 }, 11, PAD_ONE);
     await insertStat(mover, current, now - 6 * HOUR, { lat: 31.9, lng: -102.09952 }, 4, PAD_ONE);
-    await insertStat(mover, earlier, now - 150 * HOUR, { lat: 31.91001, lng: -102.11 }, 9, { lat: 31.91, lng: -102.11 });
+    await insertStat(mover, earlier, now - 150 * HOUR, { lat: 31.91001, lng: -102.11 }, 9, {
+      lat: 31.91,
+      lng: -102.11,
+    });
     await insertStat(foreign, foreignInstall, now - HOUR, { lat: 40.10001, lng: -80.2 }, 8, { lat: 40.1, lng: -80.2 });
     // More fixes than one answer holds.
     await q(
@@ -75,7 +107,11 @@ describe.each(testEngines)('location stats on %s', (engine) => {
     expect(res.statusCode).toBe(200);
     const stats = (res.json() as unknown[]).map((s) => locationStatSchema.parse(s));
     expect(stats.map((s) => s.time)).toEqual([2, 6, 150].map((h) => new Date(now - h * HOUR).toISOString()));
-    expect(stats.map((s) => [s.deviceInstallationId, s.numberOfSatellites])).toEqual([[current, 11], [current, 4], [earlier, 9]]);
+    expect(stats.map((s) => [s.deviceInstallationId, s.numberOfSatellites])).toEqual([
+      [current, 11],
+      [current, 4],
+      [earlier, 9],
+    ]);
     expect(stats[0]!.location).toEqual({ lat: 31.900027, lng: -102.1 });
     expect(stats[0]!.distanceFromDeviceInstallationInMeters).toBeCloseTo(3.0, 1);
     expect(stats[1]!.distanceFromDeviceInstallationInMeters).toBeCloseTo(45.3, 0);
@@ -107,10 +143,24 @@ describe.each(testEngines)('location stats on %s', (engine) => {
   });
 
   it('carries the same fixes in the device detail', async () => {
-    const detail = deviceDetailSchema.parse((await t.as(operator, { method: 'GET', url: `/api/device/deviceDetail/?organizationId=${f.orgA}&deviceName=a-30001` })).json());
+    const detail = deviceDetailSchema.parse(
+      (
+        await t.as(operator, {
+          method: 'GET',
+          url: `/api/device/deviceDetail/?organizationId=${f.orgA}&deviceName=a-30001`,
+        })
+      ).json(),
+    );
     expect(detail.locationStats).toEqual((await list(operator, f.orgA, mover)).json());
     expect(detail.locationStats).toHaveLength(3);
-    const quietDetail = deviceDetailSchema.parse((await t.as(operator, { method: 'GET', url: `/api/device/deviceDetail/?organizationId=${f.orgA}&deviceName=A-30002` })).json());
+    const quietDetail = deviceDetailSchema.parse(
+      (
+        await t.as(operator, {
+          method: 'GET',
+          url: `/api/device/deviceDetail/?organizationId=${f.orgA}&deviceName=A-30002`,
+        })
+      ).json(),
+    );
     expect(quietDetail.locationStats).toEqual([]);
   });
 
@@ -123,17 +173,33 @@ describe.each(testEngines)('location stats on %s', (engine) => {
     const devices: number[] = [];
     const installs = new Map<number, { lat: number; lng: number; started: number }>();
     for (let k = 0; k < 12; k++) {
-      const id = (await q<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ($1, 'Qube', $2) RETURNING id", [`A-4${String(k).padStart(4, '0')}`, f.orgA]))[0]!.id;
+      const id = (
+        await q<{ id: number }>(
+          "INSERT INTO devices (name, device_type, organization_id) VALUES ($1, 'Qube', $2) RETURNING id",
+          [`A-4${String(k).padStart(4, '0')}`, f.orgA],
+        )
+      )[0]!.id;
       const at = { lat: 31.91 + k * 0.0001, lng: -102.11 };
       // One installation started a day ago: its fixes begin then.
       const started = now - (k === 0 ? 24 : 400) * HOUR;
-      const [row] = await q<{ id: number }>('INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [id, padTwo, at.lat, at.lng, new Date(started)]);
+      const [row] = await q<{ id: number }>(
+        'INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [id, padTwo, at.lat, at.lng, new Date(started)],
+      );
       devices.push(id);
       installs.set(row!.id, { ...at, started });
     }
     const at = new Date(now);
     const written = await seedLocationStats(t.database, createRandom(7), at, 3, [padTwo]);
-    const rows = await q<{ device_id: number; device_installation_id: number; time: Date | string; latitude: number; longitude: number; number_of_satellites: number; distance_from_installation_m: number }>(
+    const rows = await q<{
+      device_id: number;
+      device_installation_id: number;
+      time: Date | string;
+      latitude: number;
+      longitude: number;
+      number_of_satellites: number;
+      distance_from_installation_m: number;
+    }>(
       'SELECT device_id, device_installation_id, time, latitude, longitude, number_of_satellites, distance_from_installation_m FROM device_location_stats WHERE device_id = ANY($1::int[]) ORDER BY id',
       [devices],
     );
@@ -148,7 +214,10 @@ describe.each(testEngines)('location stats on %s', (engine) => {
       expect(time).toBeGreaterThan(Math.max(now - 3 * 24 * HOUR, install.started));
       expect(r.number_of_satellites).toBeGreaterThanOrEqual(4);
       expect(r.number_of_satellites).toBeLessThanOrEqual(14);
-      expect(r.distance_from_installation_m).toBeCloseTo(distanceKm(install, { lat: r.latitude, lng: r.longitude }) * 1000, 6);
+      expect(r.distance_from_installation_m).toBeCloseTo(
+        distanceKm(install, { lat: r.latitude, lng: r.longitude }) * 1000,
+        6,
+      );
       expect(r.distance_from_installation_m).toBeLessThan(100);
     }
     // A fix every LOCATION_FIX_HOURS: three days of them for a device installed long ago, a day's for the new one.

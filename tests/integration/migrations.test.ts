@@ -22,14 +22,26 @@ describe.each(testEngines)('migrations on %s', (engine) => {
       "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
     );
     const names = rows.map((r) => r.table_name);
-    for (const table of ['organizations', 'roles', 'users', 'user_organizations', 'sites', 'site_groups', 'devices', 'device_installations', 'oidc_payloads']) {
+    for (const table of [
+      'organizations',
+      'roles',
+      'users',
+      'user_organizations',
+      'sites',
+      'site_groups',
+      'devices',
+      'device_installations',
+      'oidc_payloads',
+    ]) {
       expect(names).toContain(table);
     }
   });
 
   it('rejects a second user with the same e-mail in another case', async () => {
     await t.database.query("INSERT INTO users (email, cognito_user_id) VALUES ('a@example.com', 'x1')");
-    await expect(t.database.query("INSERT INTO users (email, cognito_user_id) VALUES ('A@Example.com', 'x2')")).rejects.toThrow();
+    await expect(
+      t.database.query("INSERT INTO users (email, cognito_user_id) VALUES ('A@Example.com', 'x2')"),
+    ).rejects.toThrow();
   });
 });
 

@@ -19,7 +19,10 @@ const iso = (t: number) => new Date(t).toISOString();
 const SITE = { lat: 31.9, lng: -102.1 };
 const M_PER_DEG_LAT = 111_195;
 const M_PER_DEG_LNG = 111_195 * Math.cos((SITE.lat * Math.PI) / 180);
-const latLng = (east: number, north: number) => ({ lat: SITE.lat + north / M_PER_DEG_LAT, lng: SITE.lng + east / M_PER_DEG_LNG });
+const latLng = (east: number, north: number) => ({
+  lat: SITE.lat + north / M_PER_DEG_LAT,
+  lng: SITE.lng + east / M_PER_DEG_LNG,
+});
 
 const SOURCES = [
   { name: 'Wellhead A', east: -30, north: 0, height: 1.5, category: 1 },
@@ -35,7 +38,10 @@ const SENSORS = [
 ];
 
 /** Wind from the west meandering ±60° (so the plume comes and goes at each sensor), 3 m/s. Degrees from, m/s. */
-const windAt = (t: number) => ({ dir: 270 + 45 * Math.sin((2 * Math.PI * (t - T0)) / (20 * MIN)) + 15 * Math.sin((2 * Math.PI * (t - T0)) / (7 * MIN)), speed: 3 });
+const windAt = (t: number) => ({
+  dir: 270 + 45 * Math.sin((2 * Math.PI * (t - T0)) / (20 * MIN)) + 15 * Math.sin((2 * Math.PI * (t - T0)) / (7 * MIN)),
+  speed: 3,
+});
 
 /** Ground-reflected Gaussian plume (Briggs rural class C) of `kgH` at the sensor, in ppm. */
 function plumePpm(src: (typeof SOURCES)[number], sensor: (typeof SENSORS)[number], t: number, kgH: number): number {
@@ -48,7 +54,10 @@ function plumePpm(src: (typeof SOURCES)[number], sensor: (typeof SENSORS)[number
   const sy = (0.22 * x) / Math.sqrt(1 + 0.0001 * x);
   const sz = 0.2 * x;
   const z = 2.4;
-  const kgM3 = (kgH / 3600 / (2 * Math.PI * speed * sy * sz)) * Math.exp(-(y * y) / (2 * sy * sy)) * (Math.exp(-((z - src.height) ** 2) / (2 * sz * sz)) + Math.exp(-((z + src.height) ** 2) / (2 * sz * sz)));
+  const kgM3 =
+    (kgH / 3600 / (2 * Math.PI * speed * sy * sz)) *
+    Math.exp(-(y * y) / (2 * sy * sy)) *
+    (Math.exp(-((z - src.height) ** 2) / (2 * sz * sz)) + Math.exp(-((z + src.height) ** 2) / (2 * sz * sz)));
   return (kgM3 * 1e6) / 0.668;
 }
 
@@ -72,20 +81,37 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
-    const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
+    const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+      t.database.query<T>(sql, params);
     // DeviceAdministration, AlarmAdministration, SiteHealthAdministration.
     ops = await addMember(t.database, f.orgA, 'model@example.com', [1, 11, 12]);
     pad = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'"))[0]!.id;
-    const [group] = await q<{ id: number }>("INSERT INTO source_groups (site_id, name) VALUES ($1, 'Pad') RETURNING id", [pad]);
+    const [group] = await q<{ id: number }>(
+      "INSERT INTO source_groups (site_id, name) VALUES ($1, 'Pad') RETURNING id",
+      [pad],
+    );
     for (const s of SOURCES) {
       const at = latLng(s.east, s.north);
-      sourceIds.push((await q<{ id: number }>('INSERT INTO sources (site_id, name, latitude, longitude, height, source_category_id, source_group_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id', [pad, s.name, at.lat, at.lng, s.height, s.category, group!.id]))[0]!.id);
+      sourceIds.push(
+        (
+          await q<{ id: number }>(
+            'INSERT INTO sources (site_id, name, latitude, longitude, height, source_category_id, source_group_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+            [pad, s.name, at.lat, at.lng, s.height, s.category, group!.id],
+          )
+        )[0]!.id,
+      );
     }
     for (const d of SENSORS) {
-      const [dev] = await q<{ id: number }>("INSERT INTO devices (name, organization_id, device_type) VALUES ($1, $2, 'Qube') RETURNING id", [d.name, f.orgA]);
+      const [dev] = await q<{ id: number }>(
+        "INSERT INTO devices (name, organization_id, device_type) VALUES ($1, $2, 'Qube') RETURNING id",
+        [d.name, f.orgA],
+      );
       const at = latLng(d.east, d.north);
       // Installed a day before the readings begin.
-      await q('INSERT INTO device_installations (device_id, site_id, latitude, longitude, height, started_at) VALUES ($1, $2, $3, $4, 2.4, $5)', [dev!.id, pad, at.lat, at.lng, new Date(T0 - 24 * 3_600_000)]);
+      await q(
+        'INSERT INTO device_installations (device_id, site_id, latitude, longitude, height, started_at) VALUES ($1, $2, $3, $4, 2.4, $5)',
+        [dev!.id, pad, at.lat, at.lng, new Date(T0 - 24 * 3_600_000)],
+      );
       deviceIds.push(dev!.id);
     }
     // Emission Rate alarm: the hour's average of the site rate, HI at 2 kg/h.
@@ -98,7 +124,13 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
       stepsRun.push(input.stepStart);
       return runStep(input);
     };
-    sched = new ModelScheduler({ database: t.database, runner: inProcessRunner(step), publicUrl: t.config.publicUrl, log: (m) => logs.push(m), owner: 'test' });
+    sched = new ModelScheduler({
+      database: t.database,
+      runner: inProcessRunner(step),
+      publicUrl: t.config.publicUrl,
+      log: (m) => logs.push(m),
+      owner: 'test',
+    });
   }, 60_000);
   afterAll(async () => {
     await sched.stop();
@@ -112,24 +144,56 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
       const w = windAt(m - MIN / 2);
       for (const k of devices) {
         const sensor = SENSORS[k]!;
-        const release = m > RELEASE.start && m <= RELEASE.end ? plumePpm(SOURCES[0]!, sensor, m - MIN / 2, RELEASE.kgH) : 0;
+        const release =
+          m > RELEASE.start && m <= RELEASE.end ? plumePpm(SOURCES[0]!, sensor, m - MIN / 2, RELEASE.kgH) : 0;
         const i = (m - T0) / MIN + k * 100_000;
         const time = iso(m);
         samples.push({ deviceId: deviceIds[k]!, measurementTypeId: 1, time, value: 2 + 0.03 * noise(i) + release });
-        samples.push({ deviceId: deviceIds[k]!, measurementTypeId: 15, time, value: (w.dir + 3 * noise(i + 7) + 360) % 360 });
-        samples.push({ deviceId: deviceIds[k]!, measurementTypeId: 16, time, value: w.speed * 3.6 * (1 + 0.05 * noise(i + 11)) });
+        samples.push({
+          deviceId: deviceIds[k]!,
+          measurementTypeId: 15,
+          time,
+          value: (w.dir + 3 * noise(i + 7) + 360) % 360,
+        });
+        samples.push({
+          deviceId: deviceIds[k]!,
+          measurementTypeId: 16,
+          time,
+          value: w.speed * 3.6 * (1 + 0.05 * noise(i + 11)),
+        });
         samples.push({ deviceId: deviceIds[k]!, measurementTypeId: 9, time, value: 25 });
       }
     }
     for (let i = 0; i < samples.length; i += 20_000) {
-      const r = await t.as(ops, { method: 'POST', url: '/api/data/ingest/', payload: { organizationId: f.orgA, samples: samples.slice(i, i + 20_000) } });
+      const r = await t.as(ops, {
+        method: 'POST',
+        url: '/api/data/ingest/',
+        payload: { organizationId: f.orgA, samples: samples.slice(i, i + 20_000) },
+      });
       expect(r.statusCode).toBe(200);
     }
   }
   const status = async () =>
-    (await t.as(ops, { method: 'GET', url: `/api/site/modellingPipelineStatusModel/?organizationId=${f.orgA}&siteId=${pad}` })).json() as { isOn: boolean; isBlocked: boolean; blockReason: string | null; processedUpTo: string | null; siteName: string; startTime: string | null };
+    (
+      await t.as(ops, {
+        method: 'GET',
+        url: `/api/site/modellingPipelineStatusModel/?organizationId=${f.orgA}&siteId=${pad}`,
+      })
+    ).json() as {
+      isOn: boolean;
+      isBlocked: boolean;
+      blockReason: string | null;
+      processedUpTo: string | null;
+      siteName: string;
+      startTime: string | null;
+    };
   const emissions = async () =>
-    (await t.as(ops, { method: 'GET', url: `/api/emissions/siteEmissions/?organizationId=${f.orgA}&siteId=${pad}&startTime=${iso(T0)}&endTime=${iso(T0 + 12 * HOUR)}` })).json() as {
+    (
+      await t.as(ops, {
+        method: 'GET',
+        url: `/api/emissions/siteEmissions/?organizationId=${f.orgA}&siteId=${pad}&startTime=${iso(T0)}&endTime=${iso(T0 + 12 * HOUR)}`,
+      })
+    ).json() as {
       id: number;
       sourceId: number;
       startTime: string;
@@ -141,9 +205,20 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
     }[];
 
   it('is blocked without data problems only when there is a reason, and starts from its start date', async () => {
-    const r = await t.as(ops, { method: 'POST', url: '/api/site/startModellingPipeline/', payload: { organizationId: f.orgA, siteId: pad, startDate: iso(T0 + HOUR) } });
+    const r = await t.as(ops, {
+      method: 'POST',
+      url: '/api/site/startModellingPipeline/',
+      payload: { organizationId: f.orgA, siteId: pad, startDate: iso(T0 + HOUR) },
+    });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ isOn: true, isBlocked: false, blockReason: null, siteName: 'Pad 1', processedUpTo: iso(T0 + HOUR), startTime: iso(T0 + HOUR) });
+    expect(r.json()).toMatchObject({
+      isOn: true,
+      isBlocked: false,
+      blockReason: null,
+      siteName: 'Pad 1',
+      processedUpTo: iso(T0 + HOUR),
+      startTime: iso(T0 + HOUR),
+    });
     // Nothing reported yet: nothing to do, nothing wrong.
     await sched.runUntilIdle();
     expect((await status()).processedUpTo).toBe(iso(T0 + HOUR));
@@ -179,7 +254,12 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
     expect(e.rateUpper!).toBeGreaterThanOrEqual(e.rate);
     expect(e.probability).toBeGreaterThan(0);
 
-    const rates = (await t.as(ops, { method: 'GET', url: `/api/data/siteRateData/?organizationId=${f.orgA}&siteId=${pad}&startTime=${iso(T0)}&endTime=${iso(T0 + 8 * HOUR)}` })).json() as { time: number; rate: number; lowerBound: number; upperBound: number }[];
+    const rates = (
+      await t.as(ops, {
+        method: 'GET',
+        url: `/api/data/siteRateData/?organizationId=${f.orgA}&siteId=${pad}&startTime=${iso(T0)}&endTime=${iso(T0 + 8 * HOUR)}`,
+      })
+    ).json() as { time: number; rate: number; lowerBound: number; upperBound: number }[];
     expect(rates.length).toBeGreaterThan(12);
     for (const r of rates) {
       expect(r.lowerBound).toBeLessThanOrEqual(r.rate + 1e-9);
@@ -190,10 +270,18 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
     const mean = (xs: { rate: number }[]) => xs.reduce((a, b) => a + b.rate, 0) / xs.length;
     expect(mean(during)).toBeGreaterThan(mean(quiet) + 2);
 
-    const [n] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM source_rates WHERE site_id = $1 AND source_id = $2', [pad, sourceIds[0]]);
+    const [n] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM source_rates WHERE site_id = $1 AND source_id = $2',
+      [pad, sourceIds[0]],
+    );
     expect(n!.n).toBe(rates.length);
 
-    const avg = (await t.as(ops, { method: 'GET', url: `/api/data/siteRateAverage/?organizationId=${f.orgA}&siteId=${pad}&startTime=${iso(T0)}&endTime=${iso(T0 + 7 * HOUR)}&rollingAveragePeriod=1` })).json() as {
+    const avg = (
+      await t.as(ops, {
+        method: 'GET',
+        url: `/api/data/siteRateAverage/?organizationId=${f.orgA}&siteId=${pad}&startTime=${iso(T0)}&endTime=${iso(T0 + 7 * HOUR)}&rollingAveragePeriod=1`,
+      })
+    ).json() as {
       averageSiteRates: { time: number; averageRate: number }[];
       sources: { sourceId: number; sourceName: string; averageSourceRates: { time: number; averageRate: number }[] }[];
       modelProcessedUpTo: string;
@@ -203,14 +291,30 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
     expect(avg.sources.map((x) => x.sourceName).sort()).toEqual(SOURCES.map((x) => x.name).sort());
     const wellhead = avg.sources.find((x) => x.sourceId === sourceIds[0])!;
     expect(Math.max(...wellhead.averageSourceRates.map((p) => p.averageRate))).toBeGreaterThan(RELEASE.kgH / 4);
-    const byText = await t.as(ops, { method: 'GET', url: `/api/data/siteRateAverage/?organizationId=${f.orgA}&siteId=${pad}&rollingAveragePeriod=30%20days` });
+    const byText = await t.as(ops, {
+      method: 'GET',
+      url: `/api/data/siteRateAverage/?organizationId=${f.orgA}&siteId=${pad}&rollingAveragePeriod=30%20days`,
+    });
     expect(byText.statusCode).toBe(200);
-    expect((await t.as(ops, { method: 'GET', url: `/api/data/siteRateAverage/?organizationId=${f.orgA}&siteId=${pad}&rollingAveragePeriod=2` })).statusCode).toBe(400);
+    expect(
+      (
+        await t.as(ops, {
+          method: 'GET',
+          url: `/api/data/siteRateAverage/?organizationId=${f.orgA}&siteId=${pad}&rollingAveragePeriod=2`,
+        })
+      ).statusCode,
+    ).toBe(400);
 
     // The Emission Rate alarm followed the modelled rate; the daily volumes hold the emission.
-    const [alarms] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM alarms WHERE site_id = $1 AND alarm_type = 1', [pad]);
+    const [alarms] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM alarms WHERE site_id = $1 AND alarm_type = 1',
+      [pad],
+    );
     expect(alarms!.n).toBeGreaterThanOrEqual(1);
-    const [vol] = await t.database.query<{ v: number }>('SELECT coalesce(sum(volume), 0)::float8 AS v FROM emission_daily_volumes WHERE site_id = $1', [pad]);
+    const [vol] = await t.database.query<{ v: number }>(
+      'SELECT coalesce(sum(volume), 0)::float8 AS v FROM emission_daily_volumes WHERE site_id = $1',
+      [pad],
+    );
     expect(vol!.v).toBeGreaterThan(0);
   }, 240_000);
 
@@ -223,7 +327,10 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
     const emissionsBefore = (await emissions()).map((e) => `${e.sourceId}@${e.startTime}`).sort();
     stepsRun.length = 0;
     await ingest(T0 + 7 * HOUR, T0 + 8 * HOUR, [3]);
-    const [dirty] = await t.database.query<{ d: Date | string | null }>('SELECT dirty_from AS d FROM site_model_states WHERE site_id = $1', [pad]);
+    const [dirty] = await t.database.query<{ d: Date | string | null }>(
+      'SELECT dirty_from AS d FROM site_model_states WHERE site_id = $1',
+      [pad],
+    );
     expect(dirty!.d).not.toBeNull();
     await sched.runUntilIdle();
     // Back to the checkpoint before the first late minute (its window reaches 30 minutes back), then forward again.
@@ -231,7 +338,10 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
     expect(Math.min(...stepsRun)).toBeGreaterThanOrEqual(T0 + 7 * HOUR - 45 * MIN);
     expect(Date.parse((await status()).processedUpTo!)).toBe(before);
     expect((await emissions()).map((e) => `${e.sourceId}@${e.startTime}`).sort()).toEqual(emissionsBefore);
-    const [dup] = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT source_id, start_time FROM emissions WHERE site_id = $1 GROUP BY 1, 2 HAVING count(*) > 1) d', [pad]);
+    const [dup] = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM (SELECT source_id, start_time FROM emissions WHERE site_id = $1 GROUP BY 1, 2 HAVING count(*) > 1) d',
+      [pad],
+    );
     expect(dup!.n).toBe(0);
   }, 120_000);
 
@@ -241,8 +351,13 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
     const s = await status();
     expect(s).toMatchObject({ isOn: true, isBlocked: true, blockReason: 'Device A-7004 has no recent data' });
     const held = s.processedUpTo;
-    const health = (await t.as(ops, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgA}` })).json() as { id: number; modellingPipeline: { isBlocked: boolean; blockReason: string | null } }[];
-    expect(health.find((r) => r.id === pad)!.modellingPipeline).toMatchObject({ isBlocked: true, blockReason: 'Device A-7004 has no recent data' });
+    const health = (
+      await t.as(ops, { method: 'GET', url: `/api/siteHealth/siteHealth/?organizationId=${f.orgA}` })
+    ).json() as { id: number; modellingPipeline: { isBlocked: boolean; blockReason: string | null } }[];
+    expect(health.find((r) => r.id === pad)!.modellingPipeline).toMatchObject({
+      isBlocked: true,
+      blockReason: 'Device A-7004 has no recent data',
+    });
     await ingest(T0 + 8 * HOUR, T0 + 10.5 * HOUR, [3]);
     await sched.runUntilIdle();
     const after = await status();
@@ -254,11 +369,21 @@ describe.each(testEngines)('modelling pipeline on %s', (engine) => {
     await ingest(T0 + 10.5 * HOUR, T0 + 11.5 * HOUR);
     const del = await t.as(f.provider, { method: 'POST', url: `/api/organization/delete/${f.orgA}` });
     expect(del.statusCode).toBeLessThan(300);
-    const held = (await t.database.query<{ p: Date | string }>('SELECT model_processed_up_to AS p FROM sites WHERE id = $1', [pad]))[0]!.p;
+    const held = (
+      await t.database.query<{ p: Date | string }>('SELECT model_processed_up_to AS p FROM sites WHERE id = $1', [pad])
+    )[0]!.p;
     expect(await sched.dueSites()).not.toContain(pad);
     expect((await sched.runSite(pad)).status).toBe('off');
     await sched.runUntilIdle();
-    expect(new Date((await t.database.query<{ p: Date | string }>('SELECT model_processed_up_to AS p FROM sites WHERE id = $1', [pad]))[0]!.p).getTime()).toBe(new Date(held).getTime());
+    expect(
+      new Date(
+        (
+          await t.database.query<{ p: Date | string }>('SELECT model_processed_up_to AS p FROM sites WHERE id = $1', [
+            pad,
+          ])
+        )[0]!.p,
+      ).getTime(),
+    ).toBe(new Date(held).getTime());
     const restore = await t.as(f.provider, { method: 'POST', url: `/api/organization/restore/${f.orgA}` });
     expect(restore.statusCode).toBeLessThan(300);
     await sched.runUntilIdle();

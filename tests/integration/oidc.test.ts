@@ -20,7 +20,11 @@ async function startApp(config: Config, database: Database, keys: ProviderKeys):
     config,
     database,
     identityProvider: { mount: (a) => mountOidc(a, oidc), revokeAllForUser: (id) => oidc.revokeAllForUser(id) },
-    verifyToken: createTokenVerifier({ issuer: config.oidcIssuer, audience: config.apiAudience, jwks: oidc.publicJwks }),
+    verifyToken: createTokenVerifier({
+      issuer: config.oidcIssuer,
+      audience: config.apiAudience,
+      jwks: oidc.publicJwks,
+    }),
   });
   await app.listen({ port: config.port, host: '127.0.0.1' });
   return app;
@@ -40,7 +44,10 @@ describe.each(testEngines)('built-in identity provider on %s', (engine) => {
     origin = `http://127.0.0.1:${port}`;
     config = loadConfig({ PORT: String(port), PUBLIC_URL: origin, STATIC_DIR: '' });
     keys = await generateProviderKeys();
-    await t.database.query("INSERT INTO users (email, password_hash, cognito_user_id) VALUES ($1, $2, 'c-ops')", [email, await hashPassword('demo-password')]);
+    await t.database.query("INSERT INTO users (email, password_hash, cognito_user_id) VALUES ($1, $2, 'c-ops')", [
+      email,
+      await hashPassword('demo-password'),
+    ]);
     app = await startApp(config, t.database, keys);
   });
   afterAll(async () => {
@@ -48,11 +55,16 @@ describe.each(testEngines)('built-in identity provider on %s', (engine) => {
     await t.drop();
   });
 
-  const api = (token: string) => fetch(`${origin}/api/user/currentUser/`, { headers: { authorization: `Bearer ${token}` } });
+  const api = (token: string) =>
+    fetch(`${origin}/api/user/currentUser/`, { headers: { authorization: `Bearer ${token}` } });
 
   it('serves its discovery document under the public URL', async () => {
     const res = await fetch(`${origin}/oidc/.well-known/openid-configuration`);
-    const doc = (await res.json()) as { issuer: string; token_endpoint: string; code_challenge_methods_supported: string[] };
+    const doc = (await res.json()) as {
+      issuer: string;
+      token_endpoint: string;
+      code_challenge_methods_supported: string[];
+    };
     expect(doc.issuer).toBe(`${origin}/oidc`);
     expect(doc.token_endpoint).toBe(`${origin}/oidc/token`);
     expect(doc.code_challenge_methods_supported).toEqual(['S256']);
@@ -63,33 +75,63 @@ describe.each(testEngines)('built-in identity provider on %s', (engine) => {
     expect(err).toBeInstanceOf(FlowError);
     expect((err as FlowError).status).toBe(401);
     expect((err as FlowError).body).toContain('Incorrect email or password.');
-    const unknown = await signInWithPassword({ origin, email: 'nobody@example.com', password: 'demo-password' }).catch((e: unknown) => e);
+    const unknown = await signInWithPassword({ origin, email: 'nobody@example.com', password: 'demo-password' }).catch(
+      (e: unknown) => e,
+    );
     expect((unknown as FlowError).body).toContain('Incorrect email or password.');
   });
 
   it('makes a user with a temporary password choose their own before signing in', async () => {
     const temp = 'Temporary1';
-    await t.database.query("INSERT INTO users (email, password_hash, user_status, cognito_user_id) VALUES ('new.hire@example.com', $1, 'FORCE_CHANGE_PASSWORD', 'c-new')", [await hashPassword(temp)]);
-    const failure = (p: Promise<unknown>) => p.then(() => Promise.reject(new Error('expected the sign-in to fail')), (e: unknown) => e as FlowError);
+    await t.database.query(
+      "INSERT INTO users (email, password_hash, user_status, cognito_user_id) VALUES ('new.hire@example.com', $1, 'FORCE_CHANGE_PASSWORD', 'c-new')",
+      [await hashPassword(temp)],
+    );
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => Promise.reject(new Error('expected the sign-in to fail')),
+        (e: unknown) => e as FlowError,
+      );
     const asked = await failure(signInWithPassword({ origin, email: 'new.hire@example.com', password: temp }));
     expect(asked.message).toBe('new password required');
     expect(asked.body).toContain('At least 8 characters with an upper-case letter, a lower-case letter and a digit');
-    const weak = await failure(signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: 'short' }));
+    const weak = await failure(
+      signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: 'short' }),
+    );
     expect(weak.message).toBe('new password refused');
     expect(weak.body).toContain('At least 8 characters');
-    const same = await failure(signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: temp }));
+    const same = await failure(
+      signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: temp }),
+    );
     expect(same.body).toContain('Choose a password other than the temporary one.');
-    const tokens = await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp, newPassword: 'MyOwnPass42' });
+    const tokens = await signInWithPassword({
+      origin,
+      email: 'new.hire@example.com',
+      password: temp,
+      newPassword: 'MyOwnPass42',
+    });
     expect((await api(tokens.accessToken)).status).toBe(200);
-    const [row] = await t.database.query<{ user_status: string }>("SELECT user_status FROM users WHERE email = 'new.hire@example.com'");
+    const [row] = await t.database.query<{ user_status: string }>(
+      "SELECT user_status FROM users WHERE email = 'new.hire@example.com'",
+    );
     expect(row!.user_status).toBe('CONFIRMED');
     // The temporary password is gone; the chosen one signs in directly.
-    expect(((await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp }).catch((e: unknown) => e)) as FlowError).status).toBe(401);
-    await expect(signInWithPassword({ origin, email: 'new.hire@example.com', password: 'MyOwnPass42' })).resolves.toHaveProperty('accessToken');
+    expect(
+      (
+        (await signInWithPassword({ origin, email: 'new.hire@example.com', password: temp }).catch(
+          (e: unknown) => e,
+        )) as FlowError
+      ).status,
+    ).toBe(401);
+    await expect(
+      signInWithPassword({ origin, email: 'new.hire@example.com', password: 'MyOwnPass42' }),
+    ).resolves.toHaveProperty('accessToken');
   });
 
   it('insists on PKCE', async () => {
-    const err = await authorize({ origin, email, password: 'demo-password', withoutPkce: true }).catch((e: unknown) => e);
+    const err = await authorize({ origin, email, password: 'demo-password', withoutPkce: true }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(FlowError);
     expect((err as FlowError).message).toMatch(/invalid_request/);
   });
@@ -124,7 +166,11 @@ describe.each(testEngines)('built-in identity provider on %s', (engine) => {
     const res = await fetch(`${origin}/oidc/token/revocation`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token: tokens.refreshToken!, token_type_hint: 'refresh_token', client_id: 'emissions-console' }).toString(),
+      body: new URLSearchParams({
+        token: tokens.refreshToken!,
+        token_type_hint: 'refresh_token',
+        client_id: 'emissions-console',
+      }).toString(),
     });
     expect(res.status).toBe(200);
     // oidc-client-ts refuses a text/plain answer here, which would break logout in the browser.
@@ -134,7 +180,10 @@ describe.each(testEngines)('built-in identity provider on %s', (engine) => {
 
   it('logout revokes every refresh token of the user', async () => {
     const tokens = await signInWithPassword({ origin, email, password: 'demo-password' });
-    const out = await fetch(`${origin}/api/user/logout/`, { method: 'POST', headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    const out = await fetch(`${origin}/api/user/logout/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.accessToken}` },
+    });
     expect(out.status).toBe(200);
     expect((await refresh(origin, tokens.refreshToken!)).body.error).toBe('invalid_grant');
   });

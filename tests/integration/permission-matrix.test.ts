@@ -36,10 +36,15 @@ function requestFor(spec: RouteSpec, organizationId: number) {
     const key = spec.orgScope.key;
     if (spec.orgScope.from === 'query') query[key] = String(organizationId);
     if (spec.orgScope.from === 'params') params[key] = String(organizationId);
-    if (spec.orgScope.from === 'body') body = { ...((body as Record<string, unknown> | undefined) ?? {}), [key]: organizationId };
+    if (spec.orgScope.from === 'body')
+      body = { ...((body as Record<string, unknown> | undefined) ?? {}), [key]: organizationId };
   }
   const qs = new URLSearchParams(query).toString();
-  return { method: spec.method, url: fillPath(spec.url, params) + (qs ? `?${qs}` : ''), payload: body as Record<string, unknown> | undefined };
+  return {
+    method: spec.method,
+    url: fillPath(spec.url, params) + (qs ? `?${qs}` : ''),
+    payload: body as Record<string, unknown> | undefined,
+  };
 }
 
 type FieldKind = 'number' | 'numbers';
@@ -64,7 +69,8 @@ function kindOf(schema: z.ZodType, depth = 0): FieldKind | null {
   if (def.type === 'number' || def.type === 'int') return 'number';
   if (def.type === 'array' && def.element) return kindOf(def.element, depth + 1) === 'number' ? 'numbers' : null;
   if (def.innerType) return kindOf(def.innerType, depth + 1);
-  if (def.type === 'pipe') return (def.out && kindOf(def.out, depth + 1)) ?? (def.in ? kindOf(def.in, depth + 1) : null);
+  if (def.type === 'pipe')
+    return (def.out && kindOf(def.out, depth + 1)) ?? (def.in ? kindOf(def.in, depth + 1) : null);
   if (def.type === 'lazy' && def.getter) return kindOf(def.getter(), depth + 1);
   if (def.type === 'union' && def.options) {
     for (const o of def.options) {
@@ -76,7 +82,11 @@ function kindOf(schema: z.ZodType, depth = 0): FieldKind | null {
 }
 
 /** The top-level numeric fields of a query, body or params schema (objects, intersections, unions of objects). */
-function numericFields(schema: z.ZodType | undefined, out = new Map<string, FieldKind>(), depth = 0): Map<string, FieldKind> {
+function numericFields(
+  schema: z.ZodType | undefined,
+  out = new Map<string, FieldKind>(),
+  depth = 0,
+): Map<string, FieldKind> {
   if (!schema || depth > 10) return out;
   const def = defOf(schema);
   if (def.type === 'object' && def.shape) {
@@ -127,7 +137,13 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
   let orgB = 0;
 
   async function tokenFor(userId: number) {
-    return mintAccessToken({ privateJwk, issuer: config.oidcIssuer, audience: config.apiAudience, sub: String(userId), expiresIn: '5m' });
+    return mintAccessToken({
+      privateJwk,
+      issuer: config.oidcIssuer,
+      audience: config.apiAudience,
+      sub: String(userId),
+      expiresIn: '5m',
+    });
   }
 
   beforeAll(async () => {
@@ -140,10 +156,16 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
       config,
       database: t.database,
       identityProvider: { mount: () => undefined, revokeAllForUser: async () => undefined },
-      verifyToken: createTokenVerifier({ issuer: config.oidcIssuer, audience: config.apiAudience, jwks: { keys: [publicJwk] } }),
+      verifyToken: createTokenVerifier({
+        issuer: config.oidcIssuer,
+        audience: config.apiAudience,
+        jwks: { keys: [publicJwk] },
+      }),
     });
 
-    const orgs = await t.database.query<{ id: number }>('SELECT id FROM organizations WHERE deleted_at IS NULL ORDER BY id');
+    const orgs = await t.database.query<{ id: number }>(
+      'SELECT id FROM organizations WHERE deleted_at IS NULL ORDER BY id',
+    );
     orgA = orgs[0]!.id;
     orgB = orgs[1]!.id;
     // A member of organization A whose role grants nothing: the caller every permission check must refuse.
@@ -151,8 +173,14 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
       "INSERT INTO roles (name, kind, organization_id, permissions) VALUES ('Nothing', 'organization', $1, '[]') RETURNING id",
       [orgA],
     );
-    const [nobody] = await t.database.query<{ id: number }>("INSERT INTO users (email, cognito_user_id) VALUES ('nobody@example.com', 'n0') RETURNING id");
-    await t.database.query('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [nobody!.id, orgA, role!.id]);
+    const [nobody] = await t.database.query<{ id: number }>(
+      "INSERT INTO users (email, cognito_user_id) VALUES ('nobody@example.com', 'n0') RETURNING id",
+    );
+    await t.database.query('INSERT INTO user_organizations (user_id, organization_id, role_id) VALUES ($1, $2, $3)', [
+      nobody!.id,
+      orgA,
+      role!.id,
+    ]);
 
     const users = await t.database.query<{ id: number; email: string; is_qube_user: boolean; orgs: number[] | null }>(
       `SELECT u.id, u.email, u.is_qube_user,
@@ -161,7 +189,12 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
          FROM users u WHERE u.email IN ('provider.admin@example.com', 'org.admin@example.com', 'operator@example.com', 'viewer@example.com', 'nobody@example.com')`,
     );
     for (const u of users) {
-      callers[u.email] = { email: u.email, token: await tokenFor(u.id), isQubeUser: u.is_qube_user, organizations: new Set(u.orgs ?? []) };
+      callers[u.email] = {
+        email: u.email,
+        token: await tokenFor(u.id),
+        isQubeUser: u.is_qube_user,
+        organizations: new Set(u.orgs ?? []),
+      };
     }
     expect(Object.keys(callers)).toHaveLength(5);
   });
@@ -175,7 +208,13 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
   });
 
   it('answers 401 on every signed-in route without a token or with an expired one', async () => {
-    const expired = await mintAccessToken({ privateJwk, issuer: config.oidcIssuer, audience: config.apiAudience, sub: '1', expiresIn: '-1m' });
+    const expired = await mintAccessToken({
+      privateJwk,
+      issuer: config.oidcIssuer,
+      audience: config.apiAudience,
+      sub: '1',
+      expiresIn: '-1m',
+    });
     for (const spec of app.routeSpecs.filter((s) => s.access !== 'public')) {
       const req = requestFor(spec, orgA);
       const none = await app.inject(req);
@@ -198,7 +237,10 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
       const caller = callers[email]!;
       expect(caller.organizations.has(orgB)).toBe(false);
       for (const spec of app.routeSpecs.filter((s) => s.access !== 'public' && s.orgScope)) {
-        const res = await app.inject({ ...requestFor(spec, orgB), headers: { authorization: `Bearer ${caller.token}` } });
+        const res = await app.inject({
+          ...requestFor(spec, orgB),
+          headers: { authorization: `Bearer ${caller.token}` },
+        });
         expect(res.statusCode, `${email}: ${spec.method} ${spec.url}`).toBe(403);
         expect(res.body).not.toMatch(/"id"\s*:/);
       }
@@ -209,7 +251,10 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
     for (const caller of Object.values(callers).filter((c) => !c.isQubeUser)) {
       const own = [...caller.organizations][0] ?? orgA;
       for (const spec of app.routeSpecs.filter((s) => s.method === 'GET' && s.access !== 'public' && !s.raw)) {
-        const res = await app.inject({ ...requestFor(spec, own), headers: { authorization: `Bearer ${caller.token}` } });
+        const res = await app.inject({
+          ...requestFor(spec, own),
+          headers: { authorization: `Bearer ${caller.token}` },
+        });
         if (res.statusCode !== 200) continue;
         for (const id of mentionedOrganizations(res.json())) {
           expect(caller.organizations.has(id), `${caller.email}: ${spec.url} mentions organization ${id}`).toBe(true);
@@ -221,11 +266,31 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
   it('answers the Pull API only with a key, only in its categories and only with its own organization', async () => {
     const pullSpecs = app.routeSpecs.filter((s) => s.access === 'apiKey');
     expect(pullSpecs.length).toBeGreaterThan(0);
-    const form = { id: 0, organizationId: orgA, enabled: true, canAccessAllSites: true, siteGroupIds: [], canAccessHighFrequencyData: false, ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, speedDisplayUnitId: 41 };
+    const form = {
+      id: 0,
+      organizationId: orgA,
+      enabled: true,
+      canAccessAllSites: true,
+      siteGroupIds: [],
+      canAccessHighFrequencyData: false,
+      ch4RateDisplayUnitId: 1,
+      ch4VolumeDisplayUnitId: 11,
+      speedDisplayUnitId: 41,
+    };
     const actor = { id: 1, email: 'matrix@example.com', permissions: new Set<number>() };
-    const everything = (await t.database.transaction((tx) => saveApiKey(tx, orgA, { ...form, name: 'Matrix all', apiEndpoints: [...API_ENDPOINT_CATEGORIES] }, actor))).apiKey!;
-    const sitesOnly = (await t.database.transaction((tx) => saveApiKey(tx, orgA, { ...form, name: 'Matrix sites', apiEndpoints: ['Sites'] }, actor))).apiKey!;
-    const sites = await t.database.query<{ id: number; organization_id: number; name: string }>('SELECT id, organization_id, name FROM sites WHERE deleted_at IS NULL ORDER BY id');
+    const everything = (
+      await t.database.transaction((tx) =>
+        saveApiKey(tx, orgA, { ...form, name: 'Matrix all', apiEndpoints: [...API_ENDPOINT_CATEGORIES] }, actor),
+      )
+    ).apiKey!;
+    const sitesOnly = (
+      await t.database.transaction((tx) =>
+        saveApiKey(tx, orgA, { ...form, name: 'Matrix sites', apiEndpoints: ['Sites'] }, actor),
+      )
+    ).apiKey!;
+    const sites = await t.database.query<{ id: number; organization_id: number; name: string }>(
+      'SELECT id, organization_id, name FROM sites WHERE deleted_at IS NULL ORDER BY id',
+    );
     const ownSite = sites.find((s) => s.organization_id === orgA)!;
     const foreign = sites.filter((s) => s.organization_id !== orgA);
     const now = Date.now();
@@ -240,7 +305,16 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
       }
       const url = `${spec.url}?${params.toString()}`;
       expect((await app.inject({ method: 'GET', url })).statusCode, `${url} without a key`).toBe(401);
-      expect((await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${callers['provider.admin@example.com']!.token}` } })).statusCode, `${url} with a user's token`).toBe(401);
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url,
+            headers: { authorization: `Bearer ${callers['provider.admin@example.com']!.token}` },
+          })
+        ).statusCode,
+        `${url} with a user's token`,
+      ).toBe(401);
       const limited = await app.inject({ method: 'GET', url, headers: { 'x-api-key': sitesOnly } });
       expect(limited.statusCode, `${url} with a Sites-only key`).toBe(spec.apiEndpoint === 'Sites' ? 200 : 403);
       const res = await app.inject({ method: 'GET', url, headers: { 'x-api-key': everything } });
@@ -248,12 +322,24 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
       const answer = res.json() as { data: Record<string, unknown>[] };
       for (const row of answer.data) {
         const siteId = spec.apiEndpoint === 'Sites' ? row.id : row.siteId;
-        if (siteId !== undefined) expect(foreign.map((s) => s.id), `${url} returns site ${String(siteId)}`).not.toContain(siteId);
+        if (siteId !== undefined)
+          expect(
+            foreign.map((s) => s.id),
+            `${url} returns site ${String(siteId)}`,
+          ).not.toContain(siteId);
       }
       if (params.has('siteId')) {
         // Another organization's site is not found, whatever the key allows.
         params.set('siteId', String(foreign[0]!.id));
-        expect((await app.inject({ method: 'GET', url: `${spec.url}?${params.toString()}`, headers: { 'x-api-key': everything } })).statusCode).toBe(404);
+        expect(
+          (
+            await app.inject({
+              method: 'GET',
+              url: `${spec.url}?${params.toString()}`,
+              headers: { 'x-api-key': everything },
+            })
+          ).statusCode,
+        ).toBe(404);
       }
     }
   });
@@ -272,13 +358,32 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
   });
   it('answers 400 to out-of-range and wrong-type numbers and ids on every route, never 500', async () => {
     const actor = { id: 1, email: 'matrix@example.com', permissions: new Set<number>() };
-    const form = { id: 0, organizationId: orgA, enabled: true, canAccessAllSites: true, siteGroupIds: [], canAccessHighFrequencyData: false, ch4RateDisplayUnitId: 1, ch4VolumeDisplayUnitId: 11, speedDisplayUnitId: 41 };
-    const key = (await t.database.transaction((tx) => saveApiKey(tx, orgA, { ...form, name: 'Matrix bounds', apiEndpoints: [...API_ENDPOINT_CATEGORIES] }, actor))).apiKey!;
+    const form = {
+      id: 0,
+      organizationId: orgA,
+      enabled: true,
+      canAccessAllSites: true,
+      siteGroupIds: [],
+      canAccessHighFrequencyData: false,
+      ch4RateDisplayUnitId: 1,
+      ch4VolumeDisplayUnitId: 11,
+      speedDisplayUnitId: 41,
+    };
+    const key = (
+      await t.database.transaction((tx) =>
+        saveApiKey(tx, orgA, { ...form, name: 'Matrix bounds', apiEndpoints: [...API_ENDPOINT_CATEGORIES] }, actor),
+      )
+    ).apiKey!;
     const admin = callers['provider.admin@example.com']!;
     const failures: string[] = [];
     let sent = 0;
     for (const spec of app.routeSpecs) {
-      const headers: Record<string, string> = spec.access === 'public' ? {} : spec.access === 'apiKey' ? { 'x-api-key': key } : { authorization: `Bearer ${admin.token}` };
+      const headers: Record<string, string> =
+        spec.access === 'public'
+          ? {}
+          : spec.access === 'apiKey'
+            ? { 'x-api-key': key }
+            : { authorization: `Bearer ${admin.token}` };
       const base = requestFor(spec, orgA);
       const example = spec.example ?? {};
       const locations: { from: 'query' | 'params' | 'body'; fields: Map<string, FieldKind> }[] = [
@@ -303,8 +408,12 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
               req = { ...base, url: url.pathname + url.search };
             } else if (from === 'params') {
               const params: Record<string, string> = { ...(example.params ?? {}), [field]: String(value) };
-              if (spec.orgScope && spec.orgScope.from === 'params' && field !== spec.orgScope.key) params[spec.orgScope.key] = String(orgA);
-              req = { ...base, url: fillPath(spec.url, params) + (base.url.includes('?') ? base.url.slice(base.url.indexOf('?')) : '') };
+              if (spec.orgScope && spec.orgScope.from === 'params' && field !== spec.orgScope.key)
+                params[spec.orgScope.key] = String(orgA);
+              req = {
+                ...base,
+                url: fillPath(spec.url, params) + (base.url.includes('?') ? base.url.slice(base.url.indexOf('?')) : ''),
+              };
             } else {
               req = { ...base, payload: { ...(base.payload ?? {}), [field]: kind === 'numbers' ? [value] : value } };
             }
@@ -312,7 +421,8 @@ describe.each(testEngines)('permission matrix on %s', (engine) => {
             sent++;
             const what = `${spec.method} ${spec.url} ${from}.${field}=${JSON.stringify(value)}: ${res.statusCode} ${res.body.slice(0, 200)}`;
             if (res.statusCode >= 500) failures.push(what);
-            else if (res.statusCode === 400 && /"request":\[/.test(res.body)) failures.push(`${what} (refused by the database, not by a schema)`);
+            else if (res.statusCode === 400 && /"request":\[/.test(res.body))
+              failures.push(`${what} (refused by the database, not by a schema)`);
             else if (isIdField(field) && res.statusCode !== 400) failures.push(`${what} (an id must answer 400)`);
             else if (res.statusCode === 400 && !/"detail"/.test(res.body)) failures.push(`${what} (no message)`);
           }

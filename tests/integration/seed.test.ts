@@ -55,7 +55,12 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
   });
 
   it('creates the four demo sign-ins with their roles and the demo password', async () => {
-    const rows = await a.database.query<{ email: string; is_qube_user: boolean; password_hash: string; roles: string[] | null }>(
+    const rows = await a.database.query<{
+      email: string;
+      is_qube_user: boolean;
+      password_hash: string;
+      roles: string[] | null;
+    }>(
       `SELECT u.email, u.is_qube_user, u.password_hash,
               (SELECT json_agg(r.name ORDER BY uo.organization_id) FROM user_organizations uo JOIN roles r ON r.id = uo.role_id WHERE uo.user_id = u.id) AS roles
          FROM users u WHERE u.email LIKE '%@example.com' ORDER BY u.email`,
@@ -70,9 +75,18 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
   });
 
   it('has one deleted organization, sites inside real basins and every model freshness case', async () => {
-    const [deleted] = await a.database.query<{ n: string }>('SELECT count(*) AS n FROM organizations WHERE deleted_at IS NOT NULL');
+    const [deleted] = await a.database.query<{ n: string }>(
+      'SELECT count(*) AS n FROM organizations WHERE deleted_at IS NOT NULL',
+    );
     expect(Number(deleted!.n)).toBe(1);
-    const sites = await a.database.query<{ latitude: number; longitude: number; basin: string; on: boolean; last: Date | null; processed: Date | null }>(
+    const sites = await a.database.query<{
+      latitude: number;
+      longitude: number;
+      basin: string;
+      on: boolean;
+      last: Date | null;
+      processed: Date | null;
+    }>(
       `SELECT s.latitude, s.longitude, b.name AS basin, s.modelling_pipeline_is_on AS on, s.model_last_run_time AS last, s.model_processed_up_to AS processed
          FROM sites s JOIN site_options b ON b.id = s.basin_id`,
     );
@@ -84,28 +98,41 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     }
     const hours = (d: Date | null) => (d === null ? Infinity : (now.getTime() - new Date(d).getTime()) / 3_600_000);
     expect(sites.some((s) => s.on && s.last === null)).toBe(true); // Never Run
-    expect(sites.some((s) => s.on && hours(s.last) <= 1 && hours(s.processed) >= 11 && hours(s.processed) < 12)).toBe(true); // Delayed
+    expect(sites.some((s) => s.on && hours(s.last) <= 1 && hours(s.processed) >= 11 && hours(s.processed) < 12)).toBe(
+      true,
+    ); // Delayed
     expect(sites.some((s) => s.on && hours(s.processed) >= 12)).toBe(true); // Model Issues
     expect(sites.some((s) => !s.on)).toBe(true);
   });
 
-  it('installs devices of the three kinds at their organization\'s sites', async () => {
-    const kinds = await a.database.query<{ device_type: string }>('SELECT DISTINCT device_type FROM devices ORDER BY 1');
+  it("installs devices of the three kinds at their organization's sites", async () => {
+    const kinds = await a.database.query<{ device_type: string }>(
+      'SELECT DISTINCT device_type FROM devices ORDER BY 1',
+    );
     expect(kinds.map((k) => k.device_type)).toEqual(['Qube', 'QubeCamera', 'QubeLite']);
     const mismatched = await a.database.query(
       `SELECT d.id FROM devices d JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL JOIN sites s ON s.id = i.site_id
         WHERE s.organization_id <> d.organization_id`,
     );
     expect(mismatched).toEqual([]);
-    const cameraQuarantined = await a.database.query("SELECT 1 FROM devices d JOIN device_installations i ON i.device_id = d.id WHERE d.device_type = 'QubeCamera' AND i.installation_type <> 0");
+    const cameraQuarantined = await a.database.query(
+      "SELECT 1 FROM devices d JOIN device_installations i ON i.device_id = d.id WHERE d.device_type = 'QubeCamera' AND i.installation_type <> 0",
+    );
     expect(cameraQuarantined).toEqual([]);
   });
 
-  it('configures most Qubes\' CH4 sensors, with every sensor configuration state present', async () => {
-    const serials = await a.database.query<{ serial: string | null }>("SELECT serial_numbers->>'ch4' AS serial FROM devices WHERE device_type = 'Qube'");
+  it("configures most Qubes' CH4 sensors, with every sensor configuration state present", async () => {
+    const serials = await a.database.query<{ serial: string | null }>(
+      "SELECT serial_numbers->>'ch4' AS serial FROM devices WHERE device_type = 'Qube'",
+    );
     expect(serials.every((s) => s.serial !== null && /^\d{8}$/.test(s.serial))).toBe(true);
     expect(new Set(serials.map((s) => s.serial)).size).toBe(serials.length);
-    const [states] = await a.database.query<{ unconfigured: number; unconfirmed: number; confirmed: number; stock: number }>(
+    const [states] = await a.database.query<{
+      unconfigured: number;
+      unconfirmed: number;
+      confirmed: number;
+      stock: number;
+    }>(
       `SELECT count(*) FILTER (WHERE c.id IS NULL)::int AS unconfigured,
               count(*) FILTER (WHERE c.id IS NOT NULL AND d.sensor_configuration_version_id IS DISTINCT FROM c.id
                 AND EXISTS (SELECT 1 FROM sensor_configuration_syncs y WHERE y.sensor_configuration_id = c.id AND y.device_id = d.id AND y.success))::int AS unconfirmed,
@@ -122,7 +149,12 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
   });
 
   it('configures alarm parameters and templates, each with its first history row', async () => {
-    const [counts] = await a.database.query<{ parameters: number; histories: number; templates: number; template_histories: number }>(
+    const [counts] = await a.database.query<{
+      parameters: number;
+      histories: number;
+      templates: number;
+      template_histories: number;
+    }>(
       `SELECT (SELECT count(*)::int FROM site_alarm_parameters) AS parameters, (SELECT count(DISTINCT site_alarm_parameter_id)::int FROM site_alarm_parameter_history) AS histories,
               (SELECT count(*)::int FROM alarm_parameter_templates) AS templates, (SELECT count(DISTINCT template_id)::int FROM alarm_parameter_template_history) AS template_histories`,
     );
@@ -134,15 +166,27 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
   it('writes measurements: a featured site with every type, history sites, and current readings for every device', async () => {
     const m = await createTestDatabase(engine);
     try {
-      const summary = await seedDatabase(m.database, { ...size, featuredDays: 2, historySites: 2, days: 1 }, undefined, now);
+      const summary = await seedDatabase(
+        m.database,
+        { ...size, featuredDays: 2, historySites: 2, days: 1 },
+        undefined,
+        now,
+      );
       expect(summary.counts['measurement samples']).toBeGreaterThan(0);
-      const perDevice = await m.database.query<{ device_id: number; types: number; first: Date | string; samples: number }>(
+      const perDevice = await m.database.query<{
+        device_id: number;
+        types: number;
+        first: Date | string;
+        samples: number;
+      }>(
         'SELECT device_id, count(DISTINCT measurement_type)::int AS types, min(first_time) AS first, sum(sample_count)::int AS samples FROM measurement_chunks GROUP BY device_id ORDER BY types DESC, device_id',
       );
       // The featured devices: fifteen types over two days (less the offline gaps).
       const featured = perDevice.filter((d) => d.types === 15);
       expect(featured.length).toBeGreaterThan(0);
-      expect(new Date(featured[0]!.first).getTime()).toBeLessThanOrEqual(now.getTime() - 2 * 86_400_000 + 36 * 3_600_000);
+      expect(new Date(featured[0]!.first).getTime()).toBeLessThanOrEqual(
+        now.getTime() - 2 * 86_400_000 + 36 * 3_600_000,
+      );
       // Every installed, online device that measures gas has readings within the last hour; offline ones do not.
       const [{ missing }] = (await m.database.query<{ missing: number }>(
         `SELECT count(*)::int AS missing FROM device_installations i JOIN devices d ON d.id = i.device_id JOIN sites s ON s.id = i.site_id JOIN organizations o ON o.id = s.organization_id
@@ -169,11 +213,30 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
   it('moves a survey device between seven sites of one organization, with wind at each stay (more than a chart names)', async () => {
     // The seed above ran one day; the survey device needs a day per stay.
     expect(await seedRoamingDevice(a.database, size, now, {} as never)).toBeNull();
-    const options = await a.database.query<{ item: string; id: number }>('SELECT item, id FROM device_hardware_options ORDER BY id');
-    const hardwareIds = Object.fromEntries([...new Set(options.map((o) => o.item))].map((item) => [item, options.filter((o) => o.item === item).map((o) => o.id)]));
-    const roaming = await seedRoamingDevice(a.database, { ...size, days: 7 }, now, hardwareIds as Parameters<typeof seedRoamingDevice>[3]);
+    const options = await a.database.query<{ item: string; id: number }>(
+      'SELECT item, id FROM device_hardware_options ORDER BY id',
+    );
+    const hardwareIds = Object.fromEntries(
+      [...new Set(options.map((o) => o.item))].map((item) => [
+        item,
+        options.filter((o) => o.item === item).map((o) => o.id),
+      ]),
+    );
+    const roaming = await seedRoamingDevice(
+      a.database,
+      { ...size, days: 7 },
+      now,
+      hardwareIds as Parameters<typeof seedRoamingDevice>[3],
+    );
     expect(roaming).not.toBeNull();
-    const stays = await a.database.query<{ id: number; device_id: number; site_id: number; organization_id: number; started_at: Date | string; ended_at: Date | string | null }>(
+    const stays = await a.database.query<{
+      id: number;
+      device_id: number;
+      site_id: number;
+      organization_id: number;
+      started_at: Date | string;
+      ended_at: Date | string | null;
+    }>(
       `SELECT i.id, i.device_id, i.site_id, s.organization_id, i.started_at, i.ended_at FROM device_installations i JOIN sites s ON s.id = i.site_id
          JOIN devices d ON d.id = i.device_id WHERE d.name = $1 ORDER BY i.started_at`,
       [roaming!.name],
@@ -183,7 +246,9 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     expect(new Set(stays.map((s) => s.site_id)).size).toBe(ROAMING_STAYS);
     expect(new Set(stays.map((s) => s.organization_id)).size).toBe(1);
     // Stays follow one another without overlap; only the last is open.
-    stays.slice(1).forEach((s, k) => expect(new Date(s.started_at).getTime()).toBe(new Date(stays[k]!.ended_at!).getTime()));
+    stays
+      .slice(1)
+      .forEach((s, k) => expect(new Date(s.started_at).getTime()).toBe(new Date(stays[k]!.ended_at!).getTime()));
     expect(stays.filter((s) => s.ended_at === null).map((s) => s.id)).toEqual([stays[ROAMING_STAYS - 1]!.id]);
     // Wind split by installation: a series for every stay.
     const from = new Date(stays[0]!.started_at).getTime();
@@ -192,7 +257,11 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     const wind = windPerInstallation(
       await readSamples(a.database, deviceId, 15, from, end),
       await readSamples(a.database, deviceId, 16, from, end),
-      stays.map((s) => ({ id: s.id, from: new Date(s.started_at).getTime(), to: s.ended_at ? new Date(s.ended_at).getTime() : end })),
+      stays.map((s) => ({
+        id: s.id,
+        from: new Date(s.started_at).getTime(),
+        to: s.ended_at ? new Date(s.ended_at).getTime() : end,
+      })),
       { kind: 'strongest', start: from, period: 60 * 60_000 },
     );
     expect(new Set(wind.installationIds).size).toBe(ROAMING_STAYS);
@@ -201,4 +270,3 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     expect(Math.min(...hours)).toBeGreaterThanOrEqual(20);
   });
 });
-

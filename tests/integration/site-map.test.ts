@@ -25,24 +25,43 @@ describe.each(testEngines)('site map on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
-    const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
-    const siteId = async (name: string) => (await q<{ id: number }>('SELECT id FROM sites WHERE name = $1', [name]))[0]!.id;
+    const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+      t.database.query<T>(sql, params);
+    const siteId = async (name: string) =>
+      (await q<{ id: number }>('SELECT id FROM sites WHERE name = $1', [name]))[0]!.id;
     pad1 = await siteId('Pad 1');
     const pad2 = await siteId('Pad 2');
     station9 = await siteId('Station 9');
-    gone = (await q<{ id: number }>("INSERT INTO sites (organization_id, name, latitude, longitude, deleted_at) VALUES ($1, 'Pad Gone', 32, -102, now()) RETURNING id", [f.orgA]))[0]!.id;
+    gone = (
+      await q<{ id: number }>(
+        "INSERT INTO sites (organization_id, name, latitude, longitude, deleted_at) VALUES ($1, 'Pad Gone', 32, -102, now()) RETURNING id",
+        [f.orgA],
+      )
+    )[0]!.id;
     plain = await addMember(t.database, f.orgA, 'plain@example.com', []);
-    const device = async (name: string) => (await q<{ id: number }>("INSERT INTO devices (name, device_type, organization_id) VALUES ($1, 'Qube', $2) RETURNING id", [name, f.orgA]))[0]!.id;
+    const device = async (name: string) =>
+      (
+        await q<{ id: number }>(
+          "INSERT INTO devices (name, device_type, organization_id) VALUES ($1, 'Qube', $2) RETURNING id",
+          [name, f.orgA],
+        )
+      )[0]!.id;
     const deviceA = await device('QB-A');
     const deviceB = await device('QB-B');
     const install = async (deviceId: number, site: number, from: number, to: number | null) =>
-      (await q<{ id: number }>('INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at, ended_at, installation_type) VALUES ($1, $2, 31.9, -102.1, $3, $4, 0) RETURNING id', [deviceId, site, at(from), to === null ? null : at(to)]))[0]!.id;
+      (
+        await q<{ id: number }>(
+          'INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at, ended_at, installation_type) VALUES ($1, $2, 31.9, -102.1, $3, $4, 0) RETURNING id',
+          [deviceId, site, at(from), to === null ? null : at(to)],
+        )
+      )[0]!.id;
     // QB-A stands at Pad 1 until 02:00, then at Pad 2; QB-B stands at Pad 1 throughout.
     stayA = await install(deviceA, pad1, t0 - HOUR, t0 + 2 * HOUR);
     await install(deviceA, pad2, t0 + 2 * HOUR, null);
     stayB = await install(deviceB, pad1, t0 - HOUR, null);
     const samples: Sample[] = [];
-    const put = (deviceId: number, measurementType: number, time: number, value: number) => samples.push({ deviceId, measurementType, time, value });
+    const put = (deviceId: number, measurementType: number, time: number, value: number) =>
+      samples.push({ deviceId, measurementType, time, value });
     for (let i = 0; i < 180; i++) {
       const time = t0 + i * MIN;
       // QB-A: wind from the east in the first hour, from the south after; CH4 30 ppm (mid) then 200 ppm (high).
@@ -59,14 +78,22 @@ describe.each(testEngines)('site map on %s', (engine) => {
   afterAll(() => t.close());
 
   const get = (path: string, params: Record<string, string | number>, user = plain) =>
-    t.as(user, { method: 'GET', url: `/api/${path}/?${new URLSearchParams(Object.entries({ organizationId: f.orgA, ...params }).map(([k, v]) => [k, String(v)]))}` });
+    t.as(user, {
+      method: 'GET',
+      url: `/api/${path}/?${new URLSearchParams(Object.entries({ organizationId: f.orgA, ...params }).map(([k, v]) => [k, String(v)]))}`,
+    });
   const range = { startTime: at(t0), endTime: at(t0 + 3 * HOUR) };
 
   it('bins each stay’s readings by the sector the wind blew from and the gas legend severity', async () => {
     const res = await get('data/roseChartData', { siteId: pad1, measurementTypeId: 1, ...range });
     expect(res.statusCode).toBe(200);
     const rose = res.json() as RoseChartDatum[];
-    const sorted = [...rose].sort((a, b) => a.deviceInstallationId - b.deviceInstallationId || a.directionIndex - b.directionIndex || a.severity - b.severity);
+    const sorted = [...rose].sort(
+      (a, b) =>
+        a.deviceInstallationId - b.deviceInstallationId ||
+        a.directionIndex - b.directionIndex ||
+        a.severity - b.severity,
+    );
     // QB-A counts only its stay at Pad 1 (00:00 to 02:00): 60 mid readings from the east, 60 high from the south.
     expect(sorted).toEqual(
       [
@@ -97,9 +124,13 @@ describe.each(testEngines)('site map on %s', (engine) => {
     const notGas = await get('data/roseChartData', { siteId: pad1, measurementTypeId: 16, ...range });
     expect(notGas.statusCode).toBe(400);
     expect(JSON.stringify(notGas.json())).toContain('The measurement type must be a gas with legend thresholds');
-    expect((await get('data/roseChartData', { siteId: station9, measurementTypeId: 1, ...range })).statusCode).toBe(404);
+    expect((await get('data/roseChartData', { siteId: station9, measurementTypeId: 1, ...range })).statusCode).toBe(
+      404,
+    );
     expect((await get('data/siteWindData', { siteId: station9, ...range })).statusCode).toBe(404);
     expect((await get('data/siteWindData', { siteId: gone, ...range })).statusCode).toBe(410);
-    expect((await get('data/siteWindData', { siteId: pad1, startTime: range.endTime, endTime: range.startTime })).statusCode).toBe(400);
+    expect(
+      (await get('data/siteWindData', { siteId: pad1, startTime: range.endTime, endTime: range.startTime })).statusCode,
+    ).toBe(400);
   });
 });

@@ -36,7 +36,11 @@ interface Proc {
   output(): string;
 }
 
-async function admin<T extends Record<string, unknown>>(url: string, sqlText: string, params: unknown[] = []): Promise<T[]> {
+async function admin<T extends Record<string, unknown>>(
+  url: string,
+  sqlText: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -63,7 +67,10 @@ function spawnServer(name: string, port: number, env: Record<string, string>): P
 async function waitUntilServing(p: Proc, deadline: number): Promise<void> {
   for (;;) {
     if (p.child.exitCode !== null) throw new Error(`server ${p.name} exited early:\n${p.output()}`);
-    const ok = await fetch(`${p.origin}/api/config/`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${p.origin}/api/config/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > deadline) throw new Error(`server ${p.name} did not start in time:\n${p.output()}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -79,17 +86,24 @@ async function stopServer(p: Proc): Promise<void> {
 }
 
 /** A round-robin HTTP proxy, no stickiness: request n goes to backend n mod 2, whatever its cookies say. */
-function roundRobinProxy(backends: () => Proc[], port: number): Promise<{ server: Server; served: Map<string, number> }> {
+function roundRobinProxy(
+  backends: () => Proc[],
+  port: number,
+): Promise<{ server: Server; served: Map<string, number> }> {
   const served = new Map<string, number>();
   let next = 0;
   const server = createServer((req, res) => {
     const all = backends();
     const target = all[next++ % all.length]!;
     served.set(target.name, (served.get(target.name) ?? 0) + 1);
-    const upstream = httpRequest(`${target.origin}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      `${target.origin}${req.url ?? '/'}`,
+      { method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
@@ -102,7 +116,8 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL (needs TEST_DA
   let procs: Proc[] = [];
   let proxy: { server: Server; served: Map<string, number> } | null = null;
   let publicUrl = '';
-  const db = <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) => admin<T>(dbUrl, sqlText, params);
+  const db = <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
+    admin<T>(dbUrl, sqlText, params);
 
   beforeAll(async () => {
     await admin(baseUrl!, `CREATE DATABASE ${dbName}`);
@@ -145,7 +160,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL (needs TEST_DA
   it('both started at once: the database was migrated and seeded by one of them, and both serve', async () => {
     const seeding = procs.filter((p) => p.output().includes('Seeding demo data'));
     expect(seeding).toHaveLength(1);
-    const [{ n }] = (await db<{ n: string }>("SELECT count(*) AS n FROM users WHERE email = 'operator@example.com'")) as [{ n: string }];
+    const [{ n }] = (await db<{ n: string }>(
+      "SELECT count(*) AS n FROM users WHERE email = 'operator@example.com'",
+    )) as [{ n: string }];
     expect(Number(n)).toBe(1);
     for (const p of procs) expect(p.child.exitCode).toBeNull();
   });
@@ -160,10 +177,15 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL (needs TEST_DA
     const [a, b] = procs as [Proc, Proc];
     const before = new Map(proxy!.served);
     // The whole authorization-code flow through the round-robin proxy: its requests alternate between A and B.
-    const tokens = await signInWithPassword({ origin: publicUrl, email: 'operator@example.com', password: 'demo-password' });
+    const tokens = await signInWithPassword({
+      origin: publicUrl,
+      email: 'operator@example.com',
+      password: 'demo-password',
+    });
     for (const p of procs) expect((proxy!.served.get(p.name) ?? 0) - (before.get(p.name) ?? 0)).toBeGreaterThan(0);
 
-    const api = (p: Proc, token: string) => fetch(`${p.origin}/api/user/currentUser/`, { headers: { authorization: `Bearer ${token}` } });
+    const api = (p: Proc, token: string) =>
+      fetch(`${p.origin}/api/user/currentUser/`, { headers: { authorization: `Bearer ${token}` } });
     expect((await api(a, tokens.accessToken)).status).toBe(200);
     expect((await api(b, tokens.accessToken)).status).toBe(200);
 
@@ -174,7 +196,10 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL (needs TEST_DA
     expect((await refresh(a.origin, tokens.refreshToken!)).body.error).toBe('invalid_grant');
 
     // Sign out on B; A refuses the refresh token it had.
-    const out = await fetch(`${b.origin}/api/user/logout/`, { method: 'POST', headers: { authorization: `Bearer ${refreshed.body.access_token!}` } });
+    const out = await fetch(`${b.origin}/api/user/logout/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${refreshed.body.access_token!}` },
+    });
     expect(out.status).toBe(200);
     expect((await refresh(a.origin, refreshed.body.refresh_token!)).body.error).toBe('invalid_grant');
   });
@@ -186,14 +211,25 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL (needs TEST_DA
       [MAILS],
     );
     const deadline = Date.now() + 20_000;
-    const pending = async () => Number((await db<{ n: string }>("SELECT count(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'twoproc:%' AND sent_at IS NULL"))[0]!.n);
+    const pending = async () =>
+      Number(
+        (
+          await db<{ n: string }>(
+            "SELECT count(*) AS n FROM email_outbox WHERE dedupe_key LIKE 'twoproc:%' AND sent_at IS NULL",
+          )
+        )[0]!.n,
+      );
     while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     expect(await pending()).toBe(0);
     // A mail sent twice would have been counted twice (attempts) and logged twice (the log transport).
-    const attempts = await db<{ attempts: number }>("SELECT attempts FROM email_outbox WHERE dedupe_key LIKE 'twoproc:%'");
+    const attempts = await db<{ attempts: number }>(
+      "SELECT attempts FROM email_outbox WHERE dedupe_key LIKE 'twoproc:%'",
+    );
     expect(attempts.filter((r) => r.attempts !== 1)).toEqual([]);
     const logged = new Map<string, number>();
-    for (const p of procs) for (const m of p.output().matchAll(/mail to ops@example\.com: Two processes mail #(\d+)\./g)) logged.set(m[1]!, (logged.get(m[1]!) ?? 0) + 1);
+    for (const p of procs)
+      for (const m of p.output().matchAll(/mail to ops@example\.com: Two processes mail #(\d+)\./g))
+        logged.set(m[1]!, (logged.get(m[1]!) ?? 0) + 1);
     expect(logged.size).toBe(MAILS);
     expect([...logged.values()].every((n) => n === 1)).toBe(true);
   });
@@ -211,12 +247,34 @@ describe.skipIf(!baseUrl)('push delivery from two workers on one PostgreSQL (nee
 
   beforeAll(async () => {
     t = await createTestDatabase('postgres');
-    const [{ name }] = (await t.database.query<{ name: string }>('SELECT current_database() AS name')) as [{ name: string }];
+    const [{ name }] = (await t.database.query<{ name: string }>('SELECT current_database() AS name')) as [
+      { name: string },
+    ];
     const url = new URL(baseUrl!);
     url.pathname = `/${name}`;
     second = await openPostgres(url.toString());
     dir = mkdtempSync(path.join(tmpdir(), 'twoproc-push-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=push-receiver', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=push-receiver',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     const cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
     receiver = createHttpsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
       const chunks: Buffer[] = [];
@@ -230,7 +288,13 @@ describe.skipIf(!baseUrl)('push delivery from two workers on one PostgreSQL (nee
     });
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     const base = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-    options = { agent: createAgent({ extraCa: cert, timeoutMs: 5000 }), timeoutMs: 5000, allowCidrs: parseCidrList('127.0.0.1/32'), recordsPerExecution: 4, executionsPerTick: 3 };
+    options = {
+      agent: createAgent({ extraCa: cert, timeoutMs: 5000 }),
+      timeoutMs: 5000,
+      allowCidrs: parseCidrList('127.0.0.1/32'),
+      recordsPerExecution: 4,
+      executionsPerTick: 3,
+    };
     const f = await insertFixtures(t.database);
     const [site] = await t.database.query<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'");
     const [parameter] = await t.database.query<{ id: number }>(
@@ -244,7 +308,9 @@ describe.skipIf(!baseUrl)('push delivery from two workers on one PostgreSQL (nee
     );
     integration = row!.id;
     for (let i = 0; i < ALARMS; i++) {
-      const [w] = await t.database.query<{ id: number }>('INSERT INTO workflows (workflow_type) VALUES (0) RETURNING id');
+      const [w] = await t.database.query<{ id: number }>(
+        'INSERT INTO workflows (workflow_type) VALUES (0) RETURNING id',
+      );
       await t.database.query(
         `INSERT INTO alarms (site_id, site_alarm_parameter_id, level, alarm_type, measurement_type_id, calculation_method, start_time, end_time, max_value, hi_threshold, sliding_window_hours, workflow_id)
          VALUES ($1, $2, 0, 1, 1, 0, now() - interval '2 hours', now() - interval '1 hour', 12, 10, 1, $3)`,
@@ -271,7 +337,10 @@ describe.skipIf(!baseUrl)('push delivery from two workers on one PostgreSQL (nee
     await Promise.all([worker(t.database), worker(second)]);
     expect(received).toHaveLength(ALARMS);
     expect(new Set(received).size).toBe(ALARMS);
-    const [{ lease_until: lease, bookmark }] = (await t.database.query<{ lease_until: unknown; bookmark: { alarmId: number } }>('SELECT lease_until, bookmark FROM integrations WHERE id = $1', [integration])) as [
+    const [{ lease_until: lease, bookmark }] = (await t.database.query<{
+      lease_until: unknown;
+      bookmark: { alarmId: number };
+    }>('SELECT lease_until, bookmark FROM integrations WHERE id = $1', [integration])) as [
       { lease_until: unknown; bookmark: { alarmId: number } },
     ];
     expect(lease).toBeNull();
@@ -282,7 +351,10 @@ describe.skipIf(!baseUrl)('push delivery from two workers on one PostgreSQL (nee
 describe.skipIf(!baseUrl)('identity provider keys on PostgreSQL (needs TEST_DATABASE_URL)', () => {
   it('are the DATA_DIR keys file of the first process when it has one, and the same for every process after', async () => {
     const t = await createTestDatabase('postgres');
-    const dirs = [mkdtempSync(path.join(tmpdir(), 'twoproc-keys-')), mkdtempSync(path.join(tmpdir(), 'twoproc-keys-'))] as const;
+    const dirs = [
+      mkdtempSync(path.join(tmpdir(), 'twoproc-keys-')),
+      mkdtempSync(path.join(tmpdir(), 'twoproc-keys-')),
+    ] as const;
     try {
       // An installation that ran on one process with keys under DATA_DIR keeps them (nobody is signed out).
       const existing = await generateProviderKeys();
@@ -291,7 +363,10 @@ describe.skipIf(!baseUrl)('identity provider keys on PostgreSQL (needs TEST_DATA
       const first = await loadOrCreateSharedProviderKeys(t.database, dirs[0]);
       expect(first).toEqual(existing);
       // Another process with its own, empty DATA_DIR gets the same keys; so do two asking at once.
-      const [a, b] = await Promise.all([loadOrCreateSharedProviderKeys(t.database, dirs[1]), loadOrCreateSharedProviderKeys(t.database, dirs[1])]);
+      const [a, b] = await Promise.all([
+        loadOrCreateSharedProviderKeys(t.database, dirs[1]),
+        loadOrCreateSharedProviderKeys(t.database, dirs[1]),
+      ]);
       expect(a).toEqual(existing);
       expect(b).toEqual(existing);
     } finally {

@@ -25,13 +25,23 @@ describe.each(testEngines)('device uptime on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     f = await insertFixtures(t.database);
-    const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => t.database.query<T>(sql, params);
+    const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+      t.database.query<T>(sql, params);
     watcher = await addMember(t.database, f.orgA, 'uptime@example.com', [20]);
     padOne = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 1'"))[0]!.id;
     padTwo = (await q<{ id: number }>("SELECT id FROM sites WHERE name = 'Pad 2'"))[0]!.id;
-    const device = async (name: string, kind = 'Qube') => (await q<{ id: number }>('INSERT INTO devices (name, device_type, organization_id) VALUES ($1, $2, $3) RETURNING id', [name, kind, f.orgA]))[0]!.id;
+    const device = async (name: string, kind = 'Qube') =>
+      (
+        await q<{ id: number }>(
+          'INSERT INTO devices (name, device_type, organization_id) VALUES ($1, $2, $3) RETURNING id',
+          [name, kind, f.orgA],
+        )
+      )[0]!.id;
     const install = (d: number, site: number, start: number, type = 0, quarantinedAt: number | null = null) =>
-      q('INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at, installation_type, quarantined_at) VALUES ($1, $2, 31.9, -102.1, $3, $4, $5)', [d, site, new Date(start), type, quarantinedAt === null ? null : new Date(quarantinedAt)]);
+      q(
+        'INSERT INTO device_installations (device_id, site_id, latitude, longitude, started_at, installation_type, quarantined_at) VALUES ($1, $2, 31.9, -102.1, $3, $4, $5)',
+        [d, site, new Date(start), type, quarantinedAt === null ? null : new Date(quarantinedAt)],
+      );
     steady = await device('A-5001');
     gappy = await device('A-5002');
     quarantined = await device('A-5003');
@@ -59,7 +69,12 @@ describe.each(testEngines)('device uptime on %s', (engine) => {
 
   const query = (path: string, extra: Record<string, string | number | string[]> = {}, user = watcher) => {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries({ fromTime: new Date(from).toISOString(), toTime: new Date(to).toISOString(), organizationIds: String(f.orgA), ...extra })) {
+    for (const [k, v] of Object.entries({
+      fromTime: new Date(from).toISOString(),
+      toTime: new Date(to).toISOString(),
+      organizationIds: String(f.orgA),
+      ...extra,
+    })) {
       if (Array.isArray(v)) v.forEach((x) => qs.append(k, x));
       else qs.set(k, String(v));
     }
@@ -87,15 +102,36 @@ describe.each(testEngines)('device uptime on %s', (engine) => {
     const overview = uptimeOverviewSchema.parse((await query('deviceUpOverview')).json());
     expect(overview.uptimeByPeriod).toHaveLength(8);
     expect(overview.uptimeByPeriod[1]!.summary).toEqual({ upCount: 3, downCount: 1, uptimePercentage: 75 });
-    expect(overview.summary).toEqual({ upCount: 8 + 4 + 4 + 8 + 2, downCount: 4 + 4, uptimePercentage: Math.round((26 / 34) * 10000) / 100 });
-    const padTwoOnly = uptimeOverviewSchema.parse((await query('deviceUpOverview', { siteIds: [String(padTwo)] })).json());
+    expect(overview.summary).toEqual({
+      upCount: 8 + 4 + 4 + 8 + 2,
+      downCount: 4 + 4,
+      uptimePercentage: Math.round((26 / 34) * 10000) / 100,
+    });
+    const padTwoOnly = uptimeOverviewSchema.parse(
+      (await query('deviceUpOverview', { siteIds: [String(padTwo)] })).json(),
+    );
     expect(padTwoOnly.summary.upCount).toBe(8 + 2);
   });
 
   it('filters, sorts and pages the grid', async () => {
-    const low = uptimeGridAnswerSchema.parse((await query('deviceUpStatus', { startRow: 0, endRow: 100, 'uptimePercentage.type': 'less than', 'uptimePercentage.value': '60', sortColumn: 'uptimePercentage', sortAscending: 'true' })).json());
+    const low = uptimeGridAnswerSchema.parse(
+      (
+        await query('deviceUpStatus', {
+          startRow: 0,
+          endRow: 100,
+          'uptimePercentage.type': 'less than',
+          'uptimePercentage.value': '60',
+          sortColumn: 'uptimePercentage',
+          sortAscending: 'true',
+        })
+      ).json(),
+    );
     expect(low.rows.map((r) => r.deviceName)).toEqual(['A-5002', 'A-5003']);
-    const page = uptimeGridAnswerSchema.parse((await query('deviceUpStatus', { startRow: 2, endRow: 4, sortColumn: 'deviceName', sortAscending: 'false' })).json());
+    const page = uptimeGridAnswerSchema.parse(
+      (
+        await query('deviceUpStatus', { startRow: 2, endRow: 4, sortColumn: 'deviceName', sortAscending: 'false' })
+      ).json(),
+    );
     expect(page.rows.map((r) => r.deviceName)).toEqual(['A-5003', 'A-5002']);
     expect(page).toMatchObject({ totalRows: 5, lastRow: -1 });
   });
@@ -104,7 +140,9 @@ describe.each(testEngines)('device uptime on %s', (engine) => {
     const long = await query('deviceUpOverview', { fromTime: new Date(to - 91 * DAY).toISOString() });
     expect(long.statusCode).toBe(400);
     expect((long.json() as { detail: string }).detail).toBe(UPTIME_RANGE_MESSAGE);
-    expect((await query('deviceUpOverview', { organizationIds: [String(f.orgA), String(f.orgB)] })).statusCode).toBe(403);
+    expect((await query('deviceUpOverview', { organizationIds: [String(f.orgA), String(f.orgB)] })).statusCode).toBe(
+      403,
+    );
     expect((await query('deviceUpOverview', {}, f.viewer)).statusCode).toBe(403);
     expect((await query('deviceUpOverview', { organizationIds: [] })).statusCode).toBe(400);
   });

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { CALCULATION_AVERAGE, CALCULATION_MAX, findEpisodes, levelOf, slidingStatistic, withoutIntervals, type AlarmDetail } from '../../server/services/alarm-engine/episodes';
+import {
+  CALCULATION_AVERAGE,
+  CALCULATION_MAX,
+  findEpisodes,
+  levelOf,
+  slidingStatistic,
+  withoutIntervals,
+  type AlarmDetail,
+} from '../../server/services/alarm-engine/episodes';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 10, 1);
 /** One sample a minute from T0 with these values. */
-const series = (values: number[]) => ({ times: Float64Array.from(values, (_, i) => T0 + i * MIN), values: Float32Array.from(values) });
+const series = (values: number[]) => ({
+  times: Float64Array.from(values, (_, i) => T0 + i * MIN),
+  values: Float32Array.from(values),
+});
 const at = (minute: number) => T0 + minute * MIN;
 const detail = (d: Partial<AlarmDetail> = {}): AlarmDetail => ({
   calculationMethod: CALCULATION_MAX,
@@ -47,9 +58,14 @@ describe('alarm engine arithmetic', () => {
   it('averages over the window, so a single spike below the average threshold raises nothing', () => {
     const values = Array(120).fill(2);
     values[50] = 30;
-    expect(findEpisodes(series(values), detail({ calculationMethod: CALCULATION_AVERAGE, slidingWindowSizeInHours: 0.25 }))).toEqual([]);
+    expect(
+      findEpisodes(series(values), detail({ calculationMethod: CALCULATION_AVERAGE, slidingWindowSizeInHours: 0.25 })),
+    ).toEqual([]);
     for (let i = 60; i < 80; i++) values[i] = 30;
-    const [e] = findEpisodes(series(values), detail({ calculationMethod: CALCULATION_AVERAGE, slidingWindowSizeInHours: 0.25 }));
+    const [e] = findEpisodes(
+      series(values),
+      detail({ calculationMethod: CALCULATION_AVERAGE, slidingWindowSizeInHours: 0.25 }),
+    );
     expect(e!.level).toBe(0);
     expect(e!.start).toBeGreaterThan(at(60));
     expect(e!.end).toBeLessThan(at(95));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { directionTickLabel, DIRECTION_TICKS, niceStep, niceTicks, tickLabel, ticksWithin, timeTickLabel } from '@/domain/chart-axes';
+import {
+  directionTickLabel,
+  DIRECTION_TICKS,
+  niceStep,
+  niceTicks,
+  tickLabel,
+  ticksWithin,
+  timeTickLabel,
+} from '@/domain/chart-axes';
 
 describe('chart axes', () => {
   it('steps on 1, 2, 2.5 and 5 × 10ⁿ', () => {

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { alignColumns, collapseSeries, mergeSeries, OTHER_SERIES_LABEL, type WindowSeries } from '@/domain/chart-series';
+import {
+  alignColumns,
+  collapseSeries,
+  mergeSeries,
+  OTHER_SERIES_LABEL,
+  type WindowSeries,
+} from '@/domain/chart-series';
 import { windPerInstallation } from '../../server/services/chart-series';
 import { windByInstallation } from '../../workers/lib/series-arrow';
 
 const MIN = 60_000;
-const s = (label: string, times: number[], values: number[], interval = MIN): WindowSeries => ({ label, times: Float64Array.from(times), values: Float32Array.from(values), interval });
+const s = (label: string, times: number[], values: number[], interval = MIN): WindowSeries => ({
+  label,
+  times: Float64Array.from(times),
+  values: Float32Array.from(values),
+  interval,
+});
 
 describe('more than five chart series collapse into Other (spec 2 §9)', () => {
   it('keeps five or fewer series as they are, leaving out series with nothing in the window', () => {
@@ -38,7 +49,12 @@ describe('more than five chart series collapse into Other (spec 2 §9)', () => {
 
   it('aligns series on one time axis: undefined where a series has no point, null over the whole of its gaps', () => {
     // A pauses between 0 and 10 (the null at 5 is its gap marker); B reports in between.
-    expect(alignColumns([{ times: [0, 5, 10], values: [1, null, 2] }, { times: [2, 4, 6, 8], values: [20, 40, 60, 80] }])).toEqual([
+    expect(
+      alignColumns([
+        { times: [0, 5, 10], values: [1, null, 2] },
+        { times: [2, 4, 6, 8], values: [20, 40, 60, 80] },
+      ]),
+    ).toEqual([
       [0, 2, 4, 5, 6, 8, 10],
       [1, null, null, null, null, null, 2],
       [undefined, 20, 40, undefined, 60, 80, undefined],
@@ -51,9 +67,15 @@ describe('more than five chart series collapse into Other (spec 2 §9)', () => {
 });
 
 describe('wind per installation (spec 2 §7 deviceWindData)', () => {
-  const direction = { times: Float64Array.from([0, MIN, 2 * MIN, 3 * MIN, 4 * MIN]), values: Float32Array.from([10, 20, 30, 40, 50]) };
+  const direction = {
+    times: Float64Array.from([0, MIN, 2 * MIN, 3 * MIN, 4 * MIN]),
+    values: Float32Array.from([10, 20, 30, 40, 50]),
+  };
   // Speed has a reading without a direction at 2.5 minutes: it pairs with nothing and is left out.
-  const speed = { times: Float64Array.from([0, MIN, 2 * MIN, 2.5 * MIN, 3 * MIN, 4 * MIN]), values: Float32Array.from([1, 5, 2, 99, 3, 7]) };
+  const speed = {
+    times: Float64Array.from([0, MIN, 2 * MIN, 2.5 * MIN, 3 * MIN, 4 * MIN]),
+    values: Float32Array.from([1, 5, 2, 99, 3, 7]),
+  };
   const stays = [
     { id: 7, from: 0, to: 3 * MIN },
     { id: 8, from: 3 * MIN, to: 10 * MIN },
@@ -81,9 +103,16 @@ describe('wind per installation (spec 2 §7 deviceWindData)', () => {
 
   it('averages per period within each stay: speeds arithmetically, directions as circular means', () => {
     // 350° and 10° average to north, not to 180°.
-    const dir = { times: Float64Array.from([0, MIN, 2 * MIN, 3 * MIN]), values: Float32Array.from([350, 10, 90, Number.NaN]) };
+    const dir = {
+      times: Float64Array.from([0, MIN, 2 * MIN, 3 * MIN]),
+      values: Float32Array.from([350, 10, 90, Number.NaN]),
+    };
     const spd = { times: Float64Array.from([0, MIN, 2 * MIN, 3 * MIN]), values: Float32Array.from([2, 4, 9, 1]) };
-    const wind = windPerInstallation(dir, spd, [{ id: 1, from: 0, to: 10 * MIN }], { kind: 'average', period: 2 * MIN, offset: 0 });
+    const wind = windPerInstallation(dir, spd, [{ id: 1, from: 0, to: 10 * MIN }], {
+      kind: 'average',
+      period: 2 * MIN,
+      offset: 0,
+    });
     expect(Array.from(wind.times)).toEqual([0, 2 * MIN]);
     expect(Array.from(wind.windSpeeds)).toEqual([3, 9]);
     const [north, east] = Array.from(wind.windDirections);

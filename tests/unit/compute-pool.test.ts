@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { poolSize, slotFor, SupersededError, WORKER_DIED, WorkerPool, type PoolWorker, type WorkerFactory } from '../../workers/lib/worker-pool';
+import {
+  poolSize,
+  slotFor,
+  SupersededError,
+  WORKER_DIED,
+  WorkerPool,
+  type PoolWorker,
+  type WorkerFactory,
+} from '../../workers/lib/worker-pool';
 
 /** Workers whose answers the test releases by hand, and which it can kill. */
 /** The remote API the fake workers offer: each call waits for the test to resolve it. */
@@ -9,10 +17,18 @@ interface FakeApi {
 }
 
 function fakeFactory() {
-  const workers: { calls: { method: string; resolve(v: unknown): void }[]; kill(reason: string): void; terminated: boolean }[] = [];
+  const workers: {
+    calls: { method: string; resolve(v: unknown): void }[];
+    kill(reason: string): void;
+    terminated: boolean;
+  }[] = [];
   const factory: WorkerFactory<FakeApi> = {
     create(onDeath) {
-      const w = { calls: [] as { method: string; resolve(v: unknown): void }[], kill: (r: string) => onDeath(r), terminated: false };
+      const w = {
+        calls: [] as { method: string; resolve(v: unknown): void }[],
+        kill: (r: string) => onDeath(r),
+        terminated: false,
+      };
       workers.push(w);
       const record = (method: string) => new Promise((resolve) => w.calls.push({ method, resolve }));
       const pw: PoolWorker<FakeApi> = {

@@ -9,7 +9,8 @@ describe('grid column filters (spec 1 §3)', () => {
   });
 
   it('filters text case-insensitively', () => {
-    const t = (type: (typeof FILTER_TYPES)[number], value: string, cell: string | null) => matchesFilter(cell, { type, value }, 'text');
+    const t = (type: (typeof FILTER_TYPES)[number], value: string, cell: string | null) =>
+      matchesFilter(cell, { type, value }, 'text');
     expect(t('contains', 'PERM', 'Permian Basin')).toBe(true);
     expect(t('not contains', 'perm', 'Permian Basin')).toBe(false);
     expect(t('equals', 'permian basin', 'Permian Basin')).toBe(true);
@@ -24,7 +25,8 @@ describe('grid column filters (spec 1 §3)', () => {
   });
 
   it('compares numbers as numbers, with an inclusive range in either order', () => {
-    const n = (type: (typeof FILTER_TYPES)[number], cell: number | null, value: string, valueTo?: string) => matchesFilter(cell, { type, value, valueTo }, 'number');
+    const n = (type: (typeof FILTER_TYPES)[number], cell: number | null, value: string, valueTo?: string) =>
+      matchesFilter(cell, { type, value, valueTo }, 'number');
     expect(n('greater than', 10, '9')).toBe(true);
     expect(n('greater than', 9, '10')).toBe(false);
     expect(n('less than', 2, '10')).toBe(true);
@@ -61,7 +63,10 @@ describe('server-side block cache', () => {
         requests.push(r);
         return new Promise((resolve) => {
           pending.push(() => {
-            const rows = Array.from({ length: Math.max(0, Math.min(r.endRow, total) - r.startRow) }, (_, i) => r.startRow + i);
+            const rows = Array.from(
+              { length: Math.max(0, Math.min(r.endRow, total) - r.startRow) },
+              (_, i) => r.startRow + i,
+            );
             resolve({ rows, totalRows: total, lastRow: null });
           });
         });

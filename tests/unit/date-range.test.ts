@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { maximumRangeMessage, minimumRangeMessage, FUTURE_DATES_MESSAGE, chartModeEnabled } from '@/domain/chart-data';
-import { atLeastMinimum, canStepForward, canZoomIn, confirmRange, pushHistory, quickRange, rangeFromParams, stepRange, zoomRange, QUICK_RANGES } from '@/domain/date-range';
+import {
+  atLeastMinimum,
+  canStepForward,
+  canZoomIn,
+  confirmRange,
+  pushHistory,
+  quickRange,
+  rangeFromParams,
+  stepRange,
+  zoomRange,
+  QUICK_RANGES,
+} from '@/domain/date-range';
 
 const H = 3_600_000;
 const D = 24 * H;
@@ -17,7 +28,10 @@ describe('date-range picker rules (spec 2 §2, §5, §9)', () => {
     expect(quickRange('This week', now, tz).start).toBe(Date.UTC(2026, 2, 9, 6));
     // March 1 was still on standard time (UTC-7).
     expect(quickRange('This month', now, tz).start).toBe(Date.UTC(2026, 2, 1, 7));
-    expect(quickRange('Previous month', now, tz)).toEqual({ start: Date.UTC(2026, 1, 1, 7), end: Date.UTC(2026, 2, 1, 7) });
+    expect(quickRange('Previous month', now, tz)).toEqual({
+      start: Date.UTC(2026, 1, 1, 7),
+      end: Date.UTC(2026, 2, 1, 7),
+    });
     expect(atLeastMinimum({ start: now - 10 * 60_000, end: now })).toEqual({ start: now - H, end: now });
   });
 
@@ -32,7 +46,10 @@ describe('date-range picker rules (spec 2 §2, §5, §9)', () => {
   it('zooms about the middle, within 60 minutes and 365 days and never past now', () => {
     const day = { start: now - 2 * D, end: now - D };
     expect(zoomRange(day, 'in', now)).toEqual({ start: now - 1.75 * D, end: now - 1.25 * D });
-    expect(zoomRange({ start: now - 90 * 60_000, end: now - 30 * 60_000 }, 'in', now).end - zoomRange({ start: now - 90 * 60_000, end: now - 30 * 60_000 }, 'in', now).start).toBe(H);
+    expect(
+      zoomRange({ start: now - 90 * 60_000, end: now - 30 * 60_000 }, 'in', now).end -
+        zoomRange({ start: now - 90 * 60_000, end: now - 30 * 60_000 }, 'in', now).start,
+    ).toBe(H);
     expect(canZoomIn({ start: now - H, end: now })).toBe(false);
     expect(zoomRange({ start: now - 7 * D, end: now }, 'out', now)).toEqual({ start: now - 14 * D, end: now });
     expect(zoomRange({ start: now - 300 * D, end: now }, 'out', now)).toEqual({ start: now - 365 * D, end: now });
@@ -55,7 +72,10 @@ describe('date-range picker rules (spec 2 §2, §5, §9)', () => {
   });
 
   it('reads start and end from the URL', () => {
-    expect(rangeFromParams('2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z')).toEqual({ start: Date.UTC(2026, 2, 1), end: Date.UTC(2026, 2, 2) });
+    expect(rangeFromParams('2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z')).toEqual({
+      start: Date.UTC(2026, 2, 1),
+      end: Date.UTC(2026, 2, 2),
+    });
     expect(rangeFromParams('2026-03-02T00:00:00Z', '2026-03-01T00:00:00Z')).toBeNull();
     expect(rangeFromParams('yesterday', null)).toBeNull();
   });

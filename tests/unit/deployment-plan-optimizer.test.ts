@@ -2,7 +2,17 @@
 // the budget grows, mandatory placements are always kept, Ignore sources are left out, lines are sampled evenly.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fromLocal, optimizePlacement, plumeProbability, sampleLines, toLocal, windRose, WIND_SECTORS, type LngLat, type OptimizerInput } from '../../server/services/deployment-plan/optimizer';
+import {
+  fromLocal,
+  optimizePlacement,
+  plumeProbability,
+  sampleLines,
+  toLocal,
+  windRose,
+  WIND_SECTORS,
+  type LngLat,
+  type OptimizerInput,
+} from '../../server/services/deployment-plan/optimizer';
 
 const origin: LngLat = [-102.1, 31.9];
 const at = (x: number, y: number): LngLat => fromLocal(origin, [x, y]);
@@ -15,7 +25,10 @@ const base = (over: Partial<OptimizerInput> = {}): OptimizerInput => ({
   ],
   // Wind mostly from the south-west.
   windRose: windRose([225, 225, 200, 250, 180, 270, 45, 90], null),
-  lines: [[at(-60, 0), at(60, 0)], [at(0, -60), at(0, 60)]],
+  lines: [
+    [at(-60, 0), at(60, 0)],
+    [at(0, -60), at(0, 60)],
+  ],
   mandatory: [],
   deviceBudget: 3,
   ...over,
@@ -94,7 +107,9 @@ describe('optimizePlacement', () => {
   });
 
   it('leaves Ignore sources out of the coverage and the choice of places', () => {
-    const withIgnored = optimizePlacement(base({ sources: [...base().sources, { id: 9, location: at(55, 55), weight: 0 }] }));
+    const withIgnored = optimizePlacement(
+      base({ sources: [...base().sources, { id: 9, location: at(55, 55), weight: 0 }] }),
+    );
     const without = optimizePlacement(base());
     expect(withIgnored.sourceCoverage.map((s) => s.id)).toEqual([1, 2, 3]);
     expect(withIgnored.devicePlacements).toEqual(without.devicePlacements);
@@ -111,13 +126,22 @@ describe('optimizePlacement', () => {
   it('keeps devices at least 10 m apart', () => {
     const r = optimizePlacement(base({ deviceBudget: 8 }));
     const pts = r.devicePlacements.map((p) => toLocal(origin, p));
-    for (let i = 0; i < pts.length; i++) for (let j = i + 1; j < pts.length; j++) expect(Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1])).toBeGreaterThanOrEqual(10 - 1e-6);
+    for (let i = 0; i < pts.length; i++)
+      for (let j = i + 1; j < pts.length; j++)
+        expect(Math.hypot(pts[i]![0] - pts[j]![0], pts[i]![1] - pts[j]![1])).toBeGreaterThanOrEqual(10 - 1e-6);
   });
 
   it('combines devices as 1 − Π(1 − p)', () => {
     const one = { id: 1, location: at(0, 0), weight: 1 };
     const rose = windRose([270], null);
-    const r = optimizePlacement({ origin, sources: [one], windRose: rose, lines: [], mandatory: [at(30, 0), at(60, 0)], deviceBudget: 2 });
+    const r = optimizePlacement({
+      origin,
+      sources: [one],
+      windRose: rose,
+      lines: [],
+      mandatory: [at(30, 0), at(60, 0)],
+      deviceBudget: 2,
+    });
     const p1 = plumeProbability([0, 0], toLocal(origin, at(30, 0)), rose);
     const p2 = plumeProbability([0, 0], toLocal(origin, at(60, 0)), rose);
     expect(r.sourceCoverage[0]!.coverage).toBeCloseTo(1 - (1 - p1) * (1 - p2), 9);

@@ -3,7 +3,16 @@
 import { writeFileSync } from 'node:fs';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { budgetTooltip, deploymentPlanFileName, devicePlacementRequestSchema, DEPLOYMENT_PLAN_MESSAGES, scoreBand, scoreOf, sourceCountWarnings, windSiteLabel } from '@/domain/deployment-plan';
+import {
+  budgetTooltip,
+  deploymentPlanFileName,
+  devicePlacementRequestSchema,
+  DEPLOYMENT_PLAN_MESSAGES,
+  scoreBand,
+  scoreOf,
+  sourceCountWarnings,
+  windSiteLabel,
+} from '@/domain/deployment-plan';
 import { buildDeploymentPlanPdf } from '@/features/site-edit/deployment-plan/export-pdf';
 import { devicePages } from '@/features/site-edit/deployment-plan/pdf-layout';
 import { roseGeometry } from '@/components/wind-rose/wind-rose-geometry';
@@ -24,7 +33,9 @@ describe('PDF paging', () => {
 
 describe('deployment plan rules', () => {
   it('names the file after organization, site and model run', () => {
-    expect(deploymentPlanFileName('Alpha Energy', 'Pad 1', '2026-03-01T10:00:00Z')).toBe('Deployment Plan for Alpha Energy-Pad 1-2026-03-01T10_00_00Z.pdf');
+    expect(deploymentPlanFileName('Alpha Energy', 'Pad 1', '2026-03-01T10:00:00Z')).toBe(
+      'Deployment Plan for Alpha Energy-Pad 1-2026-03-01T10_00_00Z.pdf',
+    );
   });
   it('scores 0 (poor) to 5 (excellent)', () => {
     expect(scoreOf(0)).toBe(0);
@@ -39,20 +50,38 @@ describe('deployment plan rules', () => {
     expect(budgetTooltip('more', null, null)).toMatch(/Run Preview/);
   });
   it('validates the request with the spec messages and defaults', () => {
-    const r = devicePlacementRequestSchema.safeParse({ siteId: 1, deviceBudget: undefined, windSource: null, mandatoryPlacements: [], possiblePlacements: [] });
+    const r = devicePlacementRequestSchema.safeParse({
+      siteId: 1,
+      deviceBudget: undefined,
+      windSource: null,
+      mandatoryPlacements: [],
+      possiblePlacements: [],
+    });
     expect(r.success).toBe(false);
     const messages = Object.fromEntries(r.error!.issues.map((i) => [String(i.path[0]), i.message]));
-    expect(messages).toEqual({ deviceBudget: DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRequired, windSource: DEPLOYMENT_PLAN_MESSAGES.windSourceRequired, possiblePlacements: DEPLOYMENT_PLAN_MESSAGES.noLines });
+    expect(messages).toEqual({
+      deviceBudget: DEPLOYMENT_PLAN_MESSAGES.deviceBudgetRequired,
+      windSource: DEPLOYMENT_PLAN_MESSAGES.windSourceRequired,
+      possiblePlacements: DEPLOYMENT_PLAN_MESSAGES.noLines,
+    });
     expect(sourceCountWarnings(1)).toEqual([DEPLOYMENT_PLAN_MESSAGES.fewSources]);
     expect(sourceCountWarnings(2)).toEqual([]);
     expect(sourceCountWarnings(61)).toEqual([DEPLOYMENT_PLAN_MESSAGES.manySources]);
-    expect(windSiteLabel({ name: 'Pad 2', distanceFromSiteInMeters: 1440, daysOfAvailableData: 30 })).toBe('Pad 2 - 1.4 km (30 days of available data)');
+    expect(windSiteLabel({ name: 'Pad 2', distanceFromSiteInMeters: 1440, daysOfAvailableData: 30 })).toBe(
+      'Pad 2 - 1.4 km (30 days of available data)',
+    );
   });
 });
 
 describe('wind rose drawing', () => {
   it('has 8 grid lines, 4 compass labels and 6 ticks', () => {
-    const g = roseGeometry([{ angle: 0, probability: 0.4 }, { angle: 90, probability: 0.6 }], 200);
+    const g = roseGeometry(
+      [
+        { angle: 0, probability: 0.4 },
+        { angle: 90, probability: 0.6 },
+      ],
+      200,
+    );
     expect(g.gridLines).toHaveLength(8);
     expect(g.compass.map((c) => c.text)).toEqual(['N', 'E', 'S', 'W']);
     expect(g.rings).toHaveLength(6);
@@ -78,8 +107,15 @@ describe('PDF document', () => {
         totalCoverageWithOneMoreDevice: 0.52,
         windRoseProbability: Array.from({ length: 16 }, (_, k) => ({ angle: k * 22.5, probability: 1 / 16 })),
       },
-      lines: [[[-102.1, 31.9], [-102.09, 31.9]]],
-      sources: [{ id: 1, name: 'Tank 1', location: [-102.1, 31.9001], relativeImportance: 3, sourceCategoryName: 'Tank' }],
+      lines: [
+        [
+          [-102.1, 31.9],
+          [-102.09, 31.9],
+        ],
+      ],
+      sources: [
+        { id: 1, name: 'Tank 1', location: [-102.1, 31.9001], relativeImportance: 3, sourceCategoryName: 'Tank' },
+      ],
       windSource: 'Pad 2 - 1.4 km (30 days of available data)',
       notes: 'Reviewed on site — north fence line first.',
       modelRunAtText: 'Mar 1, 2026, 10:00 am',

@@ -114,7 +114,8 @@ describe('DLQ puff simulation: fast path against the reference loop', () => {
     let max = 0;
     for (let r = 0; r < 4; r++) for (let t = 40; t <= 70; t++) max = Math.max(max, ref[r]![t]!);
     expect(max).toBeGreaterThan(1);
-    for (let r = 0; r < 4; r++) for (let t = 40; t <= 70; t++) expect(Math.abs(fast[r]![t - 40]! - ref[r]![t]!)).toBeLessThan(1e-9 * max);
+    for (let r = 0; r < 4; r++)
+      for (let t = 40; t <= 70; t++) expect(Math.abs(fast[r]![t - 40]! - ref[r]![t]!)).toBeLessThan(1e-9 * max);
   });
 
   it('puffs every 2 s stay within 5 % (of the peak) of DLQ puffs every second', () => {

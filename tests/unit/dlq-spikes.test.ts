@@ -68,11 +68,18 @@ describe('DLQ background removal (MAIN_2 step 2)', () => {
   });
 
   it('keeps leading/trailing NaN and survives an all-NaN sensor', () => {
-    const out = removeBackground(Float64Array.from([NaN, 2, 2, 5, 6, 2, 2, NaN]), Float64Array.from({ length: 8 }, (_, i) => i * 60_000), bg, 30);
+    const out = removeBackground(
+      Float64Array.from([NaN, 2, 2, 5, 6, 2, 2, NaN]),
+      Float64Array.from({ length: 8 }, (_, i) => i * 60_000),
+      bg,
+      30,
+    );
     expect(Number.isNaN(out[0]!)).toBe(true);
     expect(Number.isNaN(out[7]!)).toBe(true);
     expect(out[4]).toBeCloseTo(4, 12);
-    expect(Array.from(removeBackground(new Float64Array(5).fill(NaN), new Float64Array(5), bg, 30)).every(Number.isNaN)).toBe(true);
+    expect(
+      Array.from(removeBackground(new Float64Array(5).fill(NaN), new Float64Array(5), bg, 30)).every(Number.isNaN),
+    ).toBe(true);
   });
 });
 
@@ -85,8 +92,15 @@ describe('DLQ site events (MAIN_2 step 3)', () => {
 
   it('fills gaps of at most gap.time rows between sensors and drops events under length.threshold', () => {
     const n = 300;
-    const s1 = series(n, [[5, 10], [100, 105], [200, 214]]);
-    const s2 = series(n, [[20, 24], [250, 263]]);
+    const s1 = series(n, [
+      [5, 10],
+      [100, 105],
+      [200, 214],
+    ]);
+    const s2 = series(n, [
+      [20, 24],
+      [250, 263],
+    ]);
     s2[0] = NaN;
     // 5..24 joined (gap 9 rows); 100..105 too short; 200..214 is exactly 15 rows: kept;
     // 250..263 is 14 rows but only 35 rows after 214, so it stays separate and is dropped.
@@ -97,8 +111,32 @@ describe('DLQ site events (MAIN_2 step 3)', () => {
   });
 
   it('joins across a gap of exactly gap.time rows but not gap.time + 1', () => {
-    expect(siteEvents([series(100, [[0, 9], [40, 49]])], 100, 30, 15)).toEqual([[0, 49]]);
-    expect(siteEvents([series(100, [[0, 9], [41, 50]])], 100, 30, 15)).toEqual([]);
+    expect(
+      siteEvents(
+        [
+          series(100, [
+            [0, 9],
+            [40, 49],
+          ]),
+        ],
+        100,
+        30,
+        15,
+      ),
+    ).toEqual([[0, 49]]);
+    expect(
+      siteEvents(
+        [
+          series(100, [
+            [0, 9],
+            [41, 50],
+          ]),
+        ],
+        100,
+        30,
+        15,
+      ),
+    ).toEqual([]);
   });
 
   it('finds nothing in all-zero or all-NaN data', () => {

@@ -30,13 +30,18 @@ describe('CSV export', () => {
 
   it('round-trips any text, with formula-looking cells prefixed by an apostrophe', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }), (cells) => {
-        const width = cells[0]!.length;
-        const rows = cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
-        const parsed = parseCsv(toCsv(rows[0]!, rows.slice(1)));
-        const expected = rows.map((r) => r.map((c) => (/^[=+\-@\t\r\0]/.test(c) && !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(c) ? `'${c}` : c)));
-        expect(parsed).toEqual(expected);
-      }),
+      fc.property(
+        fc.array(fc.array(fc.string(), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 5 }),
+        (cells) => {
+          const width = cells[0]!.length;
+          const rows = cells.map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
+          const parsed = parseCsv(toCsv(rows[0]!, rows.slice(1)));
+          const expected = rows.map((r) =>
+            r.map((c) => (/^[=+\-@\t\r\0]/.test(c) && !/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(c) ? `'${c}` : c)),
+          );
+          expect(parsed).toEqual(expected);
+        },
+      ),
     );
   });
 });

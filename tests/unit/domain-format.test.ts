@@ -47,14 +47,18 @@ describe('coordinates', () => {
   });
   it('stores 6 decimals and shows 5, for any valid point', () => {
     fc.assert(
-      fc.property(fc.double({ min: -85, max: 85, noNaN: true }), fc.double({ min: -180, max: 180, noNaN: true }), (lat, lng) => {
-        const stored = roundForStorage({ lat, lng });
-        expect(Math.abs(stored.lat - lat)).toBeLessThanOrEqual(5e-7 + 1e-12);
-        expect(Math.abs(stored.lng - lng)).toBeLessThanOrEqual(5e-7 + 1e-12);
-        const shown = formatLatLng(stored);
-        expect(shown).toMatch(/^-?\d+\.\d{5},-?\d+\.\d{5}$/);
-        expect(parseLatLng(shown)).not.toBeNull();
-      }),
+      fc.property(
+        fc.double({ min: -85, max: 85, noNaN: true }),
+        fc.double({ min: -180, max: 180, noNaN: true }),
+        (lat, lng) => {
+          const stored = roundForStorage({ lat, lng });
+          expect(Math.abs(stored.lat - lat)).toBeLessThanOrEqual(5e-7 + 1e-12);
+          expect(Math.abs(stored.lng - lng)).toBeLessThanOrEqual(5e-7 + 1e-12);
+          const shown = formatLatLng(stored);
+          expect(shown).toMatch(/^-?\d+\.\d{5},-?\d+\.\d{5}$/);
+          expect(parseLatLng(shown)).not.toBeNull();
+        },
+      ),
     );
   });
 });

@@ -11,17 +11,34 @@ const orgs = [
 
 describe('organization selection', () => {
   it('prefers the query parameter, then the last used, then the first', () => {
-    expect(selectOrganization({ queryOrganizationId: '7', lastUsedId: 3, organizations: orgs })).toEqual({ kind: 'selected', organizationId: 7 });
-    expect(selectOrganization({ queryOrganizationId: null, lastUsedId: 7, organizations: orgs })).toEqual({ kind: 'selected', organizationId: 7 });
-    expect(selectOrganization({ queryOrganizationId: null, lastUsedId: 99, organizations: orgs })).toEqual({ kind: 'selected', organizationId: 3 });
+    expect(selectOrganization({ queryOrganizationId: '7', lastUsedId: 3, organizations: orgs })).toEqual({
+      kind: 'selected',
+      organizationId: 7,
+    });
+    expect(selectOrganization({ queryOrganizationId: null, lastUsedId: 7, organizations: orgs })).toEqual({
+      kind: 'selected',
+      organizationId: 7,
+    });
+    expect(selectOrganization({ queryOrganizationId: null, lastUsedId: 99, organizations: orgs })).toEqual({
+      kind: 'selected',
+      organizationId: 3,
+    });
   });
   it('denies an organization the user does not belong to, and says when there is none', () => {
-    expect(selectOrganization({ queryOrganizationId: '5', lastUsedId: 3, organizations: orgs })).toEqual({ kind: 'denied' });
-    expect(selectOrganization({ queryOrganizationId: 'abc', lastUsedId: null, organizations: orgs })).toEqual({ kind: 'denied' });
-    expect(selectOrganization({ queryOrganizationId: null, lastUsedId: null, organizations: [] })).toEqual({ kind: 'none' });
+    expect(selectOrganization({ queryOrganizationId: '5', lastUsedId: 3, organizations: orgs })).toEqual({
+      kind: 'denied',
+    });
+    expect(selectOrganization({ queryOrganizationId: 'abc', lastUsedId: null, organizations: orgs })).toEqual({
+      kind: 'denied',
+    });
+    expect(selectOrganization({ queryOrganizationId: null, lastUsedId: null, organizations: [] })).toEqual({
+      kind: 'none',
+    });
   });
   it('words the access-denied page for each target', () => {
-    expect(accessDeniedText('organization', 'a@b.c')).toBe('You do not currently have access to that organization. Please send an email to a@b.c to request access.');
+    expect(accessDeniedText('organization', 'a@b.c')).toBe(
+      'You do not currently have access to that organization. Please send an email to a@b.c to request access.',
+    );
     expect(accessDeniedText('page', 'a@b.c')).toContain('that page');
     expect(accessDeniedText('any', 'a@b.c')).toContain('any organization');
   });
@@ -43,7 +60,9 @@ describe('permissions', () => {
 
 describe('server errors onto form fields', () => {
   it('lowercases the first letter of each segment, joins messages and keeps general errors apart', () => {
-    expect(mapServerErrors({ 'Domains[0]': ['Too long', 'Bad'], 'Contact.Name': ['Required'], '': ['Try later'] })).toEqual({
+    expect(
+      mapServerErrors({ 'Domains[0]': ['Too long', 'Bad'], 'Contact.Name': ['Required'], '': ['Try later'] }),
+    ).toEqual({
       fields: { 'domains.0': 'Too long Bad', 'contact.name': 'Required' },
       general: 'Try later',
     });
@@ -51,7 +70,18 @@ describe('server errors onto form fields', () => {
 });
 
 describe('organization form', () => {
-  const base = { id: 0, name: 'A', singleSignOnEnabled: false, domains: [], customerSuccessReps: [], salesReps: [], orgContacts: [], allowIframeEmbedding: false, cspFrameAncestorDomain: null, iframeSrcUrls: [] };
+  const base = {
+    id: 0,
+    name: 'A',
+    singleSignOnEnabled: false,
+    domains: [],
+    customerSuccessReps: [],
+    salesReps: [],
+    orgContacts: [],
+    allowIframeEmbedding: false,
+    cspFrameAncestorDomain: null,
+    iframeSrcUrls: [],
+  };
   it('requires a domain with SSO, the frame-ancestor domain with embedding, and short domains', () => {
     const r = organizationFormSchema.safeParse({ ...base, singleSignOnEnabled: true, allowIframeEmbedding: true });
     expect(r.success).toBe(false);

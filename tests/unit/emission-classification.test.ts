@@ -1,18 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { changeClassification, CLASSIFICATION_MESSAGES, classificationProblems, timelinePercent, togglePin } from '@/domain/emission-classification';
+import {
+  changeClassification,
+  CLASSIFICATION_MESSAGES,
+  classificationProblems,
+  timelinePercent,
+  togglePin,
+} from '@/domain/emission-classification';
 
 describe('emission classification rules', () => {
   it('clears the root cause when the classification changes', () => {
-    expect(changeClassification({ classification: 'Venting', rootCauseId: 3 }, 'Fugitive')).toEqual({ classification: 'Fugitive', rootCauseId: null });
+    expect(changeClassification({ classification: 'Venting', rootCauseId: 3 }, 'Fugitive')).toEqual({
+      classification: 'Fugitive',
+      rootCauseId: null,
+    });
   });
 
   it('accepts a root cause only for Fugitive or Venting and of that classification', () => {
     expect(classificationProblems({ classification: 'Venting', rootCauseId: 1 }, 'Venting')).toEqual({});
     expect(classificationProblems({ classification: 'NothingFound', rootCauseId: null }, undefined)).toEqual({});
     expect(classificationProblems({ classification: null, rootCauseId: null }, undefined)).toEqual({});
-    expect(classificationProblems({ classification: 'IncompleteCombustion', rootCauseId: 1 }, 'Venting')).toEqual({ rootCauseId: CLASSIFICATION_MESSAGES.rootCauseNotOffered });
-    expect(classificationProblems({ classification: 'Fugitive', rootCauseId: 1 }, 'Venting')).toEqual({ rootCauseId: CLASSIFICATION_MESSAGES.rootCauseMismatch });
-    expect(classificationProblems({ classification: 'Fugitive', rootCauseId: 1 }, undefined)).toEqual({ rootCauseId: CLASSIFICATION_MESSAGES.rootCauseMismatch });
+    expect(classificationProblems({ classification: 'IncompleteCombustion', rootCauseId: 1 }, 'Venting')).toEqual({
+      rootCauseId: CLASSIFICATION_MESSAGES.rootCauseNotOffered,
+    });
+    expect(classificationProblems({ classification: 'Fugitive', rootCauseId: 1 }, 'Venting')).toEqual({
+      rootCauseId: CLASSIFICATION_MESSAGES.rootCauseMismatch,
+    });
+    expect(classificationProblems({ classification: 'Fugitive', rootCauseId: 1 }, undefined)).toEqual({
+      rootCauseId: CLASSIFICATION_MESSAGES.rootCauseMismatch,
+    });
   });
 
   it('pins and unpins inspections in pinning order', () => {

@@ -15,7 +15,13 @@ import {
   targetMonthsIn,
   trendWindow,
 } from '@/domain/emissions';
-import { EMPTY_SITE_FILTER, migrateLegacySiteGroups, readStoredSiteFilter, siteFilterParams, siteFilterSchema } from '@/domain/site-filter';
+import {
+  EMPTY_SITE_FILTER,
+  migrateLegacySiteGroups,
+  readStoredSiteFilter,
+  siteFilterParams,
+  siteFilterSchema,
+} from '@/domain/site-filter';
 
 const utc = (s: string) => Date.parse(s);
 const iso = (t: number) => new Date(t).toISOString();
@@ -45,7 +51,11 @@ describe('trend periods', () => {
     expect(defaultPeriodsVisible('Quarterly')).toBe(4);
   });
   it('shows whole months ending now in the current period', () => {
-    expect(trendWindow('Monthly', 3, now, now, 'UTC')).toEqual({ startTime: utc('2026-03-01T00:00:00Z'), endTime: now, endTimeIsInCurrentPeriod: true });
+    expect(trendWindow('Monthly', 3, now, now, 'UTC')).toEqual({
+      startTime: utc('2026-03-01T00:00:00Z'),
+      endTime: now,
+      endTimeIsInCurrentPeriod: true,
+    });
   });
   it('shows whole periods when stepped back, in the time zone', () => {
     const back = stepTrendEnd('Quarterly', now, -1, now, 'America/Chicago');
@@ -58,7 +68,10 @@ describe('trend periods', () => {
   it('starts daily 30 days back, or at the start of the month when not current', () => {
     expect(iso(trendWindow('Daily', 31, now, now, 'UTC').startTime)).toBe('2026-04-17T00:00:00.000Z');
     const april = trendWindow('Daily', 31, stepTrendEnd('Daily', now, -1, now, 'UTC'), now, 'UTC');
-    expect([iso(april.startTime), iso(april.endTime)]).toEqual(['2026-04-01T00:00:00.000Z', '2026-05-01T00:00:00.000Z']);
+    expect([iso(april.startTime), iso(april.endTime)]).toEqual([
+      '2026-04-01T00:00:00.000Z',
+      '2026-05-01T00:00:00.000Z',
+    ]);
   });
   it('cannot step past the current period', () => {
     expect(canStepTrendForward('Monthly', now, now, 'UTC')).toBe(false);
@@ -73,7 +86,9 @@ describe('trend periods', () => {
     const b = bucketsOf('Monthly', utc('2026-03-01T00:00:00Z'), now, 'UTC');
     expect(b.map((x) => x.periodName)).toEqual(['Mar', 'Apr', 'May']);
     expect(b[2]!.end).toBe(now);
-    expect(bucketsOf('Quarterly', utc('2025-10-01T00:00:00Z'), now, 'UTC').map((x) => `${x.periodName} ${x.year}`)).toEqual(['Q4 2025', 'Q1 2026', 'Q2 2026']);
+    expect(
+      bucketsOf('Quarterly', utc('2025-10-01T00:00:00Z'), now, 'UTC').map((x) => `${x.periodName} ${x.year}`),
+    ).toEqual(['Q4 2025', 'Q1 2026', 'Q2 2026']);
   });
   it('projects, changes and targets by hand-computed values', () => {
     // 10 kg in the first 10 of 31 days projects to 31 kg.
@@ -90,7 +105,10 @@ describe('trend periods', () => {
 });
 
 describe('stacking', () => {
-  const periods = [{ periodName: 'Jan', year: 2026 }, { periodName: 'Feb', year: 2026 }];
+  const periods = [
+    { periodName: 'Jan', year: 2026 },
+    { periodName: 'Feb', year: 2026 },
+  ];
   it("keeps the five largest groups and merges the rest into 'Other'", () => {
     const rows = ['A', 'B', 'C', 'D', 'E', 'F', 'G'].flatMap((siteName, i) => [
       { periodName: 'Jan', year: 2026, siteName, totalEmissions: 10 - i },
@@ -108,7 +126,13 @@ describe('stacking', () => {
       { periodName: 'Feb', year: 2026, alarmLevel: 0, totalEmissions: 3 },
     ];
     expect(stackGroups(rows, 'Alarm Level', periods).groups).toEqual(['Below HI', 'HI', 'Critical']);
-    expect(stackGroups([{ periodName: 'Jan', year: 2026, sourceCategoryName: null, totalEmissions: 1 }], 'Source Category', periods).groups).toEqual(['Uncategorized']);
+    expect(
+      stackGroups(
+        [{ periodName: 'Jan', year: 2026, sourceCategoryName: null, totalEmissions: 1 }],
+        'Source Category',
+        periods,
+      ).groups,
+    ).toEqual(['Uncategorized']);
     expect(() => stackGroups(rows, 'Colour' as 'Site', periods)).toThrow('Unconfigured stack-by option value: Colour');
   });
 });
@@ -123,13 +147,21 @@ describe('overview scatter radius', () => {
 
 describe('site filter', () => {
   it('parses repeated and single query values and drops what narrows nothing', () => {
-    expect(siteFilterSchema.parse({ site: ['3', '4'], siteGroup: '7', includeDeletedSites: 'true' })).toEqual({ ...EMPTY_SITE_FILTER, site: [3, 4], siteGroup: [7], includeDeletedSites: true });
+    expect(siteFilterSchema.parse({ site: ['3', '4'], siteGroup: '7', includeDeletedSites: 'true' })).toEqual({
+      ...EMPTY_SITE_FILTER,
+      site: [3, 4],
+      siteGroup: [7],
+      includeDeletedSites: true,
+    });
     expect(siteFilterParams({ ...EMPTY_SITE_FILTER, basin: [2] })).toEqual({ 'siteFilter.basin': [2] });
     expect(siteFilterSchema.safeParse({ site: ['x'] }).success).toBe(false);
   });
   it('reads stored filters defensively and migrates the legacy site groups once', () => {
     expect(readStoredSiteFilter('garbage')).toEqual(EMPTY_SITE_FILTER);
-    expect(migrateLegacySiteGroups({ ...EMPTY_SITE_FILTER, siteGroup: [1] }, [1, '2', 'x'])).toEqual({ ...EMPTY_SITE_FILTER, siteGroup: [1, 2] });
+    expect(migrateLegacySiteGroups({ ...EMPTY_SITE_FILTER, siteGroup: [1] }, [1, '2', 'x'])).toEqual({
+      ...EMPTY_SITE_FILTER,
+      siteGroup: [1, 2],
+    });
     expect(migrateLegacySiteGroups(EMPTY_SITE_FILTER, null)).toBe(EMPTY_SITE_FILTER);
   });
 });

@@ -66,7 +66,10 @@ describe('ZIP bombs and hostile archives', () => {
 
   it('caps the total over many entries that each look harmless', async () => {
     const random = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 2654435761) >>> 24);
-    const archive = await SafeZip.open(await zip({ a: random(400_000), b: random(400_000), c: random(400_000) }), { ...KMZ_LIMITS, maxTotalBytes: 1_000_000 });
+    const archive = await SafeZip.open(await zip({ a: random(400_000), b: random(400_000), c: random(400_000) }), {
+      ...KMZ_LIMITS,
+      maxTotalBytes: 1_000_000,
+    });
     await archive.read(archive.entries[0]!);
     await archive.read(archive.entries[1]!);
     const e = await rejection(archive.read(archive.entries[2]!));
@@ -84,7 +87,9 @@ describe('ZIP bombs and hostile archives', () => {
     const eocd = small.length - 22;
     expect(view.getUint32(eocd, true)).toBe(0x06054b50);
     view.setUint16(eocd + 10, 0xffff, true);
-    expect((await rejection(SafeZip.open(small, KMZ_LIMITS))).message).toBe('The KMZ file holds too many files (more than 2000).');
+    expect((await rejection(SafeZip.open(small, KMZ_LIMITS))).message).toBe(
+      'The KMZ file holds too many files (more than 2000).',
+    );
   });
 
   it('never turns entry names into paths or object keys', async () => {
@@ -127,7 +132,8 @@ describe('hostile XML', () => {
   });
 
   it('never reads a SYSTEM reference', () => {
-    const text = '<?xml version="1.0"?><!DOCTYPE kml SYSTEM "file:///etc/passwd"><kml><Document><name>n</name></Document></kml>';
+    const text =
+      '<?xml version="1.0"?><!DOCTYPE kml SYSTEM "file:///etc/passwd"><kml><Document><name>n</name></Document></kml>';
     let outcome: string;
     try {
       outcome = JSON.stringify(readKml(text));
@@ -149,7 +155,9 @@ describe('hostile XML', () => {
       try {
         expect(readKml(text).placemarks).toHaveLength(1);
       } catch (e) {
-        expect((e as Error).message).toBe('The KML file uses a reserved tag name (such as __proto__) and was not read.');
+        expect((e as Error).message).toBe(
+          'The KML file uses a reserved tag name (such as __proto__) and was not read.',
+        );
       }
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
       expect(Object.prototype).not.toHaveProperty('polluted');
@@ -165,7 +173,10 @@ describe('KMZ contents from other producers', () => {
       ['California', 'pngs/california.png', 'image/png'],
       ['San Francisco', 'pngs/san-francisco.png', 'image/png'],
     ]);
-    const basemap = await parseBasemapFiles([{ name: 'sf.kmz', type: '', bytes: bytes('real-world/kmz/giscore_usa_ca_sf_regions.kmz') }], nodeImageOps());
+    const basemap = await parseBasemapFiles(
+      [{ name: 'sf.kmz', type: '', bytes: bytes('real-world/kmz/giscore_usa_ca_sf_regions.kmz') }],
+      nodeImageOps(),
+    );
     expect(basemap.warnings[0]).toBe("The file holds 3 ground overlays; the first one ('USA') is used.");
     expect(basemap.northEast).toEqual({ lat: 49.88917329870536, lng: -69.74604659554515 });
   });
@@ -207,7 +218,16 @@ const COLUMNS: CsvColumn[] = [
 
 describe('CSV text that is not what it claims', () => {
   it('reads Windows-1252 with a warning', () => {
-    const latin = Uint8Array.from([...new TextEncoder().encode('Name,Area\n'), 0x43, 0x61, 0x66, 0xe9, 0x2c, 0x4e, 0x0a]);
+    const latin = Uint8Array.from([
+      ...new TextEncoder().encode('Name,Area\n'),
+      0x43,
+      0x61,
+      0x66,
+      0xe9,
+      0x2c,
+      0x4e,
+      0x0a,
+    ]);
     const r = parseCsvBytes(latin, COLUMNS);
     expect(r.rows[0]!.values).toEqual({ name: 'Café', area: 'N' });
     expect(r.warnings).toContain('The file is not UTF-8; it was read as Windows-1252 (Western European).');
@@ -216,7 +236,9 @@ describe('CSV text that is not what it claims', () => {
   it('refuses empty, blank, header-only-missing and binary files with a message', () => {
     expect(() => parseCsvBytes(new Uint8Array(0), COLUMNS)).toThrow('The file is empty.');
     expect(() => parseCsvBytes(new TextEncoder().encode('\n\n  \n'), COLUMNS)).toThrow('The file is empty.');
-    expect(() => parseCsvBytes(new TextEncoder().encode('Area\nx\n'), COLUMNS)).toThrow("The file is missing the column 'Name'.");
+    expect(() => parseCsvBytes(new TextEncoder().encode('Area\nx\n'), COLUMNS)).toThrow(
+      "The file is missing the column 'Name'.",
+    );
     expect(() => parseCsvBytes(bytes('generated/giscore_etna.jpg'), COLUMNS)).toThrow('The file is not a text file.');
   });
 });
@@ -225,8 +247,16 @@ describe('CSV text that is not what it claims', () => {
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant('flip' as const), at: fc.nat(), bit: fc.integer({ min: 0, max: 7 }) }),
   fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }),
-  fc.record({ kind: fc.constant('splice' as const), at: fc.nat(), data: fc.uint8Array({ minLength: 1, maxLength: 64 }) }),
-  fc.record({ kind: fc.constant('overwrite' as const), at: fc.nat(), data: fc.uint8Array({ minLength: 1, maxLength: 16 }) }),
+  fc.record({
+    kind: fc.constant('splice' as const),
+    at: fc.nat(),
+    data: fc.uint8Array({ minLength: 1, maxLength: 64 }),
+  }),
+  fc.record({
+    kind: fc.constant('overwrite' as const),
+    at: fc.nat(),
+    data: fc.uint8Array({ minLength: 1, maxLength: 16 }),
+  }),
 );
 type Mutation = typeof mutation extends fc.Arbitrary<infer M> ? M : never;
 
@@ -245,7 +275,9 @@ function mutate(source: Uint8Array, changes: Mutation[]): Uint8Array {
 /** A result or a FileParseError within the bound; anything else (a TypeError, a hang) fails the property. */
 async function endsCleanly(run: () => Promise<unknown>, boundMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const bound = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${boundMs} ms`)), boundMs)));
+  const bound = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${boundMs} ms`)), boundMs)),
+  );
   try {
     await Promise.race([run(), bound]);
   } catch (e) {
@@ -270,7 +302,9 @@ describe('fuzzing every parser with mutated fixtures', () => {
     it(`basemap: ${path}`, async () => {
       const source = bytes(path);
       await fc.assert(
-        fc.asyncProperty(changes, (m) => endsCleanly(() => parseBasemapFiles([{ name, type: '', bytes: mutate(source, m) }], nodeImageOps()), 5000)),
+        fc.asyncProperty(changes, (m) =>
+          endsCleanly(() => parseBasemapFiles([{ name, type: '', bytes: mutate(source, m) }], nodeImageOps()), 5000),
+        ),
         runs,
       );
     }, 120_000);
@@ -280,7 +314,17 @@ describe('fuzzing every parser with mutated fixtures', () => {
     const kml = bytes('real-world/kml/togeojson_ground_overlay.kml');
     await fc.assert(
       fc.asyncProperty(changes, changes, (a, b) =>
-        endsCleanly(() => parseBasemapFiles([{ name: 'o.kml', type: '', bytes: mutate(kml, a) }, { name: 'o.jpg', type: '', bytes: mutate(TINY_PNG, b) }], nodeImageOps()), 5000),
+        endsCleanly(
+          () =>
+            parseBasemapFiles(
+              [
+                { name: 'o.kml', type: '', bytes: mutate(kml, a) },
+                { name: 'o.jpg', type: '', bytes: mutate(TINY_PNG, b) },
+              ],
+              nodeImageOps(),
+            ),
+          5000,
+        ),
       ),
       runs,
     );
@@ -291,18 +335,32 @@ describe('fuzzing every parser with mutated fixtures', () => {
     await fc.assert(
       fc.asyncProperty(changes, async (m) => {
         const r = await readInspectionKmz(mutate(source, m), nodeImageOps());
-        expect(r.inspections.length > 0 || r.parseSummary.errorMessages.length > 0 || r.parseSummary.infoMessages.length > 0).toBe(true);
+        expect(
+          r.inspections.length > 0 || r.parseSummary.errorMessages.length > 0 || r.parseSummary.infoMessages.length > 0,
+        ).toBe(true);
       }),
       runs,
     );
   }, 120_000);
 
   it('CSV: every fixture', async () => {
-    for (const name of ['csv-spectrum_quotes_and_newlines.csv', 'papaparse_utf-8-bom-sample.csv', 'gdal_unbalanced_double_quotes.csv', 'csv-spectrum_newlines_crlf.csv']) {
+    for (const name of [
+      'csv-spectrum_quotes_and_newlines.csv',
+      'papaparse_utf-8-bom-sample.csv',
+      'gdal_unbalanced_double_quotes.csv',
+      'csv-spectrum_newlines_crlf.csv',
+    ]) {
       const source = bytes(`real-world/csv/${name}`);
-      const header = new TextDecoder().decode(source).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!.split(',');
+      const header = new TextDecoder()
+        .decode(source)
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)[0]!
+        .split(',');
       const columns: CsvColumn[] = header.map((h) => ({ key: h, header: h }));
-      await fc.assert(fc.asyncProperty(changes, (m) => endsCleanly(async () => parseCsvBytes(mutate(source, m), columns), 2000)), runs);
+      await fc.assert(
+        fc.asyncProperty(changes, (m) => endsCleanly(async () => parseCsvBytes(mutate(source, m), columns), 2000)),
+        runs,
+      );
     }
   }, 120_000);
 });

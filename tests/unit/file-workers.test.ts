@@ -13,7 +13,9 @@ const bytes = (path: string) => new Uint8Array(readFileSync(new URL(path, fixtur
 
 /** GDAL's own reading: the WGS 84 extent from `gdalinfo -json`, committed by scripts/make-gdal-fixtures.sh. */
 function gdalExtent(name: string): { south: number; west: number; north: number; east: number } | null {
-  const info = JSON.parse(readFileSync(new URL(`gdal/${name}.json`, fixtures), 'utf8')) as { wgs84Extent?: { coordinates: number[][][] } };
+  const info = JSON.parse(readFileSync(new URL(`gdal/${name}.json`, fixtures), 'utf8')) as {
+    wgs84Extent?: { coordinates: number[][][] };
+  };
   const ring = info.wgs84Extent?.coordinates[0];
   if (!ring) return null;
   const lons = ring.map((p) => p[0]!);
@@ -47,13 +49,17 @@ describe('GeoTIFF basemaps against gdalinfo -json', () => {
         expect(Math.abs(parsed.southWest!.lng - expected.west)).toBeLessThan(tolerance);
         expect(Math.abs(parsed.northEast!.lat - expected.north)).toBeLessThan(tolerance);
         expect(Math.abs(parsed.northEast!.lng - expected.east)).toBeLessThan(tolerance);
-        expect(parsed.warnings).toEqual(clamped ? [expect.stringMatching(/^The image reaches latitude .*; its corners? (was|were) set to 85°/)] : []);
+        expect(parsed.warnings).toEqual(
+          clamped ? [expect.stringMatching(/^The image reaches latitude .*; its corners? (was|were) set to 85°/)] : [],
+        );
       });
     }
   }
 
   it('refuses a header declaring 200000 x 200000 pixels before decoding anything', async () => {
-    await expect(readGeoTiffBasemap(bytes('generated/huge_200000_sparse.tif'), nodeImageOps())).rejects.toThrow(/too large to use as a basemap \(200000 × 200000 pixels/);
+    await expect(readGeoTiffBasemap(bytes('generated/huge_200000_sparse.tif'), nodeImageOps())).rejects.toThrow(
+      /too large to use as a basemap \(200000 × 200000 pixels/,
+    );
   });
 
   it('reads a TIFF whose IFD points to itself without walking the chain forever', async () => {
@@ -64,15 +70,23 @@ describe('GeoTIFF basemaps against gdalinfo -json', () => {
     view.setUint32(ifd + 2 + entries * 12, ifd, true);
     const parsed = await readGeoTiffBasemap(tif, nodeImageOps(), { limits: { maxSourcePixels: 400 } });
     expect(parsed.image.width).toBe(20);
-    await expect(readGeoTiffBasemap(tif, nodeImageOps(), { limits: { maxSourcePixels: 10 } })).rejects.toThrow(/too large/);
+    await expect(readGeoTiffBasemap(tif, nodeImageOps(), { limits: { maxSourcePixels: 10 } })).rejects.toThrow(
+      /too large/,
+    );
   });
 });
 
 describe('basemap file selection (spec 3 §5)', () => {
   const f = (name: string, type = '') => ({ name, type });
   it('applies the count, type and KML pairing rules word for word', () => {
-    expect(chooseBasemapFiles([f('a.png'), f('b.kml'), f('c.jpg')])).toEqual({ ok: false, message: 'Please select only up to 2 files' });
-    expect(chooseBasemapFiles([f('a.gif', 'image/gif')])).toEqual({ ok: false, message: 'gif is not a configured basemap file type.' });
+    expect(chooseBasemapFiles([f('a.png'), f('b.kml'), f('c.jpg')])).toEqual({
+      ok: false,
+      message: 'Please select only up to 2 files',
+    });
+    expect(chooseBasemapFiles([f('a.gif', 'image/gif')])).toEqual({
+      ok: false,
+      message: 'gif is not a configured basemap file type.',
+    });
     expect(chooseBasemapFiles([f('a.kml')])).toEqual({ ok: false, message: BASEMAP_MESSAGES.kmlPairing });
     expect(chooseBasemapFiles([f('a.png'), f('b.jpg')])).toEqual({ ok: false, message: BASEMAP_MESSAGES.kmlPairing });
     expect(chooseBasemapFiles([])).toEqual({ ok: false, message: 'An image file is required to create a new basemap' });
@@ -80,8 +94,13 @@ describe('basemap file selection (spec 3 §5)', () => {
   });
 
   it('reads the Etna KMZ with the same box GDAL reads, widened for its rotation', async () => {
-    const parsed = await parseBasemapFiles([{ name: 'etna.kmz', type: '', bytes: bytes('real-world/kmz/giscore_etna_groundoverlay.kmz') }], nodeImageOps());
-    const gdal = JSON.parse(readFileSync(new URL('gdal/giscore_etna_groundoverlay.kmz.json', fixtures), 'utf8')) as { cornerCoordinates: { upperLeft: number[]; lowerRight: number[] } };
+    const parsed = await parseBasemapFiles(
+      [{ name: 'etna.kmz', type: '', bytes: bytes('real-world/kmz/giscore_etna_groundoverlay.kmz') }],
+      nodeImageOps(),
+    );
+    const gdal = JSON.parse(readFileSync(new URL('gdal/giscore_etna_groundoverlay.kmz.json', fixtures), 'utf8')) as {
+      cornerCoordinates: { upperLeft: number[]; lowerRight: number[] };
+    };
     const [west, north] = gdal.cornerCoordinates.upperLeft as [number, number];
     const [east, south] = gdal.cornerCoordinates.lowerRight as [number, number];
     expect(parsed.northEast!.lat).toBeGreaterThanOrEqual(north);
@@ -94,11 +113,26 @@ describe('basemap file selection (spec 3 §5)', () => {
 
   it('gives the spec messages for KML and KMZ without overlays', async () => {
     const kml = { name: 'p.kml', type: '', bytes: bytes('real-world/kml/togeojson_polygon.kml') };
-    const png = { name: 'i.png', type: 'image/png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1]) };
-    await expect(parseBasemapFiles([kml, png], nodeImageOps())).rejects.toThrow('No valid ground overlays found in the KML file');
-    await expect(parseBasemapFiles([{ name: 'i.kmz', type: '', bytes: bytes('real-world/kmz/openlayers_iceland.kmz') }], nodeImageOps())).rejects.toThrow('No valid ground overlays found in the KMZ file.');
+    const png = {
+      name: 'i.png',
+      type: 'image/png',
+      bytes: new Uint8Array([
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1,
+      ]),
+    };
+    await expect(parseBasemapFiles([kml, png], nodeImageOps())).rejects.toThrow(
+      'No valid ground overlays found in the KML file',
+    );
+    await expect(
+      parseBasemapFiles(
+        [{ name: 'i.kmz', type: '', bytes: bytes('real-world/kmz/openlayers_iceland.kmz') }],
+        nodeImageOps(),
+      ),
+    ).rejects.toThrow('No valid ground overlays found in the KMZ file.');
     const truncated = { name: 't.kml', type: '', bytes: bytes('real-world/kml/gdal_truncated.kml') };
-    await expect(parseBasemapFiles([truncated, png], nodeImageOps())).rejects.toThrow(/^The KML file ends early, at line 34, inside <coordinates>/);
+    await expect(parseBasemapFiles([truncated, png], nodeImageOps())).rejects.toThrow(
+      /^The KML file ends early, at line 34, inside <coordinates>/,
+    );
   });
 });
 
@@ -118,16 +152,26 @@ describe('CSV uploads', () => {
   it('reads quoted newlines, CRLF and a BOM', () => {
     const r = parseCsvBytes(bytes('real-world/csv/csv-spectrum_newlines_crlf.csv'), columns);
     expect(r.rows.map((x) => x.values.a)).toEqual(['1', 'Once upon \r\na time', '7']);
-    expect(parseCsvBytes(bytes('real-world/csv/papaparse_utf-8-bom-sample.csv'), [{ key: 'A', header: 'A', required: true }]).rows[0]!.values.A).toBe('X');
+    expect(
+      parseCsvBytes(bytes('real-world/csv/papaparse_utf-8-bom-sample.csv'), [{ key: 'A', header: 'A', required: true }])
+        .rows[0]!.values.A,
+    ).toBe('X');
   });
   it('reports ragged rows and an unclosed quote by row number', () => {
     const ragged = parseCsvBytes(new TextEncoder().encode('a,b,c\n1,2\n3,4,5\n'), columns);
     expect(ragged.errors).toEqual([{ row: 2, message: 'Row 2: expected 3 values, found 2.' }]);
     expect(ragged.rows).toHaveLength(1);
-    const unclosed = parseCsvBytes(bytes('real-world/csv/gdal_unbalanced_double_quotes.csv'), [{ key: 'id', header: 'id' }, { key: 'txt', header: 'txt' }]);
+    const unclosed = parseCsvBytes(bytes('real-world/csv/gdal_unbalanced_double_quotes.csv'), [
+      { key: 'id', header: 'id' },
+      { key: 'txt', header: 'txt' },
+    ]);
     expect(unclosed.errors).toEqual([{ row: 2, message: 'Row 2: a quoted value is never closed.' }]);
     const mixed = parseCsvBytes(new TextEncoder().encode('a,b,c\n1,2,3\n4,5\n6,7,8,9\n10,"11,12\n'), columns);
     expect(mixed.rows.map((r) => r.row)).toEqual([2]);
-    expect(mixed.errors.map((e) => e.message)).toEqual(['Row 3: expected 3 values, found 2.', 'Row 4: expected 3 values, found 4.', 'Row 5: a quoted value is never closed.']);
+    expect(mixed.errors.map((e) => e.message)).toEqual([
+      'Row 3: expected 3 values, found 2.',
+      'Row 4: expected 3 values, found 4.',
+      'Row 5: a quoted value is never closed.',
+    ]);
   });
 });

@@ -6,15 +6,26 @@ const metresEast = (lat: number, m: number) => m / (111_320 * Math.cos((lat * Ma
 describe('device label placement', () => {
   // 20 devices 4 m apart in a row at a pad: the issue's unreadable cluster.
   const lat = 31.9;
-  const cluster = Array.from({ length: 20 }, (_, i) => ({ lat, lng: -102.1 + metresEast(lat, 4 * i), text: `A-${1000 + i}` }));
+  const cluster = Array.from({ length: 20 }, (_, i) => ({
+    lat,
+    lng: -102.1 + metresEast(lat, 4 * i),
+    text: `A-${1000 + i}`,
+  }));
 
   const boxesOverlap = (placed: ReturnType<typeof placeLabels>, zoom: number) => {
     const boxes = placed.map((p) => {
       const [x, y] = projectPx(p.lng, p.lat, zoom);
       const [w, h] = labelSize(p.text);
-      return { x0: x + p.offset[0] - w / 2, x1: x + p.offset[0] + w / 2, y0: y + p.offset[1] - h / 2, y1: y + p.offset[1] + h / 2 };
+      return {
+        x0: x + p.offset[0] - w / 2,
+        x1: x + p.offset[0] + w / 2,
+        y0: y + p.offset[1] - h / 2,
+        y1: y + p.offset[1] + h / 2,
+      };
     });
-    return boxes.some((a, i) => boxes.some((b, j) => i < j && a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1));
+    return boxes.some((a, i) =>
+      boxes.some((b, j) => i < j && a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1),
+    );
   };
 
   it('never overlaps two labels, and shows more of them as the user zooms in', () => {
@@ -37,7 +48,11 @@ describe('device label placement', () => {
       for (const q of cluster) {
         if (q === cluster.find((c) => c.text === p.text)) continue;
         const [qx, qy] = projectPx(q.lng, q.lat, zoom);
-        const inside = qx > x + p.offset[0] - w / 2 - 8 && qx < x + p.offset[0] + w / 2 + 8 && qy > y + p.offset[1] - h / 2 - 8 && qy < y + p.offset[1] + h / 2 + 8;
+        const inside =
+          qx > x + p.offset[0] - w / 2 - 8 &&
+          qx < x + p.offset[0] + w / 2 + 8 &&
+          qy > y + p.offset[1] - h / 2 - 8 &&
+          qy < y + p.offset[1] + h / 2 + 8;
         expect(inside, `${p.text} over ${q.text}`).toBe(false);
       }
     }

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_MS, chunkStartOf, decodeChunk, encodeChunk, mergeSamples, sliceRange } from '../../server/services/measurement-chunks';
+import {
+  CHUNK_MS,
+  chunkStartOf,
+  decodeChunk,
+  encodeChunk,
+  mergeSamples,
+  sliceRange,
+} from '../../server/services/measurement-chunks';
 
 const day = Date.UTC(2026, 2, 8);
 
@@ -20,7 +27,9 @@ describe('measurement chunks', () => {
   });
 
   it('refuses a sample outside its day and a damaged chunk', () => {
-    expect(() => encodeChunk(day, { times: Float64Array.of(day + CHUNK_MS), values: Float32Array.of(1) })).toThrow('outside the chunk');
+    expect(() => encodeChunk(day, { times: Float64Array.of(day + CHUNK_MS), values: Float32Array.of(1) })).toThrow(
+      'outside the chunk',
+    );
     expect(() => decodeChunk(day, new Uint8Array(8), new Uint8Array(4))).toThrow('damaged');
   });
 

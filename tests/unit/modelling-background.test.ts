@@ -46,20 +46,30 @@ describe('background and enhancement', () => {
     expect(b.enhancement[0]![50]!).toBeCloseTo(1, 6);
     // A plume covering the whole window: the carried history keeps the background at 2.
     const carry = { offsets: {}, noise: {}, lows: { '1': [2, 2, 2, 2, 2] } };
-    const all = removeBackground(series(1, () => 3), [1], carry, [60, 75]);
+    const all = removeBackground(
+      series(1, () => 3),
+      [1],
+      carry,
+      [60, 75],
+    );
     expect(all.enhancement[0]![50]!).toBeGreaterThan(0.85);
   });
 });
 
 describe('spikes', () => {
   it('flags minutes above max(0.1 ppm, 4σ), merges short gaps, drops single-minute blips', () => {
-    const e = series(2, (i, k) => (i === 0 && ((k >= 10 && k < 15) || (k >= 17 && k < 20)) ? 1 : i === 1 && k === 50 ? 2 : 0));
+    const e = series(2, (i, k) =>
+      i === 0 && ((k >= 10 && k < 15) || (k >= 17 && k < 20)) ? 1 : i === 1 && k === 50 ? 2 : 0,
+    );
     const m = detectSpikes(e, [0.02, 0.02]);
     expect(m.bySensor[0]![12]).toBe(1);
     expect(m.site[16]).toBe(1); // 2-minute gap merged
     expect(m.site[50]).toBe(0); // single-minute blip dropped
     expect(m.bySensor[1]![50]).toBe(1);
-    const noisy = detectSpikes(series(1, () => 0.15), [0.05]);
+    const noisy = detectSpikes(
+      series(1, () => 0.15),
+      [0.05],
+    );
     expect(noisy.site.every((v) => v === 0)).toBe(true); // 0.15 < 4σ = 0.2
   });
 });

@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { advanceEmission, emptyState, type EmissionState, type StepVerdict } from '../../server/services/modelling/emissions';
+import {
+  advanceEmission,
+  emptyState,
+  type EmissionState,
+  type StepVerdict,
+} from '../../server/services/modelling/emissions';
 
 const STEP = 15 * 60_000;
 const T0 = Date.UTC(2026, 0, 1);
 
 function verdict(on: boolean, observable = true, rate = 2, extra: Partial<StepVerdict> = {}): StepVerdict {
-  return { sourceId: 7, on, strong: false, observable, rate, lower: rate / 2, upper: rate * 2, probability: 0.9, firstSpikeMs: null, ...extra };
+  return {
+    sourceId: 7,
+    on,
+    strong: false,
+    observable,
+    rate,
+    lower: rate / 2,
+    upper: rate * 2,
+    probability: 0.9,
+    firstSpikeMs: null,
+    ...extra,
+  };
 }
 
 function run(seq: StepVerdict[]) {
@@ -65,14 +81,22 @@ describe('emission bookkeeping', () => {
 
   it('the start follows the spike run back up to two steps before the first on-step, no further', () => {
     // First on-step at T0 + 2 steps: a run that began 25 min before it is taken, one that began 35 min before is not.
-    const seq = (spikeMin: number) => [verdict(false), verdict(false), verdict(true, true, 5, { strong: true, firstSpikeMs: T0 + 2 * STEP - spikeMin * 60_000 })];
+    const seq = (spikeMin: number) => [
+      verdict(false),
+      verdict(false),
+      verdict(true, true, 5, { strong: true, firstSpikeMs: T0 + 2 * STEP - spikeMin * 60_000 }),
+    ];
     expect(run(seq(25)).rows[2]![0]!.start).toBe(T0 + 2 * STEP - 25 * 60_000);
     expect(run(seq(30)).rows[2]![0]!.start).toBe(T0);
     expect(run(seq(35)).rows[2]![0]!.start).toBe(T0 + 2 * STEP);
   });
 
   it('unobservable steps neither open nor close', () => {
-    const { rows, state } = run([verdict(true), verdict(true), ...Array.from({ length: 6 }, () => verdict(false, false, 0))]);
+    const { rows, state } = run([
+      verdict(true),
+      verdict(true),
+      ...Array.from({ length: 6 }, () => verdict(false, false, 0)),
+    ]);
     expect(rows.slice(2).every((r) => r.length === 1 && r[0]!.end === null)).toBe(true);
     expect(state.open?.steps).toBe(8);
   });

@@ -19,10 +19,24 @@ describe('puff footprints', () => {
     const u = 3;
     const x = 30;
     const receptors = [0, 2, 5].map((y) => ({ x, y, z: 2.4 }));
-    const f = computeFootprints({ sources: [{ x: 0, y: 0, z: 2 }], receptors, wind: steadyWind(60, u, 270), outFrom: 30, outTo: 40, density: rho, perturbation: NOMINAL, dtS: 2 });
+    const f = computeFootprints({
+      sources: [{ x: 0, y: 0, z: 2 }],
+      receptors,
+      wind: steadyWind(60, u, 270),
+      outFrom: 30,
+      outTo: 40,
+      density: rho,
+      perturbation: NOMINAL,
+      dtS: 2,
+    });
     const [sy, sz] = puffSigmas(x / u, x, u * ((10 * Math.PI) / 180), 3);
     receptors.forEach((rec, r) => {
-      const plume = ((1 / 3600 / (2 * Math.PI * u * sy * sz)) * Math.exp(-(rec.y * rec.y) / (2 * sy * sy)) * (Math.exp(-(0.4 * 0.4) / (2 * sz * sz)) + Math.exp(-(4.4 * 4.4) / (2 * sz * sz))) * 1e6) / rho;
+      const plume =
+        ((1 / 3600 / (2 * Math.PI * u * sy * sz)) *
+          Math.exp(-(rec.y * rec.y) / (2 * sy * sy)) *
+          (Math.exp(-(0.4 * 0.4) / (2 * sz * sz)) + Math.exp(-(4.4 * 4.4) / (2 * sz * sz))) *
+          1e6) /
+        rho;
       for (let t = 0; t < f.T; t++) {
         const h = f.h[r * f.T + t]!;
         expect(Math.abs(h - plume) / plume).toBeLessThan(0.06);
@@ -44,8 +58,26 @@ describe('puff footprints', () => {
   it('coarse cadence does not alias (5 s vs 1 s within 3 %)', () => {
     const receptors = [{ x: 25, y: 1, z: 2.4 }];
     const wind = steadyWind(60, 5, 270);
-    const a = computeFootprints({ sources: [{ x: 0, y: 0, z: 2 }], receptors, wind, outFrom: 30, outTo: 35, density: rho, perturbation: NOMINAL, dtS: 1 });
-    const b = computeFootprints({ sources: [{ x: 0, y: 0, z: 2 }], receptors, wind, outFrom: 30, outTo: 35, density: rho, perturbation: NOMINAL, dtS: 5 });
+    const a = computeFootprints({
+      sources: [{ x: 0, y: 0, z: 2 }],
+      receptors,
+      wind,
+      outFrom: 30,
+      outTo: 35,
+      density: rho,
+      perturbation: NOMINAL,
+      dtS: 1,
+    });
+    const b = computeFootprints({
+      sources: [{ x: 0, y: 0, z: 2 }],
+      receptors,
+      wind,
+      outFrom: 30,
+      outTo: 35,
+      density: rho,
+      perturbation: NOMINAL,
+      dtS: 5,
+    });
     for (let t = 0; t < 5; t++) expect(Math.abs(b.h[t]! - a.h[t]!) / a.h[t]!).toBeLessThan(0.03);
   });
 
@@ -56,16 +88,40 @@ describe('puff footprints', () => {
       { x: 30 * Math.cos(0.35), y: -30 * Math.sin(0.35), z: 2.4 },
     ];
     const wind = steadyWind(60, 3, 270, 5);
-    const f = computeFootprints({ sources: [{ x: 0, y: 0, z: 2 }], receptors, wind, outFrom: 30, outTo: 31, density: rho, perturbation: NOMINAL });
+    const f = computeFootprints({
+      sources: [{ x: 0, y: 0, z: 2 }],
+      receptors,
+      wind,
+      outFrom: 30,
+      outTo: 31,
+      density: rho,
+      perturbation: NOMINAL,
+    });
     expect(f.h[0]!).toBeLessThan(1e-6);
     expect(f.h[1]!).toBeGreaterThan(0.5);
     // Wind from 270° + 20°: the travel vector turns clockwise (toward the south-east receptor).
-    const g = computeFootprints({ sources: [{ x: 0, y: 0, z: 2 }], receptors, wind, outFrom: 30, outTo: 31, density: rho, perturbation: { ...NOMINAL, dirOffsetRad: 0.35 } });
+    const g = computeFootprints({
+      sources: [{ x: 0, y: 0, z: 2 }],
+      receptors,
+      wind,
+      outFrom: 30,
+      outTo: 31,
+      density: rho,
+      perturbation: { ...NOMINAL, dirOffsetRad: 0.35 },
+    });
     expect(g.h[2]!).toBeGreaterThan(g.h[1]!);
   });
 
   it('calm air keeps puffs near the source without blowing up', () => {
-    const f = computeFootprints({ sources: [{ x: 0, y: 0, z: 2 }], receptors: [{ x: 5, y: 0, z: 2.4 }], wind: steadyWind(60, 0, 270), outFrom: 30, outTo: 31, density: rho, perturbation: NOMINAL });
+    const f = computeFootprints({
+      sources: [{ x: 0, y: 0, z: 2 }],
+      receptors: [{ x: 5, y: 0, z: 2.4 }],
+      wind: steadyWind(60, 0, 270),
+      outFrom: 30,
+      outTo: 31,
+      density: rho,
+      perturbation: NOMINAL,
+    });
     expect(Number.isFinite(f.h[0]!)).toBe(true);
   });
 });

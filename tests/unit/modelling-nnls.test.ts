@@ -30,7 +30,13 @@ describe('Lawson–Hanson NNLS', () => {
     const r = nnls(A, b, m, 2, [false, true]);
     expect(r.x[0]).toBe(0);
     expect(r.x[1]).toBeCloseTo(3 - 9.5, 8);
-    const neg = nnls(A, Float64Array.from(b, (v) => -v - 20), m, 2, [false, true]);
+    const neg = nnls(
+      A,
+      Float64Array.from(b, (v) => -v - 20),
+      m,
+      2,
+      [false, true],
+    );
     expect(neg.x[1]).toBeLessThan(0);
   });
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ch4Density, draxlerSigmaY, pgSigmaY, pgSigmaZ, pressureAtElevation, solarElevationDeg, stabilityFromSigmaTheta, yamartinoDeg } from '../../server/services/modelling/physics';
+import {
+  ch4Density,
+  draxlerSigmaY,
+  pgSigmaY,
+  pgSigmaZ,
+  pressureAtElevation,
+  solarElevationDeg,
+  stabilityFromSigmaTheta,
+  yamartinoDeg,
+} from '../../server/services/modelling/physics';
 
 describe('modelling physics', () => {
   it('CH4 density from elevation and temperature', () => {

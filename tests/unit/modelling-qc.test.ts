@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_AFTER_MS, CONTEXT_BEFORE_MS, type MinuteWindow, type StepInput } from '../../server/services/modelling/contract';
+import {
+  CONTEXT_AFTER_MS,
+  CONTEXT_BEFORE_MS,
+  type MinuteWindow,
+  type StepInput,
+} from '../../server/services/modelling/contract';
 import { cleanCh4, combineWind, dropFlatLines, fillShortGaps } from '../../server/services/modelling/qc';
 import { runStep } from '../../server/services/modelling/step';
 import { metecLikeGeometry, synthesize, windowFor } from '../../server/services/modelling/synthetic';
@@ -81,9 +86,22 @@ describe('wind combination', () => {
 describe('runStep on bad input never throws', () => {
   const start = Date.UTC(2026, 5, 1, 12);
   const g = metecLikeGeometry();
-  const series = synthesize(g, { start, minutes: 180, baseDirDeg: 250, speedMs: 3, releases: [{ sourceIndex: 0, rateKgH: 3, fromMin: 0, toMin: 180 }], noisePpm: 0.03, seed: 5 });
+  const series = synthesize(g, {
+    start,
+    minutes: 180,
+    baseDirDeg: 250,
+    speedMs: 3,
+    releases: [{ sourceIndex: 0, rateKgH: 3, fromMin: 0, toMin: 180 }],
+    noisePpm: 0.03,
+    seed: 5,
+  });
   const stepStart = start + 90 * MIN;
-  const base = (): StepInput => ({ geometry: metecLikeGeometry(), stepStart, window: windowFor(series, stepStart), carry: null });
+  const base = (): StepInput => ({
+    geometry: metecLikeGeometry(),
+    stepStart,
+    window: windowFor(series, stepStart),
+    carry: null,
+  });
 
   it('no CH4 at all: site rate null with a note', () => {
     const input = base();
@@ -123,7 +141,13 @@ describe('runStep on bad input never throws', () => {
     expect(r.notes.join(' ')).toMatch(/no height/);
     const one = base();
     one.geometry.sensors = one.geometry.sensors.slice(4, 5);
-    one.window = { ...one.window, ch4Ppm: one.window.ch4Ppm.slice(4, 5), windDirectionDeg: one.window.windDirectionDeg.slice(3, 4), windSpeedMs: one.window.windSpeedMs.slice(3, 4), temperatureC: one.window.temperatureC.slice(4, 5) };
+    one.window = {
+      ...one.window,
+      ch4Ppm: one.window.ch4Ppm.slice(4, 5),
+      windDirectionDeg: one.window.windDirectionDeg.slice(3, 4),
+      windSpeedMs: one.window.windSpeedMs.slice(3, 4),
+      temperatureC: one.window.temperatureC.slice(4, 5),
+    };
     const r1 = runStep(one);
     expect(r1.notes.join(' ')).toMatch(/one device/);
     expect(r1.sources).toHaveLength(5);

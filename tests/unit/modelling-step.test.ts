@@ -10,7 +10,15 @@ const TIMEOUT_MS = 60_000;
 
 function runAll(releases: Release[], seed: number, hours: number, units = 1): StepResult[] {
   const g = metecLikeGeometry(1, units);
-  const series = synthesize(g, { start, minutes: (hours + 1.5) * 60, baseDirDeg: 250, speedMs: 3, releases, noisePpm: 0.03, seed });
+  const series = synthesize(g, {
+    start,
+    minutes: (hours + 1.5) * 60,
+    baseDirDeg: 250,
+    speedMs: 3,
+    releases,
+    noisePpm: 0.03,
+    seed,
+  });
   const out: StepResult[] = [];
   let carry: ModelCarry | null = null;
   for (let s = start + 60 * MIN; s < start + (hours + 1) * 60 * MIN; s += 15 * MIN) {
@@ -29,45 +37,57 @@ function finalRows(results: StepResult[]): EmissionUpsert[] {
 }
 
 describe('runStep end to end (synthetic, own forward model)', () => {
-  it('a single 2 kg/h release: right source, rate within ×1.5, interval contains the truth', () => {
-    const results = runAll([{ sourceIndex: 1, rateKgH: 2, fromMin: 90, toMin: 240 }], 7, 4.5);
-    const rows = finalRows(results);
-    expect(rows).toHaveLength(1);
-    const e = rows[0]!;
-    expect(e.sourceId).toBe(11);
-    expect(e.end).not.toBeNull();
-    expect(e.start).toBeGreaterThanOrEqual(start + 75 * MIN);
-    expect(e.start).toBeLessThanOrEqual(start + 120 * MIN);
-    expect(e.rate).toBeGreaterThan(2 / 1.5);
-    expect(e.rate).toBeLessThan(2 * 1.5);
-    expect(e.lower).toBeLessThanOrEqual(2);
-    expect(e.upper).toBeGreaterThanOrEqual(2);
-    expect(e.probability).toBeGreaterThan(0.8);
-    expect(e.totalVolume).toBeGreaterThan(0);
-    // Open rows have end null until the closing update; deterministic results for the same input.
-    expect(results.flatMap((r) => r.emissions).filter((x) => x.end === null).length).toBeGreaterThan(3);
-    const again = runAll([{ sourceIndex: 1, rateKgH: 2, fromMin: 90, toMin: 240 }], 7, 4.5);
-    expect(finalRows(again)).toEqual(rows);
-  }, TIMEOUT_MS);
+  it(
+    'a single 2 kg/h release: right source, rate within ×1.5, interval contains the truth',
+    () => {
+      const results = runAll([{ sourceIndex: 1, rateKgH: 2, fromMin: 90, toMin: 240 }], 7, 4.5);
+      const rows = finalRows(results);
+      expect(rows).toHaveLength(1);
+      const e = rows[0]!;
+      expect(e.sourceId).toBe(11);
+      expect(e.end).not.toBeNull();
+      expect(e.start).toBeGreaterThanOrEqual(start + 75 * MIN);
+      expect(e.start).toBeLessThanOrEqual(start + 120 * MIN);
+      expect(e.rate).toBeGreaterThan(2 / 1.5);
+      expect(e.rate).toBeLessThan(2 * 1.5);
+      expect(e.lower).toBeLessThanOrEqual(2);
+      expect(e.upper).toBeGreaterThanOrEqual(2);
+      expect(e.probability).toBeGreaterThan(0.8);
+      expect(e.totalVolume).toBeGreaterThan(0);
+      // Open rows have end null until the closing update; deterministic results for the same input.
+      expect(results.flatMap((r) => r.emissions).filter((x) => x.end === null).length).toBeGreaterThan(3);
+      const again = runAll([{ sourceIndex: 1, rateKgH: 2, fromMin: 90, toMin: 240 }], 7, 4.5);
+      expect(finalRows(again)).toEqual(rows);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('two units 3.5 m apart in one group: the group is detected once, with the group rate', () => {
-    // Sources are ordered group by group: index 2 is group 21's first unit (id 11), index 3 its second (id 111).
-    const results = runAll([{ sourceIndex: 3, rateKgH: 3, fromMin: 90, toMin: 210 }], 9, 3.5, 2);
-    const rows = finalRows(results);
-    expect(rows).toHaveLength(1);
-    expect([11, 111]).toContain(rows[0]!.sourceId);
-    expect(rows[0]!.rate).toBeGreaterThan(3 / 1.5);
-    expect(rows[0]!.rate).toBeLessThan(3 * 1.5);
-  }, TIMEOUT_MS);
+  it(
+    'two units 3.5 m apart in one group: the group is detected once, with the group rate',
+    () => {
+      // Sources are ordered group by group: index 2 is group 21's first unit (id 11), index 3 its second (id 111).
+      const results = runAll([{ sourceIndex: 3, rateKgH: 3, fromMin: 90, toMin: 210 }], 9, 3.5, 2);
+      const rows = finalRows(results);
+      expect(rows).toHaveLength(1);
+      expect([11, 111]).toContain(rows[0]!.sourceId);
+      expect(rows[0]!.rate).toBeGreaterThan(3 / 1.5);
+      expect(rows[0]!.rate).toBeLessThan(3 * 1.5);
+    },
+    TIMEOUT_MS,
+  );
 
-  it('a quiet period: no emission, site rate ≈ 0 with a positive upper bound', () => {
-    const results = runAll([], 11, 2);
-    expect(results.flatMap((r) => r.emissions)).toEqual([]);
-    for (const r of results) {
-      expect(r.siteRate).not.toBeNull();
-      expect(r.siteRate!.rate).toBeLessThan(0.2);
-      expect(r.siteRate!.upper).toBeGreaterThan(0);
-      expect(r.sources.every((s) => !s.on)).toBe(true);
-    }
-  }, TIMEOUT_MS);
+  it(
+    'a quiet period: no emission, site rate ≈ 0 with a positive upper bound',
+    () => {
+      const results = runAll([], 11, 2);
+      expect(results.flatMap((r) => r.emissions)).toEqual([]);
+      for (const r of results) {
+        expect(r.siteRate).not.toBeNull();
+        expect(r.siteRate!.rate).toBeLessThan(0.2);
+        expect(r.siteRate!.upper).toBeGreaterThan(0);
+        expect(r.sources.every((s) => !s.on)).toBe(true);
+      }
+    },
+    TIMEOUT_MS,
+  );
 });

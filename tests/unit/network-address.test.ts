@@ -1,6 +1,18 @@
 // The SSRF classifier (src/domain/network-address.ts): every notation and range the push deliverer and the form refuse.
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, destinationProblem, inCidr, isAllowedAddress, parseAddress, parseCidr, parseCidrList, parseIpv4, parseIpv6, UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE } from '@/domain/network-address';
+import {
+  classifyAddress,
+  destinationProblem,
+  inCidr,
+  isAllowedAddress,
+  parseAddress,
+  parseCidr,
+  parseCidrList,
+  parseIpv4,
+  parseIpv6,
+  UNREACHABLE_ADDRESS_MESSAGE,
+  USERINFO_MESSAGE,
+} from '@/domain/network-address';
 
 describe('IPv4 notations', () => {
   it.each([
@@ -15,7 +27,9 @@ describe('IPv4 notations', () => {
     ['0xa.0.0.1', [10, 0, 0, 1]],
     ['0', [0, 0, 0, 0]],
   ])('%s', (text, bytes) => expect(parseIpv4(text)).toEqual(bytes));
-  it.each(['256.0.0.1', '1.2.3.4.5', '4294967296', '08.0.0.1', 'hooks.example.com', '', '1..2'])('refuses %s', (text) => expect(parseIpv4(text)).toBeNull());
+  it.each(['256.0.0.1', '1.2.3.4.5', '4294967296', '08.0.0.1', 'hooks.example.com', '', '1..2'])('refuses %s', (text) =>
+    expect(parseIpv4(text)).toBeNull(),
+  );
 });
 
 describe('IPv6 notations', () => {
@@ -24,9 +38,14 @@ describe('IPv6 notations', () => {
     expect(parseIpv6('[::1]')).toEqual(parseIpv6('0:0:0:0:0:0:0:1'));
     expect(parseIpv6('::ffff:127.0.0.1')).toEqual(parseIpv6('::ffff:7f00:1'));
     expect(parseIpv6('::')).toEqual(Array<number>(16).fill(0));
-    expect(parseIpv6('2001:db8::8a2e:370:7334')).toEqual([0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0x8a, 0x2e, 0x03, 0x70, 0x73, 0x34]);
+    expect(parseIpv6('2001:db8::8a2e:370:7334')).toEqual([
+      0x20, 0x01, 0x0d, 0xb8, 0, 0, 0, 0, 0, 0, 0x8a, 0x2e, 0x03, 0x70, 0x73, 0x34,
+    ]);
   });
-  it.each(['1:2:3:4:5:6:7:8:9', '1::2::3', 'fe80::1%eth0', '::ffff:300.0.0.1', '12345::', 'g::1', '1:2:3'])('refuses %s', (text) => expect(parseIpv6(text)).toBeNull());
+  it.each(['1:2:3:4:5:6:7:8:9', '1::2::3', 'fe80::1%eth0', '::ffff:300.0.0.1', '12345::', 'g::1', '1:2:3'])(
+    'refuses %s',
+    (text) => expect(parseIpv6(text)).toBeNull(),
+  );
 });
 
 describe('classification', () => {
@@ -73,7 +92,19 @@ describe('classification', () => {
     ['2001:db8::1', 'reserved'],
     ['2001::1', 'reserved'],
   ])('%s is %s', (text, kind) => expect(classifyAddress(text)).toBe(kind));
-  it.each(['8.8.8.8', '1.1.1.1', '172.15.255.255', '172.32.0.1', '100.63.255.255', '100.128.0.1', '169.255.0.1', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:0808:0808::1', '2606:4700:4700::1111'])('%s is public', (text) => {
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '172.15.255.255',
+    '172.32.0.1',
+    '100.63.255.255',
+    '100.128.0.1',
+    '169.255.0.1',
+    '::ffff:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+    '2002:0808:0808::1',
+    '2606:4700:4700::1111',
+  ])('%s is public', (text) => {
     expect(classifyAddress(text)).toBe('public');
   });
   it('answers null for host names', () => expect(classifyAddress('hooks.example.com')).toBeNull());
@@ -98,10 +129,21 @@ describe('allowed CIDRs', () => {
 });
 
 describe('destinationProblem (URL on save and in the form)', () => {
-  it.each(['https://127.0.0.1/', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/', 'https://10.0.0.1/', 'https://0x7f000001/', 'https://2130706433/', 'https://127.1/', 'https://0177.0.0.1/', 'https://[::ffff:127.0.0.1]/', 'https://[fe80::1]/', 'https://localhost/', 'https://api.localhost:8443/', 'https://0.0.0.0/'])(
-    'refuses %s',
-    (url) => expect(destinationProblem(url)).toBe(UNREACHABLE_ADDRESS_MESSAGE),
-  );
+  it.each([
+    'https://127.0.0.1/',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[::1]/',
+    'https://10.0.0.1/',
+    'https://0x7f000001/',
+    'https://2130706433/',
+    'https://127.1/',
+    'https://0177.0.0.1/',
+    'https://[::ffff:127.0.0.1]/',
+    'https://[fe80::1]/',
+    'https://localhost/',
+    'https://api.localhost:8443/',
+    'https://0.0.0.0/',
+  ])('refuses %s', (url) => expect(destinationProblem(url)).toBe(UNREACHABLE_ADDRESS_MESSAGE));
   it('refuses user info', () => {
     expect(destinationProblem('https://user@hooks.example.com/')).toBe(USERINFO_MESSAGE);
     expect(destinationProblem('https://user:secret@8.8.8.8/')).toBe(USERINFO_MESSAGE);

@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { placePanel } from '@/components/popover';
 
 const viewport = { width: 1440, height: 900 };
-const button = (left: number, top: number, width = 140, height = 32) => ({ left, right: left + width, top, bottom: top + height });
+const button = (left: number, top: number, width = 140, height = 32) => ({
+  left,
+  right: left + width,
+  top,
+  bottom: top + height,
+});
 
 describe('popover placement', () => {
   it('aligns the panel with its button below it when there is room', () => {
-    expect(placePanel(button(100, 80), { width: 288, height: 300 }, viewport, false)).toMatchObject({ left: 100, top: 116 });
+    expect(placePanel(button(100, 80), { width: 288, height: 300 }, viewport, false)).toMatchObject({
+      left: 100,
+      top: 116,
+    });
     // Right-aligned menus line up with the button's right edge.
     expect(placePanel(button(600, 80), { width: 288, height: 300 }, viewport, true).left).toBe(740 - 288);
   });

@@ -10,16 +10,26 @@ import type { TLSSocket } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { parseCidrList, UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE } from '@/domain/network-address';
 import https from 'node:https';
-import { checkedLookup, createAgent, DestinationRefusedError, postJson, urlProblem } from '../../server/services/push-integrations/deliver';
+import {
+  checkedLookup,
+  createAgent,
+  DestinationRefusedError,
+  postJson,
+  urlProblem,
+} from '../../server/services/push-integrations/deliver';
 
 type Answer = { error: Error | null; address?: string | dns.LookupAddress[]; family?: number };
 const fakeResolver = (addresses: dns.LookupAddress[]) =>
-  ((_host: string, _options: unknown, cb: (e: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) => cb(null, addresses)) as unknown as typeof dns.lookup;
+  ((_host: string, _options: unknown, cb: (e: NodeJS.ErrnoException | null, a: dns.LookupAddress[]) => void) =>
+    cb(null, addresses)) as unknown as typeof dns.lookup;
 
 function lookup(addresses: dns.LookupAddress[], all: boolean, allowed = ''): Promise<Answer> {
   return new Promise((resolve) => {
-    checkedLookup(parseCidrList(allowed), fakeResolver(addresses))('hooks.example.com', { all }, (error: Error | null, address: string | dns.LookupAddress[], family?: number) =>
-      resolve({ error, address, family }),
+    checkedLookup(parseCidrList(allowed), fakeResolver(addresses))(
+      'hooks.example.com',
+      { all },
+      (error: Error | null, address: string | dns.LookupAddress[], family?: number) =>
+        resolve({ error, address, family }),
     );
   });
 }
@@ -42,17 +52,29 @@ describe('push deliverer destination checks', () => {
   });
 
   it('refuses a name when any of its addresses is not reachable from the internet', async () => {
-    const answer = await lookup([{ address: '93.184.215.14', family: 4 }, { address: '10.0.0.7', family: 4 }], true);
+    const answer = await lookup(
+      [
+        { address: '93.184.215.14', family: 4 },
+        { address: '10.0.0.7', family: 4 },
+      ],
+      true,
+    );
     expect(answer.error).toBeInstanceOf(DestinationRefusedError);
     expect(answer.error?.message).toBe(`hooks.example.com (10.0.0.7): ${UNREACHABLE_ADDRESS_MESSAGE}`);
-    expect((await lookup([{ address: '::ffff:169.254.169.254', family: 6 }], false)).error?.message).toMatch(UNREACHABLE_ADDRESS_MESSAGE);
+    expect((await lookup([{ address: '::ffff:169.254.169.254', family: 6 }], false)).error?.message).toMatch(
+      UNREACHABLE_ADDRESS_MESSAGE,
+    );
     expect((await lookup([], true)).error).toBeInstanceOf(DestinationRefusedError);
   });
 
   it('hands the connection exactly the checked addresses', async () => {
     const public4 = { address: '93.184.215.14', family: 4 };
     const public6 = { address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', family: 6 };
-    expect(await lookup([public4, public6], true)).toEqual({ error: null, address: [public4, public6], family: undefined });
+    expect(await lookup([public4, public6], true)).toEqual({
+      error: null,
+      address: [public4, public6],
+      family: undefined,
+    });
     expect(await lookup([public6, public4], false)).toEqual({ error: null, address: public6.address, family: 6 });
     expect((await lookup([{ address: '10.1.2.3', family: 4 }], false, '10.1.0.0/16')).address).toBe('10.1.2.3');
   });
@@ -61,7 +83,11 @@ describe('push deliverer destination checks', () => {
     const agent = new https.Agent({ keepAlive: false });
     try {
       const result = await postJson(agent, 'https://[::ffff:7f00:1]:1/', [], '{}', 1000);
-      expect(result).toEqual({ statusCode: null, responseBody: null, exception: `[::ffff:7f00:1]: ${UNREACHABLE_ADDRESS_MESSAGE}` });
+      expect(result).toEqual({
+        statusCode: null,
+        responseBody: null,
+        exception: `[::ffff:7f00:1]: ${UNREACHABLE_ADDRESS_MESSAGE}`,
+      });
     } finally {
       agent.destroy();
     }
@@ -69,7 +95,27 @@ describe('push deliverer destination checks', () => {
 
   it('connects a name to its checked address and keeps the name for SNI and Host', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'push-pin-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+      ],
+      { stdio: 'ignore' },
+    );
     const cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
     const seen: { host?: string; servername?: string | false | null }[] = [];
     const server = https.createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
@@ -80,7 +126,14 @@ describe('push deliverer destination checks', () => {
     const port = (server.address() as AddressInfo).port;
     const agent = createAgent({ extraCa: cert, timeoutMs: 5000 });
     try {
-      const result = await postJson(agent, `https://localhost:${port}/in`, [], '{}', 5000, parseCidrList('127.0.0.1/32,::1/128'));
+      const result = await postJson(
+        agent,
+        `https://localhost:${port}/in`,
+        [],
+        '{}',
+        5000,
+        parseCidrList('127.0.0.1/32,::1/128'),
+      );
       expect(result).toEqual({ statusCode: 200, responseBody: 'ok', exception: null });
       // The certificate names only 'localhost': verification passing means the name, not the address, was checked.
       expect(seen).toEqual([{ host: `localhost:${port}`, servername: 'localhost' }]);

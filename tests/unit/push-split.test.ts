@@ -42,11 +42,15 @@ describe('splitIntoBodies', () => {
 
   it('holds for any records and any maximum (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ id: fc.nat(), text: fc.string({ maxLength: 200 }) }), { maxLength: 200 }), fc.integer({ min: 10_000, max: 40_000 }), (records, max) => {
-        const bodies = splitIntoBodies(envelope, records, max);
-        for (const b of bodies) expect(bytes(b)).toBeLessThanOrEqual(max);
-        expect(recordsOf(bodies)).toEqual(records);
-      }),
+      fc.property(
+        fc.array(fc.record({ id: fc.nat(), text: fc.string({ maxLength: 200 }) }), { maxLength: 200 }),
+        fc.integer({ min: 10_000, max: 40_000 }),
+        (records, max) => {
+          const bodies = splitIntoBodies(envelope, records, max);
+          for (const b of bodies) expect(bytes(b)).toBeLessThanOrEqual(max);
+          expect(recordsOf(bodies)).toEqual(records);
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -14,11 +14,15 @@ const refused = (argv: string[]): string => {
 
 describe('bench:science arguments', () => {
   it('refuses unknown layouts, naming them and the choices', () => {
-    expect(refused(['--layouts', 'metec,moon'])).toBe("--layouts: unknown 'moon'; choose from metec, operator, sparse, dense");
+    expect(refused(['--layouts', 'metec,moon'])).toBe(
+      "--layouts: unknown 'moon'; choose from metec, operator, sparse, dense",
+    );
   });
 
   it('refuses seeds that are not integers', () => {
-    expect(refused(['--seeds', '1,2.5,x'])).toBe("--seeds takes integers separated by commas; not an integer: '2.5', 'x'");
+    expect(refused(['--seeds', '1,2.5,x'])).toBe(
+      "--seeds takes integers separated by commas; not an integer: '2.5', 'x'",
+    );
     expect(refused(['--seeds='])).toContain('not an integer');
   });
 
@@ -30,11 +34,24 @@ describe('bench:science arguments', () => {
 
   it('defaults to the public development seeds, all layouts and 30 days', () => {
     const o = parseArgs([], {});
-    expect(o).toMatchObject({ seeds: [...DEV_SEEDS], days: 30, label: 'dev', layouts: ['metec', 'operator', 'sparse', 'dense'], methods: ['pipeline', 'dlq'], batchMin: 30, stepTimeoutS: 120 });
+    expect(o).toMatchObject({
+      seeds: [...DEV_SEEDS],
+      days: 30,
+      label: 'dev',
+      layouts: ['metec', 'operator', 'sparse', 'dense'],
+      methods: ['pipeline', 'dlq'],
+      batchMin: 30,
+      stepTimeoutS: 120,
+    });
   });
 
   it('--quick is one layout, one seed, 7 days', () => {
-    expect(parseArgs(['--quick'], {})).toMatchObject({ layouts: ['metec'], seeds: [DEV_SEEDS[0]], days: 7, label: 'quick' });
+    expect(parseArgs(['--quick'], {})).toMatchObject({
+      layouts: ['metec'],
+      seeds: [DEV_SEEDS[0]],
+      days: 7,
+      label: 'quick',
+    });
   });
 
   it('--test draws seeds from BENCH_TEST_SECRET reproducibly (or from crypto), and labels the run test', () => {

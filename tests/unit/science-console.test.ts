@@ -22,7 +22,9 @@ describe('console state', () => {
     expect(exited).toContain('FATAL ERROR: Reached heap limit');
     expect(exited.length).toBeLessThan(4200);
     expect(consoleState({ pid: 7, exitCode: null, signalCode: 'SIGKILL' }, '')).toContain('killed by SIGKILL');
-    expect(consoleState({ pid: 7, exitCode: null, signalCode: null }, 'listening')).toContain('(pid 7) is still running');
+    expect(consoleState({ pid: 7, exitCode: null, signalCode: null }, 'listening')).toContain(
+      '(pid 7) is still running',
+    );
   });
 });
 
@@ -40,7 +42,11 @@ describe('calls that get no answer', () => {
 
   it('fail the step with the cause and the console state', async () => {
     const port = await closedPort();
-    const api = new ConsoleApi(`http://127.0.0.1:${port}`, `http://127.0.0.1:${port}/api`, () => 'the console process exited with code 1; its last output:\nboom');
+    const api = new ConsoleApi(
+      `http://127.0.0.1:${port}`,
+      `http://127.0.0.1:${port}/api`,
+      () => 'the console process exited with code 1; its last output:\nboom',
+    );
     const failure = await api.must('create site', 'POST', '/api/site/siteEdit/', { body: {} }).then(
       () => null,
       (e: unknown) => e,

@@ -11,7 +11,8 @@ const T0 = Date.UTC(2026, 0, 1);
 function chunk(from: number, to: number, lateArrival: number): ReadingsChunk {
   const n = to - from;
   const times = Float64Array.from({ length: n }, (_, k) => T0 + (from + k + 1) * MIN);
-  const series = (f: (s: number, m: number) => number) => [0, 1].map((s) => Float64Array.from({ length: n }, (_, k) => f(s, from + k)));
+  const series = (f: (s: number, m: number) => number) =>
+    [0, 1].map((s) => Float64Array.from({ length: n }, (_, k) => f(s, from + k)));
   return {
     start: T0 + from * MIN,
     end: T0 + to * MIN,
@@ -29,14 +30,21 @@ describe('feeder', () => {
     const f = new Feeder(T0, 6, [11, 12]);
     const first = f.take(chunk(0, 3, T0 + 5 * MIN), T0 + 3 * MIN);
     // Sensor 0: 3 minutes of CH4 (one NaN left out) + wind; sensor 1: CH4 for minutes 0 and 2 only (minute 1 is late).
-    expect(first.filter((s) => s.deviceId === 12 && s.measurementTypeId === TYPE_CH4).map((s) => s.time)).toEqual([new Date(T0 + MIN).toISOString(), new Date(T0 + 3 * MIN).toISOString()]);
+    expect(first.filter((s) => s.deviceId === 12 && s.measurementTypeId === TYPE_CH4).map((s) => s.time)).toEqual([
+      new Date(T0 + MIN).toISOString(),
+      new Date(T0 + 3 * MIN).toISOString(),
+    ]);
     expect(first.filter((s) => s.deviceId === 11 && s.measurementTypeId === TYPE_CH4)).toHaveLength(2);
     expect(first.every((s) => Number.isFinite(s.value))).toBe(true);
     expect(first.map((s) => s.time)).toEqual([...first.map((s) => s.time)].sort());
     expect(Number.isNaN(f.posted.ch4Ppm[1]![1]!)).toBe(true);
     const second = f.take(chunk(3, 6, 0), T0 + 6 * MIN);
     // The late minute comes first (oldest first) in the next batch.
-    expect(second[0]).toMatchObject({ deviceId: 12, measurementTypeId: TYPE_CH4, time: new Date(T0 + 2 * MIN).toISOString() });
+    expect(second[0]).toMatchObject({
+      deviceId: 12,
+      measurementTypeId: TYPE_CH4,
+      time: new Date(T0 + 2 * MIN).toISOString(),
+    });
     expect(f.posted.ch4Ppm[1]![1]).toBeCloseTo(3.01);
     expect(f.posted.windSpeedKmh[0]![4]).toBe(7.2);
     expect(second.some((s) => s.deviceId === 12 && s.measurementTypeId === TYPE_WIND_SPEED)).toBe(false);

@@ -11,8 +11,22 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 const T0 = Date.UTC(2026, 0, 1);
 
-const rel = (id: string, sourceKey: string, startH: number, endH: number, rateKgH: number): Release => ({ id, sourceKey, start: T0 + startH * HOUR, end: T0 + endH * HOUR, rateKgH });
-const rep = (id: string, sourceKey: string | null, startH: number, endH: number | null, rateKgH: number, bounds: [number, number] | null = null, seenH: number | null = null): Report => ({
+const rel = (id: string, sourceKey: string, startH: number, endH: number, rateKgH: number): Release => ({
+  id,
+  sourceKey,
+  start: T0 + startH * HOUR,
+  end: T0 + endH * HOUR,
+  rateKgH,
+});
+const rep = (
+  id: string,
+  sourceKey: string | null,
+  startH: number,
+  endH: number | null,
+  rateKgH: number,
+  bounds: [number, number] | null = null,
+  seenH: number | null = null,
+): Report => ({
   id,
   sourceKey,
   start: T0 + startH * HOUR,
@@ -86,7 +100,10 @@ describe('logistic fit and DL90', () => {
         detected.push(i < hits);
       }
     }
-    const fit = fitLogistic(rates.map(Math.log), detected.map((d) => (d ? 1 : 0)))!;
+    const fit = fitLogistic(
+      rates.map(Math.log),
+      detected.map((d) => (d ? 1 : 0)),
+    )!;
     expect(fit.b0).toBeCloseTo(b0, 2);
     expect(fit.b1).toBeCloseTo(b1, 2);
     expect(dl90(fit)).toBeCloseTo(Math.exp((Math.log(9) + 1) / 2), 1);
@@ -114,13 +131,23 @@ describe('logistic fit and DL90', () => {
 
   it('leaves DL90 null with a note when POD 0.9 lies beyond the tested rates, or when everything was detected', () => {
     // Releases 2 h apart so the 30-min padding never joins two of them.
-    const releases = [...Array.from({ length: 10 }, (_, i) => rel(`s${i}`, 'S1', 2 * i, 2 * i + 0.5, 1)), ...Array.from({ length: 10 }, (_, i) => rel(`b${i}`, 'S1', 24 + 2 * i, 24.5 + 2 * i, 50))];
+    const releases = [
+      ...Array.from({ length: 10 }, (_, i) => rel(`s${i}`, 'S1', 2 * i, 2 * i + 0.5, 1)),
+      ...Array.from({ length: 10 }, (_, i) => rel(`b${i}`, 'S1', 24 + 2 * i, 24.5 + 2 * i, 50)),
+    ];
     // One small and three of the 50 kg/h releases get a report: POD 0.3 at the largest rate.
-    const reports = [rep('s', 'S1', 0, 0.5, 1), ...[0, 1, 2].map((i) => rep(`x${i}`, 'S1', 24 + 2 * i, 24.5 + 2 * i, 50))];
+    const reports = [
+      rep('s', 'S1', 0, 0.5, 1),
+      ...[0, 1, 2].map((i) => rep(`x${i}`, 'S1', 24 + 2 * i, 24.5 + 2 * i, 50)),
+    ];
     const beyond = score({ sites: [site(releases, reports, 2)], cpuSeconds: null, bootstrapN: 50 });
     expect(beyond.metrics.dl90_kgh).toBeNull();
     expect(beyond.detail.dl90_note).toContain('beyond the tested range');
-    const all = score({ sites: [site([rel('a', 'S1', 1, 2, 2)], [rep('x', 'S1', 1, 2, 2)])], cpuSeconds: null, bootstrapN: 50 });
+    const all = score({
+      sites: [site([rel('a', 'S1', 1, 2, 2)], [rep('x', 'S1', 1, 2, 2)])],
+      cpuSeconds: null,
+      bootstrapN: 50,
+    });
     expect(all.metrics.dl90_kgh).toBeNull();
     expect(all.detail.dl90_note).toBe('every release detected: no finite logistic fit');
   });
@@ -207,7 +234,17 @@ describe('metrics', () => {
     expect(fromReports.detail.totals[0]!.error).toBeCloseTo(0.5);
     expect(fromReports.metrics.total_30d_within_20pct).toBe(0);
     // A quiet modelled rate: 1 kg/h over the whole day where nothing was released.
-    const quiet = score({ sites: [site([], [], 1, Array.from({ length: 96 }, (_, i) => ({ time: T0 + i * 15 * MIN, rate: 1 })))], cpuSeconds: null });
+    const quiet = score({
+      sites: [
+        site(
+          [],
+          [],
+          1,
+          Array.from({ length: 96 }, (_, i) => ({ time: T0 + i * 15 * MIN, rate: 1 })),
+        ),
+      ],
+      cpuSeconds: null,
+    });
     expect(quiet.detail.mean_rate_quiet_kgh).toBeCloseTo(1);
     expect(quiet.detail.totals[0]!.error).toBeNull();
   });

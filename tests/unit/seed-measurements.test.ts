@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { deviceDay, emissionEvents, offlineGaps, plumePpm, siteSources, windAt, QUBE_TYPES } from '../../server/seed/measurements';
+import {
+  deviceDay,
+  emissionEvents,
+  offlineGaps,
+  plumePpm,
+  siteSources,
+  windAt,
+  QUBE_TYPES,
+} from '../../server/seed/measurements';
 import { createRandom } from '../../server/seed/random';
 
 const DAY = 86_400_000;
@@ -13,15 +21,23 @@ describe('synthetic device data', () => {
     expect(plumePpm(source, north, 10, { from: 180, speed: 10 })).toBeGreaterThan(1);
     expect(plumePpm(source, north, 10, { from: 0, speed: 10 })).toBe(0);
     // Stronger wind dilutes; a bigger leak adds more.
-    expect(plumePpm(source, north, 10, { from: 180, speed: 20 })).toBeLessThan(plumePpm(source, north, 10, { from: 180, speed: 10 }));
-    expect(plumePpm(source, north, 20, { from: 180, speed: 10 })).toBeGreaterThan(plumePpm(source, north, 10, { from: 180, speed: 10 }));
+    expect(plumePpm(source, north, 10, { from: 180, speed: 20 })).toBeLessThan(
+      plumePpm(source, north, 10, { from: 180, speed: 10 }),
+    );
+    expect(plumePpm(source, north, 20, { from: 180, speed: 10 })).toBeGreaterThan(
+      plumePpm(source, north, 10, { from: 180, speed: 10 }),
+    );
   });
 
   it('makes wind turn through the compass and blow harder by afternoon', () => {
     const dirs = new Set<number>();
     for (let t = day0; t < day0 + 30 * DAY; t += 3_600_000) dirs.add(Math.floor(windAt(t, 1, -102).from / 45));
     expect(dirs.size).toBeGreaterThanOrEqual(4);
-    const mean = (h: number) => Array.from({ length: 30 }, (_, d) => windAt(day0 + d * DAY + h * 3_600_000 + 6.8 * 3_600_000, 1, -102).speed).reduce((a, b) => a + b) / 30;
+    const mean = (h: number) =>
+      Array.from(
+        { length: 30 },
+        (_, d) => windAt(day0 + d * DAY + h * 3_600_000 + 6.8 * 3_600_000, 1, -102).speed,
+      ).reduce((a, b) => a + b) / 30;
     expect(mean(15)).toBeGreaterThan(mean(3));
   });
 

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { gaussianPlumePpm, readingsAt } from '../../server/seed/measurements';
 import { CH4_DENSITY, plumeConcentration, plumeEnhancementPpm, sigmas } from '../../server/seed/plume';
 import { createRandom } from '../../server/seed/random';
-import { SIGMA_THETA_BANDS, siteWeather, stabilityClass, windOf, type StabilityClass } from '../../server/seed/site-weather';
+import {
+  SIGMA_THETA_BANDS,
+  siteWeather,
+  stabilityClass,
+  windOf,
+  type StabilityClass,
+} from '../../server/seed/site-weather';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -78,7 +84,9 @@ describe('demo site weather', () => {
     expect(mean(afternoon)).toBeLessThan(2.5);
     expect(mean(night)).toBeGreaterThanOrEqual(3);
     expect(night.every((c) => c >= 3)).toBe(true);
-    expect(mean(at(15).map((t) => windOf(weather, t).speedMs))).toBeGreaterThan(mean(at(3).map((t) => windOf(weather, t).speedMs)));
+    expect(mean(at(15).map((t) => windOf(weather, t).speedMs))).toBeGreaterThan(
+      mean(at(3).map((t) => windOf(weather, t).speedMs)),
+    );
     // Turner's table itself.
     expect(stabilityClass(1.5, 70, 0)).toBe(0);
     expect(stabilityClass(7, 70, 0)).toBe(2);
@@ -91,7 +99,9 @@ describe('demo site weather', () => {
     const fronts = [...weather.front.keys()].filter((h) => weather.front[h] === 1);
     expect(fronts.length).toBeGreaterThanOrEqual(60 / 5);
     expect(fronts.length).toBeLessThanOrEqual(60 / 1.5 + 1);
-    const turned = fronts.filter((h) => h + 4 < weather.prevailing.length).map((h) => Math.abs(((weather.prevailing[h + 3]! - weather.prevailing[h - 1]! + 540) % 360) - 180));
+    const turned = fronts
+      .filter((h) => h + 4 < weather.prevailing.length)
+      .map((h) => Math.abs(((weather.prevailing[h + 3]! - weather.prevailing[h - 1]! + 540) % 360) - 180));
     expect(mean(turned)).toBeGreaterThan(60);
     // Between fronts the prevailing direction drifts slowly.
     const quiet: number[] = [];
@@ -135,7 +145,8 @@ describe('demo Gaussian plume', () => {
   });
 
   it('scales with the rate, inversely with the wind, and conserves mass across a downwind plane', () => {
-    const c = (rate: number, u: number) => plumeConcentration(source, { east: 60, north: 0, height: 2.4 }, rate, 270, u, 3);
+    const c = (rate: number, u: number) =>
+      plumeConcentration(source, { east: 60, north: 0, height: 2.4 }, rate, 270, u, 3);
     expect(c(10, 3)).toBeCloseTo(2 * c(5, 3), 12);
     expect(c(5, 6)).toBeCloseTo(c(5, 3) / 2, 12);
     // ∫∫ u c dy dz over the plane x = 60 m (z ≥ 0, the ground reflects) is the emission rate in kg/s.
@@ -146,20 +157,26 @@ describe('demo Gaussian plume', () => {
       const dz = sz / 20;
       let flux = 0;
       for (let y = -6 * sy; y <= 6 * sy; y += dy) {
-        for (let z = dz / 2; z <= 2 + 8 * sz; z += dz) flux += u * plumeConcentration(source, { east: 60, north: y, height: z }, 7.2, 270, u, cls) * dy * dz;
+        for (let z = dz / 2; z <= 2 + 8 * sz; z += dz)
+          flux += u * plumeConcentration(source, { east: 60, north: y, height: z }, 7.2, 270, u, cls) * dy * dz;
       }
       expect(flux).toBeCloseTo(7.2 / 3600, 5);
     }
     // Stable air keeps the plume narrow and concentrated.
     expect(sigmas(60, 5).sy).toBeLessThan(sigmas(60, 0).sy);
-    expect(plumeConcentration(source, { east: 60, north: 0, height: 2.4 }, 5, 270, 3, 5)).toBeGreaterThan(plumeConcentration(source, { east: 60, north: 0, height: 2.4 }, 5, 270, 3, 0));
+    expect(plumeConcentration(source, { east: 60, north: 0, height: 2.4 }, 5, 270, 3, 5)).toBeGreaterThan(
+      plumeConcentration(source, { east: 60, north: 0, height: 2.4 }, 5, 270, 3, 0),
+    );
   });
 
   it('gives a few ppm from a kg/h at tens of metres, saturating towards 1,000 ppm', () => {
     const ppm = plumeEnhancementPpm(source, { east: 50, north: 0, height: 2.4 }, 1, 270, 3, 3);
     expect(ppm).toBeGreaterThan(0.5);
     expect(ppm).toBeLessThan(20);
-    expect(ppm).toBeCloseTo((plumeConcentration(source, { east: 50, north: 0, height: 2.4 }, 1, 270, 3, 3) / CH4_DENSITY) * 1e6, 1);
+    expect(ppm).toBeCloseTo(
+      (plumeConcentration(source, { east: 50, north: 0, height: 2.4 }, 1, 270, 3, 3) / CH4_DENSITY) * 1e6,
+      1,
+    );
     expect(plumeEnhancementPpm(source, { east: 3, north: 0, height: 2 }, 5000, 270, 0.5, 5)).toBeLessThanOrEqual(1000);
     const raw = (plumeConcentration(source, { east: 10, north: 0, height: 2 }, 100, 270, 1, 5) / CH4_DENSITY) * 1e6;
     expect(raw).toBeGreaterThan(1000);
@@ -173,14 +190,19 @@ describe('demo Gaussian plume', () => {
     // A ring of devices 50 m out: at every minute, the one downwind sees the most.
     const ring = Array.from({ length: 8 }, (_, k) => {
       const a = (k * 45 * Math.PI) / 180;
-      return { deviceId: k, lat: LAT + (50 * Math.cos(a)) / 111_195, lng: LNG + (50 * Math.sin(a)) / (111_195 * Math.cos((LAT * Math.PI) / 180)), types: [1, 15, 16] };
+      return {
+        deviceId: k,
+        lat: LAT + (50 * Math.cos(a)) / 111_195,
+        lng: LNG + (50 * Math.sin(a)) / (111_195 * Math.cos((LAT * Math.PI) / 180)),
+        types: [1, 15, 16],
+      };
     });
     let agree = 0;
     for (let t = T0; t < T0 + DAY; t += 17 * MIN) {
       const ppm = ring.map((d) => gaussianPlumePpm(d, t, sources, events, w));
       const towards = (windOf(w, t).from + 180) % 360;
       const best = ppm.indexOf(Math.max(...ppm));
-      const off = Math.abs((((best * 45 - towards) % 360) + 540) % 360 - 180);
+      const off = Math.abs(((((best * 45 - towards) % 360) + 540) % 360) - 180);
       if (off <= 22.5 + 1e-9) agree++;
       expect(ring.map((d) => gaussianPlumePpm(d, t, sources, [], w))).toEqual(ring.map(() => 0));
     }

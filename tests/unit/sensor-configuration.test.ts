@@ -42,7 +42,12 @@ describe('sensor configuration rules', () => {
   });
 
   it('sorts rows into the quick filters', () => {
-    const row = (versionId: number | null, deviceId: number | null, syncSuccess: boolean | null, deviceConfirmedVersionId: number | null) => ({ versionId, deviceId, syncSuccess, deviceConfirmedVersionId });
+    const row = (
+      versionId: number | null,
+      deviceId: number | null,
+      syncSuccess: boolean | null,
+      deviceConfirmedVersionId: number | null,
+    ) => ({ versionId, deviceId, syncSuccess, deviceConfirmedVersionId });
     expect(matchesSensorFilter('Devices Not Configured', row(null, 1, null, null))).toBe(true);
     expect(matchesSensorFilter('Devices Not Configured', row(4, 1, null, null))).toBe(false);
     expect(matchesSensorFilter('Unconfirmed Synced Coefficients', row(4, 1, true, 3))).toBe(true);
@@ -58,8 +63,12 @@ describe('sensor configuration rules', () => {
     expect(readRmxArgument(argument)).toEqual({ versionId: 42, coefficients: [1.02, -0.004, 1.7e-5] });
     expect(readRmxArgument('version=42')).toBeNull();
     expect(readRmxArgument('version=x;coefficients=1')).toBeNull();
-    expect(rmxBlocked({ deviceId: null, versionId: 1, particleOnlineStatus: true })).toBe('The sensor is not fitted to a Qube');
-    expect(rmxBlocked({ deviceId: 1, versionId: null, particleOnlineStatus: true })).toBe('The sensor has no configuration yet');
+    expect(rmxBlocked({ deviceId: null, versionId: 1, particleOnlineStatus: true })).toBe(
+      'The sensor is not fitted to a Qube',
+    );
+    expect(rmxBlocked({ deviceId: 1, versionId: null, particleOnlineStatus: true })).toBe(
+      'The sensor has no configuration yet',
+    );
     expect(rmxBlocked({ deviceId: 1, versionId: 1, particleOnlineStatus: null })).toBe('The device is offline');
     expect(rmxBlocked({ deviceId: 1, versionId: 1, particleOnlineStatus: true })).toBeNull();
   });

@@ -5,13 +5,22 @@ import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../../wo
 describe('series over Arrow IPC and JSON', () => {
   it('round-trips any series through Arrow, NaN included', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.oneof(fc.float({ noNaN: true }), fc.constant(Number.NaN))), { maxLength: 500 }), (rows) => {
-        const times = Float64Array.from(rows, (r) => r[0]);
-        const values = Float32Array.from(rows, (r) => r[1]);
-        const back = decodeSeriesArrow(encodeSeriesArrow({ times, values }));
-        expect(Array.from(back.times)).toEqual(Array.from(times));
-        expect(Array.from(back.values)).toEqual(Array.from(values));
-      }),
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.double({ noNaN: true, noDefaultInfinity: true }),
+            fc.oneof(fc.float({ noNaN: true }), fc.constant(Number.NaN)),
+          ),
+          { maxLength: 500 },
+        ),
+        (rows) => {
+          const times = Float64Array.from(rows, (r) => r[0]);
+          const values = Float32Array.from(rows, (r) => r[1]);
+          const back = decodeSeriesArrow(encodeSeriesArrow({ times, values }));
+          expect(Array.from(back.times)).toEqual(Array.from(times));
+          expect(Array.from(back.values)).toEqual(Array.from(values));
+        },
+      ),
       { numRuns: 50 },
     );
   });

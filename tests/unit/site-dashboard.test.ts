@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SITE_WIDGETS, emissionLinkRange, readSiteWidgetSelection, SITE_WIDGET_GROUPS, siteDashboardTitle, timelineSources, TIMELINE_SOURCES_SHOWN } from '@/domain/site-dashboard';
+import {
+  DEFAULT_SITE_WIDGETS,
+  emissionLinkRange,
+  readSiteWidgetSelection,
+  SITE_WIDGET_GROUPS,
+  siteDashboardTitle,
+  timelineSources,
+  TIMELINE_SOURCES_SHOWN,
+} from '@/domain/site-dashboard';
 import { siteDashboardPath } from '@/components/site-dashboard-link';
 
 const HOUR = 3_600_000;
@@ -20,7 +28,9 @@ describe('single-site dashboard rules (spec 3 §2)', () => {
   it('groups one widget per gas and the wind, then the diagnostics, with no widget twice', () => {
     const all = SITE_WIDGET_GROUPS.flatMap((g) => g.widgets);
     expect(new Set(all).size).toBe(all.length);
-    expect(SITE_WIDGET_GROUPS.find((g) => g.name === 'Gases')!.widgets).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6, 7, 8, 12]));
+    expect(SITE_WIDGET_GROUPS.find((g) => g.name === 'Gases')!.widgets).toEqual(
+      expect.arrayContaining([1, 2, 3, 4, 5, 6, 7, 8, 12]),
+    );
     expect(SITE_WIDGET_GROUPS.find((g) => g.name === 'Wind')!.widgets).toEqual([15, 16]);
     expect(SITE_WIDGET_GROUPS.filter((g) => !g.diagnostic).map((g) => g.name)).toEqual(['Site', 'Gases', 'Wind']);
   });
@@ -31,10 +41,18 @@ describe('single-site dashboard rules (spec 3 §2)', () => {
     expect(timelineSources(seven, true)).toEqual(seven);
   });
 
-  it("links an emission to the dashboard two hours either side of it, a processing one up to now", () => {
+  it('links an emission to the dashboard two hours either side of it, a processing one up to now', () => {
     const now = Date.UTC(2026, 10, 24, 12);
-    expect(emissionLinkRange({ startTime: new Date(now - 10 * HOUR).toISOString(), endTime: new Date(now - 8 * HOUR).toISOString() }, now)).toEqual({ start: now - 12 * HOUR, end: now - 6 * HOUR });
-    expect(emissionLinkRange({ startTime: new Date(now - 3 * HOUR).toISOString(), endTime: null }, now)).toEqual({ start: now - 5 * HOUR, end: now });
+    expect(
+      emissionLinkRange(
+        { startTime: new Date(now - 10 * HOUR).toISOString(), endTime: new Date(now - 8 * HOUR).toISOString() },
+        now,
+      ),
+    ).toEqual({ start: now - 12 * HOUR, end: now - 6 * HOUR });
+    expect(emissionLinkRange({ startTime: new Date(now - 3 * HOUR).toISOString(), endTime: null }, now)).toEqual({
+      start: now - 5 * HOUR,
+      end: now,
+    });
   });
 
   it('opens the dashboard over at most the last year of a longer period', () => {

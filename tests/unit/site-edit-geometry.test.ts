@@ -21,7 +21,13 @@ const metres = (ring: [number, number][]) => ring.map(([lng, lat]) => eastNorthO
 
 describe('structure footprints', () => {
   it('draws a box X wide and Y deep around its centre, closed', () => {
-    const ring = footprintPolygon({ location: at, footprintType: 'Box', footprintRotation: 0, footprintX: 10, footprintY: 4 })!;
+    const ring = footprintPolygon({
+      location: at,
+      footprintType: 'Box',
+      footprintRotation: 0,
+      footprintX: 10,
+      footprintY: 4,
+    })!;
     expect(ring).toHaveLength(5);
     expect(ring[0]).toEqual(ring[4]);
     const m = metres(ring);
@@ -32,7 +38,9 @@ describe('structure footprints', () => {
   });
 
   it('turns the box clockwise by its rotation', () => {
-    const m = metres(footprintPolygon({ location: at, footprintType: 'Box', footprintRotation: 90, footprintX: 10, footprintY: 4 })!);
+    const m = metres(
+      footprintPolygon({ location: at, footprintType: 'Box', footprintRotation: 90, footprintX: 10, footprintY: 4 })!,
+    );
     // Turned a quarter clockwise, X runs north-south: the (-5, -2) corner goes to (-2, +5).
     expect(m[0]!.east).toBeCloseTo(-2, 6);
     expect(m[0]!.north).toBeCloseTo(5, 6);
@@ -41,7 +49,13 @@ describe('structure footprints', () => {
   });
 
   it('draws a cylinder as a 32-step ring of the diameters', () => {
-    const ring = footprintPolygon({ location: at, footprintType: 'Cylinder', footprintRotation: 0, footprintX: 8, footprintY: 8 })!;
+    const ring = footprintPolygon({
+      location: at,
+      footprintType: 'Cylinder',
+      footprintRotation: 0,
+      footprintX: 8,
+      footprintY: 8,
+    })!;
     expect(ring).toHaveLength(CYLINDER_STEPS + 1);
     for (const p of metres(ring)) expect(Math.hypot(p.east, p.north)).toBeCloseTo(4, 6);
   });
@@ -101,28 +115,81 @@ describe('moving and copying', () => {
 
 describe('form rules', () => {
   it('checks a source and leaves an empty group out', () => {
-    expect(sourceProblems({ name: 'A', locationLatLng: '11.123,-111.123', height: 0, relativeImportance: 2, sourceCategoryId: 1, sourceGroupName: '' })).toEqual({});
-    expect(sourceProblems({ name: 'A', locationLatLng: '11.123', height: null, relativeImportance: 2, sourceCategoryId: 1, sourceGroupName: 'g'.repeat(101) })).toEqual({
+    expect(
+      sourceProblems({
+        name: 'A',
+        locationLatLng: '11.123,-111.123',
+        height: 0,
+        relativeImportance: 2,
+        sourceCategoryId: 1,
+        sourceGroupName: '',
+      }),
+    ).toEqual({});
+    expect(
+      sourceProblems({
+        name: 'A',
+        locationLatLng: '11.123',
+        height: null,
+        relativeImportance: 2,
+        sourceCategoryId: 1,
+        sourceGroupName: 'g'.repeat(101),
+      }),
+    ).toEqual({
       locationLatLng: 'Please enter valid latitude and longitude coordinates.',
       sourceGroupName: 'Source Group name must be less than 100 characters',
     });
     // At most 100 characters (spec 3 §5), whatever the message says.
-    expect(sourceProblems({ name: 'A', locationLatLng: '1,1', height: null, relativeImportance: 0, sourceCategoryId: 1, sourceGroupName: 'g'.repeat(100) })).toEqual({});
+    expect(
+      sourceProblems({
+        name: 'A',
+        locationLatLng: '1,1',
+        height: null,
+        relativeImportance: 0,
+        sourceCategoryId: 1,
+        sourceGroupName: 'g'.repeat(100),
+      }),
+    ).toEqual({});
     expect(sourcePayloadGroup('  ')).toEqual({});
     expect(sourcePayloadGroup(' Tanks ')).toEqual({ sourceGroup: { name: 'Tanks' } });
   });
 
   it('checks a structure: rotation 0–359, sizes 0–100, all required', () => {
-    const ok = { name: 'S', locationLatLng: '1,1', footprintType: 'Cylinder', footprintRotation: 359, footprintX: 100, footprintY: 0, footprintZ: 5 };
+    const ok = {
+      name: 'S',
+      locationLatLng: '1,1',
+      footprintType: 'Cylinder',
+      footprintRotation: 359,
+      footprintX: 100,
+      footprintY: 0,
+      footprintZ: 5,
+    };
     expect(structureProblems(ok)).toEqual({});
-    expect(Object.keys(structureProblems({ ...ok, footprintRotation: 360, footprintZ: null, footprintType: null }))).toEqual(['footprintType', 'footprintRotation', 'footprintZ']);
+    expect(
+      Object.keys(structureProblems({ ...ok, footprintRotation: 360, footprintZ: null, footprintType: null })),
+    ).toEqual(['footprintType', 'footprintRotation', 'footprintZ']);
   });
 
   it('checks basemap corners and the image of a new basemap', () => {
-    expect(basemapProblems({ name: 'B', northEastCornerLatLng: '2,2', southWestCornerLatLng: '1,3', hasImage: false, isNew: true })).toEqual({
+    expect(
+      basemapProblems({
+        name: 'B',
+        northEastCornerLatLng: '2,2',
+        southWestCornerLatLng: '1,3',
+        hasImage: false,
+        isNew: true,
+      }),
+    ).toEqual({
       southWestCornerLatLng: BASEMAP_MESSAGES.cornerOrder,
       image: BASEMAP_MESSAGES.imageRequired,
     });
-    expect(basemapProblems({ name: 'B', northEastCornerLatLng: '2,2', southWestCornerLatLng: '1,1', hasImage: false, isNew: false })).toEqual({});
+    expect(
+      basemapProblems({
+        name: 'B',
+        northEastCornerLatLng: '2,2',
+        southWestCornerLatLng: '1,1',
+        hasImage: false,
+        isNew: false,
+      }),
+    ).toEqual({});
   });
 });

@@ -17,16 +17,54 @@ describe('model freshness colours', () => {
 
 describe('Site Health quick filters', () => {
   it('Delayed: on, last run within 1 h, processed 11 to 12 h ago', () => {
-    expect(matchesQuickFilter('Delayed', { modellingPipelineIsOn: true, lastRunTime: ago(0.5), processedUpTo: ago(11.5) }, now)).toBe(true);
-    expect(matchesQuickFilter('Delayed', { modellingPipelineIsOn: true, lastRunTime: ago(1.5), processedUpTo: ago(11.5) }, now)).toBe(false);
-    expect(matchesQuickFilter('Delayed', { modellingPipelineIsOn: true, lastRunTime: ago(0.5), processedUpTo: ago(12) }, now)).toBe(false);
-    expect(matchesQuickFilter('Delayed', { modellingPipelineIsOn: false, lastRunTime: ago(0.5), processedUpTo: ago(11.5) }, now)).toBe(false);
+    expect(
+      matchesQuickFilter(
+        'Delayed',
+        { modellingPipelineIsOn: true, lastRunTime: ago(0.5), processedUpTo: ago(11.5) },
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      matchesQuickFilter(
+        'Delayed',
+        { modellingPipelineIsOn: true, lastRunTime: ago(1.5), processedUpTo: ago(11.5) },
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      matchesQuickFilter(
+        'Delayed',
+        { modellingPipelineIsOn: true, lastRunTime: ago(0.5), processedUpTo: ago(12) },
+        now,
+      ),
+    ).toBe(false);
+    expect(
+      matchesQuickFilter(
+        'Delayed',
+        { modellingPipelineIsOn: false, lastRunTime: ago(0.5), processedUpTo: ago(11.5) },
+        now,
+      ),
+    ).toBe(false);
   });
   it('Model Issues: on and processed 12 h ago or more; Running: on; Never Run: no last run', () => {
-    expect(matchesQuickFilter('Model Issues', { modellingPipelineIsOn: true, lastRunTime: ago(1), processedUpTo: ago(12) }, now)).toBe(true);
-    expect(matchesQuickFilter('Model Issues', { modellingPipelineIsOn: true, lastRunTime: null, processedUpTo: null }, now)).toBe(true);
-    expect(matchesQuickFilter('Running', { modellingPipelineIsOn: true, lastRunTime: null, processedUpTo: null }, now)).toBe(true);
-    expect(matchesQuickFilter('Never Run', { modellingPipelineIsOn: false, lastRunTime: null, processedUpTo: null }, now)).toBe(true);
-    expect(matchesQuickFilter('Never Run', { modellingPipelineIsOn: true, lastRunTime: ago(3), processedUpTo: null }, now)).toBe(false);
+    expect(
+      matchesQuickFilter(
+        'Model Issues',
+        { modellingPipelineIsOn: true, lastRunTime: ago(1), processedUpTo: ago(12) },
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      matchesQuickFilter('Model Issues', { modellingPipelineIsOn: true, lastRunTime: null, processedUpTo: null }, now),
+    ).toBe(true);
+    expect(
+      matchesQuickFilter('Running', { modellingPipelineIsOn: true, lastRunTime: null, processedUpTo: null }, now),
+    ).toBe(true);
+    expect(
+      matchesQuickFilter('Never Run', { modellingPipelineIsOn: false, lastRunTime: null, processedUpTo: null }, now),
+    ).toBe(true);
+    expect(
+      matchesQuickFilter('Never Run', { modellingPipelineIsOn: true, lastRunTime: ago(3), processedUpTo: null }, now),
+    ).toBe(false);
   });
 });

@@ -32,7 +32,9 @@ describe('severity and sectors', () => {
     expect(severityOf(Number.NaN, CH4)).toBe(0);
   });
   it('places directions in 16 sectors centred on north', () => {
-    expect([0, 11.2, 11.25, 22.5, 90, 180, 348.75, 359, 360, -10].map((d) => sectorOf(d))).toEqual([0, 0, 1, 1, 4, 8, 0, 0, 0, 0]);
+    expect([0, 11.2, 11.25, 22.5, 90, 180, 348.75, 359, 360, -10].map((d) => sectorOf(d))).toEqual([
+      0, 0, 1, 1, 4, 8, 0, 0, 0, 0,
+    ]);
   });
   it('offers the gases with legend thresholds, CH4 first', () => {
     expect(ROSE_GASES.map((g) => g.name)).toEqual(['CH4', 'CO', 'CO2', 'H2S', 'NO2', 'PM2.5', 'SO2', 'VOC', 'NH3']);
@@ -116,7 +118,13 @@ describe('wind rose and wind field', () => {
   });
   it('aligns installations on shared frame times', () => {
     const f = windFrames([
-      { installationId: 1, wind: [{ time: 0, windDirection: 10, windSpeed: 1 }, { time: 900_000, windDirection: 20, windSpeed: 2 }] },
+      {
+        installationId: 1,
+        wind: [
+          { time: 0, windDirection: 10, windSpeed: 1 },
+          { time: 900_000, windDirection: 20, windSpeed: 2 },
+        ],
+      },
       { installationId: 2, wind: [{ time: 900_000, windDirection: 30, windSpeed: 3 }] },
     ]);
     expect(f.times).toEqual([0, 900_000]);
@@ -125,7 +133,7 @@ describe('wind rose and wind field', () => {
   });
   it('averages a day in 15-minute frames and a month in at most 96', () => {
     expect(windPeriodMs(86_400_000)).toBe(15 * MIN);
-    expect(30 * 86_400_000 / windPeriodMs(30 * 86_400_000)).toBeLessThanOrEqual(96);
+    expect((30 * 86_400_000) / windPeriodMs(30 * 86_400_000)).toBeLessThanOrEqual(96);
   });
 });
 
@@ -133,7 +141,12 @@ describe('remembered toggles', () => {
   it('reads what was stored and falls back to the defaults for anything else', () => {
     expect(readSiteMapLayers(null)).toEqual(DEFAULT_SITE_MAP_LAYERS);
     expect(readSiteMapLayers('not json')).toEqual(DEFAULT_SITE_MAP_LAYERS);
-    expect(readSiteMapLayers(JSON.stringify({ roses: true, structures: false, roseGas: 4, windRose: 'yes' }))).toEqual({ ...DEFAULT_SITE_MAP_LAYERS, roses: true, structures: false, roseGas: 4 });
+    expect(readSiteMapLayers(JSON.stringify({ roses: true, structures: false, roseGas: 4, windRose: 'yes' }))).toEqual({
+      ...DEFAULT_SITE_MAP_LAYERS,
+      roses: true,
+      structures: false,
+      roseGas: 4,
+    });
     expect(readSiteMapLayers(JSON.stringify({ roseGas: 16 })).roseGas).toBe(DEFAULT_SITE_MAP_LAYERS.roseGas);
   });
 });

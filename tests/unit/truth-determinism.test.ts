@@ -57,7 +57,13 @@ describe('truth determinism', () => {
   it('gives the same readings whether advanced every 15 or every 60 minutes', () => {
     const sc = createScenario('sparse', 9, 0, START, 1);
     const src = sc.site.sources[1]!;
-    const scenario = { ...sc, truth: { releases: [{ id: 'Y', sourceKey: src.key, start: START + 10 * MIN, end: START + 100 * MIN, rateKgH: 4 }], offsite: [] } };
+    const scenario = {
+      ...sc,
+      truth: {
+        releases: [{ id: 'Y', sourceKey: src.key, start: START + 10 * MIN, end: START + 100 * MIN, rateKgH: 4 }],
+        offsite: [],
+      },
+    };
     const a = createWorld(scenario);
     const b = createWorld(scenario);
     const ca: ReadingsChunk[] = [];

@@ -38,7 +38,8 @@ describe('truth measurement layer', () => {
     scenario.site.sensors.forEach((d, s) => {
       const a = day.ch4Ppm[s]!;
       const diffs: number[] = [];
-      for (let k = 1; k < a.length; k++) if (!Number.isNaN(a[k]!) && !Number.isNaN(a[k - 1]!)) diffs.push(a[k]! - a[k - 1]!);
+      for (let k = 1; k < a.length; k++)
+        if (!Number.isNaN(a[k]!) && !Number.isNaN(a[k - 1]!)) diffs.push(a[k]! - a[k - 1]!);
       const mad = median(diffs.map((x) => Math.abs(x - median(diffs))));
       const sigma = (1.4826 * mad) / Math.SQRT2;
       expect(sigma, `${d.name} (${d.grade})`).toBeGreaterThan(0.8 * GRADE_NOISE_PPM[d.grade]);
@@ -75,7 +76,9 @@ describe('truth measurement layer', () => {
 
   it('delivers readings after their minute, and late (when the gap ends) during a comms gap', () => {
     const sc = quiet(createScenario('operator', 2, 0, START, 1));
-    const w = createWorld(sc, { faults: { commsGapDayProbability: 1, dropoutProbability: 0, outagesPerSensorMonth: 0 } });
+    const w = createWorld(sc, {
+      faults: { commsGapDayProbability: 1, dropoutProbability: 0, outagesPerSensorMonth: 0 },
+    });
     const c = w.advance(START + 1440 * MIN);
     expect(w.commsGaps).toHaveLength(1);
     const gap = w.commsGaps[0]!;
@@ -103,7 +106,18 @@ describe('truth measurement layer', () => {
       ...sc,
       truth: {
         // A release right at the sensor (the release point may be anywhere; this one is adversarial on purpose).
-        releases: [{ id: 'B', sourceKey: src.key, start: START, end: START + 30 * MIN, rateKgH: 50, east: d.east, north: d.north, height: d.height }],
+        releases: [
+          {
+            id: 'B',
+            sourceKey: src.key,
+            start: START,
+            end: START + 30 * MIN,
+            rateKgH: 50,
+            east: d.east,
+            north: d.north,
+            height: d.height,
+          },
+        ],
         offsite: [],
       },
     };
@@ -113,12 +127,15 @@ describe('truth measurement layer', () => {
     expect(Math.max(...a)).toBe(SATURATION_PPM);
     expect(a.every((v) => v <= SATURATION_PPM)).toBe(true);
 
-    const o = createWorld(quiet(createScenario('sparse', 1, 0, START, 30)), { faults: { outagesPerSensorMonth: 30, dropoutProbability: 0 } });
+    const o = createWorld(quiet(createScenario('sparse', 1, 0, START, 30)), {
+      faults: { outagesPerSensorMonth: 30, dropoutProbability: 0 },
+    });
     const oc = o.advance(START + 1440 * MIN);
     const blank = oc.ch4Ppm.map((x) => Array.from(x).filter(Number.isNaN).length);
     expect(Math.max(...blank)).toBeGreaterThanOrEqual(120);
     for (let s = 0; s < oc.arrival.length; s++) {
-      for (let k = 0; k < oc.times.length; k++) expect(Number.isNaN(oc.arrival[s]![k]!)).toBe(Number.isNaN(oc.ch4Ppm[s]![k]!));
+      for (let k = 0; k < oc.times.length; k++)
+        expect(Number.isNaN(oc.arrival[s]![k]!)).toBe(Number.isNaN(oc.ch4Ppm[s]![k]!));
     }
   });
 });

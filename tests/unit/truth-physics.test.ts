@@ -7,7 +7,12 @@ import { createScenario } from '../../bench/truth/scenario';
 import { createWorld } from '../../bench/truth/world';
 
 const DT = 0.5;
-const noObstacles: Obstacles = { east: new Float64Array(0), north: new Float64Array(0), reach2: new Float64Array(0), top: new Float64Array(0) };
+const noObstacles: Obstacles = {
+  east: new Float64Array(0),
+  north: new Float64Array(0),
+  reach2: new Float64Array(0),
+  top: new Float64Array(0),
+};
 
 /** Neutral, steady, uniform wind from the west (blowing east), no meander, no gradient, no obstacles. */
 function uniformFlow(u: number, ustar: number): StepFlow {
@@ -42,11 +47,23 @@ function taylorSigma(sigma: number, t: number, tl: number): number {
   return sigma * Math.sqrt(2 * tl * tl * (t / tl - 1 + Math.exp(-t / tl)));
 }
 
-function gaussianPlume(q: number, u: number, x: number, z: number, h: number, sv: number, sw: number, tl: number): number {
+function gaussianPlume(
+  q: number,
+  u: number,
+  x: number,
+  z: number,
+  h: number,
+  sv: number,
+  sw: number,
+  tl: number,
+): number {
   const t = x / u;
   const sy = taylorSigma(sv, t, tl);
   const sz = taylorSigma(sw, t, tl);
-  return (q / (2 * Math.PI * u * sy * sz)) * (Math.exp(-((z - h) ** 2) / (2 * sz * sz)) + Math.exp(-((z + h) ** 2) / (2 * sz * sz)));
+  return (
+    (q / (2 * Math.PI * u * sy * sz)) *
+    (Math.exp(-((z - h) ** 2) / (2 * sz * sz)) + Math.exp(-((z + h) ** 2) / (2 * sz * sz)))
+  );
 }
 
 /** Mean ground-level concentration (kg/m³) at 20, 50 and 100 m downwind of a 1 kg/h source at 2 m. */
@@ -88,7 +105,7 @@ describe('truth particle model', () => {
   const H = 2;
   const Q = 1 / 3600; // 1 kg/h
 
-  it('matches the Gaussian plume within a factor 1.5 at 20, 50 and 100 m with homogeneous T_L (Taylor\'s own assumption)', () => {
+  it("matches the Gaussian plume within a factor 1.5 at 20, 50 and 100 m with homogeneous T_L (Taylor's own assumption)", () => {
     const flow = uniformFlow(U, USTAR);
     const tl = lagrangianTime(H, flow.sigmaW);
     const a = Math.exp(-DT / tl);
@@ -140,9 +157,14 @@ describe('truth particle model', () => {
     const src = scenario.site.sources[0]!;
     const withRelease = {
       ...scenario,
-      truth: { releases: [{ id: 'T1', sourceKey: src.key, start: start + 10 * 60_000, end: start + 50 * 60_000, rateKgH: 5 }], offsite: [] },
+      truth: {
+        releases: [{ id: 'T1', sourceKey: src.key, start: start + 10 * 60_000, end: start + 50 * 60_000, rateKgH: 5 }],
+        offsite: [],
+      },
     };
-    const world = createWorld(withRelease, { faults: { dropoutProbability: 0, outagesPerSensorMonth: 0, commsGapDayProbability: 0 } });
+    const world = createWorld(withRelease, {
+      faults: { dropoutProbability: 0, outagesPerSensorMonth: 0, commsGapDayProbability: 0 },
+    });
     const chunk = world.advance(start + 60 * 60_000);
     const peak = Math.max(...chunk.ch4Ppm.map((a) => Math.max(...a.subarray(15, 50))));
     expect(peak).toBeGreaterThan(3);

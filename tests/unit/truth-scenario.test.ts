@@ -94,7 +94,9 @@ describe('truth scenarios', () => {
       const cx = s.site.sensors.reduce((a, d) => a + d.east, 0) / s.site.sensors.length;
       const cy = s.site.sensors.reduce((a, d) => a + d.north, 0) / s.site.sensors.length;
       for (let w = 0; w < 12; w++) {
-        const n = s.truth.offsite.filter((o) => o.start >= s.start + w * 7 * DAY && o.start < s.start + (w + 1) * 7 * DAY).length;
+        const n = s.truth.offsite.filter(
+          (o) => o.start >= s.start + w * 7 * DAY && o.start < s.start + (w + 1) * 7 * DAY,
+        ).length;
         expect(n).toBeGreaterThanOrEqual(0); // an episode shorter than 30 min at the period end is dropped
         expect(n).toBeLessThanOrEqual(3);
       }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UNIT_CONFIGURATION, fromDisplayUnit, inDisplayUnit, toDisplayUnit, unitConfigurationSchema, unitLabelsFor, UNITS } from '@/domain/units';
+import {
+  DEFAULT_UNIT_CONFIGURATION,
+  fromDisplayUnit,
+  inDisplayUnit,
+  toDisplayUnit,
+  unitConfigurationSchema,
+  unitLabelsFor,
+  UNITS,
+} from '@/domain/units';
 
 describe('display units (spec 2 §2, §3)', () => {
   it('converts by the published factors', () => {
@@ -26,17 +34,30 @@ describe('display units (spec 2 §2, §3)', () => {
     expect(unitConfigurationSchema.safeParse(DEFAULT_UNIT_CONFIGURATION).success).toBe(true);
     const wrong = unitConfigurationSchema.safeParse({ ...DEFAULT_UNIT_CONFIGURATION, speedDisplayUnitId: 52 });
     expect(wrong.success).toBe(false);
-    expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['speedDisplayUnitId', 'Choose one of the units offered']]);
-    const missing = unitConfigurationSchema.safeParse({ ...DEFAULT_UNIT_CONFIGURATION, pressureDisplayUnitId: undefined });
+    expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['speedDisplayUnitId', 'Choose one of the units offered'],
+    ]);
+    const missing = unitConfigurationSchema.safeParse({
+      ...DEFAULT_UNIT_CONFIGURATION,
+      pressureDisplayUnitId: undefined,
+    });
     expect(missing.error?.issues[0]?.message).toBe('Pressure unit is required');
   });
 
   it('labels every gas and quantity from the six choices', () => {
-    const labels = unitLabelsFor({ ...DEFAULT_UNIT_CONFIGURATION, concentrationDisplayUnitId: 22, ch4RateDisplayUnitId: 3, speedDisplayUnitId: 43 });
+    const labels = unitLabelsFor({
+      ...DEFAULT_UNIT_CONFIGURATION,
+      concentrationDisplayUnitId: 22,
+      ch4RateDisplayUnitId: 3,
+      speedDisplayUnitId: 43,
+    });
     expect(labels.no2Concentration).toBe('ppb');
     expect(labels.ch4Rate).toBe('scf/h');
     expect(labels.coRate).toBe('kg/h');
     expect(labels.speed).toBe('mph');
-    expect(inDisplayUnit(20, 'temperature', { ...DEFAULT_UNIT_CONFIGURATION, temperatureDisplayUnitId: 52 })).toEqual({ value: 68, label: '°F' });
+    expect(inDisplayUnit(20, 'temperature', { ...DEFAULT_UNIT_CONFIGURATION, temperatureDisplayUnitId: 52 })).toEqual({
+      value: 68,
+      label: '°F',
+    });
   });
 });

@@ -1,6 +1,11 @@
 // Basemap files to a georeferenced image (spec 3 §5 'Basemap'): a PNG/JPEG alone, a KML with its image, a KMZ,
 // or a GeoTIFF; every image ends up within the 2 MB limit.
-import { BASEMAP_MESSAGES, chooseBasemapFiles, unexpectedParseError, type ParsedBasemap } from '../../src/domain/basemap';
+import {
+  BASEMAP_MESSAGES,
+  chooseBasemapFiles,
+  unexpectedParseError,
+  type ParsedBasemap,
+} from '../../src/domain/basemap';
 import { CancelledError, FileParseError, throwIfAborted, type ProgressCallback } from './file-errors';
 import { readGeoTiffBasemap } from './geotiff-basemap';
 import { checkDecodable, readImageHeader } from './image-header';
@@ -29,15 +34,26 @@ function asImage(bytes: Uint8Array, what: string): EncodedImage {
 }
 
 /** Places an overlay's image on its box, rotating it when the KML says so. */
-async function placeOverlay(overlay: KmlGroundOverlay, image: EncodedImage, ops: ImageOps, warnings: string[]): Promise<{ image: EncodedImage; bounds: ReturnType<typeof rotatedOverlay>['bounds'] }> {
-  if (overlay.fromQuad) warnings.push('The overlay is placed by four corners (gx:LatLonQuad); the image is stretched to their bounding box.');
+async function placeOverlay(
+  overlay: KmlGroundOverlay,
+  image: EncodedImage,
+  ops: ImageOps,
+  warnings: string[],
+): Promise<{ image: EncodedImage; bounds: ReturnType<typeof rotatedOverlay>['bounds'] }> {
+  if (overlay.fromQuad)
+    warnings.push(
+      'The overlay is placed by four corners (gx:LatLonQuad); the image is stretched to their bounding box.',
+    );
   const { bounds, plan } = rotatedOverlay(overlay.box, image.width, image.height);
   if (!plan) return { image, bounds };
-  warnings.push(`The overlay is rotated by ${overlay.box.rotation}°; the image was turned and its corners widened to the rotated box.`);
+  warnings.push(
+    `The overlay is rotated by ${overlay.box.rotation}°; the image was turned and its corners widened to the rotated box.`,
+  );
   return { image: await ops.rotate(image, plan), bounds };
 }
 
-const moreOverlaysWarning = (count: number, chosen: KmlGroundOverlay) => `The file holds ${count} ground overlays; the first one${chosen.name ? ` ('${chosen.name}')` : ''} is used.`;
+const moreOverlaysWarning = (count: number, chosen: KmlGroundOverlay) =>
+  `The file holds ${count} ground overlays; the first one${chosen.name ? ` ('${chosen.name}')` : ''} is used.`;
 
 function pickOverlay(overlays: KmlGroundOverlay[], warnings: string[]): KmlGroundOverlay {
   const chosen = overlays[0]!;
@@ -48,7 +64,10 @@ function pickOverlay(overlays: KmlGroundOverlay[], warnings: string[]): KmlGroun
 /** The spec's 'no valid ground overlays' message, followed by why the first skipped overlay could not be used. */
 function noOverlayMessage(message: string, problems: readonly string[]): string {
   if (problems.length === 0) return message;
-  const more = problems.length > 1 ? ` (${problems.length - 1} more overlay${problems.length > 2 ? 's' : ''} could not be used either.)` : '';
+  const more =
+    problems.length > 1
+      ? ` (${problems.length - 1} more overlay${problems.length > 2 ? 's' : ''} could not be used either.)`
+      : '';
   return `${message.replace(/\.?$/, '.')} ${problems[0]}${more}`;
 }
 
@@ -80,7 +99,10 @@ export async function readKmz(bytes: Uint8Array, options: ParseOptions & { image
   const zip = await SafeZip.open(bytes, KMZ_LIMITS);
   const kmlEntry = findKmlEntry(zip.entries);
   if (!kmlEntry) throw new FileParseError(BASEMAP_MESSAGES.noKmlInKmz);
-  const kml = readKml(decodeXml(await zip.read(kmlEntry, options.signal), 'The KML in the KMZ file'), 'The KML in the KMZ file');
+  const kml = readKml(
+    decodeXml(await zip.read(kmlEntry, options.signal), 'The KML in the KMZ file'),
+    'The KML in the KMZ file',
+  );
   const overlays: KmzOverlay[] = [];
   const skipped: string[] = [];
   for (const overlay of kml.overlays) {
@@ -99,7 +121,14 @@ export async function readKmz(bytes: Uint8Array, options: ParseOptions & { image
       skipped.push(overlay.href);
     }
   }
-  return { overlays, overlayCount: kml.overlays.length, placemarks: kml.placemarks, skipped, invalidOverlays: kml.invalidOverlays, problems: kml.problems };
+  return {
+    overlays,
+    overlayCount: kml.overlays.length,
+    placemarks: kml.placemarks,
+    skipped,
+    invalidOverlays: kml.invalidOverlays,
+    problems: kml.problems,
+  };
 }
 
 async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options: ParseOptions): Promise<ParsedBasemap> {
@@ -112,10 +141,19 @@ async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options:
   let bounds: { north: number; south: number; east: number; west: number } | null = null;
   switch (plan.kind) {
     case 'geotiff': {
-      const parsed = await readGeoTiffBasemap(plan.tiff.bytes, ops, { signal: options.signal, onProgress: (f, s) => progress(f * 0.8, s) });
+      const parsed = await readGeoTiffBasemap(plan.tiff.bytes, ops, {
+        signal: options.signal,
+        onProgress: (f, s) => progress(f * 0.8, s),
+      });
       warnings.push(...parsed.warnings);
       image = parsed.image;
-      if (parsed.northEast && parsed.southWest) bounds = { north: parsed.northEast.lat, east: parsed.northEast.lng, south: parsed.southWest.lat, west: parsed.southWest.lng };
+      if (parsed.northEast && parsed.southWest)
+        bounds = {
+          north: parsed.northEast.lat,
+          east: parsed.northEast.lng,
+          south: parsed.southWest.lat,
+          west: parsed.southWest.lng,
+        };
       break;
     }
     case 'image':
@@ -124,8 +162,14 @@ async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options:
     case 'kml': {
       progress(0.1, 'Reading KML');
       const kml = readKml(decodeXml(plan.kml.bytes, 'The KML file'));
-      if (kml.overlays.length === 0) throw new FileParseError(noOverlayMessage(BASEMAP_MESSAGES.noOverlayInKml, kml.problems));
-      const placed = await placeOverlay(pickOverlay(kml.overlays, warnings), asImage(plan.image.bytes, `'${plan.image.name}'`), ops, warnings);
+      if (kml.overlays.length === 0)
+        throw new FileParseError(noOverlayMessage(BASEMAP_MESSAGES.noOverlayInKml, kml.problems));
+      const placed = await placeOverlay(
+        pickOverlay(kml.overlays, warnings),
+        asImage(plan.image.bytes, `'${plan.image.name}'`),
+        ops,
+        warnings,
+      );
       image = placed.image;
       bounds = placed.bounds;
       break;
@@ -133,7 +177,8 @@ async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options:
     case 'kmz': {
       progress(0.1, 'Opening KMZ');
       const kmz = await readKmz(plan.kmz.bytes, { ...options, imageLimit: 1 });
-      if (kmz.overlays.length === 0) throw new FileParseError(noOverlayMessage(BASEMAP_MESSAGES.noOverlayInKmz, kmz.problems));
+      if (kmz.overlays.length === 0)
+        throw new FileParseError(noOverlayMessage(BASEMAP_MESSAGES.noOverlayInKmz, kmz.problems));
       const first = kmz.overlays[0]!;
       if (kmz.overlayCount > 1) warnings.push(moreOverlaysWarning(kmz.overlayCount, first.overlay));
       const placed = await placeOverlay(first.overlay, first.image, ops, warnings);
@@ -143,14 +188,24 @@ async function parsePlanned(files: readonly InputFile[], ops: ImageOps, options:
     }
   }
   progress(0.8, 'Checking image size');
-  const fitted = await fitImageToLimit(image, ops, { signal: options.signal, onProgress: (f, s) => progress(0.8 + f * 0.2, s) });
-  if (fitted.steps > 0) warnings.push(`The image was recompressed to fit the 2 MB limit (${fitted.steps} step${fitted.steps === 1 ? '' : 's'}).`);
+  const fitted = await fitImageToLimit(image, ops, {
+    signal: options.signal,
+    onProgress: (f, s) => progress(0.8 + f * 0.2, s),
+  });
+  if (fitted.steps > 0)
+    warnings.push(
+      `The image was recompressed to fit the 2 MB limit (${fitted.steps} step${fitted.steps === 1 ? '' : 's'}).`,
+    );
   progress(1, 'Done');
   return georeferenced(fitted, bounds, warnings);
 }
 
 /** Every failure is a FileParseError with the message to show (or CancelledError); unexpected ones use the spec's wrapper. */
-export async function parseBasemapFiles(files: readonly InputFile[], ops: ImageOps, options: ParseOptions = {}): Promise<ParsedBasemap> {
+export async function parseBasemapFiles(
+  files: readonly InputFile[],
+  ops: ImageOps,
+  options: ParseOptions = {},
+): Promise<ParsedBasemap> {
   try {
     return await parsePlanned(files, ops, options);
   } catch (e) {

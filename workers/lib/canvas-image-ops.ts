@@ -2,7 +2,11 @@
 import { checkDecodable, readImageHeader } from './image-header';
 import type { EncodedImage, ImageOps, OpenImage } from './image-ops';
 
-async function toEncoded(canvas: OffscreenCanvas, mime: 'image/png' | 'image/jpeg', quality?: number): Promise<EncodedImage> {
+async function toEncoded(
+  canvas: OffscreenCanvas,
+  mime: 'image/png' | 'image/jpeg',
+  quality?: number,
+): Promise<EncodedImage> {
   const blob = await canvas.convertToBlob(quality === undefined ? { type: mime } : { type: mime, quality });
   return { bytes: new Uint8Array(await blob.arrayBuffer()), mime, width: canvas.width, height: canvas.height };
 }

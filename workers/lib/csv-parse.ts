@@ -33,10 +33,17 @@ export interface CsvParseResult<K extends string> {
 
 export const MAX_CSV_BYTES = 100 * 1024 * 1024;
 
-const normaliseHeader = (h: string) => h.trim().toLowerCase().replace(/[\s_-]+/g, '');
+const normaliseHeader = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 /** Maps the file's header cells to column keys; unknown headers are ignored with a warning. */
-export function mapHeaders<K extends string>(headers: readonly string[], columns: readonly CsvColumn<K>[]): { index: Map<K, number>; warnings: string[] } {
+export function mapHeaders<K extends string>(
+  headers: readonly string[],
+  columns: readonly CsvColumn<K>[],
+): { index: Map<K, number>; warnings: string[] } {
   const byName = new Map<string, CsvColumn<K>>();
   for (const c of columns) for (const name of [c.header, ...(c.aliases ?? [])]) byName.set(normaliseHeader(name), c);
   const index = new Map<K, number>();
@@ -51,8 +58,16 @@ export function mapHeaders<K extends string>(headers: readonly string[], columns
     index.set(column.key, i);
   });
   const missing = columns.filter((c) => c.required && !index.has(c.key)).map((c) => c.header);
-  if (missing.length > 0) throw new FileParseError(`The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.map((m) => `'${m}'`).join(', ')}.`);
-  const warnings = ignored.length > 0 ? [`Column${ignored.length > 1 ? 's' : ''} ${ignored.map((m) => `'${m}'`).join(', ')} ${ignored.length > 1 ? 'are' : 'is'} not used and ${ignored.length > 1 ? 'were' : 'was'} ignored.`] : [];
+  if (missing.length > 0)
+    throw new FileParseError(
+      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.map((m) => `'${m}'`).join(', ')}.`,
+    );
+  const warnings =
+    ignored.length > 0
+      ? [
+          `Column${ignored.length > 1 ? 's' : ''} ${ignored.map((m) => `'${m}'`).join(', ')} ${ignored.length > 1 ? 'are' : 'is'} not used and ${ignored.length > 1 ? 'were' : 'was'} ignored.`,
+        ]
+      : [];
   return { index, warnings };
 }
 
@@ -65,7 +80,12 @@ const PAPA_MESSAGES: Readonly<Record<string, string>> = {
 /** The cap message every bulk upload uses; the parser stops as soon as a file passes it. */
 export const tooManyRowsMessage = (max: number) => `The file has more than ${max} rows; please split it.`;
 
-const DELIMITER_NAMES: Readonly<Record<string, string>> = { ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'vertical bars' };
+const DELIMITER_NAMES: Readonly<Record<string, string>> = {
+  ',': 'commas',
+  ';': 'semicolons',
+  '\t': 'tabs',
+  '|': 'vertical bars',
+};
 
 /**
  * The separator of the header line: spreadsheets in many locales save 'CSV' with semicolons, and tab-separated text
@@ -107,7 +127,10 @@ export function parseCsvText<K extends string>(
   let failure: Error | null = null;
   let nextReport = 0;
   const delimiter = detectDelimiter(body);
-  const delimiterWarnings = delimiter === ',' ? [] : [`The file's values are separated by ${DELIMITER_NAMES[delimiter]}, not commas; it was read that way.`];
+  const delimiterWarnings =
+    delimiter === ','
+      ? []
+      : [`The file's values are separated by ${DELIMITER_NAMES[delimiter]}, not commas; it was read that way.`];
   Papa.parse<string[]>(body, {
     delimiter,
     skipEmptyLines: 'greedy',
@@ -142,7 +165,8 @@ export function parseCsvText<K extends string>(
       }
       if (result.errors.length > 0) {
         // One message per broken row: a row the tokeniser could not read has no meaningful value count either.
-        for (const e of result.errors) errors.push({ row, message: `Row ${row}: ${PAPA_MESSAGES[e.code] ?? e.message}.` });
+        for (const e of result.errors)
+          errors.push({ row, message: `Row ${row}: ${PAPA_MESSAGES[e.code] ?? e.message}.` });
         return;
       }
       if (cells.length !== headers.length) {
@@ -160,7 +184,12 @@ export function parseCsvText<K extends string>(
   if (failure) throw failure;
   if (headers === null || mapping === null) throw new FileParseError('The file is empty.');
   options.onProgress?.(1, 'Done');
-  return { headers, rows, errors, warnings: [...delimiterWarnings, ...(mapping as ReturnType<typeof mapHeaders<K>>).warnings] };
+  return {
+    headers,
+    rows,
+    errors,
+    warnings: [...delimiterWarnings, ...(mapping as ReturnType<typeof mapHeaders<K>>).warnings],
+  };
 }
 
 /** Bytes of an uploaded file to rows: size cap, encoding, then parsing. */

@@ -25,8 +25,10 @@ interface Limits {
   maxImages: number;
 }
 
-const decodedBytes = (im: GeoTIFFImage) => im.getWidth() * im.getHeight() * im.getSamplesPerPixel() * Math.max(1, Math.ceil(im.getBitsPerSample() / 8));
-const fits = (im: GeoTIFFImage, l: Limits) => im.getWidth() * im.getHeight() <= l.maxSourcePixels && decodedBytes(im) <= l.maxSourceBytes;
+const decodedBytes = (im: GeoTIFFImage) =>
+  im.getWidth() * im.getHeight() * im.getSamplesPerPixel() * Math.max(1, Math.ceil(im.getBitsPerSample() / 8));
+const fits = (im: GeoTIFFImage, l: Limits) =>
+  im.getWidth() * im.getHeight() <= l.maxSourcePixels && decodedBytes(im) <= l.maxSourceBytes;
 
 async function pickImage(tiff: GeoTIFF, first: GeoTIFFImage, limits: Limits): Promise<GeoTIFFImage> {
   if (fits(first, limits)) return first;
@@ -43,7 +45,7 @@ async function pickImage(tiff: GeoTIFF, first: GeoTIFFImage, limits: Limits): Pr
   }
   if (best) return best;
   throw new FileParseError(
-    `The GeoTIFF is too large to use as a basemap (${first.getWidth()} × ${first.getHeight()} pixels, ${first.getSamplesPerPixel()} band${first.getSamplesPerPixel() === 1 ? "" : "s"}). ` +
+    `The GeoTIFF is too large to use as a basemap (${first.getWidth()} × ${first.getHeight()} pixels, ${first.getSamplesPerPixel()} band${first.getSamplesPerPixel() === 1 ? '' : 's'}). ` +
       `Please reduce it to at most ${limits.maxSourcePixels / 1048576} million pixels or add overviews.`,
   );
 }
@@ -59,7 +61,10 @@ export function boundsToWgs84(bbox: readonly number[], crs: CrsResolution): Boun
   if (crs.kind === 'lonlat' && crs.def === null) return { west: minX, south: minY, east: maxX, north: maxY };
   const convert = proj4(crs.def!, 'WGS84');
   const n = 16;
-  let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity;
+  let west = Infinity,
+    south = Infinity,
+    east = -Infinity,
+    north = -Infinity;
   for (let i = 0; i <= n; i++) {
     const t = i / n;
     for (const [x, y] of [
@@ -133,7 +138,10 @@ export interface RenderInput {
 }
 
 /** Which bands hold the colour (1 grey or 3 RGB) and which the alpha (-1 for none). */
-export function bandLayout(input: Pick<RenderInput, 'bands' | 'photometric' | 'extraSamples' | 'colorInterp'>): { colour: number[]; alpha: number } {
+export function bandLayout(input: Pick<RenderInput, 'bands' | 'photometric' | 'extraSamples' | 'colorInterp'>): {
+  colour: number[];
+  alpha: number;
+} {
   const count = input.bands.length;
   const roles = input.colorInterp ?? [];
   const red = roles.indexOf('red');
@@ -166,7 +174,10 @@ export function renderRgba(input: RenderInput): Uint8ClampedArray {
   const colour = layout.colour.map((i) => bands[i]!);
   const is8bitUnsigned = input.bitsPerSample <= 8 && input.sampleFormat === 1;
   const palette = input.photometric === 3 && input.colorMap && colourBands === 1 ? input.colorMap : null;
-  const [lo, hi] = is8bitUnsigned || palette ? [0, 255] : stretchRange(colour, noData, input.sampleFormat === 1 ? 2 ** Math.min(32, input.bitsPerSample) - 1 : null);
+  const [lo, hi] =
+    is8bitUnsigned || palette
+      ? [0, 255]
+      : stretchRange(colour, noData, input.sampleFormat === 1 ? 2 ** Math.min(32, input.bitsPerSample) - 1 : null);
   const scale = 255 / (hi - lo);
   const invert = input.photometric === 0;
   const alpha = layout.alpha >= 0 ? (bands[layout.alpha] ?? null) : null;
@@ -196,7 +207,11 @@ export function renderRgba(input: RenderInput): Uint8ClampedArray {
       out[o] = out[o + 1] = out[o + 2] = invert ? 255 - g : g;
     }
     // v !== v is NaN; Infinity minus itself is NaN too, so one test covers every non-finite sample.
-    const transparent = v0 - v0 !== 0 || v1 - v1 !== 0 || v2 - v2 !== 0 || (v0 === noDataValue && v1 === noDataValue && v2 === noDataValue);
+    const transparent =
+      v0 - v0 !== 0 ||
+      v1 - v1 !== 0 ||
+      v2 - v2 !== 0 ||
+      (v0 === noDataValue && v1 === noDataValue && v2 === noDataValue);
     out[o + 3] = transparent ? 0 : alpha ? alpha[i]! * alphaScale : 255;
   }
   return out;
@@ -222,7 +237,8 @@ async function loadColorInterp(image: GeoTIFFImage): Promise<(string | undefined
   const v: unknown = await dir.loadValue('GDAL_METADATA');
   if (typeof v !== 'string' || v.length > 1_000_000) return null;
   const roles: (string | undefined)[] = [];
-  for (const m of v.matchAll(/<Item\s+name="COLORINTERP"\s+sample="(\d{1,3})"[^>]*>([A-Za-z]{1,20})<\/Item>/g)) roles[Number(m[1])] = m[2]!.toLowerCase();
+  for (const m of v.matchAll(/<Item\s+name="COLORINTERP"\s+sample="(\d{1,3})"[^>]*>([A-Za-z]{1,20})<\/Item>/g))
+    roles[Number(m[1])] = m[2]!.toLowerCase();
   return roles.length > 0 ? roles : null;
 }
 
@@ -239,7 +255,11 @@ export interface GeoTiffOptions {
   limits?: Partial<Limits>;
 }
 
-export async function readGeoTiffBasemap(bytes: Uint8Array, ops: ImageOps, options: GeoTiffOptions = {}): Promise<ParsedBasemap> {
+export async function readGeoTiffBasemap(
+  bytes: Uint8Array,
+  ops: ImageOps,
+  options: GeoTiffOptions = {},
+): Promise<ParsedBasemap> {
   const limits = { ...GEOTIFF_LIMITS, ...options.limits };
   const progress = options.onProgress ?? (() => undefined);
   if (bytes.length === 0) throw new FileParseError('The GeoTIFF file is empty.');
@@ -280,10 +300,31 @@ export async function readGeoTiffBasemap(bytes: Uint8Array, ops: ImageOps, optio
   try {
     if (photometric === 5 || photometric === 6 || photometric === 8) {
       // CMYK, YCbCr and CIELab: geotiff converts these to RGB itself.
-      const rgb = await image.readRGB({ interleave: false, width: outWidth, height: outHeight, enableAlpha: true, signal: options.signal });
-      rgba = renderRgba({ bands: Array.from(rgb), width: outWidth, height: outHeight, bitsPerSample: 8, sampleFormat: 1, photometric: 2, extraSamples: rgb.length > 3 ? [2] : [], colorMap: null, noData: null });
+      const rgb = await image.readRGB({
+        interleave: false,
+        width: outWidth,
+        height: outHeight,
+        enableAlpha: true,
+        signal: options.signal,
+      });
+      rgba = renderRgba({
+        bands: Array.from(rgb),
+        width: outWidth,
+        height: outHeight,
+        bitsPerSample: 8,
+        sampleFormat: 1,
+        photometric: 2,
+        extraSamples: rgb.length > 3 ? [2] : [],
+        colorMap: null,
+        noData: null,
+      });
     } else {
-      const rasters = await image.readRasters({ interleave: false, width: outWidth, height: outHeight, signal: options.signal });
+      const rasters = await image.readRasters({
+        interleave: false,
+        width: outWidth,
+        height: outHeight,
+        signal: options.signal,
+      });
       progress(0.7, 'Rendering');
       rgba = renderRgba({
         bands: Array.from(rasters),
@@ -300,7 +341,9 @@ export async function readGeoTiffBasemap(bytes: Uint8Array, ops: ImageOps, optio
     }
   } catch (e) {
     if (options.signal?.aborted) throw e;
-    throw new FileParseError(`The GeoTIFF's pixels could not be decoded (${e instanceof Error ? e.message : String(e)}).`);
+    throw new FileParseError(
+      `The GeoTIFF's pixels could not be decoded (${e instanceof Error ? e.message : String(e)}).`,
+    );
   }
   throwIfAborted(options.signal);
   progress(0.85, 'Encoding image');

@@ -11,7 +11,8 @@ export type CrsResolution =
 
 const USER_DEFINED = 32767;
 const WEB_MERCATOR = new Set([3857, 3785, 900913, 102100, 102113]);
-const WEB_MERCATOR_DEF = '+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1 +units=m +nadgrids=@null';
+const WEB_MERCATOR_DEF =
+  '+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1 +units=m +nadgrids=@null';
 
 const numKey = (keys: GeoKeys, name: string): number | null => {
   const v = keys[name];
@@ -84,7 +85,8 @@ function datumOf(keys: GeoKeys): string | null {
 
 /** UTM zones of WGS 84, NAD83 and NAD27 by their EPSG code. */
 export function utmDefinition(code: number): string | null {
-  const zone = (base: number, first: number, last: number) => (code >= base + first && code <= base + last ? code - base : null);
+  const zone = (base: number, first: number, last: number) =>
+    code >= base + first && code <= base + last ? code - base : null;
   let z: number | null;
   if ((z = zone(32600, 1, 60)) !== null) return `+proj=utm +zone=${z} +datum=WGS84 +units=m`;
   if ((z = zone(32700, 1, 60)) !== null) return `+proj=utm +zone=${z} +south +datum=WGS84 +units=m`;
@@ -96,8 +98,10 @@ export function utmDefinition(code: number): string | null {
 /** A user-defined projection (ProjectedCSTypeGeoKey 32767) from its parameter keys. */
 function userDefinedProjection(keys: GeoKeys, datum: string): string | null {
   const projection = numKey(keys, 'ProjectionGeoKey');
-  if (projection !== null && projection >= 16001 && projection <= 16060) return `+proj=utm +zone=${projection - 16000} ${datum} +units=m`;
-  if (projection !== null && projection >= 16101 && projection <= 16160) return `+proj=utm +zone=${projection - 16100} +south ${datum} +units=m`;
+  if (projection !== null && projection >= 16001 && projection <= 16060)
+    return `+proj=utm +zone=${projection - 16000} ${datum} +units=m`;
+  if (projection !== null && projection >= 16101 && projection <= 16160)
+    return `+proj=utm +zone=${projection - 16100} +south ${datum} +units=m`;
   const unitCode = numKey(keys, 'ProjLinearUnitsGeoKey') ?? 9001;
   const unit = UNIT_METRES.get(unitCode);
   if (!unit) return null;
@@ -105,7 +109,12 @@ function userDefinedProjection(keys: GeoKeys, datum: string): string | null {
   const k = (name: string) => numKey(keys, name);
   const easting = (k('ProjFalseEastingGeoKey') ?? k('ProjFalseOriginEastingGeoKey') ?? 0) * metres;
   const northing = (k('ProjFalseNorthingGeoKey') ?? k('ProjFalseOriginNorthingGeoKey') ?? 0) * metres;
-  const lon0 = k('ProjNatOriginLongGeoKey') ?? k('ProjFalseOriginLongGeoKey') ?? k('ProjCenterLongGeoKey') ?? k('ProjStraightVertPoleLongGeoKey') ?? 0;
+  const lon0 =
+    k('ProjNatOriginLongGeoKey') ??
+    k('ProjFalseOriginLongGeoKey') ??
+    k('ProjCenterLongGeoKey') ??
+    k('ProjStraightVertPoleLongGeoKey') ??
+    0;
   const lat0 = k('ProjNatOriginLatGeoKey') ?? k('ProjFalseOriginLatGeoKey') ?? k('ProjCenterLatGeoKey') ?? 0;
   const scale = k('ProjScaleAtNatOriginGeoKey') ?? k('ProjScaleAtCenterGeoKey') ?? 1;
   const tail = `+x_0=${easting} +y_0=${northing} ${datum} +units=${unitName}`;
@@ -142,7 +151,11 @@ export function resolveCrs(keys: GeoKeys | null): CrsResolution {
     const datum = datumOf(keys);
     if (!datum) return { kind: 'unknown', reason: `geographic system ${geog ?? 'without a datum'} is not known` };
     if (datum === '+datum=WGS84' || datum === '+ellps=WGS84') return { kind: 'lonlat', def: null, label: 'WGS 84' };
-    return { kind: 'lonlat', def: `+proj=longlat ${datum}`, label: geog && geog !== USER_DEFINED ? `EPSG:${geog}` : 'user-defined geographic' };
+    return {
+      kind: 'lonlat',
+      def: `+proj=longlat ${datum}`,
+      label: geog && geog !== USER_DEFINED ? `EPSG:${geog}` : 'user-defined geographic',
+    };
   }
   if (model === 1) {
     const code = numKey(keys, 'ProjectedCSTypeGeoKey');
@@ -155,7 +168,12 @@ export function resolveCrs(keys: GeoKeys | null): CrsResolution {
     const datum = datumOf(keys);
     if (!datum) return { kind: 'unknown', reason: 'its projection has no datum' };
     const def = userDefinedProjection(keys, datum);
-    return def ? { kind: 'projected', def, label: 'user-defined projection' } : { kind: 'unknown', reason: 'its projection is not supported' };
+    return def
+      ? { kind: 'projected', def, label: 'user-defined projection' }
+      : { kind: 'unknown', reason: 'its projection is not supported' };
   }
-  return { kind: 'unknown', reason: model === 3 ? 'geocentric coordinates are not supported' : 'it does not say its model type' };
+  return {
+    kind: 'unknown',
+    reason: model === 3 ? 'geocentric coordinates are not supported' : 'it does not say its model type',
+  };
 }

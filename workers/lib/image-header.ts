@@ -50,6 +50,8 @@ export function readImageHeader(bytes: Uint8Array, what: string): ImageHeader {
 export function checkDecodable(header: ImageHeader, what: string): void {
   if (header.width === 0 || header.height === 0) throw new FileParseError(`${what} has no pixels.`);
   if (header.width * header.height > MAX_DECODED_PIXELS) {
-    throw new FileParseError(`${what} is too large to process (${header.width} × ${header.height} pixels; at most ${MAX_DECODED_PIXELS / 1048576} million pixels).`);
+    throw new FileParseError(
+      `${what} is too large to process (${header.width} × ${header.height} pixels; at most ${MAX_DECODED_PIXELS / 1048576} million pixels).`,
+    );
   }
 }

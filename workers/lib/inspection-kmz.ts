@@ -1,6 +1,11 @@
 // 'Load Aerial KMZ': every ground overlay becomes an Aerial inspection draft with its corners and image, located
 // by a placemark inside it when there is one (else its centre); placemarks outside every overlay become drafts too.
-import { INSPECTION_TYPE_AERIAL, NOTHING_IN_INSPECTION_KMZ, type InspectionDraft, type ParseSummary } from '../../src/domain/inspection-kmz';
+import {
+  INSPECTION_TYPE_AERIAL,
+  NOTHING_IN_INSPECTION_KMZ,
+  type InspectionDraft,
+  type ParseSummary,
+} from '../../src/domain/inspection-kmz';
 import { CancelledError, FileParseError, throwIfAborted, type ProgressCallback } from './file-errors';
 import type { ImageOps } from './image-ops';
 import type { KmlPlacemark } from './kml';
@@ -9,7 +14,8 @@ import { fitImageToLimit } from './recompress';
 import { readKmz } from './basemap';
 
 const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
-const inside = (b: Bounds, p: KmlPlacemark) => p.lat <= b.north && p.lat >= b.south && p.lng <= b.east && p.lng >= b.west;
+const inside = (b: Bounds, p: KmlPlacemark) =>
+  p.lat <= b.north && p.lat >= b.south && p.lng <= b.east && p.lng >= b.west;
 
 /** KML descriptions are often HTML tables; an inspection's description is plain text. */
 export function plainText(html: string): string {
@@ -62,7 +68,9 @@ export async function readInspectionKmz(
         time: isoTime(overlay.when) ?? isoTime(marker?.when ?? null),
         detectionFound: true,
         description: [overlay.description, marker?.description ?? ''].map(plainText).filter(Boolean).join('\n'),
-        location: marker ? { lat: round6(marker.lat), lng: round6(marker.lng) } : { lat: round6((bounds.north + bounds.south) / 2), lng: round6((bounds.east + bounds.west) / 2) },
+        location: marker
+          ? { lat: round6(marker.lat), lng: round6(marker.lng) }
+          : { lat: round6((bounds.north + bounds.south) / 2), lng: round6((bounds.east + bounds.west) / 2) },
         northEastCorner: { lat: round6(bounds.north), lng: round6(bounds.east) },
         southWestCorner: { lat: round6(bounds.south), lng: round6(bounds.west) },
         image: { bytes: fitted.bytes, mime: fitted.mime, width: fitted.width, height: fitted.height },
@@ -83,16 +91,26 @@ export async function readInspectionKmz(
         image: null,
       });
     }
-    if (kmz.skipped.length > 0) summary.warningMessages.push(`${kmz.skipped.length} overlay image(s) were not found in the KMZ file: ${kmz.skipped.slice(0, 5).join(', ')}`);
-    if (kmz.invalidOverlays > 0) summary.warningMessages.push(`${kmz.invalidOverlays} ground overlay(s) have no image or no valid LatLonBox and were skipped: ${kmz.problems.slice(0, 3).join(' ')}`);
+    if (kmz.skipped.length > 0)
+      summary.warningMessages.push(
+        `${kmz.skipped.length} overlay image(s) were not found in the KMZ file: ${kmz.skipped.slice(0, 5).join(', ')}`,
+      );
+    if (kmz.invalidOverlays > 0)
+      summary.warningMessages.push(
+        `${kmz.invalidOverlays} ground overlay(s) have no image or no valid LatLonBox and were skipped: ${kmz.problems.slice(0, 3).join(' ')}`,
+      );
     const withoutTime = inspections.filter((d) => d.time === null).length;
-    if (withoutTime > 0) summary.infoMessages.push(`${withoutTime} inspection(s) have no date in the file; please enter it.`);
+    if (withoutTime > 0)
+      summary.infoMessages.push(`${withoutTime} inspection(s) have no date in the file; please enter it.`);
     summary.infoMessages.push(`${kmz.overlays.length} overlay(s) and ${kmz.placemarks.length} placemark(s) read.`);
     options.onProgress?.(1, 'Done');
     return { inspections, parseSummary: summary };
   } catch (e) {
     if (e instanceof CancelledError) throw e;
-    const message = e instanceof FileParseError ? e.message : `The KMZ file could not be read: ${e instanceof Error ? e.message : String(e)}`;
+    const message =
+      e instanceof FileParseError
+        ? e.message
+        : `The KMZ file could not be read: ${e instanceof Error ? e.message : String(e)}`;
     return { inspections: [], parseSummary: { ...summary, errorMessages: [message] } };
   }
 }

@@ -41,9 +41,14 @@ function expectSame(ok: boolean, what: string): void {
 
 export const KERNEL_BENCHMARK_COUNT = 5;
 
-export function runKernelBenchmarks(core: WasmCore, points: number, onProgress: (done: number, total: number) => void = () => undefined): KernelBenchmark[] {
+export function runKernelBenchmarks(
+  core: WasmCore,
+  points: number,
+  onProgress: (done: number, total: number) => void = () => undefined,
+): KernelBenchmark[] {
   const out: KernelBenchmark[] = [];
-  const add = (kernel: string, peer: string, check: string, oursMs: number, peerMs: number) => out.push({ kernel, peer, check, oursMs, peerMs, ratio: peerMs / Math.max(oursMs, 1e-6) });
+  const add = (kernel: string, peer: string, check: string, oursMs: number, peerMs: number) =>
+    out.push({ kernel, peer, check, oursMs, peerMs, ratio: peerMs / Math.max(oursMs, 1e-6) });
   const total = KERNEL_BENCHMARK_COUNT;
   const count = points.toLocaleString('en-US');
   const times = new Float64Array(points);
@@ -58,19 +63,37 @@ export function runKernelBenchmarks(core: WasmCore, points: number, onProgress: 
     const ours = series.m4(0, t1, 2000);
     const peer = referenceM4(times, values, 0, t1, 2000);
     expectSame(same(ours.times, peer.times) && same(ours.values, peer.values), 'M4');
-    add(`M4, ${count} points to 2,000 px`, 'TypeScript M4', `same ${ours.times.length} points`, median(() => series.m4(0, t1, 2000), 9), median(() => referenceM4(times, values, 0, t1, 2000), 3));
+    add(
+      `M4, ${count} points to 2,000 px`,
+      'TypeScript M4',
+      `same ${ours.times.length} points`,
+      median(() => series.m4(0, t1, 2000), 9),
+      median(() => referenceM4(times, values, 0, t1, 2000), 3),
+    );
   }
   onProgress(1, total);
   {
     const ours = series.minMaxLttb(2000);
     expectSame(same(ours, referenceMinMaxLttb(times, values, 2000)), 'MinMaxLTTB');
-    add(`MinMaxLTTB, ${count} points to 2,000`, 'TypeScript MinMaxLTTB', `same ${ours.length} points`, median(() => series.minMaxLttb(2000), 9), median(() => referenceMinMaxLttb(times, values, 2000), 3));
+    add(
+      `MinMaxLTTB, ${count} points to 2,000`,
+      'TypeScript MinMaxLTTB',
+      `same ${ours.length} points`,
+      median(() => series.minMaxLttb(2000), 9),
+      median(() => referenceMinMaxLttb(times, values, 2000), 3),
+    );
   }
   onProgress(2, total);
   {
     const ours = series.lttb(2000);
     expectSame(same(ours, referenceLttb(times, values, validIndices(values), 2000)), 'LTTB');
-    add(`LTTB over every sample, ${count} points to 2,000`, 'TypeScript LTTB', `same ${ours.length} points`, median(() => series.lttb(2000), 3), median(() => referenceLttb(times, values, validIndices(values), 2000), 3));
+    add(
+      `LTTB over every sample, ${count} points to 2,000`,
+      'TypeScript LTTB',
+      `same ${ours.length} points`,
+      median(() => series.lttb(2000), 3),
+      median(() => referenceLttb(times, values, validIndices(values), 2000), 3),
+    );
   }
   onProgress(3, total);
   {
@@ -81,7 +104,13 @@ export function runKernelBenchmarks(core: WasmCore, points: number, onProgress: 
     const ours = columns.bin(16, thr);
     const peer = referenceRose(dirs, values, 16, thr);
     expectSame(ours.counted === peer.counted && same(ours.counts, peer.counts), 'rose counts');
-    add(`Rose binning, ${count} samples (columns in wasm memory)`, 'TypeScript rose binning', `same ${ours.counts.length} counts`, median(() => columns.bin(16, thr), 9), median(() => referenceRose(dirs, values, 16, thr), 3));
+    add(
+      `Rose binning, ${count} samples (columns in wasm memory)`,
+      'TypeScript rose binning',
+      `same ${ours.counts.length} counts`,
+      median(() => columns.bin(16, thr), 9),
+      median(() => referenceRose(dirs, values, 16, thr), 3),
+    );
   }
   onProgress(4, total);
   {
@@ -94,10 +123,17 @@ export function runKernelBenchmarks(core: WasmCore, points: number, onProgress: 
     const ours = core.idw(x, y, u, v, grid);
     const peer = referenceIdw({ x, y, u, v }, grid);
     let worst = 0;
-    for (let i = 0; i < ours.u.length; i++) worst = Math.max(worst, Math.abs(ours.u[i]! - peer.u[i]!), Math.abs(ours.v[i]! - peer.v[i]!));
+    for (let i = 0; i < ours.u.length; i++)
+      worst = Math.max(worst, Math.abs(ours.u[i]! - peer.u[i]!), Math.abs(ours.v[i]! - peer.v[i]!));
     // float32 lanes against float64: 1 mm/s is the stated tolerance.
     expectSame(worst <= 1e-3, `IDW differs by ${worst} m/s`);
-    add('IDW wind field, 200 stations to 256 x 256', 'TypeScript IDW', `max |Δ| ${worst.toExponential(1)} m/s (≤ 1e-3)`, median(() => core.idw(x, y, u, v, grid), 5), median(() => referenceIdw({ x, y, u, v }, grid), 3));
+    add(
+      'IDW wind field, 200 stations to 256 x 256',
+      'TypeScript IDW',
+      `max |Δ| ${worst.toExponential(1)} m/s (≤ 1e-3)`,
+      median(() => core.idw(x, y, u, v, grid), 5),
+      median(() => referenceIdw({ x, y, u, v }, grid), 3),
+    );
   }
   onProgress(5, total);
   return out;

@@ -43,8 +43,10 @@ const num = (text: string): number => (text.trim() === '' ? Number.NaN : Number(
 type BoxReading = LatLonBox | { problem: string };
 
 /** East less than west with both in range is KML's way of crossing the 180° meridian, which a basemap's two corners cannot express. */
-const crossesAntimeridian = (b: LatLonBox) => [b.east, b.west].every((v) => Number.isFinite(v) && Math.abs(v) <= 180) && b.east < b.west;
-const antimeridianProblem = (west: number, east: number) => `crosses the 180° meridian (west ${west}, east ${east}), which a basemap's corners cannot span; please split the image at the meridian`;
+const crossesAntimeridian = (b: LatLonBox) =>
+  [b.east, b.west].every((v) => Number.isFinite(v) && Math.abs(v) <= 180) && b.east < b.west;
+const antimeridianProblem = (west: number, east: number) =>
+  `crosses the 180° meridian (west ${west}, east ${east}), which a basemap's corners cannot span; please split the image at the meridian`;
 
 function readBox(node: XmlNode): BoxReading {
   const north = num(childText(node, 'north'));
@@ -55,15 +57,20 @@ function readBox(node: XmlNode): BoxReading {
   const rotation = rotationText === '' ? 0 : num(rotationText);
   const box = { north, south, east, west, rotation };
   if (isValidBox(box)) return box;
-  if (crossesAntimeridian(box) && isValidBox({ ...box, west: -180, east: 180 })) return { problem: antimeridianProblem(west, east) };
+  if (crossesAntimeridian(box) && isValidBox({ ...box, west: -180, east: 180 }))
+    return { problem: antimeridianProblem(west, east) };
   return { problem: 'has no valid LatLonBox (north above south, east of west, within ±90° and ±180°)' };
 }
 
 export function isValidBox(b: LatLonBox): boolean {
   return (
     [b.north, b.south, b.east, b.west, b.rotation].every(Number.isFinite) &&
-    b.north <= 90 && b.south >= -90 && b.north > b.south &&
-    b.west >= -180 && b.east <= 180 && b.east > b.west &&
+    b.north <= 90 &&
+    b.south >= -90 &&
+    b.north > b.south &&
+    b.west >= -180 &&
+    b.east <= 180 &&
+    b.east > b.west &&
     Math.abs(b.rotation) <= 360
   );
 }
@@ -84,9 +91,18 @@ function quadBox(node: XmlNode): BoxReading {
   if (corners.length !== 4) return { problem: 'has a gx:LatLonQuad without four corners' };
   const lons = corners.map((c) => c[0]);
   const lats = corners.map((c) => c[1]);
-  const box = { north: Math.max(...lats), south: Math.min(...lats), east: Math.max(...lons), west: Math.min(...lons), rotation: 0 };
+  const box = {
+    north: Math.max(...lats),
+    south: Math.min(...lats),
+    east: Math.max(...lons),
+    west: Math.min(...lons),
+    rotation: 0,
+  };
   // Corners more than half the world apart in longitude are a quad across the 180° meridian, not a box around the globe.
-  if (box.east - box.west > 180) return { problem: antimeridianProblem(Math.min(...lons.filter((l) => l > 0)), Math.max(...lons.filter((l) => l < 0))) };
+  if (box.east - box.west > 180)
+    return {
+      problem: antimeridianProblem(Math.min(...lons.filter((l) => l > 0)), Math.max(...lons.filter((l) => l < 0))),
+    };
   return isValidBox(box) ? box : { problem: 'has a gx:LatLonQuad outside ±90° and ±180°' };
 }
 
@@ -116,10 +132,19 @@ export function readKml(text: string, what = 'The KML file'): KmlContents {
     if ('problem' in box || !href) {
       invalidOverlays++;
       const name = childText(o, 'name').trim();
-      problems.push(`The ground overlay${name ? ` '${name}'` : ''} ${'problem' in box ? box.problem : 'has no image link (Icon href)'}.`);
+      problems.push(
+        `The ground overlay${name ? ` '${name}'` : ''} ${'problem' in box ? box.problem : 'has no image link (Icon href)'}.`,
+      );
       continue;
     }
-    overlays.push({ name: childText(o, 'name'), description: childText(o, 'description'), href, box, fromQuad: !latLonBox, when: when(o) });
+    overlays.push({
+      name: childText(o, 'name'),
+      description: childText(o, 'description'),
+      href,
+      box,
+      fromQuad: !latLonBox,
+      when: when(o),
+    });
   }
   const placemarks: KmlPlacemark[] = [];
   for (const p of findAll(root, 'Placemark')) {
@@ -127,7 +152,13 @@ export function readKml(text: string, what = 'The KML file'): KmlContents {
     if (!point) continue;
     const [first] = readCoordinates(childText(point, 'coordinates'));
     if (!first || Math.abs(first[1]) > 90 || Math.abs(first[0]) > 180) continue;
-    placemarks.push({ name: childText(p, 'name'), description: childText(p, 'description'), lng: first[0], lat: first[1], when: when(p) });
+    placemarks.push({
+      name: childText(p, 'name'),
+      description: childText(p, 'description'),
+      lng: first[0],
+      lat: first[1],
+      when: when(p),
+    });
   }
   return { overlays, invalidOverlays, problems, placemarks };
 }

@@ -21,7 +21,12 @@ export interface RotationPlan {
 
 export const MAX_IMAGE_SIDE = 8192;
 
-export function rotatedOverlay(box: LatLonBox, imageWidth: number, imageHeight: number, maxSide = MAX_IMAGE_SIDE): { bounds: Bounds; plan: RotationPlan | null } {
+export function rotatedOverlay(
+  box: LatLonBox,
+  imageWidth: number,
+  imageHeight: number,
+  maxSide = MAX_IMAGE_SIDE,
+): { bounds: Bounds; plan: RotationPlan | null } {
   const theta = (box.rotation * Math.PI) / 180;
   if (Math.abs(Math.sin(theta)) < 1e-9 && Math.cos(theta) > 0) {
     return { bounds: { north: box.north, south: box.south, east: box.east, west: box.west }, plan: null };
@@ -65,13 +70,22 @@ export function clampLatitudes(bounds: Bounds, warnings: string[]): Bounds {
   if (bounds.north <= MAX_LATITUDE && bounds.south >= -MAX_LATITUDE) return bounds;
   const clamp = (lat: number) => Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat));
   const clamped = { ...bounds, north: clamp(bounds.north), south: clamp(bounds.south) };
-  const reached = [bounds.north > MAX_LATITUDE ? `${+bounds.north.toFixed(6)}° north` : null, bounds.south < -MAX_LATITUDE ? `${-bounds.south.toFixed(6)}° south` : null].filter((r) => r !== null);
-  warnings.push(`The image reaches latitude ${reached.join(' and ')}; its corner${reached.length > 1 ? 's were' : ' was'} set to ${MAX_LATITUDE}°, the furthest a corner may be, so the picture is slightly squeezed there.`);
+  const reached = [
+    bounds.north > MAX_LATITUDE ? `${+bounds.north.toFixed(6)}° north` : null,
+    bounds.south < -MAX_LATITUDE ? `${-bounds.south.toFixed(6)}° south` : null,
+  ].filter((r) => r !== null);
+  warnings.push(
+    `The image reaches latitude ${reached.join(' and ')}; its corner${reached.length > 1 ? 's were' : ' was'} set to ${MAX_LATITUDE}°, the furthest a corner may be, so the picture is slightly squeezed there.`,
+  );
   return clamped;
 }
 
 /** The basemap result: the image as encoded, corners from the bounds (null when the file gave none). */
-export function georeferenced(image: { bytes: Uint8Array; mime: 'image/png' | 'image/jpeg'; width: number; height: number }, fileBounds: Bounds | null, warnings: string[]) {
+export function georeferenced(
+  image: { bytes: Uint8Array; mime: 'image/png' | 'image/jpeg'; width: number; height: number },
+  fileBounds: Bounds | null,
+  warnings: string[],
+) {
   const bounds = fileBounds && clampLatitudes(fileBounds, warnings);
   return {
     image: { bytes: image.bytes, mime: image.mime, width: image.width, height: image.height },

@@ -1,6 +1,11 @@
 // Spec 3 §5/§9: an image over 2 MB is re-encoded in up to 50 steps, each at 0.95 of the previous quality
 // (JPEG quality for opaque pictures, pixel scale for ones with transparency, which JPEG would lose).
-import { BASEMAP_IMAGE_LIMIT_BYTES, BASEMAP_MESSAGES, BASEMAP_RECOMPRESSION_FACTOR, BASEMAP_RECOMPRESSION_STEPS } from '../../src/domain/basemap';
+import {
+  BASEMAP_IMAGE_LIMIT_BYTES,
+  BASEMAP_MESSAGES,
+  BASEMAP_RECOMPRESSION_FACTOR,
+  BASEMAP_RECOMPRESSION_STEPS,
+} from '../../src/domain/basemap';
 import { FileParseError, throwIfAborted, type ProgressCallback } from './file-errors';
 import type { EncodedImage, ImageOps } from './image-ops';
 
@@ -12,7 +17,11 @@ export interface FitOptions {
   onProgress?: ProgressCallback;
 }
 
-export async function fitImageToLimit(image: EncodedImage, ops: ImageOps, options: FitOptions = {}): Promise<EncodedImage & { steps: number }> {
+export async function fitImageToLimit(
+  image: EncodedImage,
+  ops: ImageOps,
+  options: FitOptions = {},
+): Promise<EncodedImage & { steps: number }> {
   const limit = options.limitBytes ?? BASEMAP_IMAGE_LIMIT_BYTES;
   const steps = options.steps ?? BASEMAP_RECOMPRESSION_STEPS;
   const factor = options.factor ?? BASEMAP_RECOMPRESSION_FACTOR;

@@ -51,9 +51,16 @@ const lineCount = (text: string) => {
  * The validator reports a cut-off file as elements left open ("Invalid '[ "kml", ... ]' found" at line 1) or as a
  * broken tag on the last line; either way the useful fact is where the file ends.
  */
-function truncationMessage(text: string, err: { code: string; msg: string; line: number }, what: string): string | null {
+function truncationMessage(
+  text: string,
+  err: { code: string; msg: string; line: number },
+  what: string,
+): string | null {
   const last = lineCount(text);
-  const open = err.code === 'InvalidXml' && err.msg.startsWith("Invalid '[") ? [...err.msg.matchAll(/"([^"]+)"/g)].map((m) => m[1]!) : null;
+  const open =
+    err.code === 'InvalidXml' && err.msg.startsWith("Invalid '[")
+      ? [...err.msg.matchAll(/"([^"]+)"/g)].map((m) => m[1]!)
+      : null;
   if (!open && err.line < last) return null;
   const innermost = open?.at(-1);
   return `${what} ends early, at line ${last}${innermost ? `, inside <${innermost}>` : ''}: it seems to be cut off. Please choose the complete file.`;
@@ -63,28 +70,38 @@ function truncationMessage(text: string, err: { code: string; msg: string; line:
 export function parseXml(text: string, what: string, limits = XML_LIMITS): XmlNode {
   if (text.trim() === '') throw new FileParseError(`${what} is empty.`);
   if (text.length > limits.maxChars) {
-    throw new FileParseError(`${what} is too large to read (${(text.length / 1048576).toFixed(1)} MB; at most ${limits.maxChars / 1048576} MB).`);
+    throw new FileParseError(
+      `${what} is too large to read (${(text.length / 1048576).toFixed(1)} MB; at most ${limits.maxChars / 1048576} MB).`,
+    );
   }
   if (countElements(text, limits.maxElements) > limits.maxElements) {
-    throw new FileParseError(`${what} has more than ${limits.maxElements.toLocaleString('en-US')} XML elements, more than a basemap or inspection file needs; it was not read.`);
+    throw new FileParseError(
+      `${what} has more than ${limits.maxElements.toLocaleString('en-US')} XML elements, more than a basemap or inspection file needs; it was not read.`,
+    );
   }
-  if (/<!ENTITY/i.test(text)) throw new FileParseError(`${what} declares XML entities, which KML does not use; it was not read.`);
+  if (/<!ENTITY/i.test(text))
+    throw new FileParseError(`${what} declares XML entities, which KML does not use; it was not read.`);
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new FileParseError(truncationMessage(text, valid.err, what) ?? `${what} is not valid XML (line ${valid.err.line}: ${valid.err.msg}).`);
+    throw new FileParseError(
+      truncationMessage(text, valid.err, what) ??
+        `${what} is not valid XML (line ${valid.err.line}: ${valid.err.msg}).`,
+    );
   }
   try {
     return parser.parse(text) as XmlNode;
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     // fast-xml-parser refuses names such as __proto__ outright; say so in words rather than with its [SECURITY] text.
-    if (/prototype pollution|reserved/i.test(message)) throw new FileParseError(`${what} uses a reserved tag name (such as __proto__) and was not read.`);
+    if (/prototype pollution|reserved/i.test(message))
+      throw new FileParseError(`${what} uses a reserved tag name (such as __proto__) and was not read.`);
     throw new FileParseError(`${what} could not be read: ${message}`);
   }
 }
 
 export const asArray = (v: XmlValue | undefined): XmlValue[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
-export const isNode = (v: XmlValue | undefined): v is XmlNode => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isNode = (v: XmlValue | undefined): v is XmlNode =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The text of a child element ('' when absent); CDATA is already merged into text. */
 export function childText(node: XmlNode, tag: string): string {
@@ -106,10 +123,11 @@ export function findAll(root: XmlValue, tag: string, out: XmlNode[] = []): XmlNo
   } else if (isNode(root)) {
     for (const key of Object.keys(root)) {
       const v = root[key]!;
-      if (key === tag) for (const item of asArray(v)) {
-        if (isNode(item)) out.push(item);
-        else if (item === '') out.push({});
-      }
+      if (key === tag)
+        for (const item of asArray(v)) {
+          if (isNode(item)) out.push(item);
+          else if (item === '') out.push({});
+        }
       else findAll(v, tag, out);
     }
   }

@@ -72,7 +72,8 @@ export class SafeZip {
     if (bytes.length === 0) throw new FileParseError(`${what} is empty.`);
     const count = declaredEntryCount(bytes);
     if (count === null) throw new FileParseError(`${what} is not a valid ZIP archive.`);
-    if (count > limits.maxEntries) throw new FileParseError(`${what} holds too many files (more than ${limits.maxEntries}).`);
+    if (count > limits.maxEntries)
+      throw new FileParseError(`${what} holds too many files (more than ${limits.maxEntries}).`);
     let zip: JSZip;
     try {
       zip = await JSZip.loadAsync(bytes, { createFolders: false });
@@ -85,7 +86,8 @@ export class SafeZip {
       const size = (file as unknown as ZipObjectInternals)._data?.compressedSize;
       entries.push({ name, compressedSize: typeof size === 'number' ? size : null });
     });
-    if (entries.length > limits.maxEntries) throw new FileParseError(`${what} holds too many files (more than ${limits.maxEntries}).`);
+    if (entries.length > limits.maxEntries)
+      throw new FileParseError(`${what} holds too many files (more than ${limits.maxEntries}).`);
     return new SafeZip(zip, entries, limits);
   }
 
@@ -112,7 +114,8 @@ export class SafeZip {
         size += chunk.length;
         this.totalRead += chunk.length;
         if (size > maxEntryBytes) return fail(`'${entry.name}' inflates to more than ${maxEntryBytes / 1048576} MB.`);
-        if (this.totalRead > maxTotalBytes) return fail(`The archive inflates to more than ${maxTotalBytes / 1048576} MB.`);
+        if (this.totalRead > maxTotalBytes)
+          return fail(`The archive inflates to more than ${maxTotalBytes / 1048576} MB.`);
         if (entry.compressedSize !== null && size > ratioFloorBytes && size > entry.compressedSize * maxRatio) {
           return fail(`'${entry.name}' expands more than ${maxRatio} times; it looks like a ZIP bomb.`);
         }

@@ -54,8 +54,17 @@ export interface WindColumns {
 
 export function encodeWindArrow(c: WindColumns): Uint8Array {
   const n = c.times.length;
-  if (c.installationIds.length !== n || c.windDirections.length !== n || c.windSpeeds.length !== n) throw new Error('Wind columns must have the same length');
-  return tableToIPC(tableFromArrays({ installationId: c.installationIds, time: c.times, windDirection: c.windDirections, windSpeed: c.windSpeeds }), 'stream');
+  if (c.installationIds.length !== n || c.windDirections.length !== n || c.windSpeeds.length !== n)
+    throw new Error('Wind columns must have the same length');
+  return tableToIPC(
+    tableFromArrays({
+      installationId: c.installationIds,
+      time: c.times,
+      windDirection: c.windDirections,
+      windSpeed: c.windSpeeds,
+    }),
+    'stream',
+  );
 }
 
 export function decodeWindArrow(bytes: Uint8Array | ArrayBuffer): WindColumns {
@@ -77,7 +86,8 @@ export function decodeWindArrow(bytes: Uint8Array | ArrayBuffer): WindColumns {
   return {
     installationIds: ids instanceof Int32Array ? ids : Int32Array.from(ids as ArrayLike<number>),
     times: times instanceof Float64Array ? times : Float64Array.from(times as ArrayLike<number>),
-    windDirections: directions instanceof Float32Array ? directions : Float32Array.from(directions as ArrayLike<number>),
+    windDirections:
+      directions instanceof Float32Array ? directions : Float32Array.from(directions as ArrayLike<number>),
     windSpeeds: speeds instanceof Float32Array ? speeds : Float32Array.from(speeds as ArrayLike<number>),
   };
 }
@@ -85,7 +95,7 @@ export function decodeWindArrow(bytes: Uint8Array | ArrayBuffer): WindColumns {
 /** The rows of each installation: the answer holds them grouped, times ascending within each. */
 export function windByInstallation(c: WindColumns): Map<number, { from: number; to: number }> {
   const out = new Map<number, { from: number; to: number }>();
-  for (let i = 0; i < c.installationIds.length; ) {
+  for (let i = 0; i < c.installationIds.length;) {
     const id = c.installationIds[i]!;
     let j = i;
     while (j < c.installationIds.length && c.installationIds[j] === id) j++;

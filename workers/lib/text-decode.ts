@@ -8,7 +8,10 @@ export function decodeText(bytes: Uint8Array, what: string): { text: string; war
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), warnings: [] };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), warnings: [`${what} is not UTF-8; it was read as Windows-1252 (Western European).`] };
+    return {
+      text: new TextDecoder('windows-1252').decode(bytes),
+      warnings: [`${what} is not UTF-8; it was read as Windows-1252 (Western European).`],
+    };
   }
 }
 

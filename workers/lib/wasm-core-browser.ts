@@ -18,6 +18,8 @@ export async function newWasmCore(): Promise<WasmCore> {
 
 /** Workers must run as workers: a bundler mistake that inlines one into the page must fail loudly. */
 export function assertInWorker(name: string): void {
-  const isWorker = typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined' && typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
+  const isWorker =
+    typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== 'undefined' &&
+    typeof (globalThis as { importScripts?: unknown }).importScripts === 'function';
   if (!isWorker) throw new Error(`${name} was bundled into the page instead of running in a Web Worker`);
 }

@@ -13,15 +13,60 @@ export interface CoreExports {
   splitGaps(tPtr: number, n: number, maxGap: number, outPtr: number): number;
   pyramidBytes(n: number): number;
   buildPyramid(vPtr: number, n: number, pPtr: number): number;
-  m4Pyramid(tPtr: number, vPtr: number, n: number, pPtr: number, levels: number, t0: number, t1: number, width: number, outT: number, outV: number): number;
+  m4Pyramid(
+    tPtr: number,
+    vPtr: number,
+    n: number,
+    pPtr: number,
+    levels: number,
+    t0: number,
+    t1: number,
+    width: number,
+    outT: number,
+    outV: number,
+  ): number;
   validIndices(vPtr: number, n: number, outIdx: number): number;
   lttb(tPtr: number, vPtr: number, idxPtr: number, m: number, k: number, outIdx: number): number;
   minMaxCandidates(vPtr: number, n: number, pPtr: number, levels: number, parts: number, outIdx: number): number;
-  binRose(dirPtr: number, valPtr: number, n: number, sectors: number, thrPtr: number, nThr: number, outPtr: number, scratchPtr: number): number;
+  binRose(
+    dirPtr: number,
+    valPtr: number,
+    n: number,
+    sectors: number,
+    thrPtr: number,
+    nThr: number,
+    outPtr: number,
+    scratchPtr: number,
+  ): number;
   roseScratchBytes(sectors: number, nThr: number): number;
-  idw(xPtr: number, yPtr: number, uPtr: number, vPtr: number, m: number, x0: number, y0: number, spacing: number, spacingY: number, nx: number, ny: number, maxSpeed: number, outU: number, outV: number, scratchPtr: number): number;
+  idw(
+    xPtr: number,
+    yPtr: number,
+    uPtr: number,
+    vPtr: number,
+    m: number,
+    x0: number,
+    y0: number,
+    spacing: number,
+    spacingY: number,
+    nx: number,
+    ny: number,
+    maxSpeed: number,
+    outU: number,
+    outV: number,
+    scratchPtr: number,
+  ): number;
   idwScratchBytes(m: number): number;
-  aggregate(tPtr: number, vPtr: number, n: number, period: number, offset: number, mode: number, outT: number, outV: number): number;
+  aggregate(
+    tPtr: number,
+    vPtr: number,
+    n: number,
+    period: number,
+    offset: number,
+    mode: number,
+    outT: number,
+    outV: number,
+  ): number;
 }
 
 export type { Grid as IdwGrid } from '../../asm/reference/windfield';
@@ -80,7 +125,12 @@ export class WasmCore {
   }
 
   /** Counts samples per direction sector and value class (thresholds ascending); NaN samples are skipped. */
-  binRose(directions: Float32Array, values: Float32Array, sectors: number, thresholds: Float32Array): { counts: Uint32Array; counted: number } {
+  binRose(
+    directions: Float32Array,
+    values: Float32Array,
+    sectors: number,
+    thresholds: Float32Array,
+  ): { counts: Uint32Array; counted: number } {
     return this.loadRoseColumns(directions, values).bin(sectors, thresholds);
   }
 
@@ -115,7 +165,13 @@ export class WasmCore {
    * Averages (or maxima) per period of a series, buckets shifted by `offset` ms, without keeping the series: the
    * server's chart averages and exports. Times must be ascending.
    */
-  aggregate(times: Float64Array, values: Float32Array, period: number, offset: number, mode: 'average' | 'max'): { times: Float64Array; values: Float32Array } {
+  aggregate(
+    times: Float64Array,
+    values: Float32Array,
+    period: number,
+    offset: number,
+    mode: 'average' | 'max',
+  ): { times: Float64Array; values: Float32Array } {
     if (times.length !== values.length) throw new Error('Times and values must have the same length');
     const e = this.exports;
     const n = times.length;
@@ -126,11 +182,20 @@ export class WasmCore {
     const outT = e.alloc(Math.max(8, n * 8));
     const outV = e.alloc(Math.max(4, n * 4));
     const count = e.aggregate(tPtr, vPtr, n, period, offset, mode === 'max' ? 1 : 0, outT, outV);
-    return { times: new Float64Array(e.memory.buffer, outT, count).slice(), values: new Float32Array(e.memory.buffer, outV, count).slice() };
+    return {
+      times: new Float64Array(e.memory.buffer, outT, count).slice(),
+      values: new Float32Array(e.memory.buffer, outV, count).slice(),
+    };
   }
 
   /** IDW of station vectors onto a grid (row-major u and v). */
-  idw(x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, grid: Grid): { u: Float64Array; v: Float64Array } {
+  idw(
+    x: Float64Array,
+    y: Float64Array,
+    u: Float64Array,
+    v: Float64Array,
+    grid: Grid,
+  ): { u: Float64Array; v: Float64Array } {
     const m = x.length;
     if (y.length !== m || u.length !== m || v.length !== m) throw new Error('Station arrays must have the same length');
     const nx = Math.max(0, Math.floor(grid.nx));
@@ -144,8 +209,27 @@ export class WasmCore {
     const outU = e.alloc(Math.max(8, nx * ny * 8));
     const outV = e.alloc(Math.max(8, nx * ny * 8));
     const scratch = e.alloc(e.idwScratchBytes(m));
-    e.idw(px, py, pu, pv, m, grid.x0, grid.y0, grid.spacing, grid.spacingY ?? grid.spacing, nx, ny, grid.maxSpeed, outU, outV, scratch);
-    return { u: new Float64Array(e.memory.buffer, outU, nx * ny).slice(), v: new Float64Array(e.memory.buffer, outV, nx * ny).slice() };
+    e.idw(
+      px,
+      py,
+      pu,
+      pv,
+      m,
+      grid.x0,
+      grid.y0,
+      grid.spacing,
+      grid.spacingY ?? grid.spacing,
+      nx,
+      ny,
+      grid.maxSpeed,
+      outU,
+      outV,
+      scratch,
+    );
+    return {
+      u: new Float64Array(e.memory.buffer, outU, nx * ny).slice(),
+      v: new Float64Array(e.memory.buffer, outV, nx * ny).slice(),
+    };
   }
 
   private copyIn(a: Float32Array | Float64Array): number {
@@ -176,8 +260,13 @@ export class WasmCore {
       e.resetHeapTo(base);
       const outT = e.alloc(Math.max(8, w * 4 * 8));
       const outV = e.alloc(Math.max(4, w * 4 * 4));
-      const count = useScan ? e.m4(tPtr, vPtr, n, t0, t1, w, outT, outV) : e.m4Pyramid(tPtr, vPtr, n, pPtr, levels, t0, t1, w, outT, outV);
-      return { times: new Float64Array(e.memory.buffer, outT, count).slice(), values: new Float32Array(e.memory.buffer, outV, count).slice() };
+      const count = useScan
+        ? e.m4(tPtr, vPtr, n, t0, t1, w, outT, outV)
+        : e.m4Pyramid(tPtr, vPtr, n, pPtr, levels, t0, t1, w, outT, outV);
+      return {
+        times: new Float64Array(e.memory.buffer, outT, count).slice(),
+        values: new Float32Array(e.memory.buffer, outV, count).slice(),
+      };
     };
     return {
       length: n,
@@ -205,7 +294,10 @@ export class WasmCore {
         const outT = e.alloc(Math.max(8, n * 8));
         const outV = e.alloc(Math.max(4, n * 4));
         const count = e.aggregate(tPtr, vPtr, n, period, offset, mode === 'max' ? 1 : 0, outT, outV);
-        return { times: new Float64Array(e.memory.buffer, outT, count).slice(), values: new Float32Array(e.memory.buffer, outV, count).slice() };
+        return {
+          times: new Float64Array(e.memory.buffer, outT, count).slice(),
+          values: new Float32Array(e.memory.buffer, outV, count).slice(),
+        };
       },
       splitGaps: (maxGap) => {
         e.resetHeapTo(base);

@@ -23,7 +23,12 @@ function ranges(labels: Int32Array, nLabels: number): { lo: Int32Array; hi: Int3
  * `obs` must hold no interior NaN (DLQ interpolates them first); leading/trailing NaN
  * are trimmed and stay NaN. `timesMs` are the row times (rows may skip minutes).
  */
-export function removeBackground(obs: Float64Array, timesMs: Float64Array, p: SpikeParams, gapTimeMin: number): Float64Array {
+export function removeBackground(
+  obs: Float64Array,
+  timesMs: Float64Array,
+  p: SpikeParams,
+  gapTimeMin: number,
+): Float64Array {
   const n = obs.length;
   const out = new Float64Array(n).fill(NaN);
   let a = 0;
@@ -92,7 +97,12 @@ export type EventRange = [number, number];
  * non-event rows of length <= gapTime between events are filled (row counts, as DLQ);
  * events of fewer than lengthThreshold rows are dropped.
  */
-export function siteEvents(cleaned: Float64Array[], rows: number, gapTimeMin: number, lengthThresholdMin: number): EventRange[] {
+export function siteEvents(
+  cleaned: Float64Array[],
+  rows: number,
+  gapTimeMin: number,
+  lengthThresholdMin: number,
+): EventRange[] {
   const on = new Uint8Array(rows);
   for (const s of cleaned) for (let i = 0; i < rows; i++) if (s[i]! > 0) on[i] = 1;
   let falseStart = 0;

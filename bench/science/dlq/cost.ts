@@ -11,10 +11,15 @@ const minutes = Math.round(days * 1440);
 const rand = mulberry32(7);
 const releases: SyntheticRelease[] = [];
 // Back-to-back single-source releases (0.5-8 h, log-uniform) with 0.5-4 h quiet gaps.
-for (let t = 60; t < minutes - 60; ) {
+for (let t = 60; t < minutes - 60;) {
   const dur = Math.round(30 * Math.pow(16, rand()));
   const to = Math.min(minutes - 30, t + dur);
-  releases.push({ sourceIndex: Math.floor(rand() * 5), fromMinute: t, toMinute: to, rateKgH: 0.1 * Math.pow(500, rand()) });
+  releases.push({
+    sourceIndex: Math.floor(rand() * 5),
+    fromMinute: t,
+    toMinute: to,
+    rateKgH: 0.1 * Math.pow(500, rand()),
+  });
   t = to + Math.round(30 + rand() * 210);
 }
 for (const [label, medianWindMs] of [
@@ -29,7 +34,9 @@ for (const [label, medianWindMs] of [
   const wall = (performance.now() - wall0) / 1000;
   const cpuS = (cpu.user + cpu.system) / 1e6;
   const hours = minutes / 60;
-  console.log(`${label}, ${days} d, 5 sources x 8 sensors: ${releases.length} releases, ${emissions.length} DLQ emissions`);
+  console.log(
+    `${label}, ${days} d, 5 sources x 8 sensors: ${releases.length} releases, ${emissions.length} DLQ emissions`,
+  );
   console.log(`  cpu ${cpuS.toFixed(2)} s, wall ${wall.toFixed(2)} s over ${hours} site-hours`);
   console.log(`  CPU-seconds per site-hour: ${(cpuS / hours).toFixed(4)} (target <= 0.5)`);
 }

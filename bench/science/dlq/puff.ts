@@ -15,10 +15,19 @@ const TWO_PI_1_5 = Math.pow(2 * Math.PI, 1.5);
  * One puff of mass `massKg` at (px, py, ground-reflected height H) seen at a receptor,
  * in ppm: DLQ gpuff times its dt, with `ppmPerKgM3` = 1e6 / density.
  */
-export function puffPpm(massKg: number, sy: number, sz: number, dx: number, dy: number, zr: number, h: number, ppmPerKgM3: number): number {
+export function puffPpm(
+  massKg: number,
+  sy: number,
+  sz: number,
+  dx: number,
+  dy: number,
+  zr: number,
+  h: number,
+  ppmPerKgM3: number,
+): number {
   const horiz = Math.exp((-0.5 * (dx * dx + dy * dy)) / (sy * sy));
   const vert = Math.exp((-0.5 * (zr - h) * (zr - h)) / (sz * sz)) + Math.exp((-0.5 * (zr + h) * (zr + h)) / (sz * sz));
-  return ((massKg / (TWO_PI_1_5 * sy * sy * sz)) * horiz * vert) * ppmPerKgM3;
+  return (massKg / (TWO_PI_1_5 * sy * sy * sz)) * horiz * vert * ppmPerKgM3;
 }
 
 export interface SimSite {
@@ -58,7 +67,12 @@ function rowOfStep(f: number, s: number): number {
 }
 
 /** Wind and class set a puff is born with (DLQ constant mode). */
-function birth(site: SimSite, f: number, s: number, dtS: number): { u: number; ve: number; vn: number; classes: StabClass[] } {
+function birth(
+  site: SimSite,
+  f: number,
+  s: number,
+  dtS: number,
+): { u: number; ve: number; vn: number; classes: StabClass[] } {
   const row = rowOfStep(f, s);
   const u = site.speed[row]!;
   // Time of the fine step: the row's stamp minus the steps left in its minute.
@@ -73,7 +87,14 @@ function birth(site: SimSite, f: number, s: number, dtS: number): { u: number; v
  * by step; only those ages are evaluated. Returns [sensor][row - r0] in ppm.
  * `births` (synthetic data only) restricts which fine steps emit a puff.
  */
-export function simulateRows(site: SimSite, src: SimSource, p: SimParams, r0: number, r1: number, births?: (f: number) => boolean): Float64Array[] {
+export function simulateRows(
+  site: SimSite,
+  src: SimSource,
+  p: SimParams,
+  r0: number,
+  r1: number,
+  births?: (f: number) => boolean,
+): Float64Array[] {
   const s = stepsPerRow(p);
   const nAge = Math.round((p.cutoffMin * 60) / p.dtS);
   const nR = site.sensorE.length;
@@ -128,7 +149,16 @@ export function simulateRows(site: SimSite, src: SimSource, p: SimParams, r0: nu
         meanSigma(b.classes, (a * b.u * p.dtS) / 1000, sig);
         const row = rowOfStep(fb + a, s) - r0;
         for (let i = 0; i < nR; i++) {
-          acc[i * nRows + row]! += puffPpm(mass, sig[0]!, sig[1]!, site.sensorE[i]! - px, site.sensorN[i]! - py, site.sensorZ[i]!, src.height, site.ppmPerKgM3);
+          acc[i * nRows + row]! += puffPpm(
+            mass,
+            sig[0]!,
+            sig[1]!,
+            site.sensorE[i]! - px,
+            site.sensorN[i]! - py,
+            site.sensorZ[i]!,
+            src.height,
+            site.ppmPerKgM3,
+          );
         }
       }
     }
@@ -194,7 +224,16 @@ export function simulateReference(site: SimSite, src: SimSource, p: SimParams): 
       if (!(dist > 0)) continue;
       meanSigma(b.classes, dist / 1000, sig);
       for (let i = 0; i < nR; i++) {
-        acc[i * nRows + row]! += puffPpm(mass, sig[0]!, sig[1]!, site.sensorE[i]! - px, site.sensorN[i]! - py, site.sensorZ[i]!, src.height, site.ppmPerKgM3);
+        acc[i * nRows + row]! += puffPpm(
+          mass,
+          sig[0]!,
+          sig[1]!,
+          site.sensorE[i]! - px,
+          site.sensorN[i]! - py,
+          site.sensorZ[i]!,
+          src.height,
+          site.ppmPerKgM3,
+        );
       }
     }
   }

@@ -35,7 +35,11 @@ export function whichMax(values: readonly number[]): number {
  * The (sim, obs) pairs DLQ fits: per sensor with any observation, the minutes where
  * find.spikes flags both the unit-rate simulation and the observation.
  */
-export function spikePairs(obs: Float64Array[], sim: Float64Array[], p: SpikeParams): { x: Float64Array; y: Float64Array } {
+export function spikePairs(
+  obs: Float64Array[],
+  sim: Float64Array[],
+  p: SpikeParams,
+): { x: Float64Array; y: Float64Array } {
   const x: number[] = [];
   const y: number[] = [];
   for (let r = 0; r < obs.length; r++) {
@@ -109,7 +113,13 @@ export function gridArgminScan(x: ArrayLike<number>, y: ArrayLike<number>, grid:
  * Half-sample bootstrap: nBoot resamples of floor(n/2) pairs with replacement, each
  * fitted by the grid search. Returns the per-resample rates (NaN = no optimum).
  */
-export function bootstrapRates(x: Float64Array, y: Float64Array, grid: Float64Array, nBoot: number, rand: () => number): Float64Array {
+export function bootstrapRates(
+  x: Float64Array,
+  y: Float64Array,
+  grid: Float64Array,
+  nBoot: number,
+  rand: () => number,
+): Float64Array {
   const n = x.length;
   const m = Math.floor(n / 2);
   const out = new Float64Array(nBoot);

@@ -70,7 +70,13 @@ export function runDlq(input: DlqInput, options: Partial<DlqOptions> = {}): DlqE
 
   // Background removal per sensor on the valid rows; interior CH4 gaps are interpolated
   // whatever their length (DLQ MAIN_2 na.approx without maxgap).
-  const spikeBg = { goingUpPpm: o.goingUpPpm, returnPct: o.returnPct, ampPpm: o.ampBackgroundPpm, contDiffPpm: o.contDiffPpm, contDiffNum: o.contDiffNum };
+  const spikeBg = {
+    goingUpPpm: o.goingUpPpm,
+    returnPct: o.returnPct,
+    ampPpm: o.ampBackgroundPpm,
+    contDiffPpm: o.contDiffPpm,
+    contDiffNum: o.contDiffNum,
+  };
   const spikeRate = { ...spikeBg, ampPpm: o.ampRatePpm };
   const cleaned = input.sensors.map((_, r) => {
     const raw = Float64Array.from(idx, (t) => input.ch4Ppm[r]?.[t] ?? NaN);
@@ -79,14 +85,21 @@ export function runDlq(input: DlqInput, options: Partial<DlqOptions> = {}): DlqE
   const events = siteEvents(cleaned, site.rows, o.gapTimeMin, o.lengthThresholdMin);
   if (events.length === 0) return [];
 
-  const sim: SimParams = { dtS: o.dtS, cutoffMin: o.cutoffMin, ignoreDistM: o.ignoreDistM, unitRateKgS: o.unitRateGs / 1000 };
+  const sim: SimParams = {
+    dtS: o.dtS,
+    cutoffMin: o.cutoffMin,
+    ignoreDistM: o.ignoreDistM,
+    unitRateKgS: o.unitRateGs / 1000,
+  };
   const whole = o.simulator === 'reference' ? input.sources.map((s) => simulateReference(site, s, sim)) : null;
   const grid = logGrid(o.qGridMinGs, o.qGridMaxGs, o.qGridN);
   const out: DlqEmission[] = [];
 
   for (const [r0, r1] of events) {
     const obs = cleaned.map((c) => c.slice(r0, r1 + 1));
-    const sims = input.sources.map((s, k) => (whole ? whole[k]!.map((a) => a.slice(r0, r1 + 1)) : simulateRows(site, s, sim, r0, r1)));
+    const sims = input.sources.map((s, k) =>
+      whole ? whole[k]!.map((a) => a.slice(r0, r1 + 1)) : simulateRows(site, s, sim, r0, r1),
+    );
     let candidates = input.sources.map((_, k) => k);
     if (o.infoMask) {
       // DLQ 2025: a source has information if its unit simulation exceeds 0.25 ppm on more than 4 points.
@@ -120,7 +133,15 @@ export function runDlq(input: DlqInput, options: Partial<DlqOptions> = {}): DlqE
     }
     const start = site.rowTimes[r0]!;
     const end = site.rowTimes[r1]!;
-    out.push({ sourceKey: input.sources[best]!.key, start, end, rateKgH: rate, lowerKgH: lower, upperKgH: upper, availableAt: end });
+    out.push({
+      sourceKey: input.sources[best]!.key,
+      start,
+      end,
+      rateKgH: rate,
+      lowerKgH: lower,
+      upperKgH: upper,
+      availableAt: end,
+    });
   }
   return out;
 }

@@ -13,7 +13,13 @@ export interface SpikeParams {
   contDiffNum: number;
 }
 
-export const DEFAULT_SPIKE_PARAMS: SpikeParams = { goingUpPpm: 0.25, returnPct: 5, ampPpm: 1, contDiffPpm: 0.25, contDiffNum: 10 };
+export const DEFAULT_SPIKE_PARAMS: SpikeParams = {
+  goingUpPpm: 0.25,
+  returnPct: 5,
+  ampPpm: 1,
+  contDiffPpm: 0.25,
+  contDiffNum: 10,
+};
 
 export function findSpikes(obs: ArrayLike<number>, p: SpikeParams): Int32Array {
   const n = obs.length;

@@ -30,7 +30,9 @@ export function nanMedian(values: number[]): number {
 
 /** R quantile(type = 7) of the non-NaN values. */
 export function quantile7(values: ArrayLike<number>, p: number): number {
-  const v = Array.from(values).filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  const v = Array.from(values)
+    .filter((x) => !Number.isNaN(x))
+    .sort((a, b) => a - b);
   if (v.length === 0) return NaN;
   const h = (v.length - 1) * p;
   const lo = Math.floor(h);

@@ -95,15 +95,36 @@ export function syntheticSite(o: SyntheticOptions): DlqInput {
     const fFrom = rel.fromMinute === 0 ? 0 : (rel.fromMinute - 1) * s + 1;
     const fTo = rel.toMinute * s;
     const r1 = Math.min(n - 1, rel.toMinute + 25);
-    const conc = simulateRows(site, src, { dtS: o.dtS, cutoffMin: 20, ignoreDistM: 80, unitRateKgS: rel.rateKgH / 3600 }, rel.fromMinute, r1, (f) => f >= fFrom && f <= fTo);
+    const conc = simulateRows(
+      site,
+      src,
+      { dtS: o.dtS, cutoffMin: 20, ignoreDistM: 80, unitRateKgS: rel.rateKgH / 3600 },
+      rel.fromMinute,
+      r1,
+      (f) => f >= fFrom && f <= fTo,
+    );
     conc.forEach((c, r) => c.forEach((v, k) => (ch4[r]![rel.fromMinute + k]! += v)));
   }
   if (o.noisePpm > 0) for (const c of ch4) for (let t = 0; t < n; t++) c[t]! += o.noisePpm * gaussian(rand);
   // Two anemometers (sensors n and s); the others have none.
-  const windDirectionDeg = sensors.map((_, r) => (r === 0 || r === 4 ? Float64Array.from(dir) : new Float64Array(n).fill(NaN)));
-  const windSpeedMs = sensors.map((_, r) => (r === 0 || r === 4 ? Float64Array.from(spd) : new Float64Array(n).fill(NaN)));
+  const windDirectionDeg = sensors.map((_, r) =>
+    r === 0 || r === 4 ? Float64Array.from(dir) : new Float64Array(n).fill(NaN),
+  );
+  const windSpeedMs = sensors.map((_, r) =>
+    r === 0 || r === 4 ? Float64Array.from(spd) : new Float64Array(n).fill(NaN),
+  );
   for (const [a, b] of o.windOutages ?? []) {
     for (const arr of [...windDirectionDeg, ...windSpeedMs]) arr.fill(NaN, a, b + 1);
   }
-  return { sources: METEC_SOURCES, sensors, elevationM, longitude: -105, start, minutes: n, ch4Ppm: ch4, windDirectionDeg, windSpeedMs };
+  return {
+    sources: METEC_SOURCES,
+    sensors,
+    elevationM,
+    longitude: -105,
+    start,
+    minutes: n,
+    ch4Ppm: ch4,
+    windDirectionDeg,
+    windSpeedMs,
+  };
 }

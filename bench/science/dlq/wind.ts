@@ -14,15 +14,30 @@ export interface SiteWind {
  * then the median across anemometers of each, recombined with atan2 (DLQ never
  * averages raw degrees).
  */
-export function combineWind(directionDeg: Float64Array[], speedMs: Float64Array[], minutes: number, maxGap: number): SiteWind {
+export function combineWind(
+  directionDeg: Float64Array[],
+  speedMs: Float64Array[],
+  minutes: number,
+  maxGap: number,
+): SiteWind {
   const units: number[] = [];
   for (let r = 0; r < speedMs.length; r++) {
     // DLQ: a "wind unit" is any sensor with at least one speed reading.
     if (speedMs[r]!.some((v) => !Number.isNaN(v))) units.push(r);
   }
   const ws = units.map((r) => naApprox(speedMs[r]!, maxGap));
-  const cx = units.map((r) => naApprox(directionDeg[r]!.map((d) => Math.cos((d * Math.PI) / 180)), maxGap));
-  const cy = units.map((r) => naApprox(directionDeg[r]!.map((d) => Math.sin((d * Math.PI) / 180)), maxGap));
+  const cx = units.map((r) =>
+    naApprox(
+      directionDeg[r]!.map((d) => Math.cos((d * Math.PI) / 180)),
+      maxGap,
+    ),
+  );
+  const cy = units.map((r) =>
+    naApprox(
+      directionDeg[r]!.map((d) => Math.sin((d * Math.PI) / 180)),
+      maxGap,
+    ),
+  );
   const speed = new Float64Array(minutes).fill(NaN);
   const towardE = new Float64Array(minutes).fill(NaN);
   const towardN = new Float64Array(minutes).fill(NaN);

@@ -101,6 +101,8 @@ export function findEpisodes(s: Samples, d: AlarmDetail): Episode[] {
 /** Volume over an episode of a rate series (kg/h) sampled every `stepMs`: each sample stands for one step. */
 export function episodeVolume(s: Samples, start: number, end: number, stepMs: number): number {
   let volume = 0;
-  for (let i = 0; i < s.times.length; i++) if (s.times[i]! >= start && s.times[i]! <= end && !Number.isNaN(s.values[i]!)) volume += (s.values[i]! * stepMs) / HOUR_MS;
+  for (let i = 0; i < s.times.length; i++)
+    if (s.times[i]! >= start && s.times[i]! <= end && !Number.isNaN(s.values[i]!))
+      volume += (s.values[i]! * stepMs) / HOUR_MS;
   return volume;
 }

@@ -7,7 +7,12 @@ import { planSources, savePlan } from './plans';
 
 const FENCE_MARGIN_METERS = 30;
 
-export async function seedDemoDeploymentPlan(db: Queryable, featuredDeviceIds: readonly number[], author: { id: number; email: string }, now: Date): Promise<number> {
+export async function seedDemoDeploymentPlan(
+  db: Queryable,
+  featuredDeviceIds: readonly number[],
+  author: { id: number; email: string },
+  now: Date,
+): Promise<number> {
   if (featuredDeviceIds.length === 0) return 0;
   const [site] = await db.query<{ id: number; organization_id: number; latitude: number; longitude: number }>(
     `SELECT s.id, s.organization_id, s.latitude, s.longitude FROM device_installations i JOIN sites s ON s.id = i.site_id
@@ -22,11 +27,26 @@ export async function seedDemoDeploymentPlan(db: Queryable, featuredDeviceIds: r
   const minY = Math.min(...local.map((p) => p[1])) - FENCE_MARGIN_METERS;
   const maxY = Math.max(...local.map((p) => p[1])) + FENCE_MARGIN_METERS;
   const round = (p: [number, number]): [number, number] => [Math.round(p[0] * 1e7) / 1e7, Math.round(p[1] * 1e7) / 1e7];
-  const fence = ([[minX, minY], [maxX, minY], [maxX, maxY], [minX, maxY], [minX, minY]] as [number, number][]).map((p) => round(fromLocal(origin, p)));
+  const fence = (
+    [
+      [minX, minY],
+      [maxX, minY],
+      [maxX, maxY],
+      [minX, maxY],
+      [minX, minY],
+    ] as [number, number][]
+  ).map((p) => round(fromLocal(origin, p)));
   await savePlan(
     db,
     site.organization_id,
-    { siteId: site.id, deviceBudget: DEFAULT_DEVICE_BUDGET, windSource: { siteId: site.id }, mandatoryPlacements: [], possiblePlacements: [fence], notes: 'Fence line around the pad, wind from the site itself.' },
+    {
+      siteId: site.id,
+      deviceBudget: DEFAULT_DEVICE_BUDGET,
+      windSource: { siteId: site.id },
+      mandatoryPlacements: [],
+      possiblePlacements: [fence],
+      notes: 'Fence line around the pad, wind from the site itself.',
+    },
     author,
     now,
   );

@@ -52,7 +52,11 @@ export interface OptimizerResult {
 const DEG = Math.PI / 180;
 
 /** Wind readings (direction the wind blows from, degrees) into sector probabilities that sum to 1. */
-export function windRose(directions: ArrayLike<number>, speeds: ArrayLike<number> | null, sectors = WIND_SECTORS): number[] {
+export function windRose(
+  directions: ArrayLike<number>,
+  speeds: ArrayLike<number> | null,
+  sectors = WIND_SECTORS,
+): number[] {
   const counts = new Array<number>(sectors).fill(0);
   const width = 360 / sectors;
   let total = 0;
@@ -80,10 +84,15 @@ export function fromLocal(origin: LngLat, [x, y]: readonly [number, number]): [n
 }
 
 /** Points along the lines every `spacing` metres (each line's ends included), widened past MAX_CANDIDATES. */
-export function sampleLines(origin: LngLat, lines: readonly (readonly LngLat[])[], spacing = CANDIDATE_SPACING): [number, number][] {
+export function sampleLines(
+  origin: LngLat,
+  lines: readonly (readonly LngLat[])[],
+  spacing = CANDIDATE_SPACING,
+): [number, number][] {
   const local = lines.map((l) => l.map((p) => toLocal(origin, p)));
   let length = 0;
-  for (const l of local) for (let i = 1; i < l.length; i++) length += Math.hypot(l[i]![0] - l[i - 1]![0], l[i]![1] - l[i - 1]![1]);
+  for (const l of local)
+    for (let i = 1; i < l.length; i++) length += Math.hypot(l[i]![0] - l[i - 1]![0], l[i]![1] - l[i - 1]![1]);
   const step = Math.max(spacing, length / MAX_CANDIDATES);
   const out: [number, number][] = [];
   for (const l of local) {
@@ -108,7 +117,11 @@ export function sampleLines(origin: LngLat, lines: readonly (readonly LngLat[])[
 }
 
 /** Probability that a device at `device` (local metres) sees the plume of a source at `source`. */
-export function plumeProbability(source: readonly [number, number], device: readonly [number, number], rose: readonly number[]): number {
+export function plumeProbability(
+  source: readonly [number, number],
+  device: readonly [number, number],
+  rose: readonly number[],
+): number {
   const dx = device[0] - source[0];
   const dy = device[1] - source[1];
   const r = Math.hypot(dx, dy);
@@ -141,7 +154,8 @@ export function optimizePlacement(input: OptimizerInput): OptimizerResult {
   const sourcePts = sources.map((s) => toLocal(input.origin, s.location));
   const candidates = sampleLines(input.origin, input.lines);
   const mandatoryPts = input.mandatory.map((p) => toLocal(input.origin, p));
-  const probs = (pt: readonly [number, number]) => Float64Array.from(sourcePts, (s) => plumeProbability(s, pt, input.windRose));
+  const probs = (pt: readonly [number, number]) =>
+    Float64Array.from(sourcePts, (s) => plumeProbability(s, pt, input.windRose));
 
   // miss[s]: probability that no chosen device sees source s.
   const miss = new Float64Array(sources.length).fill(1);
@@ -181,7 +195,10 @@ export function optimizePlacement(input: OptimizerInput): OptimizerResult {
   }
 
   const kept = Math.min(input.deviceBudget, chosen.length);
-  if (chosen.length < input.deviceBudget) messages.push(`The lines offer room for only ${chosen.length} device${chosen.length === 1 ? '' : 's'} ${MIN_SEPARATION} m apart; draw longer lines to place ${input.deviceBudget}.`);
+  if (chosen.length < input.deviceBudget)
+    messages.push(
+      `The lines offer room for only ${chosen.length} device${chosen.length === 1 ? '' : 's'} ${MIN_SEPARATION} m apart; draw longer lines to place ${input.deviceBudget}.`,
+    );
   if (sources.length === 0) messages.push('No source has a relative importance above Ignore, so coverage is 0.');
 
   // Coverage per source with the kept devices only.

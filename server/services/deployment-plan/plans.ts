@@ -1,8 +1,22 @@
 // Deployment plans in the database (spec 3 §7 'Deployment plan'): the site and its sources as the optimizer needs
 // them, the wind source options, a run of the optimizer, saved revisions and whether the saved plan is still valid.
 import { createHash } from 'node:crypto';
-import { devicePlacementResultSchema, type DeploymentPlanForSite, type DevicePlacementResult, type PlanSource, type SavedDeploymentPlan, type WindSiteSource, type WindSourceOptions } from '@/contracts/deployment-plan';
-import { DEPLOYMENT_PLAN_MESSAGES, devicePlacementRequestSchema, importanceWeight, sourceCountWarnings, type DevicePlacementRequest } from '@/domain/deployment-plan';
+import {
+  devicePlacementResultSchema,
+  type DeploymentPlanForSite,
+  type DevicePlacementResult,
+  type PlanSource,
+  type SavedDeploymentPlan,
+  type WindSiteSource,
+  type WindSourceOptions,
+} from '@/contracts/deployment-plan';
+import {
+  DEPLOYMENT_PLAN_MESSAGES,
+  devicePlacementRequestSchema,
+  importanceWeight,
+  sourceCountWarnings,
+  type DevicePlacementRequest,
+} from '@/domain/deployment-plan';
 import type { Queryable } from '../../db/client';
 import { HttpError } from '../../http/define-route';
 import { readSamples } from '../measurement-store';
@@ -29,21 +43,42 @@ export interface PlanSite {
 }
 
 /** The site in the organization; another organization's site is as unknown as a missing one. */
-export async function loadPlanSite(db: Queryable, organizationId: number, siteId: number, forWrite: boolean): Promise<PlanSite> {
-  const [s] = await db.query<SiteRow>('SELECT id, name, latitude, longitude, deleted_at FROM sites WHERE id = $1 AND organization_id = $2', [siteId, organizationId]);
+export async function loadPlanSite(
+  db: Queryable,
+  organizationId: number,
+  siteId: number,
+  forWrite: boolean,
+): Promise<PlanSite> {
+  const [s] = await db.query<SiteRow>(
+    'SELECT id, name, latitude, longitude, deleted_at FROM sites WHERE id = $1 AND organization_id = $2',
+    [siteId, organizationId],
+  );
   if (!s) throw new HttpError(404, 'Site not found');
   if (forWrite && s.deleted_at !== null) throw new HttpError(409, DEPLOYMENT_PLAN_MESSAGES.siteDeleted);
   return { id: s.id, name: s.name, location: [s.longitude, s.latitude], deleted: s.deleted_at !== null };
 }
 
 export async function planSources(db: Queryable, siteId: number): Promise<PlanSource[]> {
-  const rows = await db.query<{ id: number; name: string; latitude: number; longitude: number; relative_importance: number; category: string | null }>(
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    latitude: number;
+    longitude: number;
+    relative_importance: number;
+    category: string | null;
+  }>(
     `SELECT s.id, s.name, s.latitude, s.longitude, s.relative_importance, c.name AS category
        FROM sources s LEFT JOIN source_categories c ON c.id = s.source_category_id
       WHERE s.site_id = $1 AND s.deleted_at IS NULL ORDER BY s.id`,
     [siteId],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, location: [r.longitude, r.latitude], relativeImportance: r.relative_importance, sourceCategoryName: r.category }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    location: [r.longitude, r.latitude],
+    relativeImportance: r.relative_importance,
+    sourceCategoryName: r.category,
+  }));
 }
 
 /**
@@ -51,7 +86,9 @@ export async function planSources(db: Queryable, siteId: number): Promise<PlanSo
  * and is valid while it matches, whichever route or tool changed the sources (no timestamp column to keep honest).
  */
 export function sourcesFingerprint(sources: readonly PlanSource[]): string {
-  const parts = [...sources].sort((a, b) => a.id - b.id).map((s) => [s.id, s.location[0].toFixed(7), s.location[1].toFixed(7), s.relativeImportance]);
+  const parts = [...sources]
+    .sort((a, b) => a.id - b.id)
+    .map((s) => [s.id, s.location[0].toFixed(7), s.location[1].toFixed(7), s.relativeImportance]);
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -68,7 +105,12 @@ export function distanceMeters(a: LngLat, b: LngLat): number {
  * Sites of the organization whose installed devices recorded wind, nearest first, with the number of UTC days that
  * hold wind readings. There is no weather-station feed in this product, so that list is always empty.
  */
-export async function windSourceOptions(db: Queryable, organizationId: number, site: PlanSite, onlySiteId?: number): Promise<WindSourceOptions> {
+export async function windSourceOptions(
+  db: Queryable,
+  organizationId: number,
+  site: PlanSite,
+  onlySiteId?: number,
+): Promise<WindSourceOptions> {
   const rows = await db.query<{ id: number; name: string; latitude: number; longitude: number; days: number | string }>(
     `SELECT s.id, s.name, s.latitude, s.longitude, count(DISTINCT mc.chunk_start) AS days
        FROM sites s
@@ -81,19 +123,30 @@ export async function windSourceOptions(db: Queryable, organizationId: number, s
     onlySiteId ? [organizationId, WIND_DIRECTION, onlySiteId] : [organizationId, WIND_DIRECTION],
   );
   const siteSources: WindSiteSource[] = rows
-    .map((r) => ({ id: r.id, name: r.name, distanceFromSiteInMeters: Math.round(distanceMeters(site.location, [r.longitude, r.latitude])), daysOfAvailableData: Number(r.days) }))
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      distanceFromSiteInMeters: Math.round(distanceMeters(site.location, [r.longitude, r.latitude])),
+      daysOfAvailableData: Number(r.days),
+    }))
     .sort((a, b) => a.distanceFromSiteInMeters - b.distanceFromSiteInMeters || a.id - b.id);
   return { siteSources, weatherStationSources: [] };
 }
 
 /** The wind source site's last WIND_ROSE_DAYS of wind (every installation there), as sector probabilities. */
-export async function windRoseForSite(db: Queryable, windSiteId: number): Promise<{ rose: number[]; readings: number }> {
-  const stays = await db.query<{ device_id: number; started_at: Date | string; ended_at: Date | string | null }>('SELECT device_id, started_at, ended_at FROM device_installations WHERE site_id = $1', [windSiteId]);
+export async function windRoseForSite(
+  db: Queryable,
+  windSiteId: number,
+): Promise<{ rose: number[]; readings: number }> {
+  const stays = await db.query<{ device_id: number; started_at: Date | string; ended_at: Date | string | null }>(
+    'SELECT device_id, started_at, ended_at FROM device_installations WHERE site_id = $1',
+    [windSiteId],
+  );
   if (stays.length === 0) return { rose: windRose([], null), readings: 0 };
-  const [latest] = await db.query<{ last: Date | string | null }>('SELECT max(last_time) AS last FROM measurement_chunks WHERE device_id = ANY($1::int[]) AND measurement_type = $2', [
-    [...new Set(stays.map((s) => s.device_id))],
-    WIND_DIRECTION,
-  ]);
+  const [latest] = await db.query<{ last: Date | string | null }>(
+    'SELECT max(last_time) AS last FROM measurement_chunks WHERE device_id = ANY($1::int[]) AND measurement_type = $2',
+    [[...new Set(stays.map((s) => s.device_id))], WIND_DIRECTION],
+  );
   if (!latest?.last) return { rose: windRose([], null), readings: 0 };
   const end = new Date(latest.last).getTime() + 1;
   const start = end - WIND_ROSE_DAYS * DAY_MS;
@@ -103,7 +156,10 @@ export async function windRoseForSite(db: Queryable, windSiteId: number): Promis
     const from = Math.max(start, new Date(stay.started_at).getTime());
     const to = Math.min(end, stay.ended_at ? new Date(stay.ended_at).getTime() : end);
     if (!(to > from)) continue;
-    const [dir, spd] = await Promise.all([readSamples(db, stay.device_id, WIND_DIRECTION, from, to), readSamples(db, stay.device_id, WIND_SPEED, from, to)]);
+    const [dir, spd] = await Promise.all([
+      readSamples(db, stay.device_id, WIND_DIRECTION, from, to),
+      readSamples(db, stay.device_id, WIND_SPEED, from, to),
+    ]);
     // Speeds pair with directions by time; a direction without a speed still counts.
     let j = 0;
     for (let i = 0; i < dir.times.length; i++) {
@@ -117,15 +173,26 @@ export async function windRoseForSite(db: Queryable, windSiteId: number): Promis
 }
 
 /** Runs the optimizer for a validated request (Preview, and the first half of Save). */
-export async function runPlacement(db: Queryable, organizationId: number, request: DevicePlacementRequest, now = new Date()): Promise<{ result: DevicePlacementResult; sources: PlanSource[]; site: PlanSite }> {
+export async function runPlacement(
+  db: Queryable,
+  organizationId: number,
+  request: DevicePlacementRequest,
+  now = new Date(),
+): Promise<{ result: DevicePlacementResult; sources: PlanSource[]; site: PlanSite }> {
   const site = await loadPlanSite(db, organizationId, request.siteId, true);
   const sources = await planSources(db, site.id);
-  if (!request.windSource || !('siteId' in request.windSource)) throw new HttpError(400, 'The request is not valid.', { windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceUnknown] });
+  if (!request.windSource || !('siteId' in request.windSource))
+    throw new HttpError(400, 'The request is not valid.', { windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceUnknown] });
   const windSiteId = request.windSource.siteId;
-  const [windSite] = await db.query<{ id: number }>('SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL', [windSiteId, organizationId]);
-  if (!windSite) throw new HttpError(400, 'The request is not valid.', { windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceUnknown] });
+  const [windSite] = await db.query<{ id: number }>(
+    'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
+    [windSiteId, organizationId],
+  );
+  if (!windSite)
+    throw new HttpError(400, 'The request is not valid.', { windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceUnknown] });
   const { rose, readings } = await windRoseForSite(db, windSiteId);
-  if (readings === 0) throw new HttpError(400, 'The request is not valid.', { windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceNoData] });
+  if (readings === 0)
+    throw new HttpError(400, 'The request is not valid.', { windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceNoData] });
   const out = optimizePlacement({
     origin: site.location,
     sources: sources.map((s) => ({ id: s.id, location: s.location, weight: importanceWeight(s.relativeImportance) })),
@@ -149,12 +216,27 @@ export async function runPlacement(db: Queryable, organizationId: number, reques
 }
 
 /** Runs and saves a revision; the latest revision is the site's plan. */
-export async function savePlan(db: Queryable, organizationId: number, request: DevicePlacementRequest, user: { id: number; email: string }, now = new Date()): Promise<{ request: DevicePlacementRequest; result: DevicePlacementResult; plan: SavedDeploymentPlan }> {
+export async function savePlan(
+  db: Queryable,
+  organizationId: number,
+  request: DevicePlacementRequest,
+  user: { id: number; email: string },
+  now = new Date(),
+): Promise<{ request: DevicePlacementRequest; result: DevicePlacementResult; plan: SavedDeploymentPlan }> {
   const { result, sources, site } = await runPlacement(db, organizationId, request, now);
   await db.query(
     `INSERT INTO deployment_plans (site_id, request, result, notes, sources_fingerprint, modified_by_user_id, modified_by_email, modified_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [site.id, JSON.stringify(request), JSON.stringify(result), request.notes, sourcesFingerprint(sources), user.id, user.email, now.toISOString()],
+    [
+      site.id,
+      JSON.stringify(request),
+      JSON.stringify(result),
+      request.notes,
+      sourcesFingerprint(sources),
+      user.id,
+      user.email,
+      now.toISOString(),
+    ],
   );
   const saved = await deploymentPlanForSite(db, organizationId, site.id);
   return { request, result, plan: saved.plan! };
@@ -171,7 +253,11 @@ interface PlanRow extends Record<string, unknown> {
 }
 const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
-export async function deploymentPlanForSite(db: Queryable, organizationId: number, siteId: number): Promise<DeploymentPlanForSite> {
+export async function deploymentPlanForSite(
+  db: Queryable,
+  organizationId: number,
+  siteId: number,
+): Promise<DeploymentPlanForSite> {
   const site = await loadPlanSite(db, organizationId, siteId, false);
   const sources = await planSources(db, site.id);
   const [row] = await db.query<PlanRow>(
@@ -181,7 +267,9 @@ export async function deploymentPlanForSite(db: Queryable, organizationId: numbe
   if (!row) return { plan: null, sources };
   const request = devicePlacementRequestSchema.parse(json(row.request));
   const windSiteId = request.windSource && 'siteId' in request.windSource ? request.windSource.siteId : null;
-  const details = windSiteId ? (await windSourceOptions(db, organizationId, site, windSiteId)).siteSources[0] ?? null : null;
+  const details = windSiteId
+    ? ((await windSourceOptions(db, organizationId, site, windSiteId)).siteSources[0] ?? null)
+    : null;
   return {
     plan: {
       id: row.id,

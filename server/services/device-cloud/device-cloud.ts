@@ -11,5 +11,10 @@ export interface CloudCallResult {
 export interface DeviceCloud {
   functions(): readonly CloudFunctionDefinition[];
   /** Calls `functionType(argument)` on the device; never throws for a device-side failure, answers it. */
-  call(db: Queryable, device: { id: number; name: string; online: boolean | null }, functionType: string, argument: string): Promise<CloudCallResult>;
+  call(
+    db: Queryable,
+    device: { id: number; name: string; online: boolean | null },
+    functionType: string,
+    argument: string,
+  ): Promise<CloudCallResult>;
 }

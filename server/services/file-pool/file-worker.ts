@@ -35,8 +35,10 @@ if (tid !== null) {
 port.on('message', (task: FileTask) => {
   try {
     const parsed = parseCsvBytes(task.bytes, task.columns, { maxRows: task.maxRows });
-    for (let i = 0; i < parsed.rows.length; i += RESULT_BATCH) send({ kind: 'rows', rows: parsed.rows.slice(i, i + RESULT_BATCH) });
-    for (let i = 0; i < parsed.errors.length; i += RESULT_BATCH) send({ kind: 'errors', errors: parsed.errors.slice(i, i + RESULT_BATCH) });
+    for (let i = 0; i < parsed.rows.length; i += RESULT_BATCH)
+      send({ kind: 'rows', rows: parsed.rows.slice(i, i + RESULT_BATCH) });
+    for (let i = 0; i < parsed.errors.length; i += RESULT_BATCH)
+      send({ kind: 'errors', errors: parsed.errors.slice(i, i + RESULT_BATCH) });
     send({ kind: 'done', headers: parsed.headers, warnings: parsed.warnings });
   } catch (e) {
     send({ kind: 'fail', message: e instanceof Error ? e.message : String(e), user: e instanceof FileParseError });

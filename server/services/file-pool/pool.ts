@@ -19,12 +19,16 @@ export const FILE_POOL_LIMITS = {
 };
 
 export const FILE_POOL_MESSAGES = {
-  timeout: (seconds: number) => `The file could not be read within ${seconds} seconds; please split it into smaller files.`,
+  timeout: (seconds: number) =>
+    `The file could not be read within ${seconds} seconds; please split it into smaller files.`,
   crashed: 'The file needs more memory to read than the server allows; please split it into smaller files.',
 } as const;
 
 /** tsx's API, found from this file rather than from whatever directory the server was started in. */
-const TSX_API = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href;
+const TSX_API = new URL(
+  'dist/esm/api/index.mjs',
+  pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json')),
+).href;
 
 interface Job {
   task: FileTask;
@@ -87,7 +91,9 @@ export class FilePool {
       job?.fail(error);
       this.dispatch();
     };
-    worker.on('error', (e) => died(/heap|memory/i.test(e.message) ? new FileParseError(FILE_POOL_MESSAGES.crashed) : e));
+    worker.on('error', (e) =>
+      died(/heap|memory/i.test(e.message) ? new FileParseError(FILE_POOL_MESSAGES.crashed) : e),
+    );
     worker.on('exit', () => died(new FileParseError(FILE_POOL_MESSAGES.crashed)));
     this.slots.push(slot);
     return slot;
@@ -139,7 +145,11 @@ const pool = () => (shared ??= new FilePool());
  * parseCsvBytes in a worker thread, with the upload's row cap: the parse stops at the first row past it.
  * Throws FileParseError with the message to show, as parseCsvBytes does.
  */
-export async function parseCsvUpload<K extends string>(bytes: Uint8Array, columns: readonly CsvColumn<K>[], maxRows: number): Promise<CsvParseResult<K>> {
+export async function parseCsvUpload<K extends string>(
+  bytes: Uint8Array,
+  columns: readonly CsvColumn<K>[],
+  maxRows: number,
+): Promise<CsvParseResult<K>> {
   const rows: CsvRow<K>[] = [];
   const errors: CsvRowError[] = [];
   let headers: string[] = [];

@@ -30,10 +30,19 @@ export interface BackgroundResult {
 
 const HISTORY = 16;
 
-export function removeBackground(ppm: Float64Array[], deviceIds: number[], prior: BackgroundCarry | null, stepMinutes: [number, number]): BackgroundResult {
+export function removeBackground(
+  ppm: Float64Array[],
+  deviceIds: number[],
+  prior: BackgroundCarry | null,
+  stepMinutes: [number, number],
+): BackgroundResult {
   const R = ppm.length;
   const n = R > 0 ? ppm[0]!.length : 0;
-  const carry: BackgroundCarry = { offsets: { ...(prior?.offsets ?? {}) }, noise: { ...(prior?.noise ?? {}) }, lows: { ...(prior?.lows ?? {}) } };
+  const carry: BackgroundCarry = {
+    offsets: { ...(prior?.offsets ?? {}) },
+    noise: { ...(prior?.noise ?? {}) },
+    lows: { ...(prior?.lows ?? {}) },
+  };
   const live = ppm.map((y) => y.some((v) => Number.isFinite(v)));
   const nLive = live.filter(Boolean).length;
   const enhancement = ppm.map(() => new Float64Array(n).fill(Number.NaN));
@@ -70,7 +79,8 @@ export function removeBackground(ppm: Float64Array[], deviceIds: number[], prior
     const raw = new Float64Array(n).fill(Number.NaN);
     for (let k = 0; k < n; k++) {
       const col: number[] = [];
-      for (let i = 0; i < R; i++) if (Number.isFinite(ppm[i]![k]!)) col.push(ppm[i]![k]! - (carry.offsets[String(deviceIds[i]!)] ?? 0));
+      for (let i = 0; i < R; i++)
+        if (Number.isFinite(ppm[i]![k]!)) col.push(ppm[i]![k]! - (carry.offsets[String(deviceIds[i]!)] ?? 0));
       if (col.length >= 3) {
         col.sort((a, b) => a - b);
         raw[k]! = quantile(col, TUNING.crossSensorQuantile);
@@ -113,7 +123,8 @@ export function runningMedian(x: Float64Array, half: number): Float64Array {
   const out = new Float64Array(x.length).fill(Number.NaN);
   for (let k = 0; k < x.length; k++) {
     const w: number[] = [];
-    for (let j = Math.max(0, k - half); j <= Math.min(x.length - 1, k + half); j++) if (Number.isFinite(x[j]!)) w.push(x[j]!);
+    for (let j = Math.max(0, k - half); j <= Math.min(x.length - 1, k + half); j++)
+      if (Number.isFinite(x[j]!)) w.push(x[j]!);
     if (w.length) out[k]! = medianOf(w);
   }
   return out;

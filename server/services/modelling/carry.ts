@@ -34,16 +34,27 @@ function numberRecord(v: unknown): Record<string, number> {
 function arrayRecord(v: unknown): Record<string, number[]> {
   const out: Record<string, number[]> = {};
   if (!isRecord(v)) return out;
-  for (const [k, x] of Object.entries(v)) if (Array.isArray(x)) out[k] = x.filter((n): n is number => typeof n === 'number' && Number.isFinite(n));
+  for (const [k, x] of Object.entries(v))
+    if (Array.isArray(x)) out[k] = x.filter((n): n is number => typeof n === 'number' && Number.isFinite(n));
   return out;
 }
 
 function emissionState(v: unknown): EmissionState | null {
   if (!isRecord(v)) return null;
-  const num = (o: Record<string, unknown>, k: string) => (typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : Number.NaN);
+  const num = (o: Record<string, unknown>, k: string) =>
+    typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : Number.NaN;
   const p = isRecord(v.pending) ? v.pending : null;
   const o = isRecord(v.open) ? v.open : null;
-  const pending = p ? { start: num(p, 'start'), rate: num(p, 'rate'), lower: num(p, 'lower'), upper: num(p, 'upper'), probability: num(p, 'probability'), misses: typeof p.misses === 'number' ? p.misses : 0 } : null;
+  const pending = p
+    ? {
+        start: num(p, 'start'),
+        rate: num(p, 'rate'),
+        lower: num(p, 'lower'),
+        upper: num(p, 'upper'),
+        probability: num(p, 'probability'),
+        misses: typeof p.misses === 'number' ? p.misses : 0,
+      }
+    : null;
   const open = o
     ? {
         start: num(o, 'start'),

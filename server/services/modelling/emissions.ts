@@ -57,15 +57,24 @@ function row(sourceId: number, o: NonNullable<EmissionState['open']>, end: numbe
 }
 
 /** Advances one source's state by one step; returns the upserts this step owes (at most one per emission). */
-export function advanceEmission(state: EmissionState, v: StepVerdict, stepStart: number): { state: EmissionState; upserts: EmissionUpsert[] } {
+export function advanceEmission(
+  state: EmissionState,
+  v: StepVerdict,
+  stepStart: number,
+): { state: EmissionState; upserts: EmissionUpsert[] } {
   const stepEnd = stepStart + STEP_MS;
-  const s: EmissionState = { pending: state.pending ? { ...state.pending } : null, open: state.open ? { ...state.open } : null };
+  const s: EmissionState = {
+    pending: state.pending ? { ...state.pending } : null,
+    open: state.open ? { ...state.open } : null,
+  };
   const upserts: EmissionUpsert[] = [];
   if (s.open) {
     const o = s.open;
     if (v.on || !v.observable) {
       // Unobservable steps carry the last rate: the emission is presumed to persist (PDM), not to stop.
-      const carried = v.on ? v : { rate: o.sumRate / o.steps, lower: o.sumLower / o.steps, upper: o.sumUpper / o.steps };
+      const carried = v.on
+        ? v
+        : { rate: o.sumRate / o.steps, lower: o.sumLower / o.steps, upper: o.sumUpper / o.steps };
       o.steps++;
       o.sumRate += carried.rate;
       o.sumLower += carried.lower;
@@ -95,7 +104,10 @@ export function advanceEmission(state: EmissionState, v: StepVerdict, stepStart:
     }
     return { state: s, upserts };
   }
-  const refined = v.firstSpikeMs !== null && v.firstSpikeMs >= stepStart - 2 * STEP_MS && v.firstSpikeMs < stepEnd ? v.firstSpikeMs : stepStart;
+  const refined =
+    v.firstSpikeMs !== null && v.firstSpikeMs >= stepStart - 2 * STEP_MS && v.firstSpikeMs < stepEnd
+      ? v.firstSpikeMs
+      : stepStart;
   if (s.pending || v.strong) {
     const p = s.pending;
     const o: NonNullable<EmissionState['open']> = {

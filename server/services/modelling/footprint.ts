@@ -58,7 +58,6 @@ export interface Footprints {
   evaluations: number;
 }
 
-
 /** Wind (m/s) at time τ seconds after the window start: linear between minute centres (k·60 − 30 s). */
 function windAt(w: FootprintWind, tauS: number, p: Perturbation): [number, number] {
   const n = w.uE.length;
@@ -90,7 +89,13 @@ function windAt(w: FootprintWind, tauS: number, p: Perturbation): [number, numbe
  * Horizontal and vertical σ (m) of a puff of age `ageS` that travelled `distM`, born with lateral turbulence
  * `sigmaV` (m/s) in class `cls`.
  */
-export function puffSigmas(ageS: number, distM: number, sigmaV: number, cls: StabilityClass, scale = 1): [number, number] {
+export function puffSigmas(
+  ageS: number,
+  distM: number,
+  sigmaV: number,
+  cls: StabilityClass,
+  scale = 1,
+): [number, number] {
   const d = Math.max(distM, 1);
   const syT = draxlerSigmaY(sigmaV, ageS);
   let sy = Math.max(syT, 0.5 * pgSigmaY(cls, d));
@@ -268,7 +273,6 @@ export function computeFootprints(req: FootprintRequest): Footprints {
     live = w;
   }
   for (let s = 0; s < S; s++)
-    for (let r = 0; r < R; r++)
-      for (let t = 0; t < T; t++) if (counts[t]! > 0) h[(s * R + r) * T + t]! /= counts[t]!;
+    for (let r = 0; r < R; r++) for (let t = 0; t < T; t++) if (counts[t]! > 0) h[(s * R + r) * T + t]! /= counts[t]!;
   return result;
 }

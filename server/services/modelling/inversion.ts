@@ -83,7 +83,13 @@ function buildRows(inp: InversionInput): Rows {
       y.push(e);
     }
   }
-  return { r: Int32Array.from(r), t: Int32Array.from(t), w: Float64Array.from(w), y: Float64Array.from(y), n: r.length };
+  return {
+    r: Int32Array.from(r),
+    t: Int32Array.from(t),
+    w: Float64Array.from(w),
+    y: Float64Array.from(y),
+    n: r.length,
+  };
 }
 
 /** Normal equations over columns [sources in `cols`..., intercept] for the given row multiset (counts per row). */
@@ -290,9 +296,28 @@ export function invert(inp: InversionInput): InversionResult {
     pOn /= Math.max(1, D);
     const b = widen(quantile(sorted, 0.5), quantile(sorted, 0.05), quantile(sorted, 0.95));
     if (!observable[s]!) {
-      sources.push({ observable: false, draws: draws[s]!, detectionDraws: detectionDraws[s]!, rate: 0, lower: 0, upper: detectionLimit[s]!, detectionLimit: detectionLimit[s]!, probability: 0, pOn: 0 });
+      sources.push({
+        observable: false,
+        draws: draws[s]!,
+        detectionDraws: detectionDraws[s]!,
+        rate: 0,
+        lower: 0,
+        upper: detectionLimit[s]!,
+        detectionLimit: detectionLimit[s]!,
+        probability: 0,
+        pOn: 0,
+      });
     } else {
-      sources.push({ observable: true, draws: draws[s]!, detectionDraws: detectionDraws[s]!, ...b, upper: Math.max(b.upper, b.rate > 0 ? 0 : detectionLimit[s]!), detectionLimit: detectionLimit[s]!, probability: probability[s]!, pOn });
+      sources.push({
+        observable: true,
+        draws: draws[s]!,
+        detectionDraws: detectionDraws[s]!,
+        ...b,
+        upper: Math.max(b.upper, b.rate > 0 ? 0 : detectionLimit[s]!),
+        detectionLimit: detectionLimit[s]!,
+        probability: probability[s]!,
+        pOn,
+      });
     }
   }
   return { sources, nDraws: D, rows: rows.n, explained, spikeMinutes, selected };
@@ -332,7 +357,8 @@ function explainedOnSignal(rows: Rows, f: Footprints, sel: Selection, noise: num
   let rs = 0;
   for (let q = 0; q < rows.n; q++) {
     let pred = 0;
-    for (let j = 0; j < sel.cols.length; j++) pred += sel.x[j]! * f.h[(sel.cols[j]! * f.R + rows.r[q]!) * f.T + rows.t[q]!]!;
+    for (let j = 0; j < sel.cols.length; j++)
+      pred += sel.x[j]! * f.h[(sel.cols[j]! * f.R + rows.r[q]!) * f.T + rows.t[q]!]!;
     const y = rows.y[q]! - c;
     const thr = Math.max(TUNING.spikeMinPpm, 3 * (noise[rows.r[q]!]! || 0.05));
     if (y < thr && pred < thr) continue;

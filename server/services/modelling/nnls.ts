@@ -46,7 +46,13 @@ function solvePassive(ata: Float64Array, atb: Float64Array, n: number, passive: 
 }
 
 /** Lawson–Hanson on the normal equations (AᵀA, Aᵀb, bᵀb): fine for well-scaled problems with few columns. */
-export function nnlsNormal(ata: Float64Array, atb: Float64Array, btb: number, n: number, free: boolean[] = []): NnlsResult {
+export function nnlsNormal(
+  ata: Float64Array,
+  atb: Float64Array,
+  btb: number,
+  n: number,
+  free: boolean[] = [],
+): NnlsResult {
   const x = new Float64Array(n);
   const passive = new Array<boolean>(n).fill(false);
   for (let j = 0; j < n; j++) if (free[j]!) passive[j]! = true;

@@ -16,7 +16,10 @@ export function pressureAtElevation(elevationM: number): number {
 export function ch4Density(elevationM: number, temperatureC: number, pressurePa = Number.NaN): number {
   const t = Number.isFinite(temperatureC) && temperatureC > -60 && temperatureC < 60 ? temperatureC + 273.15 : 288.15;
   // A measured station pressure wins when plausible (40–110 kPa); else the standard atmosphere at the elevation.
-  const p = Number.isFinite(pressurePa) && pressurePa > 40_000 && pressurePa < 110_000 ? pressurePa : pressureAtElevation(elevationM);
+  const p =
+    Number.isFinite(pressurePa) && pressurePa > 40_000 && pressurePa < 110_000
+      ? pressurePa
+      : pressureAtElevation(elevationM);
   return (p * M_CH4) / (R_GAS * t);
 }
 

@@ -14,7 +14,14 @@ export { PUFF_STRIDE };
 export interface PuffKernel {
   readonly name: 'wasm' | 'ts';
   /** Adds each puff's ppm at each receptor into out[src·nRec + r] (see asm/reference/puff.ts for the record layout). */
-  accumulate(puffs: Float64Array, nPuffs: number, receptors: Float64Array, nRec: number, nSrc: number, out: Float64Array): number;
+  accumulate(
+    puffs: Float64Array,
+    nPuffs: number,
+    receptors: Float64Array,
+    nRec: number,
+    nSrc: number,
+    out: Float64Array,
+  ): number;
 }
 
 export const tsPuffKernel: PuffKernel = { name: 'ts', accumulate: accumulateTs };
@@ -74,7 +81,6 @@ let current: PuffKernel = tsPuffKernel;
 export function setPuffKernel(kernel: PuffKernel): void {
   current = kernel;
 }
-
 
 export function puffKernel(): PuffKernel {
   return current;

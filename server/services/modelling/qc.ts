@@ -44,7 +44,8 @@ export function dropFlatLines(y: Float64Array, minRun: number, delta: number): n
     }
   };
   for (let k = 1; k <= y.length; k++) {
-    const same = k < y.length && Number.isFinite(y[k]!) && Number.isFinite(y[k - 1]!) && Math.abs(y[k]! - y[k - 1]!) < delta;
+    const same =
+      k < y.length && Number.isFinite(y[k]!) && Number.isFinite(y[k - 1]!) && Math.abs(y[k]! - y[k - 1]!) < delta;
     if (!same) {
       flush(k);
       runStart = k;
@@ -158,11 +159,13 @@ export function combineWind(window: MinuteWindow, geometry: SiteGeometry, priorB
     for (const i of used) {
       const diffs: number[] = [];
       for (let k = 0; k < n; k++) {
-        if (Number.isFinite(dirs[i]![k]!) && Number.isFinite(dirDeg[k]!) && spds[i]![k]! > 1.5) diffs.push(wrap180(dirs[i]![k]! - dirDeg[k]!));
+        if (Number.isFinite(dirs[i]![k]!) && Number.isFinite(dirDeg[k]!) && spds[i]![k]! > 1.5)
+          diffs.push(wrap180(dirs[i]![k]! - dirDeg[k]!));
       }
       const est = diffs.length >= 20 ? median(diffs) : Number.NaN;
       const prior = priorBias[i]!;
-      if (prior !== undefined && Number.isFinite(prior)) bias[i]! = Number.isFinite(est) ? prior + 0.1 * wrap180(est - prior) : prior;
+      if (prior !== undefined && Number.isFinite(prior))
+        bias[i]! = Number.isFinite(est) ? prior + 0.1 * wrap180(est - prior) : prior;
       else bias[i]! = est;
       if (Number.isFinite(bias[i]!)) bias[i]! = Math.max(-30, Math.min(30, bias[i]!));
     }
@@ -203,7 +206,11 @@ export function dropStuckVane(d: Float64Array, s: Float64Array): number {
     }
   };
   for (let k = 1; k <= d.length; k++) {
-    const same = k < d.length && Number.isFinite(d[k]!) && Number.isFinite(d[k - 1]!) && Math.abs(wrap180(d[k]! - d[k - 1]!)) < TUNING.stuckVaneDeltaDeg;
+    const same =
+      k < d.length &&
+      Number.isFinite(d[k]!) &&
+      Number.isFinite(d[k - 1]!) &&
+      Math.abs(wrap180(d[k]! - d[k - 1]!)) < TUNING.stuckVaneDeltaDeg;
     if (!same) {
       flush(k);
       runStart = k;

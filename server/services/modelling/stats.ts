@@ -33,7 +33,7 @@ export function robustSd(values: ArrayLike<number>): number {
 export function makeRng(...seeds: number[]): () => number {
   let h = 0x9e3779b9;
   for (const s of seeds) {
-    const lo = s % 0x100000000 | 0;
+    const lo = (s % 0x100000000) | 0;
     const hi = Math.floor(s / 0x100000000) | 0;
     h = Math.imul(h ^ lo, 0x85ebca6b) ^ Math.imul(h ^ hi, 0xc2b2ae35);
     h = (h << 13) | (h >>> 19);

@@ -4,11 +4,24 @@
 // `siteRate: null` (nothing supportable) or upper-bound-only rates, with `notes` saying why.
 //
 // Kernel: runStep uses the puff kernel set by setPuffKernel() (see puff-kernel.ts); by default the TS twin.
-import { type EmissionUpsert, type RateWithBounds, type SourceStepRate, type StepInput, type StepResult } from './contract';
+import {
+  type EmissionUpsert,
+  type RateWithBounds,
+  type SourceStepRate,
+  type StepInput,
+  type StepResult,
+} from './contract';
 import { removeBackground, detectSpikes } from './background';
 import { freshCarry, parseCarry, toCarry, type CarryData } from './carry';
 import { advanceEmission, emptyState, type StepVerdict } from './emissions';
-import { computeFootprints, NOMINAL, type FootprintWind, type Footprints, type Perturbation, type Point3 } from './footprint';
+import {
+  computeFootprints,
+  NOMINAL,
+  type FootprintWind,
+  type Footprints,
+  type Perturbation,
+  type Point3,
+} from './footprint';
 import { invert, widen, type InversionResult } from './inversion';
 import { ch4Density, solarElevationDeg, stabilityFromSigmaTheta, yamartinoDeg } from './physics';
 import { cleanCh4, combineWind } from './qc';
@@ -25,7 +38,14 @@ export function runStep(input: StepInput): StepResult {
   } catch (err) {
     // A bug must not stop the site's pipeline or lose the emission state: keep the carry and skip the step.
     const message = err instanceof Error ? err.message : String(err);
-    return { stepStart: input.stepStart, siteRate: null, sources: [], emissions: [], carry: input.carry ?? toCarry(freshCarry()), notes: [`modelling error: ${message}`] };
+    return {
+      stepStart: input.stepStart,
+      siteRate: null,
+      sources: [],
+      emissions: [],
+      carry: input.carry ?? toCarry(freshCarry()),
+      notes: [`modelling error: ${message}`],
+    };
   }
 }
 
@@ -42,7 +62,12 @@ function runStepUnsafe(input: StepInput): StepResult {
   const S = sources.length;
   const R = sensors.length;
 
-  const result = (siteRate: RateWithBounds | null, rates: SourceStepRate[], emissions: EmissionUpsert[], next: CarryData): StepResult => ({
+  const result = (
+    siteRate: RateWithBounds | null,
+    rates: SourceStepRate[],
+    emissions: EmissionUpsert[],
+    next: CarryData,
+  ): StepResult => ({
     stepStart,
     siteRate,
     sources: rates,
@@ -85,14 +110,22 @@ function runStepUnsafe(input: StepInput): StepResult {
   });
   clean.dropped.forEach((d, i) => {
     const bad = d.saturated + d.absurd + d.flat;
-    if (bad > 0) notes.push(`device ${sensors[i]!.deviceId}: ${d.saturated} saturated, ${d.absurd} absurd, ${d.flat} flat-lined minutes dropped`);
+    if (bad > 0)
+      notes.push(
+        `device ${sensors[i]!.deviceId}: ${d.saturated} saturated, ${d.absurd} absurd, ${d.flat} flat-lined minutes dropped`,
+      );
     if (!usable[i]!) notes.push(`device ${sensors[i]!.deviceId}: too little CH4 data in the step`);
   });
   for (let i = 0; i < R; i++) if (!usable[i]!) clean.ppm[i]!.fill(Number.NaN);
   const nUsable = usable.filter(Boolean).length;
 
   // Stage B/C: background, enhancement, spikes (whole window, so the spike runs have context).
-  const bg = removeBackground(clean.ppm, sensors.map((s) => s.deviceId), carry.background, [kStep + 1, Math.min(window.minutes, kStep + 16)]);
+  const bg = removeBackground(
+    clean.ppm,
+    sensors.map((s) => s.deviceId),
+    carry.background,
+    [kStep + 1, Math.min(window.minutes, kStep + 16)],
+  );
   const next: CarryData = { ...carry, background: bg.carry, windBias };
   if (R === 1) notes.push('one device: localization is weak and the background is per-sensor');
   const spikes = detectSpikes(bg.enhancement, bg.noise);
@@ -127,17 +160,30 @@ function runStepUnsafe(input: StepInput): StepResult {
   window.temperatureC.forEach((arr) => arr?.forEach((v) => finite(v) && temps.push(v)));
   const pressures: number[] = [];
   window.pressureKPa?.forEach((arr) => arr?.forEach((v) => finite(v) && pressures.push(v * 1000)));
-  const density = ch4Density(geometry.elevationM, temps.length ? medianOf(temps) : Number.NaN, pressures.length ? medianOf(pressures) : Number.NaN);
+  const density = ch4Density(
+    geometry.elevationM,
+    temps.length ? medianOf(temps) : Number.NaN,
+    pressures.length ? medianOf(pressures) : Number.NaN,
+  );
 
   // Sources the model can place; the others are reported as unobservable with the cap as upper bound.
   const placeable = sources.map((s) => finite(s.east) && finite(s.north));
   sources.forEach((s, j) => {
     if (!placeable[j]!) notes.push(`source ${s.id}: no position`);
-    else if (!(s.height >= 0 && s.height < 100)) notes.push(`source ${s.id}: no height, ${DEFAULT_SOURCE_HEIGHT} m assumed`);
+    else if (!(s.height >= 0 && s.height < 100))
+      notes.push(`source ${s.id}: no height, ${DEFAULT_SOURCE_HEIGHT} m assumed`);
   });
   const modelIdx = sources.map((_, j) => j).filter((j) => placeable[j]!);
-  const srcPts: Point3[] = modelIdx.map((j) => ({ x: sources[j]!.east, y: sources[j]!.north, z: sources[j]!.height >= 0 && sources[j]!.height < 100 ? sources[j]!.height : DEFAULT_SOURCE_HEIGHT }));
-  const recPts: Point3[] = sensors.map((s) => ({ x: finite(s.east) ? s.east : 0, y: finite(s.north) ? s.north : 0, z: s.height > 0 && s.height < 100 ? s.height : DEFAULT_SENSOR_HEIGHT }));
+  const srcPts: Point3[] = modelIdx.map((j) => ({
+    x: sources[j]!.east,
+    y: sources[j]!.north,
+    z: sources[j]!.height >= 0 && sources[j]!.height < 100 ? sources[j]!.height : DEFAULT_SOURCE_HEIGHT,
+  }));
+  const recPts: Point3[] = sensors.map((s) => ({
+    x: finite(s.east) ? s.east : 0,
+    y: finite(s.north) ? s.north : 0,
+    z: s.height > 0 && s.height < 100 ? s.height : DEFAULT_SENSOR_HEIGHT,
+  }));
   const sensorPlaced = sensors.map((s) => finite(s.east) && finite(s.north));
 
   // Stage D: footprints for the nominal member and the physics ensemble.
@@ -152,16 +198,22 @@ function runStepUnsafe(input: StepInput): StepResult {
     });
   }
   let members: Footprints[] = [];
-  if (srcPts.length > 0 && weightSum >= 5) members = perturbations.map((p) => computeFootprints({ sources: srcPts, receptors: recPts, wind: fw, outFrom, outTo, density, perturbation: p }));
+  if (srcPts.length > 0 && weightSum >= 5)
+    members = perturbations.map((p) =>
+      computeFootprints({ sources: srcPts, receptors: recPts, wind: fw, outFrom, outTo, density, perturbation: p }),
+    );
 
   // Stage E: inversion on the centred 30-minute window.
-  const enh = bg.enhancement.map((e, i) => (sensorPlaced[i]! ? e.slice(outFrom, outTo) : new Float64Array(T).fill(Number.NaN)));
+  const enh = bg.enhancement.map((e, i) =>
+    sensorPlaced[i]! ? e.slice(outFrom, outTo) : new Float64Array(T).fill(Number.NaN),
+  );
   const minuteWeight = wind.weight.slice(outFrom, outTo);
   const spikeWin = spikes.site.slice(outFrom, outTo);
   const informative = weightSum >= 5;
   if (!informative) notes.push('too little wind to observe any source');
   let inv: InversionResult | null = null;
-  if (members.length > 0 && informative) inv = invert({ enhancement: enh, minuteWeight, noise: bg.noise, spike: spikeWin, members, rng });
+  if (members.length > 0 && informative)
+    inv = invert({ enhancement: enh, minuteWeight, noise: bg.noise, spike: spikeWin, members, rng });
   const gate = inv !== null && inv.spikeMinutes >= TUNING.minSpikeMinutesInWindow;
 
   // Start (of the minute) of the spike run that reaches the step's window, followed back over gaps of ≤ 2 minutes
@@ -198,7 +250,10 @@ function runStepUnsafe(input: StepInput): StepResult {
     const k = groupKey(j);
     groups.set(k, [...(groups.get(k) ?? []), j]);
   });
-  const groupVerdict = new Map<number, { pOn: number; probability: number; rate: number; lower: number; upper: number }>();
+  const groupVerdict = new Map<
+    number,
+    { pOn: number; probability: number; rate: number; lower: number; upper: number }
+  >();
   for (const members of groups.values()) {
     const est = members.map((j) => inv!.sources[modelIdx.indexOf(j)]!);
     const sum = new Float64Array(D);
@@ -214,7 +269,10 @@ function runStepUnsafe(input: StepInput): StepResult {
     pOn /= Math.max(1, D);
     const sorted = Float64Array.from(sum).sort();
     const b = widen(quantile(sorted, 0.5), quantile(sorted, 0.05), quantile(sorted, 0.95));
-    const probability = Math.min(1, est.reduce((a, e) => a + e.probability, 0));
+    const probability = Math.min(
+      1,
+      est.reduce((a, e) => a + e.probability, 0),
+    );
     let rep = members.find((j) => emissionStates[String(sources[j]!.id)]?.open) ?? -1;
     if (rep < 0) {
       let best = -1;
@@ -243,7 +301,17 @@ function runStepUnsafe(input: StepInput): StepResult {
       rate = { sourceId: src.id, rate: carried, lower: 0, upper, observable: false, on: false };
       carriedSum += carried;
       unobservedHeadroom += upper - carried;
-      verdict = { sourceId: src.id, on: false, strong: false, observable: false, rate: carried, lower: 0, upper, probability: 0, firstSpikeMs };
+      verdict = {
+        sourceId: src.id,
+        on: false,
+        strong: false,
+        observable: false,
+        rate: carried,
+        lower: 0,
+        upper,
+        probability: 0,
+        firstSpikeMs,
+      };
     } else {
       // Hysteresis: an open emission stays on with weaker evidence (a plume meandering off the sensors for a
       // step is not a stop), a new one needs the full test.
@@ -254,14 +322,30 @@ function runStepUnsafe(input: StepInput): StepResult {
         const fresh = gate && g.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
         const keep = open !== null && g.pOn >= 0.5 && g.probability >= 0.5 && inv!.explained >= 0.25;
         on = fresh || keep;
-        strong = on && g.pOn >= TUNING.strongPOn && inv!.explained >= TUNING.strongExplained && inv!.spikeMinutes >= TUNING.strongSpikeMinutes && g.rate >= TUNING.strongRateKgH && g.probability >= TUNING.strongProbability;
+        strong =
+          on &&
+          g.pOn >= TUNING.strongPOn &&
+          inv!.explained >= TUNING.strongExplained &&
+          inv!.spikeMinutes >= TUNING.strongSpikeMinutes &&
+          g.rate >= TUNING.strongRateKgH &&
+          g.probability >= TUNING.strongProbability;
       }
       for (let d = 0; d < D; d++) siteDraws[d]! += est.draws[d]!;
       if (est.rate === 0) hiddenMax = Math.max(hiddenMax, est.detectionLimit);
       rate = { sourceId: src.id, rate: est.rate, lower: est.lower, upper: est.upper, observable: true, on };
       // The emission row of an on group carries the group's rate (its units cannot be told apart).
       const er = on && g ? g : est;
-      verdict = { sourceId: src.id, on, strong, observable: true, rate: er.rate, lower: er.lower, upper: er.upper, probability: g ? g.probability : est.probability, firstSpikeMs };
+      verdict = {
+        sourceId: src.id,
+        on,
+        strong,
+        observable: true,
+        rate: er.rate,
+        lower: er.lower,
+        upper: er.upper,
+        probability: g ? g.probability : est.probability,
+        firstSpikeMs,
+      };
     }
     rates.push(rate);
     const adv = advanceEmission(state, verdict, stepStart);
@@ -269,14 +353,20 @@ function runStepUnsafe(input: StepInput): StepResult {
     emissions.push(...adv.upserts);
   });
   // Keep only the states of sources that still exist.
-  next.emissions = Object.fromEntries(Object.entries(emissionStates).filter(([key]) => sources.some((s) => String(s.id) === key)));
+  next.emissions = Object.fromEntries(
+    Object.entries(emissionStates).filter(([key]) => sources.some((s) => String(s.id) === key)),
+  );
 
   // Site rate: quantiles of the summed draws (not the sum of quantiles), plus what unobservable sources could hide.
   let siteRate: RateWithBounds;
   if (D > 0) {
     const sorted = Float64Array.from(siteDraws).sort();
     const b = widen(quantile(sorted, 0.5), quantile(sorted, 0.05), quantile(sorted, 0.95));
-    siteRate = { rate: b.rate + carriedSum, lower: b.lower + (carriedSum > 0 ? 0 : 0), upper: Math.max(b.upper, hiddenMax) + carriedSum + unobservedHeadroom };
+    siteRate = {
+      rate: b.rate + carriedSum,
+      lower: b.lower + (carriedSum > 0 ? 0 : 0),
+      upper: Math.max(b.upper, hiddenMax) + carriedSum + unobservedHeadroom,
+    };
   } else {
     siteRate = { rate: carriedSum, lower: 0, upper: carriedSum + unobservedHeadroom };
   }

@@ -29,7 +29,14 @@ export function metecLikeGeometry(siteId = 1, units = 1): SiteGeometry {
     [22, 8, 2],
     [0, 0, 2],
   ].flatMap(([east, north, height], i) =>
-    Array.from({ length: units }, (_, u) => ({ id: 10 + 100 * u + i, groupId: 20 + i, categoryId: null, east: east! + 3.5 * u, north: north!, height: height! })),
+    Array.from({ length: units }, (_, u) => ({
+      id: 10 + 100 * u + i,
+      groupId: 20 + i,
+      categoryId: null,
+      east: east! + 3.5 * u,
+      north: north!,
+      height: height!,
+    })),
   );
   return { siteId, latitude: 40.6, longitude: -105.1, elevationM: 1500, sources, sensors };
 }
@@ -51,7 +58,19 @@ export interface SyntheticSeries {
 }
 
 /** Minute series: meandering wind (OU around `baseDirDeg`), background 2 ppm + noise, releases via the puff model. */
-export function synthesize(geometry: SiteGeometry, opts: { start: number; minutes: number; baseDirDeg: number; speedMs: number; releases: Release[]; noisePpm: number; seed: number; meanderDeg?: number }): SyntheticSeries {
+export function synthesize(
+  geometry: SiteGeometry,
+  opts: {
+    start: number;
+    minutes: number;
+    baseDirDeg: number;
+    speedMs: number;
+    releases: Release[];
+    noisePpm: number;
+    seed: number;
+    meanderDeg?: number;
+  },
+): SyntheticSeries {
   const rng = makeRng(opts.seed);
   const n = opts.minutes;
   const dir = new Float64Array(n);
@@ -76,7 +95,12 @@ export function synthesize(geometry: SiteGeometry, opts: { start: number; minute
     const f = computeFootprints({
       sources: geometry.sources.map((s) => ({ x: s.east, y: s.north, z: s.height })),
       receptors: geometry.sensors.map((s) => ({ x: s.east, y: s.north, z: s.height })),
-      wind: { uE, uN, sigmaTheta: new Float64Array(n).fill((12 * Math.PI) / 180), stability: new Uint8Array(n).fill(3) },
+      wind: {
+        uE,
+        uN,
+        sigmaTheta: new Float64Array(n).fill((12 * Math.PI) / 180),
+        stability: new Uint8Array(n).fill(3),
+      },
       outFrom: 1,
       outTo: n,
       density: ch4Density(geometry.elevationM, 15),
@@ -108,8 +132,12 @@ export function windowFor(series: SyntheticSeries, stepStart: number): MinuteWin
     start,
     minutes,
     ch4Ppm: series.ch4.map(pick),
-    windDirectionDeg: Array.from({ length: R }, (_, i) => (i % 3 === 0 ? pick(series.dir) : new Float64Array(minutes).fill(Number.NaN))),
-    windSpeedMs: Array.from({ length: R }, (_, i) => (i % 3 === 0 ? pick(series.speed) : new Float64Array(minutes).fill(Number.NaN))),
+    windDirectionDeg: Array.from({ length: R }, (_, i) =>
+      i % 3 === 0 ? pick(series.dir) : new Float64Array(minutes).fill(Number.NaN),
+    ),
+    windSpeedMs: Array.from({ length: R }, (_, i) =>
+      i % 3 === 0 ? pick(series.speed) : new Float64Array(minutes).fill(Number.NaN),
+    ),
     temperatureC: Array.from({ length: R }, () => new Float64Array(minutes).fill(15)),
   };
 }

@@ -51,13 +51,29 @@ const ALARM_FACTS = `SELECT a.id, s.organization_id, s.name AS site_name, s.busi
 
 const covers = (s: SubscriptionRow, a: AlarmFacts, frequency: number) =>
   subscriptionCovers(
-    { alarmSubscriptions: s.alarm_subscriptions, businessUnitIds: s.business_unit_ids, assetAreaIds: s.asset_area_ids, siteGroupIds: s.site_group_ids },
-    { alarmType: a.alarm_type, measurementTypeId: a.measurement_type_id, level: a.level, businessUnitId: a.business_unit_id, assetAreaId: a.asset_area_id, siteGroupIds: a.site_group_ids ?? [] },
+    {
+      alarmSubscriptions: s.alarm_subscriptions,
+      businessUnitIds: s.business_unit_ids,
+      assetAreaIds: s.asset_area_ids,
+      siteGroupIds: s.site_group_ids,
+    },
+    {
+      alarmType: a.alarm_type,
+      measurementTypeId: a.measurement_type_id,
+      level: a.level,
+      businessUnitId: a.business_unit_id,
+      assetAreaId: a.asset_area_id,
+      siteGroupIds: a.site_group_ids ?? [],
+    },
     frequency,
   );
 
 function alarmLines(a: AlarmFacts, s: SubscriptionRow, publicUrl: string): string[] {
-  const time = formatDateTime(new Date(a.start_time).toISOString(), s.iana_timezone_id, s.time_format === TimeFormat.values.TwentyFourHour ? '24-hr' : '12-hr');
+  const time = formatDateTime(
+    new Date(a.start_time).toISOString(),
+    s.iana_timezone_id,
+    s.time_format === TimeFormat.values.TwentyFourHour ? '24-hr' : '12-hr',
+  );
   return [
     `${AlarmLevel.label(a.level)} — ${alarmTitle({ measurementTypeId: a.measurement_type_id, alarmType: a.alarm_type, calculationMethod: a.calculation_method })} at ${a.site_name}`,
     `Started ${time}${a.device_name ? ` on ${a.device_name}` : ''}; highest value ${Number(a.max_value).toLocaleString('en-US', { maximumFractionDigits: 2 })}.`,
@@ -72,14 +88,22 @@ const footer = (s: SubscriptionRow, publicUrl: string) => [
 ];
 
 /** Queues the instantaneous mails for newly raised alarms; answers how many were queued. */
-export async function notifyRaisedAlarms(db: Queryable, alarmIds: readonly number[], publicUrl: string): Promise<number> {
+export async function notifyRaisedAlarms(
+  db: Queryable,
+  alarmIds: readonly number[],
+  publicUrl: string,
+): Promise<number> {
   if (alarmIds.length === 0) return 0;
-  const alarms = await db.query<AlarmFacts>(`${ALARM_FACTS} WHERE a.id = ANY($1::int[]) ORDER BY a.id`, [[...alarmIds]]);
+  const alarms = await db.query<AlarmFacts>(`${ALARM_FACTS} WHERE a.id = ANY($1::int[]) ORDER BY a.id`, [
+    [...alarmIds],
+  ]);
   const orgs = [...new Set(alarms.map((a) => a.organization_id))];
   const subs = await db.query<SubscriptionRow>(`${SUBSCRIPTIONS} AND n.organization_id = ANY($1::int[])`, [orgs]);
   let queued = 0;
   for (const a of alarms) {
-    for (const s of subs.filter((x) => x.organization_id === a.organization_id && covers(x, a, SubscriptionFrequency.values.Instantaneous))) {
+    for (const s of subs.filter(
+      (x) => x.organization_id === a.organization_id && covers(x, a, SubscriptionFrequency.values.Instantaneous),
+    )) {
       const [headline, ...rest] = alarmLines(a, s, publicUrl);
       const ok = await enqueueMail(db, {
         dedupeKey: `alarm:${a.id}:user:${s.user_id}`,
@@ -98,23 +122,42 @@ export async function notifyRaisedAlarms(db: Queryable, alarmIds: readonly numbe
 /** The local date (YYYY-MM-DD) and hour at an instant in a time zone. */
 export function localDateHour(at: Date, timeZone: string): { date: string; hour: number } {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' }).formatToParts(at).map((p) => [p.type, p.value]),
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
   );
   return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
 }
 
 /** Queues each subscriber's daily digest once their local clock has passed 7 a.m.; answers how many were queued. */
 export async function queueDailyDigests(db: Queryable, now: Date, publicUrl: string): Promise<number> {
-  const subs = (await db.query<SubscriptionRow>(SUBSCRIPTIONS)).filter((s) => s.alarm_subscriptions.some((a) => a.frequency === SubscriptionFrequency.values.Daily));
+  const subs = (await db.query<SubscriptionRow>(SUBSCRIPTIONS)).filter((s) =>
+    s.alarm_subscriptions.some((a) => a.frequency === SubscriptionFrequency.values.Daily),
+  );
   let queued = 0;
   for (const s of subs) {
     const local = localDateHour(now, s.iana_timezone_id);
-    const last = s.last_daily_digest_on === null ? null : typeof s.last_daily_digest_on === 'string' ? s.last_daily_digest_on.slice(0, 10) : s.last_daily_digest_on.toISOString().slice(0, 10);
+    const last =
+      s.last_daily_digest_on === null
+        ? null
+        : typeof s.last_daily_digest_on === 'string'
+          ? s.last_daily_digest_on.slice(0, 10)
+          : s.last_daily_digest_on.toISOString().slice(0, 10);
     if (local.hour < DAILY_DIGEST_HOUR || last === local.date) continue;
     // The day's digest covers the 24 hours before this morning's run.
-    const alarms = (await db.query<AlarmFacts>(`${ALARM_FACTS} WHERE s.organization_id = $1 AND a.created_at > $2 AND a.created_at <= $3 ORDER BY a.start_time`, [
-      s.organization_id, new Date(now.getTime() - 86_400_000).toISOString(), now.toISOString(),
-    ])).filter((a) => covers(s, a, SubscriptionFrequency.values.Daily));
+    const alarms = (
+      await db.query<AlarmFacts>(
+        `${ALARM_FACTS} WHERE s.organization_id = $1 AND a.created_at > $2 AND a.created_at <= $3 ORDER BY a.start_time`,
+        [s.organization_id, new Date(now.getTime() - 86_400_000).toISOString(), now.toISOString()],
+      )
+    ).filter((a) => covers(s, a, SubscriptionFrequency.values.Daily));
     await db.query('UPDATE notification_subscriptions SET last_daily_digest_on = $2 WHERE id = $1', [s.id, local.date]);
     if (alarms.length === 0) continue;
     const ok = await enqueueMail(db, {
@@ -123,7 +166,12 @@ export async function queueDailyDigests(db: Queryable, now: Date, publicUrl: str
       organizationId: s.organization_id,
       to: s.email,
       subject: `Daily alarm summary: ${alarms.length} alarm(s)`,
-      text: [`${alarms.length} alarm(s) in the last 24 hours:`, '', ...alarms.flatMap((a) => [...alarmLines(a, s, publicUrl), '']), ...footer(s, publicUrl)].join('\n'),
+      text: [
+        `${alarms.length} alarm(s) in the last 24 hours:`,
+        '',
+        ...alarms.flatMap((a) => [...alarmLines(a, s, publicUrl), '']),
+        ...footer(s, publicUrl),
+      ].join('\n'),
     });
     if (ok) queued++;
   }

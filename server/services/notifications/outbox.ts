@@ -14,7 +14,10 @@ export interface MailTransport {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-export async function enqueueMail(db: Queryable, m: OutgoingMail & { dedupeKey: string; userId: number | null; organizationId: number | null }): Promise<boolean> {
+export async function enqueueMail(
+  db: Queryable,
+  m: OutgoingMail & { dedupeKey: string; userId: number | null; organizationId: number | null },
+): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
     `INSERT INTO email_outbox (dedupe_key, user_id, organization_id, to_address, subject, body_text) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
@@ -38,7 +41,12 @@ export const CLAIM_MINUTES = 10;
  * is therefore sent by one worker only. A worker that dies between claiming and sending leaves its mails to be sent
  * again once the claim runs out (at least once, never twice at the same time).
  */
-export async function deliverPending(db: Queryable, transport: MailTransport, now: Date = new Date(), limit = 50): Promise<{ sent: number; failed: number }> {
+export async function deliverPending(
+  db: Queryable,
+  transport: MailTransport,
+  now: Date = new Date(),
+  limit = 50,
+): Promise<{ sent: number; failed: number }> {
   const due = await db.query<{ id: number; to_address: string; subject: string; body_text: string; attempts: number }>(
     `UPDATE email_outbox SET next_attempt_at = $3
       WHERE id IN (SELECT id FROM email_outbox WHERE sent_at IS NULL AND next_attempt_at <= $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
@@ -52,12 +60,18 @@ export async function deliverPending(db: Queryable, transport: MailTransport, no
   for (const m of due) {
     try {
       await transport.send({ to: m.to_address, subject: m.subject, text: m.body_text });
-      await db.query('UPDATE email_outbox SET sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1', [m.id, now.toISOString()]);
+      await db.query('UPDATE email_outbox SET sent_at = $2, attempts = attempts + 1, last_error = NULL WHERE id = $1', [
+        m.id,
+        now.toISOString(),
+      ]);
       sent++;
     } catch (e) {
       const attempts = m.attempts + 1;
       await db.query('UPDATE email_outbox SET attempts = $2, last_error = $3, next_attempt_at = $4 WHERE id = $1', [
-        m.id, attempts, e instanceof Error ? e.message.slice(0, 500) : String(e), new Date(now.getTime() + retryDelayMinutes(attempts) * 60_000).toISOString(),
+        m.id,
+        attempts,
+        e instanceof Error ? e.message.slice(0, 500) : String(e),
+        new Date(now.getTime() + retryDelayMinutes(attempts) * 60_000).toISOString(),
       ]);
       failed++;
     }

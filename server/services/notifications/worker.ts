@@ -6,7 +6,13 @@ import { deliverPending, type MailTransport } from './outbox';
 
 export const NOTIFICATION_TICK_MS = 60_000;
 
-export function startNotificationWorker(database: Database, transport: MailTransport, publicUrl: string, log: (msg: string) => void, tickMs = NOTIFICATION_TICK_MS): { stop(): void; tick(): Promise<void> } {
+export function startNotificationWorker(
+  database: Database,
+  transport: MailTransport,
+  publicUrl: string,
+  log: (msg: string) => void,
+  tickMs = NOTIFICATION_TICK_MS,
+): { stop(): void; tick(): Promise<void> } {
   let running = false;
   const tick = async () => {
     if (running) return;

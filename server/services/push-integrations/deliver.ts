@@ -10,7 +10,13 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import { headerKeyProblem } from '@/domain/integrations';
-import { isAllowedAddress, parseAddress, UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE, type Cidr } from '@/domain/network-address';
+import {
+  isAllowedAddress,
+  parseAddress,
+  UNREACHABLE_ADDRESS_MESSAGE,
+  USERINFO_MESSAGE,
+  type Cidr,
+} from '@/domain/network-address';
 
 /** Response bodies are kept up to this size for the execution history. */
 export const RESPONSE_KEEP_BYTES = 64 * 1024;
@@ -28,13 +34,17 @@ export interface DeliveryResult {
 }
 
 export function createAgent(options: DeliveryOptions): https.Agent {
-  return new https.Agent({ keepAlive: false, ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}) });
+  return new https.Agent({
+    keepAlive: false,
+    ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
+  });
 }
 
 /** Why the deliverer refused a destination; the message is kept in the execution history. */
 export class DestinationRefusedError extends Error {}
 
-const refusal = (host: string, address: string) => new DestinationRefusedError(`${host} (${address}): ${UNREACHABLE_ADDRESS_MESSAGE}`);
+const refusal = (host: string, address: string) =>
+  new DestinationRefusedError(`${host} (${address}): ${UNREACHABLE_ADDRESS_MESSAGE}`);
 
 /**
  * dns.lookup that answers only addresses delivery may reach: every address the name resolves to is checked, and the
@@ -88,7 +98,10 @@ export function postJson(
       clearTimeout(deadline);
       resolve(r);
     };
-    const outgoing: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'emissions-console-push/1' };
+    const outgoing: Record<string, string> = {
+      'content-type': 'application/json',
+      'user-agent': 'emissions-console-push/1',
+    };
     // Rows saved before the header rules existed are filtered here too.
     for (const h of headers) if (headerKeyProblem(h.key) === null) outgoing[h.key.toLowerCase()] = h.value;
     outgoing['content-length'] = String(Buffer.byteLength(body, 'utf8'));
@@ -103,27 +116,40 @@ export function postJson(
     const deadline = setTimeout(() => {
       request.destroy(new Error(`The request timed out after ${timeoutMs} ms`));
     }, timeoutMs);
-    const request = https.request(target, { method: 'POST', agent, headers: outgoing, lookup: checkedLookup(allowed) }, (response) => {
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      let total = 0;
-      response.on('data', (chunk: Buffer) => {
-        total += chunk.length;
-        if (kept < RESPONSE_KEEP_BYTES) {
-          const part = chunk.subarray(0, RESPONSE_KEEP_BYTES - kept);
-          chunks.push(part);
-          kept += part.length;
-        }
-      });
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        const status = response.statusCode ?? null;
-        // A redirect could point anywhere (an internal address included): it is never followed.
-        const redirected = status !== null && status >= 300 && status < 400 ? `The receiver answered a redirect (${status}${response.headers.location ? ` to ${response.headers.location}` : ''}), which is not followed` : null;
-        finish({ statusCode: status, responseBody: total > kept ? `${text}\n… (${total} bytes, the first ${kept} kept)` : text, exception: redirected });
-      });
-      response.on('error', (e) => finish({ statusCode: response.statusCode ?? null, responseBody: null, exception: e.message }));
-    });
+    const request = https.request(
+      target,
+      { method: 'POST', agent, headers: outgoing, lookup: checkedLookup(allowed) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        let total = 0;
+        response.on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          if (kept < RESPONSE_KEEP_BYTES) {
+            const part = chunk.subarray(0, RESPONSE_KEEP_BYTES - kept);
+            chunks.push(part);
+            kept += part.length;
+          }
+        });
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = response.statusCode ?? null;
+          // A redirect could point anywhere (an internal address included): it is never followed.
+          const redirected =
+            status !== null && status >= 300 && status < 400
+              ? `The receiver answered a redirect (${status}${response.headers.location ? ` to ${response.headers.location}` : ''}), which is not followed`
+              : null;
+          finish({
+            statusCode: status,
+            responseBody: total > kept ? `${text}\n… (${total} bytes, the first ${kept} kept)` : text,
+            exception: redirected,
+          });
+        });
+        response.on('error', (e) =>
+          finish({ statusCode: response.statusCode ?? null, responseBody: null, exception: e.message }),
+        );
+      },
+    );
     request.on('error', (e) => finish({ statusCode: null, responseBody: null, exception: e.message }));
     request.end(body);
   });

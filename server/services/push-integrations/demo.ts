@@ -13,9 +13,14 @@ export async function seedPushIntegrations(database: Database, fallbackOrganizat
       WHERE u.email = 'org.admin@example.com' AND o.deleted_at IS NULL ORDER BY o.name, o.id LIMIT 1`,
   );
   const organizationId = landing?.id ?? fallbackOrganizationId;
-  const [author] = await database.query<{ id: number; email: string }>("SELECT id, email FROM users WHERE email = 'provider.admin@example.com'");
+  const [author] = await database.query<{ id: number; email: string }>(
+    "SELECT id, email FROM users WHERE email = 'provider.admin@example.com'",
+  );
   if (!author) return 0;
-  const groups = await database.query<{ id: number }>('SELECT id FROM site_groups WHERE organization_id = $1 ORDER BY lower(name), id LIMIT 1', [organizationId]);
+  const groups = await database.query<{ id: number }>(
+    'SELECT id FROM site_groups WHERE organization_id = $1 ORDER BY lower(name), id LIMIT 1',
+    [organizationId],
+  );
   await database.transaction((tx) =>
     saveIntegration(
       tx,

@@ -30,7 +30,12 @@ export interface RecordBatch {
 }
 
 /** Where a new integration starts: after every record that exists now. */
-export async function initialBookmark(db: Queryable, organizationId: number, dataType: number, now: Date): Promise<Bookmark> {
+export async function initialBookmark(
+  db: Queryable,
+  organizationId: number,
+  dataType: number,
+  now: Date,
+): Promise<Bookmark> {
   if (dataType === IntegrationDataType.values.Alarms) {
     const [row] = await db.query<{ id: number | null }>('SELECT max(id) AS id FROM alarms');
     return { alarmId: row?.id ?? 0 };
@@ -43,7 +48,12 @@ export async function initialBookmark(db: Queryable, organizationId: number, dat
     `SELECT s.id AS site_id, (SELECT max(r.time) FROM site_rates r WHERE r.site_id = s.id) AS last FROM sites s WHERE s.organization_id = $1`,
     [organizationId],
   );
-  return { from: now.toISOString(), sites: Object.fromEntries(rows.filter((r) => r.last !== null).map((r) => [String(r.site_id), new Date(r.last).toISOString()])) };
+  return {
+    from: now.toISOString(),
+    sites: Object.fromEntries(
+      rows.filter((r) => r.last !== null).map((r) => [String(r.site_id), new Date(r.last).toISOString()]),
+    ),
+  };
 }
 
 /** The integration's sites: those of its groups, or every site of the organization when it names none. */
@@ -55,13 +65,21 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 const label = (unitId: number) => unitById(unitId)?.label ?? '';
 
 export function unitsOf(t: IntegrationTarget): UnitConfiguration {
-  return { ...DEFAULT_UNIT_CONFIGURATION, ch4RateDisplayUnitId: t.ch4RateDisplayUnitId, ch4VolumeDisplayUnitId: t.ch4VolumeDisplayUnitId };
+  return {
+    ...DEFAULT_UNIT_CONFIGURATION,
+    ch4RateDisplayUnitId: t.ch4RateDisplayUnitId,
+    ch4VolumeDisplayUnitId: t.ch4VolumeDisplayUnitId,
+  };
 }
 
 async function alarmBatch(db: Queryable, t: IntegrationTarget, after: number, limit: number): Promise<RecordBatch> {
-  const rows = await db.query<AlarmRow>(`SELECT ${ALARM_COLUMNS} ${ALARM_FROM} WHERE a.id > $3 AND a.site_id IN (${SCOPE_SQL}) ORDER BY a.id LIMIT $4`, [t.organizationId, t.id, after, limit]);
+  const rows = await db.query<AlarmRow>(
+    `SELECT ${ALARM_COLUMNS} ${ALARM_FROM} WHERE a.id > $3 AND a.site_id IN (${SCOPE_SQL}) ORDER BY a.id LIMIT $4`,
+    [t.organizationId, t.id, after, limit],
+  );
   const units = unitsOf(t);
-  const inUnit = (v: number | null, a: { alarmType: number; measurementTypeId: number }) => (v === null ? null : alarmValueInDisplayUnit(v, a, units).value);
+  const inUnit = (v: number | null, a: { alarmType: number; measurementTypeId: number }) =>
+    v === null ? null : alarmValueInDisplayUnit(v, a, units).value;
   const records = rows.map((row) => {
     const a = toAlarm(row);
     return {
@@ -91,7 +109,22 @@ async function alarmBatch(db: Queryable, t: IntegrationTarget, after: number, li
 }
 
 async function emissionBatch(db: Queryable, t: IntegrationTarget, after: number, limit: number): Promise<RecordBatch> {
-  const rows = await db.query<{ id: number; site_id: number; site_name: string; source_id: number | null; source: string | null; source_group: string | null; category: string | null; start_time: Date | string; end_time: Date | string | null; total_volume: number; rate: number; severity: number | null; classification: string | null; root_cause: string | null }>(
+  const rows = await db.query<{
+    id: number;
+    site_id: number;
+    site_name: string;
+    source_id: number | null;
+    source: string | null;
+    source_group: string | null;
+    category: string | null;
+    start_time: Date | string;
+    end_time: Date | string | null;
+    total_volume: number;
+    rate: number;
+    severity: number | null;
+    classification: string | null;
+    root_cause: string | null;
+  }>(
     `SELECT e.id, e.site_id, s.name AS site_name, e.source_id, src.name AS source, g.name AS source_group, c.name AS category, e.start_time, e.end_time, e.total_volume, e.rate,
             e.severity, e.classification, rc.description AS root_cause
        FROM emissions e JOIN sites s ON s.id = e.site_id LEFT JOIN sources src ON src.id = e.source_id LEFT JOIN source_groups g ON g.id = src.source_group_id
@@ -118,9 +151,21 @@ async function emissionBatch(db: Queryable, t: IntegrationTarget, after: number,
   return { records, next: { emissionId: rows.length ? rows[rows.length - 1]!.id : after } };
 }
 
-async function rateBatch(db: Queryable, t: IntegrationTarget, bookmark: { from: string; sites: Record<string, string> }, limit: number): Promise<RecordBatch> {
+async function rateBatch(
+  db: Queryable,
+  t: IntegrationTarget,
+  bookmark: { from: string; sites: Record<string, string> },
+  limit: number,
+): Promise<RecordBatch> {
   // Ordered by time then site, so what one batch takes of each site is that site's earliest steps: a per-site bookmark.
-  const rows = await db.query<{ site_id: number; site_name: string; time: Date | string; rate: number; lower_bound: number; upper_bound: number }>(
+  const rows = await db.query<{
+    site_id: number;
+    site_name: string;
+    time: Date | string;
+    rate: number;
+    lower_bound: number;
+    upper_bound: number;
+  }>(
     `SELECT r.site_id, s.name AS site_name, r.time, r.rate, r.lower_bound, r.upper_bound
        FROM site_rates r JOIN sites s ON s.id = r.site_id
       WHERE r.site_id IN (${SCOPE_SQL}) AND r.time > coalesce(($3::jsonb ->> r.site_id::text)::timestamptz, $4::timestamptz)
@@ -147,12 +192,20 @@ async function rateBatch(db: Queryable, t: IntegrationTarget, bookmark: { from: 
 export function nextBatch(db: Queryable, t: IntegrationTarget, limit: number): Promise<RecordBatch> {
   const b = t.bookmark;
   if (t.dataType === IntegrationDataType.values.Alarms && 'alarmId' in b) return alarmBatch(db, t, b.alarmId, limit);
-  if (t.dataType === IntegrationDataType.values.Emissions && 'emissionId' in b) return emissionBatch(db, t, b.emissionId, limit);
+  if (t.dataType === IntegrationDataType.values.Emissions && 'emissionId' in b)
+    return emissionBatch(db, t, b.emissionId, limit);
   if (t.dataType === IntegrationDataType.values.EmissionRates && 'sites' in b) return rateBatch(db, t, b, limit);
-  throw new Error(`Integration ${t.id}: the bookmark ${JSON.stringify(b)} does not fit data type ${IntegrationDataType.label(t.dataType)}`);
+  throw new Error(
+    `Integration ${t.id}: the bookmark ${JSON.stringify(b)} does not fit data type ${IntegrationDataType.label(t.dataType)}`,
+  );
 }
 
 /** What every request body carries besides its records. */
 export function envelopeOf(t: IntegrationTarget): Record<string, unknown> {
-  return { integrationId: t.id, dataType: IntegrationDataType.label(t.dataType), ch4RateUnit: label(t.ch4RateDisplayUnitId), ch4VolumeUnit: label(t.ch4VolumeDisplayUnitId) };
+  return {
+    integrationId: t.id,
+    dataType: IntegrationDataType.label(t.dataType),
+    ch4RateUnit: label(t.ch4RateDisplayUnitId),
+    ch4VolumeUnit: label(t.ch4VolumeDisplayUnitId),
+  };
 }

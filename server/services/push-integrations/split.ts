@@ -14,7 +14,11 @@ export class RecordTooLargeError extends Error {
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
 /** One body when maxBytes is null; otherwise as few bodies as fit, each at most maxBytes. */
-export function splitIntoBodies(envelope: Record<string, unknown>, records: readonly unknown[], maxBytes: number | null): string[] {
+export function splitIntoBodies(
+  envelope: Record<string, unknown>,
+  records: readonly unknown[],
+  maxBytes: number | null,
+): string[] {
   const head = JSON.stringify(envelope);
   const open = `${head.slice(0, -1)}${head === '{}' ? '' : ','}"records":[`;
   const close = ']}';

@@ -2,8 +2,19 @@
 // 24-hour execution counts, one integration, save (create or edit), soft delete, execution history, and what a deleted
 // site group does to the integrations that used it.
 import { createHash } from 'node:crypto';
-import type { ExecutionHistory, Integration, IntegrationEditBody, IntegrationExecution } from '@/contracts/integrations';
-import { EXECUTION_COUNT_WINDOW_MS, EXECUTION_HISTORY_SIZE, INTEGRATION_MESSAGES, IntegrationDataType, type IntegrationHeader } from '@/domain/integrations';
+import type {
+  ExecutionHistory,
+  Integration,
+  IntegrationEditBody,
+  IntegrationExecution,
+} from '@/contracts/integrations';
+import {
+  EXECUTION_COUNT_WINDOW_MS,
+  EXECUTION_HISTORY_SIZE,
+  INTEGRATION_MESSAGES,
+  IntegrationDataType,
+  type IntegrationHeader,
+} from '@/domain/integrations';
 import type { Queryable } from '../../db/client';
 import { HttpError } from '../../http/define-route';
 import { changedValues, recordAudit } from '../audit';
@@ -55,14 +66,29 @@ function toIntegration(r: IntegrationRow): Integration {
 
 const countsSince = (now: number) => new Date(now - EXECUTION_COUNT_WINDOW_MS).toISOString();
 
-export async function listIntegrations(db: Queryable, organizationId: number, now = Date.now()): Promise<Integration[]> {
-  const rows = await db.query<IntegrationRow>(`${SELECT_INTEGRATIONS} WHERE i.organization_id = $1 AND i.deleted_at IS NULL ORDER BY lower(i.name), i.id`, [organizationId, countsSince(now)]);
+export async function listIntegrations(
+  db: Queryable,
+  organizationId: number,
+  now = Date.now(),
+): Promise<Integration[]> {
+  const rows = await db.query<IntegrationRow>(
+    `${SELECT_INTEGRATIONS} WHERE i.organization_id = $1 AND i.deleted_at IS NULL ORDER BY lower(i.name), i.id`,
+    [organizationId, countsSince(now)],
+  );
   return rows.map(toIntegration);
 }
 
 /** One live integration of the organization; another organization's is not found, like an unknown one. */
-export async function loadIntegration(db: Queryable, organizationId: number, id: number, now = Date.now()): Promise<Integration> {
-  const [row] = await db.query<IntegrationRow>(`${SELECT_INTEGRATIONS} WHERE i.organization_id = $1 AND i.id = $3 AND i.deleted_at IS NULL`, [organizationId, countsSince(now), id]);
+export async function loadIntegration(
+  db: Queryable,
+  organizationId: number,
+  id: number,
+  now = Date.now(),
+): Promise<Integration> {
+  const [row] = await db.query<IntegrationRow>(
+    `${SELECT_INTEGRATIONS} WHERE i.organization_id = $1 AND i.id = $3 AND i.deleted_at IS NULL`,
+    [organizationId, countsSince(now), id],
+  );
   if (!row) throw new HttpError(404, INTEGRATION_MESSAGES.notFound);
   return toIntegration(row);
 }
@@ -91,16 +117,34 @@ interface Actor {
 }
 
 /** Creates (id 0) or edits an integration of the organization; the data type is fixed once created (spec 3 §5). */
-export async function saveIntegration(tx: Queryable, organizationId: number, body: IntegrationEditBody, actor: Actor): Promise<Integration> {
+export async function saveIntegration(
+  tx: Queryable,
+  organizationId: number,
+  body: IntegrationEditBody,
+  actor: Actor,
+): Promise<Integration> {
   const before = body.id === 0 ? null : await loadIntegration(tx, organizationId, body.id);
-  if (before && before.dataType !== body.dataType) throw new HttpError(400, 'The request is not valid.', { dataType: [INTEGRATION_MESSAGES.dataTypeFixed] });
+  if (before && before.dataType !== body.dataType)
+    throw new HttpError(400, 'The request is not valid.', { dataType: [INTEGRATION_MESSAGES.dataTypeFixed] });
   const groupIds = [...new Set(body.siteGroupIds)].sort((a, b) => a - b);
   if (groupIds.length) {
-    const [owned] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2', [groupIds, organizationId]);
-    if ((owned?.n ?? 0) !== groupIds.length) throw new HttpError(400, 'The request is not valid.', { siteGroupIds: [INTEGRATION_MESSAGES.siteGroupNotFound] });
+    const [owned] = await tx.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2',
+      [groupIds, organizationId],
+    );
+    if ((owned?.n ?? 0) !== groupIds.length)
+      throw new HttpError(400, 'The request is not valid.', { siteGroupIds: [INTEGRATION_MESSAGES.siteGroupNotFound] });
   }
   const headers = JSON.stringify(body.headers.map((h) => ({ key: h.key, value: h.value })));
-  const values = [body.name, body.requestUrl, headers, body.maxRequestSizeInBytes, body.enabled, body.ch4RateDisplayUnitId, body.ch4VolumeDisplayUnitId];
+  const values = [
+    body.name,
+    body.requestUrl,
+    headers,
+    body.maxRequestSizeInBytes,
+    body.enabled,
+    body.ch4RateDisplayUnitId,
+    body.ch4VolumeDisplayUnitId,
+  ];
   let id = body.id;
   if (id === 0) {
     // Delivery starts from what exists now: an integration pushes what is new, not the organization's history.
@@ -121,16 +165,42 @@ export async function saveIntegration(tx: Queryable, organizationId: number, bod
     );
     await tx.query('DELETE FROM integration_site_groups WHERE integration_id = $1', [id]);
   }
-  if (groupIds.length) await tx.query('INSERT INTO integration_site_groups (integration_id, site_group_id) SELECT $1, unnest($2::int[])', [id, groupIds]);
+  if (groupIds.length)
+    await tx.query('INSERT INTO integration_site_groups (integration_id, site_group_id) SELECT $1, unnest($2::int[])', [
+      id,
+      groupIds,
+    ]);
   const after = await loadIntegration(tx, organizationId, id);
-  await recordAudit(tx, { entityType: 'integration', entityId: id, organizationId, userId: actor.id, userName: actor.email, changes: changedValues(before ? auditValues(before) : null, auditValues(after)) });
+  await recordAudit(tx, {
+    entityType: 'integration',
+    entityId: id,
+    organizationId,
+    userId: actor.id,
+    userName: actor.email,
+    changes: changedValues(before ? auditValues(before) : null, auditValues(after)),
+  });
   return after;
 }
 
-export async function deleteIntegration(tx: Queryable, organizationId: number, id: number, actor: Actor): Promise<void> {
-  const updated = await tx.query<{ id: number }>('UPDATE integrations SET deleted_at = now(), enabled = false, updated_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id', [id, organizationId, actor.id]);
+export async function deleteIntegration(
+  tx: Queryable,
+  organizationId: number,
+  id: number,
+  actor: Actor,
+): Promise<void> {
+  const updated = await tx.query<{ id: number }>(
+    'UPDATE integrations SET deleted_at = now(), enabled = false, updated_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id',
+    [id, organizationId, actor.id],
+  );
   if (updated.length === 0) throw new HttpError(404, INTEGRATION_MESSAGES.notFound);
-  await recordAudit(tx, { entityType: 'integration', entityId: id, organizationId, userId: actor.id, userName: actor.email, changes: [{ name: 'deleted', oldValue: false, newValue: true }] });
+  await recordAudit(tx, {
+    entityType: 'integration',
+    entityId: id,
+    organizationId,
+    userId: actor.id,
+    userName: actor.email,
+    changes: [{ name: 'deleted', oldValue: false, newValue: true }],
+  });
 }
 
 interface ExecutionRow extends Record<string, unknown> {
@@ -139,11 +209,23 @@ interface ExecutionRow extends Record<string, unknown> {
   success: boolean;
   bookmark: unknown;
   record_count: number;
-  requests: { request_number: number; request_body: string; response_body: string | null; response_status_code: number | null; exception: string | null }[] | null;
+  requests:
+    | {
+        request_number: number;
+        request_body: string;
+        response_body: string | null;
+        response_status_code: number | null;
+        exception: string | null;
+      }[]
+    | null;
 }
 
 /** The last ten successes and the last ten failures (spec 3 §9), newest first, each with its requests. */
-export async function executionHistory(db: Queryable, organizationId: number, integrationId: number): Promise<ExecutionHistory> {
+export async function executionHistory(
+  db: Queryable,
+  organizationId: number,
+  integrationId: number,
+): Promise<ExecutionHistory> {
   await loadIntegration(db, organizationId, integrationId);
   const rows = await db.query<ExecutionRow>(
     `SELECT e.id, e.time, e.success, e.bookmark, e.record_count,
@@ -177,7 +259,12 @@ export async function executionHistory(db: Queryable, organizationId: number, in
  * A deleted site group leaves its integrations (spec 1 §8): one left without any group would widen to every site, so
  * it is disabled instead. Call before the group is deleted; the join rows go with the group.
  */
-export async function detachSiteGroupFromIntegrations(tx: Queryable, organizationId: number, siteGroupId: number, actor: Actor): Promise<void> {
+export async function detachSiteGroupFromIntegrations(
+  tx: Queryable,
+  organizationId: number,
+  siteGroupId: number,
+  actor: Actor,
+): Promise<void> {
   const orphaned = await tx.query<{ id: number }>(
     `UPDATE integrations i SET enabled = false, updated_at = now(), updated_by = $3
       WHERE i.organization_id = $1 AND i.deleted_at IS NULL AND i.enabled
@@ -187,7 +274,14 @@ export async function detachSiteGroupFromIntegrations(tx: Queryable, organizatio
     [organizationId, siteGroupId, actor.id],
   );
   for (const { id } of orphaned) {
-    await recordAudit(tx, { entityType: 'integration', entityId: id, organizationId, userId: actor.id, userName: actor.email, changes: [{ name: 'enabled', oldValue: true, newValue: false }] });
+    await recordAudit(tx, {
+      entityType: 'integration',
+      entityId: id,
+      organizationId,
+      userId: actor.id,
+      userName: actor.email,
+      changes: [{ name: 'enabled', oldValue: true, newValue: false }],
+    });
   }
 }
 

@@ -45,7 +45,12 @@ export function loadPushConfig(env: NodeJS.ProcessEnv = process.env): PushConfig
     return n;
   };
   const caFile = env.PUSH_CA_FILE || null;
-  return { tickMs: int('PUSH_TICK_MS', PUSH_TICK_MS), timeoutMs: int('PUSH_TIMEOUT_MS', PUSH_TIMEOUT_MS), extraCa: caFile ? readFileSync(caFile, 'utf8') : null, allowCidrs: pushAllowCidrs(env) };
+  return {
+    tickMs: int('PUSH_TICK_MS', PUSH_TICK_MS),
+    timeoutMs: int('PUSH_TIMEOUT_MS', PUSH_TIMEOUT_MS),
+    extraCa: caFile ? readFileSync(caFile, 'utf8') : null,
+    allowCidrs: pushAllowCidrs(env),
+  };
 }
 
 export interface PushRunOptions {
@@ -76,15 +81,23 @@ interface LeasedRow extends Record<string, unknown> {
   bookmark: Bookmark;
 }
 
-const keep = (text: string) => (text.length > REQUEST_KEEP_CHARS ? `${text.slice(0, REQUEST_KEEP_CHARS)}\n… (${text.length} characters, the first ${REQUEST_KEEP_CHARS} kept)` : text);
+const keep = (text: string) =>
+  text.length > REQUEST_KEEP_CHARS
+    ? `${text.slice(0, REQUEST_KEEP_CHARS)}\n… (${text.length} characters, the first ${REQUEST_KEEP_CHARS} kept)`
+    : text;
 
-async function recordExecution(db: Queryable, integrationId: number, success: boolean, bookmark: Bookmark, recordCount: number, requests: { body: string; result: DeliveryResult }[]): Promise<void> {
-  const [execution] = await db.query<{ id: number }>('INSERT INTO integration_executions (integration_id, success, bookmark, record_count) VALUES ($1, $2, $3::jsonb, $4) RETURNING id', [
-    integrationId,
-    success,
-    JSON.stringify(bookmark),
-    recordCount,
-  ]);
+async function recordExecution(
+  db: Queryable,
+  integrationId: number,
+  success: boolean,
+  bookmark: Bookmark,
+  recordCount: number,
+  requests: { body: string; result: DeliveryResult }[],
+): Promise<void> {
+  const [execution] = await db.query<{ id: number }>(
+    'INSERT INTO integration_executions (integration_id, success, bookmark, record_count) VALUES ($1, $2, $3::jsonb, $4) RETURNING id',
+    [integrationId, success, JSON.stringify(bookmark), recordCount],
+  );
   if (requests.length) {
     await db.query(
       `INSERT INTO integration_execution_requests (execution_id, request_number, request_body, response_body, response_status_code, exception)
@@ -122,7 +135,16 @@ async function renewLease(db: Queryable, integrationId: number, lease: Lease): P
 }
 
 /** One execution: the next records, their requests, the record of it; the bookmark moves on success. */
-async function runExecution(database: Database, t: IntegrationTarget & { requestUrl: string; headers: { key: string; value: string }[]; maxRequestSizeInBytes: number | null }, options: PushRunOptions, lease: Lease): Promise<ExecutionOutcome | null> {
+async function runExecution(
+  database: Database,
+  t: IntegrationTarget & {
+    requestUrl: string;
+    headers: { key: string; value: string }[];
+    maxRequestSizeInBytes: number | null;
+  },
+  options: PushRunOptions,
+  lease: Lease,
+): Promise<ExecutionOutcome | null> {
   const limit = options.recordsPerExecution ?? RECORDS_PER_EXECUTION;
   const batch = await nextBatch(database, t, limit);
   if (batch.records.length === 0) return null;
@@ -131,9 +153,17 @@ async function runExecution(database: Database, t: IntegrationTarget & { request
   try {
     const bodies = splitIntoBodies(envelopeOf(t), batch.records, t.maxRequestSizeInBytes);
     for (const body of bodies) {
-      const result = await postJson(options.agent, t.requestUrl, t.headers, body, options.timeoutMs, options.allowCidrs ?? []);
+      const result = await postJson(
+        options.agent,
+        t.requestUrl,
+        t.headers,
+        body,
+        options.timeoutMs,
+        options.allowCidrs ?? [],
+      );
       sent.push({ body, result });
-      const ok = result.exception === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      const ok =
+        result.exception === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
       // The rest would be sent again from the same bookmark anyway.
       if (!ok) {
         success = false;
@@ -149,7 +179,12 @@ async function runExecution(database: Database, t: IntegrationTarget & { request
   await database.transaction(async (tx) => {
     await recordExecution(tx, t.id, success, bookmark, batch.records.length, sent);
     // Only while this worker still holds the lease (a worker that lost it must not move the new holder's bookmark).
-    if (success) await tx.query('UPDATE integrations SET bookmark = $2::jsonb WHERE id = $1 AND lease_until = $3::timestamptz', [t.id, JSON.stringify(bookmark), lease.token]);
+    if (success)
+      await tx.query('UPDATE integrations SET bookmark = $2::jsonb WHERE id = $1 AND lease_until = $3::timestamptz', [
+        t.id,
+        JSON.stringify(bookmark),
+        lease.token,
+      ]);
   });
   if (success) t.bookmark = bookmark;
   return { success, recordCount: batch.records.length, requestCount: sent.length };
@@ -159,7 +194,11 @@ async function runExecution(database: Database, t: IntegrationTarget & { request
  * Runs one integration now if it may run: enabled, not deleted, its organization not deleted, and not held by another
  * worker. Answers the executions it recorded (none when there was nothing new or it may not run).
  */
-export async function runIntegration(database: Database, integrationId: number, options: PushRunOptions): Promise<ExecutionOutcome[]> {
+export async function runIntegration(
+  database: Database,
+  integrationId: number,
+  options: PushRunOptions,
+): Promise<ExecutionOutcome[]> {
   const [row] = await database.query<LeasedRow>(
     `UPDATE integrations i SET lease_until = now() + interval '${LEASE_MINUTES} minutes'
       WHERE i.id = $1 AND i.enabled AND i.deleted_at IS NULL AND (i.lease_until IS NULL OR i.lease_until < now())
@@ -191,7 +230,10 @@ export async function runIntegration(database: Database, integrationId: number, 
       if (!outcome.success || outcome.recordCount < (options.recordsPerExecution ?? RECORDS_PER_EXECUTION)) break;
     }
   } finally {
-    await database.query('UPDATE integrations SET lease_until = NULL WHERE id = $1 AND lease_until = $2::timestamptz', [integrationId, lease.token]);
+    await database.query('UPDATE integrations SET lease_until = NULL WHERE id = $1 AND lease_until = $2::timestamptz', [
+      integrationId,
+      lease.token,
+    ]);
     await pruneExecutions(database, integrationId);
   }
   return outcomes;
@@ -215,13 +257,18 @@ export async function pushTick(database: Database, options: PushRunOptions): Pro
   const results = new Map<number, ExecutionOutcome[]>();
   const queue = due.map((d) => d.id);
   const lanes = Array.from({ length: Math.min(4, queue.length) }, async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) results.set(id, await runIntegration(database, id, options));
+    for (let id = queue.shift(); id !== undefined; id = queue.shift())
+      results.set(id, await runIntegration(database, id, options));
   });
   await Promise.all(lanes);
   return results;
 }
 
-export function startPushWorker(database: Database, config: PushConfig, log: (msg: string) => void): { stop(): void; tick(): Promise<void> } {
+export function startPushWorker(
+  database: Database,
+  config: PushConfig,
+  log: (msg: string) => void,
+): { stop(): void; tick(): Promise<void> } {
   const agent = createAgent({ extraCa: config.extraCa, timeoutMs: config.timeoutMs });
   let running = false;
   const tick = async () => {
@@ -230,7 +277,10 @@ export function startPushWorker(database: Database, config: PushConfig, log: (ms
     try {
       const results = await pushTick(database, { agent, timeoutMs: config.timeoutMs, allowCidrs: config.allowCidrs });
       const failed = [...results.entries()].filter(([, o]) => o.some((x) => !x.success)).map(([id]) => id);
-      if (failed.length) log(`push integrations: delivery failed for integration(s) ${failed.join(', ')}; they retry from their bookmark next tick`);
+      if (failed.length)
+        log(
+          `push integrations: delivery failed for integration(s) ${failed.join(', ')}; they retry from their bookmark next tick`,
+        );
     } catch (e) {
       log(`push integrations: ${e instanceof Error ? e.message : String(e)}`);
     } finally {

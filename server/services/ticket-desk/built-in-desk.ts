@@ -7,7 +7,8 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 
 /** WHERE for a ticket visible in a scope: the organization's, and the device's or site's when given. */
 function scoped(scope: TicketScope, params: unknown[]): string {
-  const where = scope.organizationId === null ? ['true'] : [`t.organization_id = $${params.push(scope.organizationId)}`];
+  const where =
+    scope.organizationId === null ? ['true'] : [`t.organization_id = $${params.push(scope.organizationId)}`];
   if (scope.deviceId !== undefined) where.push(`t.device_id = $${params.push(scope.deviceId)}`);
   if (scope.siteId !== undefined) where.push(`t.site_id = $${params.push(scope.siteId)}`);
   return where.join(' AND ');
@@ -21,8 +22,20 @@ export const builtInDesk: TicketDesk = {
                             symptom_inference_id, next_step_id, created_by, resolved_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $14::boolean THEN now() END) RETURNING id`,
       [
-        input.organizationId, input.deviceId, input.siteId, input.subject.trim(), input.description?.trim() || null, input.status, input.priority, input.ticketSource,
-        input.symptomPrimaryId, input.symptomSecondaryId, input.symptomInferenceId, input.nextStepId, input.createdBy, resolved,
+        input.organizationId,
+        input.deviceId,
+        input.siteId,
+        input.subject.trim(),
+        input.description?.trim() || null,
+        input.status,
+        input.priority,
+        input.ticketSource,
+        input.symptomPrimaryId,
+        input.symptomSecondaryId,
+        input.symptomInferenceId,
+        input.nextStepId,
+        input.createdBy,
+        resolved,
       ],
     );
     return row!.id;
@@ -38,8 +51,21 @@ export const builtInDesk: TicketDesk = {
   async detail(db, ticketId, scope) {
     const params: unknown[] = [ticketId];
     const [r] = await db.query<{
-      id: number; subject: string; description: string | null; status: number; priority: number; source: number; created_at: Date | string; resolved_at: Date | string | null;
-      primary: string | null; secondary: string | null; inference: string | null; next_step: string | null; device_name: string | null; site_name: string | null; created_by: string | null;
+      id: number;
+      subject: string;
+      description: string | null;
+      status: number;
+      priority: number;
+      source: number;
+      created_at: Date | string;
+      resolved_at: Date | string | null;
+      primary: string | null;
+      secondary: string | null;
+      inference: string | null;
+      next_step: string | null;
+      device_name: string | null;
+      site_name: string | null;
+      created_by: string | null;
     }>(
       `SELECT t.id, t.subject, t.description, t.status, t.priority, t.source, t.created_at, t.resolved_at,
               p.name AS primary, s2.name AS secondary, i.name AS inference, n.name AS next_step, d.name AS device_name, s.name AS site_name, t.created_by
@@ -52,19 +78,45 @@ export const builtInDesk: TicketDesk = {
     );
     if (!r) return null;
     return {
-      id: r.id, subject: r.subject, description: r.description, status: r.status, priority: r.priority, source: r.source, createdAt: iso(r.created_at)!, resolvedAt: iso(r.resolved_at),
-      symptomPrimary: r.primary, symptomSecondary: r.secondary, symptomInference: r.inference, nextStep: r.next_step, deviceName: r.device_name, siteName: r.site_name, createdBy: r.created_by,
+      id: r.id,
+      subject: r.subject,
+      description: r.description,
+      status: r.status,
+      priority: r.priority,
+      source: r.source,
+      createdAt: iso(r.created_at)!,
+      resolvedAt: iso(r.resolved_at),
+      symptomPrimary: r.primary,
+      symptomSecondary: r.secondary,
+      symptomInference: r.inference,
+      nextStep: r.next_step,
+      deviceName: r.device_name,
+      siteName: r.site_name,
+      createdBy: r.created_by,
     } satisfies Ticket;
   },
   async conversations(db, ticketId, scope) {
     const params: unknown[] = [ticketId];
-    const [ticket] = await db.query<{ id: number }>(`SELECT t.id FROM tickets t WHERE t.id = $1 AND ${scoped(scope, params)}`, params);
+    const [ticket] = await db.query<{ id: number }>(
+      `SELECT t.id FROM tickets t WHERE t.id = $1 AND ${scoped(scope, params)}`,
+      params,
+    );
     if (!ticket) return null;
-    const rows = await db.query<{ id: number; support_email: string | null; created_at: Date | string; body_text: string }>(
+    const rows = await db.query<{
+      id: number;
+      support_email: string | null;
+      created_at: Date | string;
+      body_text: string;
+    }>(
       'SELECT id, support_email, created_at, body_text FROM ticket_conversations WHERE ticket_id = $1 ORDER BY created_at, id',
       [ticketId],
     );
-    return rows.map((r): Conversation => ({ id: r.id, supportEmail: r.support_email, createdAt: iso(r.created_at)!, bodyText: r.body_text }));
+    return rows.map((r): Conversation => ({
+      id: r.id,
+      supportEmail: r.support_email,
+      createdAt: iso(r.created_at)!,
+      bodyText: r.body_text,
+    }));
   },
   async fieldOptions(db, field, parentChoiceId) {
     const rows = await db.query<{ id: number; name: string; parent_id: number | null }>(

@@ -12,7 +12,10 @@ export interface TicketScope {
 }
 
 export interface TicketDesk {
-  create(db: Queryable, input: TicketCreate & { organizationId: number; siteId: number; createdBy: string }): Promise<number>;
+  create(
+    db: Queryable,
+    input: TicketCreate & { organizationId: number; siteId: number; createdBy: string },
+  ): Promise<number>;
   list(db: Queryable, scope: TicketScope): Promise<TicketOption[]>;
   detail(db: Queryable, ticketId: number, scope: TicketScope): Promise<Ticket | null>;
   conversations(db: Queryable, ticketId: number, scope: TicketScope): Promise<Conversation[] | null>;

@@ -1,6 +1,14 @@
 import { GENERIC_ERROR } from '@/api/client';
 
-export function ErrorPanel({ title, message = GENERIC_ERROR, onRetry }: { title: string; message?: string; onRetry?: () => void }) {
+export function ErrorPanel({
+  title,
+  message = GENERIC_ERROR,
+  onRetry,
+}: {
+  title: string;
+  message?: string;
+  onRetry?: () => void;
+}) {
   return (
     <main className="grid min-h-full place-items-center p-4">
       <section className="alert alert-error max-w-lg" role="alert">

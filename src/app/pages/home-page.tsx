@@ -7,8 +7,16 @@ import { screens } from '../route-registry';
 
 export function IndexRoute() {
   const session = useSession();
-  const first = screens.find((s) => s.inNav !== false && hasAnyPermission(session.permissions, routePermissions[s.routeName]));
-  if (first) return <Navigate to={first.org && session.organization ? `${first.path}?organizationId=${session.organization.id}` : first.path} replace />;
+  const first = screens.find(
+    (s) => s.inNav !== false && hasAnyPermission(session.permissions, routePermissions[s.routeName]),
+  );
+  if (first)
+    return (
+      <Navigate
+        to={first.org && session.organization ? `${first.path}?organizationId=${session.organization.id}` : first.path}
+        replace
+      />
+    );
   return <HomePage />;
 }
 
@@ -38,7 +46,9 @@ export function HomePage() {
           <div className="card-body">
             <h2 className="card-title text-base">Your permissions here</h2>
             {names.length === 0 ? (
-              <p className="text-base-content/70">Your role grants no administration permissions in this organization.</p>
+              <p className="text-base-content/70">
+                Your role grants no administration permissions in this organization.
+              </p>
             ) : (
               <ul className="flex flex-wrap gap-2">
                 {names.map((n) => (

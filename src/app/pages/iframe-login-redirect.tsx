@@ -22,7 +22,11 @@ export function IframeLoginRedirect() {
         <div className="card-body items-center text-center">
           <h1 className="card-title text-2xl">Sign in</h1>
           {isPopup ? (
-            <p>{state === 'failed' ? 'Sign-in could not be completed. Close this window and try again.' : 'You are signed in. Please close this window.'}</p>
+            <p>
+              {state === 'failed'
+                ? 'Sign-in could not be completed. Close this window and try again.'
+                : 'You are signed in. Please close this window.'}
+            </p>
           ) : (
             <Link className="link link-primary" to="/">
               Go to the overview

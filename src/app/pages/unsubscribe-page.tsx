@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { Spinner } from '@/components/spinner';
 
-const FAILED = 'The unsubscribe link is invalid or out of date. However you can login to the dashboard and go to your user settings to unsubscribe from email notifications.';
-const DONE = 'You have been unsubscribed from these email notifications. To subscribe again, log in to the dashboard and use your user settings.';
+const FAILED =
+  'The unsubscribe link is invalid or out of date. However you can login to the dashboard and go to your user settings to unsubscribe from email notifications.';
+const DONE =
+  'You have been unsubscribed from these email notifications. To subscribe again, log in to the dashboard and use your user settings.';
 
 export function UnsubscribePage() {
   const { subscriptionToken = '' } = useParams();
@@ -15,7 +17,10 @@ export function UnsubscribePage() {
 
   useEffect(() => {
     let live = true;
-    apiRequest('/api/notification/unsubscribe/', z.object({ unsubscribed: z.literal(true) }), { method: 'POST', body: { subscriptionToken, notificationType } })
+    apiRequest('/api/notification/unsubscribe/', z.object({ unsubscribed: z.literal(true) }), {
+      method: 'POST',
+      body: { subscriptionToken, notificationType },
+    })
       .then(() => live && setState('done'))
       .catch(() => live && setState('failed'));
     return () => {

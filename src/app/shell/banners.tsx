@@ -7,11 +7,20 @@ export function Banners() {
   return (
     <>
       {!config.isProduction && (
-        <div className="bg-info px-4 py-1 text-center text-xs font-semibold uppercase tracking-wide text-info-content">{config.environmentName} environment</div>
+        <div className="bg-info px-4 py-1 text-center text-xs font-semibold uppercase tracking-wide text-info-content">
+          {config.environmentName} environment
+        </div>
       )}
-      {organization?.deleted && <div className="bg-error px-4 py-1 text-center text-sm font-bold text-error-content" role="alert">DELETED ORGANIZATION</div>}
+      {organization?.deleted && (
+        <div className="bg-error px-4 py-1 text-center text-sm font-bold text-error-content" role="alert">
+          DELETED ORGANIZATION
+        </div>
+      )}
       {newVersion && (
-        <div className="flex items-center justify-center gap-3 bg-warning px-4 py-1 text-sm text-warning-content" role="status">
+        <div
+          className="flex items-center justify-center gap-3 bg-warning px-4 py-1 text-sm text-warning-content"
+          role="status"
+        >
           New version available,
           <button type="button" className="btn btn-xs" onClick={() => window.location.reload()}>
             reload

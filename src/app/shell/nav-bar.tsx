@@ -15,7 +15,9 @@ export function NavBar() {
   const [smallExpanded, setSmallExpanded] = useState(false);
   const collapsed = small ? !smallExpanded : savedCollapsed;
   const setCollapsed = (c: boolean) => (small ? setSmallExpanded(!c) : setSavedCollapsed(c));
-  const visible = screens.filter((s) => s.inNav !== false && hasAnyPermission(permissions, routePermissions[s.routeName]));
+  const visible = screens.filter(
+    (s) => s.inNav !== false && hasAnyPermission(permissions, routePermissions[s.routeName]),
+  );
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `flex items-center gap-3 rounded-md px-3 py-2 text-sm ${isActive ? 'bg-primary text-primary-content' : 'hover:bg-base-300'}`;
 

@@ -23,21 +23,39 @@ export const SEARCH_DRAWER_WIDTH = 240;
 /** Lists draw at most this many matches; the counts still say how many there are. */
 const SHOWN = 150;
 
-type Dialog = { kind: 'start' | 'end' | 'quarantine' | 'ticket' | 'cloud'; device: DeviceSearchRow } | { kind: 'siteCloud'; site: { id: number; name: string } };
+type Dialog =
+  | { kind: 'start' | 'end' | 'quarantine' | 'ticket' | 'cloud'; device: DeviceSearchRow }
+  | { kind: 'siteCloud'; site: { id: number; name: string } };
 
-export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPin: (pinned: boolean) => void; onClose: () => void }) {
+export function SearchDrawer({
+  pinned,
+  onPin,
+  onClose,
+}: {
+  pinned: boolean;
+  onPin: (pinned: boolean) => void;
+  onClose: () => void;
+}) {
   const { user, organization } = useSession();
   const qc = useQueryClient();
   const canDevices = useHasPermission(Permission.DeviceAdministration);
   const canInstall = useHasPermission(Permission.DeviceAdministration, Permission.DeviceInstallationStartStop);
   const canCloud = useHasPermission(Permission.ParticleCloudFunctions);
-  const severalOrganizations = user.userDetails.isQubeUser || user.userOrganizations.filter((o) => !o.deleted).length > 1;
+  const severalOrganizations =
+    user.userDetails.isQubeUser || user.userOrganizations.filter((o) => !o.deleted).length > 1;
   const [showAll, setShowAll] = useState(false);
   const [text, setText] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const orgQuery = showAll ? {} : { organizationId: organization!.id };
-  const sites = useQuery({ queryKey: ['searchSites', orgQuery], queryFn: () => apiRequest('/api/site/siteSearchList/', z.array(siteSearchRowSchema), { query: orgQuery }) });
-  const devices = useQuery({ queryKey: ['searchDevices', orgQuery], queryFn: () => apiRequest('/api/device/deviceSearchList/', z.array(deviceSearchRowSchema), { query: orgQuery }), enabled: canDevices });
+  const sites = useQuery({
+    queryKey: ['searchSites', orgQuery],
+    queryFn: () => apiRequest('/api/site/siteSearchList/', z.array(siteSearchRowSchema), { query: orgQuery }),
+  });
+  const devices = useQuery({
+    queryKey: ['searchDevices', orgQuery],
+    queryFn: () => apiRequest('/api/device/deviceSearchList/', z.array(deviceSearchRowSchema), { query: orgQuery }),
+    enabled: canDevices,
+  });
   // Fresh lists each time the drawer opens.
   useEffect(() => {
     void qc.invalidateQueries({ queryKey: ['searchSites'] });
@@ -45,14 +63,37 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
   }, [qc]);
 
   const q = text.trim().toLowerCase();
-  const siteMatches = useMemo(() => (sites.data ?? []).filter((s) => !q || [s.name, s.alias ?? '', ...s.siteGroupNames].some((v) => v.toLowerCase().includes(q))), [sites.data, q]);
-  const deviceMatches = useMemo(() => (devices.data ?? []).filter((d) => !q || [d.name, d.currentSiteName ?? '', ...d.siteGroupNames].some((v) => v.toLowerCase().includes(q))), [devices.data, q]);
+  const siteMatches = useMemo(
+    () =>
+      (sites.data ?? []).filter(
+        (s) => !q || [s.name, s.alias ?? '', ...s.siteGroupNames].some((v) => v.toLowerCase().includes(q)),
+      ),
+    [sites.data, q],
+  );
+  const deviceMatches = useMemo(
+    () =>
+      (devices.data ?? []).filter(
+        (d) => !q || [d.name, d.currentSiteName ?? '', ...d.siteGroupNames].some((v) => v.toLowerCase().includes(q)),
+      ),
+    [devices.data, q],
+  );
 
   return (
-    <aside aria-label="Search" className="flex h-full shrink-0 flex-col border-r border-base-300 bg-base-100" style={{ width: SEARCH_DRAWER_WIDTH }}>
+    <aside
+      aria-label="Search"
+      className="flex h-full shrink-0 flex-col border-r border-base-300 bg-base-100"
+      style={{ width: SEARCH_DRAWER_WIDTH }}
+    >
       <div className="flex items-center gap-1 border-b border-base-300 px-2 py-2">
         <h2 className="flex-1 text-sm font-semibold">Search</h2>
-        <button type="button" className={`btn btn-ghost btn-xs hidden md:inline-flex ${pinned ? 'text-primary' : ''}`} aria-pressed={pinned} aria-label={pinned ? 'Unpin the search drawer' : 'Pin the search drawer'} title={pinned ? 'Unpin' : 'Pin'} onClick={() => onPin(!pinned)}>
+        <button
+          type="button"
+          className={`btn btn-ghost btn-xs hidden md:inline-flex ${pinned ? 'text-primary' : ''}`}
+          aria-pressed={pinned}
+          aria-label={pinned ? 'Unpin the search drawer' : 'Pin the search drawer'}
+          title={pinned ? 'Unpin' : 'Pin'}
+          onClick={() => onPin(!pinned)}
+        >
           <Icon name="pin" className="h-4 w-4" />
         </button>
         <button type="button" className="btn btn-ghost btn-xs" aria-label="Close the search drawer" onClick={onClose}>
@@ -60,10 +101,22 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
         </button>
       </div>
       <div className="grid gap-2 border-b border-base-300 p-2">
-        <input className="input input-sm w-full" type="search" placeholder="Sites, devices, groups" aria-label="Find by name or group" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          className="input input-sm w-full"
+          type="search"
+          placeholder="Sites, devices, groups"
+          aria-label="Find by name or group"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         {severalOrganizations && (
           <label className="flex items-center gap-2 text-xs">
-            <input type="checkbox" className="toggle toggle-xs" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="toggle toggle-xs"
+              checked={showAll}
+              onChange={(e) => setShowAll(e.target.checked)}
+            />
             Show All
           </label>
         )}
@@ -80,17 +133,29 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
               {siteMatches.slice(0, SHOWN).map((s) => (
                 <li key={s.id} className="flex items-start gap-1 border-b border-base-200 px-2 py-1 text-xs">
                   <div className="min-w-0 flex-1">
-                    <Link className="link link-hover font-medium" to={`/site/${s.id}?organizationId=${s.organizationId}`} aria-label={`Dashboard of ${s.name}`}>
+                    <Link
+                      className="link link-hover font-medium"
+                      to={`/site/${s.id}?organizationId=${s.organizationId}`}
+                      aria-label={`Dashboard of ${s.name}`}
+                    >
                       {s.name}
                     </Link>
-                    <div className="truncate text-base-content/70">{[s.alias, s.siteGroupNames.join(', '), showAll ? s.organizationName : null].filter(Boolean).join(' · ') || '—'}</div>
+                    <div className="truncate text-base-content/70">
+                      {[s.alias, s.siteGroupNames.join(', '), showAll ? s.organizationName : null]
+                        .filter(Boolean)
+                        .join(' · ') || '—'}
+                    </div>
                   </div>
                   {canCloud && (
                     <button
                       type="button"
                       className="btn btn-ghost btn-xs"
                       disabled={s.organizationId !== organization!.id}
-                      title={s.organizationId !== organization!.id ? `Switch to ${s.organizationName} to call its cloud functions` : 'Cloud Functions'}
+                      title={
+                        s.organizationId !== organization!.id
+                          ? `Switch to ${s.organizationName} to call its cloud functions`
+                          : 'Cloud Functions'
+                      }
                       aria-label={`Cloud functions of ${s.name}`}
                       onClick={() => setDialog({ kind: 'siteCloud', site: s })}
                     >
@@ -99,7 +164,9 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
                   )}
                 </li>
               ))}
-              {siteMatches.length > SHOWN && <li className="p-2 text-xs text-base-content/70">{`${siteMatches.length - SHOWN} more — refine the search`}</li>}
+              {siteMatches.length > SHOWN && (
+                <li className="p-2 text-xs text-base-content/70">{`${siteMatches.length - SHOWN} more — refine the search`}</li>
+              )}
             </ul>
           )}
         </section>
@@ -127,9 +194,22 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
                     <li key={d.id} className="flex items-start gap-1 border-b border-base-200 px-2 py-1 text-xs">
                       <div className="min-w-0 flex-1">
                         <div className="font-medium">{d.name}</div>
-                        <div className="truncate text-base-content/70">{[d.currentSiteName ?? 'Not installed', d.siteGroupNames.join(', '), showAll ? d.organizationName : null].filter(Boolean).join(' · ')}</div>
+                        <div className="truncate text-base-content/70">
+                          {[
+                            d.currentSiteName ?? 'Not installed',
+                            d.siteGroupNames.join(', '),
+                            showAll ? d.organizationName : null,
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </div>
                       </div>
-                      <Popover label="⋯" buttonClassName="btn btn-ghost btn-xs" haspopup="true" panelClassName="absolute right-0 top-full z-30 mt-1 w-52 rounded-box border border-base-300 bg-base-100 shadow-lg">
+                      <Popover
+                        label="⋯"
+                        buttonClassName="btn btn-ghost btn-xs"
+                        haspopup="true"
+                        panelClassName="absolute right-0 top-full z-30 mt-1 w-52 rounded-box border border-base-300 bg-base-100 shadow-lg"
+                      >
                         {(close) => (
                           <ul className="menu menu-sm p-1" aria-label={`Actions for ${d.name}`}>
                             <li>
@@ -139,18 +219,57 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
                             </li>
                             {canInstall &&
                               (d.currentInstallationId
-                                ? item('End Installation', () => { close(); setDialog({ kind: 'end', device: d }); }, elsewhere)
-                                : item('Start Installation', () => { close(); setDialog({ kind: 'start', device: d }); }, elsewhere))}
-                            {item('Change Quarantine State', () => { close(); setDialog({ kind: 'quarantine', device: d }); }, elsewhere ?? blocked)}
-                            {canCloud && d.deviceType === 'Qube' && item('Cloud Functions', () => { close(); setDialog({ kind: 'cloud', device: d }); }, elsewhere)}
-                            {item('Create Support Ticket', () => { close(); setDialog({ kind: 'ticket', device: d }); }, elsewhere ?? (d.currentInstallationId ? null : NOT_INSTALLED_FOR_TICKET))}
+                                ? item(
+                                    'End Installation',
+                                    () => {
+                                      close();
+                                      setDialog({ kind: 'end', device: d });
+                                    },
+                                    elsewhere,
+                                  )
+                                : item(
+                                    'Start Installation',
+                                    () => {
+                                      close();
+                                      setDialog({ kind: 'start', device: d });
+                                    },
+                                    elsewhere,
+                                  ))}
+                            {item(
+                              'Change Quarantine State',
+                              () => {
+                                close();
+                                setDialog({ kind: 'quarantine', device: d });
+                              },
+                              elsewhere ?? blocked,
+                            )}
+                            {canCloud &&
+                              d.deviceType === 'Qube' &&
+                              item(
+                                'Cloud Functions',
+                                () => {
+                                  close();
+                                  setDialog({ kind: 'cloud', device: d });
+                                },
+                                elsewhere,
+                              )}
+                            {item(
+                              'Create Support Ticket',
+                              () => {
+                                close();
+                                setDialog({ kind: 'ticket', device: d });
+                              },
+                              elsewhere ?? (d.currentInstallationId ? null : NOT_INSTALLED_FOR_TICKET),
+                            )}
                           </ul>
                         )}
                       </Popover>
                     </li>
                   );
                 })}
-                {deviceMatches.length > SHOWN && <li className="p-2 text-xs text-base-content/70">{`${deviceMatches.length - SHOWN} more — refine the search`}</li>}
+                {deviceMatches.length > SHOWN && (
+                  <li className="p-2 text-xs text-base-content/70">{`${deviceMatches.length - SHOWN} more — refine the search`}</li>
+                )}
               </ul>
             )}
           </section>
@@ -158,10 +277,22 @@ export function SearchDrawer({ pinned, onPin, onClose }: { pinned: boolean; onPi
       </div>
       {dialog?.kind === 'start' && <StartInstallationDialog device={dialog.device} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'end' && <EndInstallationDialog device={dialog.device} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'quarantine' && <QuarantineDialog device={{ ...dialog.device }} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'quarantine' && (
+        <QuarantineDialog device={{ ...dialog.device }} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'ticket' && <TicketCreateDialog device={dialog.device} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'cloud' && <CloudFunctionDialog target={{ kind: 'device', id: dialog.device.id, name: dialog.device.name }} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'siteCloud' && <CloudFunctionDialog target={{ kind: 'site', id: dialog.site.id, name: dialog.site.name }} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'cloud' && (
+        <CloudFunctionDialog
+          target={{ kind: 'device', id: dialog.device.id, name: dialog.device.name }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'siteCloud' && (
+        <CloudFunctionDialog
+          target={{ kind: 'site', id: dialog.site.id, name: dialog.site.name }}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </aside>
   );
 }

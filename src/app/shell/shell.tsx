@@ -58,22 +58,35 @@ export function Shell() {
     if (!failure) return;
     setFailure(null);
     if (failure.status === 401) auth.expire();
-    else navigate(`/accessDenied?to=${/organization/i.test(failure.detail) ? 'organization' : 'page'}`, { replace: true });
+    else
+      navigate(`/accessDenied?to=${/organization/i.test(failure.detail) ? 'organization' : 'page'}`, { replace: true });
   }, [failure, setFailure, auth, navigate]);
 
   return (
     <div className="flex h-full min-h-0">
       <NavBar />
-      {open && pinned && <SearchDrawer pinned onPin={(p) => setDrawer({ ...drawer, pinned: p })} onClose={() => setOpen(false)} />}
+      {open && pinned && (
+        <SearchDrawer pinned onPin={(p) => setDrawer({ ...drawer, pinned: p })} onClose={() => setOpen(false)} />
+      )}
       <div className="relative flex min-w-0 flex-1 flex-col">
         {open && !pinned && (
           <div className="absolute inset-y-0 left-0 z-40 shadow-xl">
-            <SearchDrawer pinned={false} onPin={(p) => setDrawer({ open: true, pinned: p })} onClose={() => setOpen(false)} />
+            <SearchDrawer
+              pinned={false}
+              onPin={(p) => setDrawer({ open: true, pinned: p })}
+              onClose={() => setOpen(false)}
+            />
           </div>
         )}
         <Banners />
         <header className="flex items-center gap-3 border-b border-base-300 bg-base-100 px-4 py-2">
-          <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open} aria-label={open ? 'Close search' : 'Search sites and devices'} onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-expanded={open}
+            aria-label={open ? 'Close search' : 'Search sites and devices'}
+            onClick={() => setOpen(!open)}
+          >
             <Icon name="search" className="h-4 w-4" />
             <span className="hidden sm:inline">Search</span>
           </button>

@@ -7,7 +7,14 @@ import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import type { CurrentUser } from '@/contracts/current-user';
 import { displayUnitSchema } from '@/contracts/user-settings';
-import { UNIT_FIELD_LABELS, UNIT_FIELDS, UNIT_GROUPS, unitConfigurationSchema, UNITS_EDITED, type UnitConfiguration } from '@/domain/units';
+import {
+  UNIT_FIELD_LABELS,
+  UNIT_FIELDS,
+  UNIT_GROUPS,
+  unitConfigurationSchema,
+  UNITS_EDITED,
+  type UnitConfiguration,
+} from '@/domain/units';
 import { formErrorsOf } from '@/components/form-errors';
 import { FormActions, Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
@@ -15,8 +22,17 @@ import { useToast } from '@/components/toasts';
 import { FormAlert } from '@/components/form-alert';
 
 export function UnitConfigurationDialog({ onClose }: { onClose: () => void }) {
-  const units = useQuery({ queryKey: ['units'], queryFn: () => apiRequest('/api/userSettings/units/', z.array(displayUnitSchema)), staleTime: Infinity });
-  const current = useQuery({ queryKey: ['unitConfiguration'], queryFn: () => apiRequest('/api/userSettings/unitConfigurationEdit/', unitConfigurationSchema), staleTime: 0, gcTime: 0 });
+  const units = useQuery({
+    queryKey: ['units'],
+    queryFn: () => apiRequest('/api/userSettings/units/', z.array(displayUnitSchema)),
+    staleTime: Infinity,
+  });
+  const current = useQuery({
+    queryKey: ['unitConfiguration'],
+    queryFn: () => apiRequest('/api/userSettings/unitConfigurationEdit/', unitConfigurationSchema),
+    staleTime: 0,
+    gcTime: 0,
+  });
   return (
     <Modal open title="Unit Configuration" onClose={onClose}>
       {units.isPending || current.isPending ? (
@@ -32,19 +48,33 @@ export function UnitConfigurationDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-function UnitForm({ units, initial, onClose }: { units: z.infer<typeof displayUnitSchema>[]; initial: UnitConfiguration; onClose: () => void }) {
+function UnitForm({
+  units,
+  initial,
+  onClose,
+}: {
+  units: z.infer<typeof displayUnitSchema>[];
+  initial: UnitConfiguration;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const toast = useToast();
   const [general, setGeneral] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (body: UnitConfiguration) => apiRequest('/api/userSettings/unitConfigurationEdit/', unitConfigurationSchema, { method: 'POST', body }),
+    mutationFn: (body: UnitConfiguration) =>
+      apiRequest('/api/userSettings/unitConfigurationEdit/', unitConfigurationSchema, { method: 'POST', body }),
     // The saved units apply at once; the user's labels refresh behind them (not awaited: issue 25).
     onSuccess: (saved) => {
-      qc.setQueryData<CurrentUser>(['currentUser'], (u) => (u ? { ...u, userSettings: { ...u.userSettings, unitConfiguration: saved } } : u));
+      qc.setQueryData<CurrentUser>(['currentUser'], (u) =>
+        u ? { ...u, userSettings: { ...u.userSettings, unitConfiguration: saved } } : u,
+      );
       void qc.invalidateQueries({ queryKey: ['currentUser'] });
     },
   });
-  const { register, handleSubmit, formState } = useForm<UnitConfiguration>({ defaultValues: initial, resolver: zodResolver(unitConfigurationSchema) });
+  const { register, handleSubmit, formState } = useForm<UnitConfiguration>({
+    defaultValues: initial,
+    resolver: zodResolver(unitConfigurationSchema),
+  });
   const onValid = async (v: UnitConfiguration) => {
     setGeneral(null);
     try {
@@ -64,7 +94,11 @@ function UnitForm({ units, initial, onClose }: { units: z.infer<typeof displayUn
           return (
             <label key={field} className="form-control">
               <span className="label-text mb-1 text-sm font-medium">{UNIT_FIELD_LABELS[field]}</span>
-              <select className={`select w-full ${error ? 'select-error' : ''}`} aria-invalid={Boolean(error)} {...register(field, { valueAsNumber: true })}>
+              <select
+                className={`select w-full ${error ? 'select-error' : ''}`}
+                aria-invalid={Boolean(error)}
+                {...register(field, { valueAsNumber: true })}
+              >
                 {units
                   .filter((u) => u.unitGroupId === UNIT_GROUPS[group])
                   .map((u) => (

@@ -9,7 +9,15 @@ import { formatDateTime } from '@/domain/format';
 import { useSession } from '../session-context';
 import { useAddComment } from './api';
 
-export function AlarmComments({ alarmId, organizationId, comments }: { alarmId: number; organizationId: number; comments: readonly AlarmComment[] }) {
+export function AlarmComments({
+  alarmId,
+  organizationId,
+  comments,
+}: {
+  alarmId: number;
+  organizationId: number;
+  comments: readonly AlarmComment[];
+}) {
   const { user } = useSession();
   const add = useAddComment();
   const [text, setText] = useState('');
@@ -54,7 +62,12 @@ export function AlarmComments({ alarmId, organizationId, comments }: { alarmId: 
             }}
           />
         </label>
-        <button type="button" className="btn btn-sm btn-primary" disabled={!canSendComment(text) || add.isPending} onClick={() => void send()}>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={!canSendComment(text) || add.isPending}
+          onClick={() => void send()}
+        >
           {add.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
           Send
         </button>

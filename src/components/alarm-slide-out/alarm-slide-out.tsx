@@ -17,10 +17,16 @@ import { AlarmComments } from './alarm-comments';
 import { AlarmWorkflow } from './alarm-workflow';
 import { useAlarm, useTopSources, useWorkflow } from './api';
 
-export const LEVEL_BADGE: Record<number, string> = { 0: 'badge-warning', 1: 'badge-error badge-outline', 2: 'badge-error' };
+export const LEVEL_BADGE: Record<number, string> = {
+  0: 'badge-warning',
+  1: 'badge-error badge-outline',
+  2: 'badge-error',
+};
 
 export function LevelBadge({ level }: { level: number }) {
-  return <span className={`badge badge-sm whitespace-nowrap ${LEVEL_BADGE[level] ?? ''}`}>{AlarmLevel.label(level)}</span>;
+  return (
+    <span className={`badge badge-sm whitespace-nowrap ${LEVEL_BADGE[level] ?? ''}`}>{AlarmLevel.label(level)}</span>
+  );
 }
 
 interface Props {
@@ -50,7 +56,12 @@ export function AlarmSlideOut({ encodedId, onClose, onZoom }: Props) {
   }, [requestClose]);
 
   return (
-    <aside role="dialog" aria-modal="false" aria-labelledby="alarm-slide-out-title" className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-base-300 bg-base-100 shadow-2xl">
+    <aside
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="alarm-slide-out-title"
+      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-base-300 bg-base-100 shadow-2xl"
+    >
       <header className="flex items-start gap-2 border-b border-base-300 p-4">
         <div className="grow">
           <h2 id="alarm-slide-out-title" className="text-lg font-semibold">
@@ -58,7 +69,13 @@ export function AlarmSlideOut({ encodedId, onClose, onZoom }: Props) {
           </h2>
           {alarm.data && <p className="text-sm text-base-content/80">{alarm.data.siteName}</p>}
         </div>
-        <button ref={closeButton} type="button" className="btn btn-ghost btn-sm" onClick={requestClose} aria-label="Close alarm">
+        <button
+          ref={closeButton}
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={requestClose}
+          aria-label="Close alarm"
+        >
           ✕
         </button>
       </header>
@@ -68,7 +85,12 @@ export function AlarmSlideOut({ encodedId, onClose, onZoom }: Props) {
         ) : alarm.error ? (
           <LoadError message={alarm.error.message} onRetry={() => void alarm.refetch()} />
         ) : (
-          <AlarmBody alarm={alarm.data} organizationId={alarm.data.organizationId} onZoom={onZoom} onDirtyChange={setDirty} />
+          <AlarmBody
+            alarm={alarm.data}
+            organizationId={alarm.data.organizationId}
+            onZoom={onZoom}
+            onDirtyChange={setDirty}
+          />
         )}
       </div>
       <ConfirmDialog
@@ -86,7 +108,17 @@ export function AlarmSlideOut({ encodedId, onClose, onZoom }: Props) {
   );
 }
 
-function AlarmBody({ alarm, organizationId, onZoom, onDirtyChange }: { alarm: Alarm; organizationId: number; onZoom?: (a: Alarm) => void; onDirtyChange: (d: boolean) => void }) {
+function AlarmBody({
+  alarm,
+  organizationId,
+  onZoom,
+  onDirtyChange,
+}: {
+  alarm: Alarm;
+  organizationId: number;
+  onZoom?: (a: Alarm) => void;
+  onDirtyChange: (d: boolean) => void;
+}) {
   const { user } = useSession();
   const units = user.userSettings.unitConfiguration;
   const time = (iso: string) => formatDateTime(iso, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
@@ -109,10 +141,17 @@ function AlarmBody({ alarm, organizationId, onZoom, onDirtyChange }: { alarm: Al
     ['End', alarm.endTime ? time(alarm.endTime) : 'Ongoing'],
     ['Max Value', value(alarm.maxValue)],
     ...(alarm.device ? ([['Device', alarm.device]] as [string, React.ReactNode][]) : []),
-    ['HI / HI-HI / Critical', `${value(alarm.hiThreshold)} / ${value(alarm.hiHiThreshold)} / ${value(alarm.criticalThreshold)}`],
+    [
+      'HI / HI-HI / Critical',
+      `${value(alarm.hiThreshold)} / ${value(alarm.hiHiThreshold)} / ${value(alarm.criticalThreshold)}`,
+    ],
     ['Sliding Window', alarm.slidingWindowSizeInHours === null ? '—' : `${alarm.slidingWindowSizeInHours} h`],
-    ...(alarm.calculationMethod !== null ? ([['Calculation', Aggregation.label(alarm.calculationMethod)]] as [string, React.ReactNode][]) : []),
-    ...(alarm.totalVolume !== null ? ([['Total Volume', volume(alarm.totalVolume)]] as [string, React.ReactNode][]) : []),
+    ...(alarm.calculationMethod !== null
+      ? ([['Calculation', Aggregation.label(alarm.calculationMethod)]] as [string, React.ReactNode][])
+      : []),
+    ...(alarm.totalVolume !== null
+      ? ([['Total Volume', volume(alarm.totalVolume)]] as [string, React.ReactNode][])
+      : []),
   ];
   const top = sourceSummary(sources.data ?? []);
 
@@ -167,10 +206,21 @@ function AlarmBody({ alarm, organizationId, onZoom, onDirtyChange }: { alarm: Al
       ) : workflow.error ? (
         <LoadError message={workflow.error.message} onRetry={() => void workflow.refetch()} />
       ) : (
-        <AlarmWorkflow workflow={workflow.data} alarmType={alarm.alarmType} organizationId={organizationId} onDirtyChange={onDirtyChange} />
+        <AlarmWorkflow
+          workflow={workflow.data}
+          alarmType={alarm.alarmType}
+          organizationId={organizationId}
+          onDirtyChange={onDirtyChange}
+        />
       )}
       <AlarmComments alarmId={alarm.id} organizationId={organizationId} comments={alarm.alarmComments} />
-      <AuditHistoryDialog entity="workflow" id={history ? alarm.workflowId : null} organizationId={organizationId} title="Workflow History" onClose={() => setHistory(false)} />
+      <AuditHistoryDialog
+        entity="workflow"
+        id={history ? alarm.workflowId : null}
+        organizationId={organizationId}
+        title="Workflow History"
+        onClose={() => setHistory(false)}
+      />
     </div>
   );
 }

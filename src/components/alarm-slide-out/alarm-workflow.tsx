@@ -5,7 +5,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/api/client';
 import type { Workflow } from '@/contracts/alarm';
-import { ALARM_TOASTS, CLASSIFIED_WARNING, LDAR_SAVE_FAILED, convertedToast, ldarChange, ldarProblems, ldarResolves, showsRepairRequired, showsRootCause, type LdarForm } from '@/domain/alarms';
+import {
+  ALARM_TOASTS,
+  CLASSIFIED_WARNING,
+  LDAR_SAVE_FAILED,
+  convertedToast,
+  ldarChange,
+  ldarProblems,
+  ldarResolves,
+  showsRepairRequired,
+  showsRootCause,
+  type LdarForm,
+} from '@/domain/alarms';
 import { AlarmType, CLASSIFICATIONS, RepairType, WorkflowType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { ConfirmDialog } from '../modal';
@@ -13,7 +24,12 @@ import { useSession } from '../session-context';
 import { useToast } from '../toasts';
 import { useEditLdar, useRootCauses, useWorkflowAction } from './api';
 
-const CLASSIFICATION_LABEL: Record<string, string> = { Fugitive: 'Fugitive', IncompleteCombustion: 'Incomplete Combustion', Venting: 'Venting', NothingFound: 'Nothing Found' };
+const CLASSIFICATION_LABEL: Record<string, string> = {
+  Fugitive: 'Fugitive',
+  IncompleteCombustion: 'Incomplete Combustion',
+  Venting: 'Venting',
+  NothingFound: 'Nothing Found',
+};
 
 const formOf = (w: Workflow): LdarForm => ({
   classification: w.ldarWorkflowModel?.classification ?? null,
@@ -25,7 +41,8 @@ const formOf = (w: Workflow): LdarForm => ({
 
 const failure = (e: unknown) => (e instanceof ApiError ? e.message : 'There was an unexpected error, please try again');
 /** spec 2 §8: a 400 (or a save someone else overtook) shows the server's text, anything else a fixed message. */
-const ldarFailure = (e: unknown) => (e instanceof ApiError && (e.status === 400 || e.status === 409) ? e.message : LDAR_SAVE_FAILED);
+const ldarFailure = (e: unknown) =>
+  e instanceof ApiError && (e.status === 400 || e.status === 409) ? e.message : LDAR_SAVE_FAILED;
 
 interface Props {
   workflow: Workflow;
@@ -68,14 +85,18 @@ export function AlarmWorkflow({ workflow, alarmType, organizationId, onDirtyChan
     <section aria-labelledby="alarm-workflow" className="grid gap-2">
       <div className="flex items-center gap-2">
         <h3 id="alarm-workflow" className="font-semibold">{`${WorkflowType.label(workflow.workflowType)} Workflow`}</h3>
-        <span className={`badge badge-sm ${workflow.resolvedAt ? 'badge-success' : 'badge-warning'}`}>{workflow.resolvedAt ? 'Resolved' : 'Unresolved'}</span>
+        <span className={`badge badge-sm ${workflow.resolvedAt ? 'badge-success' : 'badge-warning'}`}>
+          {workflow.resolvedAt ? 'Resolved' : 'Unresolved'}
+        </span>
         {alarmType === AlarmType.values.SiteRate && (
           <button type="button" className="btn btn-ghost btn-xs ml-auto" onClick={() => setConfirmConvert(true)}>
             {`Convert to ${WorkflowType.label(target)}`}
           </button>
         )}
       </div>
-      {workflow.resolvedAt && <p className="text-sm text-base-content/80">{`Resolved ${time(workflow.resolvedAt)}${workflow.resolvedBy ? ` by ${workflow.resolvedBy}` : ''}`}</p>}
+      {workflow.resolvedAt && (
+        <p className="text-sm text-base-content/80">{`Resolved ${time(workflow.resolvedAt)}${workflow.resolvedBy ? ` by ${workflow.resolvedBy}` : ''}`}</p>
+      )}
       {error && (
         <p className="alert alert-error py-2 text-sm" role="alert">
           {error}
@@ -84,11 +105,21 @@ export function AlarmWorkflow({ workflow, alarmType, organizationId, onDirtyChan
       {ldar ? (
         <LdarWorkflow workflow={workflow} organizationId={organizationId} onDirtyChange={onDirtyChange} />
       ) : workflow.resolvedAt ? (
-        <button type="button" className="btn btn-sm btn-outline justify-self-start" disabled={action.isPending} onClick={() => void run('unacknowledge')}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline justify-self-start"
+          disabled={action.isPending}
+          onClick={() => void run('unacknowledge')}
+        >
           Unresolve
         </button>
       ) : (
-        <button type="button" className="btn btn-sm btn-primary justify-self-start" disabled={action.isPending} onClick={() => void run('acknowledge')}>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary justify-self-start"
+          disabled={action.isPending}
+          onClick={() => void run('acknowledge')}
+        >
           Resolve
         </button>
       )}
@@ -109,7 +140,15 @@ export function AlarmWorkflow({ workflow, alarmType, organizationId, onDirtyChan
   );
 }
 
-function LdarWorkflow({ workflow, organizationId, onDirtyChange }: { workflow: Workflow; organizationId: number; onDirtyChange: (dirty: boolean) => void }) {
+function LdarWorkflow({
+  workflow,
+  organizationId,
+  onDirtyChange,
+}: {
+  workflow: Workflow;
+  organizationId: number;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const toast = useToast();
   const save = useEditLdar();
   const causes = useRootCauses();
@@ -150,7 +189,11 @@ function LdarWorkflow({ workflow, organizationId, onDirtyChange }: { workflow: W
       )}
       <label className="form-control">
         <span className="label-text mb-1 text-sm font-medium">Classification</span>
-        <select className="select select-sm w-full" value={form.classification ?? ''} onChange={(e) => set('classification', e.target.value || null)}>
+        <select
+          className="select select-sm w-full"
+          value={form.classification ?? ''}
+          onChange={(e) => set('classification', e.target.value || null)}
+        >
           <option value="">Not classified</option>
           {CLASSIFICATIONS.map((c) => (
             <option key={c} value={c}>
@@ -162,7 +205,11 @@ function LdarWorkflow({ workflow, organizationId, onDirtyChange }: { workflow: W
       {showsRootCause(form.classification) && (
         <label className="form-control">
           <span className="label-text mb-1 text-sm font-medium">Root Cause</span>
-          <select className="select select-sm w-full" value={form.rootCauseId ?? ''} onChange={(e) => set('rootCauseId', e.target.value ? Number(e.target.value) : null)}>
+          <select
+            className="select select-sm w-full"
+            value={form.rootCauseId ?? ''}
+            onChange={(e) => set('rootCauseId', e.target.value ? Number(e.target.value) : null)}
+          >
             <option value="">Not known</option>
             {(causes.data ?? [])
               .filter((c) => c.classification === form.classification)
@@ -179,7 +226,13 @@ function LdarWorkflow({ workflow, organizationId, onDirtyChange }: { workflow: W
           <legend className="mb-1 font-medium">Repair Required</legend>
           {[true, false].map((v) => (
             <label key={String(v)} className="flex items-center gap-1">
-              <input type="radio" className="radio radio-sm" name="repairRequired" checked={form.repairRequired === v} onChange={() => set('repairRequired', v)} />
+              <input
+                type="radio"
+                className="radio radio-sm"
+                name="repairRequired"
+                checked={form.repairRequired === v}
+                onChange={() => set('repairRequired', v)}
+              />
               {v ? 'Yes' : 'No'}
             </label>
           ))}
@@ -189,7 +242,11 @@ function LdarWorkflow({ workflow, organizationId, onDirtyChange }: { workflow: W
         <div className="grid grid-cols-2 gap-2">
           <label className="form-control">
             <span className="label-text mb-1 text-sm font-medium">Repair Type</span>
-            <select className={`select select-sm w-full ${problems.repairType ? 'select-error' : ''}`} value={form.repairType ?? ''} onChange={(e) => set('repairType', e.target.value === '' ? null : Number(e.target.value))}>
+            <select
+              className={`select select-sm w-full ${problems.repairType ? 'select-error' : ''}`}
+              value={form.repairType ?? ''}
+              onChange={(e) => set('repairType', e.target.value === '' ? null : Number(e.target.value))}
+            >
               <option value="">Choose</option>
               {RepairType.options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -200,12 +257,23 @@ function LdarWorkflow({ workflow, organizationId, onDirtyChange }: { workflow: W
           </label>
           <label className="form-control">
             <span className="label-text mb-1 text-sm font-medium">Repair Completed</span>
-            <input type="date" className="input input-sm w-full" value={dateValue} onChange={(e) => set('repairCompleted', e.target.value ? new Date(`${e.target.value}T00:00:00Z`).toISOString() : null)} />
+            <input
+              type="date"
+              className="input input-sm w-full"
+              value={dateValue}
+              onChange={(e) =>
+                set('repairCompleted', e.target.value ? new Date(`${e.target.value}T00:00:00Z`).toISOString() : null)
+              }
+            />
           </label>
           {problems.repairType && <span className="col-span-2 text-xs text-error">{problems.repairType}</span>}
         </div>
       )}
-      <button type="submit" className="btn btn-sm btn-primary justify-self-start" disabled={!dirty || save.isPending || Object.keys(problems).length > 0}>
+      <button
+        type="submit"
+        className="btn btn-sm btn-primary justify-self-start"
+        disabled={!dirty || save.isPending || Object.keys(problems).length > 0}
+      >
         {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
         {resolves ? 'Resolve' : 'Save'}
       </button>

@@ -9,10 +9,17 @@ import type { LdarForm } from '@/domain/alarms';
 export const alarmWithOrganizationSchema = alarmSchema.extend({ organizationId: z.number().int() });
 
 export const useAlarm = (encodedId: string) =>
-  useQuery({ queryKey: ['alarm', encodedId], queryFn: () => apiRequest(`/api/alarm/alarm/${encodeURIComponent(encodedId)}`, alarmWithOrganizationSchema), retry: false });
+  useQuery({
+    queryKey: ['alarm', encodedId],
+    queryFn: () => apiRequest(`/api/alarm/alarm/${encodeURIComponent(encodedId)}`, alarmWithOrganizationSchema),
+    retry: false,
+  });
 
 export const useWorkflow = (organizationId: number, id: number) =>
-  useQuery({ queryKey: ['workflow', organizationId, id], queryFn: () => apiRequest('/api/workflow/get', workflowSchema, { query: { organizationId, id } }) });
+  useQuery({
+    queryKey: ['workflow', organizationId, id],
+    queryFn: () => apiRequest('/api/workflow/get', workflowSchema, { query: { organizationId, id } }),
+  });
 
 export const useRootCauses = () =>
   useQuery({
@@ -24,20 +31,25 @@ export const useRootCauses = () =>
 export const useTopSources = (encodedId: string, enabled: boolean) =>
   useQuery({
     queryKey: ['alarmSources', encodedId],
-    queryFn: () => apiRequest('/api/alarm/topContributingSourcesForAlarm/', z.array(contributingSourceSchema), { query: { encodedAlarmId: encodedId } }),
+    queryFn: () =>
+      apiRequest('/api/alarm/topContributingSourcesForAlarm/', z.array(contributingSourceSchema), {
+        query: { encodedAlarmId: encodedId },
+      }),
     enabled,
   });
 
 /** Everything an alarm change can alter: the alarm, its list, its workflow and the workflow's history. */
 function useInvalidateAlarm() {
   const qc = useQueryClient();
-  return () => Promise.all(['alarm', 'alarms', 'workflow', 'audit'].map((key) => qc.invalidateQueries({ queryKey: [key] })));
+  return () =>
+    Promise.all(['alarm', 'alarms', 'workflow', 'audit'].map((key) => qc.invalidateQueries({ queryKey: [key] })));
 }
 
 export function useAddComment() {
   const invalidate = useInvalidateAlarm();
   return useMutation({
-    mutationFn: (body: { organizationId: number; alarmId: number; content: string }) => apiRequest('/api/alarm/addAlarmComment/', alarmCommentSchema, { method: 'POST', body }),
+    mutationFn: (body: { organizationId: number; alarmId: number; content: string }) =>
+      apiRequest('/api/alarm/addAlarmComment/', alarmCommentSchema, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -45,8 +57,15 @@ export function useAddComment() {
 export function useWorkflowAction() {
   const invalidate = useInvalidateAlarm();
   return useMutation({
-    mutationFn: ({ action, id, organizationId }: { action: 'acknowledge' | 'unacknowledge' | 'convertBasicToLdar' | 'convertLdarToBasic'; id: number; organizationId: number }) =>
-      apiRequest(`/api/workflow/${action}/${id}`, workflowSchema, { method: 'POST', body: { organizationId } }),
+    mutationFn: ({
+      action,
+      id,
+      organizationId,
+    }: {
+      action: 'acknowledge' | 'unacknowledge' | 'convertBasicToLdar' | 'convertLdarToBasic';
+      id: number;
+      organizationId: number;
+    }) => apiRequest(`/api/workflow/${action}/${id}`, workflowSchema, { method: 'POST', body: { organizationId } }),
     onSuccess: invalidate,
   });
 }
@@ -54,7 +73,8 @@ export function useWorkflowAction() {
 export function useEditLdar() {
   const invalidate = useInvalidateAlarm();
   return useMutation({
-    mutationFn: (body: LdarForm & { organizationId: number; id: number; version: number }) => apiRequest('/api/workflow/editLdar', workflowSchema, { method: 'POST', body }),
+    mutationFn: (body: LdarForm & { organizationId: number; id: number; version: number }) =>
+      apiRequest('/api/workflow/editLdar', workflowSchema, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }

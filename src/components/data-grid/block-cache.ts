@@ -101,8 +101,10 @@ export class BlockCache<T> {
       (answer) => {
         if (generation !== this.generation || this.blocks.get(key) !== block) return;
         block.rows = answer.rows;
-        if (answer.totalRows !== undefined && answer.totalRows !== null && answer.totalRows >= 0) this.known = answer.totalRows;
-        else if (answer.lastRow !== undefined && answer.lastRow !== null && answer.lastRow >= 0) this.known = answer.lastRow;
+        if (answer.totalRows !== undefined && answer.totalRows !== null && answer.totalRows >= 0)
+          this.known = answer.totalRows;
+        else if (answer.lastRow !== undefined && answer.lastRow !== null && answer.lastRow >= 0)
+          this.known = answer.lastRow;
         else if (answer.rows.length < this.blockSize) this.known = startRow + answer.rows.length;
         this.highest = Math.max(this.highest, startRow + answer.rows.length);
         this.onChange();

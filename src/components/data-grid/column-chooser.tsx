@@ -22,7 +22,10 @@ export function ColumnChooser({ columns, hidden, onChange, onReset }: Props) {
           <fieldset>
             <legend className="px-2 pb-1 text-xs text-base-content/70">Columns shown</legend>
             {columns.map((c) => (
-              <label key={c.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-base-200">
+              <label
+                key={c.id}
+                className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-base-200"
+              >
                 <input
                   type="checkbox"
                   className="checkbox checkbox-xs"

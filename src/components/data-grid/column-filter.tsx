@@ -1,7 +1,14 @@
 // The filter popover of one column header: a filter type of spec 1 §3 and its value(s). Enter applies, Escape closes.
 import { useEffect, useRef, useState } from 'react';
 import { useOutsideClick } from '../use-outside-click';
-import { FILTER_TYPES_BY_KIND, needsNoValue, needsRange, type ColumnFilterValue, type ColumnKind, type FilterType } from '@/domain/grid-filter';
+import {
+  FILTER_TYPES_BY_KIND,
+  needsNoValue,
+  needsRange,
+  type ColumnFilterValue,
+  type ColumnKind,
+  type FilterType,
+} from '@/domain/grid-filter';
 
 interface Props {
   header: string;
@@ -41,7 +48,11 @@ export function ColumnFilterPopover({ header, kind, options, value, onApply, onC
       }}
       onSubmit={(e) => {
         e.preventDefault();
-        onApply({ type, value: needsNoValue(type) ? undefined : first, valueTo: needsRange(type) ? second : undefined });
+        onApply({
+          type,
+          value: needsNoValue(type) ? undefined : first,
+          valueTo: needsRange(type) ? second : undefined,
+        });
       }}
     >
       <label className="flex flex-col gap-1 text-xs">
@@ -66,14 +77,24 @@ export function ColumnFilterPopover({ header, kind, options, value, onApply, onC
               ))}
             </select>
           ) : (
-            <input className="input input-sm" type={inputType(kind)} value={first} onChange={(e) => setFirst(e.target.value)} />
+            <input
+              className="input input-sm"
+              type={inputType(kind)}
+              value={first}
+              onChange={(e) => setFirst(e.target.value)}
+            />
           )}
         </label>
       )}
       {needsRange(type) && (
         <label className="flex flex-col gap-1 text-xs">
           <span>To</span>
-          <input className="input input-sm" type={inputType(kind)} value={second} onChange={(e) => setSecond(e.target.value)} />
+          <input
+            className="input input-sm"
+            type={inputType(kind)}
+            value={second}
+            onChange={(e) => setSecond(e.target.value)}
+          />
         </label>
       )}
       <div className="flex justify-end gap-2">

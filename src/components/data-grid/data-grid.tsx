@@ -18,7 +18,13 @@ import {
 } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toCsv } from '@/domain/csv';
-import { isActiveFilter, matchesFilter, type CellValue, type ColumnFilterValue, type ColumnKind } from '@/domain/grid-filter';
+import {
+  isActiveFilter,
+  matchesFilter,
+  type CellValue,
+  type ColumnFilterValue,
+  type ColumnKind,
+} from '@/domain/grid-filter';
 import { downloadText } from '../download';
 import { GridFooter, LoadError } from '../grid-parts';
 import { ColumnChooser } from './column-chooser';
@@ -82,7 +88,10 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.id), [columns]);
   const visibility = useColumnVisibility(props.gridKey, defaultHidden);
   const formatDate = useDateFormatter();
-  const visible = useMemo(() => columns.filter((c) => c.hideable === false || !visibility.hidden.has(c.id)), [columns, visibility.hidden]);
+  const visible = useMemo(
+    () => columns.filter((c) => c.hideable === false || !visibility.hidden.has(c.id)),
+    [columns, visibility.hidden],
+  );
   const [activeQuick, setActiveQuick] = useState<ReadonlySet<string>>(new Set());
   const [search, setSearch] = useState('');
   const [sorting, setSorting] = useState<SortingState>([]);
@@ -95,7 +104,11 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
     const q = search.trim().toLowerCase();
     if (quick.length === 0 && !q) return all as T[];
     const searchable = visible.filter((c) => (c.kind ?? 'text') === 'text');
-    return all.filter((r) => quick.every((f) => f.predicate!(r)) && (!q || searchable.some((c) => textOf(c.value(r)).toLowerCase().includes(q))));
+    return all.filter(
+      (r) =>
+        quick.every((f) => f.predicate!(r)) &&
+        (!q || searchable.some((c) => textOf(c.value(r)).toLowerCase().includes(q))),
+    );
   }, [props.rows, quickFilters, activeQuick, search, visible]);
 
   const defs = useMemo<ColumnDef<typeof features, T>[]>(
@@ -180,7 +193,12 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
         )}
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {props.toolbar}
-          <ColumnChooser columns={hideable} hidden={visibility.hidden} onChange={visibility.setHidden} onReset={() => visibility.setHidden(new Set(defaultHidden))} />
+          <ColumnChooser
+            columns={hideable}
+            hidden={visibility.hidden}
+            onChange={visibility.setHidden}
+            onReset={() => visibility.setHidden(new Set(defaultHidden))}
+          />
           {props.exportName && (
             <button type="button" className="btn btn-sm btn-outline" disabled={rows.length === 0} onClick={exportCsv}>
               Export CSV
@@ -210,7 +228,11 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
           sort={sort}
           onSort={(id) => table.getColumn(id)?.toggleSorting(sort?.columnId === id ? sort.ascending : false)}
           filters={filters}
-          onFilter={(id, value) => table.getColumn(id)?.setFilterValue(value && isActiveFilter(value) ? { filter: value, kind: kindOf(id) } : undefined)}
+          onFilter={(id, value) =>
+            table
+              .getColumn(id)
+              ?.setFilterValue(value && isActiveFilter(value) ? { filter: value, kind: kindOf(id) } : undefined)
+          }
           selection={
             selection && {
               isSelected: (id) => selection.selected.has(id),
@@ -245,7 +267,11 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
         shown={rows.length}
         total={total}
         refreshedAt={props.refreshedAt}
-        status={visibility.saveError ? <span className="text-error">Column choice not saved: {visibility.saveError}</span> : undefined}
+        status={
+          visibility.saveError ? (
+            <span className="text-error">Column choice not saved: {visibility.saveError}</span>
+          ) : undefined
+        }
       />
     </div>
   );

@@ -55,7 +55,11 @@ function dateText(value: CellValue, format: (v: string | number | Date) => strin
 }
 
 const alignClass = (align: GridColumn<unknown>['align'], kind: GridColumn<unknown>['kind']) =>
-  align === 'right' || (align === undefined && kind === 'number') ? 'text-right tabular-nums' : align === 'center' ? 'text-center' : '';
+  align === 'right' || (align === undefined && kind === 'number')
+    ? 'text-right tabular-nums'
+    : align === 'center'
+      ? 'text-center'
+      : '';
 
 function SortMark({ state }: { state: 'asc' | 'desc' | null }) {
   return (
@@ -72,7 +76,12 @@ export function GridView<T>(props: GridViewProps<T>) {
   const dense = rowHeight < ROW_HEIGHT ? 'py-0' : '';
   const scrollRef = useRef<HTMLDivElement>(null);
   const [filterOpen, setFilterOpen] = useState<string | null>(null);
-  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+  });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? -1;
@@ -86,7 +95,11 @@ export function GridView<T>(props: GridViewProps<T>) {
 
   return (
     <div ref={scrollRef} className="overflow-auto" style={{ height: props.height }} tabIndex={-1}>
-      <table className="table table-xs w-full border-separate border-spacing-0" aria-label={props.label} aria-rowcount={rowCount + 1}>
+      <table
+        className="table table-xs w-full border-separate border-spacing-0"
+        aria-label={props.label}
+        aria-rowcount={rowCount + 1}
+      >
         <thead className="sticky top-0 z-20 bg-base-200 text-base-content">
           <tr>
             {selection && (
@@ -118,7 +131,11 @@ export function GridView<T>(props: GridViewProps<T>) {
                     {c.sortable === false ? (
                       <span>{c.header}</span>
                     ) : (
-                      <button type="button" className="inline-flex items-center gap-1 font-semibold hover:text-primary" onClick={() => props.onSort(c.id)}>
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 font-semibold hover:text-primary"
+                        onClick={() => props.onSort(c.id)}
+                      >
                         {c.header}
                         <SortMark state={sorted} />
                       </button>
@@ -131,7 +148,14 @@ export function GridView<T>(props: GridViewProps<T>) {
                         aria-expanded={filterOpen === c.id}
                         onClick={() => setFilterOpen((o) => (o === c.id ? null : c.id))}
                       >
-                        <svg viewBox="0 0 24 24" className="h-3 w-3" fill={filtered ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                        <svg
+                          viewBox="0 0 24 24"
+                          className="h-3 w-3"
+                          fill={filtered ? 'currentColor' : 'none'}
+                          stroke="currentColor"
+                          strokeWidth="2"
+                          aria-hidden="true"
+                        >
                           <path d="M3 5h18l-7 8v6l-4-2v-4z" />
                         </svg>
                       </button>
@@ -197,16 +221,35 @@ export function GridView<T>(props: GridViewProps<T>) {
                 {selection && (
                   <td className={`border-b border-base-200 ${dense}`}>
                     {selection.canSelect(slot.row) && (
-                      <input type="checkbox" className="checkbox checkbox-xs" aria-label={`Select row ${item.index + 1}`} checked={selected} onChange={() => selection.toggle(slot.id)} />
+                      <input
+                        type="checkbox"
+                        className="checkbox checkbox-xs"
+                        aria-label={`Select row ${item.index + 1}`}
+                        checked={selected}
+                        onChange={() => selection.toggle(slot.id)}
+                      />
                     )}
                   </td>
                 )}
                 {columns.map((c) => (
-                  <td key={c.id} className={`${c.overflowVisible ? 'overflow-visible' : 'max-w-xs truncate'} whitespace-nowrap border-b border-base-200 ${dense} ${alignClass(c.align, c.kind)}`}>
-                    {c.cell ? c.cell(slot.row) : c.kind === 'date' && props.formatDate ? dateText(c.value(slot.row), props.formatDate) : display(c.value(slot.row))}
+                  <td
+                    key={c.id}
+                    className={`${c.overflowVisible ? 'overflow-visible' : 'max-w-xs truncate'} whitespace-nowrap border-b border-base-200 ${dense} ${alignClass(c.align, c.kind)}`}
+                  >
+                    {c.cell
+                      ? c.cell(slot.row)
+                      : c.kind === 'date' && props.formatDate
+                        ? dateText(c.value(slot.row), props.formatDate)
+                        : display(c.value(slot.row))}
                   </td>
                 ))}
-                {rowActions && <td className={`sticky right-0 whitespace-nowrap border-b border-base-200 bg-base-100 text-right no-underline ${dense}`}>{rowActions(slot.row)}</td>}
+                {rowActions && (
+                  <td
+                    className={`sticky right-0 whitespace-nowrap border-b border-base-200 bg-base-100 text-right no-underline ${dense}`}
+                  >
+                    {rowActions(slot.row)}
+                  </td>
+                )}
               </tr>
             );
           })}

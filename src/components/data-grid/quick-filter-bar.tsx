@@ -1,7 +1,15 @@
 // The quick-filter toggles above a grid; several may be on at once (they combine with AND).
 import type { QuickFilter } from './types';
 
-export function QuickFilterBar<T>({ filters, active, onChange }: { filters: readonly QuickFilter<T>[]; active: ReadonlySet<string>; onChange: (next: ReadonlySet<string>) => void }) {
+export function QuickFilterBar<T>({
+  filters,
+  active,
+  onChange,
+}: {
+  filters: readonly QuickFilter<T>[];
+  active: ReadonlySet<string>;
+  onChange: (next: ReadonlySet<string>) => void;
+}) {
   if (filters.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-1" role="group" aria-label="Quick filters">

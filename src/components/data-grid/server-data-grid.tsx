@@ -46,7 +46,10 @@ export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
   const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.id), [columns]);
   const visibility = useColumnVisibility(props.gridKey, defaultHidden);
   const formatDate = useDateFormatter();
-  const visible = useMemo(() => columns.filter((c) => c.hideable === false || !visibility.hidden.has(c.id)), [columns, visibility.hidden]);
+  const visible = useMemo(
+    () => columns.filter((c) => c.hideable === false || !visibility.hidden.has(c.id)),
+    [columns, visibility.hidden],
+  );
   const [sort, setSort] = useState<SortState | null>(props.initialSort ?? null);
   const [filters, setFilters] = useState<ColumnFilters>({});
   const [activeQuick, setActiveQuick] = useState<ReadonlySet<string>>(new Set());
@@ -82,7 +85,12 @@ export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
         <QuickFilterBar filters={quickFilters} active={activeQuick} onChange={setActiveQuick} />
         <div className="ml-auto flex flex-wrap items-center gap-2">
           {props.toolbar}
-          <ColumnChooser columns={hideable} hidden={visibility.hidden} onChange={visibility.setHidden} onReset={() => visibility.setHidden(new Set(defaultHidden))} />
+          <ColumnChooser
+            columns={hideable}
+            hidden={visibility.hidden}
+            onChange={visibility.setHidden}
+            onReset={() => visibility.setHidden(new Set(defaultHidden))}
+          />
         </div>
       </div>
       <GridView
@@ -96,7 +104,15 @@ export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
         }}
         onRange={(first, last) => cache.touch(first, last)}
         sort={sort}
-        onSort={(id) => setSort((s) => (s?.columnId !== id ? { columnId: id, ascending: true } : s.ascending ? { columnId: id, ascending: false } : null))}
+        onSort={(id) =>
+          setSort((s) =>
+            s?.columnId !== id
+              ? { columnId: id, ascending: true }
+              : s.ascending
+                ? { columnId: id, ascending: false }
+                : null,
+          )
+        }
         filters={filters}
         onFilter={(id, value: ColumnFilterValue | undefined) =>
           setFilters((f) => {
@@ -110,7 +126,12 @@ export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
         height={props.height ?? '65vh'}
         formatDate={formatDate}
       />
-      <GridFooter shown={total ?? 0} total={total ?? 0} refreshedAt={refreshedAt} status={total === null ? <span>Loading…</span> : undefined} />
+      <GridFooter
+        shown={total ?? 0}
+        total={total ?? 0}
+        refreshedAt={refreshedAt}
+        status={total === null ? <span>Loading…</span> : undefined}
+      />
     </div>
   );
 }

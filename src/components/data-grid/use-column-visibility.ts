@@ -16,9 +16,12 @@ export function useColumnVisibility(gridKey: string, defaultHidden: readonly str
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set(saved ?? defaultHidden));
   const [saveError, setSaveError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const change = useCallback(
     (next: ReadonlySet<string>) => {
@@ -26,13 +29,21 @@ export function useColumnVisibility(gridKey: string, defaultHidden: readonly str
       if (timer.current) clearTimeout(timer.current);
       // A few quick toggles make one save.
       timer.current = setTimeout(() => {
-        apiRequest('/api/userSettings/gridColumnVisibility/', z.object({ gridColumnVisibility: gridColumnVisibilitySchema }), {
-          method: 'POST',
-          body: { key: gridKey, hiddenColumns: [...next] },
-        }).then(
+        apiRequest(
+          '/api/userSettings/gridColumnVisibility/',
+          z.object({ gridColumnVisibility: gridColumnVisibilitySchema }),
+          {
+            method: 'POST',
+            body: { key: gridKey, hiddenColumns: [...next] },
+          },
+        ).then(
           (answer) => {
             // Keep the cached current user in step, so the grid opens the same way later in this session.
-            queryClient.setQueryData<CurrentUser>(['currentUser'], (old) => (old ? { ...old, userSettings: { ...old.userSettings, gridColumnVisibility: answer.gridColumnVisibility } } : old));
+            queryClient.setQueryData<CurrentUser>(['currentUser'], (old) =>
+              old
+                ? { ...old, userSettings: { ...old.userSettings, gridColumnVisibility: answer.gridColumnVisibility } }
+                : old,
+            );
             setSaveError(null);
           },
           (e: unknown) => setSaveError(e instanceof Error ? e.message : String(e)),
@@ -44,4 +55,3 @@ export function useColumnVisibility(gridKey: string, defaultHidden: readonly str
 
   return { hidden, setHidden: change, saveError };
 }
-

@@ -3,7 +3,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
-import { deviceEditResultSchema, deviceEditSchema, hardwareItemOptionsSchema, installationSchema } from '@/contracts/device';
+import {
+  deviceEditResultSchema,
+  deviceEditSchema,
+  hardwareItemOptionsSchema,
+  installationSchema,
+} from '@/contracts/device';
 import type { DeviceForm, QuarantineChange, StartInstallation } from '@/domain/device-form';
 
 /** Everything a device change can alter. */
@@ -11,7 +16,18 @@ export function useInvalidateDevices() {
   const qc = useQueryClient();
   return () =>
     Promise.all(
-      ['deviceHealth', 'devices', 'deviceSummary', 'deviceInstallations', 'deviceHardwareOptions', 'siteHealth', 'sites', 'audit', 'searchDevices', 'deviceHealthSites'].map((key) => qc.invalidateQueries({ queryKey: [key] })),
+      [
+        'deviceHealth',
+        'devices',
+        'deviceSummary',
+        'deviceInstallations',
+        'deviceHardwareOptions',
+        'siteHealth',
+        'sites',
+        'audit',
+        'searchDevices',
+        'deviceHealthSites',
+      ].map((key) => qc.invalidateQueries({ queryKey: [key] })),
     );
 }
 
@@ -25,7 +41,8 @@ export const useHardwareOptions = () =>
 export const useDeviceEdit = (deviceId: number | null, organizationId: number) =>
   useQuery({
     queryKey: ['deviceEdit', deviceId, organizationId],
-    queryFn: () => apiRequest('/api/device/deviceEdit/', deviceEditSchema, { query: { deviceId: deviceId!, organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/device/deviceEdit/', deviceEditSchema, { query: { deviceId: deviceId!, organizationId } }),
     enabled: deviceId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -34,7 +51,8 @@ export const useDeviceEdit = (deviceId: number | null, organizationId: number) =
 export function useSaveDevice() {
   const invalidate = useInvalidateDevices();
   return useMutation({
-    mutationFn: (form: DeviceForm) => apiRequest('/api/device/deviceEdit/', deviceEditResultSchema, { method: 'POST', body: form }),
+    mutationFn: (form: DeviceForm) =>
+      apiRequest('/api/device/deviceEdit/', deviceEditResultSchema, { method: 'POST', body: form }),
     onSuccess: invalidate,
   });
 }
@@ -42,13 +60,17 @@ export function useSaveDevice() {
 export const useInstallations = (deviceId: number, organizationId: number) =>
   useQuery({
     queryKey: ['deviceInstallations', deviceId, organizationId],
-    queryFn: () => apiRequest('/api/device/deviceInstallations/', z.array(installationSchema), { query: { deviceId, organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/device/deviceInstallations/', z.array(installationSchema), {
+        query: { deviceId, organizationId },
+      }),
   });
 
 export function useStartInstallation() {
   const invalidate = useInvalidateDevices();
   return useMutation({
-    mutationFn: (body: StartInstallation & { organizationId: number }) => apiRequest('/api/device/deviceInstall/', z.number(), { method: 'POST', body }),
+    mutationFn: (body: StartInstallation & { organizationId: number }) =>
+      apiRequest('/api/device/deviceInstall/', z.number(), { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -56,7 +78,8 @@ export function useStartInstallation() {
 export function useEndInstallation() {
   const invalidate = useInvalidateDevices();
   return useMutation({
-    mutationFn: (body: { deviceId: number; organizationId: number }) => apiRequest('/api/device/endDeviceInstallation/', z.object({ ok: z.literal(true) }), { method: 'POST', body }),
+    mutationFn: (body: { deviceId: number; organizationId: number }) =>
+      apiRequest('/api/device/endDeviceInstallation/', z.object({ ok: z.literal(true) }), { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -64,7 +87,10 @@ export function useEndInstallation() {
 export const useWillQuarantineStopPipeline = (deviceId: number, organizationId: number) =>
   useQuery({
     queryKey: ['willQuarantineStop', deviceId, organizationId],
-    queryFn: () => apiRequest('/api/device/willQuarantineStopModellingPipeline/', z.boolean(), { query: { deviceId, organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/device/willQuarantineStopModellingPipeline/', z.boolean(), {
+        query: { deviceId, organizationId },
+      }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -73,7 +99,10 @@ export function useChangeQuarantine() {
   const invalidate = useInvalidateDevices();
   return useMutation({
     mutationFn: (body: QuarantineChange & { organizationId: number }) =>
-      apiRequest('/api/device/changeDeviceQuarantineType/', z.object({ modellingPipelineStopped: z.boolean() }), { method: 'POST', body }),
+      apiRequest('/api/device/changeDeviceQuarantineType/', z.object({ modellingPipelineStopped: z.boolean() }), {
+        method: 'POST',
+        body,
+      }),
     onSuccess: invalidate,
   });
 }

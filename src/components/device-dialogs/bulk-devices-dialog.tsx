@@ -25,7 +25,11 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
 
   async function template() {
     try {
-      const bytes = await apiBytes('/api/device/deviceBulkUpsertTemplate/', { method: 'POST', body: { organizationId, deviceIds }, accept: 'text/csv' });
+      const bytes = await apiBytes('/api/device/deviceBulkUpsertTemplate/', {
+        method: 'POST',
+        body: { organizationId, deviceIds },
+        accept: 'text/csv',
+      });
       downloadText('Devices Template.csv', new TextDecoder().decode(bytes));
     } catch (e) {
       upload.setFileError(e instanceof Error ? e.message : String(e));
@@ -36,7 +40,9 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
     const answer = await upload.send((file, onProgress) => {
       const form = new FormData();
       form.append('csvRecords', file, file.name);
-      return apiUpload(`/api/device/bulkUpsertDevices/${organizationId}`, bulkDevicesAnswerSchema, form, { onProgress });
+      return apiUpload(`/api/device/bulkUpsertDevices/${organizationId}`, bulkDevicesAnswerSchema, form, {
+        onProgress,
+      });
     });
     if (!answer) return;
     await invalidate();
@@ -53,7 +59,11 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
       <div className="grid gap-3">
         <TemplateBar
           help={HELP}
-          note={deviceIds.length ? `The template holds the ${deviceIds.length} chosen device(s).` : 'No devices chosen: the template is blank.'}
+          note={
+            deviceIds.length
+              ? `The template holds the ${deviceIds.length} chosen device(s).`
+              : 'No devices chosen: the template is blank.'
+          }
           onTemplate={() => void template()}
         />
         <CsvUploadFields upload={upload} />
@@ -63,7 +73,13 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
             <p className="text-sm">{particle.errors.join(' ')}</p>
           </div>
         )}
-        <UploadActions stage={upload.stage} onCancel={onClose} onUpload={() => void send()} cancelLabel={particle ? 'Close' : 'Cancel'} blocked={particle !== null} />
+        <UploadActions
+          stage={upload.stage}
+          onCancel={onClose}
+          onUpload={() => void send()}
+          cancelLabel={particle ? 'Close' : 'Cancel'}
+          blocked={particle !== null}
+        />
       </div>
     </Modal>
   );

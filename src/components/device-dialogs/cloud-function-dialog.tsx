@@ -7,8 +7,17 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '@/api/client';
-import { cloudFunctionDefinitionSchema, cloudFunctionHistoryRowSchema, cloudFunctionResultSchema } from '@/contracts/device';
-import { argumentWith, CLOUD_FUNCTION_FAILED, cloudFunctionFormSchema, cloudFunctionSuccess } from '@/domain/cloud-functions';
+import {
+  cloudFunctionDefinitionSchema,
+  cloudFunctionHistoryRowSchema,
+  cloudFunctionResultSchema,
+} from '@/contracts/device';
+import {
+  argumentWith,
+  CLOUD_FUNCTION_FAILED,
+  cloudFunctionFormSchema,
+  cloudFunctionSuccess,
+} from '@/domain/cloud-functions';
 import { formatDateTime } from '@/domain/format';
 import { FormAlert } from '../form-alert';
 import { Modal } from '../modal';
@@ -16,28 +25,54 @@ import { useSession } from '../session-context';
 import { Spinner } from '../spinner';
 import { useToast } from '../toasts';
 
-export function CloudFunctionDialog({ target, onClose }: { target: { kind: 'device' | 'site'; id: number; name: string }; onClose: () => void }) {
+export function CloudFunctionDialog({
+  target,
+  onClose,
+}: {
+  target: { kind: 'device' | 'site'; id: number; name: string };
+  onClose: () => void;
+}) {
   const { organization, user } = useSession();
   const toast = useToast();
   const [view, setView] = useState<'call' | 'history'>('call');
   const [failure, setFailure] = useState<string | null>(null);
-  const definitions = useQuery({ queryKey: ['cloudFunctions'], queryFn: () => apiRequest('/api/particle/getParticleCloudFunctions/', z.array(cloudFunctionDefinitionSchema)), staleTime: 5 * 60_000 });
+  const definitions = useQuery({
+    queryKey: ['cloudFunctions'],
+    queryFn: () => apiRequest('/api/particle/getParticleCloudFunctions/', z.array(cloudFunctionDefinitionSchema)),
+    staleTime: 5 * 60_000,
+  });
   const [chosen, setChosen] = useState('');
   const def = definitions.data?.find((d) => d.functionType === chosen);
   const schema = useMemo(() => cloudFunctionFormSchema(def?.paramsRequired ?? false), [def]);
-  const { register, handleSubmit, watch, formState } = useForm<{ functionType: string; parameter: string }>({ values: { functionType: chosen, parameter: '' }, resolver: zodResolver(schema) });
+  const { register, handleSubmit, watch, formState } = useForm<{ functionType: string; parameter: string }>({
+    values: { functionType: chosen, parameter: '' },
+    resolver: zodResolver(schema),
+  });
   const parameter = watch('parameter');
   const history = useQuery({
     queryKey: ['cloudFunctionHistory', target.id],
-    queryFn: () => apiRequest('/api/device/deviceCloudFunctionHistory/', z.array(cloudFunctionHistoryRowSchema), { query: { organizationId: organization!.id, deviceId: target.id } }),
+    queryFn: () =>
+      apiRequest('/api/device/deviceCloudFunctionHistory/', z.array(cloudFunctionHistoryRowSchema), {
+        query: { organizationId: organization!.id, deviceId: target.id },
+      }),
     enabled: view === 'history' && target.kind === 'device',
   });
   const call = useMutation({
     mutationFn: (v: { functionType: string; parameter: string }) =>
-      apiRequest(target.kind === 'device' ? '/api/device/callDeviceCloudFunction/' : '/api/site/callSiteCloudFunction/', cloudFunctionResultSchema, {
-        method: 'POST',
-        body: { organizationId: organization!.id, entityId: target.id, functionType: v.functionType, argument: def?.argument ?? '', parameter: def?.paramsRequired ? v.parameter : null },
-      }),
+      apiRequest(
+        target.kind === 'device' ? '/api/device/callDeviceCloudFunction/' : '/api/site/callSiteCloudFunction/',
+        cloudFunctionResultSchema,
+        {
+          method: 'POST',
+          body: {
+            organizationId: organization!.id,
+            entityId: target.id,
+            functionType: v.functionType,
+            argument: def?.argument ?? '',
+            parameter: def?.paramsRequired ? v.parameter : null,
+          },
+        },
+      ),
   });
 
   async function submit(v: { functionType: string; parameter: string }) {
@@ -45,7 +80,10 @@ export function CloudFunctionDialog({ target, onClose }: { target: { kind: 'devi
     try {
       const result = await call.mutateAsync(v);
       if (!result.success) return setFailure(result.error ?? CLOUD_FUNCTION_FAILED);
-      toast(cloudFunctionSuccess(v.functionType, argumentWith(def!.argument, v.parameter, def!.paramsRequired)), 'success');
+      toast(
+        cloudFunctionSuccess(v.functionType, argumentWith(def!.argument, v.parameter, def!.paramsRequired)),
+        'success',
+      );
       void history.refetch();
     } catch (e) {
       setFailure(e instanceof ApiError && e.status === 400 ? e.message : CLOUD_FUNCTION_FAILED);
@@ -57,7 +95,14 @@ export function CloudFunctionDialog({ target, onClose }: { target: { kind: 'devi
       {target.kind === 'device' && (
         <div role="tablist" className="tabs tabs-border mb-3" aria-label="Cloud function views">
           {(['call', 'history'] as const).map((v) => (
-            <button key={v} type="button" role="tab" aria-selected={view === v} className={`tab text-base-content opacity-100 ${view === v ? 'tab-active font-semibold' : ''}`} onClick={() => setView(v)}>
+            <button
+              key={v}
+              type="button"
+              role="tab"
+              aria-selected={view === v}
+              className={`tab text-base-content opacity-100 ${view === v ? 'tab-active font-semibold' : ''}`}
+              onClick={() => setView(v)}
+            >
               {v === 'call' ? 'Call' : 'History'}
             </button>
           ))}
@@ -71,10 +116,20 @@ export function CloudFunctionDialog({ target, onClose }: { target: { kind: 'devi
         ) : (
           <form className="grid gap-3" onSubmit={handleSubmit(submit)} noValidate>
             <FormAlert message={failure} />
-            {target.kind === 'site' && <p className="text-sm text-base-content/80">The function is called on every installed Qube device of the site.</p>}
+            {target.kind === 'site' && (
+              <p className="text-sm text-base-content/80">
+                The function is called on every installed Qube device of the site.
+              </p>
+            )}
             <label className="form-control w-full">
               <span className="label-text mb-1 text-sm font-medium">Function</span>
-              <select className={`select w-full ${formState.errors.functionType ? 'select-error' : ''}`} aria-label="Function" {...register('functionType', { onChange: (e: React.ChangeEvent<HTMLSelectElement>) => setChosen(e.target.value) })}>
+              <select
+                className={`select w-full ${formState.errors.functionType ? 'select-error' : ''}`}
+                aria-label="Function"
+                {...register('functionType', {
+                  onChange: (e: React.ChangeEvent<HTMLSelectElement>) => setChosen(e.target.value),
+                })}
+              >
                 <option value="">Choose a function</option>
                 {definitions.data.map((d) => (
                   <option key={d.id} value={d.functionType}>
@@ -82,17 +137,27 @@ export function CloudFunctionDialog({ target, onClose }: { target: { kind: 'devi
                   </option>
                 ))}
               </select>
-              {formState.errors.functionType && <span className="mt-1 text-xs text-error">{formState.errors.functionType.message}</span>}
+              {formState.errors.functionType && (
+                <span className="mt-1 text-xs text-error">{formState.errors.functionType.message}</span>
+              )}
             </label>
             {def && <p className="text-sm text-base-content/80">{def.description}</p>}
             {def?.paramsRequired && (
               <label className="form-control w-full">
                 <span className="label-text mb-1 text-sm font-medium">Parameter</span>
-                <input className={`input w-full ${formState.errors.parameter ? 'input-error' : ''}`} aria-label="Parameter" {...register('parameter')} />
-                {formState.errors.parameter && <span className="mt-1 text-xs text-error">{formState.errors.parameter.message}</span>}
+                <input
+                  className={`input w-full ${formState.errors.parameter ? 'input-error' : ''}`}
+                  aria-label="Parameter"
+                  {...register('parameter')}
+                />
+                {formState.errors.parameter && (
+                  <span className="mt-1 text-xs text-error">{formState.errors.parameter.message}</span>
+                )}
               </label>
             )}
-            {def && <p className="text-xs text-base-content/70">{`Argument sent: ${argumentWith(def.argument, parameter, def.paramsRequired)}`}</p>}
+            {def && (
+              <p className="text-xs text-base-content/70">{`Argument sent: ${argumentWith(def.argument, parameter, def.paramsRequired)}`}</p>
+            )}
             <div className="modal-action">
               <button type="button" className="btn btn-ghost" onClick={onClose}>
                 Close
@@ -111,7 +176,12 @@ export function CloudFunctionDialog({ target, onClose }: { target: { kind: 'devi
       ) : history.data.length === 0 ? (
         <p className="text-sm text-base-content/70">No cloud functions have been called on this device yet.</p>
       ) : (
-        <div className="max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="Cloud function history (scrollable)">
+        <div
+          className="max-h-96 overflow-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Cloud function history (scrollable)"
+        >
           <table className="table table-xs" aria-label="Cloud function history">
             <thead className="text-base-content">
               <tr>
@@ -126,10 +196,18 @@ export function CloudFunctionDialog({ target, onClose }: { target: { kind: 'devi
             <tbody>
               {history.data.map((h, i) => (
                 <tr key={`${h.time}-${i}`}>
-                  <td className="whitespace-nowrap">{formatDateTime(h.time, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}</td>
+                  <td className="whitespace-nowrap">
+                    {formatDateTime(h.time, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}
+                  </td>
                   <td>{h.functionName}</td>
                   <td>{h.argument}</td>
-                  <td>{h.result ? <span className="badge badge-sm badge-success">Success</span> : <span className="badge badge-sm badge-error">Failed</span>}</td>
+                  <td>
+                    {h.result ? (
+                      <span className="badge badge-sm badge-success">Success</span>
+                    ) : (
+                      <span className="badge badge-sm badge-error">Failed</span>
+                    )}
+                  </td>
                   <td className="max-w-xs whitespace-normal">{h.error ?? ''}</td>
                   <td>{h.userName}</td>
                 </tr>

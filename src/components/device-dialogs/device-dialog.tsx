@@ -5,7 +5,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import type { DeviceEdit } from '@/contracts/device';
-import { DEVICE_KIND_LABEL, DEVICE_KINDS, deviceFormSchema, EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS, type DeviceForm, type DeviceFormInput, type HardwareItem } from '@/domain/device-form';
+import {
+  DEVICE_KIND_LABEL,
+  DEVICE_KINDS,
+  deviceFormSchema,
+  EDIT_SERIAL_NUMBERS,
+  HARDWARE_ITEMS,
+  type DeviceForm,
+  type DeviceFormInput,
+  type HardwareItem,
+} from '@/domain/device-form';
 import { effectivePermissions, Permission } from '@/domain/permissions';
 import { FormAlert } from '../form-alert';
 import { formErrorsOf } from '../form-errors';
@@ -39,10 +48,19 @@ const EMPTY: Omit<DeviceFormInput, 'organizationId'> = {
   productionNotes: null,
 };
 
-export const particleSaveMessage = (error: string) => `The save was successful. However Particle was not updated because ${error}`;
+export const particleSaveMessage = (error: string) =>
+  `The save was successful. However Particle was not updated because ${error}`;
 
 /** Opens empty for Add Device (deviceId null) or with the stored values; reports the saved name (it may change). */
-export function DeviceDialog({ deviceId, onClose, onSaved }: { deviceId: number | null; onClose: () => void; onSaved?: (saved: { id: number; name: string }) => void }) {
+export function DeviceDialog({
+  deviceId,
+  onClose,
+  onSaved,
+}: {
+  deviceId: number | null;
+  onClose: () => void;
+  onSaved?: (saved: { id: number; name: string }) => void;
+}) {
   const { organization } = useSession();
   const existing = useDeviceEdit(deviceId, organization!.id);
   return (
@@ -62,7 +80,15 @@ export function DeviceDialog({ deviceId, onClose, onSaved }: { deviceId: number 
 
 const nullable = (v: string) => (v.trim() === '' ? null : v);
 
-function DeviceFormBody({ device, onClose, onSaved }: { device: DeviceEdit | null; onClose: () => void; onSaved?: (saved: { id: number; name: string }) => void }) {
+function DeviceFormBody({
+  device,
+  onClose,
+  onSaved,
+}: {
+  device: DeviceEdit | null;
+  onClose: () => void;
+  onSaved?: (saved: { id: number; name: string }) => void;
+}) {
   const { user, organization } = useSession();
   const toast = useToast();
   const save = useSaveDevice();
@@ -77,16 +103,22 @@ function DeviceFormBody({ device, onClose, onSaved }: { device: DeviceEdit | nul
       user.userOrganizations.filter((o) => {
         if (o.deleted) return false;
         if (o.id === device?.organizationId) return true;
-        return effectivePermissions(globalPermissions, user.roles.find((r) => r.id === o.roleId)?.permissions).has(Permission.DeviceAdministration);
+        return effectivePermissions(globalPermissions, user.roles.find((r) => r.id === o.roleId)?.permissions).has(
+          Permission.DeviceAdministration,
+        );
       }),
     [user, device, globalPermissions],
   );
 
   const schema = useMemo(() => deviceFormSchema(device?.name ?? null), [device]);
-  const { register, handleSubmit, control, setError, watch, formState } = useForm<DeviceFormInput, unknown, DeviceForm>({
-    defaultValues: device ? { ...device, thirdPartyId: device.thirdPartyId ?? '' } : { ...EMPTY, organizationId: organization!.id },
-    resolver: zodResolver(schema),
-  });
+  const { register, handleSubmit, control, setError, watch, formState } = useForm<DeviceFormInput, unknown, DeviceForm>(
+    {
+      defaultValues: device
+        ? { ...device, thirdPartyId: device.thirdPartyId ?? '' }
+        : { ...EMPTY, organizationId: organization!.id },
+      resolver: zodResolver(schema),
+    },
+  );
   const kind = watch('deviceType');
 
   async function submit(form: DeviceForm) {
@@ -103,7 +135,8 @@ function DeviceFormBody({ device, onClose, onSaved }: { device: DeviceEdit | nul
       onClose();
     } catch (error) {
       const mapped = formErrorsOf(error);
-      for (const [path, message] of Object.entries(mapped.fields)) setError(path.split('.')[0] as FieldPath<DeviceFormInput>, { type: 'server', message });
+      for (const [path, message] of Object.entries(mapped.fields))
+        setError(path.split('.')[0] as FieldPath<DeviceFormInput>, { type: 'server', message });
       setGeneral(mapped.general);
     }
   }
@@ -121,7 +154,19 @@ function DeviceFormBody({ device, onClose, onSaved }: { device: DeviceEdit | nul
     </label>
   );
   const text = (name: keyof DeviceFormInput, label: string, hint?: string) =>
-    field(name, label, <input className={`input w-full ${err(name) ? 'input-error' : ''}`} aria-invalid={Boolean(err(name))} {...register(name as FieldPath<DeviceFormInput>, { setValueAs: (v: string | null) => (v === null ? null : name === 'name' || name === 'thirdPartyId' ? v : nullable(v)) })} />, hint);
+    field(
+      name,
+      label,
+      <input
+        className={`input w-full ${err(name) ? 'input-error' : ''}`}
+        aria-invalid={Boolean(err(name))}
+        {...register(name as FieldPath<DeviceFormInput>, {
+          setValueAs: (v: string | null) =>
+            v === null ? null : name === 'name' || name === 'thirdPartyId' ? v : nullable(v),
+        })}
+      />,
+      hint,
+    );
 
   const hardware = (key: HardwareItem, label: string) => {
     const list = options.data?.[key] ?? [];
@@ -196,7 +241,11 @@ function DeviceFormBody({ device, onClose, onSaved }: { device: DeviceEdit | nul
         {field(
           'deviceType',
           'Device Type',
-          <select className={`select w-full ${err('deviceType') ? 'select-error' : ''}`} aria-label="Device Type" {...register('deviceType')}>
+          <select
+            className={`select w-full ${err('deviceType') ? 'select-error' : ''}`}
+            aria-label="Device Type"
+            {...register('deviceType')}
+          >
             {DEVICE_KINDS.map((k) => (
               <option key={k} value={k}>
                 {DEVICE_KIND_LABEL[k]}
@@ -212,7 +261,13 @@ function DeviceFormBody({ device, onClose, onSaved }: { device: DeviceEdit | nul
             control={control}
             name="organizationId"
             render={({ field: f }) => (
-              <select className="select w-full" aria-label="Organization" value={f.value || ''} disabled={organizations.length < 2} onChange={(e) => f.onChange(Number(e.target.value))}>
+              <select
+                className="select w-full"
+                aria-label="Organization"
+                value={f.value || ''}
+                disabled={organizations.length < 2}
+                onChange={(e) => f.onChange(Number(e.target.value))}
+              >
                 {organizations.map((o) => (
                   <option key={o.id} value={o.id}>
                     {o.name}
@@ -223,7 +278,11 @@ function DeviceFormBody({ device, onClose, onSaved }: { device: DeviceEdit | nul
           />,
         )}
         {text('thirdPartyId', 'Third Party Id', 'The device cloud id')}
-        {text('thirdPartySerialNumber', 'Third Party Serial Number', kind === 'Qube' ? 'Starts with ARNT, P034, B40H, B40T, P027, P042, P044 or P054' : undefined)}
+        {text(
+          'thirdPartySerialNumber',
+          'Third Party Serial Number',
+          kind === 'Qube' ? 'Starts with ARNT, P034, B40H, B40T, P027, P042, P044 or P054' : undefined,
+        )}
         {text('pcbQrCode', 'PCB QR Code')}
       </div>
       <fieldset className="rounded-box border border-base-300 p-3">
@@ -237,7 +296,9 @@ function DeviceFormBody({ device, onClose, onSaved }: { device: DeviceEdit | nul
         ) : (
           <div className="grid gap-3 sm:grid-cols-2">{HARDWARE_ITEMS.map((h) => hardware(h.key, h.label))}</div>
         )}
-        {!canFreeType && <p className="mt-2 text-xs text-base-content/70">New hardware values can be added by Qube administrators.</p>}
+        {!canFreeType && (
+          <p className="mt-2 text-xs text-base-content/70">New hardware values can be added by Qube administrators.</p>
+        )}
       </fieldset>
       <fieldset className="rounded-box border border-base-300 p-3">
         <legend className="px-1 text-sm font-medium">Serial Numbers</legend>
@@ -251,13 +312,26 @@ function DeviceFormBody({ device, onClose, onSaved }: { device: DeviceEdit | nul
             control={control}
             name="inletVentDcaCleanoutTime"
             render={({ field: f }) => (
-              <input type="date" className="input w-full" value={f.value ? f.value.slice(0, 10) : ''} onChange={(e) => f.onChange(e.target.value ? `${e.target.value}T00:00:00.000Z` : null)} />
+              <input
+                type="date"
+                className="input w-full"
+                value={f.value ? f.value.slice(0, 10) : ''}
+                onChange={(e) => f.onChange(e.target.value ? `${e.target.value}T00:00:00.000Z` : null)}
+              />
             )}
           />,
           'Service date; future dates are allowed',
         )}
       </div>
-      {field('productionNotes', 'Production Notes', <textarea className={`textarea w-full ${err('productionNotes') ? 'textarea-error' : ''}`} rows={3} {...register('productionNotes', { setValueAs: (v: string | null) => (v === null ? null : nullable(v)) })} />)}
+      {field(
+        'productionNotes',
+        'Production Notes',
+        <textarea
+          className={`textarea w-full ${err('productionNotes') ? 'textarea-error' : ''}`}
+          rows={3}
+          {...register('productionNotes', { setValueAs: (v: string | null) => (v === null ? null : nullable(v)) })}
+        />,
+      )}
       <FormActions onCancel={onClose} busy={save.isPending} />
     </form>
   );

@@ -6,7 +6,13 @@ import { useSession } from '../session-context';
 import { useToast } from '../toasts';
 import { useEndInstallation } from './api';
 
-export function EndInstallationDialog({ device, onClose }: { device: { id: number; name: string; currentSiteName: string | null }; onClose: () => void }) {
+export function EndInstallationDialog({
+  device,
+  onClose,
+}: {
+  device: { id: number; name: string; currentSiteName: string | null };
+  onClose: () => void;
+}) {
   const { organization } = useSession();
   const toast = useToast();
   const end = useEndInstallation();

@@ -11,7 +11,8 @@ import { useSession } from '../session-context';
 import { useToast } from '../toasts';
 import { useChangeQuarantine, useWillQuarantineStopPipeline } from './api';
 
-export const PIPELINE_STOP_WARNING = (site: string) => `This is the last active device at ${site}. Quarantining it will stop the site's modelling pipeline.`;
+export const PIPELINE_STOP_WARNING = (site: string) =>
+  `This is the last active device at ${site}. Quarantining it will stop the site's modelling pipeline.`;
 
 interface QuarantineTarget {
   id: number;
@@ -38,7 +39,12 @@ export function QuarantineDialog({ device, onClose }: { device: QuarantineTarget
     if (type === null) return setError('New installation type is required');
     setError(null);
     try {
-      await change.mutateAsync({ deviceId: device.id, organizationId: organization!.id, newDeviceInstallationType: type, quarantineNotes: active ? null : notes });
+      await change.mutateAsync({
+        deviceId: device.id,
+        organizationId: organization!.id,
+        newDeviceInstallationType: type,
+        quarantineNotes: active ? null : notes,
+      });
       toast('Device quarantine state changed', 'success');
       onClose();
     } catch (err) {
@@ -54,7 +60,12 @@ export function QuarantineDialog({ device, onClose }: { device: QuarantineTarget
         <p className="text-sm text-base-content/80">{`${device.name}${device.currentSiteName ? ` at ${device.currentSiteName}` : ''}`}</p>
         <label className="form-control w-full">
           <span className="label-text mb-1 text-sm font-medium">New Installation Type</span>
-          <select className="select w-full" aria-label="New Installation Type" value={type ?? ''} onChange={(e) => setType(e.target.value === '' ? null : Number(e.target.value))}>
+          <select
+            className="select w-full"
+            aria-label="New Installation Type"
+            value={type ?? ''}
+            onChange={(e) => setType(e.target.value === '' ? null : Number(e.target.value))}
+          >
             {quarantineOptions(device.deviceType).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -64,8 +75,16 @@ export function QuarantineDialog({ device, onClose }: { device: QuarantineTarget
         </label>
         <label className="form-control w-full">
           <span className="label-text mb-1 text-sm font-medium">Notes</span>
-          <textarea className={`textarea w-full ${tooLong ? 'textarea-error' : ''}`} rows={3} disabled={active} value={active ? '' : notes} onChange={(e) => setNotes(e.target.value)} />
-          {tooLong && <span className="mt-1 text-xs text-error">{`Notes must be at most ${LARGE_TEXT_MAX} characters`}</span>}
+          <textarea
+            className={`textarea w-full ${tooLong ? 'textarea-error' : ''}`}
+            rows={3}
+            disabled={active}
+            value={active ? '' : notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+          {tooLong && (
+            <span className="mt-1 text-xs text-error">{`Notes must be at most ${LARGE_TEXT_MAX} characters`}</span>
+          )}
         </label>
         {!active && type !== device.deviceInstallationType && willStop.data === true && (
           <p className="alert alert-warning text-sm" role="alert">

@@ -17,7 +17,13 @@ import { Spinner } from '../spinner';
 import { useToast } from '../toasts';
 import { useStartInstallation } from './api';
 
-export function StartInstallationDialog({ device, onClose }: { device: { id: number; name: string; currentSiteName: string | null }; onClose: () => void }) {
+export function StartInstallationDialog({
+  device,
+  onClose,
+}: {
+  device: { id: number; name: string; currentSiteName: string | null };
+  onClose: () => void;
+}) {
   const { organization } = useSession();
   const organizationId = organization!.id;
   const toast = useToast();
@@ -27,7 +33,11 @@ export function StartInstallationDialog({ device, onClose }: { device: { id: num
     queryKey: ['sites', organizationId, { includeDeleted: false }],
     queryFn: () => apiRequest('/api/site/siteList/', z.array(siteListRowSchema), { query: { organizationId } }),
   });
-  const { register, handleSubmit, setValue, setError, formState, getValues } = useForm<StartInstallationInput, unknown, StartInstallation>({
+  const { register, handleSubmit, setValue, setError, formState, getValues } = useForm<
+    StartInstallationInput,
+    unknown,
+    StartInstallation
+  >({
     defaultValues: { deviceId: device.id, siteId: 0, locationLatLng: '', height: null, azimuth: null },
     resolver: zodResolver(startInstallationSchema),
   });
@@ -41,7 +51,8 @@ export function StartInstallationDialog({ device, onClose }: { device: { id: num
       onClose();
     } catch (error) {
       const mapped = formErrorsOf(error);
-      for (const [path, message] of Object.entries(mapped.fields)) setError(path as FieldPath<StartInstallationInput>, { type: 'server', message });
+      for (const [path, message] of Object.entries(mapped.fields))
+        setError(path as FieldPath<StartInstallationInput>, { type: 'server', message });
       setGeneral(mapped.general ?? mapped.fields.deviceId ?? null);
     }
   }
@@ -65,7 +76,9 @@ export function StartInstallationDialog({ device, onClose }: { device: { id: num
       ) : (
         <form className="grid gap-3" onSubmit={handleSubmit(submit)} noValidate>
           <FormAlert message={general} />
-          {device.currentSiteName && <p className="alert alert-info text-sm">{`${device.name} is installed at ${device.currentSiteName}. Saving ends that installation first.`}</p>}
+          {device.currentSiteName && (
+            <p className="alert alert-info text-sm">{`${device.name} is installed at ${device.currentSiteName}. Saving ends that installation first.`}</p>
+          )}
           {label(
             'siteId',
             'Site',
@@ -76,7 +89,8 @@ export function StartInstallationDialog({ device, onClose }: { device: { id: num
                 setValueAs: (v: string) => Number(v),
                 onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
                   const site = sites.data.find((s) => s.id === Number(e.target.value));
-                  if (site && !getValues('locationLatLng')) setValue('locationLatLng', `${site.location.lat},${site.location.lng}`);
+                  if (site && !getValues('locationLatLng'))
+                    setValue('locationLatLng', `${site.location.lat},${site.location.lng}`);
                 },
               })}
             >
@@ -89,10 +103,34 @@ export function StartInstallationDialog({ device, onClose }: { device: { id: num
               ))}
             </select>,
           )}
-          {label('locationLatLng', 'Location', <input className={`input w-full ${err('locationLatLng') ? 'input-error' : ''}`} placeholder={SITE_LOCATION_PLACEHOLDER} {...register('locationLatLng')} />)}
+          {label(
+            'locationLatLng',
+            'Location',
+            <input
+              className={`input w-full ${err('locationLatLng') ? 'input-error' : ''}`}
+              placeholder={SITE_LOCATION_PLACEHOLDER}
+              {...register('locationLatLng')}
+            />,
+          )}
           <div className="grid grid-cols-2 gap-3">
-            {label('height', 'Height (m)', <input className={`input w-full ${err('height') ? 'input-error' : ''}`} inputMode="decimal" {...register('height')} />)}
-            {label('azimuth', 'Azimuth (°)', <input className={`input w-full ${err('azimuth') ? 'input-error' : ''}`} inputMode="decimal" {...register('azimuth')} />)}
+            {label(
+              'height',
+              'Height (m)',
+              <input
+                className={`input w-full ${err('height') ? 'input-error' : ''}`}
+                inputMode="decimal"
+                {...register('height')}
+              />,
+            )}
+            {label(
+              'azimuth',
+              'Azimuth (°)',
+              <input
+                className={`input w-full ${err('azimuth') ? 'input-error' : ''}`}
+                inputMode="decimal"
+                {...register('azimuth')}
+              />,
+            )}
           </div>
           <FormActions onCancel={onClose} busy={start.isPending} />
         </form>

@@ -10,7 +10,15 @@ import { useToast } from '../toasts';
 
 export const TREND_DAYS = 7;
 
-export function TrendDialog({ device, typeId, onClose }: { device: { id: number; name: string }; typeId: number; onClose: () => void }) {
+export function TrendDialog({
+  device,
+  typeId,
+  onClose,
+}: {
+  device: { id: number; name: string };
+  typeId: number;
+  onClose: () => void;
+}) {
   const { organization } = useSession();
   const toast = useToast();
   const week = useMemo<TimeRange>(() => {
@@ -23,7 +31,15 @@ export function TrendDialog({ device, typeId, onClose }: { device: { id: number;
   return (
     <Modal open title={`${device.name}: ${type.label}, last ${TREND_DAYS} days`} onClose={onClose} wide>
       <div className="min-h-[190px]">
-        <DeviceMeasurementChart deviceId={device.id} organizationId={organization!.id} type={type} range={range} onZoom={setRange} syncKey={`trend-${device.id}`} onMessage={(text) => toast(text, 'info')} />
+        <DeviceMeasurementChart
+          deviceId={device.id}
+          organizationId={organization!.id}
+          type={type}
+          range={range}
+          onZoom={setRange}
+          syncKey={`trend-${device.id}`}
+          onMessage={(text) => toast(text, 'info')}
+        />
       </div>
       <div className="modal-action">
         {zoomed && (

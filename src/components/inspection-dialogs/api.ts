@@ -12,7 +12,11 @@ export const INSPECTIONS_KEY = 'inspections';
 function useInvalidateInspections() {
   const qc = useQueryClient();
   // The lists only: the open dialog's inspection and image are read afresh each time (and may just have been deleted).
-  return () => qc.invalidateQueries({ queryKey: [INSPECTIONS_KEY], predicate: (q) => q.queryKey[1] !== 'one' && q.queryKey[1] !== 'image' });
+  return () =>
+    qc.invalidateQueries({
+      queryKey: [INSPECTIONS_KEY],
+      predicate: (q) => q.queryKey[1] !== 'one' && q.queryKey[1] !== 'image',
+    });
 }
 
 export const useInspectionSites = (organizationId: number) =>
@@ -25,7 +29,10 @@ export const useInspectionSites = (organizationId: number) =>
 export const useInspection = (organizationId: number, inspectionId: number | null) =>
   useQuery({
     queryKey: [INSPECTIONS_KEY, 'one', organizationId, inspectionId],
-    queryFn: () => apiRequest('/api/inspection/inspectionEdit/', inspectionSchema, { query: { organizationId, inspectionId: inspectionId! } }),
+    queryFn: () =>
+      apiRequest('/api/inspection/inspectionEdit/', inspectionSchema, {
+        query: { organizationId, inspectionId: inspectionId! },
+      }),
     enabled: inspectionId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -34,7 +41,8 @@ export const useInspection = (organizationId: number, inspectionId: number | nul
 export function useSaveInspection() {
   const invalidate = useInvalidateInspections();
   return useMutation({
-    mutationFn: (body: InspectionInput & { organizationId: number }) => apiRequest('/api/inspection/inspectionEdit/', inspectionSchema, { method: 'POST', body }),
+    mutationFn: (body: InspectionInput & { organizationId: number }) =>
+      apiRequest('/api/inspection/inspectionEdit/', inspectionSchema, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -42,7 +50,8 @@ export function useSaveInspection() {
 export function useDeleteInspection() {
   const invalidate = useInvalidateInspections();
   return useMutation({
-    mutationFn: (body: { organizationId: number; inspectionId: number }) => apiRequest('/api/inspection/deleteInspection/', z.object({ id: z.number() }), { method: 'POST', body }),
+    mutationFn: (body: { organizationId: number; inspectionId: number }) =>
+      apiRequest('/api/inspection/deleteInspection/', z.object({ id: z.number() }), { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -50,17 +59,25 @@ export function useDeleteInspection() {
 export function useBulkCreateInspections() {
   const invalidate = useInvalidateInspections();
   return useMutation({
-    mutationFn: (body: { organizationId: number; inspections: InspectionInput[] }) => apiRequest('/api/inspection/bulkCreateInspections/', bulkCreateAnswerSchema, { method: 'POST', body }),
+    mutationFn: (body: { organizationId: number; inspections: InspectionInput[] }) =>
+      apiRequest('/api/inspection/bulkCreateInspections/', bulkCreateAnswerSchema, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
 
 /** An object URL of the inspection's image while the component shows it (the call needs the bearer token). */
-export function useInspectionImageUrl(organizationId: number, inspectionId: number | null, hasImage: boolean): { url: string | null; failed: boolean } {
+export function useInspectionImageUrl(
+  organizationId: number,
+  inspectionId: number | null,
+  hasImage: boolean,
+): { url: string | null; failed: boolean } {
   const query = useQuery({
     queryKey: [INSPECTIONS_KEY, 'image', organizationId, inspectionId],
     queryFn: async () => {
-      const bytes = await apiBytes('/api/inspection/inspectionImage/', { query: { organizationId, inspectionId: inspectionId! }, accept: 'image/png, image/jpeg' });
+      const bytes = await apiBytes('/api/inspection/inspectionImage/', {
+        query: { organizationId, inspectionId: inspectionId! },
+        accept: 'image/png, image/jpeg',
+      });
       return new Blob([bytes]);
     },
     enabled: inspectionId !== null && hasImage,

@@ -6,7 +6,14 @@ import { ApiError, GENERIC_ERROR } from '@/api/client';
 import { fileJobs } from '@/compute/file-jobs';
 import type { InspectionSites } from '@/contracts/inspections';
 import { KMZ_FILE_REQUIRED, type InspectionDraft, type ParseSummary } from '@/domain/inspection-kmz';
-import { bulkErrorsByIndex, INSPECTION_MESSAGES, InspectionType, inputProblems, inspectionTypeLabel, type InspectionInput } from '@/domain/inspections';
+import {
+  bulkErrorsByIndex,
+  INSPECTION_MESSAGES,
+  InspectionType,
+  inputProblems,
+  inspectionTypeLabel,
+  type InspectionInput,
+} from '@/domain/inspections';
 import { formatDateTime } from '@/domain/format';
 import { Modal } from '../modal';
 import { useSession } from '../session-context';
@@ -25,9 +32,22 @@ interface Draft {
 }
 
 const FIELD_LABELS: Record<string, string> = {
-  siteId: 'Site', type: 'Type', time: 'Inspection Date', detectionFound: 'Detection Found', emissionRate: 'Emission Rate', emissionConcentration: 'Emission Concentration',
-  locationLatLng: 'Location', sourceId: 'Source', surveyType: 'Survey Type', inspectedByUserId: 'Inspected By', thirdPartyInspectionId: 'Third Party Inspection Id',
-  description: 'Description', northEastCornerLocationLatLng: 'North-East Corner', southWestCornerLocationLatLng: 'South-West Corner', image: 'Image', '': 'Inspection',
+  siteId: 'Site',
+  type: 'Type',
+  time: 'Inspection Date',
+  detectionFound: 'Detection Found',
+  emissionRate: 'Emission Rate',
+  emissionConcentration: 'Emission Concentration',
+  locationLatLng: 'Location',
+  sourceId: 'Source',
+  surveyType: 'Survey Type',
+  inspectedByUserId: 'Inspected By',
+  thirdPartyInspectionId: 'Third Party Inspection Id',
+  description: 'Description',
+  northEastCornerLocationLatLng: 'North-East Corner',
+  southWestCornerLocationLatLng: 'South-West Corner',
+  image: 'Image',
+  '': 'Inspection',
 };
 
 function problemsOf(d: Draft): string[] {
@@ -72,30 +92,43 @@ export function CreateInspectionsDialog({ organizationId, onClose }: { organizat
   const [general, setGeneral] = useState<string | null>(null);
 
   const add = (origin: string, inputs: InspectionInput[]) =>
-    setDrafts((all) => [...all, ...inputs.map((input) => ({ key: nextKey.current++, origin, input, selected: true, serverErrors: {} }))]);
-  const update = (key: number, change: (d: Draft) => Draft) => setDrafts((all) => all.map((d) => (d.key === key ? change(d) : d)));
+    setDrafts((all) => [
+      ...all,
+      ...inputs.map((input) => ({ key: nextKey.current++, origin, input, selected: true, serverErrors: {} })),
+    ]);
+  const update = (key: number, change: (d: Draft) => Draft) =>
+    setDrafts((all) => all.map((d) => (d.key === key ? change(d) : d)));
 
   const rows = drafts.map((d) => ({ draft: d, problems: problemsOf(d) }));
   const selected = rows.filter((r) => r.draft.selected);
   const someInvalid = selected.some((r) => r.problems.length > 0);
   const canCreate = selected.length > 0 && !someInvalid && !create.isPending;
-  const siteName = (id: number | null, choices: InspectionSites | undefined) => choices?.sites.find((s) => s.id === id)?.name ?? '';
+  const siteName = (id: number | null, choices: InspectionSites | undefined) =>
+    choices?.sites.find((s) => s.id === id)?.name ?? '';
 
   async function createSelected() {
     setGeneral(null);
     const chosen = selected.map((r) => r.draft);
     try {
-      const answer = await create.mutateAsync({ organizationId, inspections: chosen.map((d) => ({ ...d.input, id: null })) });
+      const answer = await create.mutateAsync({
+        organizationId,
+        inspections: chosen.map((d) => ({ ...d.input, id: null })),
+      });
       toast(INSPECTION_MESSAGES.created(answer.count), 'success');
       onClose();
     } catch (error) {
-      const byIndex = error instanceof ApiError && error.status === 400 ? bulkErrorsByIndex(error.errors) : new Map<number, Record<string, string>>();
+      const byIndex =
+        error instanceof ApiError && error.status === 400
+          ? bulkErrorsByIndex(error.errors)
+          : new Map<number, Record<string, string>>();
       if (byIndex.size === 0) return setGeneral(GENERIC_ERROR);
-      setDrafts((all) => all.map((d) => {
-        const index = chosen.findIndex((c) => c.key === d.key);
-        const errors = index >= 0 ? byIndex.get(index) : undefined;
-        return errors ? { ...d, serverErrors: errors } : d;
-      }));
+      setDrafts((all) =>
+        all.map((d) => {
+          const index = chosen.findIndex((c) => c.key === d.key);
+          const errors = index >= 0 ? byIndex.get(index) : undefined;
+          return errors ? { ...d, serverErrors: errors } : d;
+        }),
+      );
     }
   }
 
@@ -117,14 +150,27 @@ export function CreateInspectionsDialog({ organizationId, onClose }: { organizat
           </p>
         )}
         {drafts.length === 0 ? (
-          <p className="rounded border border-dashed border-base-300 p-6 text-center text-sm text-base-content/70">No inspections yet. Add one, or load an aerial KMZ.</p>
+          <p className="rounded border border-dashed border-base-300 p-6 text-center text-sm text-base-content/70">
+            No inspections yet. Add one, or load an aerial KMZ.
+          </p>
         ) : (
-          <div className="max-h-96 overflow-auto rounded border border-base-300" tabIndex={0} role="region" aria-label="Inspection drafts">
+          <div
+            className="max-h-96 overflow-auto rounded border border-base-300"
+            tabIndex={0}
+            role="region"
+            aria-label="Inspection drafts"
+          >
             <table className="table table-sm">
               <thead className="text-base-content">
                 <tr>
                   <th>
-                    <input type="checkbox" className="checkbox checkbox-sm" aria-label="Select all inspections" checked={allSelected} onChange={(e) => setDrafts((all) => all.map((d) => ({ ...d, selected: e.target.checked })))} />
+                    <input
+                      type="checkbox"
+                      className="checkbox checkbox-sm"
+                      aria-label="Select all inspections"
+                      checked={allSelected}
+                      onChange={(e) => setDrafts((all) => all.map((d) => ({ ...d, selected: e.target.checked })))}
+                    />
                   </th>
                   <th>Inspection</th>
                   <th>Status</th>
@@ -139,7 +185,13 @@ export function CreateInspectionsDialog({ organizationId, onClose }: { organizat
                   return (
                     <tr key={d.key} className="align-top">
                       <td>
-                        <input type="checkbox" className="checkbox checkbox-sm" aria-label={`Select ${d.origin}`} checked={d.selected} onChange={(e) => update(d.key, (x) => ({ ...x, selected: e.target.checked }))} />
+                        <input
+                          type="checkbox"
+                          className="checkbox checkbox-sm"
+                          aria-label={`Select ${d.origin}`}
+                          checked={d.selected}
+                          onChange={(e) => update(d.key, (x) => ({ ...x, selected: e.target.checked }))}
+                        />
                       </td>
                       <td>
                         <span className="block font-medium">{d.origin}</span>
@@ -151,7 +203,10 @@ export function CreateInspectionsDialog({ organizationId, onClose }: { organizat
                         ) : (
                           <>
                             <span className="badge badge-error badge-sm">Invalid</span>
-                            <ul className="mt-1 list-disc pl-4 text-xs text-error" aria-label={`Problems of ${d.origin}`}>
+                            <ul
+                              className="mt-1 list-disc pl-4 text-xs text-error"
+                              aria-label={`Problems of ${d.origin}`}
+                            >
                               {problems.map((p) => (
                                 <li key={p}>{p}</li>
                               ))}
@@ -160,10 +215,20 @@ export function CreateInspectionsDialog({ organizationId, onClose }: { organizat
                         )}
                       </td>
                       <td className="whitespace-nowrap text-right">
-                        <button type="button" className="btn btn-ghost btn-xs" aria-label={`Edit ${d.origin}`} onClick={() => setEditing(d)}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          aria-label={`Edit ${d.origin}`}
+                          onClick={() => setEditing(d)}
+                        >
                           Edit
                         </button>
-                        <button type="button" className="btn btn-ghost btn-xs" aria-label={`Remove ${d.origin}`} onClick={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          aria-label={`Remove ${d.origin}`}
+                          onClick={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}
+                        >
                           Remove
                         </button>
                       </td>
@@ -194,19 +259,35 @@ export function CreateInspectionsDialog({ organizationId, onClose }: { organizat
         <DraftInspectionDialog
           organizationId={organizationId}
           draft={editing === 'new' ? null : editing.input}
-          onSave={(input) => (editing === 'new' ? add('Added by hand', [input]) : update(editing.key, (d) => ({ ...d, input, serverErrors: {} })))}
+          onSave={(input) =>
+            editing === 'new'
+              ? add('Added by hand', [input])
+              : update(editing.key, (d) => ({ ...d, input, serverErrors: {} }))
+          }
           onClose={() => setEditing(null)}
         />
       )}
-      {loadingKmz && <LoadKmzDialog onLoaded={(drafts) => add(drafts.origin, drafts.inputs)} onClose={() => setLoadingKmz(false)} />}
+      {loadingKmz && (
+        <LoadKmzDialog onLoaded={(drafts) => add(drafts.origin, drafts.inputs)} onClose={() => setLoadingKmz(false)} />
+      )}
     </Modal>
   );
 }
 
-type KmzStage = { kind: 'idle' } | { kind: 'reading'; progress: number } | { kind: 'failed'; messages: string[] } | { kind: 'loaded'; count: number; summary: ParseSummary };
+type KmzStage =
+  | { kind: 'idle' }
+  | { kind: 'reading'; progress: number }
+  | { kind: 'failed'; messages: string[] }
+  | { kind: 'loaded'; count: number; summary: ParseSummary };
 
 /** Load Aerial KMZ: reads the file in a worker with progress; errors block loading; once loaded, Cancel becomes Close. */
-function LoadKmzDialog({ onLoaded, onClose }: { onLoaded: (drafts: { origin: string; inputs: InspectionInput[] }) => void; onClose: () => void }) {
+function LoadKmzDialog({
+  onLoaded,
+  onClose,
+}: {
+  onLoaded: (drafts: { origin: string; inputs: InspectionInput[] }) => void;
+  onClose: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [stage, setStage] = useState<KmzStage>({ kind: 'idle' });
   const [fileError, setFileError] = useState<string | null>(null);
@@ -219,8 +300,12 @@ function LoadKmzDialog({ onLoaded, onClose }: { onLoaded: (drafts: { origin: str
     job.current = controller;
     setStage({ kind: 'reading', progress: 0 });
     try {
-      const read = await fileJobs.readInspectionKmz(file, { signal: controller.signal, onProgress: (p) => setStage({ kind: 'reading', progress: p }) });
-      if (read.parseSummary.errorMessages.length > 0) return setStage({ kind: 'failed', messages: read.parseSummary.errorMessages });
+      const read = await fileJobs.readInspectionKmz(file, {
+        signal: controller.signal,
+        onProgress: (p) => setStage({ kind: 'reading', progress: p }),
+      });
+      if (read.parseSummary.errorMessages.length > 0)
+        return setStage({ kind: 'failed', messages: read.parseSummary.errorMessages });
       onLoaded({ origin: file.name, inputs: read.inspections.map(draftInput) });
       setStage({ kind: 'loaded', count: read.inspections.length, summary: read.parseSummary });
     } catch (e) {
@@ -251,7 +336,14 @@ function LoadKmzDialog({ onLoaded, onClose }: { onLoaded: (drafts: { origin: str
           />
           {fileError && <span className="mt-1 text-xs text-error">{fileError}</span>}
         </label>
-        {stage.kind === 'reading' && <progress className="progress progress-primary w-full" value={stage.progress} max={1} aria-label="Reading progress" />}
+        {stage.kind === 'reading' && (
+          <progress
+            className="progress progress-primary w-full"
+            value={stage.progress}
+            max={1}
+            aria-label="Reading progress"
+          />
+        )}
         {stage.kind === 'failed' && (
           <div className="alert alert-error py-2 text-sm" role="alert">
             <ul>
@@ -276,7 +368,12 @@ function LoadKmzDialog({ onLoaded, onClose }: { onLoaded: (drafts: { origin: str
             {loaded ? 'Close' : 'Cancel'}
           </button>
           {!loaded && (
-            <button type="button" className="btn btn-primary" disabled={stage.kind === 'reading'} onClick={() => void load()}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={stage.kind === 'reading'}
+              onClick={() => void load()}
+            >
               {stage.kind === 'reading' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
               Load
             </button>

@@ -18,7 +18,13 @@ import { ConfirmDialog, Modal } from '../modal';
 import { useSession } from '../session-context';
 import { Spinner } from '../spinner';
 import { useToast } from '../toasts';
-import { useDeleteInspection, useInspection, useInspectionImageUrl, useInspectionSites, useSaveInspection } from './api';
+import {
+  useDeleteInspection,
+  useInspection,
+  useInspectionImageUrl,
+  useInspectionSites,
+  useSaveInspection,
+} from './api';
 import { InspectionForm } from './inspection-form';
 
 function formOf(i: Inspection | InspectionInput, timeZone: string): InspectionFormValues {
@@ -46,7 +52,13 @@ export function inputOf(values: InspectionFormValues, timeZone: string, id: numb
   return { ...rest, id, time: inspectionLocalToIso(values.time, timeZone), ...(image === undefined ? {} : { image }) };
 }
 
-function Loading({ sites, children }: { sites: ReturnType<typeof useInspectionSites>; children: (sites: InspectionSites) => React.ReactNode }) {
+function Loading({
+  sites,
+  children,
+}: {
+  sites: ReturnType<typeof useInspectionSites>;
+  children: (sites: InspectionSites) => React.ReactNode;
+}) {
   if (sites.isPending) return <Spinner label="Loading sites" />;
   if (sites.error)
     return (
@@ -57,7 +69,17 @@ function Loading({ sites, children }: { sites: ReturnType<typeof useInspectionSi
   return <>{children(sites.data)}</>;
 }
 
-export function InspectionDialog({ organizationId, inspectionId, canEdit, onClose }: { organizationId: number; inspectionId: number | null; canEdit: boolean; onClose: () => void }) {
+export function InspectionDialog({
+  organizationId,
+  inspectionId,
+  canEdit,
+  onClose,
+}: {
+  organizationId: number;
+  inspectionId: number | null;
+  canEdit: boolean;
+  onClose: () => void;
+}) {
   const { user } = useSession();
   const timeZone = user.userSettings.ianaTimezoneId;
   const sites = useInspectionSites(organizationId);
@@ -144,7 +166,17 @@ export function InspectionDialog({ organizationId, inspectionId, canEdit, onClos
 }
 
 /** Edits one draft of Create Inspections; nothing is saved until the drafts are created. */
-export function DraftInspectionDialog({ organizationId, draft, onSave, onClose }: { organizationId: number; draft: InspectionInput | null; onSave: (input: InspectionInput) => void; onClose: () => void }) {
+export function DraftInspectionDialog({
+  organizationId,
+  draft,
+  onSave,
+  onClose,
+}: {
+  organizationId: number;
+  draft: InspectionInput | null;
+  onSave: (input: InspectionInput) => void;
+  onClose: () => void;
+}) {
   const { user } = useSession();
   const timeZone = user.userSettings.ianaTimezoneId;
   const sites = useInspectionSites(organizationId);

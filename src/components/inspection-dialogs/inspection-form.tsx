@@ -30,7 +30,19 @@ export function bytesToBase64(bytes: Uint8Array): string {
 const idValue = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 const numberValue = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
-function Field({ id, label, error, children, wide = false }: { id: string; label: string; error?: string | undefined; children: ReactNode; wide?: boolean }) {
+function Field({
+  id,
+  label,
+  error,
+  children,
+  wide = false,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={`form-control grid content-start ${wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={id} className="label-text mb-1 text-sm font-medium">
@@ -62,15 +74,32 @@ export interface InspectionFormProps {
   extraActions?: ReactNode;
 }
 
-export function InspectionForm({ sites, initial, savedImageUrl, readOnly, general, busy, submitLabel, onSubmit, onCancel, extraActions }: InspectionFormProps) {
-  const { register, handleSubmit, formState, setValue, watch, setError, clearErrors } = useForm<InspectionFormValues>({ defaultValues: initial, resolver: zodResolver(inspectionFormSchema) });
+export function InspectionForm({
+  sites,
+  initial,
+  savedImageUrl,
+  readOnly,
+  general,
+  busy,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  extraActions,
+}: InspectionFormProps) {
+  const { register, handleSubmit, formState, setValue, watch, setError, clearErrors } = useForm<InspectionFormValues>({
+    defaultValues: initial,
+    resolver: zodResolver(inspectionFormSchema),
+  });
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const base = useId();
   const fid = (name: string) => `${base}-${name}`;
   const values = watch();
   const errors = formState.errors;
   const apply = (changes: Partial<InspectionFormValues>) => {
-    for (const [key, value] of Object.entries(changes) as [keyof InspectionFormValues, InspectionFormValues[keyof InspectionFormValues]][]) {
+    for (const [key, value] of Object.entries(changes) as [
+      keyof InspectionFormValues,
+      InspectionFormValues[keyof InspectionFormValues],
+    ][]) {
       setValue(key, value, { shouldValidate: formState.isSubmitted, shouldDirty: true });
     }
   };
@@ -83,7 +112,8 @@ export function InspectionForm({ sites, initial, savedImageUrl, readOnly, genera
   async function chooseImage(file: File | undefined) {
     setImageProblem(null);
     if (!file) return;
-    if (!(INSPECTION_IMAGE_TYPES as readonly string[]).includes(file.type)) return setImageProblem(INSPECTION_MESSAGES.imageType);
+    if (!(INSPECTION_IMAGE_TYPES as readonly string[]).includes(file.type))
+      return setImageProblem(INSPECTION_MESSAGES.imageType);
     if (file.size > INSPECTION_IMAGE_MAX_BYTES) return setImageProblem(INSPECTION_MESSAGES.imageTooLarge);
     const content = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
     setValue('image', { mimeType: file.type as InspectionImageType, content }, { shouldDirty: true });
@@ -92,7 +122,8 @@ export function InspectionForm({ sites, initial, savedImageUrl, readOnly, genera
 
   const submit = handleSubmit(async (v) => {
     const problems = await onSubmit(v);
-    for (const [field, message] of Object.entries(problems ?? {})) setError(field as keyof InspectionFormValues, { type: 'server', message });
+    for (const [field, message] of Object.entries(problems ?? {}))
+      setError(field as keyof InspectionFormValues, { type: 'server', message });
   });
 
   const inputClass = (error: unknown) => `input w-full ${error ? 'input-error' : ''}`;
@@ -102,7 +133,16 @@ export function InspectionForm({ sites, initial, savedImageUrl, readOnly, genera
       <FormAlert message={general} />
       <fieldset disabled={readOnly} className="grid gap-3 sm:grid-cols-2">
         <Field id={fid('type')} label="Type" error={errors.type?.message}>
-          <select id={fid('type')} className={selectClass(errors.type)} aria-invalid={Boolean(errors.type)} {...register('type', { setValueAs: idValue, onChange: (e: { target: { value: string } }) => apply(inspectionFieldChange('type', idValue(e.target.value))) })}>
+          <select
+            id={fid('type')}
+            className={selectClass(errors.type)}
+            aria-invalid={Boolean(errors.type)}
+            {...register('type', {
+              setValueAs: idValue,
+              onChange: (e: { target: { value: string } }) =>
+                apply(inspectionFieldChange('type', idValue(e.target.value))),
+            })}
+          >
             {Object.entries(INSPECTION_TYPE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -111,7 +151,15 @@ export function InspectionForm({ sites, initial, savedImageUrl, readOnly, genera
           </select>
         </Field>
         <Field id={fid('siteId')} label="Site" error={errors.siteId?.message}>
-          <select id={fid('siteId')} className={selectClass(errors.siteId)} aria-invalid={Boolean(errors.siteId)} {...register('siteId', { setValueAs: idValue, onChange: () => apply(inspectionFieldChange('siteId', null)) })}>
+          <select
+            id={fid('siteId')}
+            className={selectClass(errors.siteId)}
+            aria-invalid={Boolean(errors.siteId)}
+            {...register('siteId', {
+              setValueAs: idValue,
+              onChange: () => apply(inspectionFieldChange('siteId', null)),
+            })}
+          >
             <option value="">Select a site</option>
             {sites.sites.map((s) => (
               <option key={s.id} value={s.id}>
@@ -121,13 +169,24 @@ export function InspectionForm({ sites, initial, savedImageUrl, readOnly, genera
           </select>
         </Field>
         <Field id={fid('time')} label="Inspection Date" error={errors.time?.message}>
-          <input id={fid('time')} type="datetime-local" className={inputClass(errors.time)} aria-invalid={Boolean(errors.time)} {...register('time', { setValueAs: (v: unknown) => (v ? String(v) : null) })} />
+          <input
+            id={fid('time')}
+            type="datetime-local"
+            className={inputClass(errors.time)}
+            aria-invalid={Boolean(errors.time)}
+            {...register('time', { setValueAs: (v: unknown) => (v ? String(v) : null) })}
+          />
         </Field>
         {isAerial ? (
           <div className="hidden sm:block" />
         ) : (
           <Field id={fid('surveyType')} label="Survey Type" error={errors.surveyType?.message}>
-            <select id={fid('surveyType')} className={selectClass(errors.surveyType)} aria-invalid={Boolean(errors.surveyType)} {...register('surveyType', { setValueAs: idValue })}>
+            <select
+              id={fid('surveyType')}
+              className={selectClass(errors.surveyType)}
+              aria-invalid={Boolean(errors.surveyType)}
+              {...register('surveyType', { setValueAs: idValue })}
+            >
               <option value="">Select a survey type</option>
               {Object.entries(SURVEY_TYPE_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
@@ -138,7 +197,11 @@ export function InspectionForm({ sites, initial, savedImageUrl, readOnly, genera
           </Field>
         )}
         <Field id={fid('inspectedByUserId')} label="Inspected By" error={errors.inspectedByUserId?.message}>
-          <select id={fid('inspectedByUserId')} className={selectClass(errors.inspectedByUserId)} {...register('inspectedByUserId', { setValueAs: idValue })}>
+          <select
+            id={fid('inspectedByUserId')}
+            className={selectClass(errors.inspectedByUserId)}
+            {...register('inspectedByUserId', { setValueAs: idValue })}
+          >
             <option value="">Not recorded</option>
             {sites.inspectors.map((u) => (
               <option key={u.id} value={u.id}>
@@ -147,38 +210,81 @@ export function InspectionForm({ sites, initial, savedImageUrl, readOnly, genera
             ))}
           </select>
         </Field>
-        <Field id={fid('thirdPartyInspectionId')} label="Third Party Inspection Id" error={errors.thirdPartyInspectionId?.message}>
-          <input id={fid('thirdPartyInspectionId')} className={inputClass(errors.thirdPartyInspectionId)} aria-invalid={Boolean(errors.thirdPartyInspectionId)} {...register('thirdPartyInspectionId')} />
+        <Field
+          id={fid('thirdPartyInspectionId')}
+          label="Third Party Inspection Id"
+          error={errors.thirdPartyInspectionId?.message}
+        >
+          <input
+            id={fid('thirdPartyInspectionId')}
+            className={inputClass(errors.thirdPartyInspectionId)}
+            aria-invalid={Boolean(errors.thirdPartyInspectionId)}
+            {...register('thirdPartyInspectionId')}
+          />
         </Field>
         <label className="flex items-center gap-2 text-sm font-medium sm:col-span-2">
           <input
             type="checkbox"
             className="toggle toggle-primary toggle-sm"
-            {...register('detectionFound', { onChange: (e: { target: { checked: boolean } }) => apply(inspectionFieldChange('detectionFound', e.target.checked)) })}
+            {...register('detectionFound', {
+              onChange: (e: { target: { checked: boolean } }) =>
+                apply(inspectionFieldChange('detectionFound', e.target.checked)),
+            })}
           />
           Detection Found
         </label>
         <Field id={fid('emissionRate')} label="Emission Rate (kg/h)" error={errors.emissionRate?.message}>
-          <input id={fid('emissionRate')} type="number" min={0} step="any" className={inputClass(errors.emissionRate)} aria-invalid={Boolean(errors.emissionRate)} disabled={!detection} {...register('emissionRate', { setValueAs: numberValue })} />
+          <input
+            id={fid('emissionRate')}
+            type="number"
+            min={0}
+            step="any"
+            className={inputClass(errors.emissionRate)}
+            aria-invalid={Boolean(errors.emissionRate)}
+            disabled={!detection}
+            {...register('emissionRate', { setValueAs: numberValue })}
+          />
         </Field>
-        <Field id={fid('emissionConcentration')} label="Emission Concentration (ppm)" error={errors.emissionConcentration?.message}>
-          <input id={fid('emissionConcentration')} type="number" min={0} step="any" className={inputClass(errors.emissionConcentration)} aria-invalid={Boolean(errors.emissionConcentration)} disabled={!detection} {...register('emissionConcentration', { setValueAs: numberValue })} />
+        <Field
+          id={fid('emissionConcentration')}
+          label="Emission Concentration (ppm)"
+          error={errors.emissionConcentration?.message}
+        >
+          <input
+            id={fid('emissionConcentration')}
+            type="number"
+            min={0}
+            step="any"
+            className={inputClass(errors.emissionConcentration)}
+            aria-invalid={Boolean(errors.emissionConcentration)}
+            disabled={!detection}
+            {...register('emissionConcentration', { setValueAs: numberValue })}
+          />
         </Field>
         <Field id={fid('locationLatLng')} label="Location (lat,lng)" error={errors.locationLatLng?.message}>
-          <input id={fid('locationLatLng')}
+          <input
+            id={fid('locationLatLng')}
             className={inputClass(errors.locationLatLng)}
             aria-invalid={Boolean(errors.locationLatLng)}
             placeholder={site?.locationLatLng ?? 'lat,lng'}
             disabled={!detection}
-            {...register('locationLatLng', { onChange: (e: { target: { value: string } }) => apply(inspectionFieldChange('locationLatLng', e.target.value)) })}
+            {...register('locationLatLng', {
+              onChange: (e: { target: { value: string } }) =>
+                apply(inspectionFieldChange('locationLatLng', e.target.value)),
+            })}
           />
         </Field>
         <Field id={fid('sourceId')} label="Source" error={errors.sourceId?.message}>
-          <select id={fid('sourceId')}
+          <select
+            id={fid('sourceId')}
             className={selectClass(errors.sourceId)}
             aria-invalid={Boolean(errors.sourceId)}
             disabled={!detection || !site}
-            {...register('sourceId', { setValueAs: idValue, onChange: (e: { target: { value: string } }) => apply(inspectionFieldChange('sourceId', idValue(e.target.value))) })}
+            {...register('sourceId', {
+              setValueAs: idValue,
+              onChange: (e: { target: { value: string } }) =>
+                apply(inspectionFieldChange('sourceId', idValue(e.target.value))),
+            })}
           >
             <option value="">{site && site.sources.length === 0 ? 'The site has no sources' : 'No source'}</option>
             {(site?.sources ?? []).map((s) => (
@@ -190,33 +296,77 @@ export function InspectionForm({ sites, initial, savedImageUrl, readOnly, genera
         </Field>
         {isAerial && (
           <>
-            <Field id={fid('northEastCornerLocationLatLng')} label="North-East Corner (lat,lng)" error={errors.northEastCornerLocationLatLng?.message}>
-              <input id={fid('northEastCornerLocationLatLng')} className={inputClass(errors.northEastCornerLocationLatLng)} aria-invalid={Boolean(errors.northEastCornerLocationLatLng)} {...register('northEastCornerLocationLatLng')} />
+            <Field
+              id={fid('northEastCornerLocationLatLng')}
+              label="North-East Corner (lat,lng)"
+              error={errors.northEastCornerLocationLatLng?.message}
+            >
+              <input
+                id={fid('northEastCornerLocationLatLng')}
+                className={inputClass(errors.northEastCornerLocationLatLng)}
+                aria-invalid={Boolean(errors.northEastCornerLocationLatLng)}
+                {...register('northEastCornerLocationLatLng')}
+              />
             </Field>
-            <Field id={fid('southWestCornerLocationLatLng')} label="South-West Corner (lat,lng)" error={errors.southWestCornerLocationLatLng?.message}>
-              <input id={fid('southWestCornerLocationLatLng')} className={inputClass(errors.southWestCornerLocationLatLng)} aria-invalid={Boolean(errors.southWestCornerLocationLatLng)} {...register('southWestCornerLocationLatLng')} />
+            <Field
+              id={fid('southWestCornerLocationLatLng')}
+              label="South-West Corner (lat,lng)"
+              error={errors.southWestCornerLocationLatLng?.message}
+            >
+              <input
+                id={fid('southWestCornerLocationLatLng')}
+                className={inputClass(errors.southWestCornerLocationLatLng)}
+                aria-invalid={Boolean(errors.southWestCornerLocationLatLng)}
+                {...register('southWestCornerLocationLatLng')}
+              />
             </Field>
           </>
         )}
         <div className="grid gap-1 sm:col-span-2">
           <span className="text-sm font-medium">Image</span>
           <div className="flex flex-wrap items-center gap-3">
-            {imageUrl ? <img src={imageUrl} alt="Inspection image" className="h-24 max-w-48 rounded border border-base-300 object-contain" /> : <span className="text-sm text-base-content/70">No image</span>}
+            {imageUrl ? (
+              <img
+                src={imageUrl}
+                alt="Inspection image"
+                className="h-24 max-w-48 rounded border border-base-300 object-contain"
+              />
+            ) : (
+              <span className="text-sm text-base-content/70">No image</span>
+            )}
             {!readOnly && (
               <>
-                <input type="file" accept={INSPECTION_IMAGE_TYPES.join(',')} aria-label="Choose an image" className="file-input file-input-sm" onChange={(e) => void chooseImage(e.target.files?.[0])} />
+                <input
+                  type="file"
+                  accept={INSPECTION_IMAGE_TYPES.join(',')}
+                  aria-label="Choose an image"
+                  className="file-input file-input-sm"
+                  onChange={(e) => void chooseImage(e.target.files?.[0])}
+                />
                 {imageUrl && (
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setValue('image', null, { shouldDirty: true })}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() => setValue('image', null, { shouldDirty: true })}
+                  >
                     Remove image
                   </button>
                 )}
               </>
             )}
           </div>
-          {(imageProblem ?? errors.image?.message) && <span className="text-xs text-error">{imageProblem ?? errors.image?.message}</span>}
+          {(imageProblem ?? errors.image?.message) && (
+            <span className="text-xs text-error">{imageProblem ?? errors.image?.message}</span>
+          )}
         </div>
         <Field id={fid('description')} label="Description" error={errors.description?.message} wide>
-          <textarea id={fid('description')} className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`} rows={3} aria-invalid={Boolean(errors.description)} {...register('description')} />
+          <textarea
+            id={fid('description')}
+            className={`textarea w-full ${errors.description ? 'textarea-error' : ''}`}
+            rows={3}
+            aria-invalid={Boolean(errors.description)}
+            {...register('description')}
+          />
         </Field>
       </fieldset>
       <div className="modal-action items-center">

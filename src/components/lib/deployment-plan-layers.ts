@@ -20,7 +20,11 @@ const LINE_SELECTED = [234, 88, 12, 255] as const;
 const PROPOSED = [37, 99, 235, 255] as const;
 const MANDATORY = [147, 51, 234, 255] as const;
 
-export function placementLinesLayer(lines: readonly PlacementLine[], selectedKey: string | null, onClick: (key: string) => void): Layer {
+export function placementLinesLayer(
+  lines: readonly PlacementLine[],
+  selectedKey: string | null,
+  onClick: (key: string) => void,
+): Layer {
   return new PathLayer<PlacementLine>({
     id: 'deployment-plan-lines',
     data: lines,
@@ -41,7 +45,11 @@ export function placementLinesLayer(lines: readonly PlacementLine[], selectedKey
   });
 }
 
-export function placementPointsLayers(points: readonly PlacementPoint[], selectedKey: string | null, onClick: (key: string) => void): Layer[] {
+export function placementPointsLayers(
+  points: readonly PlacementPoint[],
+  selectedKey: string | null,
+  onClick: (key: string) => void,
+): Layer[] {
   return [
     new ScatterplotLayer<PlacementPoint>({
       id: 'deployment-plan-points',

@@ -46,7 +46,15 @@ export function DeviceMeasurementChart({ deviceId, organizationId, type, range, 
       const bytes = await apiBytes(endpoint.path, {
         accept: ARROW_STREAM_MIME,
         signal,
-        query: { organizationId, deviceId, measurementTypeId: type.id, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString(), timeZone: tz, ...endpoint.query },
+        query: {
+          organizationId,
+          deviceId,
+          measurementTypeId: type.id,
+          startTime: new Date(r.start).toISOString(),
+          endTime: new Date(r.end).toISOString(),
+          timeZone: tz,
+          ...endpoint.query,
+        },
       });
       return [await loadSeriesInto(`${deviceId}:${type.id}:${mode}:${r.start}:${r.end}:${nonce}`, type.label, bytes)];
     },
@@ -55,9 +63,28 @@ export function DeviceMeasurementChart({ deviceId, organizationId, type, range, 
   const closest = useCallback<ClosestTime>(
     (r) =>
       apiRequest('/api/data/closestTimeWithData/', closestSchema, {
-        query: { organizationId, deviceId, dataType: 'sampled', measurementTypeId: type.id, startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString() },
+        query: {
+          organizationId,
+          deviceId,
+          dataType: 'sampled',
+          measurementTypeId: type.id,
+          startTime: new Date(r.start).toISOString(),
+          endTime: new Date(r.end).toISOString(),
+        },
       }),
     [organizationId, deviceId, type.id],
   );
-  return <TimeSeriesChart title={type.label} unitKind={type.unitKind} sourceKey={['device', deviceId, type.id, tz]} load={load} closest={closest} range={range} onZoom={onZoom} syncKey={syncKey} onMessage={onMessage} />;
+  return (
+    <TimeSeriesChart
+      title={type.label}
+      unitKind={type.unitKind}
+      sourceKey={['device', deviceId, type.id, tz]}
+      load={load}
+      closest={closest}
+      range={range}
+      onZoom={onZoom}
+      syncKey={syncKey}
+      onMessage={onMessage}
+    />
+  );
 }

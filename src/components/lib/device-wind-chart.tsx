@@ -57,7 +57,10 @@ const closestSchema = z.object({ startTime: z.string().nullable(), endTime: z.st
  * One device's wind over a range in a chart mode, per installation. Direction and speed come in one answer, so the
  * two wind charts of a page share it through the query cache.
  */
-export function fetchWindBytes(queryClient: QueryClient, q: { organizationId: number; deviceId: number; mode: ChartMode; range: TimeRange; timeZone: string }): Promise<ArrayBuffer> {
+export function fetchWindBytes(
+  queryClient: QueryClient,
+  q: { organizationId: number; deviceId: number; mode: ChartMode; range: TimeRange; timeZone: string },
+): Promise<ArrayBuffer> {
   const { organizationId, deviceId, mode, range, timeZone } = q;
   return queryClient.fetchQuery({
     queryKey: ['windBytes', organizationId, deviceId, mode, range.start, range.end, timeZone],
@@ -67,12 +70,27 @@ export function fetchWindBytes(queryClient: QueryClient, q: { organizationId: nu
       apiBytes('/api/data/deviceWindData/', {
         accept: ARROW_STREAM_MIME,
         signal,
-        query: { organizationId, deviceId, startTime: new Date(range.start).toISOString(), endTime: new Date(range.end).toISOString(), ...windQuery(mode, range, timeZone) },
+        query: {
+          organizationId,
+          deviceId,
+          startTime: new Date(range.start).toISOString(),
+          endTime: new Date(range.end).toISOString(),
+          ...windQuery(mode, range, timeZone),
+        },
       }),
   });
 }
 
-export function DeviceWindChart({ deviceId, organizationId, typeId, installations, range, onZoom, syncKey, onMessage }: Props) {
+export function DeviceWindChart({
+  deviceId,
+  organizationId,
+  typeId,
+  installations,
+  range,
+  onZoom,
+  syncKey,
+  onMessage,
+}: Props) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const type = measurementType(typeId);
@@ -80,15 +98,35 @@ export function DeviceWindChart({ deviceId, organizationId, typeId, installation
   const load = useCallback<ChartLoader>(
     async ({ mode, range: r, nonce }) => {
       const bytes = await fetchWindBytes(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
-      const named = new Map(installations.map((i) => [i.id, `${i.siteName} (from ${formatDateTime(i.startTime, tz, timeFormat)})`]));
+      const named = new Map(
+        installations.map((i) => [i.id, `${i.siteName} (from ${formatDateTime(i.startTime, tz, timeFormat)})`]),
+      );
       // Decoded and split per installation in the time-series worker.
-      const loaded = await timeseriesClient.loadWindBytes(`wind:${deviceId}:${typeId}:${mode}:${r.start}:${r.end}:${nonce}`, bytes, typeId === WIND_DIRECTION_TYPE ? 'direction' : 'speed');
-      return loaded.map(({ installationId, id, length, interval }) => ({ id, label: named.get(installationId) ?? `Installation ${installationId}`, length, interval }));
+      const loaded = await timeseriesClient.loadWindBytes(
+        `wind:${deviceId}:${typeId}:${mode}:${r.start}:${r.end}:${nonce}`,
+        bytes,
+        typeId === WIND_DIRECTION_TYPE ? 'direction' : 'speed',
+      );
+      return loaded.map(({ installationId, id, length, interval }) => ({
+        id,
+        label: named.get(installationId) ?? `Installation ${installationId}`,
+        length,
+        interval,
+      }));
     },
     [queryClient, organizationId, deviceId, typeId, installations, tz, timeFormat],
   );
   const closest = useCallback<ClosestTime>(
-    (r) => apiRequest('/api/data/closestTimeWithData/', closestSchema, { query: { organizationId, deviceId, dataType: 'wind', startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString() } }),
+    (r) =>
+      apiRequest('/api/data/closestTimeWithData/', closestSchema, {
+        query: {
+          organizationId,
+          deviceId,
+          dataType: 'wind',
+          startTime: new Date(r.start).toISOString(),
+          endTime: new Date(r.end).toISOString(),
+        },
+      }),
     [organizationId, deviceId],
   );
   return (

@@ -13,7 +13,9 @@ export interface PointSet {
   colors: Uint8Array;
 }
 
-export function pointSet(points: readonly { lng: number; lat: number; rgba: readonly [number, number, number, number] }[]): PointSet {
+export function pointSet(
+  points: readonly { lng: number; lat: number; rgba: readonly [number, number, number, number] }[],
+): PointSet {
   const positions = new Float64Array(points.length * 2);
   const colors = new Uint8Array(points.length * 4);
   points.forEach((p, i) => {
@@ -24,10 +26,20 @@ export function pointSet(points: readonly { lng: number; lat: number; rgba: read
   return { length: points.length, positions, colors };
 }
 
-export function pointLayer(id: string, points: PointSet, opts: { radiusPixels: number; visible?: boolean; outlined?: boolean }): Layer {
+export function pointLayer(
+  id: string,
+  points: PointSet,
+  opts: { radiusPixels: number; visible?: boolean; outlined?: boolean },
+): Layer {
   return new ScatterplotLayer({
     id,
-    data: { length: points.length, attributes: { getPosition: { value: points.positions, size: 2 }, getFillColor: { value: points.colors, size: 4 } } },
+    data: {
+      length: points.length,
+      attributes: {
+        getPosition: { value: points.positions, size: 2 },
+        getFillColor: { value: points.colors, size: 4 },
+      },
+    },
     radiusUnits: 'pixels',
     getRadius: opts.radiusPixels,
     radiusMinPixels: opts.radiusPixels,
@@ -66,7 +78,12 @@ export function circleLayer(id: string, center: { lng: number; lat: number }, ra
 type MapLabel = { lng: number; lat: number; text: string; offset?: [number, number] };
 
 /** Text labels; a label placed by placeLabels (src/domain/map-labels) carries its own offset. Structures' names are smaller and grey. */
-export function labelLayer(id: string, labels: readonly MapLabel[], visible: boolean, kind: 'device' | 'structure' = 'device'): Layer {
+export function labelLayer(
+  id: string,
+  labels: readonly MapLabel[],
+  visible: boolean,
+  kind: 'device' | 'structure' = 'device',
+): Layer {
   return new TextLayer({
     id,
     data: labels,

@@ -60,18 +60,44 @@ function offlineStyle(origin: string): StyleSpecification {
     sources: { base: { type: 'geojson', data: `${origin}/api/map/basemap/` } },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': '#d8e7f1' } },
-      { id: 'land', type: 'fill', source: 'base', filter: ['==', ['get', 'kind'], 'land'], paint: { 'fill-color': '#f3f2ec' } },
-      { id: 'states', type: 'line', source: 'base', filter: ['==', ['get', 'kind'], 'state'], paint: { 'line-color': '#b9c1c9', 'line-width': 0.8, 'line-dasharray': [3, 2] } },
-      { id: 'borders', type: 'line', source: 'base', filter: ['==', ['get', 'kind'], 'border'], paint: { 'line-color': '#8d97a3', 'line-width': 1.2 } },
+      {
+        id: 'land',
+        type: 'fill',
+        source: 'base',
+        filter: ['==', ['get', 'kind'], 'land'],
+        paint: { 'fill-color': '#f3f2ec' },
+      },
+      {
+        id: 'states',
+        type: 'line',
+        source: 'base',
+        filter: ['==', ['get', 'kind'], 'state'],
+        paint: { 'line-color': '#b9c1c9', 'line-width': 0.8, 'line-dasharray': [3, 2] },
+      },
+      {
+        id: 'borders',
+        type: 'line',
+        source: 'base',
+        filter: ['==', ['get', 'kind'], 'border'],
+        paint: { 'line-color': '#8d97a3', 'line-width': 1.2 },
+      },
     ],
   };
 }
 
 function tileStyle(url: string, attribution: string): StyleSpecification {
-  return { version: 8, sources: { tiles: { type: 'raster', tiles: [url], tileSize: 256, attribution } }, layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }] };
+  return {
+    version: 8,
+    sources: { tiles: { type: 'raster', tiles: [url], tileSize: 256, attribution } },
+    layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }],
+  };
 }
 
-function fitTo(m: maplibregl.Map, b: { southWest: LatLng; northEast: LatLng; maxZoom: number }, duration: number): void {
+function fitTo(
+  m: maplibregl.Map,
+  b: { southWest: LatLng; northEast: LatLng; maxZoom: number },
+  duration: number,
+): void {
   m.fitBounds(
     [
       [b.southWest.lng, b.southWest.lat],
@@ -89,7 +115,26 @@ const toPick = (info: PickingInfo): MapPick => ({
   y: info.y,
 });
 
-export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onHover, onClick, flyTo, onCenter, className, children, minZoom, fitBounds, onPointer, dragPan = true, doubleClickZoom = true, keyboard = true, cursor = null }: Props) {
+export function MapView({
+  label,
+  layers,
+  initialCenter,
+  initialZoom,
+  onZoom,
+  onHover,
+  onClick,
+  flyTo,
+  onCenter,
+  className,
+  children,
+  minZoom,
+  fitBounds,
+  onPointer,
+  dragPan = true,
+  doubleClickZoom = true,
+  keyboard = true,
+  cursor = null,
+}: Props) {
   const { config } = useSession();
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
@@ -122,7 +167,11 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
   function create(el: HTMLDivElement): maplibregl.Map {
     const m = new maplibregl.Map({
       container: el,
-      style: config.mapStyleUrl ?? (config.mapTileUrl ? tileStyle(config.mapTileUrl, config.mapTileAttribution) : offlineStyle(window.location.origin)),
+      style:
+        config.mapStyleUrl ??
+        (config.mapTileUrl
+          ? tileStyle(config.mapTileUrl, config.mapTileAttribution)
+          : offlineStyle(window.location.origin)),
       center: [initialCenter.lng, initialCenter.lat],
       zoom: initialZoom,
       maxZoom: 20,
@@ -138,12 +187,18 @@ export function MapView({ label, layers, initialCenter, initialZoom, onZoom, onH
       layers: [],
       onHover: (info) => handlers.current.onHover?.(info.picked ? toPick(info) : null),
       onClick: (info) => handlers.current.onClick?.(toPick(info)),
-      getCursor: ({ isHovering, isDragging }) => handlers.current.cursor ?? (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
+      getCursor: ({ isHovering, isDragging }) =>
+        handlers.current.cursor ?? (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
     });
     m.addControl(o);
     m.on('zoomend', () => handlers.current.onZoom?.(m.getZoom()));
     const pointer = (type: MapPointerEvent['type']) => (e: maplibregl.MapMouseEvent) =>
-      handlers.current.onPointer?.({ type, coordinate: { lng: e.lngLat.lng, lat: e.lngLat.lat }, x: e.point.x, y: e.point.y });
+      handlers.current.onPointer?.({
+        type,
+        coordinate: { lng: e.lngLat.lng, lat: e.lngLat.lat },
+        x: e.point.x,
+        y: e.point.y,
+      });
     m.on('mousedown', pointer('down'));
     m.on('mousemove', pointer('move'));
     m.on('mouseup', pointer('up'));

@@ -4,7 +4,9 @@ import { readBarcodes, setZXingModuleOverrides } from 'zxing-wasm/reader';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { useEffect, useRef, useState } from 'react';
 
-setZXingModuleOverrides({ locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) });
+setZXingModuleOverrides({
+  locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
+});
 
 const SCAN_EVERY_MS = 300;
 
@@ -26,7 +28,10 @@ export function QrScanner({ onText, onError }: { onText: (text: string) => void;
       canvas.height = v.videoHeight;
       const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
       ctx.drawImage(v, 0, 0);
-      const found = await readBarcodes(ctx.getImageData(0, 0, canvas.width, canvas.height), { formats: ['QRCode'], maxNumberOfSymbols: 1 });
+      const found = await readBarcodes(ctx.getImageData(0, 0, canvas.width, canvas.height), {
+        formats: ['QRCode'],
+        maxNumberOfSymbols: 1,
+      });
       if (!stopped && found[0]?.isValid) handlers.current.onText(found[0].text);
     };
     (async () => {
@@ -39,7 +44,9 @@ export function QrScanner({ onText, onError }: { onText: (text: string) => void;
         setReady(true);
         timer = window.setInterval(() => void scan().catch(() => undefined), SCAN_EVERY_MS);
       } catch (e) {
-        handlers.current.onError(e instanceof Error ? `The camera could not be opened: ${e.message}` : 'The camera could not be opened');
+        handlers.current.onError(
+          e instanceof Error ? `The camera could not be opened: ${e.message}` : 'The camera could not be opened',
+        );
       }
     })();
     return () => {
@@ -51,8 +58,16 @@ export function QrScanner({ onText, onError }: { onText: (text: string) => void;
 
   return (
     <div className="relative overflow-hidden rounded-box bg-neutral">
-      <video ref={video} className="aspect-square w-full object-cover" muted playsInline aria-label="Camera view for scanning the device's QR code" />
-      {!ready && <p className="absolute inset-0 flex items-center justify-center text-neutral-content">Opening the camera…</p>}
+      <video
+        ref={video}
+        className="aspect-square w-full object-cover"
+        muted
+        playsInline
+        aria-label="Camera view for scanning the device's QR code"
+      />
+      {!ready && (
+        <p className="absolute inset-0 flex items-center justify-center text-neutral-content">Opening the camera…</p>
+      )}
     </div>
   );
 }

@@ -8,8 +8,20 @@ import { BitmapLayer, PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } fro
 export type Rgba = [number, number, number, number];
 
 /** A georeferenced image between its south-west and north-east corners. */
-export function basemapImageLayer(id: string, image: ImageBitmap, southWest: { lng: number; lat: number }, northEast: { lng: number; lat: number }, opacity = 1): Layer {
-  return new BitmapLayer({ id, image, bounds: [southWest.lng, southWest.lat, northEast.lng, northEast.lat], opacity, pickable: false });
+export function basemapImageLayer(
+  id: string,
+  image: ImageBitmap,
+  southWest: { lng: number; lat: number },
+  northEast: { lng: number; lat: number },
+  opacity = 1,
+): Layer {
+  return new BitmapLayer({
+    id,
+    image,
+    bounds: [southWest.lng, southWest.lat, northEast.lng, northEast.lat],
+    opacity,
+    pickable: false,
+  });
 }
 
 export interface OutlinedShape<T> {
@@ -47,7 +59,12 @@ export interface MarkedPoint<T> {
 }
 
 /** Points of a fixed pixel radius with an optional label above each. */
-export function markedPointLayers<T>(id: string, points: readonly MarkedPoint<T>[], radiusPixels: number, onClick?: (datum: T) => void): Layer[] {
+export function markedPointLayers<T>(
+  id: string,
+  points: readonly MarkedPoint<T>[],
+  radiusPixels: number,
+  onClick?: (datum: T) => void,
+): Layer[] {
   return [
     new ScatterplotLayer<MarkedPoint<T>>({
       id,
@@ -83,7 +100,11 @@ export function markedPointLayers<T>(id: string, points: readonly MarkedPoint<T>
 }
 
 /** A line being drawn or shown: [lng, lat] vertices. */
-export function lineLayer(id: string, paths: readonly { path: [number, number][]; color: Rgba }[], widthPixels = 3): Layer {
+export function lineLayer(
+  id: string,
+  paths: readonly { path: [number, number][]; color: Rgba }[],
+  widthPixels = 3,
+): Layer {
   return new PathLayer<{ path: [number, number][]; color: Rgba }>({
     id,
     data: paths,

@@ -13,7 +13,11 @@ export interface FilledRing {
 }
 
 /** Filled rings drawn in order; pickable ones report their index to the map's onClick and onHover. */
-export function ringLayer(id: string, rings: readonly FilledRing[], opts: { pickable: boolean; lineWidthPixels?: number }): Layer {
+export function ringLayer(
+  id: string,
+  rings: readonly FilledRing[],
+  opts: { pickable: boolean; lineWidthPixels?: number },
+): Layer {
   return new PolygonLayer<FilledRing>({
     id,
     data: rings,

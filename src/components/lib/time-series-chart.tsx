@@ -12,9 +12,27 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { gapThreshold, splitGaps, withGapNulls } from '../../../asm/reference/gaps';
 import { timeseriesClient } from '@/compute/timeseries-client';
-import { CHART_MODES, chartModeEnabled, MIN_RANGE_MINUTES, MINUTE_MS, NO_DATA_TEXT, type ChartMode } from '@/domain/chart-data';
+import {
+  CHART_MODES,
+  chartModeEnabled,
+  MIN_RANGE_MINUTES,
+  MINUTE_MS,
+  NO_DATA_TEXT,
+  type ChartMode,
+} from '@/domain/chart-data';
 import { alignColumns, collapseSeries, OTHER_SERIES_LABEL } from '@/domain/chart-series';
-import { DIRECTION_MODES, DIRECTION_PREFERRED_MODES, DIRECTION_RANGE, DIRECTION_TICKS, directionTickLabel, niceStep, niceTicks, tickLabel, ticksWithin, timeTickLabel } from '@/domain/chart-axes';
+import {
+  DIRECTION_MODES,
+  DIRECTION_PREFERRED_MODES,
+  DIRECTION_RANGE,
+  DIRECTION_TICKS,
+  directionTickLabel,
+  niceStep,
+  niceTicks,
+  tickLabel,
+  ticksWithin,
+  timeTickLabel,
+} from '@/domain/chart-axes';
 import { formatDateTime } from '@/domain/format';
 import type { TimeRange } from '@/domain/date-range';
 import type { UnitKind } from '@/domain/measurement-types';
@@ -27,7 +45,8 @@ export const Y_TICKS = 5;
 /** A drag must cover more than this share of the range to zoom (spec 2 §9). */
 export const MIN_DRAG_SHARE = 1 / 130;
 export const MINIMUM_ZOOM_MESSAGE = 'Minimum time range is 60 minutes';
-export const OFFLINE_MESSAGE = 'You are offline: the chart shows what it last loaded and refreshes when the connection returns.';
+export const OFFLINE_MESSAGE =
+  'You are offline: the chart shows what it last loaded and refreshes when the connection returns.';
 /** Five named lines, then 'Other' in grey. */
 const SERIES_COLOURS = ['#0e7490', '#b45309', '#7c3aed', '#15803d', '#be123c'];
 const OTHER_COLOUR = '#6b7280';
@@ -40,7 +59,12 @@ export interface LoadedChartSeries {
   interval: number;
 }
 
-export type ChartLoader = (args: { mode: ChartMode; range: TimeRange; signal: AbortSignal; nonce: string }) => Promise<LoadedChartSeries[]>;
+export type ChartLoader = (args: {
+  mode: ChartMode;
+  range: TimeRange;
+  signal: AbortSignal;
+  nonce: string;
+}) => Promise<LoadedChartSeries[]>;
 export type ClosestTime = (range: TimeRange) => Promise<{ startTime: string | null; endTime: string | null }>;
 
 export interface TimeSeriesChartProps {
@@ -69,19 +93,40 @@ export interface TimeSeriesChartProps {
  * apart without a pause in the data, and a pause shorter than a column cannot be drawn, so a line breaks only where
  * the pause is longer than both the rule and a column.
  */
-export function withGaps(times: Float64Array, values: Float32Array, interval: number, pixelMs = 0): [number[], (number | null)[]] {
+export function withGaps(
+  times: Float64Array,
+  values: Float32Array,
+  interval: number,
+  pixelMs = 0,
+): [number[], (number | null)[]] {
   const gapped = withGapNulls(times, values, splitGaps(times, Math.max(gapThreshold(interval), pixelMs)));
   return [gapped.times.map((t) => t / 1000), gapped.values];
 }
 
 let nonces = 0;
 
-export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride, sourceKey, load, closest, modes: askedModes = CHART_MODES, range, onZoom, syncKey, onMessage, direction = false }: TimeSeriesChartProps) {
+export function TimeSeriesChart({
+  title,
+  unitKind,
+  unitGroup: unitGroupOverride,
+  sourceKey,
+  load,
+  closest,
+  modes: askedModes = CHART_MODES,
+  range,
+  onZoom,
+  syncKey,
+  onMessage,
+  direction = false,
+}: TimeSeriesChartProps) {
   const { user } = useSession();
   const { ianaTimezoneId: timeZone, timeFormat } = user.userSettings;
   const span = range.end - range.start;
   const modes = direction ? askedModes.filter((m) => DIRECTION_MODES.includes(m)) : askedModes;
-  const fallback = (direction ? DIRECTION_PREFERRED_MODES.find((m) => modes.includes(m) && chartModeEnabled(m, span)) : undefined) ?? modes[0] ?? 'Maximum';
+  const fallback =
+    (direction ? DIRECTION_PREFERRED_MODES.find((m) => modes.includes(m) && chartModeEnabled(m, span)) : undefined) ??
+    modes[0] ??
+    'Maximum';
   const [mode, setMode] = useState<ChartMode>(fallback);
   const effectiveMode = modes.includes(mode) && chartModeEnabled(mode, span) ? mode : fallback;
   const loaded = useQuery({
@@ -96,7 +141,10 @@ export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride,
     placeholderData: (previous) => previous,
   });
   const series = loaded.data;
-  useEffect(() => () => series?.forEach((s) => void timeseriesClient.unloadSeries(s.id).catch(() => undefined)), [series]);
+  useEffect(
+    () => () => series?.forEach((s) => void timeseriesClient.unloadSeries(s.id).catch(() => undefined)),
+    [series],
+  );
 
   const [host, width] = useElementWidth(600, 200);
   const unitGroup = unitGroupOverride ?? MEASUREMENT_UNIT_GROUP[unitKind];
@@ -106,7 +154,9 @@ export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride,
     enabled: series !== undefined && series.some((s) => s.length > 0),
     gcTime: 0,
     queryFn: async () => {
-      const windows = await Promise.all(series!.map((s) => timeseriesClient.m4(s.id, range.start, range.end + 1, width)));
+      const windows = await Promise.all(
+        series!.map((s) => timeseriesClient.m4(s.id, range.start, range.end + 1, width)),
+      );
       const shown = collapseSeries(
         windows.map((w, i) => ({
           label: series![i]!.label,
@@ -119,11 +169,16 @@ export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride,
         const [times, values] = withGaps(s.times, s.values, s.interval, (range.end - range.start) / width);
         return { times, values };
       });
-      return { labels: shown.map((s) => s.label), data: (columns.length ? alignColumns(columns) : [[]]) as uPlot.AlignedData };
+      return {
+        labels: shown.map((s) => s.label),
+        data: (columns.length ? alignColumns(columns) : [[]]) as uPlot.AlignedData,
+      };
     },
     placeholderData: (previous) => previous,
   });
-  const unitLabel = unitGroupOverride ? inDisplayUnit(0, unitGroupOverride, units).label : measurementInDisplayUnit(0, unitKind, units).label;
+  const unitLabel = unitGroupOverride
+    ? inDisplayUnit(0, unitGroupOverride, units).label
+    : measurementInDisplayUnit(0, unitKind, units).label;
 
   const [yRange, setYRange] = useState<[number, number] | null>(null);
   const cancelled = useRef(false);
@@ -153,13 +208,19 @@ export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride,
           ? { auto: false, range: () => (yRange ?? [...DIRECTION_RANGE]) as uPlot.Range.MinMax }
           : yRange
             ? { auto: false, range: yRange }
-            : { range: (_u, min, max) => { const t = niceTicks(min, max, Y_TICKS); return [t.min, t.max]; } },
+            : {
+                range: (_u, min, max) => {
+                  const t = niceTicks(min, max, Y_TICKS);
+                  return [t.min, t.max];
+                },
+              },
       },
       axes: [
         {
           stroke: 'currentColor',
           grid: { stroke: 'rgba(127,127,127,0.15)' },
-          values: (_u, splits, _axis, _space, increment) => splits.map((v) => timeTickLabel(v * 1000, increment * 1000, timeZone, timeFormat)),
+          values: (_u, splits, _axis, _space, increment) =>
+            splits.map((v) => timeTickLabel(v * 1000, increment * 1000, timeZone, timeFormat)),
         },
         {
           stroke: 'currentColor',
@@ -179,16 +240,29 @@ export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride,
         },
       ],
       series: [
-        { value: (_u: uPlot, ts: number | null) => (ts === null ? '—' : formatDateTime(ts * 1000, timeZone, timeFormat)) },
+        {
+          value: (_u: uPlot, ts: number | null) =>
+            ts === null ? '—' : formatDateTime(ts * 1000, timeZone, timeFormat),
+        },
         ...names.map((name, i) => ({
           // A lone series named after the measurement reads as the measurement with its unit.
           label: name === title ? `${title}${unitLabel ? ` (${unitLabel})` : ''}` : name,
           stroke: name === OTHER_SERIES_LABEL ? OTHER_COLOUR : SERIES_COLOURS[i % SERIES_COLOURS.length],
           width: 1.5,
-          value: (_u: uPlot, v: number | null) => (v === null || v === undefined ? '—' : direction ? `${v.toFixed(0)}°` : v.toFixed(2)),
+          value: (_u: uPlot, v: number | null) =>
+            v === null || v === undefined ? '—' : direction ? `${v.toFixed(0)}°` : v.toFixed(2),
           spanGaps: false,
           // An angle is drawn as points: a line across the 0/360 wrap would be a false swing.
-          ...(direction ? { paths: () => null, points: { show: true, size: 3, fill: name === OTHER_SERIES_LABEL ? OTHER_COLOUR : SERIES_COLOURS[i % SERIES_COLOURS.length] } } : {}),
+          ...(direction
+            ? {
+                paths: () => null,
+                points: {
+                  show: true,
+                  size: 3,
+                  fill: name === OTHER_SERIES_LABEL ? OTHER_COLOUR : SERIES_COLOURS[i % SERIES_COLOURS.length],
+                },
+              }
+            : {}),
         })),
       ],
       cursor: { sync: { key: syncKey }, drag: { x: true, y: false, setScale: false } },
@@ -309,13 +383,20 @@ export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride,
           </button>
         )}
         {modes.length > 0 && (
-        <div className="join" role="group" aria-label={`${title} chart mode`}>
-          {modes.map((m) => (
-            <button key={m} type="button" className={`btn join-item btn-xs ${effectiveMode === m ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={effectiveMode === m} disabled={!chartModeEnabled(m, span)} onClick={() => setMode(m)}>
-              {m}
-            </button>
-          ))}
-        </div>
+          <div className="join" role="group" aria-label={`${title} chart mode`}>
+            {modes.map((m) => (
+              <button
+                key={m}
+                type="button"
+                className={`btn join-item btn-xs ${effectiveMode === m ? 'btn-primary' : 'btn-ghost'}`}
+                aria-pressed={effectiveMode === m}
+                disabled={!chartModeEnabled(m, span)}
+                onClick={() => setMode(m)}
+              >
+                {m}
+              </button>
+            ))}
+          </div>
         )}
       </div>
       {loaded.fetchStatus === 'paused' && (
@@ -339,13 +420,23 @@ export function TimeSeriesChart({ title, unitKind, unitGroup: unitGroupOverride,
           </div>
         )}
         {loaded.isPlaceholderData && !drawn.isPending && (
-          <span className="absolute right-1 top-1 loading loading-spinner loading-xs text-base-content/50" role="status" aria-label={`Refreshing ${title}`} />
+          <span
+            className="absolute right-1 top-1 loading loading-spinner loading-xs text-base-content/50"
+            role="status"
+            aria-label={`Refreshing ${title}`}
+          />
         )}
         {empty && (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-base-100/80 text-sm text-base-content/70">
             <span>{NO_DATA_TEXT}</span>
             {hasNearest && (
-              <button type="button" className="btn btn-outline btn-xs" onClick={() => onZoom({ start: Date.parse(nearest.data!.startTime!), end: Date.parse(nearest.data!.endTime!) })}>
+              <button
+                type="button"
+                className="btn btn-outline btn-xs"
+                onClick={() =>
+                  onZoom({ start: Date.parse(nearest.data!.startTime!), end: Date.parse(nearest.data!.endTime!) })
+                }
+              >
                 Zoom to data
               </button>
             )}

@@ -12,7 +12,9 @@ export function UplotChart({ options, data, label }: { options: ChartOptions; da
     const el = host.current;
     if (!el) return;
     const chart = new uPlot({ ...options, width: Math.max(200, el.clientWidth) }, data, el);
-    const ro = new ResizeObserver(() => chart.setSize({ width: Math.max(200, el.clientWidth), height: options.height }));
+    const ro = new ResizeObserver(() =>
+      chart.setSize({ width: Math.max(200, el.clientWidth), height: options.height }),
+    );
     ro.observe(el);
     return () => {
       ro.disconnect();

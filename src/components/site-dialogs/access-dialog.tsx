@@ -13,7 +13,9 @@ import { useAccessDetails, useSaveAccessDetails } from './api';
 import { FormAlert } from '../form-alert';
 
 // The domain rule with the notes as typed (empty rather than null) for the text area.
-const schema = siteAccessSchema.pick({ notificationRequired: true, specialTicketsRequired: true, workPermitRequired: true }).extend({ accessNotes: accessNotesSchema });
+const schema = siteAccessSchema
+  .pick({ notificationRequired: true, specialTicketsRequired: true, workPermitRequired: true })
+  .extend({ accessNotes: accessNotesSchema });
 type Values = z.infer<typeof schema>;
 
 export function AccessDialog({ site, onClose }: { site: SiteListRow; onClose: () => void }) {
@@ -29,7 +31,12 @@ export function AccessDialog({ site, onClose }: { site: SiteListRow; onClose: ()
       ) : (
         <AccessForm
           site={site}
-          initial={{ accessNotes: details.data.accessNotes ?? '', notificationRequired: details.data.notificationRequired, specialTicketsRequired: details.data.specialTicketsRequired, workPermitRequired: details.data.workPermitRequired }}
+          initial={{
+            accessNotes: details.data.accessNotes ?? '',
+            notificationRequired: details.data.notificationRequired,
+            specialTicketsRequired: details.data.specialTicketsRequired,
+            workPermitRequired: details.data.workPermitRequired,
+          }}
           onClose={onClose}
         />
       )}
@@ -41,11 +48,19 @@ function AccessForm({ site, initial, onClose }: { site: SiteListRow; initial: Va
   const save = useSaveAccessDetails();
   const toast = useToast();
   const [general, setGeneral] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError } = useForm<Values>({ defaultValues: initial, resolver: zodResolver(schema) });
+  const { register, handleSubmit, formState, setError } = useForm<Values>({
+    defaultValues: initial,
+    resolver: zodResolver(schema),
+  });
   const onValid = async (v: Values) => {
     setGeneral(null);
     try {
-      await save.mutateAsync({ siteId: site.id, organizationId: site.organizationId, ...v, accessNotes: v.accessNotes.trim() || null });
+      await save.mutateAsync({
+        siteId: site.id,
+        organizationId: site.organizationId,
+        ...v,
+        accessNotes: v.accessNotes.trim() || null,
+      });
       toast('Site access details saved', 'success');
       onClose();
     } catch (error) {
@@ -60,7 +75,12 @@ function AccessForm({ site, initial, onClose }: { site: SiteListRow; initial: Va
       <FormAlert message={general} />
       <label className="form-control">
         <span className="label-text mb-1 text-sm font-medium">Access notes</span>
-        <textarea className={`textarea w-full ${notesError ? 'textarea-error' : ''}`} rows={4} aria-invalid={Boolean(notesError)} {...register('accessNotes')} />
+        <textarea
+          className={`textarea w-full ${notesError ? 'textarea-error' : ''}`}
+          rows={4}
+          aria-invalid={Boolean(notesError)}
+          {...register('accessNotes')}
+        />
         {notesError && <span className="mt-1 text-xs text-error">{notesError}</span>}
       </label>
       {(

@@ -20,11 +20,23 @@ export function useInvalidateSites() {
 export function useDeleteOrRestoreSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: ({ siteId, organizationId, action }: { siteId: number; organizationId: number; action: 'delete' | 'restore' }) =>
-      apiRequest(action === 'delete' ? '/api/site/deleteSite/' : '/api/site/restoreSite/', z.object({ siteId: z.number(), deletedAt: z.string().nullable() }), {
-        method: 'POST',
-        body: { siteId, organizationId },
-      }),
+    mutationFn: ({
+      siteId,
+      organizationId,
+      action,
+    }: {
+      siteId: number;
+      organizationId: number;
+      action: 'delete' | 'restore';
+    }) =>
+      apiRequest(
+        action === 'delete' ? '/api/site/deleteSite/' : '/api/site/restoreSite/',
+        z.object({ siteId: z.number(), deletedAt: z.string().nullable() }),
+        {
+          method: 'POST',
+          body: { siteId, organizationId },
+        },
+      ),
     onSuccess: invalidate,
   });
 }
@@ -32,7 +44,8 @@ export function useDeleteOrRestoreSite() {
 export const useSiteOptions = (organizationId: number | null) =>
   useQuery({
     queryKey: ['siteOptions', organizationId],
-    queryFn: () => apiRequest('/api/site/siteOptions/', siteOptionsSchema, { query: { organizationId: organizationId! } }),
+    queryFn: () =>
+      apiRequest('/api/site/siteOptions/', siteOptionsSchema, { query: { organizationId: organizationId! } }),
     enabled: organizationId !== null && organizationId > 0,
     staleTime: 60_000,
   });
@@ -49,7 +62,8 @@ export const useSiteEdit = (siteId: number | null, organizationId: number) =>
 export function useSaveSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (form: SiteForm & { updatedAt: string | null }) => apiRequest('/api/site/siteEdit/', siteEditSchema, { method: 'POST', body: form }),
+    mutationFn: (form: SiteForm & { updatedAt: string | null }) =>
+      apiRequest('/api/site/siteEdit/', siteEditSchema, { method: 'POST', body: form }),
     onSuccess: invalidate,
   });
 }
@@ -57,7 +71,8 @@ export function useSaveSite() {
 export const useAccessDetails = (siteId: number, organizationId: number) =>
   useQuery({
     queryKey: ['siteAccess', siteId],
-    queryFn: () => apiRequest('/api/site/siteAccessDetailsEdit/', siteAccessDetailsSchema, { query: { siteId, organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/site/siteAccessDetailsEdit/', siteAccessDetailsSchema, { query: { siteId, organizationId } }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -65,7 +80,8 @@ export const useAccessDetails = (siteId: number, organizationId: number) =>
 export function useSaveAccessDetails() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (body: SiteAccess) => apiRequest('/api/site/siteAccessDetailsEdit/', siteAccessDetailsSchema, { method: 'POST', body }),
+    mutationFn: (body: SiteAccess) =>
+      apiRequest('/api/site/siteAccessDetailsEdit/', siteAccessDetailsSchema, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }

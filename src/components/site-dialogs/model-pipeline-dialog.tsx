@@ -17,27 +17,46 @@ import { useToast } from '../toasts';
 
 const LOCAL = "yyyy-MM-dd'T'HH:mm";
 
-export function ModelPipelineDialog({ site, action, onClose, onAnswered }: { site: { id: number; name: string; processedUpTo: string | null }; action: 'start' | 'stop'; onClose: () => void; onAnswered?: (isOn: boolean) => void }) {
+export function ModelPipelineDialog({
+  site,
+  action,
+  onClose,
+  onAnswered,
+}: {
+  site: { id: number; name: string; processedUpTo: string | null };
+  action: 'start' | 'stop';
+  onClose: () => void;
+  onAnswered?: (isOn: boolean) => void;
+}) {
   const { organization, user } = useSession();
   const tz = user.userSettings.ianaTimezoneId;
   const toast = useToast();
   const qc = useQueryClient();
-  const [value, setValue] = useState(() => format(new TZDate(Math.max(Date.now(), site.processedUpTo ? Date.parse(site.processedUpTo) : 0), tz), LOCAL));
+  const [value, setValue] = useState(() =>
+    format(new TZDate(Math.max(Date.now(), site.processedUpTo ? Date.parse(site.processedUpTo) : 0), tz), LOCAL),
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (startDate: string | null) =>
-      apiRequest(`/api/site/${action === 'start' ? 'startModellingPipeline' : 'stopModellingPipeline'}/`, z.object({ isOn: z.boolean() }), {
-        method: 'POST',
-        body: { organizationId: organization!.id, siteId: site.id, ...(action === 'start' ? { startDate } : {}) },
-      }),
+      apiRequest(
+        `/api/site/${action === 'start' ? 'startModellingPipeline' : 'stopModellingPipeline'}/`,
+        z.object({ isOn: z.boolean() }),
+        {
+          method: 'POST',
+          body: { organizationId: organization!.id, siteId: site.id, ...(action === 'start' ? { startDate } : {}) },
+        },
+      ),
     // Not awaited: the refetches must not hold the answer back.
     onSuccess: () => {
-      for (const key of ['siteHealth', 'sites', 'audit', 'deviceHealthSites']) void qc.invalidateQueries({ queryKey: [key] });
+      for (const key of ['siteHealth', 'sites', 'audit', 'deviceHealthSites'])
+        void qc.invalidateQueries({ queryKey: [key] });
     },
   });
   const toTime = (v: string) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(v);
-    return m ? new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), tz).getTime() : null;
+    return m
+      ? new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), tz).getTime()
+      : null;
   };
 
   async function confirm() {
@@ -58,14 +77,25 @@ export function ModelPipelineDialog({ site, action, onClose, onAnswered }: { sit
   }
 
   return (
-    <Modal open title={action === 'start' ? `Start the model of ${site.name}` : `Stop the model of ${site.name}`} onClose={onClose}>
+    <Modal
+      open
+      title={action === 'start' ? `Start the model of ${site.name}` : `Stop the model of ${site.name}`}
+      onClose={onClose}
+    >
       <div className="grid gap-3">
         <FormAlert message={problem} />
         {action === 'start' ? (
           <label className="form-control">
             <span className="label-text mb-1 text-sm font-medium">Start date</span>
-            <input type="datetime-local" className="input w-full" value={value} onChange={(e) => setValue(e.target.value)} />
-            {site.processedUpTo && <span className="mt-1 text-xs text-base-content/70">{`Processed up to ${formatDateTime(site.processedUpTo, tz, user.userSettings.timeFormat)}`}</span>}
+            <input
+              type="datetime-local"
+              className="input w-full"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            {site.processedUpTo && (
+              <span className="mt-1 text-xs text-base-content/70">{`Processed up to ${formatDateTime(site.processedUpTo, tz, user.userSettings.timeFormat)}`}</span>
+            )}
           </label>
         ) : (
           <p className="text-base-content/80">{STOP_MODEL_CONFIRMATION(site.name)}</p>
@@ -74,7 +104,12 @@ export function ModelPipelineDialog({ site, action, onClose, onAnswered }: { sit
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className={`btn ${action === 'stop' ? 'btn-error' : 'btn-primary'}`} disabled={mutation.isPending} onClick={() => void confirm()}>
+          <button
+            type="button"
+            className={`btn ${action === 'stop' ? 'btn-error' : 'btn-primary'}`}
+            disabled={mutation.isPending}
+            onClick={() => void confirm()}
+          >
             {mutation.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
             {action === 'start' ? 'Start Model' : 'Stop Model'}
           </button>

@@ -6,7 +6,17 @@ import { useDeleteOrRestoreSite } from './api';
 
 const RESTORE_TEXT = 'The site and its information return to the dashboard, emission totals, the API and CSV exports.';
 
-export function SiteDeleteRestoreDialog({ site, action, organizationId, onClose }: { site: { id: number; name: string }; action: 'delete' | 'restore'; organizationId: number; onClose: () => void }) {
+export function SiteDeleteRestoreDialog({
+  site,
+  action,
+  organizationId,
+  onClose,
+}: {
+  site: { id: number; name: string };
+  action: 'delete' | 'restore';
+  organizationId: number;
+  onClose: () => void;
+}) {
   const change = useDeleteOrRestoreSite();
   const toast = useToast();
   return (

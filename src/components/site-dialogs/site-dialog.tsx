@@ -6,7 +6,13 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import type { SiteEdit } from '@/contracts/site';
 import { effectivePermissions, Permission } from '@/domain/permissions';
-import { clearedByChange, MOVE_SITE_CONFIRMATION, SITE_LOCATION_PLACEHOLDER, siteFormSchema, type SiteForm } from '@/domain/site-form';
+import {
+  clearedByChange,
+  MOVE_SITE_CONFIRMATION,
+  SITE_LOCATION_PLACEHOLDER,
+  siteFormSchema,
+  type SiteForm,
+} from '@/domain/site-form';
 import { formErrorsOf } from '../form-errors';
 import { FormActions, Modal } from '../modal';
 import { useSession } from '../session-context';
@@ -63,10 +69,17 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
   const globalPermissions = user.roles.find((r) => r.id === user.userDetails.roleId)?.permissions;
   const canAddIn = (orgId: number) => {
     const org = user.userOrganizations.find((o) => o.id === orgId);
-    return effectivePermissions(globalPermissions, user.roles.find((r) => r.id === org?.roleId)?.permissions).has(Permission.SiteAdd);
+    return effectivePermissions(globalPermissions, user.roles.find((r) => r.id === org?.roleId)?.permissions).has(
+      Permission.SiteAdd,
+    );
   };
   const canAddHere = canAddIn(site?.organizationId ?? organization!.id);
-  const organizations = useMemo(() => user.userOrganizations.filter((o) => !o.deleted && (canAddIn(o.id) || o.id === site?.organizationId)), [user, site]); // eslint-disable-line react-hooks/exhaustive-deps
+  const organizations = useMemo(
+    () => user.userOrganizations.filter((o) => !o.deleted && (canAddIn(o.id) || o.id === site?.organizationId)),
+    // canAddIn is a new function every render and reads only user and globalPermissions.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [user, site],
+  );
 
   const { register, handleSubmit, control, setValue, watch, setError, formState } = useForm<SiteForm>({
     defaultValues: site ? { ...site } : { ...EMPTY, organizationId: organization!.id },
@@ -92,7 +105,8 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
       onClose();
     } catch (error) {
       const mapped = formErrorsOf(error);
-      for (const [path, message] of Object.entries(mapped.fields)) setError(path.split('.')[0] as FieldPath<SiteForm>, { type: 'server', message });
+      for (const [path, message] of Object.entries(mapped.fields))
+        setError(path.split('.')[0] as FieldPath<SiteForm>, { type: 'server', message });
       setGeneral(mapped.general);
     }
   }
@@ -114,7 +128,20 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
       {err(name) && <span className="mt-1 text-xs text-error">{err(name)}</span>}
     </label>
   );
-  const idSelect = (name: 'countryId' | 'stateProvinceId' | 'regulationId' | 'regulatorySiteTypeId' | 'genericSiteTypeId' | 'basinId' | 'industrySegmentId' | 'fluidTypeId', label: string, list: readonly { id: number; name: string }[], opts: { disabled?: boolean; after?: () => void } = {}) =>
+  const idSelect = (
+    name:
+      | 'countryId'
+      | 'stateProvinceId'
+      | 'regulationId'
+      | 'regulatorySiteTypeId'
+      | 'genericSiteTypeId'
+      | 'basinId'
+      | 'industrySegmentId'
+      | 'fluidTypeId',
+    label: string,
+    list: readonly { id: number; name: string }[],
+    opts: { disabled?: boolean; after?: () => void } = {},
+  ) =>
     field(
       name,
       label,
@@ -170,10 +197,31 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
   return (
     <form className="grid gap-3" onSubmit={handleSubmit(onValid)} noValidate>
       <FormAlert message={general} />
-      {addOnly && <p className="text-sm text-base-content/70">Name, organization, location, country, state, regulation and regulatory type can be changed by users with the SiteAdd permission.</p>}
+      {addOnly && (
+        <p className="text-sm text-base-content/70">
+          Name, organization, location, country, state, regulation and regulatory type can be changed by users with the
+          SiteAdd permission.
+        </p>
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
-        {field('name', 'Name', <input className={`input w-full ${err('name') ? 'input-error' : ''}`} disabled={addOnly} aria-invalid={Boolean(err('name'))} {...register('name')} />)}
-        {field('alias', 'Alias', <input className="input w-full" {...register('alias', { setValueAs: (v: string) => (v?.trim() ? v : null) })} />)}
+        {field(
+          'name',
+          'Name',
+          <input
+            className={`input w-full ${err('name') ? 'input-error' : ''}`}
+            disabled={addOnly}
+            aria-invalid={Boolean(err('name'))}
+            {...register('name')}
+          />,
+        )}
+        {field(
+          'alias',
+          'Alias',
+          <input
+            className="input w-full"
+            {...register('alias', { setValueAs: (v: string) => (v?.trim() ? v : null) })}
+          />,
+        )}
         {field(
           'organizationId',
           'Organization',
@@ -202,7 +250,13 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
         {field(
           'locationLatLng',
           'Location',
-          <input className={`input w-full ${err('locationLatLng') ? 'input-error' : ''}`} placeholder={SITE_LOCATION_PLACEHOLDER} disabled={addOnly} aria-invalid={Boolean(err('locationLatLng'))} {...register('locationLatLng')} />,
+          <input
+            className={`input w-full ${err('locationLatLng') ? 'input-error' : ''}`}
+            placeholder={SITE_LOCATION_PLACEHOLDER}
+            disabled={addOnly}
+            aria-invalid={Boolean(err('locationLatLng'))}
+            {...register('locationLatLng')}
+          />,
           'Latitude,longitude in decimal degrees',
         )}
       </div>
@@ -216,8 +270,24 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
         o && (
           <>
             <div className="grid gap-3 sm:grid-cols-2">
-              {field('businessUnit', 'Business Unit', <input className="input w-full" list="site-business-units" {...register('businessUnit', { setValueAs: (v: string) => (v?.trim() ? v : null) })} />)}
-              {field('assetArea', 'Asset/Area', <input className="input w-full" list="site-asset-areas" {...register('assetArea', { setValueAs: (v: string) => (v?.trim() ? v : null) })} />)}
+              {field(
+                'businessUnit',
+                'Business Unit',
+                <input
+                  className="input w-full"
+                  list="site-business-units"
+                  {...register('businessUnit', { setValueAs: (v: string) => (v?.trim() ? v : null) })}
+                />,
+              )}
+              {field(
+                'assetArea',
+                'Asset/Area',
+                <input
+                  className="input w-full"
+                  list="site-asset-areas"
+                  {...register('assetArea', { setValueAs: (v: string) => (v?.trim() ? v : null) })}
+                />,
+              )}
               <datalist id="site-business-units">
                 {o.businessUnits.map((b) => (
                   <option key={b} value={b} />
@@ -245,7 +315,9 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
                             type="checkbox"
                             className="checkbox checkbox-xs"
                             checked={f.value.includes(g.id)}
-                            onChange={(e) => f.onChange(e.target.checked ? [...f.value, g.id] : f.value.filter((x) => x !== g.id))}
+                            onChange={(e) =>
+                              f.onChange(e.target.checked ? [...f.value, g.id] : f.value.filter((x) => x !== g.id))
+                            }
                           />
                           {g.name}
                         </label>
@@ -257,9 +329,16 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
             </fieldset>
             <div className="grid gap-3 sm:grid-cols-2">
               {idSelect('countryId', 'Country', o.countries, { disabled: addOnly, after: () => clear('countryId') })}
-              {idSelect('stateProvinceId', 'State/Province', states, { disabled: addOnly || countryId === null || states.length === 0 })}
-              {idSelect('regulationId', 'Regulation', regulations, { disabled: addOnly || countryId === null || regulations.length === 0, after: () => clear('regulationId') })}
-              {idSelect('regulatorySiteTypeId', 'Regulatory Site Type', o.regulatorySiteTypes, { disabled: addOnly || regulationId === null })}
+              {idSelect('stateProvinceId', 'State/Province', states, {
+                disabled: addOnly || countryId === null || states.length === 0,
+              })}
+              {idSelect('regulationId', 'Regulation', regulations, {
+                disabled: addOnly || countryId === null || regulations.length === 0,
+                after: () => clear('regulationId'),
+              })}
+              {idSelect('regulatorySiteTypeId', 'Regulatory Site Type', o.regulatorySiteTypes, {
+                disabled: addOnly || regulationId === null,
+              })}
               {idSelect('genericSiteTypeId', 'Generic Site Type', o.genericSiteTypes)}
               {idSelect('basinId', 'Basin', o.basins)}
               {idSelect('industrySegmentId', 'Industry Segment', o.industrySegments)}

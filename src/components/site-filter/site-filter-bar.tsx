@@ -1,12 +1,31 @@
 // The filter bar of the analytics screens (spec 3 §2): Sites, Site Groups and More Filters, whose dialog holds every
 // classification list of the site filter with Clear Filters, Close and Apply.
 import { useState } from 'react';
-import { activeFilterCount, EMPTY_SITE_FILTER, SITE_FILTER_KEYS, SITE_FILTER_LABELS, type SiteFilter, type SiteFilterKey } from '@/domain/site-filter';
+import {
+  activeFilterCount,
+  EMPTY_SITE_FILTER,
+  SITE_FILTER_KEYS,
+  SITE_FILTER_LABELS,
+  type SiteFilter,
+  type SiteFilterKey,
+} from '@/domain/site-filter';
 import { Modal } from '../modal';
 import { MultiSelect } from '../multi-select';
 import { useSiteFilterOptions } from './use-site-filter';
 
-function FilterSelect({ filterKey, filter, onChange, label, enabled = true }: { filterKey: SiteFilterKey; filter: SiteFilter; onChange: (next: SiteFilter) => void; label?: string; enabled?: boolean }) {
+function FilterSelect({
+  filterKey,
+  filter,
+  onChange,
+  label,
+  enabled = true,
+}: {
+  filterKey: SiteFilterKey;
+  filter: SiteFilter;
+  onChange: (next: SiteFilter) => void;
+  label?: string;
+  enabled?: boolean;
+}) {
   const options = useSiteFilterOptions(filterKey, filterKey === 'site' && filter.includeDeletedSites, enabled);
   return (
     <MultiSelect
@@ -34,7 +53,15 @@ export function SiteFilterBar({ filter, onChange }: { filter: SiteFilter; onChan
   );
 }
 
-function FiltersDialog({ filter, onApply, onClose }: { filter: SiteFilter; onApply: (next: SiteFilter) => void; onClose: () => void }) {
+function FiltersDialog({
+  filter,
+  onApply,
+  onClose,
+}: {
+  filter: SiteFilter;
+  onApply: (next: SiteFilter) => void;
+  onClose: () => void;
+}) {
   const [draft, setDraft] = useState(filter);
   return (
     <Modal open title="Filters" onClose={onClose} wide>
@@ -46,7 +73,12 @@ function FiltersDialog({ filter, onApply, onClose }: { filter: SiteFilter; onApp
           </div>
         ))}
         <label className="flex items-center gap-2 text-sm sm:col-span-2">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={draft.includeDeletedSites} onChange={(e) => setDraft({ ...draft, includeDeletedSites: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={draft.includeDeletedSites}
+            onChange={(e) => setDraft({ ...draft, includeDeletedSites: e.target.checked })}
+          />
           Include deleted sites
         </label>
       </div>

@@ -5,12 +5,19 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { siteFilterOptionSchema, type SiteFilterOption } from '@/contracts/emissions';
-import { EMPTY_SITE_FILTER, migrateLegacySiteGroups, readStoredSiteFilter, type SiteFilter, type SiteFilterKey } from '@/domain/site-filter';
+import {
+  EMPTY_SITE_FILTER,
+  migrateLegacySiteGroups,
+  readStoredSiteFilter,
+  type SiteFilter,
+  type SiteFilterKey,
+} from '@/domain/site-filter';
 import { useSession } from '../session-context';
 
 /** Where the old overview kept its site-group choice. */
 export const LEGACY_SITE_GROUP_KEY = 'overview.siteGroupIds';
-export const siteFilterStorageKey = (userId: number, organizationId: number) => `console.siteFilter.${userId}.${organizationId}`;
+export const siteFilterStorageKey = (userId: number, organizationId: number) =>
+  `console.siteFilter.${userId}.${organizationId}`;
 
 function load(key: string): SiteFilter {
   let filter = EMPTY_SITE_FILTER;
@@ -57,7 +64,9 @@ export function useSiteFilterOptions(filterType: SiteFilterKey, includeDeletedSi
   return useQuery({
     queryKey: ['siteFilterOptions', organizationId, filterType, includeDeletedSites],
     queryFn: (): Promise<SiteFilterOption[]> =>
-      apiRequest('/api/siteFilter/filterOptions/', z.array(siteFilterOptionSchema), { query: { organizationId, filterType, ...(includeDeletedSites ? { includeDeletedSites: true } : {}) } }),
+      apiRequest('/api/siteFilter/filterOptions/', z.array(siteFilterOptionSchema), {
+        query: { organizationId, filterType, ...(includeDeletedSites ? { includeDeletedSites: true } : {}) },
+      }),
     enabled: enabled && organizationId > 0,
     staleTime: 60_000,
   });

@@ -6,7 +6,15 @@ import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { ApiError } from '@/api/client';
 import { TicketPriority, TicketSource, TicketStatus } from '@/domain/enums';
-import { CREATE_STATUSES, defaultTicketSource, TICKET_CREATE_DEFAULTS, TICKET_NOT_CREATED, ticketCreatedToast, ticketCreateSchema, type TicketCreate } from '@/domain/tickets';
+import {
+  CREATE_STATUSES,
+  defaultTicketSource,
+  TICKET_CREATE_DEFAULTS,
+  TICKET_NOT_CREATED,
+  ticketCreatedToast,
+  ticketCreateSchema,
+  type TicketCreate,
+} from '@/domain/tickets';
 import { FormAlert } from '../form-alert';
 import { FormActions, Modal } from '../modal';
 import { useSession } from '../session-context';
@@ -47,14 +55,17 @@ export function TicketCreateDialog({ device, onClose }: { device: { id: number; 
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        for (const [path, messages] of Object.entries(error.errors)) if (path) setError(path as FieldPath<TicketCreate>, { type: 'server', message: messages.join(' ') });
+        for (const [path, messages] of Object.entries(error.errors))
+          if (path) setError(path as FieldPath<TicketCreate>, { type: 'server', message: messages.join(' ') });
         setGeneral(error.message);
       } else setGeneral(TICKET_NOT_CREATED);
     }
   }
 
   const err = (name: keyof TicketCreate) => formState.errors[name]?.message;
-  const idValue = { setValueAs: (v: string | number | null) => (v === '' || v === null || v === undefined ? null : Number(v)) };
+  const idValue = {
+    setValueAs: (v: string | number | null) => (v === '' || v === null || v === undefined ? null : Number(v)),
+  };
   const label = (name: keyof TicketCreate, text: string, control: React.ReactNode) => (
     <label className="form-control w-full">
       <span className="label-text mb-1 text-sm font-medium">{text}</span>
@@ -77,7 +88,11 @@ export function TicketCreateDialog({ device, onClose }: { device: { id: number; 
     <Modal open title={`Create Support Ticket for ${device.name}`} onClose={onClose} wide>
       <form className="grid gap-3" onSubmit={handleSubmit(submit)} noValidate>
         <FormAlert message={general} />
-        {label('subject', 'Subject', <input className={`input w-full ${err('subject') ? 'input-error' : ''}`} {...register('subject')} />)}
+        {label(
+          'subject',
+          'Subject',
+          <input className={`input w-full ${err('subject') ? 'input-error' : ''}`} {...register('subject')} />,
+        )}
         <div className="grid gap-3 sm:grid-cols-3">
           {label(
             'status',
@@ -104,7 +119,11 @@ export function TicketCreateDialog({ device, onClose }: { device: { id: number; 
           {label(
             'ticketSource',
             'Ticket Source',
-            <select className="select w-full" aria-label="Ticket Source" {...register('ticketSource', { valueAsNumber: true })}>
+            <select
+              className="select w-full"
+              aria-label="Ticket Source"
+              {...register('ticketSource', { valueAsNumber: true })}
+            >
               {TicketSource.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -117,21 +136,34 @@ export function TicketCreateDialog({ device, onClose }: { device: { id: number; 
           {label(
             'symptomPrimaryId',
             'Symptom Primary',
-            <select className="select w-full" aria-label="Symptom Primary" {...register('symptomPrimaryId', { ...idValue, onChange: () => setValue('symptomSecondaryId', null) })}>
+            <select
+              className="select w-full"
+              aria-label="Symptom Primary"
+              {...register('symptomPrimaryId', { ...idValue, onChange: () => setValue('symptomSecondaryId', null) })}
+            >
               {options(primaries.data)}
             </select>,
           )}
           {label(
             'symptomSecondaryId',
             'Symptom Secondary',
-            <select className="select w-full" aria-label="Symptom Secondary" disabled={primaryId === null} {...register('symptomSecondaryId', idValue)}>
+            <select
+              className="select w-full"
+              aria-label="Symptom Secondary"
+              disabled={primaryId === null}
+              {...register('symptomSecondaryId', idValue)}
+            >
               {options(primaryId === null ? [] : secondaries.data)}
             </select>,
           )}
           {label(
             'symptomInferenceId',
             'Symptom Inference',
-            <select className="select w-full" aria-label="Symptom Inference" {...register('symptomInferenceId', idValue)}>
+            <select
+              className="select w-full"
+              aria-label="Symptom Inference"
+              {...register('symptomInferenceId', idValue)}
+            >
               {options(inferences.data)}
             </select>,
           )}
@@ -143,7 +175,15 @@ export function TicketCreateDialog({ device, onClose }: { device: { id: number; 
             </select>,
           )}
         </div>
-        {label('description', 'Description', <textarea className="textarea w-full" rows={4} {...register('description', { setValueAs: (v: string | null) => (v ? v : null) })} />)}
+        {label(
+          'description',
+          'Description',
+          <textarea
+            className="textarea w-full"
+            rows={4}
+            {...register('description', { setValueAs: (v: string | null) => (v ? v : null) })}
+          />,
+        )}
         <FormActions onCancel={onClose} busy={create.isPending} />
       </form>
     </Modal>

@@ -13,7 +13,10 @@ export interface RoseGeometry {
   petals: { d: string; angle: number; probability: number }[];
 }
 
-const point = (c: number, r: number, deg: number): [number, number] => [c + r * Math.sin((deg * Math.PI) / 180), c - r * Math.cos((deg * Math.PI) / 180)];
+const point = (c: number, r: number, deg: number): [number, number] => [
+  c + r * Math.sin((deg * Math.PI) / 180),
+  c - r * Math.cos((deg * Math.PI) / 180),
+];
 const fmt = (n: number) => Math.round(n * 100) / 100;
 
 export function roseGeometry(rose: readonly { angle: number; probability: number }[], size: number): RoseGeometry {
@@ -43,7 +46,11 @@ export function roseGeometry(rose: readonly { angle: number; probability: number
       const r = (radius * p.probability * 100) / top;
       const [ax, ay] = point(c, r, p.angle - half);
       const [bx, by] = point(c, r, p.angle + half);
-      return { d: `M ${fmt(c)} ${fmt(c)} L ${fmt(ax)} ${fmt(ay)} A ${fmt(r)} ${fmt(r)} 0 0 1 ${fmt(bx)} ${fmt(by)} Z`, angle: p.angle, probability: p.probability };
+      return {
+        d: `M ${fmt(c)} ${fmt(c)} L ${fmt(ax)} ${fmt(ay)} A ${fmt(r)} ${fmt(r)} 0 0 1 ${fmt(bx)} ${fmt(by)} Z`,
+        angle: p.angle,
+        probability: p.probability,
+      };
     });
   return { size, gridLines, rings, compass, petals };
 }

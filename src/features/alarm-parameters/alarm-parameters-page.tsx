@@ -20,13 +20,20 @@ interface Column {
   alarmType: number;
   measurementTypeId: number;
 }
-const COLUMNS: Column[] = [{ alarmType: AlarmType.values.SiteRate, measurementTypeId: CH4 }, ...GASES.map((g) => ({ alarmType: AlarmType.values.Measurement, measurementTypeId: g.id }))];
+const COLUMNS: Column[] = [
+  { alarmType: AlarmType.values.SiteRate, measurementTypeId: CH4 },
+  ...GASES.map((g) => ({ alarmType: AlarmType.values.Measurement, measurementTypeId: g.id })),
+];
 
-const inColumn = (c: Column) => (p: SiteAlarmParameter) => p.alarmType === c.alarmType && p.measurementTypeId === c.measurementTypeId;
+const inColumn = (c: Column) => (p: SiteAlarmParameter) =>
+  p.alarmType === c.alarmType && p.measurementTypeId === c.measurementTypeId;
 const describe = (p: SiteAlarmParameter) =>
   `${p.alarmParameterTemplateName ?? 'Custom'}: ${p.detail.calculationMethod === null ? '' : `${Aggregation.label(p.detail.calculationMethod)} `}≥ ${p.detail.hiThreshold ?? '—'}`;
 
-type Dialog = { kind: 'edit'; siteId: number; column: Column } | { kind: 'templates' } | { kind: 'history'; parameter: SiteAlarmParameter; siteName: string };
+type Dialog =
+  | { kind: 'edit'; siteId: number; column: Column }
+  | { kind: 'templates' }
+  | { kind: 'history'; parameter: SiteAlarmParameter; siteName: string };
 
 export default function AlarmParametersPage() {
   const { organization } = useSession();
@@ -38,11 +45,18 @@ export default function AlarmParametersPage() {
   const columns = useMemo<GridColumn<SiteAlarmParametersRow>[]>(() => {
     const rows = data ?? [];
     const used = (c: Column) =>
-      c.alarmType === AlarmType.values.SiteRate || rows.some((r) => r.sensors.includes(c.measurementTypeId) || r.alarmParameters.some(inColumn(c)));
+      c.alarmType === AlarmType.values.SiteRate ||
+      rows.some((r) => r.sensors.includes(c.measurementTypeId) || r.alarmParameters.some(inColumn(c)));
     const cell = (c: Column): GridColumn<SiteAlarmParametersRow> => ({
       id: `${c.alarmType}-${c.measurementTypeId}`,
-      header: c.alarmType === AlarmType.values.SiteRate ? 'Emission Rate' : columnTitle(c.alarmType, c.measurementTypeId),
-      value: (r) => r.alarmParameters.filter(inColumn(c)).filter((p) => p.status === SiteAlarmParameterStatus.values.On).map(describe).join('; '),
+      header:
+        c.alarmType === AlarmType.values.SiteRate ? 'Emission Rate' : columnTitle(c.alarmType, c.measurementTypeId),
+      value: (r) =>
+        r.alarmParameters
+          .filter(inColumn(c))
+          .filter((p) => p.status === SiteAlarmParameterStatus.values.On)
+          .map(describe)
+          .join('; '),
       width: 190,
       sortable: false,
       filterable: false,
@@ -54,23 +68,39 @@ export default function AlarmParametersPage() {
         return (
           <span className="flex items-start gap-1">
             <span className="grid grow gap-0.5 text-xs">
-              {on.length === 0 ? <span className="text-base-content/70">{params.length ? `${params.length} off` : 'None'}</span> : null}
+              {on.length === 0 ? (
+                <span className="text-base-content/70">{params.length ? `${params.length} off` : 'None'}</span>
+              ) : null}
               {on.map((p) => (
                 <span key={p.id} className="flex items-center gap-1">
                   {p.warnings.length > 0 && (
                     <span className="tooltip tooltip-right" data-tip={p.warnings.join(' ')}>
-                      <span className="badge badge-xs badge-warning" role="img" aria-label={`Warning: ${p.warnings.join(' ')}`}>
+                      <span
+                        className="badge badge-xs badge-warning"
+                        role="img"
+                        aria-label={`Warning: ${p.warnings.join(' ')}`}
+                      >
                         !
                       </span>
                     </span>
                   )}
-                  <button type="button" className="link link-hover text-left" onClick={() => setDialog({ kind: 'history', parameter: p, siteName: r.siteName })} aria-label={`History of ${describe(p)} at ${r.siteName}`}>
+                  <button
+                    type="button"
+                    className="link link-hover text-left"
+                    onClick={() => setDialog({ kind: 'history', parameter: p, siteName: r.siteName })}
+                    aria-label={`History of ${describe(p)} at ${r.siteName}`}
+                  >
                     {describe(p)}
                   </button>
                 </span>
               ))}
             </span>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'edit', siteId: r.siteId, column: c })} aria-label={`Edit ${label}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setDialog({ kind: 'edit', siteId: r.siteId, column: c })}
+              aria-label={`Edit ${label}`}
+            >
               Edit
             </button>
           </span>
@@ -115,11 +145,24 @@ export default function AlarmParametersPage() {
         />
       </div>
       {dialog?.kind === 'edit' && (
-        <EditParametersDialog organizationId={organizationId} siteId={dialog.siteId} alarmType={dialog.column.alarmType} measurementTypeId={dialog.column.measurementTypeId} onClose={() => setDialog(null)} />
+        <EditParametersDialog
+          organizationId={organizationId}
+          siteId={dialog.siteId}
+          alarmType={dialog.column.alarmType}
+          measurementTypeId={dialog.column.measurementTypeId}
+          onClose={() => setDialog(null)}
+        />
       )}
-      {dialog?.kind === 'templates' && <TemplatesDialog organizationId={organizationId} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'templates' && (
+        <TemplatesDialog organizationId={organizationId} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'history' && (
-        <ParameterHistoryDialog organizationId={organizationId} of={{ kind: 'parameter', id: dialog.parameter.id }} title={`Alarm Parameter History: ${dialog.siteName}`} onClose={() => setDialog(null)} />
+        <ParameterHistoryDialog
+          organizationId={organizationId}
+          of={{ kind: 'parameter', id: dialog.parameter.id }}
+          title={`Alarm Parameter History: ${dialog.siteName}`}
+          onClose={() => setDialog(null)}
+        />
       )}
     </>
   );

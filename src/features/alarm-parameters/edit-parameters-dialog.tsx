@@ -33,7 +33,9 @@ const ON = SiteAlarmParameterStatus.values.On;
 const OFF = SiteAlarmParameterStatus.values.Off;
 
 export function columnTitle(alarmType: number, measurementTypeId: number): string {
-  return alarmType === AlarmType.values.Measurement ? measurementType(measurementTypeId).label : AlarmType.label(alarmType);
+  return alarmType === AlarmType.values.Measurement
+    ? measurementType(measurementTypeId).label
+    : AlarmType.label(alarmType);
 }
 
 function toItems(data: AlarmParameterEdit): Item[] {
@@ -53,7 +55,19 @@ function toItems(data: AlarmParameterEdit): Item[] {
 
 const comparable = (i: Item) => JSON.stringify({ ...i, itemId: 0, warnings: [] });
 
-export function EditParametersDialog({ organizationId, siteId, alarmType, measurementTypeId, onClose }: { organizationId: number; siteId: number; alarmType: number; measurementTypeId: number; onClose: () => void }) {
+export function EditParametersDialog({
+  organizationId,
+  siteId,
+  alarmType,
+  measurementTypeId,
+  onClose,
+}: {
+  organizationId: number;
+  siteId: number;
+  alarmType: number;
+  measurementTypeId: number;
+  onClose: () => void;
+}) {
   const edit = useParameterEdit(organizationId, siteId, alarmType, measurementTypeId);
   const templates = useTemplates(organizationId, false);
   const title = `Edit Alarm Parameters For a Site`;
@@ -64,13 +78,30 @@ export function EditParametersDialog({ organizationId, siteId, alarmType, measur
       ) : edit.error || templates.error ? (
         <LoadError message={(edit.error ?? templates.error)!.message} onRetry={() => void edit.refetch()} />
       ) : (
-        <Editor data={edit.data} templates={templates.data.filter((t) => t.alarmType === alarmType && t.measurementTypeId === measurementTypeId)} organizationId={organizationId} onClose={onClose} />
+        <Editor
+          data={edit.data}
+          templates={templates.data.filter(
+            (t) => t.alarmType === alarmType && t.measurementTypeId === measurementTypeId,
+          )}
+          organizationId={organizationId}
+          onClose={onClose}
+        />
       )}
     </Modal>
   );
 }
 
-function Editor({ data, templates, organizationId, onClose }: { data: AlarmParameterEdit; templates: AlarmParameterTemplate[]; organizationId: number; onClose: () => void }) {
+function Editor({
+  data,
+  templates,
+  organizationId,
+  onClose,
+}: {
+  data: AlarmParameterEdit;
+  templates: AlarmParameterTemplate[];
+  organizationId: number;
+  onClose: () => void;
+}) {
   const toast = useToast();
   const save = useSaveParameters();
   const saved = useMemo(() => toItems(data), [data]);
@@ -81,7 +112,9 @@ function Editor({ data, templates, organizationId, onClose }: { data: AlarmParam
   useEffect(() => setItems(saved), [saved]);
   const measurement = data.alarmType === AlarmType.values.Measurement;
   const gas = columnTitle(data.alarmType, data.measurementTypeId);
-  const unit = measurement ? measurementInDisplayUnit(0, measurementType(data.measurementTypeId).unitKind, DEFAULT_UNIT_CONFIGURATION).label : '';
+  const unit = measurement
+    ? measurementInDisplayUnit(0, measurementType(data.measurementTypeId).unitKind, DEFAULT_UNIT_CONFIGURATION).label
+    : '';
   const original = new Map(saved.map((s) => [s.itemId, comparable(s)]));
   const state = (i: Item) => (i.id === 0 ? 'new' : original.get(i.itemId) !== comparable(i) ? 'modified' : null);
   const problemsOf = (i: Item) => ({ ...siteParameterProblems(i), ...(serverErrors[i.itemId] ?? {}) });
@@ -182,9 +215,22 @@ function Editor({ data, templates, organizationId, onClose }: { data: AlarmParam
               const template = templates.find((t) => t.id === i.alarmParameterTemplateId);
               return (
                 <li key={i.itemId}>
-                  <button type="button" className={selected === i.itemId ? 'menu-active' : ''} aria-current={selected === i.itemId} onClick={() => setSelected(i.itemId)}>
-                    <span className={`badge badge-xs ${i.status === ON ? 'badge-success' : 'badge-ghost'}`}>{i.status === ON ? 'On' : 'Off'}</span>
-                    <span className="grow text-left">{template ? template.name : i.hiThreshold !== null ? `HI ${i.hiThreshold}${unit ? ` ${unit}` : ''}` : 'Parameter'}</span>
+                  <button
+                    type="button"
+                    className={selected === i.itemId ? 'menu-active' : ''}
+                    aria-current={selected === i.itemId}
+                    onClick={() => setSelected(i.itemId)}
+                  >
+                    <span className={`badge badge-xs ${i.status === ON ? 'badge-success' : 'badge-ghost'}`}>
+                      {i.status === ON ? 'On' : 'Off'}
+                    </span>
+                    <span className="grow text-left">
+                      {template
+                        ? template.name
+                        : i.hiThreshold !== null
+                          ? `HI ${i.hiThreshold}${unit ? ` ${unit}` : ''}`
+                          : 'Parameter'}
+                    </span>
                     {s && <span className="text-xs">{`(${s})`}</span>}
                     {invalid && <span className="badge badge-xs badge-error">!</span>}
                   </button>
@@ -215,7 +261,12 @@ function Editor({ data, templates, organizationId, onClose }: { data: AlarmParam
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="btn btn-primary" disabled={!allValid || !changed || save.isPending} onClick={() => void submit()}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!allValid || !changed || save.isPending}
+          onClick={() => void submit()}
+        >
           {save.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
           Save
         </button>
@@ -235,11 +286,14 @@ function ParameterForm(props: {
   onChange: (change: (i: Item) => Item) => void;
 }) {
   const { item, templates, devices, measurement, unit, errors, sensorPresent, onChange } = props;
-  const set = <K extends keyof SiteParameterForm>(key: K, value: SiteParameterForm[K]) => onChange((i) => ({ ...i, ...siteParameterChange(i, key, value) }));
+  const set = <K extends keyof SiteParameterForm>(key: K, value: SiteParameterForm[K]) =>
+    onChange((i) => ({ ...i, ...siteParameterChange(i, key, value) }));
   const off = item.status === OFF;
   const template = templates.find((t) => t.id === item.alarmParameterTemplateId) ?? null;
   const detail = template ? template.detail : detailOf(item);
-  const lite = item.alarmDeviceType === AlarmDeviceFilter.values.AllQubeLite || item.alarmDeviceType === AlarmDeviceFilter.values.SelectedQubeLite;
+  const lite =
+    item.alarmDeviceType === AlarmDeviceFilter.values.AllQubeLite ||
+    item.alarmDeviceType === AlarmDeviceFilter.values.SelectedQubeLite;
   const pickable = devices.filter((d) => d.deviceType === (lite ? 'QubeLite' : 'Qube'));
   return (
     <div className="grid content-start gap-3">
@@ -253,7 +307,14 @@ function ParameterForm(props: {
         {[ON, OFF].map((s) => (
           <label key={s} className="flex items-center gap-1">
             {/* Off only once saved; On only with the sensor at the site. */}
-            <input type="radio" className="radio radio-sm" name={`status-${item.itemId}`} checked={item.status === s} disabled={(s === OFF && item.id === 0) || (s === ON && !sensorPresent)} onChange={() => set('status', s)} />
+            <input
+              type="radio"
+              className="radio radio-sm"
+              name={`status-${item.itemId}`}
+              checked={item.status === s}
+              disabled={(s === OFF && item.id === 0) || (s === ON && !sensorPresent)}
+              onChange={() => set('status', s)}
+            />
             {SiteAlarmParameterStatus.label(s)}
           </label>
         ))}
@@ -261,7 +322,12 @@ function ParameterForm(props: {
       </fieldset>
       <label className="form-control">
         <span className="label-text mb-1 text-sm font-medium">Template</span>
-        <select className={`select select-sm w-full ${errors.alarmParameterTemplateId ? 'select-error' : ''}`} disabled={off} value={item.alarmParameterTemplateId ?? ''} onChange={(e) => set('alarmParameterTemplateId', e.target.value ? Number(e.target.value) : null)}>
+        <select
+          className={`select select-sm w-full ${errors.alarmParameterTemplateId ? 'select-error' : ''}`}
+          disabled={off}
+          value={item.alarmParameterTemplateId ?? ''}
+          onChange={(e) => set('alarmParameterTemplateId', e.target.value ? Number(e.target.value) : null)}
+        >
           <option value="">No template (custom detail)</option>
           {templates.map((t) => (
             <option key={t.id} value={t.id}>
@@ -269,13 +335,20 @@ function ParameterForm(props: {
             </option>
           ))}
         </select>
-        {errors.alarmParameterTemplateId && <span className="mt-1 text-xs text-error">{errors.alarmParameterTemplateId}</span>}
+        {errors.alarmParameterTemplateId && (
+          <span className="mt-1 text-xs text-error">{errors.alarmParameterTemplateId}</span>
+        )}
       </label>
       {measurement && (
         <div className="grid grid-cols-2 gap-2">
           <label className="form-control">
             <span className="label-text mb-1 text-sm font-medium">Device Type</span>
-            <select className={`select select-sm w-full ${errors.alarmDeviceType ? 'select-error' : ''}`} disabled={off} value={item.alarmDeviceType ?? ''} onChange={(e) => set('alarmDeviceType', e.target.value === '' ? null : Number(e.target.value))}>
+            <select
+              className={`select select-sm w-full ${errors.alarmDeviceType ? 'select-error' : ''}`}
+              disabled={off}
+              value={item.alarmDeviceType ?? ''}
+              onChange={(e) => set('alarmDeviceType', e.target.value === '' ? null : Number(e.target.value))}
+            >
               <option value="">Choose</option>
               {AlarmDeviceFilter.options.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -297,7 +370,12 @@ function ParameterForm(props: {
                       className="checkbox checkbox-xs"
                       disabled={off}
                       checked={item.deviceIds.includes(d.id)}
-                      onChange={(e) => set('deviceIds', e.target.checked ? [...item.deviceIds, d.id] : item.deviceIds.filter((x) => x !== d.id))}
+                      onChange={(e) =>
+                        set(
+                          'deviceIds',
+                          e.target.checked ? [...item.deviceIds, d.id] : item.deviceIds.filter((x) => x !== d.id),
+                        )
+                      }
                     />
                     {d.name}
                   </label>

@@ -9,7 +9,17 @@ import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
 import { useParameterHistory } from './api';
 
-export function ParameterHistoryDialog({ organizationId, of, title, onClose }: { organizationId: number; of: { kind: 'template' | 'parameter'; id: number }; title: string; onClose: () => void }) {
+export function ParameterHistoryDialog({
+  organizationId,
+  of,
+  title,
+  onClose,
+}: {
+  organizationId: number;
+  of: { kind: 'template' | 'parameter'; id: number };
+  title: string;
+  onClose: () => void;
+}) {
   const { user } = useSession();
   const history = useParameterHistory(organizationId, of);
   const time = (iso: string) => formatDateTime(iso, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
@@ -55,7 +65,13 @@ export function ParameterHistoryDialog({ organizationId, of, title, onClose }: {
                   <td>{num(h.detail.resetEvaluationPeriodInHours)}</td>
                   <td>{h.detail.triggersLdarWorkflow ? 'Yes' : 'No'}</td>
                   {parameter && <td>{h.templateName ?? '—'}</td>}
-                  {parameter && <td>{h.deviceType === null || h.deviceType === undefined ? '—' : [AlarmDeviceFilter.label(h.deviceType), ...(h.deviceNames ?? [])].join(': ')}</td>}
+                  {parameter && (
+                    <td>
+                      {h.deviceType === null || h.deviceType === undefined
+                        ? '—'
+                        : [AlarmDeviceFilter.label(h.deviceType), ...(h.deviceNames ?? [])].join(': ')}
+                    </td>
+                  )}
                   <td>{h.changedBy}</td>
                 </tr>
               ))}

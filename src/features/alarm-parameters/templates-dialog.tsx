@@ -5,7 +5,15 @@
 import { useState } from 'react';
 import { ApiError } from '@/api/client';
 import type { AlarmParameterTemplate } from '@/contracts/alarm-parameters';
-import { DEFAULT_WINDOW_HOURS, PARAMETER_MESSAGES, siteNamesTooltip, TEMPLATE_NAME_MAX, templateProblems, templateWithAlarmType, type TemplateForm } from '@/domain/alarm-parameters';
+import {
+  DEFAULT_WINDOW_HOURS,
+  PARAMETER_MESSAGES,
+  siteNamesTooltip,
+  TEMPLATE_NAME_MAX,
+  templateProblems,
+  templateWithAlarmType,
+  type TemplateForm,
+} from '@/domain/alarm-parameters';
 import { AlarmType, Aggregation } from '@/domain/enums';
 import { MEASUREMENT_TYPES, measurementType } from '@/domain/measurement-types';
 import { LoadError } from '@/components/grid-parts';
@@ -45,7 +53,12 @@ export function TemplatesDialog({ organizationId, onClose }: { organizationId: n
       <div className="grid gap-3">
         <div className="flex items-center gap-3">
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="toggle toggle-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="toggle toggle-sm"
+              checked={showDeleted}
+              onChange={(e) => setShowDeleted(e.target.checked)}
+            />
             Show Deleted
           </label>
           <button type="button" className="btn btn-sm btn-primary ml-auto" onClick={() => setEditing('new')}>
@@ -80,29 +93,57 @@ export function TemplatesDialog({ organizationId, onClose }: { organizationId: n
                       {t.deletedAt && <span className="badge badge-sm badge-ghost ml-2">Deleted</span>}
                     </td>
                     <td>{`${AlarmType.label(t.alarmType)} · ${measurementType(t.measurementTypeId).label}${t.detail.calculationMethod === null ? '' : ` · ${Aggregation.label(t.detail.calculationMethod)}`}`}</td>
-                    <td>{[t.detail.hiThreshold, t.detail.hiHiThreshold, t.detail.criticalThreshold].map((v) => (v === null ? '—' : v)).join(' / ')}</td>
+                    <td>
+                      {[t.detail.hiThreshold, t.detail.hiHiThreshold, t.detail.criticalThreshold]
+                        .map((v) => (v === null ? '—' : v))
+                        .join(' / ')}
+                    </td>
                     <td>
                       {t.siteReferenceCount === 0 ? (
                         <span className="text-base-content/70">None</span>
                       ) : (
-                        <span className="tooltip tooltip-left before:max-w-xs before:whitespace-normal" data-tip={siteNamesTooltip(t.siteReferenceNames)}>
+                        <span
+                          className="tooltip tooltip-left before:max-w-xs before:whitespace-normal"
+                          data-tip={siteNamesTooltip(t.siteReferenceNames)}
+                        >
                           <span className="badge badge-sm" tabIndex={0}>{`${t.siteReferenceCount} site(s)`}</span>
                         </span>
                       )}
                     </td>
                     <td className="whitespace-nowrap text-right">
-                      <button type="button" className="btn btn-ghost btn-xs" disabled={t.deletedAt !== null} onClick={() => setEditing(t)} aria-label={`Edit template ${t.name}`}>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        disabled={t.deletedAt !== null}
+                        onClick={() => setEditing(t)}
+                        aria-label={`Edit template ${t.name}`}
+                      >
                         Edit
                       </button>
-                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(t)} aria-label={`History of template ${t.name}`}>
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-xs"
+                        onClick={() => setHistory(t)}
+                        aria-label={`History of template ${t.name}`}
+                      >
                         History
                       </button>
                       {t.deletedAt ? (
-                        <button type="button" className="btn btn-ghost btn-xs" onClick={() => void run('Restore', t)} aria-label={`Restore template ${t.name}`}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          onClick={() => void run('Restore', t)}
+                          aria-label={`Restore template ${t.name}`}
+                        >
                           Restore
                         </button>
                       ) : (
-                        <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setDeleting(t)} aria-label={`Delete template ${t.name}`}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs text-error"
+                          onClick={() => setDeleting(t)}
+                          aria-label={`Delete template ${t.name}`}
+                        >
                           Delete
                         </button>
                       )}
@@ -119,8 +160,21 @@ export function TemplatesDialog({ organizationId, onClose }: { organizationId: n
           </p>
         )}
       </div>
-      {editing && <TemplateEditDialog organizationId={organizationId} template={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      {history && <ParameterHistoryDialog organizationId={organizationId} of={{ kind: 'template', id: history.id }} title={`Alarm Parameter Template History: ${history.name}`} onClose={() => setHistory(null)} />}
+      {editing && (
+        <TemplateEditDialog
+          organizationId={organizationId}
+          template={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {history && (
+        <ParameterHistoryDialog
+          organizationId={organizationId}
+          of={{ kind: 'template', id: history.id }}
+          title={`Alarm Parameter Template History: ${history.name}`}
+          onClose={() => setHistory(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? 'template'}?`}
@@ -139,14 +193,40 @@ export function TemplatesDialog({ organizationId, onClose }: { organizationId: n
   );
 }
 
-function TemplateEditDialog({ organizationId, template, onClose }: { organizationId: number; template: AlarmParameterTemplate | null; onClose: () => void }) {
+function TemplateEditDialog({
+  organizationId,
+  template,
+  onClose,
+}: {
+  organizationId: number;
+  template: AlarmParameterTemplate | null;
+  onClose: () => void;
+}) {
   const toast = useToast();
   const save = useSaveTemplate();
   const [form, setForm] = useState<TemplateForm>(() =>
     template
-      ? { ...detailOf(template.detail), id: template.id, name: template.name, alarmType: template.alarmType, measurementTypeId: template.measurementTypeId }
+      ? {
+          ...detailOf(template.detail),
+          id: template.id,
+          name: template.name,
+          alarmType: template.alarmType,
+          measurementTypeId: template.measurementTypeId,
+        }
       : templateWithAlarmType(
-          { id: 0, name: '', alarmType: null, measurementTypeId: null, calculationMethod: null, hiThreshold: null, hiHiThreshold: null, criticalThreshold: null, slidingWindowSizeInHours: DEFAULT_WINDOW_HOURS, resetEvaluationPeriodInHours: null, triggersLdarWorkflow: false },
+          {
+            id: 0,
+            name: '',
+            alarmType: null,
+            measurementTypeId: null,
+            calculationMethod: null,
+            hiThreshold: null,
+            hiHiThreshold: null,
+            criticalThreshold: null,
+            slidingWindowSizeInHours: DEFAULT_WINDOW_HOURS,
+            resetEvaluationPeriodInHours: null,
+            triggersLdarWorkflow: false,
+          },
           AlarmType.values.Measurement,
         ),
   );
@@ -163,7 +243,14 @@ function TemplateEditDialog({ organizationId, template, onClose }: { organizatio
     if (Object.keys(templateProblems(form)).length) return;
     setServerError(null);
     try {
-      await save.mutateAsync({ organizationId, id: form.id, name: form.name.trim(), alarmType: form.alarmType, measurementTypeId: form.measurementTypeId, detail: detailOf(form) });
+      await save.mutateAsync({
+        organizationId,
+        id: form.id,
+        name: form.name.trim(),
+        alarmType: form.alarmType,
+        measurementTypeId: form.measurementTypeId,
+        detail: detailOf(form),
+      });
       toast(template ? 'Template edited' : 'Template added', 'success');
       onClose();
     } catch (err) {
@@ -189,13 +276,22 @@ function TemplateEditDialog({ organizationId, template, onClose }: { organizatio
         )}
         <label className="form-control">
           <span className="label-text mb-1 text-sm font-medium">Name</span>
-          <input className={`input input-sm w-full ${shown.name ? 'input-error' : ''}`} maxLength={TEMPLATE_NAME_MAX + 20} value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+          <input
+            className={`input input-sm w-full ${shown.name ? 'input-error' : ''}`}
+            maxLength={TEMPLATE_NAME_MAX + 20}
+            value={form.name}
+            onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
+          />
           {shown.name && <span className="mt-1 text-xs text-error">{shown.name}</span>}
         </label>
         <div className="grid grid-cols-2 gap-2">
           <label className="form-control">
             <span className="label-text mb-1 text-sm font-medium">Alarm Type</span>
-            <select className="select select-sm w-full" value={form.alarmType ?? ''} onChange={(e) => setForm((f) => templateWithAlarmType(f, Number(e.target.value)))}>
+            <select
+              className="select select-sm w-full"
+              value={form.alarmType ?? ''}
+              onChange={(e) => setForm((f) => templateWithAlarmType(f, Number(e.target.value)))}
+            >
               {TYPES.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -209,7 +305,9 @@ function TemplateEditDialog({ organizationId, template, onClose }: { organizatio
               className={`select select-sm w-full ${shown.measurementTypeId ? 'select-error' : ''}`}
               disabled={!measurement}
               value={form.measurementTypeId ?? ''}
-              onChange={(e) => setForm((f) => ({ ...f, measurementTypeId: e.target.value ? Number(e.target.value) : null }))}
+              onChange={(e) =>
+                setForm((f) => ({ ...f, measurementTypeId: e.target.value ? Number(e.target.value) : null }))
+              }
             >
               <option value="">Choose</option>
               {GASES.map((g) => (
@@ -221,7 +319,13 @@ function TemplateEditDialog({ organizationId, template, onClose }: { organizatio
             {shown.measurementTypeId && <span className="mt-1 text-xs text-error">{shown.measurementTypeId}</span>}
           </label>
         </div>
-        <DetailFields detail={form} errors={shown} disabled={false} unit="" onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))} />
+        <DetailFields
+          detail={form}
+          errors={shown}
+          disabled={false}
+          unit=""
+          onChange={(key, value) => setForm((f) => ({ ...f, [key]: value }))}
+        />
         <FormActions onCancel={onClose} busy={save.isPending} />
       </form>
     </Modal>

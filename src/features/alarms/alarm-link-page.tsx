@@ -26,7 +26,8 @@ export default function AlarmLinkPage() {
     void navigate(`/site/${a.siteId}?${q.toString()}`, { replace: true });
   }, [alarm.data, navigate]);
 
-  if (alarm.error instanceof ApiError && alarm.error.status === 404) return <NotFoundOrNoAccessPage what={`alarm ${encodedAlarmId}`} supportEmail={config.supportEmail} />;
+  if (alarm.error instanceof ApiError && alarm.error.status === 404)
+    return <NotFoundOrNoAccessPage what={`alarm ${encodedAlarmId}`} supportEmail={config.supportEmail} />;
   if (alarm.error)
     return (
       <div className="p-4">

@@ -6,7 +6,15 @@ import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { apiRequest } from '@/api/client';
 import { alarmListAnswerSchema, type Alarm } from '@/contracts/alarm';
-import { ALARM_BLOCK, ALARM_COLUMN_VISIBILITY_KEY, ALARM_EMPTY_TEXT, ALARM_MAX_BLOCKS, ALARM_TYPE_FILTER_OPTIONS, alarmTitle, alarmValueInDisplayUnit } from '@/domain/alarms';
+import {
+  ALARM_BLOCK,
+  ALARM_COLUMN_VISIBILITY_KEY,
+  ALARM_EMPTY_TEXT,
+  ALARM_MAX_BLOCKS,
+  ALARM_TYPE_FILTER_OPTIONS,
+  alarmTitle,
+  alarmValueInDisplayUnit,
+} from '@/domain/alarms';
 import { AlarmLevel, Aggregation, WorkflowType } from '@/domain/enums';
 import { gridQueryParams } from '@/domain/grid-query';
 import { inDisplayUnit } from '@/domain/units';
@@ -17,7 +25,9 @@ import { Icon } from '@/components/icons';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/components/session-context';
 
-const QUICK_FILTERS: QuickFilter<Alarm>[] = [{ id: 'Unresolved', label: 'Unresolved', title: 'Alarms whose workflow is not resolved' }];
+const QUICK_FILTERS: QuickFilter<Alarm>[] = [
+  { id: 'Unresolved', label: 'Unresolved', title: 'Alarms whose workflow is not resolved' },
+];
 
 export default function AlarmsPage() {
   const { organization, user } = useSession();
@@ -39,7 +49,16 @@ export default function AlarmsPage() {
   const fetchBlock = useCallback(
     (p: ServerBlockParams) =>
       apiRequest('/api/alarm/listAlarms/', alarmListAnswerSchema, {
-        query: { organizationId, ...gridQueryParams({ startRow: p.startRow, endRow: p.endRow, sort: p.sort, filters: p.filters, quickFilters: p.quickFilters }) },
+        query: {
+          organizationId,
+          ...gridQueryParams({
+            startRow: p.startRow,
+            endRow: p.endRow,
+            sort: p.sort,
+            filters: p.filters,
+            quickFilters: p.quickFilters,
+          }),
+        },
         signal: p.signal,
       }),
     [organizationId],
@@ -48,11 +67,34 @@ export default function AlarmsPage() {
   const columns = useMemo<GridColumn<Alarm>[]>(() => {
     const inUnit = (a: Alarm, v: number | null) => (v === null ? null : alarmValueInDisplayUnit(v, a, units).value);
     const unitOf = (a: Alarm) => alarmValueInDisplayUnit(0, a, units).label;
-    const threshold = (id: 'hiThreshold' | 'hiHiThreshold' | 'criticalThreshold', header: string): GridColumn<Alarm> => ({ id, header, kind: 'number', value: (a) => inUnit(a, a[id]), hiddenByDefault: true, width: 110 });
+    const threshold = (
+      id: 'hiThreshold' | 'hiHiThreshold' | 'criticalThreshold',
+      header: string,
+    ): GridColumn<Alarm> => ({
+      id,
+      header,
+      kind: 'number',
+      value: (a) => inUnit(a, a[id]),
+      hiddenByDefault: true,
+      width: 110,
+    });
     return [
-      { id: 'level', header: 'Level', value: (a) => AlarmLevel.label(a.level), cell: (a) => <LevelBadge level={a.level} />, width: 90, filterOptions: AlarmLevel.options.map((o) => o.label) },
+      {
+        id: 'level',
+        header: 'Level',
+        value: (a) => AlarmLevel.label(a.level),
+        cell: (a) => <LevelBadge level={a.level} />,
+        width: 90,
+        filterOptions: AlarmLevel.options.map((o) => o.label),
+      },
       // The column shows the full title; its filter is on the alarm type, without Emission Volume (spec 2 §2).
-      { id: 'alarmType', header: 'Alarm', value: (a) => alarmTitle(a), width: 240, filterOptions: ALARM_TYPE_FILTER_OPTIONS.map((o) => o.label) },
+      {
+        id: 'alarmType',
+        header: 'Alarm',
+        value: (a) => alarmTitle(a),
+        width: 240,
+        filterOptions: ALARM_TYPE_FILTER_OPTIONS.map((o) => o.label),
+      },
       { id: 'siteName', header: 'Site', value: (a) => a.siteName, hideable: false, width: 160 },
       { id: 'siteAlias', header: 'Site Alias', value: (a) => a.siteAlias, hiddenByDefault: true },
       { id: 'siteGroups', header: 'Site Groups', value: (a) => a.siteGroupNames.join(', '), hiddenByDefault: true },
@@ -65,18 +107,53 @@ export default function AlarmsPage() {
         header: 'Max Value',
         kind: 'number',
         value: (a) => inUnit(a, a.maxValue),
-        cell: (a) => (a.maxValue === null ? '' : `${inUnit(a, a.maxValue)!.toLocaleString(undefined, { maximumFractionDigits: 2 })} ${unitOf(a)}`),
+        cell: (a) =>
+          a.maxValue === null
+            ? ''
+            : `${inUnit(a, a.maxValue)!.toLocaleString(undefined, { maximumFractionDigits: 2 })} ${unitOf(a)}`,
         width: 120,
         align: 'right',
       },
-      { id: 'totalVolume', header: `Total Volume (${inDisplayUnit(0, 'ch4Volume', units).label})`, kind: 'number', value: (a) => (a.totalVolume === null ? null : Math.round(inDisplayUnit(a.totalVolume, 'ch4Volume', units).value * 100) / 100), hiddenByDefault: true },
+      {
+        id: 'totalVolume',
+        header: `Total Volume (${inDisplayUnit(0, 'ch4Volume', units).label})`,
+        kind: 'number',
+        value: (a) =>
+          a.totalVolume === null
+            ? null
+            : Math.round(inDisplayUnit(a.totalVolume, 'ch4Volume', units).value * 100) / 100,
+        hiddenByDefault: true,
+      },
       threshold('hiThreshold', 'HI Threshold'),
       threshold('hiHiThreshold', 'HI-HI Threshold'),
       threshold('criticalThreshold', 'Critical Threshold'),
-      { id: 'calculationMethod', header: 'Calculation', value: (a) => (a.calculationMethod === null ? null : Aggregation.label(a.calculationMethod)), hiddenByDefault: true, filterOptions: ['Average', 'Max'] },
-      { id: 'slidingWindowSizeInHours', header: 'Sliding Window (h)', kind: 'number', value: (a) => a.slidingWindowSizeInHours, hiddenByDefault: true },
-      { id: 'topEmittingSource', header: 'Top Emitting Source', value: (a) => a.topEmittingSource, hiddenByDefault: true },
-      { id: 'workflowType', header: 'Workflow', value: (a) => WorkflowType.label(a.workflowType), width: 100, filterOptions: WorkflowType.options.map((o) => o.label) },
+      {
+        id: 'calculationMethod',
+        header: 'Calculation',
+        value: (a) => (a.calculationMethod === null ? null : Aggregation.label(a.calculationMethod)),
+        hiddenByDefault: true,
+        filterOptions: ['Average', 'Max'],
+      },
+      {
+        id: 'slidingWindowSizeInHours',
+        header: 'Sliding Window (h)',
+        kind: 'number',
+        value: (a) => a.slidingWindowSizeInHours,
+        hiddenByDefault: true,
+      },
+      {
+        id: 'topEmittingSource',
+        header: 'Top Emitting Source',
+        value: (a) => a.topEmittingSource,
+        hiddenByDefault: true,
+      },
+      {
+        id: 'workflowType',
+        header: 'Workflow',
+        value: (a) => WorkflowType.label(a.workflowType),
+        width: 100,
+        filterOptions: WorkflowType.options.map((o) => o.label),
+      },
       { id: 'workflowResolvedAt', header: 'Resolved', kind: 'date', value: (a) => a.workflowResolvedAt, width: 170 },
     ];
   }, [units]);
@@ -98,7 +175,11 @@ export default function AlarmsPage() {
           emptyText={ALARM_EMPTY_TEXT}
           rowActions={(a) => (
             <span className="inline-flex gap-0.5">
-              <Link className="btn btn-ghost btn-xs" to={`/alarm/${a.encodedId}`} aria-label={`Dashboard of the alarm at ${a.siteName}`}>
+              <Link
+                className="btn btn-ghost btn-xs"
+                to={`/alarm/${a.encodedId}`}
+                aria-label={`Dashboard of the alarm at ${a.siteName}`}
+              >
                 Dashboard
               </Link>
               <button
@@ -107,9 +188,14 @@ export default function AlarmsPage() {
                 onClick={() => setOpen(a.encodedId)}
                 aria-label={`View workflow of the alarm at ${a.siteName} (${a.workflowResolvedAt ? 'resolved' : 'unresolved'}, ${a.alarmComments.length} comments)`}
               >
-                <Icon name={a.workflowResolvedAt ? 'check' : 'clipboard'} className={`h-4 w-4 ${a.workflowResolvedAt ? 'text-success' : ''}`} />
+                <Icon
+                  name={a.workflowResolvedAt ? 'check' : 'clipboard'}
+                  className={`h-4 w-4 ${a.workflowResolvedAt ? 'text-success' : ''}`}
+                />
                 View Workflow
-                {a.alarmComments.length > 0 && <span className="badge badge-xs badge-primary">{a.alarmComments.length}</span>}
+                {a.alarmComments.length > 0 && (
+                  <span className="badge badge-xs badge-primary">{a.alarmComments.length}</span>
+                )}
               </button>
             </span>
           )}

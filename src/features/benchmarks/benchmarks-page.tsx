@@ -32,7 +32,12 @@ export default function BenchmarksPage() {
       <PageHeader title="Benchmarks">
         <label className="flex items-center gap-2 text-sm">
           <span>Points</span>
-          <select className="select select-sm" value={points} onChange={(e) => setPoints(Number(e.target.value))} disabled={progress !== null}>
+          <select
+            className="select select-sm"
+            value={points}
+            onChange={(e) => setPoints(Number(e.target.value))}
+            disabled={progress !== null}
+          >
             {SIZES.map((s) => (
               <option key={s} value={s}>
                 {s.toLocaleString('en-US')}
@@ -40,19 +45,29 @@ export default function BenchmarksPage() {
             ))}
           </select>
         </label>
-        <button type="button" className="btn btn-sm btn-primary" onClick={() => void run()} disabled={progress !== null}>
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          onClick={() => void run()}
+          disabled={progress !== null}
+        >
           {progress ? 'Running…' : 'Run benchmarks'}
         </button>
       </PageHeader>
       <div className="grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-4 p-4">
         <p className="text-sm text-base-content/80">
-          Each kernel of the WebAssembly compute core runs in a Web Worker on this machine against its plain TypeScript twin on the same data. Each
-          row first checks that both give the same answer (the Check column), then times both; the bars show how many times faster the wasm is
-          (medians of several runs).
+          Each kernel of the WebAssembly compute core runs in a Web Worker on this machine against its plain TypeScript
+          twin on the same data. Each row first checks that both give the same answer (the Check column), then times
+          both; the bars show how many times faster the wasm is (medians of several runs).
         </p>
         {progress && (
           <div>
-            <progress className="progress progress-primary w-full" value={progress.done} max={progress.total} aria-label="Benchmark progress" />
+            <progress
+              className="progress progress-primary w-full"
+              value={progress.done}
+              max={progress.total}
+              aria-label="Benchmark progress"
+            />
             <p className="text-xs text-base-content/70">
               {progress.done} of {progress.total} kernels measured
             </p>
@@ -63,12 +78,18 @@ export default function BenchmarksPage() {
             {error}
           </div>
         )}
-        {!results && !progress && !error && <p className="text-base-content/70">No results yet: choose a size and run the benchmarks.</p>}
+        {!results && !progress && !error && (
+          <p className="text-base-content/70">No results yet: choose a size and run the benchmarks.</p>
+        )}
         {results && chart && (
           <>
             <section className="rounded-box border border-base-300 p-3">
               <h2 className="mb-2 font-semibold">Speed-up of wasm over TypeScript</h2>
-              <UplotChart options={chart.options} data={chart.data} label="Bar chart of the speed-up of each wasm kernel over its TypeScript twin" />
+              <UplotChart
+                options={chart.options}
+                data={chart.data}
+                label="Bar chart of the speed-up of each wasm kernel over its TypeScript twin"
+              />
             </section>
             <div className="overflow-x-auto rounded-box border border-base-300">
               <table className="table table-sm">

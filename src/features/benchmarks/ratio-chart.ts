@@ -12,11 +12,27 @@ export function buildRatioChart(results: readonly KernelBenchmark[]): { options:
       cursor: { show: false },
       scales: { x: { time: false, range: [-0.5, Math.max(0.5, results.length - 0.5)] }, y: { distr: 3, log: 10 } },
       axes: [
-        { values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? (names[s] ?? '') : '')), splits: () => results.map((_, i) => i) },
+        {
+          values: (_u, splits) => splits.map((s) => (Number.isInteger(s) ? (names[s] ?? '') : '')),
+          splits: () => results.map((_, i) => i),
+        },
         // Log axis: label the powers of ten only; uPlot hands minor ticks as well (some null).
-        { label: 'speed-up', size: 60, values: (_u, splits) => splits.map((s) => (s != null && Number.isInteger(Math.log10(s)) ? `${s}x` : '')) },
+        {
+          label: 'speed-up',
+          size: 60,
+          values: (_u, splits) => splits.map((s) => (s != null && Number.isInteger(Math.log10(s)) ? `${s}x` : '')),
+        },
       ],
-      series: [{}, { label: 'speed-up', fill: 'rgba(15, 95, 115, 0.75)', stroke: 'rgb(15, 95, 115)', paths: barsPath(), points: { show: false } }],
+      series: [
+        {},
+        {
+          label: 'speed-up',
+          fill: 'rgba(15, 95, 115, 0.75)',
+          stroke: 'rgb(15, 95, 115)',
+          paths: barsPath(),
+          points: { show: false },
+        },
+      ],
     },
   };
 }

@@ -17,8 +17,12 @@ export function DataTab({ device }: { device: DeviceSummary }) {
   const toast = useToast();
   const { range, debounced, setRange } = useUrlTimeRange(DEFAULT_DASHBOARD_DAYS);
   const available = useMemo(() => new Set(device.measurementTypes.map((m) => m.id)), [device]);
-  const [selected, setSelected] = useState<number[]>(() => readWidgetSelection(window.localStorage.getItem(WIDGETS_STORAGE_KEY)));
-  const [folded, setFolded] = useState<ReadonlySet<string>>(new Set(WIDGET_GROUPS.filter((g) => g.collapsible).map((g) => g.name)));
+  const [selected, setSelected] = useState<number[]>(() =>
+    readWidgetSelection(window.localStorage.getItem(WIDGETS_STORAGE_KEY)),
+  );
+  const [folded, setFolded] = useState<ReadonlySet<string>>(
+    new Set(WIDGET_GROUPS.filter((g) => g.collapsible).map((g) => g.name)),
+  );
   const choose = (ids: number[]) => {
     setSelected(ids);
     window.localStorage.setItem(WIDGETS_STORAGE_KEY, JSON.stringify(ids));
@@ -29,7 +33,12 @@ export function DataTab({ device }: { device: DeviceSummary }) {
     <div className="grid gap-3 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <DateRangePicker range={range} onChange={setRange} />
-        <Popover label="Show/Hide Widgets" buttonClassName="btn btn-sm btn-outline" haspopup="true" panelClassName="absolute right-0 top-full z-40 mt-1 max-h-[70vh] w-72 overflow-auto rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+        <Popover
+          label="Show/Hide Widgets"
+          buttonClassName="btn btn-sm btn-outline"
+          haspopup="true"
+          panelClassName="absolute right-0 top-full z-40 mt-1 max-h-[70vh] w-72 overflow-auto rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+        >
           {() =>
             WIDGET_GROUPS.map((g) => (
               <fieldset key={g.name} className="mb-1">
@@ -40,7 +49,11 @@ export function DataTab({ device }: { device: DeviceSummary }) {
                       type="button"
                       className="btn btn-ghost btn-xs"
                       aria-expanded={!folded.has(g.name)}
-                      onClick={() => setFolded((f) => (f.has(g.name) ? new Set([...f].filter((x) => x !== g.name)) : new Set([...f, g.name])))}
+                      onClick={() =>
+                        setFolded((f) =>
+                          f.has(g.name) ? new Set([...f].filter((x) => x !== g.name)) : new Set([...f, g.name]),
+                        )
+                      }
                     >
                       {folded.has(g.name) ? 'Show' : 'Hide'}
                     </button>
@@ -50,14 +63,20 @@ export function DataTab({ device }: { device: DeviceSummary }) {
                   g.typeIds.map((id) => {
                     const has = available.has(id);
                     return (
-                      <label key={id} className={`flex items-center gap-2 rounded px-2 py-0.5 text-sm ${has ? 'cursor-pointer hover:bg-base-200' : 'text-base-content/50'}`} title={has ? undefined : WIDGET_UNAVAILABLE}>
+                      <label
+                        key={id}
+                        className={`flex items-center gap-2 rounded px-2 py-0.5 text-sm ${has ? 'cursor-pointer hover:bg-base-200' : 'text-base-content/50'}`}
+                        title={has ? undefined : WIDGET_UNAVAILABLE}
+                      >
                         <input
                           type="checkbox"
                           className="checkbox checkbox-xs"
                           disabled={!has}
                           aria-describedby={has ? undefined : 'widget-unavailable'}
                           checked={has && selected.includes(id)}
-                          onChange={(e) => choose(e.target.checked ? [...selected, id] : selected.filter((x) => x !== id))}
+                          onChange={(e) =>
+                            choose(e.target.checked ? [...selected, id] : selected.filter((x) => x !== id))
+                          }
                         />
                         {measurementType(id).label}
                       </label>
@@ -72,13 +91,36 @@ export function DataTab({ device }: { device: DeviceSummary }) {
         </span>
       </div>
       {shown.length === 0 ? (
-        <p className="text-base-content/70">{device.measurementTypes.length === 0 ? 'This device has not reported any data yet.' : 'Choose the charts to show with Show/Hide Widgets.'}</p>
+        <p className="text-base-content/70">
+          {device.measurementTypes.length === 0
+            ? 'This device has not reported any data yet.'
+            : 'Choose the charts to show with Show/Hide Widgets.'}
+        </p>
       ) : (
         shown.map((id) =>
           id === WIND_DIRECTION_TYPE || id === WIND_SPEED_TYPE ? (
-            <DeviceWindChart key={id} deviceId={device.id} organizationId={organization!.id} typeId={id} installations={device.installations} range={debounced} onZoom={setRange} syncKey={`device-${device.id}`} onMessage={onMessage} />
+            <DeviceWindChart
+              key={id}
+              deviceId={device.id}
+              organizationId={organization!.id}
+              typeId={id}
+              installations={device.installations}
+              range={debounced}
+              onZoom={setRange}
+              syncKey={`device-${device.id}`}
+              onMessage={onMessage}
+            />
           ) : (
-            <DeviceMeasurementChart key={id} deviceId={device.id} organizationId={organization!.id} type={measurementType(id)} range={debounced} onZoom={setRange} syncKey={`device-${device.id}`} onMessage={onMessage} />
+            <DeviceMeasurementChart
+              key={id}
+              deviceId={device.id}
+              organizationId={organization!.id}
+              type={measurementType(id)}
+              range={debounced}
+              onZoom={setRange}
+              syncKey={`device-${device.id}`}
+              onMessage={onMessage}
+            />
           ),
         )
       )}

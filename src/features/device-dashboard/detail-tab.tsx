@@ -49,22 +49,46 @@ export function DetailTab({ deviceName }: { deviceName: string }) {
   const { user, organization } = useSession();
   const detail = useQuery({
     queryKey: ['deviceDetail', organization!.id, deviceName],
-    queryFn: () => apiRequest('/api/device/deviceDetail/', deviceDetailSchema, { query: { organizationId: organization!.id, deviceName } }),
+    queryFn: () =>
+      apiRequest('/api/device/deviceDetail/', deviceDetailSchema, {
+        query: { organizationId: organization!.id, deviceName },
+      }),
   });
-  const time = (v: string | null) => (v ? formatDateTime(v, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat) : null);
+  const time = (v: string | null) =>
+    v ? formatDateTime(v, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat) : null;
   if (detail.isPending) return <Spinner label="Loading device detail" />;
   if (detail.error) return <LoadError message={detail.error.message} onRetry={() => void detail.refetch()} />;
   const d = detail.data;
   const status = onlineStatus(d.particleOnlineStatus);
-  const behind = d.particleFirmwareVersion && d.particleTargetedFirmwareVersion && d.particleFirmwareVersion !== d.particleTargetedFirmwareVersion;
+  const behind =
+    d.particleFirmwareVersion &&
+    d.particleTargetedFirmwareVersion &&
+    d.particleFirmwareVersion !== d.particleTargetedFirmwareVersion;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card
         title="Particle Status"
         rows={[
-          ['Online Status', <span key="s" className={`badge badge-sm ${status === 'Online' ? 'badge-success' : status === 'Offline' ? 'badge-error' : 'badge-ghost'}`}>{status}</span>],
+          [
+            'Online Status',
+            <span
+              key="s"
+              className={`badge badge-sm ${status === 'Online' ? 'badge-success' : status === 'Offline' ? 'badge-error' : 'badge-ghost'}`}
+            >
+              {status}
+            </span>,
+          ],
           ['Firmware Version', d.particleFirmwareVersion],
-          ['Targeted Firmware Version', behind ? <span key="t" className="badge badge-sm badge-warning">{d.particleTargetedFirmwareVersion}</span> : d.particleTargetedFirmwareVersion],
+          [
+            'Targeted Firmware Version',
+            behind ? (
+              <span key="t" className="badge badge-sm badge-warning">
+                {d.particleTargetedFirmwareVersion}
+              </span>
+            ) : (
+              d.particleTargetedFirmwareVersion
+            ),
+          ],
           ['Last Heard', time(d.particleLastHeardAt)],
           ['Last Handshake', time(d.particleLastHandshakeAt)],
           ['Notes', d.particleNotes],
@@ -79,9 +103,14 @@ export function DetailTab({ deviceName }: { deviceName: string }) {
           ['Third Party Id', d.thirdPartyId],
           ['Third Party Serial Number', d.thirdPartySerialNumber],
           ['Hardware Content', d.hardwareContent],
-          ['Sensor Configuration Version', d.sensorConfigurationVersionId === null ? null : String(d.sensorConfigurationVersionId)],
+          [
+            'Sensor Configuration Version',
+            d.sensorConfigurationVersionId === null ? null : String(d.sensorConfigurationVersionId),
+          ],
           ...HARDWARE_ITEMS.map((h) => [h.label, d.hardware[h.key] ?? null] as const),
-          ...SENSOR_PARTS.filter(([key]) => d.serialNumbers[key]).map(([key, label]) => [`${label} Serial Number`, d.serialNumbers[key]!] as const),
+          ...SENSOR_PARTS.filter(([key]) => d.serialNumbers[key]).map(
+            ([key, label]) => [`${label} Serial Number`, d.serialNumbers[key]!] as const,
+          ),
           ['Inlet Vent & DCA Cleanout', d.inletVentDcaCleanoutTime ? d.inletVentDcaCleanoutTime.slice(0, 10) : null],
           ['Production Notes', d.productionNotes],
         ]}

@@ -32,7 +32,8 @@ export default function DeviceDashboardPage() {
   const organizationId = organization?.id ?? 0;
   const device = useQuery({
     queryKey: ['deviceSummary', organizationId, deviceName],
-    queryFn: () => apiRequest('/api/device/deviceSummary/', deviceSummarySchema, { query: { organizationId, deviceName } }),
+    queryFn: () =>
+      apiRequest('/api/device/deviceSummary/', deviceSummarySchema, { query: { organizationId, deviceName } }),
     retry: false,
   });
   if (device.isPending) return <Spinner label="Loading device" />;
@@ -41,7 +42,14 @@ export default function DeviceDashboardPage() {
       <>
         <PageHeader title={deviceName} />
         <div className="p-4">
-          <LoadError message={device.error.message === 'Device not found' ? `There is no device named ${deviceName} in ${organization?.name ?? 'this organization'}.` : device.error.message} onRetry={() => void device.refetch()} />
+          <LoadError
+            message={
+              device.error.message === 'Device not found'
+                ? `There is no device named ${deviceName} in ${organization?.name ?? 'this organization'}.`
+                : device.error.message
+            }
+            onRetry={() => void device.refetch()}
+          />
         </div>
       </>
     );
@@ -60,15 +68,27 @@ function Dashboard({ device }: { device: DeviceSummary }) {
     <>
       <PageHeader title={device.name}>
         <span className="badge badge-outline">{device.deviceType}</span>
-        <span className={`badge ${device.online === true ? 'badge-success' : device.online === false ? 'badge-error' : 'badge-ghost'}`}>{device.online === true ? 'Online' : device.online === false ? 'Offline' : 'Unknown'}</span>
+        <span
+          className={`badge ${device.online === true ? 'badge-success' : device.online === false ? 'badge-error' : 'badge-ghost'}`}
+        >
+          {device.online === true ? 'Online' : device.online === false ? 'Offline' : 'Unknown'}
+        </span>
         {current && <span className="text-sm text-base-content/70">at {current.siteName}</span>}
         {canCloud && (
           <button type="button" className="btn btn-sm btn-outline" onClick={() => setDialog('cloud')}>
             Cloud Functions
           </button>
         )}
-        <span className={current ? '' : 'tooltip tooltip-bottom'} data-tip={current ? undefined : NOT_INSTALLED_FOR_TICKET}>
-          <button type="button" className="btn btn-sm btn-outline" disabled={!current} onClick={() => setDialog('ticket')}>
+        <span
+          className={current ? '' : 'tooltip tooltip-bottom'}
+          data-tip={current ? undefined : NOT_INSTALLED_FOR_TICKET}
+        >
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            disabled={!current}
+            onClick={() => setDialog('ticket')}
+          >
             Create Support Ticket
           </button>
         </span>
@@ -79,15 +99,27 @@ function Dashboard({ device }: { device: DeviceSummary }) {
           Edit Device
         </button>
       </PageHeader>
-      <AuditHistoryDialog entity="device" id={dialog === 'history' ? device.id : null} organizationId={organization!.id} title={`History of ${device.name}`} onClose={() => setDialog(null)} />
-      {dialog === 'cloud' && <CloudFunctionDialog target={{ kind: 'device', id: device.id, name: device.name }} onClose={() => setDialog(null)} />}
+      <AuditHistoryDialog
+        entity="device"
+        id={dialog === 'history' ? device.id : null}
+        organizationId={organization!.id}
+        title={`History of ${device.name}`}
+        onClose={() => setDialog(null)}
+      />
+      {dialog === 'cloud' && (
+        <CloudFunctionDialog
+          target={{ kind: 'device', id: device.id, name: device.name }}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog === 'ticket' && <TicketCreateDialog device={device} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && (
         <DeviceDialog
           deviceId={device.id}
           onClose={() => setDialog(null)}
           onSaved={(saved) => {
-            if (saved.name !== device.name) void navigate(`/device/${encodeURIComponent(saved.name)}?${params.toString()}`, { replace: true });
+            if (saved.name !== device.name)
+              void navigate(`/device/${encodeURIComponent(saved.name)}?${params.toString()}`, { replace: true });
           }}
         />
       )}

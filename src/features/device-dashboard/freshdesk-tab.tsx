@@ -11,7 +11,12 @@ import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
 import { useDeviceTickets, useTicketConversations, useTicketDetail } from '@/components/ticket-dialogs/api';
 
-const TONE = { success: 'border-success', warning: 'border-warning', info: 'border-info', error: 'border-error' } as const;
+const TONE = {
+  success: 'border-success',
+  warning: 'border-warning',
+  info: 'border-info',
+  error: 'border-error',
+} as const;
 
 export function FreshdeskTab({ deviceId }: { deviceId: number }) {
   const { user, organization } = useSession();
@@ -35,8 +40,15 @@ export function FreshdeskTab({ deviceId }: { deviceId: number }) {
         <ul className="menu w-full">
           {tickets.data.map((t) => (
             <li key={t.id}>
-              <button type="button" className={`border-l-4 ${TONE[ticketTone(t.status)]} ${chosen === t.id ? 'menu-active' : ''}`} aria-current={chosen === t.id ? 'true' : undefined} onClick={() => setChosen(t.id)}>
-                <span className={`font-semibold tabular-nums ${isResolvedTicket(t.status) ? 'line-through' : ''}`}>#{t.id}</span>
+              <button
+                type="button"
+                className={`border-l-4 ${TONE[ticketTone(t.status)]} ${chosen === t.id ? 'menu-active' : ''}`}
+                aria-current={chosen === t.id ? 'true' : undefined}
+                onClick={() => setChosen(t.id)}
+              >
+                <span className={`font-semibold tabular-nums ${isResolvedTicket(t.status) ? 'line-through' : ''}`}>
+                  #{t.id}
+                </span>
                 <span className="truncate text-xs">{t.subject}</span>
               </button>
             </li>
@@ -89,7 +101,10 @@ export function FreshdeskTab({ deviceId }: { deviceId: number }) {
               {conversations.data.map((c) => {
                 const note = isPrivateNote(c.supportEmail);
                 return (
-                  <li key={c.id} className={`rounded-box p-3 text-sm ${note ? 'border border-dashed border-warning bg-warning/10' : 'bg-base-200'}`}>
+                  <li
+                    key={c.id}
+                    className={`rounded-box p-3 text-sm ${note ? 'border border-dashed border-warning bg-warning/10' : 'bg-base-200'}`}
+                  >
                     <div className="mb-1 flex flex-wrap gap-2 text-xs text-base-content/80">
                       <span className="font-semibold">{note ? 'Private note' : c.supportEmail}</span>
                       <span>{time(c.createdAt)}</span>
@@ -102,7 +117,11 @@ export function FreshdeskTab({ deviceId }: { deviceId: number }) {
           )}
         </div>
       </section>
-      <Modal open={Boolean(conversations.error) && errorClosed !== chosen} title="Unexpected Error" onClose={() => setErrorClosed(chosen)}>
+      <Modal
+        open={Boolean(conversations.error) && errorClosed !== chosen}
+        title="Unexpected Error"
+        onClose={() => setErrorClosed(chosen)}
+      >
         <p>{conversations.error?.message}</p>
         <div className="modal-action">
           <button type="button" className="btn btn-primary" onClick={() => setErrorClosed(chosen)}>

@@ -24,7 +24,10 @@ const NO_LOCATION_STATS = 'No location stats have been collected yet';
 const useLocationStats = (deviceId: number, organizationId: number) =>
   useQuery({
     queryKey: ['deviceLocationStats', deviceId, organizationId],
-    queryFn: () => apiRequest('/api/device/deviceLocationStats/', z.array(locationStatSchema), { query: { deviceId, organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/device/deviceLocationStats/', z.array(locationStatSchema), {
+        query: { deviceId, organizationId },
+      }),
   });
 
 const rgb = (tone: keyof typeof TONE_RGBA) => `rgb(${TONE_RGBA[tone].slice(0, 3).join(' ')})`;
@@ -32,7 +35,11 @@ const rgb = (tone: keyof typeof TONE_RGBA) => `rgb(${TONE_RGBA[tone].slice(0, 3)
 function Legend() {
   const item = (tone: keyof typeof TONE_RGBA, label: string, small = false) => (
     <span className="inline-flex items-center gap-1.5">
-      <span aria-hidden="true" className={`inline-block rounded-full border border-white shadow-sm ${small ? 'h-2 w-2' : 'h-3 w-3'}`} style={{ backgroundColor: rgb(tone) }} />
+      <span
+        aria-hidden="true"
+        className={`inline-block rounded-full border border-white shadow-sm ${small ? 'h-2 w-2' : 'h-3 w-3'}`}
+        style={{ backgroundColor: rgb(tone) }}
+      />
       {label}
     </span>
   );
@@ -55,24 +62,46 @@ export function InstallationsTab({ deviceId }: { deviceId: number }) {
   const layers = useMemo(() => {
     const list = installations.data ?? [];
     return [
-      pointLayer('location-stats', pointSet((stats.data ?? []).map((s) => ({ ...s.location, rgba: TONE_RGBA.blue }))), { radiusPixels: 3 }),
-      pointLayer('installations', pointSet(list.map((i) => ({ ...i.location, rgba: TONE_RGBA[i.endTime === null ? 'green' : 'grey'] }))), { radiusPixels: 7 }),
-      labelLayer('installation-sites', list.map((i) => ({ ...i.location, text: i.siteName })), true),
+      pointLayer('location-stats', pointSet((stats.data ?? []).map((s) => ({ ...s.location, rgba: TONE_RGBA.blue }))), {
+        radiusPixels: 3,
+      }),
+      pointLayer(
+        'installations',
+        pointSet(list.map((i) => ({ ...i.location, rgba: TONE_RGBA[i.endTime === null ? 'green' : 'grey'] }))),
+        { radiusPixels: 7 },
+      ),
+      labelLayer(
+        'installation-sites',
+        list.map((i) => ({ ...i.location, text: i.siteName })),
+        true,
+      ),
     ];
   }, [installations.data, stats.data]);
   if (installations.isPending) return <Spinner label="Loading installations" />;
-  if (installations.error) return <LoadError message={installations.error.message} onRetry={() => void installations.refetch()} />;
+  if (installations.error)
+    return <LoadError message={installations.error.message} onRetry={() => void installations.refetch()} />;
   // A fix always belongs to an installation: no installations, no location stats.
   if (installations.data.length === 0) return <p className="text-base-content/70">{NO_INSTALLATIONS}</p>;
   const focus = installations.data.find((i) => i.endTime === null) ?? installations.data[0]!;
   return (
     <div className="grid gap-3">
       <div className="grid gap-1">
-        <MapView label="Installations map" layers={layers} initialCenter={focus.location} initialZoom={16} className="h-72 w-full overflow-hidden rounded-box border border-base-300" />
+        <MapView
+          label="Installations map"
+          layers={layers}
+          initialCenter={focus.location}
+          initialZoom={16}
+          className="h-72 w-full overflow-hidden rounded-box border border-base-300"
+        />
         <Legend />
       </div>
       {/* Focusable so the keyboard can scroll it when the columns do not fit. */}
-      <div className="overflow-x-auto rounded-box border border-base-300" tabIndex={0} role="group" aria-label="Installations table">
+      <div
+        className="overflow-x-auto rounded-box border border-base-300"
+        tabIndex={0}
+        role="group"
+        aria-label="Installations table"
+      >
         <table className="table table-sm" aria-label="Installations">
           <thead className="text-base-content">
             <tr>
@@ -111,7 +140,15 @@ export function InstallationsTab({ deviceId }: { deviceId: number }) {
   );
 }
 
-function LocationStats({ stats, installations, time }: { stats: ReturnType<typeof useLocationStats>; installations: readonly Installation[]; time: (v: string) => string }) {
+function LocationStats({
+  stats,
+  installations,
+  time,
+}: {
+  stats: ReturnType<typeof useLocationStats>;
+  installations: readonly Installation[];
+  time: (v: string) => string;
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const byId = useMemo(() => new Map(installations.map((i) => [i.id, i])), [installations]);
@@ -119,13 +156,21 @@ function LocationStats({ stats, installations, time }: { stats: ReturnType<typeo
   return (
     <section className="rounded-box border border-base-300 bg-base-100" aria-labelledby={`${panelId}-title`}>
       <h2 id={`${panelId}-title`} className="flex items-center gap-2">
-        <button type="button" className="btn btn-ghost btn-sm m-1 gap-2 font-semibold" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm m-1 gap-2 font-semibold"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
           <Icon name="chevron" className={`h-4 w-4 transition-transform ${open ? '-rotate-90' : 'rotate-180'}`} />
           Location Stats
         </button>
         {count !== undefined && count > 0 && (
           <span className="text-xs font-normal text-base-content/70">
-            {count >= LOCATION_STATS_LIMIT ? `newest ${LOCATION_STATS_LIMIT.toLocaleString('en-US')}` : `${count} ${count === 1 ? 'fix' : 'fixes'}`}
+            {count >= LOCATION_STATS_LIMIT
+              ? `newest ${LOCATION_STATS_LIMIT.toLocaleString('en-US')}`
+              : `${count} ${count === 1 ? 'fix' : 'fixes'}`}
           </span>
         )}
       </h2>
@@ -136,13 +181,29 @@ function LocationStats({ stats, installations, time }: { stats: ReturnType<typeo
         </div>
       )}
       <div id={panelId} hidden={!open} className="border-t border-base-300">
-        {open && !stats.error && (stats.isPending ? <div className="p-3"><Spinner label="Loading location stats" /></div> : <LocationStatsTable stats={stats.data} byId={byId} time={time} />)}
+        {open &&
+          !stats.error &&
+          (stats.isPending ? (
+            <div className="p-3">
+              <Spinner label="Loading location stats" />
+            </div>
+          ) : (
+            <LocationStatsTable stats={stats.data} byId={byId} time={time} />
+          ))}
       </div>
     </section>
   );
 }
 
-function LocationStatsTable({ stats, byId, time }: { stats: readonly LocationStat[]; byId: ReadonlyMap<number, Installation>; time: (v: string) => string }) {
+function LocationStatsTable({
+  stats,
+  byId,
+  time,
+}: {
+  stats: readonly LocationStat[];
+  byId: ReadonlyMap<number, Installation>;
+  time: (v: string) => string;
+}) {
   // An installation is named by its site, and by its start too when the device stood at that site more than once.
   const sites = useMemo(() => {
     const n = new Map<string, number>();
@@ -157,9 +218,13 @@ function LocationStatsTable({ stats, byId, time }: { stats: readonly LocationSta
           <tr>
             <th scope="col">Time</th>
             <th scope="col">Location</th>
-            <th scope="col" className="text-right">Satellites</th>
+            <th scope="col" className="text-right">
+              Satellites
+            </th>
             <th scope="col">Installation</th>
-            <th scope="col" className="text-right">Distance from installation (m)</th>
+            <th scope="col" className="text-right">
+              Distance from installation (m)
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -174,7 +239,9 @@ function LocationStatsTable({ stats, byId, time }: { stats: readonly LocationSta
                   {installation ? (
                     <>
                       {installation.siteName}
-                      {(sites.get(installation.siteName) ?? 0) > 1 && <span className="text-base-content/70"> from {time(installation.startTime)}</span>}
+                      {(sites.get(installation.siteName) ?? 0) > 1 && (
+                        <span className="text-base-content/70"> from {time(installation.startTime)}</span>
+                      )}
                     </>
                   ) : (
                     `Installation ${s.deviceInstallationId}`

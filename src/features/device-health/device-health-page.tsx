@@ -8,7 +8,14 @@ import { z } from 'zod';
 import { apiRequest } from '@/api/client';
 import { deviceHealthRowSchema, type DeviceHealthRow } from '@/contracts/device';
 import { DEVICE_KIND_LABEL, HARDWARE_ITEMS, quarantineBlocked } from '@/domain/device-form';
-import { dataFreshness, DEVICE_HEALTH_QUICK_FILTERS, matchesDeviceHealthFilter, STALE_AFTER_MS, STALE_MESSAGE, type DataFreshness } from '@/domain/device-health';
+import {
+  dataFreshness,
+  DEVICE_HEALTH_QUICK_FILTERS,
+  matchesDeviceHealthFilter,
+  STALE_AFTER_MS,
+  STALE_MESSAGE,
+  type DataFreshness,
+} from '@/domain/device-health';
 import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
@@ -31,7 +38,12 @@ import { useToast } from '@/components/toasts';
 import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
 
-const BADGE: Record<DataFreshness, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', disabled: 'badge-ghost' };
+const BADGE: Record<DataFreshness, string> = {
+  success: 'badge-success',
+  warning: 'badge-warning',
+  error: 'badge-error',
+  disabled: 'badge-ghost',
+};
 const CH4 = 1;
 const SOC = 12;
 const TEMPERATURE = 9;
@@ -62,7 +74,8 @@ export default function DeviceHealthPage() {
   const tab = params.get('tab') === 'Map' ? 'Map' : 'Grid';
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
     queryKey: ['deviceHealth', organizationId],
-    queryFn: () => apiRequest('/api/device/deviceHealth/', z.array(deviceHealthRowSchema), { query: { organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/device/deviceHealth/', z.array(deviceHealthRowSchema), { query: { organizationId } }),
   });
 
   // The persistent stale-data prompt, an hour after the rows last loaded (spec 2 §2, §9).
@@ -71,7 +84,10 @@ export default function DeviceHealthPage() {
     if (!dataUpdatedAt) return;
     dismissStale.current?.();
     const timer = window.setTimeout(() => {
-      dismissStale.current = toast(STALE_MESSAGE, 'warning', { persistent: true, actions: [{ label: 'Refresh', onClick: () => void refetch() }] });
+      dismissStale.current = toast(STALE_MESSAGE, 'warning', {
+        persistent: true,
+        actions: [{ label: 'Refresh', onClick: () => void refetch() }],
+      });
     }, STALE_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [dataUpdatedAt, toast, refetch]);
@@ -112,11 +128,27 @@ export default function DeviceHealthPage() {
       };
     };
     const list: GridColumn<DeviceHealthRow>[] = [
-      { id: 'name', header: 'Name', value: (d) => d.name, hideable: false, width: 140, cell: (d) => <Link className="link link-primary" to={`/device/${encodeURIComponent(d.name)}`}>{d.name}</Link> },
+      {
+        id: 'name',
+        header: 'Name',
+        value: (d) => d.name,
+        hideable: false,
+        width: 140,
+        cell: (d) => (
+          <Link className="link link-primary" to={`/device/${encodeURIComponent(d.name)}`}>
+            {d.name}
+          </Link>
+        ),
+      },
       { id: 'thirdPartyId', header: 'Third Party Id', value: (d) => d.thirdPartyId, hiddenByDefault: true },
       { id: 'deviceType', header: 'Type', value: (d) => DEVICE_KIND_LABEL[d.deviceType], width: 110 },
       { id: 'organization', header: 'Organization', value: (d) => d.organizationName, hiddenByDefault: true },
-      { id: 'site', header: 'Site', value: (d) => d.currentSiteName, cell: (d) => d.currentSiteName ?? <span className="text-base-content/70">Not installed</span> },
+      {
+        id: 'site',
+        header: 'Site',
+        value: (d) => d.currentSiteName,
+        cell: (d) => d.currentSiteName ?? <span className="text-base-content/70">Not installed</span>,
+      },
       { id: 'groups', header: 'Groups', value: (d) => d.siteGroupNames.join(', '), hiddenByDefault: true },
       onlineColumn<DeviceHealthRow>(),
       quarantineColumn<DeviceHealthRow>(time),
@@ -125,7 +157,10 @@ export default function DeviceHealthPage() {
         id: 'wind',
         header: 'Wind',
         kind: 'number',
-        value: (d) => (d.latestDeviceWind?.windSpeed == null ? null : measurementInDisplayUnit(d.latestDeviceWind.windSpeed, 'speed', units).value),
+        value: (d) =>
+          d.latestDeviceWind?.windSpeed == null
+            ? null
+            : measurementInDisplayUnit(d.latestDeviceWind.windSpeed, 'speed', units).value,
         cell: (d) => {
           const w = d.latestDeviceWind;
           if (!w || w.windSpeed === null) return <span className="text-base-content/70">—</span>;
@@ -146,23 +181,65 @@ export default function DeviceHealthPage() {
       reading(SOC, 'Battery'),
       reading(TEMPERATURE, 'Temperature', { hidden: true }),
       reading(SIGNAL, 'Cell Signal', { hidden: true }),
-      { id: 'latestCH4Time', header: 'Latest CH4', kind: 'date', hiddenByDefault: true, value: (d) => d.latestCH4Time, cell: (d) => <span className={`badge badge-sm whitespace-nowrap ${BADGE[dataFreshness(d.latestCH4Time, d)]}`}>{d.latestCH4Time ? time(d.latestCH4Time) : 'Never'}</span> },
-      { id: 'latestWindTime', header: 'Latest Wind', kind: 'date', value: (d) => d.latestWindTime, hiddenByDefault: true },
+      {
+        id: 'latestCH4Time',
+        header: 'Latest CH4',
+        kind: 'date',
+        hiddenByDefault: true,
+        value: (d) => d.latestCH4Time,
+        cell: (d) => (
+          <span className={`badge badge-sm whitespace-nowrap ${BADGE[dataFreshness(d.latestCH4Time, d)]}`}>
+            {d.latestCH4Time ? time(d.latestCH4Time) : 'Never'}
+          </span>
+        ),
+      },
+      {
+        id: 'latestWindTime',
+        header: 'Latest Wind',
+        kind: 'date',
+        value: (d) => d.latestWindTime,
+        hiddenByDefault: true,
+      },
       ticketsColumn<DeviceHealthRow>(),
-      ...(internal ? [{ id: 'symptomPrimary', header: 'Symptom Primary', value: (d: DeviceHealthRow) => d.symptomPrimaryNames.join(', ') }] : []),
+      ...(internal
+        ? [
+            {
+              id: 'symptomPrimary',
+              header: 'Symptom Primary',
+              value: (d: DeviceHealthRow) => d.symptomPrimaryNames.join(', '),
+            },
+          ]
+        : []),
       { id: 'firmware', header: 'Firmware', value: (d) => d.firmware, width: 100 },
       { id: 'location', header: 'Location', value: (d) => d.latestLocationLatLng, hiddenByDefault: true },
       { id: 'height', header: 'Height', kind: 'number', value: (d) => d.latestHeight, hiddenByDefault: true },
       { id: 'azimuth', header: 'Azimuth', kind: 'number', value: (d) => d.latestAzimuth, hiddenByDefault: true },
       { id: 'rmxGen', header: 'RMX Gen', value: (d) => d.rmxGen, hiddenByDefault: true },
-      ...HARDWARE_ITEMS.map((h): GridColumn<DeviceHealthRow> => ({ id: `hw-${h.key}`, header: h.label, value: (d) => d.hardware[h.key] ?? null, hiddenByDefault: true })),
-      { id: 'inletVentDcaCleanout', header: 'Inlet Vent & DCA Cleanout', kind: 'date', value: (d) => d.inletVentDcaCleanout, hiddenByDefault: true },
+      ...HARDWARE_ITEMS.map((h): GridColumn<DeviceHealthRow> => ({
+        id: `hw-${h.key}`,
+        header: h.label,
+        value: (d) => d.hardware[h.key] ?? null,
+        hiddenByDefault: true,
+      })),
+      {
+        id: 'inletVentDcaCleanout',
+        header: 'Inlet Vent & DCA Cleanout',
+        kind: 'date',
+        value: (d) => d.inletVentDcaCleanout,
+        hiddenByDefault: true,
+      },
     ];
     return list;
   }, [tz, format, units, internal]);
 
   const quickFilters = useMemo<QuickFilter<DeviceHealthRow>[]>(
-    () => DEVICE_HEALTH_QUICK_FILTERS.map((f) => ({ id: f, label: f, predicate: (d: DeviceHealthRow) => matchesDeviceHealthFilter(f, { ...d, ticketCount: d.freshdeskTickets.length }) })),
+    () =>
+      DEVICE_HEALTH_QUICK_FILTERS.map((f) => ({
+        id: f,
+        label: f,
+        predicate: (d: DeviceHealthRow) =>
+          matchesDeviceHealthFilter(f, { ...d, ticketCount: d.freshdeskTickets.length }),
+      })),
     [],
   );
 
@@ -172,7 +249,12 @@ export default function DeviceHealthPage() {
         <button type="button" className="btn btn-sm btn-ghost" onClick={() => void refetch()} disabled={isFetching}>
           {isFetching ? 'Refreshing…' : 'Refresh'}
         </button>
-        <Popover label="Manage Devices" buttonClassName="btn btn-sm btn-primary" haspopup="true" panelClassName="absolute right-0 z-30 mt-1 rounded-box border border-base-300 bg-base-100 shadow-lg">
+        <Popover
+          label="Manage Devices"
+          buttonClassName="btn btn-sm btn-primary"
+          haspopup="true"
+          panelClassName="absolute right-0 z-30 mt-1 rounded-box border border-base-300 bg-base-100 shadow-lg"
+        >
           {(close) => (
             <ul className="menu w-48 p-1">
               <li>
@@ -201,67 +283,107 @@ export default function DeviceHealthPage() {
           )}
         </Popover>
       </PageHeader>
-      <UrlTabs tabs={(['Grid', 'Map'] as const)} current={tab} label="Device Health views" />
+      <UrlTabs tabs={['Grid', 'Map'] as const} current={tab} label="Device Health views" />
       <div className="grid grid-cols-[minmax(0,1fr)] p-4">
         {tab === 'Map' ? (
           <Suspense fallback={<div className="skeleton h-[70vh] w-full rounded-box" aria-hidden="true" />}>
             <DeviceMap onTrend={(device) => setDialog({ kind: 'trend', device, typeId: CH4 })} />
           </Suspense>
         ) : (
-        <DataGrid
-          label="Device health"
-          gridKey="DeviceHealthColumnVisibility"
-          columns={columns}
-          rows={data}
-          getRowId={(d) => String(d.id)}
-          loading={isPending}
-          error={error ? { message: error.message, retry: () => void refetch() } : null}
-          refreshedAt={dataUpdatedAt}
-          quickFilters={quickFilters}
-          searchPlaceholder="Search devices"
-          emptyText="This organization has no devices yet."
-          exportName="DeviceHealth"
-          selection={{ selected, onChange: setSelected }}
-          rowActions={(d) => {
-            const blocked = quarantineBlocked(d.deviceType, d.currentDeviceInstallationId !== null);
-            return (
-              <span className="inline-flex gap-0.5">
-                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'edit', device: d })} aria-label={`Edit ${d.name}`}>
-                  Edit
-                </button>
-                {canInstall && (
-                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: d.currentDeviceInstallationId ? 'end' : 'start', device: d })} aria-label={`${d.currentDeviceInstallationId ? 'End' : 'Start'} installation of ${d.name}`}>
-                    {d.currentDeviceInstallationId ? 'End Installation' : 'Start Installation'}
+          <DataGrid
+            label="Device health"
+            gridKey="DeviceHealthColumnVisibility"
+            columns={columns}
+            rows={data}
+            getRowId={(d) => String(d.id)}
+            loading={isPending}
+            error={error ? { message: error.message, retry: () => void refetch() } : null}
+            refreshedAt={dataUpdatedAt}
+            quickFilters={quickFilters}
+            searchPlaceholder="Search devices"
+            emptyText="This organization has no devices yet."
+            exportName="DeviceHealth"
+            selection={{ selected, onChange: setSelected }}
+            rowActions={(d) => {
+              const blocked = quarantineBlocked(d.deviceType, d.currentDeviceInstallationId !== null);
+              return (
+                <span className="inline-flex gap-0.5">
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => setDialog({ kind: 'edit', device: d })}
+                    aria-label={`Edit ${d.name}`}
+                  >
+                    Edit
                   </button>
-                )}
-                <span className="tooltip tooltip-left" data-tip={blocked ?? undefined}>
-                  <button type="button" className="btn btn-ghost btn-xs" disabled={blocked !== null} onClick={() => setDialog({ kind: 'quarantine', device: d })} aria-label={`Change quarantine state of ${d.name}`}>
-                    Quarantine
+                  {canInstall && (
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      onClick={() => setDialog({ kind: d.currentDeviceInstallationId ? 'end' : 'start', device: d })}
+                      aria-label={`${d.currentDeviceInstallationId ? 'End' : 'Start'} installation of ${d.name}`}
+                    >
+                      {d.currentDeviceInstallationId ? 'End Installation' : 'Start Installation'}
+                    </button>
+                  )}
+                  <span className="tooltip tooltip-left" data-tip={blocked ?? undefined}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      disabled={blocked !== null}
+                      onClick={() => setDialog({ kind: 'quarantine', device: d })}
+                      aria-label={`Change quarantine state of ${d.name}`}
+                    >
+                      Quarantine
+                    </button>
+                  </span>
+                  <span
+                    className="tooltip tooltip-left"
+                    data-tip={d.currentDeviceInstallationId ? undefined : NOT_INSTALLED_FOR_TICKET}
+                  >
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      disabled={!d.currentDeviceInstallationId}
+                      onClick={() => setDialog({ kind: 'ticket', device: d })}
+                      aria-label={`Create support ticket for ${d.name}`}
+                    >
+                      Ticket
+                    </button>
+                  </span>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => setDialog({ kind: 'history', device: d })}
+                    aria-label={`History of ${d.name}`}
+                  >
+                    History
                   </button>
                 </span>
-                <span className="tooltip tooltip-left" data-tip={d.currentDeviceInstallationId ? undefined : NOT_INSTALLED_FOR_TICKET}>
-                  <button type="button" className="btn btn-ghost btn-xs" disabled={!d.currentDeviceInstallationId} onClick={() => setDialog({ kind: 'ticket', device: d })} aria-label={`Create support ticket for ${d.name}`}>
-                    Ticket
-                  </button>
-                </span>
-                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', device: d })} aria-label={`History of ${d.name}`}>
-                  History
-                </button>
-              </span>
-            );
-          }}
-        />
+              );
+            }}
+          />
         )}
       </div>
-      {dialog?.kind === 'bulk' && <BulkDevicesDialog deviceIds={[...selected].map(Number)} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'bulk' && (
+        <BulkDevicesDialog deviceIds={[...selected].map(Number)} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'add' && <DeviceDialog deviceId={null} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <DeviceDialog deviceId={dialog.device.id} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'start' && <StartInstallationDialog device={dialog.device} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'end' && <EndInstallationDialog device={dialog.device} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'quarantine' && <QuarantineDialog device={dialog.device} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'ticket' && <TicketCreateDialog device={dialog.device} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'trend' && <TrendDialog device={dialog.device} typeId={dialog.typeId} onClose={() => setDialog(null)} />}
-      <AuditHistoryDialog entity="device" id={dialog?.kind === 'history' ? dialog.device.id : null} organizationId={organizationId} title={`History of ${dialog?.kind === 'history' ? dialog.device.name : ''}`} onClose={() => setDialog(null)} />
+      {dialog?.kind === 'trend' && (
+        <TrendDialog device={dialog.device} typeId={dialog.typeId} onClose={() => setDialog(null)} />
+      )}
+      <AuditHistoryDialog
+        entity="device"
+        id={dialog?.kind === 'history' ? dialog.device.id : null}
+        organizationId={organizationId}
+        title={`History of ${dialog?.kind === 'history' ? dialog.device.name : ''}`}
+        onClose={() => setDialog(null)}
+      />
     </>
   );
 }

@@ -10,8 +10,19 @@ import { deviceHealthRowSchema, siteMarkerSchema, type DeviceHealthRow, type Sit
 import { parseLatLng, type LatLng } from '@/domain/coordinates';
 import { DeviceInstallationType, onlineStatus } from '@/domain/enums';
 import {
-  DEFAULT_MAP_CENTER, DEFAULT_MAP_ZOOM, deviceTone, distanceKm, MAP_OVERLAYS, nextTripRadius, showDeviceMarkers, siteTone, TONE_RGBA, TRIP_RADIUS_DEFAULT_KM, TRIP_RADIUS_LABEL,
-  type MapOverlay, type MarkerTone,
+  DEFAULT_MAP_CENTER,
+  DEFAULT_MAP_ZOOM,
+  deviceTone,
+  distanceKm,
+  MAP_OVERLAYS,
+  nextTripRadius,
+  showDeviceMarkers,
+  siteTone,
+  TONE_RGBA,
+  TRIP_RADIUS_DEFAULT_KM,
+  TRIP_RADIUS_LABEL,
+  type MapOverlay,
+  type MarkerTone,
 } from '@/domain/map';
 import { circleLayer, labelLayer, pointLayer, pointSet } from '@/components/lib/map-layers';
 import { MapView, type MapPick } from '@/components/lib/map-view';
@@ -24,9 +35,21 @@ interface DeviceMarker {
 }
 
 const LEGEND: Record<MapOverlay, [MarkerTone, string][]> = {
-  'Device Status': [['green', 'All devices online'], ['amber', 'Some devices offline'], ['grey', 'Unknown']],
-  'Model Status': [['green', 'Model on'], ['red', 'Model off']],
-  'Quarantine Status': [['green', 'None quarantined'], ['amber', 'Quarantined'], ['blue', 'Wind quarantined'], ['grey', 'No devices']],
+  'Device Status': [
+    ['green', 'All devices online'],
+    ['amber', 'Some devices offline'],
+    ['grey', 'Unknown'],
+  ],
+  'Model Status': [
+    ['green', 'Model on'],
+    ['red', 'Model off'],
+  ],
+  'Quarantine Status': [
+    ['green', 'None quarantined'],
+    ['amber', 'Quarantined'],
+    ['blue', 'Wind quarantined'],
+    ['grey', 'No devices'],
+  ],
 };
 
 /** A view that shows every site: the middle of their extent, zoomed to fit roughly. */
@@ -35,7 +58,10 @@ function fitView(points: readonly LatLng[]): { center: LatLng; zoom: number } {
   const lats = points.map((p) => p.lat);
   const lngs = points.map((p) => p.lng);
   const span = Math.max(Math.max(...lngs) - Math.min(...lngs), (Math.max(...lats) - Math.min(...lats)) * 1.5, 0.01);
-  return { center: { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lng: (Math.min(...lngs) + Math.max(...lngs)) / 2 }, zoom: Math.max(2, Math.min(14, Math.log2(360 / span) - 0.3)) };
+  return {
+    center: { lat: (Math.min(...lats) + Math.max(...lats)) / 2, lng: (Math.min(...lngs) + Math.max(...lngs)) / 2 },
+    zoom: Math.max(2, Math.min(14, Math.log2(360 / span) - 0.3)),
+  };
 }
 
 export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => void }) {
@@ -48,20 +74,29 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
   const [providerSites, setProviderSites] = useState(true);
   const [zoom, setZoom] = useState(DEFAULT_MAP_ZOOM);
   const [hover, setHover] = useState<MapPick | null>(null);
-  const [selected, setSelected] = useState<{ kind: 'site'; site: SiteMarker } | { kind: 'device'; device: DeviceMarker } | null>(null);
-  const [trip, setTrip] = useState<{ on: boolean; center: LatLng | null; radius: number; text: string }>({ on: false, center: null, radius: TRIP_RADIUS_DEFAULT_KM, text: String(TRIP_RADIUS_DEFAULT_KM) });
+  const [selected, setSelected] = useState<
+    { kind: 'site'; site: SiteMarker } | { kind: 'device'; device: DeviceMarker } | null
+  >(null);
+  const [trip, setTrip] = useState<{ on: boolean; center: LatLng | null; radius: number; text: string }>({
+    on: false,
+    center: null,
+    radius: TRIP_RADIUS_DEFAULT_KM,
+    text: String(TRIP_RADIUS_DEFAULT_KM),
+  });
   const [flyTo, setFlyTo] = useState<{ center: LatLng; zoom: number; key: number } | null>(null);
 
   const markerQueries = useQueries({
     queries: chosen.map((id) => ({
       queryKey: ['deviceHealthSites', id],
-      queryFn: () => apiRequest('/api/device/deviceHealthSiteList/', z.array(siteMarkerSchema), { query: { organizationId: id } }),
+      queryFn: () =>
+        apiRequest('/api/device/deviceHealthSiteList/', z.array(siteMarkerSchema), { query: { organizationId: id } }),
     })),
   });
   const rowQueries = useQueries({
     queries: chosen.map((id) => ({
       queryKey: ['deviceHealth', id],
-      queryFn: () => apiRequest('/api/device/deviceHealth/', z.array(deviceHealthRowSchema), { query: { organizationId: id } }),
+      queryFn: () =>
+        apiRequest('/api/device/deviceHealth/', z.array(deviceHealthRowSchema), { query: { organizationId: id } }),
     })),
   });
   const loading = markerQueries.some((q) => q.isPending) || rowQueries.some((q) => q.isPending);
@@ -69,7 +104,10 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
   const allSites = useMemo(() => markerQueries.flatMap((q) => q.data ?? []), [markerQueries]);
   const anyProviderSites = useMemo(() => allSites.some((s) => s.providerOwn), [allSites]);
   const sites = useMemo(
-    () => allSites.filter((s) => (!onlyTickets || s.devices.some((d) => d.hasFreshDeskTicket)) && (providerSites || !s.providerOwn)),
+    () =>
+      allSites.filter(
+        (s) => (!onlyTickets || s.devices.some((d) => d.hasFreshDeskTicket)) && (providerSites || !s.providerOwn),
+      ),
     [allSites, onlyTickets, providerSites],
   );
   const siteIds = useMemo(() => new Set(sites.map((s) => s.id)), [sites]);
@@ -78,7 +116,8 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
       rowQueries
         .flatMap((q) => q.data ?? [])
         .flatMap((row) => {
-          const at = row.currentSiteId !== null && row.latestLocationLatLng ? parseLatLng(row.latestLocationLatLng) : null;
+          const at =
+            row.currentSiteId !== null && row.latestLocationLatLng ? parseLatLng(row.latestLocationLatLng) : null;
           return at && siteIds.has(row.currentSiteId!) ? [{ row, at }] : [];
         }),
     [rowQueries, siteIds],
@@ -100,7 +139,11 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
       ...(trip.center ? [circleLayer('trip', trip.center, trip.radius)] : []),
       pointLayer('sites', siteSet, { radiusPixels: 7 }),
       pointLayer('devices', deviceSet, { radiusPixels: 5, visible: showDeviceMarkers(zoom) }),
-      labelLayer('site-names', sites.map((s) => ({ ...s.location, text: s.name })), zoom >= 12),
+      labelLayer(
+        'site-names',
+        sites.map((s) => ({ ...s.location, text: s.name })),
+        zoom >= 12,
+      ),
     ];
     return list;
   }, [sites, devices, overlay, zoom, trip.center, trip.radius]);
@@ -108,7 +151,10 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
   const inTrip = useMemo(() => {
     if (!trip.center) return null;
     const c = trip.center;
-    const s = sites.map((site) => ({ site, km: distanceKm(c, site.location) })).filter((x) => x.km <= trip.radius).sort((a, b) => a.km - b.km);
+    const s = sites
+      .map((site) => ({ site, km: distanceKm(c, site.location) }))
+      .filter((x) => x.km <= trip.radius)
+      .sort((a, b) => a.km - b.km);
     const d = devices.filter((x) => distanceKm(c, x.at) <= trip.radius);
     return { sites: s, devices: d };
   }, [trip.center, trip.radius, sites, devices]);
@@ -116,7 +162,8 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
   const pickOf = (p: MapPick | null) => {
     if (!p || p.layerId === null) return null;
     if (p.layerId === 'sites') return sites[p.index] ? { kind: 'site' as const, site: sites[p.index]! } : null;
-    if (p.layerId === 'devices') return devices[p.index] ? { kind: 'device' as const, device: devices[p.index]! } : null;
+    if (p.layerId === 'devices')
+      return devices[p.index] ? { kind: 'device' as const, device: devices[p.index]! } : null;
     return null;
   };
   const hovered = pickOf(hover);
@@ -125,22 +172,45 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
         {organizations.length > 1 && (
-          <MultiSelect label="Organizations" allLabel={organization!.name} options={organizations.map((o) => ({ id: o.id, label: o.name }))} selected={orgIds} onChange={setOrgIds} />
+          <MultiSelect
+            label="Organizations"
+            allLabel={organization!.name}
+            options={organizations.map((o) => ({ id: o.id, label: o.name }))}
+            selected={orgIds}
+            onChange={setOrgIds}
+          />
         )}
         <div role="radiogroup" aria-label="Overlay" className="join">
           {MAP_OVERLAYS.map((o) => (
-            <button key={o} type="button" role="radio" aria-checked={overlay === o} className={`btn btn-sm join-item ${overlay === o ? 'btn-primary' : 'btn-outline'}`} onClick={() => setOverlay(o)}>
+            <button
+              key={o}
+              type="button"
+              role="radio"
+              aria-checked={overlay === o}
+              className={`btn btn-sm join-item ${overlay === o ? 'btn-primary' : 'btn-outline'}`}
+              onClick={() => setOverlay(o)}
+            >
               {o}
             </button>
           ))}
         </div>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="toggle toggle-sm" checked={onlyTickets} onChange={(e) => setOnlyTickets(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="toggle toggle-sm"
+            checked={onlyTickets}
+            onChange={(e) => setOnlyTickets(e.target.checked)}
+          />
           Only sites with tickets
         </label>
         {anyProviderSites && (
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="toggle toggle-sm" checked={providerSites} onChange={(e) => setProviderSites(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="toggle toggle-sm"
+              checked={providerSites}
+              onChange={(e) => setProviderSites(e.target.checked)}
+            />
             Provider's own sites
           </label>
         )}
@@ -161,7 +231,12 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
             <option key={x.id} value={x.name} />
           ))}
         </datalist>
-        <button type="button" className={`btn btn-sm ${trip.on ? 'btn-primary' : 'btn-outline'}`} aria-pressed={trip.on} onClick={() => setTrip((t) => ({ ...t, on: !t.on, center: t.on ? null : t.center }))}>
+        <button
+          type="button"
+          className={`btn btn-sm ${trip.on ? 'btn-primary' : 'btn-outline'}`}
+          aria-pressed={trip.on}
+          onClick={() => setTrip((t) => ({ ...t, on: !t.on, center: t.on ? null : t.center }))}
+        >
           Plan a trip
         </button>
         {trip.on && (
@@ -178,10 +253,18 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
             />
           </label>
         )}
-        <button type="button" className="btn btn-sm btn-ghost" onClick={() => [...markerQueries, ...rowQueries].forEach((q) => void q.refetch())}>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          onClick={() => [...markerQueries, ...rowQueries].forEach((q) => void q.refetch())}
+        >
           Refresh
         </button>
-        <span className="text-xs text-base-content/70">{loading ? 'Loading…' : `${sites.length} sites, ${devices.length} devices${showDeviceMarkers(zoom) ? '' : ' (zoom in past 15 to see devices)'}`}</span>
+        <span className="text-xs text-base-content/70">
+          {loading
+            ? 'Loading…'
+            : `${sites.length} sites, ${devices.length} devices${showDeviceMarkers(zoom) ? '' : ' (zoom in past 15 to see devices)'}`}
+        </span>
       </div>
       {failed && (
         <p className="alert alert-error" role="alert">
@@ -205,7 +288,10 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
             }}
           />
           {hovered && hover && (
-            <div className="pointer-events-none absolute z-10 max-w-64 rounded-box border border-base-300 bg-base-100 p-2 text-xs shadow" style={{ left: hover.x + 12, top: hover.y + 12 }}>
+            <div
+              className="pointer-events-none absolute z-10 max-w-64 rounded-box border border-base-300 bg-base-100 p-2 text-xs shadow"
+              style={{ left: hover.x + 12, top: hover.y + 12 }}
+            >
               {hovered.kind === 'site' ? (
                 <>
                   <div className="font-semibold">{hovered.site.name}</div>
@@ -222,10 +308,17 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
               )}
             </div>
           )}
-          <ul className="absolute bottom-2 left-2 z-10 rounded-box bg-base-100/90 p-2 text-xs shadow" aria-label="Legend">
+          <ul
+            className="absolute bottom-2 left-2 z-10 rounded-box bg-base-100/90 p-2 text-xs shadow"
+            aria-label="Legend"
+          >
             {LEGEND[overlay].map(([tone, text]) => (
               <li key={tone} className="flex items-center gap-2">
-                <span className="inline-block h-3 w-3 rounded-full" style={{ background: `rgb(${TONE_RGBA[tone].slice(0, 3).join(',')})` }} aria-hidden="true" />
+                <span
+                  className="inline-block h-3 w-3 rounded-full"
+                  style={{ background: `rgb(${TONE_RGBA[tone].slice(0, 3).join(',')})` }}
+                  aria-hidden="true"
+                />
                 {text}
               </li>
             ))}
@@ -243,7 +336,11 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
                   <ol className="mt-2 max-h-72 overflow-auto">
                     {inTrip.sites.map(({ site, km }) => (
                       <li key={site.id} className="flex justify-between gap-2 border-b border-base-200 py-0.5">
-                        <button type="button" className="link link-hover truncate text-left" onClick={() => setFlyTo({ center: site.location, zoom: 16.5, key: Date.now() })}>
+                        <button
+                          type="button"
+                          className="link link-hover truncate text-left"
+                          onClick={() => setFlyTo({ center: site.location, zoom: 16.5, key: Date.now() })}
+                        >
                           {site.name}
                         </button>
                         <span className="tabular-nums text-base-content/70">{`${km.toFixed(1)} km`}</span>
@@ -262,10 +359,18 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
               <p>{`${selected.site.devices.length} devices: ${selected.site.devices.filter((d) => d.particleOnlineStatus === true).length} online, ${selected.site.devices.filter((d) => d.particleOnlineStatus === false).length} offline`}</p>
               <p>{`${selected.site.devices.filter((d) => d.deviceInstallationType !== 0).length} quarantined, ${selected.site.devices.filter((d) => d.hasFreshDeskTicket).length} with open tickets`}</p>
               <div className="mt-2 flex flex-wrap gap-2">
-                <button type="button" className="btn btn-sm btn-outline" onClick={() => setFlyTo({ center: selected.site.location, zoom: 16.5, key: Date.now() })}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline"
+                  onClick={() => setFlyTo({ center: selected.site.location, zoom: 16.5, key: Date.now() })}
+                >
                   Zoom to site
                 </button>
-                <button type="button" className="btn btn-sm btn-outline" onClick={() => setTrip((t) => ({ ...t, on: true, center: selected.site.location }))}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline"
+                  onClick={() => setTrip((t) => ({ ...t, on: true, center: selected.site.location }))}
+                >
                   Start a trip here
                 </button>
               </div>
@@ -286,7 +391,11 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
               </div>
             </section>
           )}
-          {!selected && !trip.on && <p className="text-sm text-base-content/70">Hover a dot for a summary; click it for details. Device markers appear when zoomed in past level 15.</p>}
+          {!selected && !trip.on && (
+            <p className="text-sm text-base-content/70">
+              Hover a dot for a summary; click it for details. Device markers appear when zoomed in past level 15.
+            </p>
+          )}
         </aside>
       </div>
     </div>

@@ -46,18 +46,34 @@ export default function DeviceUptimePage() {
   const groupLists = useQueries({
     queries: chosenOrgs.map((id) => ({
       queryKey: ['siteGroupOptions', id],
-      queryFn: () => apiRequest('/api/siteGroup/siteGroupOptionsForOrganization/', z.array(z.object({ id: z.number(), name: z.string() })), { query: { organizationId: id } }),
+      queryFn: () =>
+        apiRequest(
+          '/api/siteGroup/siteGroupOptionsForOrganization/',
+          z.array(z.object({ id: z.number(), name: z.string() })),
+          { query: { organizationId: id } },
+        ),
     })),
   });
   const sites = useMemo(() => siteLists.flatMap((q) => q.data ?? []), [siteLists]);
   const groups = useMemo(() => groupLists.flatMap((q) => q.data ?? []), [groupLists]);
-  const sitesInGroups = useMemo(() => (groupIds.length ? sites.filter((s) => s.siteGroupIds.some((g) => groupIds.includes(g))) : sites), [sites, groupIds]);
+  const sitesInGroups = useMemo(
+    () => (groupIds.length ? sites.filter((s) => s.siteGroupIds.some((g) => groupIds.includes(g))) : sites),
+    [sites, groupIds],
+  );
   // Sites chosen, or every site of the chosen groups; none means every site of the organizations.
-  const effectiveSiteIds = useMemo(() => (siteIds.length ? siteIds : groupIds.length ? sitesInGroups.map((s) => s.id) : []), [siteIds, groupIds, sitesInGroups]);
+  const effectiveSiteIds = useMemo(
+    () => (siteIds.length ? siteIds : groupIds.length ? sitesInGroups.map((s) => s.id) : []),
+    [siteIds, groupIds, sitesInGroups],
+  );
   const groupsWithoutSites = groupIds.length > 0 && siteIds.length === 0 && sitesInGroups.length === 0;
 
   const scope = useMemo(
-    () => ({ fromTime: new Date(debounced.start).toISOString(), toTime: new Date(debounced.end).toISOString(), organizationIds: chosenOrgs, siteIds: effectiveSiteIds }),
+    () => ({
+      fromTime: new Date(debounced.start).toISOString(),
+      toTime: new Date(debounced.end).toISOString(),
+      organizationIds: chosenOrgs,
+      siteIds: effectiveSiteIds,
+    }),
     [debounced.start, debounced.end, chosenOrgs, effectiveSiteIds],
   );
   const overview = useQuery({
@@ -71,7 +87,16 @@ export default function DeviceUptimePage() {
       groupsWithoutSites
         ? Promise.resolve({ rows: [], totalRows: 0, lastRow: 0 })
         : apiRequest('/api/uptime/deviceUpStatus/', uptimeGridAnswerSchema, {
-            query: { ...scope, ...gridQueryParams({ startRow: p.startRow, endRow: p.endRow, sort: p.sort, filters: p.filters, quickFilters: [] }) },
+            query: {
+              ...scope,
+              ...gridQueryParams({
+                startRow: p.startRow,
+                endRow: p.endRow,
+                sort: p.sort,
+                filters: p.filters,
+                quickFilters: [],
+              }),
+            },
             signal: p.signal,
           }),
     [scope, groupsWithoutSites],
@@ -85,13 +110,46 @@ export default function DeviceUptimePage() {
         value: (r) => r.deviceName,
         hideable: false,
         width: 130,
-        cell: (r) => (canAdminister ? <Link className="link link-primary" to={`/device/${encodeURIComponent(r.deviceName)}`}>{r.deviceName}</Link> : r.deviceName),
+        cell: (r) =>
+          canAdminister ? (
+            <Link className="link link-primary" to={`/device/${encodeURIComponent(r.deviceName)}`}>
+              {r.deviceName}
+            </Link>
+          ) : (
+            r.deviceName
+          ),
       },
-      { id: 'organizationName', header: 'Organization', value: (r) => r.organizationName, hiddenByDefault: chosenOrgs.length < 2 },
+      {
+        id: 'organizationName',
+        header: 'Organization',
+        value: (r) => r.organizationName,
+        hiddenByDefault: chosenOrgs.length < 2,
+      },
       { id: 'siteName', header: 'Site', value: (r) => r.siteName },
-      { id: 'freshdeskTickets', header: 'Tickets', value: (r) => r.freshdeskTickets.map((t) => t.id).join(' '), cell: (r) => <TicketBadges tickets={r.freshdeskTickets} />, width: 120 },
-      { id: 'uptimePercentage', header: 'Uptime %', kind: 'number', value: (r) => r.summary.uptimePercentage, width: 100, cell: (r) => (r.summary.uptimePercentage === null ? '—' : `${r.summary.uptimePercentage.toFixed(1)}%`) },
-      { id: 'status', header: 'Status by period', value: (r) => `${r.summary.upCount} up, ${r.summary.downCount} down`, sortable: false, filterable: false, noExport: false, cell: (r) => <StatusStrip row={r} /> },
+      {
+        id: 'freshdeskTickets',
+        header: 'Tickets',
+        value: (r) => r.freshdeskTickets.map((t) => t.id).join(' '),
+        cell: (r) => <TicketBadges tickets={r.freshdeskTickets} />,
+        width: 120,
+      },
+      {
+        id: 'uptimePercentage',
+        header: 'Uptime %',
+        kind: 'number',
+        value: (r) => r.summary.uptimePercentage,
+        width: 100,
+        cell: (r) => (r.summary.uptimePercentage === null ? '—' : `${r.summary.uptimePercentage.toFixed(1)}%`),
+      },
+      {
+        id: 'status',
+        header: 'Status by period',
+        value: (r) => `${r.summary.upCount} up, ${r.summary.downCount} down`,
+        sortable: false,
+        filterable: false,
+        noExport: false,
+        cell: (r) => <StatusStrip row={r} />,
+      },
     ],
     [canAdminister, chosenOrgs.length],
   );
@@ -117,18 +175,53 @@ export default function DeviceUptimePage() {
               }}
             />
           )}
-          <MultiSelect label="Site Groups" options={groups.map((g) => ({ id: g.id, label: g.name }))} selected={groupIds} onChange={(ids) => { setGroupIds(ids); setSiteIds([]); }} />
-          <MultiSelect label="Sites" options={sitesInGroups.map((s) => ({ id: s.id, label: s.name }))} selected={siteIds} onChange={setSiteIds} />
+          <MultiSelect
+            label="Site Groups"
+            options={groups.map((g) => ({ id: g.id, label: g.name }))}
+            selected={groupIds}
+            onChange={(ids) => {
+              setGroupIds(ids);
+              setSiteIds([]);
+            }}
+          />
+          <MultiSelect
+            label="Sites"
+            options={sitesInGroups.map((s) => ({ id: s.id, label: s.name }))}
+            selected={siteIds}
+            onChange={setSiteIds}
+          />
         </div>
         <div className="grid gap-4 md:grid-cols-[14rem_minmax(0,1fr)]">
           <section className="stats border border-base-300" aria-label="Uptime summary">
             <div className="stat">
               <div className="stat-title text-base-content/80">Uptime</div>
-              <div className="stat-value tabular-nums">{overview.isPending ? '–' : summary?.uptimePercentage == null ? '—' : `${summary.uptimePercentage.toFixed(1)}%`}</div>
-              <div className="stat-desc text-base-content/80">{summary ? `${summary.upCount.toLocaleString('en-US')} periods up, ${summary.downCount.toLocaleString('en-US')} down` : ' '}</div>
+              <div className="stat-value tabular-nums">
+                {overview.isPending
+                  ? '–'
+                  : summary?.uptimePercentage == null
+                    ? '—'
+                    : `${summary.uptimePercentage.toFixed(1)}%`}
+              </div>
+              <div className="stat-desc text-base-content/80">
+                {summary
+                  ? `${summary.upCount.toLocaleString('en-US')} periods up, ${summary.downCount.toLocaleString('en-US')} down`
+                  : ' '}
+              </div>
             </div>
           </section>
-          {overview.error ? <LoadError message={overview.error.message} onRetry={() => void overview.refetch()} /> : <UptimeByPeriodChart overview={groupsWithoutSites ? { uptimeByPeriod: [], summary: { uptimePercentage: null, upCount: 0, downCount: 0 } } : overview.data} tz={tz} format={format} />}
+          {overview.error ? (
+            <LoadError message={overview.error.message} onRetry={() => void overview.refetch()} />
+          ) : (
+            <UptimeByPeriodChart
+              overview={
+                groupsWithoutSites
+                  ? { uptimeByPeriod: [], summary: { uptimePercentage: null, upCount: 0, downCount: 0 } }
+                  : overview.data
+              }
+              tz={tz}
+              format={format}
+            />
+          )}
         </div>
         <ServerDataGrid
           label="Device uptime"
@@ -146,17 +239,30 @@ export default function DeviceUptimePage() {
             canSeeTickets || canAdminister ? (
               <span className="inline-flex gap-0.5">
                 {canAdminister && (
-                  <Link className="btn btn-ghost btn-xs" to={`/device/${encodeURIComponent(r.deviceName)}`} aria-label={`Device dashboard of ${r.deviceName}`}>
+                  <Link
+                    className="btn btn-ghost btn-xs"
+                    to={`/device/${encodeURIComponent(r.deviceName)}`}
+                    aria-label={`Device dashboard of ${r.deviceName}`}
+                  >
                     Dashboard
                   </Link>
                 )}
                 {canSeeTickets && canAdminister && r.freshdeskTickets.length > 0 && (
-                  <Link className="btn btn-ghost btn-xs" to={`/device/${encodeURIComponent(r.deviceName)}?tab=Freshdesk`} aria-label={`Tickets of ${r.deviceName}`}>
+                  <Link
+                    className="btn btn-ghost btn-xs"
+                    to={`/device/${encodeURIComponent(r.deviceName)}?tab=Freshdesk`}
+                    aria-label={`Tickets of ${r.deviceName}`}
+                  >
                     Tickets
                   </Link>
                 )}
                 {canAdminister && (
-                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setTicketFor({ id: r.deviceId, name: r.deviceName })} aria-label={`Create support ticket for ${r.deviceName}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => setTicketFor({ id: r.deviceId, name: r.deviceName })}
+                    aria-label={`Create support ticket for ${r.deviceName}`}
+                  >
                     Ticket
                   </button>
                 )}

@@ -19,7 +19,10 @@ import { useHasPermission, useSession } from '@/components/session-context';
 export default function DevicesPage() {
   const { organization, user } = useSession();
   const organizationId = organization!.id;
-  const time = useCallback((iso: string) => formatDateTime(iso, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat), [user]);
+  const time = useCallback(
+    (iso: string) => formatDateTime(iso, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat),
+    [user],
+  );
   const canOpen = useHasPermission(Permission.DeviceAdministration);
   const { data, isPending, error, refetch, dataUpdatedAt } = useQuery({
     queryKey: ['devices', organizationId],
@@ -43,12 +46,24 @@ export default function DevicesPage() {
         value: (d) => d.name,
         hideable: false,
         width: 150,
-        cell: (d) => (canOpen ? <Link className="link link-primary" to={`/device/${encodeURIComponent(d.name)}`}>{d.name}</Link> : d.name),
+        cell: (d) =>
+          canOpen ? (
+            <Link className="link link-primary" to={`/device/${encodeURIComponent(d.name)}`}>
+              {d.name}
+            </Link>
+          ) : (
+            d.name
+          ),
       },
       { id: 'deviceType', header: 'Type', value: (d) => DEVICE_KIND_LABEL[d.deviceType], width: 120 },
       { id: 'thirdPartyId', header: 'Third Party Id', value: (d) => d.thirdPartyId, hiddenByDefault: true },
       { id: 'serial', header: 'Serial Number', value: (d) => d.thirdPartySerialNumber },
-      { id: 'site', header: 'Site', value: (d) => d.currentSiteName, cell: (d) => d.currentSiteName ?? <span className="text-base-content/70">Not installed</span> },
+      {
+        id: 'site',
+        header: 'Site',
+        value: (d) => d.currentSiteName,
+        cell: (d) => d.currentSiteName ?? <span className="text-base-content/70">Not installed</span>,
+      },
       { id: 'groups', header: 'Site Groups', value: (d) => d.siteGroupNames.join(', ') },
       { id: 'installedAt', header: 'Installed', kind: 'date', value: (d) => d.installedAt },
       quarantineColumn<DeviceListRow>(time),

@@ -30,11 +30,23 @@ export function CategoryTreemap({ rollups, units }: { rollups: readonly Emission
             return (
               <g key={r.item.name}>
                 <title>{label}</title>
-                <rect x={r.x + 1} y={r.y + 1} width={Math.max(0, r.w - 2)} height={Math.max(0, r.h - 2)} rx={4} fill={GROUP_COLOURS[i % 5]} fillOpacity={0.85} />
+                <rect
+                  x={r.x + 1}
+                  y={r.y + 1}
+                  width={Math.max(0, r.w - 2)}
+                  height={Math.max(0, r.h - 2)}
+                  rx={4}
+                  fill={GROUP_COLOURS[i % 5]}
+                  fillOpacity={0.85}
+                />
                 {r.w > 70 && r.h > 34 && (
                   <text x={r.x + 8} y={r.y + 20} fontSize="12" fill="white" fontWeight="600">
                     {r.item.name}
-                    <tspan x={r.x + 8} dy="16" fontWeight="400">{`${units.formatVolume(r.item.volume)} · ${share}%`}</tspan>
+                    <tspan
+                      x={r.x + 8}
+                      dy="16"
+                      fontWeight="400"
+                    >{`${units.formatVolume(r.item.volume)} · ${share}%`}</tspan>
                   </text>
                 )}
               </g>

@@ -49,7 +49,15 @@ export default function EmissionAnalyticsPage() {
   useEffect(() => setEnd(Date.now()), [organizationId]);
   const now = useMemo(() => Math.max(Date.now(), end), [end]);
   const window = trendWindow(bucket, periods, end, now, timeZone);
-  const inputs: TrendRequest = { organizationId, filter, bucket, startTime: window.startTime, endTime: window.endTime, endTimeIsInCurrentPeriod: window.endTimeIsInCurrentPeriod, timeZone };
+  const inputs: TrendRequest = {
+    organizationId,
+    filter,
+    bucket,
+    startTime: window.startTime,
+    endTime: window.endTime,
+    endTimeIsInCurrentPeriod: window.endTimeIsInCurrentPeriod,
+    timeZone,
+  };
   const request = useDebounced(inputs, EMISSIONS_DEBOUNCE_MS);
   const totals = useTotals(request);
   const grouped = useGrouped(request, stackBy);
@@ -62,7 +70,10 @@ export default function EmissionAnalyticsPage() {
   const showBaseline = baseline && oneSite;
   const forward = canStepTrendForward(bucket, end, now, timeZone);
   // The inputs moved on (debounce pending) or the answers are the previous ones.
-  const stale = JSON.stringify(inputs) !== JSON.stringify(request) || totals.isPlaceholderData || (stackBy !== 'None' && grouped.isPlaceholderData);
+  const stale =
+    JSON.stringify(inputs) !== JSON.stringify(request) ||
+    totals.isPlaceholderData ||
+    (stackBy !== 'None' && grouped.isPlaceholderData);
 
   return (
     <>
@@ -91,7 +102,12 @@ export default function EmissionAnalyticsPage() {
                 <option key={b}>{b}</option>
               ))}
             </select>
-            <select className="select select-sm w-36" aria-label="Periods visible" value={periods} onChange={(e) => setPeriods(Number(e.target.value))}>
+            <select
+              className="select select-sm w-36"
+              aria-label="Periods visible"
+              value={periods}
+              onChange={(e) => setPeriods(Number(e.target.value))}
+            >
               {periodsVisibleOptions(bucket).map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.label}
@@ -99,11 +115,22 @@ export default function EmissionAnalyticsPage() {
               ))}
             </select>
             <div className="join">
-              <button type="button" className="btn btn-sm join-item" aria-label="Previous period" onClick={() => setEnd(stepTrendEnd(bucket, end, -1, Date.now(), timeZone))}>
+              <button
+                type="button"
+                className="btn btn-sm join-item"
+                aria-label="Previous period"
+                onClick={() => setEnd(stepTrendEnd(bucket, end, -1, Date.now(), timeZone))}
+              >
                 ‹
               </button>
               <span className={forward ? '' : 'tooltip tooltip-left'} data-tip={forward ? undefined : FUTURE_TOOLTIP}>
-                <button type="button" className="btn btn-sm join-item" aria-label={forward ? 'Next period' : `Next period: ${FUTURE_TOOLTIP}`} disabled={!forward} onClick={() => setEnd(stepTrendEnd(bucket, end, 1, Date.now(), timeZone))}>
+                <button
+                  type="button"
+                  className="btn btn-sm join-item"
+                  aria-label={forward ? 'Next period' : `Next period: ${FUTURE_TOOLTIP}`}
+                  disabled={!forward}
+                  onClick={() => setEnd(stepTrendEnd(bucket, end, 1, Date.now(), timeZone))}
+                >
                   ›
                 </button>
               </span>
@@ -124,18 +151,41 @@ export default function EmissionAnalyticsPage() {
               <h2 className="card-title grow text-base">Emission Trends</h2>
               <label className="flex items-center gap-2 text-sm">
                 Stack by
-                <select className="select select-sm w-40" aria-label="Stack by" value={stackBy} onChange={(e) => setStackBy(e.target.value as StackBy)}>
+                <select
+                  className="select select-sm w-40"
+                  aria-label="Stack by"
+                  value={stackBy}
+                  onChange={(e) => setStackBy(e.target.value as StackBy)}
+                >
                   {STACK_BY.map((s) => (
                     <option key={s}>{s}</option>
                   ))}
                 </select>
               </label>
-              <label className={`flex items-center gap-2 text-sm ${oneSite ? 'tooltip' : ''}`} data-tip={oneSite ? 'Needs more than one site in scope' : undefined}>
-                <input type="checkbox" className="toggle toggle-sm" checked={showNormalized} disabled={oneSite} onChange={(e) => setNormalized(e.target.checked)} />
+              <label
+                className={`flex items-center gap-2 text-sm ${oneSite ? 'tooltip' : ''}`}
+                data-tip={oneSite ? 'Needs more than one site in scope' : undefined}
+              >
+                <input
+                  type="checkbox"
+                  className="toggle toggle-sm"
+                  checked={showNormalized}
+                  disabled={oneSite}
+                  onChange={(e) => setNormalized(e.target.checked)}
+                />
                 Normalized Rate
               </label>
-              <label className={`flex items-center gap-2 text-sm ${oneSite ? '' : 'tooltip'}`} data-tip={oneSite ? undefined : 'Choose exactly one site to show its baseline'}>
-                <input type="checkbox" className="toggle toggle-sm" checked={showBaseline} disabled={!oneSite} onChange={(e) => setBaseline(e.target.checked)} />
+              <label
+                className={`flex items-center gap-2 text-sm ${oneSite ? '' : 'tooltip'}`}
+                data-tip={oneSite ? undefined : 'Choose exactly one site to show its baseline'}
+              >
+                <input
+                  type="checkbox"
+                  className="toggle toggle-sm"
+                  checked={showBaseline}
+                  disabled={!oneSite}
+                  onChange={(e) => setBaseline(e.target.checked)}
+                />
                 Site Baseline
               </label>
             </div>
@@ -144,8 +194,17 @@ export default function EmissionAnalyticsPage() {
             ) : (
               // While new periods load, the previous chart stays (dimmed) so the page does not jump.
               <div className={`relative ${stale ? 'opacity-50' : ''}`} aria-busy={stale}>
-                <TrendsChart totals={totals.data ?? []} grouped={grouped.data} stackBy={stackBy} showBaseline={showBaseline} showNormalized={showNormalized} units={units} />
-                {stale && <span className="loading loading-spinner loading-md absolute left-1/2 top-1/3" aria-label="Loading" />}
+                <TrendsChart
+                  totals={totals.data ?? []}
+                  grouped={grouped.data}
+                  stackBy={stackBy}
+                  showBaseline={showBaseline}
+                  showNormalized={showNormalized}
+                  units={units}
+                />
+                {stale && (
+                  <span className="loading loading-spinner loading-md absolute left-1/2 top-1/3" aria-label="Loading" />
+                )}
               </div>
             )}
           </div>
@@ -154,7 +213,15 @@ export default function EmissionAnalyticsPage() {
           <section className="card min-w-0 border border-base-300 bg-base-100" aria-label="Site Performance">
             <div className="card-body gap-2 p-4">
               <h2 className="card-title text-base">Site Performance</h2>
-              <SitePerformance rows={statuses.data} loading={statuses.isPending} error={statuses.isError ? { message: statuses.error.message, retry: () => void statuses.refetch() } : null} units={units} period={{ start: request.startTime, end: Math.min(request.endTime, now) }} />
+              <SitePerformance
+                rows={statuses.data}
+                loading={statuses.isPending}
+                error={
+                  statuses.isError ? { message: statuses.error.message, retry: () => void statuses.refetch() } : null
+                }
+                units={units}
+                period={{ start: request.startTime, end: Math.min(request.endTime, now) }}
+              />
             </div>
           </section>
           <section className="card min-w-0 border border-base-300 bg-base-100" aria-label="Source Category Performance">

@@ -5,7 +5,11 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiBytes, apiRequest, apiUpload } from '@/api/client';
-import { emissionTargetRowSchema, emissionTargetUploadAnswerSchema, type EmissionTargetRow } from '@/contracts/emissions';
+import {
+  emissionTargetRowSchema,
+  emissionTargetUploadAnswerSchema,
+  type EmissionTargetRow,
+} from '@/contracts/emissions';
 import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MESSAGES, HAS_TARGET, NO_TARGET } from '@/domain/emission-targets';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';
@@ -20,8 +24,18 @@ const HELP =
   "Columns: Site Name (as in this organization), Alias (not read), Effective From (YYYY-MM-DD; today when blank) and Target Volume Per Month in kilograms. Rows with neither a date nor a volume leave that site's target as it is.";
 
 const QUICK: QuickFilter<EmissionTargetRow>[] = [
-  { id: HAS_TARGET, label: HAS_TARGET, title: 'Sites with a target', predicate: (r) => r.targetVolumePerMonth !== null },
-  { id: NO_TARGET, label: NO_TARGET, title: 'Sites without a target', predicate: (r) => r.targetVolumePerMonth === null },
+  {
+    id: HAS_TARGET,
+    label: HAS_TARGET,
+    title: 'Sites with a target',
+    predicate: (r) => r.targetVolumePerMonth !== null,
+  },
+  {
+    id: NO_TARGET,
+    label: NO_TARGET,
+    title: 'Sites without a target',
+    predicate: (r) => r.targetVolumePerMonth === null,
+  },
 ];
 
 function columns(units: Ch4Units): GridColumn<EmissionTargetRow>[] {
@@ -34,7 +48,8 @@ function columns(units: Ch4Units): GridColumn<EmissionTargetRow>[] {
       header: `Target per Month (${units.volumeLabel})`,
       kind: 'number',
       align: 'right',
-      value: (r) => (r.targetVolumePerMonth === null ? null : Math.round(units.volume(r.targetVolumePerMonth) * 100) / 100),
+      value: (r) =>
+        r.targetVolumePerMonth === null ? null : Math.round(units.volume(r.targetVolumePerMonth) * 100) / 100,
     },
   ];
 }
@@ -47,7 +62,10 @@ export function TargetsDialog({ organizationId, onClose }: { organizationId: num
   const client = useQueryClient();
   const targets = useQuery({
     queryKey: targetsKey(organizationId),
-    queryFn: () => apiRequest('/api/emissionTargets/getEmissionTargets', z.array(emissionTargetRowSchema), { query: { organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/emissionTargets/getEmissionTargets', z.array(emissionTargetRowSchema), {
+        query: { organizationId },
+      }),
   });
   const [uploading, setUploading] = useState(false);
   const [history, setHistory] = useState<EmissionTargetRow | null>(null);
@@ -59,7 +77,11 @@ export function TargetsDialog({ organizationId, onClose }: { organizationId: num
     void client.invalidateQueries({ queryKey: ['emissionTotals'] });
   };
   const remove = useMutation({
-    mutationFn: (id: number) => apiRequest(`/api/emissionTargets/delete/${id}`, z.object({ id: z.number() }), { method: 'DELETE', query: { organizationId } }),
+    mutationFn: (id: number) =>
+      apiRequest(`/api/emissionTargets/delete/${id}`, z.object({ id: z.number() }), {
+        method: 'DELETE',
+        query: { organizationId },
+      }),
     onSuccess: async () => {
       await refresh();
       toast(EMISSION_TARGET_MESSAGES.deleted, 'success');
@@ -87,7 +109,13 @@ export function TargetsDialog({ organizationId, onClose }: { organizationId: num
           height="22rem"
           toolbar={
             <div className="flex gap-2">
-              <button type="button" className="btn btn-sm btn-outline" onClick={() => void template().catch((e: unknown) => toast(e instanceof Error ? e.message : String(e), 'error'))}>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline"
+                onClick={() =>
+                  void template().catch((e: unknown) => toast(e instanceof Error ? e.message : String(e), 'error'))
+                }
+              >
                 Template
               </button>
               <button type="button" className="btn btn-sm btn-primary" onClick={() => setUploading(true)}>
@@ -97,10 +125,21 @@ export function TargetsDialog({ organizationId, onClose }: { organizationId: num
           }
           rowActions={(r) => (
             <div className="flex gap-1">
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(r)} aria-label={`History of the target of ${r.name}`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={() => setHistory(r)}
+                aria-label={`History of the target of ${r.name}`}
+              >
                 History
               </button>
-              <button type="button" className="btn btn-ghost btn-xs text-error" disabled={r.id === null} onClick={() => setRemoving(r)} aria-label={`Delete the target of ${r.name}`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs text-error"
+                disabled={r.id === null}
+                onClick={() => setRemoving(r)}
+                aria-label={`Delete the target of ${r.name}`}
+              >
                 Delete
               </button>
             </div>
@@ -124,7 +163,15 @@ export function TargetsDialog({ organizationId, onClose }: { organizationId: num
           onClose={() => setUploading(false)}
         />
       )}
-      {history && <AuditHistoryDialog entity="emissionTarget" id={history.siteId} organizationId={organizationId} title={`Target history: ${history.name}`} onClose={() => setHistory(null)} />}
+      {history && (
+        <AuditHistoryDialog
+          entity="emissionTarget"
+          id={history.siteId}
+          organizationId={organizationId}
+          title={`Target history: ${history.name}`}
+          onClose={() => setHistory(null)}
+        />
+      )}
       <ConfirmDialog
         open={removing !== null}
         title="Delete Emission Target"
@@ -143,20 +190,41 @@ export function TargetsDialog({ organizationId, onClose }: { organizationId: num
   );
 }
 
-function TargetUploadDialog({ organizationId, onTemplate, onDone, onClose }: { organizationId: number; onTemplate: () => Promise<void>; onDone: (count: number) => Promise<void>; onClose: () => void }) {
+function TargetUploadDialog({
+  organizationId,
+  onTemplate,
+  onDone,
+  onClose,
+}: {
+  organizationId: number;
+  onTemplate: () => Promise<void>;
+  onDone: (count: number) => Promise<void>;
+  onClose: () => void;
+}) {
   const upload = useCsvUpload(EMISSION_TARGET_COLUMNS);
   async function send() {
     const answer = await upload.send((file, onProgress) => {
       const form = new FormData();
       form.append('csvRecords', file, file.name);
-      return apiUpload(`/api/emissionTargets/bulkUpsertEmissionTargets/${organizationId}`, emissionTargetUploadAnswerSchema, form, { onProgress });
+      return apiUpload(
+        `/api/emissionTargets/bulkUpsertEmissionTargets/${organizationId}`,
+        emissionTargetUploadAnswerSchema,
+        form,
+        { onProgress },
+      );
     });
     if (answer) await onDone(answer.count);
   }
   return (
     <Modal open title="Upload CH4 Emission Targets" onClose={onClose} wide>
       <div className="grid gap-3">
-        <TemplateBar help={HELP} note="The template lists your sites with their current targets." onTemplate={() => void onTemplate().catch((e: unknown) => upload.setFileError(e instanceof Error ? e.message : String(e)))} />
+        <TemplateBar
+          help={HELP}
+          note="The template lists your sites with their current targets."
+          onTemplate={() =>
+            void onTemplate().catch((e: unknown) => upload.setFileError(e instanceof Error ? e.message : String(e)))
+          }
+        />
         <CsvUploadFields upload={upload} />
         <UploadActions stage={upload.stage} onCancel={onClose} onUpload={() => void send()} />
       </div>

@@ -8,8 +8,16 @@ export interface TreemapRect<T> {
   h: number;
 }
 
-export function squarify<T>(items: readonly T[], value: (item: T) => number, width: number, height: number): TreemapRect<T>[] {
-  const list = items.map((item) => ({ item, v: Math.max(0, value(item)) })).filter((d) => d.v > 0).sort((a, b) => b.v - a.v);
+export function squarify<T>(
+  items: readonly T[],
+  value: (item: T) => number,
+  width: number,
+  height: number,
+): TreemapRect<T>[] {
+  const list = items
+    .map((item) => ({ item, v: Math.max(0, value(item)) }))
+    .filter((d) => d.v > 0)
+    .sort((a, b) => b.v - a.v);
   const total = list.reduce((s, d) => s + d.v, 0);
   if (total <= 0 || width <= 0 || height <= 0) return [];
   const scale = (width * height) / total;

@@ -16,14 +16,37 @@ import {
 } from '@/domain/export';
 import { Permission } from '@/domain/permissions';
 import { useHasPermission, useSession } from '@/components/session-context';
-import { EMPTY_SCOPE, ExportFooter, NumberSelect, RangeFields, rangeProblem, ScopeFields, scopeProblem, scopeQuery, SingleSiteField, useDefaultRange, useExportDownload, type ScopeValue } from './form-parts';
+import {
+  EMPTY_SCOPE,
+  ExportFooter,
+  NumberSelect,
+  RangeFields,
+  rangeProblem,
+  ScopeFields,
+  scopeProblem,
+  scopeQuery,
+  SingleSiteField,
+  useDefaultRange,
+  useExportDownload,
+  type ScopeValue,
+} from './form-parts';
 
 function useOrg() {
   const { organization, user } = useSession();
   return { organizationId: organization?.id ?? 0, timeZone: user.userSettings.ianaTimezoneId };
 }
 
-function Form({ name, onSubmit, children, download }: { name: string; onSubmit: () => void; children: ReactNode; download: ReturnType<typeof useExportDownload> }) {
+function Form({
+  name,
+  onSubmit,
+  children,
+  download,
+}: {
+  name: string;
+  onSubmit: () => void;
+  children: ReactNode;
+  download: ReturnType<typeof useExportDownload>;
+}) {
   return (
     <form
       className="grid gap-3"
@@ -49,7 +72,8 @@ function ScopedExportForm({ name, path, maxDays }: { name: string; path: string;
   const submit = () => {
     const r = rangeProblem(range, timeZone);
     if ('problem' in r) return download.fail(r.problem);
-    if (maxDays && Date.parse(r.endTime) - Date.parse(r.startTime) > maxDays * 86_400_000) return download.fail(EXPORT_MESSAGES.rangeTooLong(maxDays));
+    if (maxDays && Date.parse(r.endTime) - Date.parse(r.startTime) > maxDays * 86_400_000)
+      return download.fail(EXPORT_MESSAGES.rangeTooLong(maxDays));
     const s = scopeProblem(scope);
     if (s) return download.fail(s);
     void download.run(path, { organizationId, ...r, ...scopeQuery(scope) });
@@ -64,7 +88,13 @@ function ScopedExportForm({ name, path, maxDays }: { name: string; path: string;
 
 export const AlarmsExport = () => <ScopedExportForm name="Export Alarms" path="/api/export/exportAlarms/" />;
 export const EmissionsExport = () => <ScopedExportForm name="Export Emissions" path="/api/export/exportEmissions/" />;
-export const UptimeExport = () => <ScopedExportForm name="Export Device Uptime" path="/api/export/exportDeviceUptime/" maxDays={MAX_UPTIME_EXPORT_DAYS} />;
+export const UptimeExport = () => (
+  <ScopedExportForm
+    name="Export Device Uptime"
+    path="/api/export/exportDeviceUptime/"
+    maxDays={MAX_UPTIME_EXPORT_DAYS}
+  />
+);
 
 export function VolumesExport() {
   const { organizationId, timeZone } = useOrg();
@@ -81,7 +111,15 @@ export function VolumesExport() {
     if ('problem' in r) return download.fail(r.problem);
     const s = scopeProblem(scope);
     if (s) return download.fail(s);
-    void download.run('/api/export/exportVolumes/', { organizationId, ...r, ...scopeQuery(scope), groupBy, splitBySourceCategory: byCategory, splitBySourceGroup: byGroup, ianaTimezoneId: browserZone });
+    void download.run('/api/export/exportVolumes/', {
+      organizationId,
+      ...r,
+      ...scopeQuery(scope),
+      groupBy,
+      splitBySourceCategory: byCategory,
+      splitBySourceGroup: byGroup,
+      ianaTimezoneId: browserZone,
+    });
   };
   return (
     <Form name="Export Volumes" onSubmit={submit} download={download}>
@@ -90,18 +128,33 @@ export function VolumesExport() {
       <div className="flex flex-wrap items-center gap-4">
         <label className="flex items-center gap-2 text-sm">
           Group by
-          <select className="select select-sm w-32" aria-label="Group by" value={groupBy} onChange={(e) => setGroupBy(e.target.value as VolumeGroupBy)}>
+          <select
+            className="select select-sm w-32"
+            aria-label="Group by"
+            value={groupBy}
+            onChange={(e) => setGroupBy(e.target.value as VolumeGroupBy)}
+          >
             {VOLUME_GROUP_BY.map((g) => (
               <option key={g}>{g}</option>
             ))}
           </select>
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={byCategory} onChange={(e) => setByCategory(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={byCategory}
+            onChange={(e) => setByCategory(e.target.checked)}
+          />
           Split by source category
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={byGroup} onChange={(e) => setByGroup(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={byGroup}
+            onChange={(e) => setByGroup(e.target.checked)}
+          />
           Split by source group
         </label>
         <span className="text-xs text-base-content/70">{`Periods in ${browserZone}`}</span>
@@ -122,7 +175,12 @@ export function RollingAveragesExport() {
     const s = scopeProblem(scope);
     if (s) return download.fail(s);
     if (periods.length === 0) return download.fail(EXPORT_MESSAGES.rollingRequired);
-    void download.run('/api/export/exportSiteRateAverages/', { organizationId, ...r, ...scopeQuery(scope), rollingAveragePeriods: periods });
+    void download.run('/api/export/exportSiteRateAverages/', {
+      organizationId,
+      ...r,
+      ...scopeQuery(scope),
+      rollingAveragePeriods: periods,
+    });
   };
   return (
     <Form name="Export CH4 Rolling Averages and Baseline" onSubmit={submit} download={download}>
@@ -132,7 +190,14 @@ export function RollingAveragesExport() {
         <legend className="mb-1 text-sm font-medium">Rolling averages (hourly steps)</legend>
         {ROLLING_AVERAGE_PERIODS.map((p) => (
           <label key={p.hours} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" className="checkbox checkbox-sm" checked={periods.includes(p.hours)} onChange={(e) => setPeriods(e.target.checked ? [...periods, p.hours] : periods.filter((h) => h !== p.hours))} />
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={periods.includes(p.hours)}
+              onChange={(e) =>
+                setPeriods(e.target.checked ? [...periods, p.hours] : periods.filter((h) => h !== p.hours))
+              }
+            />
             {p.label}
           </label>
         ))}
@@ -157,9 +222,18 @@ export function DeviceDataExport() {
     if ('problem' in r) return download.fail(r.problem);
     if (site === null) return download.fail(EXPORT_MESSAGES.singleSiteRequired);
     const raw = mode === 'raw';
-    const problems = deviceDataProblems({ ...r, deviceDataType: type, samplePeriodMinutes: period, samplingMethod: method, raw }, highPrecision);
+    const problems = deviceDataProblems(
+      { ...r, deviceDataType: type, samplePeriodMinutes: period, samplingMethod: method, raw },
+      highPrecision,
+    );
     if (Object.keys(problems).length) return download.fail(Object.values(problems).join(' '));
-    void download.run('/api/export/exportDeviceData/', { organizationId, ...r, siteIds: [site], deviceDataType: type!, ...(raw ? { raw: true } : { samplePeriodMinutes: period!, samplingMethod: method! }) });
+    void download.run('/api/export/exportDeviceData/', {
+      organizationId,
+      ...r,
+      siteIds: [site],
+      deviceDataType: type!,
+      ...(raw ? { raw: true } : { samplePeriodMinutes: period!, samplingMethod: method! }),
+    });
   };
   return (
     <Form name="Export Device Data" onSubmit={submit} download={download}>
@@ -191,7 +265,14 @@ export function DeviceDataExport() {
         <div role="radiogroup" aria-label="Sampled or raw" className="flex gap-4">
           {(['sampled', 'raw'] as const).map((m) => (
             <label key={m} className="flex items-center gap-2 text-sm">
-              <input type="radio" className="radio radio-sm" name="device-mode" checked={mode === m} disabled={m === 'raw' && type === 'Wind'} onChange={() => setMode(m)} />
+              <input
+                type="radio"
+                className="radio radio-sm"
+                name="device-mode"
+                checked={mode === m}
+                disabled={m === 'raw' && type === 'Wind'}
+                onChange={() => setMode(m)}
+              />
               {m === 'sampled' ? 'Sampled' : 'Raw'}
             </label>
           ))}
@@ -206,10 +287,17 @@ export function DeviceDataExport() {
             disabled={(v) => type === 'Wind' && v !== SAMPLING_AVERAGE}
             onChange={(next) => {
               setMethod(next);
-              if (period !== null && !samplePeriodOptions(next, type).some((p) => p.minutes === period)) setPeriod(null);
+              if (period !== null && !samplePeriodOptions(next, type).some((p) => p.minutes === period))
+                setPeriod(null);
             }}
           />
-          <NumberSelect label="Sample period" value={period} placeholder="Choose a period" options={periods.map((p) => ({ value: p.minutes, label: p.label }))} onChange={setPeriod} />
+          <NumberSelect
+            label="Sample period"
+            value={period}
+            placeholder="Choose a period"
+            options={periods.map((p) => ({ value: p.minutes, label: p.label }))}
+            onChange={setPeriod}
+          />
         </div>
       )}
     </Form>
@@ -227,17 +315,36 @@ export function SiteRateExport() {
     const r = rangeProblem(range, timeZone);
     if ('problem' in r) return download.fail(r.problem);
     if (site === null) return download.fail(EXPORT_MESSAGES.singleSiteRequired);
-    if (Date.parse(r.endTime) - Date.parse(r.startTime) <= period * 60_000) return download.fail(EXPORT_MESSAGES.rangeVsSample);
-    void download.run('/api/export/exportSiteRate/', { organizationId, ...r, siteIds: [site], samplePeriodMinutes: period, samplingMethod: method });
+    if (Date.parse(r.endTime) - Date.parse(r.startTime) <= period * 60_000)
+      return download.fail(EXPORT_MESSAGES.rangeVsSample);
+    void download.run('/api/export/exportSiteRate/', {
+      organizationId,
+      ...r,
+      siteIds: [site],
+      samplePeriodMinutes: period,
+      samplingMethod: method,
+    });
   };
   return (
     <Form name="Export Site Rate (Deprecated)" onSubmit={submit} download={download}>
-      <p className="text-xs text-base-content/70">Kept for existing reports; the rolling averages export replaces it.</p>
+      <p className="text-xs text-base-content/70">
+        Kept for existing reports; the rolling averages export replaces it.
+      </p>
       <RangeFields id="site-rate" value={range} onChange={setRange} />
       <div className="grid gap-3 sm:grid-cols-3">
         <SingleSiteField value={site} onChange={setSite} />
-        <NumberSelect label="Sampling method" value={method} options={SAMPLING_METHODS} onChange={(v) => setMethod(v ?? SAMPLING_AVERAGE)} />
-        <NumberSelect label="Sample period" value={period} options={SAMPLE_PERIODS.map((p) => ({ value: p.minutes, label: p.label }))} onChange={(v) => setPeriod(v ?? 60)} />
+        <NumberSelect
+          label="Sampling method"
+          value={method}
+          options={SAMPLING_METHODS}
+          onChange={(v) => setMethod(v ?? SAMPLING_AVERAGE)}
+        />
+        <NumberSelect
+          label="Sample period"
+          value={period}
+          options={SAMPLE_PERIODS.map((p) => ({ value: p.minutes, label: p.label }))}
+          onChange={(v) => setPeriod(v ?? 60)}
+        />
       </div>
     </Form>
   );

@@ -5,7 +5,15 @@ import { EXPORT_FORMS, type ExportFormId } from '@/domain/export';
 import { hasAnyPermission } from '@/domain/permissions';
 import { PageHeader } from '@/components/page-header';
 import { useSession } from '@/components/session-context';
-import { AlarmsExport, DeviceDataExport, EmissionsExport, RollingAveragesExport, SiteRateExport, UptimeExport, VolumesExport } from './export-forms';
+import {
+  AlarmsExport,
+  DeviceDataExport,
+  EmissionsExport,
+  RollingAveragesExport,
+  SiteRateExport,
+  UptimeExport,
+  VolumesExport,
+} from './export-forms';
 
 const FORMS: Record<ExportFormId, ComponentType> = {
   alarms: AlarmsExport,

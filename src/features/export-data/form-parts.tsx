@@ -34,7 +34,10 @@ export function useDefaultRange(days: number): RangeValue {
 }
 
 /** The range as ISO instants, or the problem with it. */
-export function rangeProblem(value: RangeValue, timeZone: string): { startTime: string; endTime: string } | { problem: string } {
+export function rangeProblem(
+  value: RangeValue,
+  timeZone: string,
+): { startTime: string; endTime: string } | { problem: string } {
   const startTime = localToIso(value.start, timeZone);
   const endTime = localToIso(value.end, timeZone);
   if (!startTime || !endTime) return { problem: EXPORT_MESSAGES.rangeRequired };
@@ -42,18 +45,40 @@ export function rangeProblem(value: RangeValue, timeZone: string): { startTime: 
   return { startTime, endTime };
 }
 
-export function RangeFields({ id, value, onChange }: { id: string; value: RangeValue; onChange: (v: RangeValue) => void }) {
+export function RangeFields({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: RangeValue;
+  onChange: (v: RangeValue) => void;
+}) {
   const { user } = useSession();
   return (
     <fieldset className="grid gap-2 sm:grid-cols-2">
       <legend className="mb-1 text-sm font-medium">{`Date range (${user.userSettings.ianaTimezoneId})`}</legend>
       <label className="form-control">
         <span className="label-text text-xs">Start</span>
-        <input id={`${id}-start`} type="datetime-local" className="input input-sm w-full" aria-label="Start" value={value.start} onChange={(e) => onChange({ ...value, start: e.target.value })} />
+        <input
+          id={`${id}-start`}
+          type="datetime-local"
+          className="input input-sm w-full"
+          aria-label="Start"
+          value={value.start}
+          onChange={(e) => onChange({ ...value, start: e.target.value })}
+        />
       </label>
       <label className="form-control">
         <span className="label-text text-xs">End</span>
-        <input id={`${id}-end`} type="datetime-local" className="input input-sm w-full" aria-label="End" value={value.end} onChange={(e) => onChange({ ...value, end: e.target.value })} />
+        <input
+          id={`${id}-end`}
+          type="datetime-local"
+          className="input input-sm w-full"
+          aria-label="End"
+          value={value.end}
+          onChange={(e) => onChange({ ...value, end: e.target.value })}
+        />
       </label>
     </fieldset>
   );
@@ -71,9 +96,18 @@ export function scopeProblem(scope: ScopeValue): string | null {
   if (scope.kind === 'groups' && scope.siteGroupIds.length === 0) return EXPORT_MESSAGES.siteGroupRequired;
   return null;
 }
-export const scopeQuery = (scope: ScopeValue) => (scope.kind === 'sites' ? { siteIds: scope.siteIds } : { siteGroupIds: scope.siteGroupIds });
+export const scopeQuery = (scope: ScopeValue) =>
+  scope.kind === 'sites' ? { siteIds: scope.siteIds } : { siteGroupIds: scope.siteGroupIds };
 
-export function ScopeFields({ name, value, onChange }: { name: string; value: ScopeValue; onChange: (v: ScopeValue) => void }) {
+export function ScopeFields({
+  name,
+  value,
+  onChange,
+}: {
+  name: string;
+  value: ScopeValue;
+  onChange: (v: ScopeValue) => void;
+}) {
   const sites = useSiteFilterOptions('site');
   const groups = useSiteFilterOptions('siteGroup');
   const options = (value.kind === 'sites' ? sites.data : groups.data) ?? [];
@@ -101,20 +135,38 @@ export function ScopeFields({ name, value, onChange }: { name: string; value: Sc
           allLabel="None"
           options={options.map((o) => ({ id: o.id, label: o.name }))}
           selected={chosen}
-          onChange={(ids) => onChange(value.kind === 'sites' ? { ...value, siteIds: ids } : { ...value, siteGroupIds: ids })}
+          onChange={(ids) =>
+            onChange(value.kind === 'sites' ? { ...value, siteIds: ids } : { ...value, siteGroupIds: ids })
+          }
         />
       </div>
       {names.length > 0 && (
-        <ul className="flex flex-wrap gap-1" aria-label={`${name}: chosen ${value.kind === 'sites' ? 'sites' : 'site groups'}`}>
+        <ul
+          className="flex flex-wrap gap-1"
+          aria-label={`${name}: chosen ${value.kind === 'sites' ? 'sites' : 'site groups'}`}
+        >
           {names.slice(0, MAX_SITE_CHIPS).map((n, i) => (
             <li key={chosen[i]} className="badge badge-outline gap-1">
               {n}
-              <button type="button" className="text-base-content/70 hover:text-error" aria-label={`Remove ${n}`} onClick={() => onChange(value.kind === 'sites' ? { ...value, siteIds: value.siteIds.filter((x) => x !== chosen[i]) } : { ...value, siteGroupIds: value.siteGroupIds.filter((x) => x !== chosen[i]) })}>
+              <button
+                type="button"
+                className="text-base-content/70 hover:text-error"
+                aria-label={`Remove ${n}`}
+                onClick={() =>
+                  onChange(
+                    value.kind === 'sites'
+                      ? { ...value, siteIds: value.siteIds.filter((x) => x !== chosen[i]) }
+                      : { ...value, siteGroupIds: value.siteGroupIds.filter((x) => x !== chosen[i]) },
+                  )
+                }
+              >
                 ×
               </button>
             </li>
           ))}
-          {names.length > MAX_SITE_CHIPS && <li className="badge badge-ghost">{`+${names.length - MAX_SITE_CHIPS} more`}</li>}
+          {names.length > MAX_SITE_CHIPS && (
+            <li className="badge badge-ghost">{`+${names.length - MAX_SITE_CHIPS} more`}</li>
+          )}
         </ul>
       )}
     </fieldset>
@@ -126,7 +178,12 @@ export function SingleSiteField({ value, onChange }: { value: number | null; onC
   return (
     <label className="form-control">
       <span className="label-text mb-1 text-sm font-medium">Site</span>
-      <select className="select select-sm w-full" aria-label="Site" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+      <select
+        className="select select-sm w-full"
+        aria-label="Site"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      >
         <option value="">Choose a site</option>
         {(sites.data ?? []).map((s) => (
           <option key={s.id} value={s.id}>
@@ -140,16 +197,28 @@ export function SingleSiteField({ value, onChange }: { value: number | null; onC
 
 /** Runs a download with its progress; Cancel (or leaving the page) aborts it, which also stops the server. */
 export function useExportDownload() {
-  const [state, setState] = useState<{ busy: boolean; bytes: number; error: string | null; done: string | null }>({ busy: false, bytes: 0, error: null, done: null });
+  const [state, setState] = useState<{ busy: boolean; bytes: number; error: string | null; done: string | null }>({
+    busy: false,
+    bytes: 0,
+    error: null,
+    done: null,
+  });
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
-  async function run(path: string, query: Record<string, string | number | boolean | readonly (string | number)[] | undefined>) {
+  async function run(
+    path: string,
+    query: Record<string, string | number | boolean | readonly (string | number)[] | undefined>,
+  ) {
     controller.current?.abort();
     const c = new AbortController();
     controller.current = c;
     setState({ busy: true, bytes: 0, error: null, done: null });
     try {
-      const { blob, fileName } = await apiDownload(path, { query, signal: c.signal, onProgress: (bytes) => setState((s) => ({ ...s, bytes })) });
+      const { blob, fileName } = await apiDownload(path, {
+        query,
+        signal: c.signal,
+        onProgress: (bytes) => setState((s) => ({ ...s, bytes })),
+      });
       downloadBlob(fileName, blob);
       setState({ busy: false, bytes: blob.size, error: null, done: fileName });
     } catch (e) {
@@ -157,7 +226,12 @@ export function useExportDownload() {
       setState({ busy: false, bytes: 0, error: e instanceof Error ? e.message : String(e), done: null });
     }
   }
-  return { ...state, run, cancel: () => controller.current?.abort(), fail: (error: string) => setState({ busy: false, bytes: 0, error, done: null }) };
+  return {
+    ...state,
+    run,
+    cancel: () => controller.current?.abort(),
+    fail: (error: string) => setState({ busy: false, bytes: 0, error, done: null }),
+  };
 }
 
 export function ExportFooter({ download }: { download: ReturnType<typeof useExportDownload> }) {
@@ -195,11 +269,30 @@ export function ExportFooter({ download }: { download: ReturnType<typeof useExpo
 }
 
 /** A labelled select over numbered options; an empty choice when `placeholder` is given. */
-export function NumberSelect({ label, value, options, onChange, placeholder, disabled }: { label: string; value: number | null; options: readonly { value: number; label: string }[]; onChange: (v: number | null) => void; placeholder?: string; disabled?: (v: number) => boolean }) {
+export function NumberSelect({
+  label,
+  value,
+  options,
+  onChange,
+  placeholder,
+  disabled,
+}: {
+  label: string;
+  value: number | null;
+  options: readonly { value: number; label: string }[];
+  onChange: (v: number | null) => void;
+  placeholder?: string;
+  disabled?: (v: number) => boolean;
+}) {
   return (
     <label className="form-control">
       <span className="label-text mb-1 text-sm font-medium">{label}</span>
-      <select className="select select-sm w-full" aria-label={label} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+      <select
+        className="select select-sm w-full"
+        aria-label={label}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={disabled?.(o.value)}>

@@ -26,15 +26,34 @@ function Sparkline({ label, unit, series }: { label: string; unit: string; serie
   const span = max - min || 1;
   const t0 = points[0]?.[0] ?? 0;
   const tSpan = (last?.[0] ?? 1) - t0 || 1;
-  const path = points.map(([t, v], i) => `${i ? 'L' : 'M'}${(((t - t0) / tSpan) * 100).toFixed(2)},${(38 - ((v - min) / span) * 36).toFixed(2)}`).join(' ');
+  const path = points
+    .map(
+      ([t, v], i) =>
+        `${i ? 'L' : 'M'}${(((t - t0) / tSpan) * 100).toFixed(2)},${(38 - ((v - min) / span) * 36).toFixed(2)}`,
+    )
+    .join(' ');
   return (
     <figure className="rounded-box border border-base-300 p-2">
       <figcaption className="flex justify-between text-base">
         <span>{label}</span>
         <span className="font-semibold tabular-nums">{last ? `${last[1].toFixed(2)} ${unit}` : '—'}</span>
       </figcaption>
-      <svg viewBox="0 0 100 40" preserveAspectRatio="none" className="h-16 w-full" role="img" aria-label={`${label}: ${points.length} readings`}>
-        {points.length > 1 && <path d={path} fill="none" stroke="var(--color-primary)" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />}
+      <svg
+        viewBox="0 0 100 40"
+        preserveAspectRatio="none"
+        className="h-16 w-full"
+        role="img"
+        aria-label={`${label}: ${points.length} readings`}
+      >
+        {points.length > 1 && (
+          <path
+            d={path}
+            fill="none"
+            stroke="var(--color-primary)"
+            strokeWidth="1.5"
+            vectorEffect="non-scaling-stroke"
+          />
+        )}
       </svg>
     </figure>
   );
@@ -60,16 +79,27 @@ export function DiagnosticsStep({ installationId }: { installationId: number }) 
       const lastWind = [...w.keys()].at(-1);
       try {
         const d = await apiRequest('/api/device/deviceDiagnostics/', diagnosticsSchema, {
-          query: { organizationId: organization!.id, deviceInstallationId: installationId, deviceMeasurementFromTimes: from, ...(lastWind ? { windDataFromTime: new Date(lastWind).toISOString() } : {}) },
+          query: {
+            organizationId: organization!.id,
+            deviceInstallationId: installationId,
+            deviceMeasurementFromTimes: from,
+            ...(lastWind ? { windDataFromTime: new Date(lastWind).toISOString() } : {}),
+          },
         });
         if (stopped) return;
         setError(null);
         setSeries((prev) => {
           const next = new Map(prev);
-          for (const [type, points] of Object.entries(d.deviceMeasurements)) next.set(Number(type), merge(prev.get(Number(type)) ?? new Map(), points));
+          for (const [type, points] of Object.entries(d.deviceMeasurements))
+            next.set(Number(type), merge(prev.get(Number(type)) ?? new Map(), points));
           return next;
         });
-        setWind((prev) => merge(prev, d.windData.flatMap((p) => (p.windSpeed === null ? [] : [[p.time, p.windSpeed] as const]))));
+        setWind((prev) =>
+          merge(
+            prev,
+            d.windData.flatMap((p) => (p.windSpeed === null ? [] : [[p.time, p.windSpeed] as const])),
+          ),
+        );
       } catch (e) {
         if (!stopped) setError(e instanceof Error ? e.message : String(e));
       }
@@ -96,10 +126,16 @@ export function DiagnosticsStep({ installationId }: { installationId: number }) 
         const t = measurementType(type);
         const s = series.get(type) ?? new Map<number, number>();
         const unit = measurementInDisplayUnit(0, t.unitKind, units).label;
-        const shown = new Map([...s.entries()].map(([k, v]) => [k, measurementInDisplayUnit(v, t.unitKind, units).value]));
+        const shown = new Map(
+          [...s.entries()].map(([k, v]) => [k, measurementInDisplayUnit(v, t.unitKind, units).value]),
+        );
         return <Sparkline key={type} label={t.label} unit={unit} series={shown} />;
       })}
-      <Sparkline label="Wind Speed" unit={measurementInDisplayUnit(0, 'speed', units).label} series={new Map([...wind.entries()].map(([k, v]) => [k, measurementInDisplayUnit(v, 'speed', units).value]))} />
+      <Sparkline
+        label="Wind Speed"
+        unit={measurementInDisplayUnit(0, 'speed', units).label}
+        series={new Map([...wind.entries()].map(([k, v]) => [k, measurementInDisplayUnit(v, 'speed', units).value]))}
+      />
     </section>
   );
 }

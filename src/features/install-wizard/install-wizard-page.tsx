@@ -7,12 +7,33 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '@/api/client';
-import { installDeviceOptionSchema, installSiteSchema, type InstallDeviceOption, type InstallSite } from '@/contracts/device';
+import {
+  installDeviceOptionSchema,
+  installSiteSchema,
+  type InstallDeviceOption,
+  type InstallSite,
+} from '@/contracts/device';
 import { parseLatLng, type LatLng } from '@/domain/coordinates';
 import { DEVICE_KIND_LABEL } from '@/domain/device-form';
 import {
-  azimuthProblem, FAR_FROM_SITE, FAR_USER_METRES, GEOLOCATION_UNSUPPORTED, heightProblem, INSTALL_FAILED, INSTALL_SAVED, locationProblem, metresBetween, nearestSite,
-  NOT_A_QUBE_QR, parseQubeQr, pinAlert, showsAzimuth, showsHeight, unavailableDevice, WIZARD_BASE_FONT_PX, WIZARD_STEPS,
+  azimuthProblem,
+  FAR_FROM_SITE,
+  FAR_USER_METRES,
+  GEOLOCATION_UNSUPPORTED,
+  heightProblem,
+  INSTALL_FAILED,
+  INSTALL_SAVED,
+  locationProblem,
+  metresBetween,
+  nearestSite,
+  NOT_A_QUBE_QR,
+  parseQubeQr,
+  pinAlert,
+  showsAzimuth,
+  showsHeight,
+  unavailableDevice,
+  WIZARD_BASE_FONT_PX,
+  WIZARD_STEPS,
 } from '@/domain/install-wizard';
 import { FormAlert } from '@/components/form-alert';
 import { labelLayer, pointLayer, pointSet } from '@/components/lib/map-layers';
@@ -27,7 +48,9 @@ const fmt = (p: LatLng) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
 /** The phone's position, watched while the wizard is open; errors fill the location banner. */
 function usePosition(): { position: LatLng | null; problem: string | null } {
   const [position, setPosition] = useState<LatLng | null>(null);
-  const [problem, setProblem] = useState<string | null>(() => (typeof navigator !== 'undefined' && !navigator.geolocation ? GEOLOCATION_UNSUPPORTED : null));
+  const [problem, setProblem] = useState<string | null>(() =>
+    typeof navigator !== 'undefined' && !navigator.geolocation ? GEOLOCATION_UNSUPPORTED : null,
+  );
   useEffect(() => {
     if (!navigator.geolocation) return;
     const id = navigator.geolocation.watchPosition(
@@ -68,8 +91,18 @@ export default function InstallWizardPage() {
     return () => void (root.style.fontSize = before);
   }, []);
 
-  const devices = useQuery({ queryKey: ['installDevices', organizationId], queryFn: () => apiRequest('/api/device/deviceOptionsForInstall/', z.array(installDeviceOptionSchema), { query: { organizationId } }) });
-  const sites = useQuery({ queryKey: ['installSites', organizationId], queryFn: () => apiRequest('/api/site/siteLocationsForInstall/', z.array(installSiteSchema), { query: { organizationId } }) });
+  const devices = useQuery({
+    queryKey: ['installDevices', organizationId],
+    queryFn: () =>
+      apiRequest('/api/device/deviceOptionsForInstall/', z.array(installDeviceOptionSchema), {
+        query: { organizationId },
+      }),
+  });
+  const sites = useQuery({
+    queryKey: ['installSites', organizationId],
+    queryFn: () =>
+      apiRequest('/api/site/siteLocationsForInstall/', z.array(installSiteSchema), { query: { organizationId } }),
+  });
 
   const preselect = params.get('name');
   const preselected = useRef(false);
@@ -91,7 +124,11 @@ export default function InstallWizardPage() {
     setScanning(false);
     const name = parseQubeQr(text);
     if (!name) return setMessage(NOT_A_QUBE_QR);
-    const availability = await apiRequest('/api/device/getDeviceInstallAvailability/', z.object({ available: z.boolean(), deviceId: z.number().nullable(), message: z.string().nullable() }), { query: { organizationId, deviceName: name } });
+    const availability = await apiRequest(
+      '/api/device/getDeviceInstallAvailability/',
+      z.object({ available: z.boolean(), deviceId: z.number().nullable(), message: z.string().nullable() }),
+      { query: { organizationId, deviceName: name } },
+    );
     const d = devices.data?.find((x) => x.id === availability.deviceId);
     if (!availability.available || !d) return setMessage(availability.message ?? unavailableDevice(name));
     setMessage(null);
@@ -103,7 +140,13 @@ export default function InstallWizardPage() {
   const heightError = device && showsHeight(device.deviceType) ? heightProblem(height) : null;
   const azimuthError = device && showsAzimuth(device.deviceType) ? azimuthProblem(azimuth) : null;
   const farFromSite = position && site && metresBetween(position, site.location) > FAR_USER_METRES;
-  const valid = [device !== null, site !== null, locationProblem(locationText) === null && alert === null && !heightError && !azimuthError, true, true][step]!;
+  const valid = [
+    device !== null,
+    site !== null,
+    locationProblem(locationText) === null && alert === null && !heightError && !azimuthError,
+    true,
+    true,
+  ][step]!;
 
   const save = useMutation({
     mutationFn: () =>
@@ -145,7 +188,16 @@ export default function InstallWizardPage() {
     setMessage(null);
   }
 
-  const layers = useMemo(() => (site ? [pointLayer('site', pointSet([{ ...site.location, rgba: [14, 116, 144, 255] }]), { radiusPixels: 6 }), labelLayer('site-name', [{ ...site.location, text: site.name }], true)] : []), [site]);
+  const layers = useMemo(
+    () =>
+      site
+        ? [
+            pointLayer('site', pointSet([{ ...site.location, rgba: [14, 116, 144, 255] }]), { radiusPixels: 6 }),
+            labelLayer('site-name', [{ ...site.location, text: site.name }], true),
+          ]
+        : [],
+    [site],
+  );
   const stepName = WIZARD_STEPS[step]!;
 
   return (
@@ -163,7 +215,12 @@ export default function InstallWizardPage() {
               Safari
             </a>{' '}
             or{' '}
-            <a className="link" href="https://support.mozilla.org/kb/does-firefox-share-my-location-websites" target="_blank" rel="noreferrer">
+            <a
+              className="link"
+              href="https://support.mozilla.org/kb/does-firefox-share-my-location-websites"
+              target="_blank"
+              rel="noreferrer"
+            >
               Firefox
             </a>
             .
@@ -172,7 +229,12 @@ export default function InstallWizardPage() {
       )}
       <div>
         <p className="text-sm text-base-content/80">{`Step ${step + 1} of ${WIZARD_STEPS.length}`}</p>
-        <progress className="progress progress-primary w-full" value={step + 1} max={WIZARD_STEPS.length} aria-label="Installation progress" />
+        <progress
+          className="progress progress-primary w-full"
+          value={step + 1}
+          max={WIZARD_STEPS.length}
+          aria-label="Installation progress"
+        />
       </div>
       <h1 className="text-xl font-semibold">{stepName}</h1>
       <FormAlert message={message} />
@@ -182,10 +244,23 @@ export default function InstallWizardPage() {
           <button type="button" className="btn btn-outline" onClick={() => setScanning((s) => !s)}>
             {scanning ? 'Stop scanning' : 'Scan QR code'}
           </button>
-          {scanning && <QrScanner onText={(t) => void scanned(t)} onError={(m) => { setScanning(false); setMessage(m); }} />}
+          {scanning && (
+            <QrScanner
+              onText={(t) => void scanned(t)}
+              onError={(m) => {
+                setScanning(false);
+                setMessage(m);
+              }}
+            />
+          )}
           <label className="form-control">
             <span className="label-text mb-1">Device</span>
-            <select className="select select-lg w-full" aria-label="Device" value={device?.id ?? ''} onChange={(e) => setDevice(devices.data?.find((d) => d.id === Number(e.target.value)) ?? null)}>
+            <select
+              className="select select-lg w-full"
+              aria-label="Device"
+              value={device?.id ?? ''}
+              onChange={(e) => setDevice(devices.data?.find((d) => d.id === Number(e.target.value)) ?? null)}
+            >
               <option value="">{devices.isPending ? 'Loading devices…' : 'Choose a device'}</option>
               {devices.data?.map((d) => (
                 <option key={d.id} value={d.id}>
@@ -194,7 +269,9 @@ export default function InstallWizardPage() {
               ))}
             </select>
           </label>
-          {device?.currentSiteName && <p className="text-base">{`${device.name} is installed at ${device.currentSiteName}; saving ends that installation.`}</p>}
+          {device?.currentSiteName && (
+            <p className="text-base">{`${device.name} is installed at ${device.currentSiteName}; saving ends that installation.`}</p>
+          )}
         </div>
       )}
 
@@ -202,7 +279,15 @@ export default function InstallWizardPage() {
         <div className="grid gap-3">
           <label className="form-control">
             <span className="label-text mb-1">Site</span>
-            <select className="select select-lg w-full" aria-label="Site" value={site?.id ?? ''} onChange={(e) => { setSite(sites.data?.find((s) => s.id === Number(e.target.value)) ?? null); setLocationText(''); }}>
+            <select
+              className="select select-lg w-full"
+              aria-label="Site"
+              value={site?.id ?? ''}
+              onChange={(e) => {
+                setSite(sites.data?.find((s) => s.id === Number(e.target.value)) ?? null);
+                setLocationText('');
+              }}
+            >
               <option value="">{sites.isPending ? 'Loading sites…' : 'Choose a site'}</option>
               {sites.data?.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -226,8 +311,17 @@ export default function InstallWizardPage() {
             onCenter={(c) => setLocationText(fmt(c))}
             className="h-72 w-full overflow-hidden rounded-box border border-base-300"
           >
-            <svg viewBox="0 0 24 36" className="pointer-events-none absolute left-1/2 top-1/2 z-10 h-10 w-7 -translate-x-1/2 -translate-y-full drop-shadow" aria-hidden="true">
-              <path d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z" fill="var(--color-error)" stroke="white" strokeWidth="1.5" />
+            <svg
+              viewBox="0 0 24 36"
+              className="pointer-events-none absolute left-1/2 top-1/2 z-10 h-10 w-7 -translate-x-1/2 -translate-y-full drop-shadow"
+              aria-hidden="true"
+            >
+              <path
+                d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z"
+                fill="var(--color-error)"
+                stroke="white"
+                strokeWidth="1.5"
+              />
               <circle cx="12" cy="12" r="4.5" fill="white" />
             </svg>
           </MapView>
@@ -236,7 +330,12 @@ export default function InstallWizardPage() {
               {alert}
             </p>
           )}
-          <button type="button" className="btn btn-outline" disabled={!position} onClick={() => position && setFlyTo({ center: position, zoom: 19, key: Date.now() })}>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={!position}
+            onClick={() => position && setFlyTo({ center: position, zoom: 19, key: Date.now() })}
+          >
             Use My Location
           </button>
           <label className="form-control">
@@ -248,19 +347,33 @@ export default function InstallWizardPage() {
               onChange={(e) => setLocationText(e.target.value)}
               onBlur={() => pin && setFlyTo({ center: pin, zoom: 19, key: Date.now() })}
             />
-            {locationProblem(locationText) && <span className="mt-1 text-sm text-error">{locationProblem(locationText)}</span>}
+            {locationProblem(locationText) && (
+              <span className="mt-1 text-sm text-error">{locationProblem(locationText)}</span>
+            )}
           </label>
           {device && showsHeight(device.deviceType) && (
             <label className="form-control">
               <span className="label-text mb-1">Height (m)</span>
-              <input className={`input input-lg w-full ${heightError ? 'input-error' : ''}`} aria-label="Height" inputMode="decimal" value={height} onChange={(e) => setHeight(e.target.value)} />
+              <input
+                className={`input input-lg w-full ${heightError ? 'input-error' : ''}`}
+                aria-label="Height"
+                inputMode="decimal"
+                value={height}
+                onChange={(e) => setHeight(e.target.value)}
+              />
               {heightError && <span className="mt-1 text-sm text-error">{heightError}</span>}
             </label>
           )}
           {device && showsAzimuth(device.deviceType) && (
             <label className="form-control">
               <span className="label-text mb-1">Azimuth (°)</span>
-              <input className={`input input-lg w-full ${azimuthError ? 'input-error' : ''}`} aria-label="Azimuth" inputMode="decimal" value={azimuth} onChange={(e) => setAzimuth(e.target.value)} />
+              <input
+                className={`input input-lg w-full ${azimuthError ? 'input-error' : ''}`}
+                aria-label="Azimuth"
+                inputMode="decimal"
+                value={azimuth}
+                onChange={(e) => setAzimuth(e.target.value)}
+              />
               {azimuthError && <span className="mt-1 text-sm text-error">{azimuthError}</span>}
             </label>
           )}
@@ -293,7 +406,15 @@ export default function InstallWizardPage() {
       {stepName === 'Diagnostics' && installationId !== null && <DiagnosticsStep installationId={installationId} />}
 
       <div className="flex justify-between gap-2">
-        <button type="button" className="btn btn-lg btn-ghost" disabled={step === 0 || stepName === 'Diagnostics'} onClick={() => { setMessage(null); setStep((s) => s - 1); }}>
+        <button
+          type="button"
+          className="btn btn-lg btn-ghost"
+          disabled={step === 0 || stepName === 'Diagnostics'}
+          onClick={() => {
+            setMessage(null);
+            setStep((s) => s - 1);
+          }}
+        >
           Back
         </button>
         {stepName === 'Diagnostics' ? (
@@ -301,7 +422,12 @@ export default function InstallWizardPage() {
             Done
           </button>
         ) : (
-          <button type="button" className="btn btn-lg btn-primary" disabled={!valid || save.isPending} onClick={() => void next()}>
+          <button
+            type="button"
+            className="btn btn-lg btn-primary"
+            disabled={!valid || save.isPending}
+            onClick={() => void next()}
+          >
             {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {stepName === 'Confirm Installation' ? 'Save' : 'Next'}
           </button>

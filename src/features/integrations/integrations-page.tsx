@@ -20,7 +20,11 @@ export default function IntegrationsPage() {
     <>
       <PageHeader title="Integrations" />
       <UrlTabs tabs={TABS} current={tab} label="Integration types" labels={LABELS} />
-      {tab === 'PullApi' ? <PullApiTab organizationId={organizationId} /> : <PushApiTab organizationId={organizationId} />}
+      {tab === 'PullApi' ? (
+        <PullApiTab organizationId={organizationId} />
+      ) : (
+        <PushApiTab organizationId={organizationId} />
+      )}
     </>
   );
 }

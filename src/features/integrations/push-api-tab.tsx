@@ -33,9 +33,26 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
   const columns = useMemo<GridColumn<Integration>[]>(
     () => [
       { id: 'name', header: 'Name', value: (r) => r.name, hideable: false, width: 170 },
-      { id: 'dataType', header: 'Data Type', value: (r) => IntegrationDataType.label(r.dataType), filterOptions: IntegrationDataType.options.map((o) => o.label), width: 120 },
-      { id: 'enabled', header: 'Enabled', value: (r) => enabledLabel(r.enabled), filterOptions: ['Yes', 'No'], width: 80 },
-      { id: 'siteGroups', header: 'Site Groups', value: (r) => (r.siteGroupNames.length ? r.siteGroupNames.join(', ') : 'All sites'), hiddenByDefault: true },
+      {
+        id: 'dataType',
+        header: 'Data Type',
+        value: (r) => IntegrationDataType.label(r.dataType),
+        filterOptions: IntegrationDataType.options.map((o) => o.label),
+        width: 120,
+      },
+      {
+        id: 'enabled',
+        header: 'Enabled',
+        value: (r) => enabledLabel(r.enabled),
+        filterOptions: ['Yes', 'No'],
+        width: 80,
+      },
+      {
+        id: 'siteGroups',
+        header: 'Site Groups',
+        value: (r) => (r.siteGroupNames.length ? r.siteGroupNames.join(', ') : 'All sites'),
+        hiddenByDefault: true,
+      },
       {
         id: 'lastTwentyFourHourSuccessCount',
         header: 'Successes (24 h)',
@@ -52,7 +69,11 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
         align: 'right',
         value: (r) => r.lastTwentyFourHourFailureCount,
         filterable: false,
-        cell: (r) => <span className={r.lastTwentyFourHourFailureCount > 0 ? 'font-semibold text-error' : ''}>{r.lastTwentyFourHourFailureCount}</span>,
+        cell: (r) => (
+          <span className={r.lastTwentyFourHourFailureCount > 0 ? 'font-semibold text-error' : ''}>
+            {r.lastTwentyFourHourFailureCount}
+          </span>
+        ),
         width: 110,
       },
       {
@@ -102,22 +123,48 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
         }
         rowActions={(r) => (
           <span className="inline-flex gap-0.5">
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'edit', row: r })} aria-label={`Edit ${r.name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setDialog({ kind: 'edit', row: r })}
+              aria-label={`Edit ${r.name}`}
+            >
               Edit
             </button>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'delete', row: r })} aria-label={`Delete ${r.name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setDialog({ kind: 'delete', row: r })}
+              aria-label={`Delete ${r.name}`}
+            >
               Delete
             </button>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', row: r })} aria-label={`History of ${r.name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setDialog({ kind: 'history', row: r })}
+              aria-label={`History of ${r.name}`}
+            >
               History
             </button>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'executions', row: r })} aria-label={`Execution history of ${r.name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setDialog({ kind: 'executions', row: r })}
+              aria-label={`Execution history of ${r.name}`}
+            >
               Execution History
             </button>
           </span>
         )}
       />
-      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && <IntegrationDialog organizationId={organizationId} integrationId={dialog.kind === 'edit' ? dialog.row.id : null} onClose={close} />}
+      {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
+        <IntegrationDialog
+          organizationId={organizationId}
+          integrationId={dialog.kind === 'edit' ? dialog.row.id : null}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
           open
@@ -131,7 +178,15 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
           onCancel={close}
         />
       )}
-      {dialog?.kind === 'history' && <AuditHistoryDialog entity="integration" id={dialog.row.id} organizationId={organizationId} title={`History: ${dialog.row.name}`} onClose={close} />}
+      {dialog?.kind === 'history' && (
+        <AuditHistoryDialog
+          entity="integration"
+          id={dialog.row.id}
+          organizationId={organizationId}
+          title={`History: ${dialog.row.name}`}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'executions' && (
         <ExecutionHistoryDialog
           organizationId={organizationId}

@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Organization } from '@/contracts/organization';
-import { organizationFormSchema, organizationSaveConfirmations, type OrganizationForm } from '@/domain/organization-form';
+import {
+  organizationFormSchema,
+  organizationSaveConfirmations,
+  type OrganizationForm,
+} from '@/domain/organization-form';
 import { FormActions, Modal } from '@/components/modal';
 import { formErrorsOf } from '@/components/form-errors';
 import { useSession } from '@/components/session-context';
@@ -11,7 +15,11 @@ import { useToast } from '@/components/toasts';
 import { useSaveOrganization } from './api/organizations';
 import { FormAlert } from '@/components/form-alert';
 
-const list = (text: string) => text.split(/[\n,]/).map((s) => s.trim()).filter(Boolean);
+const list = (text: string) =>
+  text
+    .split(/[\n,]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 interface FormValues {
   name: string;
@@ -44,7 +52,13 @@ function toForm(id: number, v: FormValues): OrganizationForm {
 
 const fieldOf = (path: string) => path.split('.')[0] as keyof FormValues;
 
-export function OrganizationDialog({ organization, onClose }: { organization: Organization | null; onClose: () => void }) {
+export function OrganizationDialog({
+  organization,
+  onClose,
+}: {
+  organization: Organization | null;
+  onClose: () => void;
+}) {
   const save = useSaveOrganization();
   const toast = useToast();
   const [pending, setPending] = useState<{ form: OrganizationForm; questions: string[] } | null>(null);
@@ -71,7 +85,10 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
       const errors: Record<string, { type: string; message?: string }> = {};
       for (const [k, v] of Object.entries(result.errors as Record<string, unknown>)) {
         const first = Array.isArray(v) ? v.find(Boolean) : v;
-        errors[k] = { type: 'validate', message: (first as { message?: string } | undefined)?.message ?? 'Invalid value' };
+        errors[k] = {
+          type: 'validate',
+          message: (first as { message?: string } | undefined)?.message ?? 'Invalid value',
+        };
       }
       return { values: {}, errors };
     },
@@ -103,9 +120,18 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
     <label className="form-control w-full">
       <span className="label-text mb-1 text-sm font-medium">{label}</span>
       {opts.area ? (
-        <textarea className={`textarea w-full ${err(name) ? 'textarea-error' : ''}`} rows={2} aria-invalid={Boolean(err(name))} {...register(name)} />
+        <textarea
+          className={`textarea w-full ${err(name) ? 'textarea-error' : ''}`}
+          rows={2}
+          aria-invalid={Boolean(err(name))}
+          {...register(name)}
+        />
       ) : (
-        <input className={`input w-full ${err(name) ? 'input-error' : ''}`} aria-invalid={Boolean(err(name))} {...register(name)} />
+        <input
+          className={`input w-full ${err(name) ? 'input-error' : ''}`}
+          aria-invalid={Boolean(err(name))}
+          {...register(name)}
+        />
       )}
       {opts.hint && !err(name) && <span className="mt-1 text-xs text-base-content/70">{opts.hint}</span>}
       {err(name) && <span className="mt-1 text-xs text-error">{err(name)}</span>}
@@ -156,12 +182,15 @@ export function OrganizationDialog({ organization, onClose }: { organization: Or
             <input type="checkbox" className="toggle toggle-primary toggle-sm" {...register('allowIframeEmbedding')} />
             <span className="text-sm">Allow embedding in a frame</span>
           </label>
-          {allowIframe && text('cspFrameAncestorDomain', 'CSP frame ancestor domain', { hint: 'e.g. https://portal.example.com' })}
+          {allowIframe &&
+            text('cspFrameAncestorDomain', 'CSP frame ancestor domain', { hint: 'e.g. https://portal.example.com' })}
           {allowIframe && text('iframeSrcUrls', 'Frame source URLs', { area: true, hint: 'One per line' })}
           {providerStaff && (
             <label className="flex items-center gap-2">
               <input type="checkbox" className="toggle toggle-primary toggle-sm" {...register('providerOwn')} />
-              <span className="text-sm">The provider's own organization (its sites can be left off the device map)</span>
+              <span className="text-sm">
+                The provider's own organization (its sites can be left off the device map)
+              </span>
             </label>
           )}
           <FormActions onCancel={onClose} busy={save.isPending} />

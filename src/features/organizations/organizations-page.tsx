@@ -26,7 +26,9 @@ export default function OrganizationsPage() {
       { id: 'domains', header: 'Domains', value: (o) => o.domains.join(', ') },
       { id: 'users', header: 'Users', kind: 'number', value: (o) => o.userCount },
       { id: 'sites', header: 'Sites', kind: 'number', value: (o) => o.siteCount },
-      ...(showDeleted ? [{ id: 'deleted', header: 'Deleted', value: (o: Organization) => (o.deletedAt ? 'Yes' : 'No') }] : []),
+      ...(showDeleted
+        ? [{ id: 'deleted', header: 'Deleted', value: (o: Organization) => (o.deletedAt ? 'Yes' : 'No') }]
+        : []),
     ],
     [showDeleted],
   );
@@ -46,7 +48,12 @@ export default function OrganizationsPage() {
     <>
       <PageHeader title="Organizations">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="toggle toggle-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="toggle toggle-sm"
+            checked={showDeleted}
+            onChange={(e) => setShowDeleted(e.target.checked)}
+          />
           Show Deleted
         </label>
         <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
@@ -69,18 +76,39 @@ export default function OrganizationsPage() {
           isDeleted={(o) => o.deletedAt !== null}
           rowActions={(o) => (
             <span className="inline-flex gap-0.5">
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(o)} aria-label={`History of ${o.name}`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={() => setHistory(o)}
+                aria-label={`History of ${o.name}`}
+              >
                 History
               </button>
-              <button type="button" className="btn btn-ghost btn-xs" disabled={Boolean(o.deletedAt)} onClick={() => setEditing(o)} aria-label={`Edit ${o.name}`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                disabled={Boolean(o.deletedAt)}
+                onClick={() => setEditing(o)}
+                aria-label={`Edit ${o.name}`}
+              >
                 Edit
               </button>
               {o.deletedAt ? (
-                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setConfirming({ org: o, action: 'restore' })} aria-label={`Restore ${o.name}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => setConfirming({ org: o, action: 'restore' })}
+                  aria-label={`Restore ${o.name}`}
+                >
                   Restore
                 </button>
               ) : (
-                <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setConfirming({ org: o, action: 'delete' })} aria-label={`Delete ${o.name}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs text-error"
+                  onClick={() => setConfirming({ org: o, action: 'delete' })}
+                  aria-label={`Delete ${o.name}`}
+                >
                   Delete
                 </button>
               )}
@@ -88,11 +116,21 @@ export default function OrganizationsPage() {
           )}
         />
       </div>
-      {editing && <OrganizationDialog organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <AuditHistoryDialog entity="organization" id={history?.id ?? null} organizationId={history?.id ?? 0} title={`History of ${history?.name ?? ''}`} onClose={() => setHistory(null)} />
+      {editing && (
+        <OrganizationDialog organization={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      <AuditHistoryDialog
+        entity="organization"
+        id={history?.id ?? null}
+        organizationId={history?.id ?? 0}
+        title={`History of ${history?.name ?? ''}`}
+        onClose={() => setHistory(null)}
+      />
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming?.action === 'delete' ? `Delete ${confirming.org.name}?` : `Restore ${confirming?.org.name ?? ''}?`}
+        title={
+          confirming?.action === 'delete' ? `Delete ${confirming.org.name}?` : `Restore ${confirming?.org.name ?? ''}?`
+        }
         message={
           confirming?.action === 'delete'
             ? 'Deleting an organization stops access for all its users, API keys, push integrations, alarms and the modelling pipeline. You can restore it later.'

@@ -5,7 +5,12 @@ import { apiRequest } from '@/api/client';
 import { alarmSchema } from '@/contracts/alarm';
 import { inspectionListItemSchema } from '@/contracts/inspections';
 import { INSPECTIONS_KEY } from '@/components/inspection-dialogs/api';
-import { emissionRollupSchema, emissionTotalSchema, normalizedRateSchema, siteEmissionStatusSchema } from '@/contracts/emissions';
+import {
+  emissionRollupSchema,
+  emissionTotalSchema,
+  normalizedRateSchema,
+  siteEmissionStatusSchema,
+} from '@/contracts/emissions';
 import { EVENT_LOG_TOP } from '@/domain/emissions';
 import { siteFilterParams, type SiteFilter } from '@/domain/site-filter';
 
@@ -16,19 +21,46 @@ export interface Window {
   filter: SiteFilter;
 }
 
-const windowQuery = (w: Window) => ({ organizationId: w.organizationId, startTime: new Date(w.start).toISOString(), endTime: new Date(w.end).toISOString(), ...siteFilterParams(w.filter) });
-const key = (name: string, w: Window, ...rest: unknown[]) => [name, w.organizationId, w.start, w.end, w.filter, ...rest];
+const windowQuery = (w: Window) => ({
+  organizationId: w.organizationId,
+  startTime: new Date(w.start).toISOString(),
+  endTime: new Date(w.end).toISOString(),
+  ...siteFilterParams(w.filter),
+});
+const key = (name: string, w: Window, ...rest: unknown[]) => [
+  name,
+  w.organizationId,
+  w.start,
+  w.end,
+  w.filter,
+  ...rest,
+];
 
 export const useEmissionRollups = (w: Window) =>
-  useQuery({ queryKey: key('emissionRollups', w), queryFn: () => apiRequest('/api/emissions/emissionRollups/', z.array(emissionRollupSchema), { query: windowQuery(w) }), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: key('emissionRollups', w),
+    queryFn: () =>
+      apiRequest('/api/emissions/emissionRollups/', z.array(emissionRollupSchema), { query: windowQuery(w) }),
+    placeholderData: keepPreviousData,
+  });
 
 export const useSiteStatuses = (w: Window) =>
-  useQuery({ queryKey: key('siteStatuses', w), queryFn: () => apiRequest('/api/emissions/getSiteEmissionStatuses/', z.array(siteEmissionStatusSchema), { query: windowQuery(w) }), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: key('siteStatuses', w),
+    queryFn: () =>
+      apiRequest('/api/emissions/getSiteEmissionStatuses/', z.array(siteEmissionStatusSchema), {
+        query: windowQuery(w),
+      }),
+    placeholderData: keepPreviousData,
+  });
 
 export const useNormalizedRate = (w: Window, timeZone: string) =>
   useQuery({
     queryKey: key('normalizedRate', w, timeZone),
-    queryFn: () => apiRequest('/api/emissions/normalizedEmissionRate/', normalizedRateSchema, { query: { ...windowQuery(w), ianaTimezoneId: timeZone } }),
+    queryFn: () =>
+      apiRequest('/api/emissions/normalizedEmissionRate/', normalizedRateSchema, {
+        query: { ...windowQuery(w), ianaTimezoneId: timeZone },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -45,7 +77,10 @@ export const useMonthlyTotals = (w: Window, timeZone: string, endTimeIsInCurrent
 export const useRecentAlarms = (w: Window) =>
   useQuery({
     queryKey: key('recentAlarms', w),
-    queryFn: () => apiRequest('/api/alarm/recentAlarms/', z.array(alarmSchema), { query: { ...windowQuery(w), top: EVENT_LOG_TOP } }),
+    queryFn: () =>
+      apiRequest('/api/alarm/recentAlarms/', z.array(alarmSchema), {
+        query: { ...windowQuery(w), top: EVENT_LOG_TOP },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -55,7 +90,13 @@ export const useRecentInspections = (w: Window) =>
     queryKey: [INSPECTIONS_KEY, 'recent', w.organizationId, w.start, w.end, w.filter],
     queryFn: () =>
       apiRequest('/api/inspection/inspectionList/', z.array(inspectionListItemSchema), {
-        query: { organizationId: w.organizationId, fromTime: new Date(w.start).toISOString(), toTime: new Date(w.end).toISOString(), ...siteFilterParams(w.filter), top: EVENT_LOG_TOP },
+        query: {
+          organizationId: w.organizationId,
+          fromTime: new Date(w.start).toISOString(),
+          toTime: new Date(w.end).toISOString(),
+          ...siteFilterParams(w.filter),
+          top: EVENT_LOG_TOP,
+        },
       }),
     placeholderData: keepPreviousData,
   });

@@ -28,13 +28,30 @@ export function EmissionsMap({ sites, mode, days, maxVolumePerDay, onSelect }: P
   const [hover, setHover] = useState<MapPick | null>(null);
   const view = useMemo(() => viewOf(sites.map((s) => ({ lat: s.latitude, lng: s.longitude }))), [sites]);
   const points = useMemo<SizedPoint[]>(
-    () => sites.map((s) => ({ lng: s.longitude, lat: s.latitude, radius: scatterRadius(s.totalVolume, maxVolumePerDay, days), rgba: STATUS_COLOURS[siteEmissionStatus(s.emissionRatio)] })),
+    () =>
+      sites.map((s) => ({
+        lng: s.longitude,
+        lat: s.latitude,
+        radius: scatterRadius(s.totalVolume, maxVolumePerDay, days),
+        rgba: STATUS_COLOURS[siteEmissionStatus(s.emissionRatio)],
+      })),
     [sites, maxVolumePerDay, days],
   );
   const layers = useMemo(
     () =>
       mode === 'heat'
-        ? [heatLayer('site-emissions-heat', sites.filter((s) => s.totalVolume > 0).map((s) => ({ lng: s.longitude, lat: s.latitude, weight: s.totalVolume }))), sizedPointLayer('site-emissions-points', points.map((p) => ({ ...p, radius: 4, rgba: [30, 41, 59, 160] as const })))]
+        ? [
+            heatLayer(
+              'site-emissions-heat',
+              sites
+                .filter((s) => s.totalVolume > 0)
+                .map((s) => ({ lng: s.longitude, lat: s.latitude, weight: s.totalVolume })),
+            ),
+            sizedPointLayer(
+              'site-emissions-points',
+              points.map((p) => ({ ...p, radius: 4, rgba: [30, 41, 59, 160] as const })),
+            ),
+          ]
         : [sizedPointLayer('site-emissions-points', points)],
     [mode, sites, points],
   );
@@ -55,17 +72,26 @@ export function EmissionsMap({ sites, mode, days, maxVolumePerDay, onSelect }: P
         className="h-[420px] w-full overflow-hidden rounded-box border border-base-300"
       />
       {hovered && hover && (
-        <div className="pointer-events-none absolute z-10 max-w-64 rounded-box border border-base-300 bg-base-100 p-2 text-xs shadow" style={{ left: hover.x + 12, top: hover.y + 12 }}>
+        <div
+          className="pointer-events-none absolute z-10 max-w-64 rounded-box border border-base-300 bg-base-100 p-2 text-xs shadow"
+          style={{ left: hover.x + 12, top: hover.y + 12 }}
+        >
           <div className="font-semibold">{hovered.siteName}</div>
           <div>{`Volume: ${units.formatVolume(hovered.totalVolume)}`}</div>
           <div>{`Average rate: ${units.formatRate(hovered.averageRate)}`}</div>
           <div>{siteEmissionStatus(hovered.emissionRatio)}</div>
         </div>
       )}
-      <ul className="absolute bottom-2 left-2 flex flex-wrap gap-2 rounded-box bg-base-100/90 px-2 py-1 text-xs shadow" aria-label="Map legend">
+      <ul
+        className="absolute bottom-2 left-2 flex flex-wrap gap-2 rounded-box bg-base-100/90 px-2 py-1 text-xs shadow"
+        aria-label="Map legend"
+      >
         {(Object.keys(STATUS_COLOURS) as SiteEmissionStatus[]).map((s) => (
           <li key={s} className="flex items-center gap-1">
-            <span className="inline-block h-3 w-3 rounded-full" style={{ background: `rgba(${STATUS_COLOURS[s].slice(0, 3).join(',')},0.9)` }} />
+            <span
+              className="inline-block h-3 w-3 rounded-full"
+              style={{ background: `rgba(${STATUS_COLOURS[s].slice(0, 3).join(',')},0.9)` }}
+            />
             {s}
           </li>
         ))}

@@ -42,14 +42,30 @@ export function EventLog(p: EventLogProps) {
   // Arrow keys move between the tabs (and select them), Home and End go to the first and last.
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const last = EVENT_LOG_TABS.length - 1;
-    const next = e.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : e.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     p.onTab(EVENT_LOG_TABS[next]!);
     tabs.current[next]?.focus();
   };
   return (
-    <Card title="Event Log" actions={<span className="badge badge-ghost">{`${p.tab} · Most Recent ${EVENT_LOG_TOP}`}</span>}>
+    <Card
+      title="Event Log"
+      actions={<span className="badge badge-ghost">{`${p.tab} · Most Recent ${EVENT_LOG_TOP}`}</span>}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <div role="tablist" aria-label="Event log" className="tabs tabs-border grow">
           {EVENT_LOG_TABS.map((t, index) => (
@@ -97,13 +113,21 @@ function AlarmList({ alarms, alarmsLoading, timeZone, timeFormat, onOpen }: Even
     <ul className="max-h-96 divide-y divide-base-200 overflow-auto" aria-label="Alarms">
       {alarms.map((a) => (
         <li key={a.id}>
-          <button type="button" className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => onOpen(a)}>
+          <button
+            type="button"
+            className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200"
+            onClick={() => onOpen(a)}
+          >
             <LevelBadge level={a.level} />
             <span className="grow">
               <span className="block text-sm font-medium">{a.siteName}</span>
               <span className="block text-xs text-base-content/80">{`${alarmTitle(a)} · ${formatDateTime(a.startTime, timeZone, timeFormat)}`}</span>
             </span>
-            {a.alarmComments.length > 0 && <span className="badge badge-sm" aria-label={`${a.alarmComments.length} comments`}>{a.alarmComments.length}</span>}
+            {a.alarmComments.length > 0 && (
+              <span className="badge badge-sm" aria-label={`${a.alarmComments.length} comments`}>
+                {a.alarmComments.length}
+              </span>
+            )}
             {a.workflowResolvedAt && (
               <span className="text-success" title="Resolved">
                 <Icon name="check" />
@@ -117,17 +141,36 @@ function AlarmList({ alarms, alarmsLoading, timeZone, timeFormat, onOpen }: Even
   );
 }
 
-function InspectionList({ inspections, inspectionsLoading, timeZone, timeFormat, units, onOpenInspection }: EventLogProps) {
+function InspectionList({
+  inspections,
+  inspectionsLoading,
+  timeZone,
+  timeFormat,
+  units,
+  onOpenInspection,
+}: EventLogProps) {
   if (inspectionsLoading && !inspections) return <Spinner label="Loading inspections" />;
-  if (!inspections || inspections.length === 0) return <p className="py-2 text-sm text-base-content/70">{INSPECTION_MESSAGES.noInspections}</p>;
+  if (!inspections || inspections.length === 0)
+    return <p className="py-2 text-sm text-base-content/70">{INSPECTION_MESSAGES.noInspections}</p>;
   return (
     <ul className="max-h-96 divide-y divide-base-200 overflow-auto" aria-label="Inspections">
       {inspections.map((i) => {
-        const kind = i.type === InspectionType.Survey && i.surveyType !== null ? `${inspectionTypeLabel(i.type)} · ${surveyTypeLabel(i.surveyType)}` : inspectionTypeLabel(i.type);
+        const kind =
+          i.type === InspectionType.Survey && i.surveyType !== null
+            ? `${inspectionTypeLabel(i.type)} · ${surveyTypeLabel(i.surveyType)}`
+            : inspectionTypeLabel(i.type);
         return (
           <li key={i.id} className="flex items-center">
-            <button type="button" className="flex min-w-0 grow items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => onOpenInspection(i)}>
-              <span className={`badge badge-sm w-24 shrink-0 whitespace-nowrap ${i.type === InspectionType.Aerial ? 'badge-info' : 'badge-ghost'}`}>{kind}</span>
+            <button
+              type="button"
+              className="flex min-w-0 grow items-center gap-2 px-1 py-2 text-left hover:bg-base-200"
+              onClick={() => onOpenInspection(i)}
+            >
+              <span
+                className={`badge badge-sm w-24 shrink-0 whitespace-nowrap ${i.type === InspectionType.Aerial ? 'badge-info' : 'badge-ghost'}`}
+              >
+                {kind}
+              </span>
               <span className="grow">
                 <span className="block text-sm font-medium">{i.siteName}</span>
                 <span className="block text-xs text-base-content/80">{`${formatDateTime(i.time, timeZone, timeFormat)}${i.sourceName ? ` · ${i.sourceName}` : ''}`}</span>
@@ -143,7 +186,11 @@ function InspectionList({ inspections, inspectionsLoading, timeZone, timeFormat,
               {i.hasImage && <span className="badge badge-outline badge-sm">Image</span>}
             </button>
             {/* The site's dashboard around the inspection: a day either side. */}
-            <SiteDashboardLink siteId={i.siteId} siteName={i.siteName} range={{ start: Date.parse(i.time) - DAY_MS, end: Math.min(Date.now(), Date.parse(i.time) + DAY_MS) }} />
+            <SiteDashboardLink
+              siteId={i.siteId}
+              siteName={i.siteName}
+              range={{ start: Date.parse(i.time) - DAY_MS, end: Math.min(Date.now(), Date.parse(i.time) + DAY_MS) }}
+            />
           </li>
         );
       })}

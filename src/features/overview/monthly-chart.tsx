@@ -2,7 +2,14 @@
 // future, with the projection of the month under way and the targets; 'View Historical Data' opens Emission Analytics.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { canStepTrendForward, FUTURE_TOOLTIP, NO_EMISSIONS, OVERVIEW_MONTHS, stepTrendEnd, trendWindow } from '@/domain/emissions';
+import {
+  canStepTrendForward,
+  FUTURE_TOOLTIP,
+  NO_EMISSIONS,
+  OVERVIEW_MONTHS,
+  stepTrendEnd,
+  trendWindow,
+} from '@/domain/emissions';
 import type { SiteFilter } from '@/domain/site-filter';
 import { PeriodBarChart } from '@/components/period-bar-chart';
 import { Spinner } from '@/components/spinner';
@@ -10,10 +17,26 @@ import type { Ch4Units } from '@/components/use-ch4-units';
 import { useMonthlyTotals } from './api';
 import { Card } from './overview-widgets';
 
-export function MonthlyChart({ organizationId, filter, timeZone, units, now }: { organizationId: number; filter: SiteFilter; timeZone: string; units: Ch4Units; now: number }) {
+export function MonthlyChart({
+  organizationId,
+  filter,
+  timeZone,
+  units,
+  now,
+}: {
+  organizationId: number;
+  filter: SiteFilter;
+  timeZone: string;
+  units: Ch4Units;
+  now: number;
+}) {
   const [end, setEnd] = useState(now);
   const window = useMemo(() => trendWindow('Monthly', OVERVIEW_MONTHS, end, now, timeZone), [end, now, timeZone]);
-  const totals = useMonthlyTotals({ organizationId, filter, start: window.startTime, end: window.endTime }, timeZone, window.endTimeIsInCurrentPeriod);
+  const totals = useMonthlyTotals(
+    { organizationId, filter, start: window.startTime, end: window.endTime },
+    timeZone,
+    window.endTimeIsInCurrentPeriod,
+  );
   const rows = totals.data ?? [];
   const forward = canStepTrendForward('Monthly', end, now, timeZone);
   const empty = rows.every((r) => r.totalEmissions === 0);
@@ -22,11 +45,22 @@ export function MonthlyChart({ organizationId, filter, timeZone, units, now }: {
       title="Monthly Emissions"
       actions={
         <div className="flex items-center gap-1">
-          <button type="button" className="btn btn-sm btn-ghost" aria-label="Previous month" onClick={() => setEnd(stepTrendEnd('Monthly', end, -1, now, timeZone))}>
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            aria-label="Previous month"
+            onClick={() => setEnd(stepTrendEnd('Monthly', end, -1, now, timeZone))}
+          >
             ‹
           </button>
           <span className={forward ? '' : 'tooltip tooltip-left'} data-tip={forward ? undefined : FUTURE_TOOLTIP}>
-            <button type="button" className="btn btn-sm btn-ghost" aria-label={forward ? 'Next month' : `Next month: ${FUTURE_TOOLTIP}`} disabled={!forward} onClick={() => setEnd(stepTrendEnd('Monthly', end, 1, now, timeZone))}>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              aria-label={forward ? 'Next month' : `Next month: ${FUTURE_TOOLTIP}`}
+              disabled={!forward}
+              onClick={() => setEnd(stepTrendEnd('Monthly', end, 1, now, timeZone))}
+            >
               ›
             </button>
           </span>
@@ -50,9 +84,17 @@ export function MonthlyChart({ organizationId, filter, timeZone, units, now }: {
           categories={rows.map((r) => `${r.periodName} ${r.year}`)}
           stacks={[{ name: 'Emissions', color: '#0e7490', values: rows.map((r) => units.volume(r.totalEmissions)) }]}
           lines={[
-            { name: 'Target', color: '#dc2626', values: rows.map((r) => (r.targetEmissions === null ? null : units.volume(r.targetEmissions))) },
+            {
+              name: 'Target',
+              color: '#dc2626',
+              values: rows.map((r) => (r.targetEmissions === null ? null : units.volume(r.targetEmissions))),
+            },
           ].filter((l) => l.values.some((v) => v !== null))}
-          projection={{ name: 'Projected', color: '#7c3aed', values: rows.map((r) => (r.projectedEmissions === null ? null : units.volume(r.projectedEmissions))) }}
+          projection={{
+            name: 'Projected',
+            color: '#7c3aed',
+            values: rows.map((r) => (r.projectedEmissions === null ? null : units.volume(r.projectedEmissions))),
+          }}
           formatValue={(v) => `${Math.round(v).toLocaleString('en-US')} ${units.volumeLabel}`}
           height={220}
         />

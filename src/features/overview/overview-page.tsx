@@ -5,7 +5,13 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Alarm } from '@/contracts/alarm';
 import type { SiteEmissionStatusRow } from '@/contracts/emissions';
 import { Permission } from '@/domain/permissions';
-import { DEFAULT_OVERVIEW_RANGE, OVERVIEW_RANGE_DAYS, OVERVIEW_RANGE_LABELS, OVERVIEW_RANGES, type OverviewRange } from '@/domain/emissions';
+import {
+  DEFAULT_OVERVIEW_RANGE,
+  OVERVIEW_RANGE_DAYS,
+  OVERVIEW_RANGE_LABELS,
+  OVERVIEW_RANGES,
+  type OverviewRange,
+} from '@/domain/emissions';
 import { useNavigate } from 'react-router';
 import { AlarmSlideOut } from '@/components/alarm-slide-out/alarm-slide-out';
 import { CreateInspectionsDialog } from '@/components/inspection-dialogs/create-inspections-dialog';
@@ -32,7 +38,9 @@ export default function OverviewPage() {
   const organizationId = organization?.id ?? 0;
   const { ianaTimezoneId: timeZone, timeFormat, limits } = user.userSettings;
   const [storedRange, setRange] = useAtom(overviewRangeAtom);
-  const range: OverviewRange = (OVERVIEW_RANGES as readonly string[]).includes(storedRange) ? (storedRange as OverviewRange) : DEFAULT_OVERVIEW_RANGE;
+  const range: OverviewRange = (OVERVIEW_RANGES as readonly string[]).includes(storedRange)
+    ? (storedRange as OverviewRange)
+    : DEFAULT_OVERVIEW_RANGE;
   const [mode, setMode] = useAtom(overviewMapModeAtom);
   const [filter, setFilter] = useSiteFilter();
   const [openAlarm, setOpenAlarm] = useState<Alarm | null>(null);
@@ -55,14 +63,20 @@ export default function OverviewPage() {
   const inspections = useRecentInspections(window);
   const failed = [rollups, statuses, normalized, alarms, inspections].find((q) => q.isError)?.error;
   // A site in the map or the table opens its dashboard over the overview's range (spec 3 §2).
-  const openSite = (site: SiteEmissionStatusRow) => void navigate(siteDashboardPath(site.siteId, { start: window.start, end: window.end }));
+  const openSite = (site: SiteEmissionStatusRow) =>
+    void navigate(siteDashboardPath(site.siteId, { start: window.start, end: window.end }));
 
   return (
     <>
       <PageHeader title="Overview">
         <label className="flex items-center gap-2 text-sm">
           <span className="sr-only">Date range</span>
-          <select className="select select-sm" aria-label="Date range" value={range} onChange={(e) => setRange(e.target.value)}>
+          <select
+            className="select select-sm"
+            aria-label="Date range"
+            value={range}
+            onChange={(e) => setRange(e.target.value)}
+          >
             {OVERVIEW_RANGES.map((r) => (
               <option key={r} value={r}>
                 {OVERVIEW_RANGE_LABELS[r]}
@@ -76,7 +90,14 @@ export default function OverviewPage() {
           <SiteFilterBar filter={filter} onChange={setFilter} />
           <div role="radiogroup" aria-label="Map display" className="join ml-auto">
             {(['heat', 'scatter'] as const).map((m) => (
-              <button key={m} type="button" role="radio" aria-checked={mode === m} className={`btn btn-sm join-item ${mode === m ? 'btn-primary' : 'btn-outline'}`} onClick={() => setMode(m)}>
+              <button
+                key={m}
+                type="button"
+                role="radio"
+                aria-checked={mode === m}
+                className={`btn btn-sm join-item ${mode === m ? 'btn-primary' : 'btn-outline'}`}
+                onClick={() => setMode(m)}
+              >
                 {m === 'heat' ? 'Heat Map' : 'Scatterplot'}
               </button>
             ))}
@@ -89,7 +110,13 @@ export default function OverviewPage() {
         )}
         <div className="grid gap-4 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <Suspense fallback={<div className="skeleton h-[420px] w-full rounded-box" aria-hidden="true" />}>
-            <EmissionsMap sites={statuses.data ?? []} mode={mode} days={days} maxVolumePerDay={limits.ch4MaxVolumePerDay} onSelect={openSite} />
+            <EmissionsMap
+              sites={statuses.data ?? []}
+              mode={mode}
+              days={days}
+              maxVolumePerDay={limits.ch4MaxVolumePerDay}
+              onSelect={openSite}
+            />
           </Suspense>
           <div className="grid content-start gap-4">
             <NormalizedRateCard data={normalized.data} loading={normalized.isPending} units={units} />
@@ -121,8 +148,17 @@ export default function OverviewPage() {
         </div>
       </div>
       {openAlarm && <AlarmSlideOut encodedId={openAlarm.encodedId} onClose={() => setOpenAlarm(null)} />}
-      {openInspection && <InspectionDialog organizationId={organizationId} inspectionId={openInspection.id} canEdit={canRecordInspections} onClose={() => setOpenInspection(null)} />}
-      {creatingInspections && <CreateInspectionsDialog organizationId={organizationId} onClose={() => setCreatingInspections(false)} />}
+      {openInspection && (
+        <InspectionDialog
+          organizationId={organizationId}
+          inspectionId={openInspection.id}
+          canEdit={canRecordInspections}
+          onClose={() => setOpenInspection(null)}
+        />
+      )}
+      {creatingInspections && (
+        <CreateInspectionsDialog organizationId={organizationId} onClose={() => setCreatingInspections(false)} />
+      )}
     </>
   );
 }

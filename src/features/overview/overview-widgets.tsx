@@ -6,7 +6,15 @@ import type { Ch4Units } from '@/components/use-ch4-units';
 import { Spinner } from '@/components/spinner';
 import { STATUS_COLOURS } from './emissions-map';
 
-export function Card({ title, children, actions }: { title: string; children: React.ReactNode; actions?: React.ReactNode }) {
+export function Card({
+  title,
+  children,
+  actions,
+}: {
+  title: string;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
   return (
     <section className="card border border-base-300 bg-base-100" aria-label={title}>
       <div className="card-body gap-2 p-4">
@@ -20,7 +28,15 @@ export function Card({ title, children, actions }: { title: string; children: Re
   );
 }
 
-export function NormalizedRateCard({ data, loading, units }: { data: NormalizedRate | undefined; loading: boolean; units: Ch4Units }) {
+export function NormalizedRateCard({
+  data,
+  loading,
+  units,
+}: {
+  data: NormalizedRate | undefined;
+  loading: boolean;
+  units: Ch4Units;
+}) {
   const points = (data?.points ?? []).map((p) => p.normalizedRate ?? 0);
   const max = Math.max(...points, 1e-9);
   return (
@@ -29,11 +45,25 @@ export function NormalizedRateCard({ data, loading, units }: { data: NormalizedR
         <Spinner />
       ) : (
         <>
-          <p className="text-3xl font-semibold tabular-nums">{data?.normalizedRate === null || data === undefined ? '–' : units.formatRate(data.normalizedRate)}</p>
+          <p className="text-3xl font-semibold tabular-nums">
+            {data?.normalizedRate === null || data === undefined ? '–' : units.formatRate(data.normalizedRate)}
+          </p>
           <p className="text-xs text-base-content/70">{`per monitored site (${data?.siteCount ?? 0} sites)`}</p>
           {points.length > 1 && (
-            <svg viewBox={`0 0 ${points.length} 40`} preserveAspectRatio="none" className="h-12 w-full text-primary" role="img" aria-label="Daily normalized rate">
-              <polyline fill="none" stroke="currentColor" strokeWidth="1.5" vectorEffect="non-scaling-stroke" points={points.map((v, i) => `${i + 0.5},${38 - (v / max) * 34}`).join(' ')} />
+            <svg
+              viewBox={`0 0 ${points.length} 40`}
+              preserveAspectRatio="none"
+              className="h-12 w-full text-primary"
+              role="img"
+              aria-label="Daily normalized rate"
+            >
+              <polyline
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                vectorEffect="non-scaling-stroke"
+                points={points.map((v, i) => `${i + 0.5},${38 - (v / max) * 34}`).join(' ')}
+              />
             </svg>
           )}
         </>
@@ -42,7 +72,13 @@ export function NormalizedRateCard({ data, loading, units }: { data: NormalizedR
   );
 }
 
-export function OnSpecCard({ statuses, loading }: { statuses: readonly SiteEmissionStatusRow[] | undefined; loading: boolean }) {
+export function OnSpecCard({
+  statuses,
+  loading,
+}: {
+  statuses: readonly SiteEmissionStatusRow[] | undefined;
+  loading: boolean;
+}) {
   const { onSpec, withBaseline, ratio } = onSpecRatio((statuses ?? []).map((s) => s.emissionRatio));
   const offSpec = (statuses ?? []).filter((s) => siteEmissionStatus(s.emissionRatio) === 'Off-Spec').length;
   const circumference = 2 * Math.PI * 16;
@@ -54,9 +90,22 @@ export function OnSpecCard({ statuses, loading }: { statuses: readonly SiteEmiss
         <p className="text-sm text-base-content/70">No site in the filter has an active baseline.</p>
       ) : (
         <div className="flex items-center gap-4">
-          <svg viewBox="0 0 40 40" className="h-20 w-20 -rotate-90" role="img" aria-label={`${Math.round(ratio * 100)}% of sites on spec`}>
+          <svg
+            viewBox="0 0 40 40"
+            className="h-20 w-20 -rotate-90"
+            role="img"
+            aria-label={`${Math.round(ratio * 100)}% of sites on spec`}
+          >
             <circle cx="20" cy="20" r="16" fill="none" stroke="rgba(220,38,38,0.85)" strokeWidth="6" />
-            <circle cx="20" cy="20" r="16" fill="none" stroke="rgba(22,163,74,0.9)" strokeWidth="6" strokeDasharray={`${ratio * circumference} ${circumference}`} />
+            <circle
+              cx="20"
+              cy="20"
+              r="16"
+              fill="none"
+              stroke="rgba(22,163,74,0.9)"
+              strokeWidth="6"
+              strokeDasharray={`${ratio * circumference} ${circumference}`}
+            />
           </svg>
           <div>
             <p className="text-3xl font-semibold tabular-nums">{`${Math.round(ratio * 100)}%`}</p>
@@ -68,8 +117,20 @@ export function OnSpecCard({ statuses, loading }: { statuses: readonly SiteEmiss
   );
 }
 
-export function SitesTable({ statuses, loading, units, onOpen }: { statuses: readonly SiteEmissionStatusRow[] | undefined; loading: boolean; units: Ch4Units; onOpen: (s: SiteEmissionStatusRow) => void }) {
-  const rows = [...(statuses ?? [])].filter((s) => s.totalVolume > 0).sort((a, b) => b.totalVolume - a.totalVolume || a.siteName.localeCompare(b.siteName));
+export function SitesTable({
+  statuses,
+  loading,
+  units,
+  onOpen,
+}: {
+  statuses: readonly SiteEmissionStatusRow[] | undefined;
+  loading: boolean;
+  units: Ch4Units;
+  onOpen: (s: SiteEmissionStatusRow) => void;
+}) {
+  const rows = [...(statuses ?? [])]
+    .filter((s) => s.totalVolume > 0)
+    .sort((a, b) => b.totalVolume - a.totalVolume || a.siteName.localeCompare(b.siteName));
   return (
     <Card title="Emissions by Site">
       {loading && !statuses ? (
@@ -97,11 +158,18 @@ export function SitesTable({ statuses, loading, units, onOpen }: { statuses: rea
                         {s.siteName}
                       </button>
                     </td>
-                    <td className="text-right tabular-nums">{units.formatVolume(s.totalVolume).replace(` ${units.volumeLabel}`, '')}</td>
-                    <td className="text-right tabular-nums">{units.formatRate(s.averageRate).replace(` ${units.rateLabel}`, '')}</td>
+                    <td className="text-right tabular-nums">
+                      {units.formatVolume(s.totalVolume).replace(` ${units.volumeLabel}`, '')}
+                    </td>
+                    <td className="text-right tabular-nums">
+                      {units.formatRate(s.averageRate).replace(` ${units.rateLabel}`, '')}
+                    </td>
                     <td>
                       <span className="inline-flex items-center gap-1 whitespace-nowrap text-xs">
-                        <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: `rgba(${STATUS_COLOURS[status].slice(0, 3).join(',')},1)` }} />
+                        <span
+                          className="inline-block h-2.5 w-2.5 rounded-full"
+                          style={{ background: `rgba(${STATUS_COLOURS[status].slice(0, 3).join(',')},1)` }}
+                        />
                         {status}
                       </span>
                     </td>
@@ -116,7 +184,15 @@ export function SitesTable({ statuses, loading, units, onOpen }: { statuses: rea
   );
 }
 
-export function CategoriesTable({ rollups, loading, units }: { rollups: readonly EmissionRollup[] | undefined; loading: boolean; units: Ch4Units }) {
+export function CategoriesTable({
+  rollups,
+  loading,
+  units,
+}: {
+  rollups: readonly EmissionRollup[] | undefined;
+  loading: boolean;
+  units: Ch4Units;
+}) {
   const byCategory = new Map<string, { volume: number; count: number }>();
   for (const r of rollups ?? []) {
     const c = byCategory.get(r.sourceCategoryName) ?? { volume: 0, count: 0 };
@@ -145,9 +221,16 @@ export function CategoriesTable({ rollups, loading, units }: { rollups: readonly
               <tr key={name}>
                 <td>{name}</td>
                 <td className="text-right tabular-nums">{v.count.toLocaleString('en-US')}</td>
-                <td className="text-right tabular-nums">{units.formatVolume(v.volume).replace(` ${units.volumeLabel}`, '')}</td>
+                <td className="text-right tabular-nums">
+                  {units.formatVolume(v.volume).replace(` ${units.volumeLabel}`, '')}
+                </td>
                 <td>
-                  <progress className="progress progress-primary" value={v.volume} max={total} aria-label={`${name} share`} />
+                  <progress
+                    className="progress progress-primary"
+                    value={v.volume}
+                    max={total}
+                    aria-label={`${name} share`}
+                  />
                 </td>
               </tr>
             ))}

@@ -10,8 +10,16 @@ export function QubeUserDialog({ user, onClose }: { user: QubeUserRow | null; on
   return (
     <UserFormDialog
       title={user ? `Edit ${user.email}` : 'Add Qube User'}
-      initial={{ id: user?.id ?? 0, email: user?.email ?? '', roleId: user?.qubeRoleId ?? 0, signOnMethod: user?.signOnMethod ?? 'EmailPassword' }}
-      roles={roleOptionsFor(roles.data ?? [], user?.qubeRoleId && user.qubeRole ? { id: user.qubeRoleId, name: user.qubeRole } : null)}
+      initial={{
+        id: user?.id ?? 0,
+        email: user?.email ?? '',
+        roleId: user?.qubeRoleId ?? 0,
+        signOnMethod: user?.signOnMethod ?? 'EmailPassword',
+      }}
+      roles={roleOptionsFor(
+        roles.data ?? [],
+        user?.qubeRoleId && user.qubeRole ? { id: user.qubeRoleId, name: user.qubeRole } : null,
+      )}
       methods={signOnMethodsOffered('Qube', true)}
       busy={save.isPending}
       save={(form) => save.mutateAsync(form)}

@@ -17,7 +17,11 @@ import { QubeUserDialog } from './qube-user-dialog';
 const columns: GridColumn<QubeUserRow>[] = [
   { id: 'email', header: 'Email', value: (u) => u.email, hideable: false, width: 260 },
   { id: 'role', header: 'Role', value: (u) => u.qubeRole },
-  { id: 'organizations', header: 'Organizations', value: (u) => u.organizations.map((o) => `${o.organizationName} (${o.roleName})`).join(', ') },
+  {
+    id: 'organizations',
+    header: 'Organizations',
+    value: (u) => u.organizations.map((o) => `${o.organizationName} (${o.roleName})`).join(', '),
+  },
   { id: 'notificationsEnabled', header: 'Notifications', value: (u) => (u.notificationsEnabled ? 'On' : 'Off') },
   { id: 'signOnMethod', header: 'Sign-on Method', value: (u) => SIGN_ON_METHOD_LABELS[u.signOnMethod] },
 ];
@@ -28,9 +32,25 @@ const quickFilters: QuickFilter<QubeUserRow>[] = [
   { id: 'none', label: 'No Organization', predicate: (u) => u.organizations.length === 0 },
 ];
 
-function LockedButton({ label, lock, danger, onClick }: { label: string; lock: string | null; danger?: boolean; onClick: () => void }) {
+function LockedButton({
+  label,
+  lock,
+  danger,
+  onClick,
+}: {
+  label: string;
+  lock: string | null;
+  danger?: boolean;
+  onClick: () => void;
+}) {
   const button = (
-    <button type="button" className={`btn btn-ghost btn-xs ${danger ? 'text-error' : ''}`} disabled={lock !== null} onClick={onClick} aria-label={lock ?? label}>
+    <button
+      type="button"
+      className={`btn btn-ghost btn-xs ${danger ? 'text-error' : ''}`}
+      disabled={lock !== null}
+      onClick={onClick}
+      aria-label={lock ?? label}
+    >
       {label.split(' ')[0]}
     </button>
   );
@@ -78,13 +98,27 @@ export default function QubeUsersPage() {
             const isMe = u.id === me.userDetails.userId;
             return (
               <span className="inline-flex gap-0.5">
-                <LockedButton label={`Edit ${u.email}`} lock={qubeUserLock(u, 'edited')} onClick={() => setEditing(u)} />
+                <LockedButton
+                  label={`Edit ${u.email}`}
+                  lock={qubeUserLock(u, 'edited')}
+                  onClick={() => setEditing(u)}
+                />
                 {canSeeDetails && (
-                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDetails(u.id)} aria-label={`Details of ${u.email}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => setDetails(u.id)}
+                    aria-label={`Details of ${u.email}`}
+                  >
                     Details
                   </button>
                 )}
-                <LockedButton label={`Delete ${u.email}`} danger lock={isMe ? CANNOT_REMOVE_YOURSELF : qubeUserLock(u, 'deleted')} onClick={() => setRemoving(u)} />
+                <LockedButton
+                  label={`Delete ${u.email}`}
+                  danger
+                  lock={isMe ? CANNOT_REMOVE_YOURSELF : qubeUserLock(u, 'deleted')}
+                  onClick={() => setRemoving(u)}
+                />
               </span>
             );
           }}

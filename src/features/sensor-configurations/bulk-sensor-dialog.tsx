@@ -2,7 +2,11 @@
 // upload (field csvFile) with progress; every row or none; '{n} sensor configuration(s) updated' counts the sensors
 // that got a new version.
 import { apiBytes, apiUpload } from '@/api/client';
-import { SENSOR_CONFIGURATION_COLUMNS, sensorBulkAnswerSchema, sensorConfigurationsUpdated } from '@/domain/sensor-configuration';
+import {
+  SENSOR_CONFIGURATION_COLUMNS,
+  sensorBulkAnswerSchema,
+  sensorConfigurationsUpdated,
+} from '@/domain/sensor-configuration';
 import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';
 import { downloadText } from '@/components/download';
 import { Modal } from '@/components/modal';
@@ -26,7 +30,12 @@ export function BulkSensorDialog({ organizationId, onClose }: { organizationId: 
     const answer = await upload.send((file, onProgress) => {
       const form = new FormData();
       form.append('csvFile', file, file.name);
-      return apiUpload(`/api/sensorConfiguration/bulkUploadSensorConfigurations/${organizationId}`, sensorBulkAnswerSchema, form, { onProgress });
+      return apiUpload(
+        `/api/sensorConfiguration/bulkUploadSensorConfigurations/${organizationId}`,
+        sensorBulkAnswerSchema,
+        form,
+        { onProgress },
+      );
     });
     if (!answer) return;
     await invalidate();
@@ -40,7 +49,11 @@ export function BulkSensorDialog({ organizationId, onClose }: { organizationId: 
         <TemplateBar
           help={HELP}
           note="The template has the upload's columns."
-          onTemplate={() => void downloadSensorTemplate().catch((e: unknown) => upload.setFileError(e instanceof Error ? e.message : String(e)))}
+          onTemplate={() =>
+            void downloadSensorTemplate().catch((e: unknown) =>
+              upload.setFileError(e instanceof Error ? e.message : String(e)),
+            )
+          }
         />
         <CsvUploadFields upload={upload} />
         <UploadActions stage={upload.stage} onCancel={onClose} onUpload={() => void send()} />

@@ -8,7 +8,15 @@ import { useToast } from '@/components/toasts';
 import { useState } from 'react';
 import { useSetRmxCoefficients } from './api';
 
-export function RmxDialog({ organizationId, rows, onClose }: { organizationId: number; rows: readonly SensorConfigurationRow[]; onClose: () => void }) {
+export function RmxDialog({
+  organizationId,
+  rows,
+  onClose,
+}: {
+  organizationId: number;
+  rows: readonly SensorConfigurationRow[];
+  onClose: () => void;
+}) {
   const toast = useToast();
   const setRmx = useSetRmxCoefficients();
   const [results, setResults] = useState<RmxResult[] | null>(null);
@@ -39,7 +47,9 @@ export function RmxDialog({ organizationId, rows, onClose }: { organizationId: n
           <ul className="grid gap-1 text-sm" aria-label="Results">
             {results.map((r) => (
               <li key={r.deviceId} className="flex items-start gap-2">
-                <span className={`badge badge-sm ${r.success ? 'badge-success' : 'badge-error'}`}>{r.success ? 'Loaded' : 'Failed'}</span>
+                <span className={`badge badge-sm ${r.success ? 'badge-success' : 'badge-error'}`}>
+                  {r.success ? 'Loaded' : 'Failed'}
+                </span>
                 <span>{r.success ? r.deviceName : `${r.deviceName}: ${r.error ?? 'failed'}`}</span>
               </li>
             ))}
@@ -57,7 +67,9 @@ export function RmxDialog({ organizationId, rows, onClose }: { organizationId: n
                 <p>{`${skipped.length} skipped:`}</p>
                 <ul className="max-h-32 list-disc overflow-auto pl-5">
                   {skipped.map((r) => (
-                    <li key={`${r.sensorSerialNumber}-${r.deviceId ?? 0}`}>{`${r.deviceName ?? r.sensorSerialNumber}: ${rmxBlocked(r)}`}</li>
+                    <li
+                      key={`${r.sensorSerialNumber}-${r.deviceId ?? 0}`}
+                    >{`${r.deviceName ?? r.sensorSerialNumber}: ${rmxBlocked(r)}`}</li>
                   ))}
                 </ul>
               </div>
@@ -69,7 +81,12 @@ export function RmxDialog({ organizationId, rows, onClose }: { organizationId: n
             {results ? 'Close' : 'Cancel'}
           </button>
           {!results && (
-            <button type="button" className="btn btn-primary" disabled={eligible.length === 0 || setRmx.isPending} onClick={() => void load()}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={eligible.length === 0 || setRmx.isPending}
+              onClick={() => void load()}
+            >
               {setRmx.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
               Load Coefficients
             </button>

@@ -41,7 +41,11 @@ export function SensorConfigurationDialog({ organizationId, editing, existing, o
 
   async function save(form: SensorConfigurationForm) {
     try {
-      const answer = await add.mutateAsync({ organizationId, sensorSerialNumber: form.sensorSerialNumber.trim(), coefficients: normalizeCoefficients(form.coefficients) });
+      const answer = await add.mutateAsync({
+        organizationId,
+        sensorSerialNumber: form.sensorSerialNumber.trim(),
+        coefficients: normalizeCoefficients(form.coefficients),
+      });
       if (!answer.added) toast('The coefficients are unchanged; no new version was saved.', 'info');
       else toast(isEdit ? sensorConfigurationEdited : sensorConfigurationAdded, 'success');
       onClose();
@@ -69,7 +73,9 @@ export function SensorConfigurationDialog({ organizationId, editing, existing, o
             aria-invalid={Boolean(errors.sensorSerialNumber)}
             {...register('sensorSerialNumber')}
           />
-          {errors.sensorSerialNumber && <span className="mt-1 text-xs text-error">{errors.sensorSerialNumber.message}</span>}
+          {errors.sensorSerialNumber && (
+            <span className="mt-1 text-xs text-error">{errors.sensorSerialNumber.message}</span>
+          )}
         </label>
         {configured !== null && (
           <p className="alert alert-info py-2 text-sm" role="status">
@@ -88,7 +94,11 @@ export function SensorConfigurationDialog({ organizationId, editing, existing, o
           {errors.coefficients ? (
             <span className="mt-1 text-xs text-error">{errors.coefficients.message}</span>
           ) : (
-            <span className="mt-1 text-xs text-base-content/70">{coefficients ? `${coefficients.length} coefficient(s), in order` : 'Numbers separated by commas, in order'}</span>
+            <span className="mt-1 text-xs text-base-content/70">
+              {coefficients
+                ? `${coefficients.length} coefficient(s), in order`
+                : 'Numbers separated by commas, in order'}
+            </span>
           )}
         </label>
         <FormActions onCancel={onClose} busy={add.isPending} />

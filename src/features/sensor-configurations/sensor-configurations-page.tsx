@@ -28,25 +28,43 @@ type Dialog =
   | { kind: 'rmx'; rows: SensorConfigurationRow[] };
 
 const rowId = (r: SensorConfigurationRow) => `${r.sensorSerialNumber ?? ''}|${r.deviceId ?? ''}`;
-const loadedText = (r: SensorConfigurationRow) => (r.deviceId === null ? '' : r.syncSuccess === null ? 'Not loaded' : r.syncSuccess ? 'Loaded' : 'Failed');
+const loadedText = (r: SensorConfigurationRow) =>
+  r.deviceId === null ? '' : r.syncSuccess === null ? 'Not loaded' : r.syncSuccess ? 'Loaded' : 'Failed';
 
 export default function SensorConfigurationsPage() {
   const { organization, user } = useSession();
   const organizationId = organization!.id;
   const toast = useToast();
-  const time = useCallback((iso: string) => formatDateTime(iso, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat), [user]);
+  const time = useCallback(
+    (iso: string) => formatDateTime(iso, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat),
+    [user],
+  );
   const canOpenDevice = useHasPermission(Permission.DeviceAdministration);
   const { data, isPending, error, refetch, dataUpdatedAt } = useCurrentSensorConfigurations(organizationId);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const close = () => setDialog(null);
 
-  const latestBySerial = useMemo(() => new Map((data ?? []).filter((r) => r.sensorSerialNumber && r.coefficients).map((r) => [r.sensorSerialNumber!, r.coefficients!])), [data]);
+  const latestBySerial = useMemo(
+    () =>
+      new Map(
+        (data ?? [])
+          .filter((r) => r.sensorSerialNumber && r.coefficients)
+          .map((r) => [r.sensorSerialNumber!, r.coefficients!]),
+      ),
+    [data],
+  );
   const chosen = useMemo(() => (data ?? []).filter((r) => selected.has(rowId(r))), [data, selected]);
 
   const columns = useMemo<GridColumn<SensorConfigurationRow>[]>(
     () => [
-      { id: 'sensorSerialNumber', header: 'Sensor Serial Number', value: (r) => r.sensorSerialNumber, hideable: false, width: 120 },
+      {
+        id: 'sensorSerialNumber',
+        header: 'Sensor Serial Number',
+        value: (r) => r.sensorSerialNumber,
+        hideable: false,
+        width: 120,
+      },
       {
         id: 'deviceName',
         header: 'Device',
@@ -77,7 +95,10 @@ export default function SensorConfigurationsPage() {
           if (r.deviceConfirmedVersionId === null) return <span className="text-base-content/70">None</span>;
           const current = r.deviceConfirmedVersionId === r.versionId;
           return (
-            <span className={`badge badge-sm whitespace-nowrap ${current ? 'badge-success' : 'badge-warning'}`} title={current ? 'The device runs the latest version' : 'The device runs an older version'}>
+            <span
+              className={`badge badge-sm whitespace-nowrap ${current ? 'badge-success' : 'badge-warning'}`}
+              title={current ? 'The device runs the latest version' : 'The device runs an older version'}
+            >
               {`v${r.deviceConfirmedVersionId}`}
             </span>
           );
@@ -89,7 +110,12 @@ export default function SensorConfigurationsPage() {
         header: 'Coefficients',
         value: (r) => r.coefficients,
         width: 250,
-        cell: (r) => (r.coefficients ? <span className="font-mono text-xs">{r.coefficients}</span> : <span className="text-base-content/70">Not configured</span>),
+        cell: (r) =>
+          r.coefficients ? (
+            <span className="font-mono text-xs">{r.coefficients}</span>
+          ) : (
+            <span className="text-base-content/70">Not configured</span>
+          ),
       },
       { id: 'createdAt', header: 'Created', kind: 'date', value: (r) => r.createdAt, width: 120 },
       { id: 'userEmail', header: 'Created By', value: (r) => r.userEmail, hiddenByDefault: true },
@@ -100,12 +126,28 @@ export default function SensorConfigurationsPage() {
     [canOpenDevice, time],
   );
 
-  const quickFilters = useMemo<QuickFilter<SensorConfigurationRow>[]>(() => SENSOR_QUICK_FILTERS.map((f) => ({ id: f, label: f, predicate: (r: SensorConfigurationRow) => matchesSensorFilter(f, r) })), []);
+  const quickFilters = useMemo<QuickFilter<SensorConfigurationRow>[]>(
+    () =>
+      SENSOR_QUICK_FILTERS.map((f) => ({
+        id: f,
+        label: f,
+        predicate: (r: SensorConfigurationRow) => matchesSensorFilter(f, r),
+      })),
+    [],
+  );
 
   return (
     <>
       <PageHeader title="Sensor Configurations">
-        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void downloadSensorTemplate().catch((e: unknown) => toast(e instanceof Error ? e.message : String(e), 'error'))}>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          onClick={() =>
+            void downloadSensorTemplate().catch((e: unknown) =>
+              toast(e instanceof Error ? e.message : String(e), 'error'),
+            )
+          }
+        >
           Template
         </button>
         <button type="button" className="btn btn-sm btn-outline" onClick={() => setDialog({ kind: 'bulk' })}>
@@ -131,7 +173,12 @@ export default function SensorConfigurationsPage() {
           exportName="SensorConfigurations"
           selection={{ selected, onChange: setSelected, canSelect: (r) => r.deviceId !== null }}
           toolbar={
-            <button type="button" className="btn btn-sm btn-outline" disabled={chosen.length === 0} onClick={() => setDialog({ kind: 'rmx', rows: chosen })}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              disabled={chosen.length === 0}
+              onClick={() => setDialog({ kind: 'rmx', rows: chosen })}
+            >
               {`Set RMX Coefficients${chosen.length ? ` (${chosen.length})` : ''}`}
             </button>
           }
@@ -140,8 +187,17 @@ export default function SensorConfigurationsPage() {
             const label = r.deviceName ?? r.sensorSerialNumber ?? '';
             return (
               <span className="inline-flex gap-0.5">
-                <span className="tooltip tooltip-left" data-tip={r.sensorSerialNumber ? undefined : 'The device has no CH4 sensor serial number'}>
-                  <button type="button" className="btn btn-ghost btn-xs" disabled={!r.sensorSerialNumber} onClick={() => setDialog({ kind: 'edit', row: r })} aria-label={`Edit configuration of ${label}`}>
+                <span
+                  className="tooltip tooltip-left"
+                  data-tip={r.sensorSerialNumber ? undefined : 'The device has no CH4 sensor serial number'}
+                >
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    disabled={!r.sensorSerialNumber}
+                    onClick={() => setDialog({ kind: 'edit', row: r })}
+                    aria-label={`Edit configuration of ${label}`}
+                  >
                     {r.versionId === null ? 'Configure' : 'Edit'}
                   </button>
                 </span>
@@ -149,7 +205,15 @@ export default function SensorConfigurationsPage() {
                   type="button"
                   className="btn btn-ghost btn-xs"
                   disabled={r.versionId === null}
-                  onClick={() => setDialog({ kind: 'history', of: { sensorSerialNumber: r.sensorSerialNumber!, title: `Sensor History: ${r.sensorSerialNumber}` } })}
+                  onClick={() =>
+                    setDialog({
+                      kind: 'history',
+                      of: {
+                        sensorSerialNumber: r.sensorSerialNumber!,
+                        title: `Sensor History: ${r.sensorSerialNumber}`,
+                      },
+                    })
+                  }
                   aria-label={`Sensor history of ${label}`}
                 >
                   Sensor History
@@ -158,13 +222,24 @@ export default function SensorConfigurationsPage() {
                   type="button"
                   className="btn btn-ghost btn-xs"
                   disabled={r.deviceId === null}
-                  onClick={() => setDialog({ kind: 'history', of: { deviceId: r.deviceId!, title: `Device History: ${r.deviceName}` } })}
+                  onClick={() =>
+                    setDialog({
+                      kind: 'history',
+                      of: { deviceId: r.deviceId!, title: `Device History: ${r.deviceName}` },
+                    })
+                  }
                   aria-label={`Device history of ${label}`}
                 >
                   Device History
                 </button>
                 <span className="tooltip tooltip-left" data-tip={blocked ?? undefined}>
-                  <button type="button" className="btn btn-ghost btn-xs" disabled={blocked !== null} onClick={() => setDialog({ kind: 'rmx', rows: [r] })} aria-label={`Set RMX coefficients on ${label}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    disabled={blocked !== null}
+                    onClick={() => setDialog({ kind: 'rmx', rows: [r] })}
+                    aria-label={`Set RMX coefficients on ${label}`}
+                  >
                     Set RMX
                   </button>
                 </span>
@@ -173,17 +248,30 @@ export default function SensorConfigurationsPage() {
           }}
         />
       </div>
-      {dialog?.kind === 'add' && <SensorConfigurationDialog organizationId={organizationId} editing={null} existing={(s) => latestBySerial.get(s) ?? null} onClose={close} />}
+      {dialog?.kind === 'add' && (
+        <SensorConfigurationDialog
+          organizationId={organizationId}
+          editing={null}
+          existing={(s) => latestBySerial.get(s) ?? null}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'edit' && (
         <SensorConfigurationDialog
           organizationId={organizationId}
-          editing={{ sensorSerialNumber: dialog.row.sensorSerialNumber!, coefficients: dialog.row.coefficients, deviceName: dialog.row.deviceName }}
+          editing={{
+            sensorSerialNumber: dialog.row.sensorSerialNumber!,
+            coefficients: dialog.row.coefficients,
+            deviceName: dialog.row.deviceName,
+          }}
           existing={(s) => latestBySerial.get(s) ?? null}
           onClose={close}
         />
       )}
       {dialog?.kind === 'bulk' && <BulkSensorDialog organizationId={organizationId} onClose={close} />}
-      {dialog?.kind === 'history' && <SensorHistoryDialog organizationId={organizationId} of={dialog.of} onClose={close} />}
+      {dialog?.kind === 'history' && (
+        <SensorHistoryDialog organizationId={organizationId} of={dialog.of} onClose={close} />
+      )}
       {dialog?.kind === 'rmx' && (
         <RmxDialog
           organizationId={organizationId}

@@ -9,7 +9,15 @@ import { Spinner } from '@/components/spinner';
 import { useSensorConfigurationHistory, type HistoryOf } from './api';
 import { SyncBadge } from './sync-badge';
 
-export function SensorHistoryDialog({ organizationId, of, onClose }: { organizationId: number; of: HistoryOf; onClose: () => void }) {
+export function SensorHistoryDialog({
+  organizationId,
+  of,
+  onClose,
+}: {
+  organizationId: number;
+  of: HistoryOf;
+  onClose: () => void;
+}) {
   const { user } = useSession();
   const time = (iso: string) => formatDateTime(iso, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
   const history = useSensorConfigurationHistory(organizationId, of);
@@ -21,7 +29,11 @@ export function SensorHistoryDialog({ organizationId, of, onClose }: { organizat
       ) : history.error ? (
         <FormAlert message={history.error.message} />
       ) : history.data.length === 0 ? (
-        <p className="text-sm text-base-content/70">{byDevice ? 'No sensor configuration has been made for this device yet.' : 'This sensor has no configuration yet.'}</p>
+        <p className="text-sm text-base-content/70">
+          {byDevice
+            ? 'No sensor configuration has been made for this device yet.'
+            : 'This sensor has no configuration yet.'}
+        </p>
       ) : (
         <div className="max-h-[28rem] overflow-auto">
           <table className="table table-xs" aria-label={of.title}>
@@ -49,7 +61,13 @@ export function SensorHistoryDialog({ organizationId, of, onClose }: { organizat
                   <td>
                     <SyncBadge row={h} time={time} />
                   </td>
-                  <td>{h.deviceId !== null && h.deviceConfirmedVersionId === h.versionId ? <span className="badge badge-sm badge-success">Running</span> : ''}</td>
+                  <td>
+                    {h.deviceId !== null && h.deviceConfirmedVersionId === h.versionId ? (
+                      <span className="badge badge-sm badge-success">Running</span>
+                    ) : (
+                      ''
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -6,12 +6,21 @@ import { baselineCalculationSchema, siteBaselineListRowSchema, siteBaselineSchem
 import type { BaselineCreate, BaselineInput } from '@/domain/baselines';
 
 export const useBaselineList = (organizationId: number) =>
-  useQuery({ queryKey: ['siteBaselines', organizationId], queryFn: () => apiRequest('/api/siteBaseline/list/', z.array(siteBaselineListRowSchema), { query: { organizationId } }) });
+  useQuery({
+    queryKey: ['siteBaselines', organizationId],
+    queryFn: () =>
+      apiRequest('/api/siteBaseline/list/', z.array(siteBaselineListRowSchema), { query: { organizationId } }),
+  });
 
 export const useSiteHistory = (organizationId: number, siteId: number) =>
-  useQuery({ queryKey: ['siteBaselines', organizationId, 'history', siteId], queryFn: () => apiRequest('/api/siteBaseline/siteHistory/', z.array(siteBaselineSchema), { query: { organizationId, siteId } }) });
+  useQuery({
+    queryKey: ['siteBaselines', organizationId, 'history', siteId],
+    queryFn: () =>
+      apiRequest('/api/siteBaseline/siteHistory/', z.array(siteBaselineSchema), { query: { organizationId, siteId } }),
+  });
 
-export const calculateBaseline = (input: BaselineInput, signal?: AbortSignal) => apiRequest('/api/siteBaseline/calculate/', baselineCalculationSchema, { method: 'POST', body: input, signal });
+export const calculateBaseline = (input: BaselineInput, signal?: AbortSignal) =>
+  apiRequest('/api/siteBaseline/calculate/', baselineCalculationSchema, { method: 'POST', body: input, signal });
 
 function useInvalidate(organizationId: number) {
   const client = useQueryClient();
@@ -26,13 +35,18 @@ function useInvalidate(organizationId: number) {
 
 export function useCreateBaseline(organizationId: number) {
   const invalidate = useInvalidate(organizationId);
-  return useMutation({ mutationFn: (body: BaselineCreate) => apiRequest('/api/siteBaseline/create/', siteBaselineSchema, { method: 'POST', body }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: BaselineCreate) =>
+      apiRequest('/api/siteBaseline/create/', siteBaselineSchema, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useEditDates(organizationId: number) {
   const invalidate = useInvalidate(organizationId);
   return useMutation({
-    mutationFn: (body: { id: number; effectiveFrom: string | null; effectiveTo: string | null }) => apiRequest('/api/siteBaseline/edit/', siteBaselineSchema, { method: 'POST', body: { organizationId, ...body } }),
+    mutationFn: (body: { id: number; effectiveFrom: string | null; effectiveTo: string | null }) =>
+      apiRequest('/api/siteBaseline/edit/', siteBaselineSchema, { method: 'POST', body: { organizationId, ...body } }),
     onSuccess: invalidate,
   });
 }
@@ -44,8 +58,14 @@ export function useBaselineAction(organizationId: number) {
       action === 'end'
         ? apiRequest(`/api/siteBaseline/end/${id}`, siteBaselineSchema, { method: 'POST', query: { organizationId } })
         : action === 'delete'
-          ? apiRequest(`/api/siteBaseline/delete/${id}`, siteBaselineSchema, { method: 'DELETE', query: { organizationId } })
-          : apiRequest('/api/siteBaseline/restore/', siteBaselineSchema, { method: 'POST', body: { organizationId, id } }),
+          ? apiRequest(`/api/siteBaseline/delete/${id}`, siteBaselineSchema, {
+              method: 'DELETE',
+              query: { organizationId },
+            })
+          : apiRequest('/api/siteBaseline/restore/', siteBaselineSchema, {
+              method: 'POST',
+              body: { organizationId, id },
+            }),
     onSuccess: invalidate,
   });
 }

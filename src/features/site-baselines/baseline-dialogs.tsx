@@ -2,7 +2,13 @@
 // status, ending, deleting and restoring them, and the one change allowed after creation, the effective dates.
 import { useState } from 'react';
 import type { SiteBaseline } from '@/contracts/emissions';
-import { BASELINE_MESSAGES, baselineStatus, baselineTypeLabel, effectiveDateProblems, formatBaseline } from '@/domain/baselines';
+import {
+  BASELINE_MESSAGES,
+  baselineStatus,
+  baselineTypeLabel,
+  effectiveDateProblems,
+  formatBaseline,
+} from '@/domain/baselines';
 import { formatDateTime } from '@/domain/format';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { LoadError } from '@/components/grid-parts';
@@ -18,7 +24,15 @@ import { FactList } from '@/components/fact-list';
 
 const STATUS_BADGE = { Active: 'badge-success', Ended: 'badge-ghost', Deleted: 'badge-error badge-outline' } as const;
 
-export function SiteBaselineHistoryDialog({ siteId, siteName, onClose }: { siteId: number; siteName: string; onClose: () => void }) {
+export function SiteBaselineHistoryDialog({
+  siteId,
+  siteName,
+  onClose,
+}: {
+  siteId: number;
+  siteName: string;
+  onClose: () => void;
+}) {
   const { organization, user } = useSession();
   const organizationId = organization?.id ?? 0;
   const { ianaTimezoneId: timeZone, timeFormat } = user.userSettings;
@@ -32,7 +46,14 @@ export function SiteBaselineHistoryDialog({ siteId, siteName, onClose }: { siteI
   const [confirm, setConfirm] = useState<{ baseline: SiteBaseline; action: 'end' | 'delete' } | null>(null);
   const run = async (kind: 'end' | 'delete' | 'restore', b: SiteBaseline) => {
     await action.mutateAsync({ action: kind, id: b.id });
-    toast(kind === 'delete' ? BASELINE_MESSAGES.deleted : kind === 'restore' ? BASELINE_MESSAGES.restored : BASELINE_MESSAGES.updated, 'success');
+    toast(
+      kind === 'delete'
+        ? BASELINE_MESSAGES.deleted
+        : kind === 'restore'
+          ? BASELINE_MESSAGES.restored
+          : BASELINE_MESSAGES.updated,
+      'success',
+    );
     setConfirm(null);
   };
   return (
@@ -85,16 +106,32 @@ export function SiteBaselineHistoryDialog({ siteId, siteName, onClose }: { siteI
                         </button>
                       )}
                       {status === 'Active' && (
-                        <button type="button" className="btn btn-ghost btn-xs" onClick={() => setConfirm({ baseline: b, action: 'end' })}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          onClick={() => setConfirm({ baseline: b, action: 'end' })}
+                        >
                           End
                         </button>
                       )}
                       {status === 'Deleted' ? (
-                        <button type="button" className="btn btn-ghost btn-xs" onClick={() => void run('restore', b).catch((e: unknown) => toast(e instanceof Error ? e.message : String(e), 'error'))}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs"
+                          onClick={() =>
+                            void run('restore', b).catch((e: unknown) =>
+                              toast(e instanceof Error ? e.message : String(e), 'error'),
+                            )
+                          }
+                        >
                           Restore
                         </button>
                       ) : (
-                        <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setConfirm({ baseline: b, action: 'delete' })}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-xs text-error"
+                          onClick={() => setConfirm({ baseline: b, action: 'delete' })}
+                        >
                           Delete
                         </button>
                       )}
@@ -113,11 +150,23 @@ export function SiteBaselineHistoryDialog({ siteId, siteName, onClose }: { siteI
       </div>
       {details && <BaselineDetailsDialog baseline={details} onClose={() => setDetails(null)} />}
       {editing && <EditDatesDialog baseline={editing} onClose={() => setEditing(null)} />}
-      {audit && <AuditHistoryDialog entity="siteBaseline" id={audit.id} organizationId={organizationId} title="Baseline changes" onClose={() => setAudit(null)} />}
+      {audit && (
+        <AuditHistoryDialog
+          entity="siteBaseline"
+          id={audit.id}
+          organizationId={organizationId}
+          title="Baseline changes"
+          onClose={() => setAudit(null)}
+        />
+      )}
       <ConfirmDialog
         open={confirm !== null}
         title={confirm?.action === 'delete' ? 'Delete Baseline' : 'End Baseline'}
-        message={confirm?.action === 'delete' ? `Are you sure you want to delete '${baselineTypeLabel(confirm.baseline.baselineType)} baseline of ${siteName}'?` : 'End this baseline now? The site will have no active baseline until a new one is created.'}
+        message={
+          confirm?.action === 'delete'
+            ? `Are you sure you want to delete '${baselineTypeLabel(confirm.baseline.baselineType)} baseline of ${siteName}'?`
+            : 'End this baseline now? The site will have no active baseline until a new one is created.'
+        }
         confirmLabel={confirm?.action === 'delete' ? 'Delete' : 'End'}
         danger={confirm?.action === 'delete'}
         busy={action.isPending}
@@ -145,15 +194,38 @@ export function BaselineDetailsDialog({ baseline: b, onClose }: { baseline: Site
     ['90-day threshold', `${formatBaseline(units.rate(b.ninetyDayThreshold))} ${units.rateLabel}`],
     ['Effective From', formatDateTime(b.effectiveFrom, timeZone, timeFormat)],
     ['Effective To', b.effectiveTo ? formatDateTime(b.effectiveTo, timeZone, timeFormat) : 'Active'],
-    ...(b.yearlyEmissionInventory !== null ? ([['Yearly CH4 Inventory', `${b.yearlyEmissionInventory.toLocaleString('en-US')} kg`]] as [string, string][]) : []),
-    ...(b.baselineRange ? ([['Calculation period', `${b.baselineRange[0]} – ${b.baselineRange[1]}`]] as [string, string][]) : []),
+    ...(b.yearlyEmissionInventory !== null
+      ? ([['Yearly CH4 Inventory', `${b.yearlyEmissionInventory.toLocaleString('en-US')} kg`]] as [string, string][])
+      : []),
+    ...(b.baselineRange
+      ? ([['Calculation period', `${b.baselineRange[0]} – ${b.baselineRange[1]}`]] as [string, string][])
+      : []),
     ...(b.baselineStartDate ? ([['Calculation start', b.baselineStartDate]] as [string, string][]) : []),
-    ...(b.inspectionDate ? ([['Inspection', `${b.inspectionDate}${b.inspectionComments ? ` — ${b.inspectionComments}` : ''}`]] as [string, string][]) : []),
-    ...(b.epaSiteType ? ([['EPA Site Type', `${b.epaSiteType}${b.baselineIsMaxForSiteType ? ' (baseline at the type maximum)' : ''}`]] as [string, string][]) : []),
-    ...b.activities.map((a, i): [string, string] => [`Activity ${i + 1}`, `${a.dateRange[0] ?? ''} – ${a.dateRange[1] ?? ''}: ${a.comment}`]),
+    ...(b.inspectionDate
+      ? ([['Inspection', `${b.inspectionDate}${b.inspectionComments ? ` — ${b.inspectionComments}` : ''}`]] as [
+          string,
+          string,
+        ][])
+      : []),
+    ...(b.epaSiteType
+      ? ([
+          ['EPA Site Type', `${b.epaSiteType}${b.baselineIsMaxForSiteType ? ' (baseline at the type maximum)' : ''}`],
+        ] as [string, string][])
+      : []),
+    ...b.activities.map((a, i): [string, string] => [
+      `Activity ${i + 1}`,
+      `${a.dateRange[0] ?? ''} – ${a.dateRange[1] ?? ''}: ${a.comment}`,
+    ]),
     ['Created', `${formatDateTime(b.createdAt, timeZone, timeFormat)} by ${b.createdBy ?? ''}`],
-    ...(b.endedAt ? ([['Ended', `${formatDateTime(b.endedAt, timeZone, timeFormat)} by ${b.endedBy ?? ''}`]] as [string, string][]) : []),
-    ...(b.deletedAt ? ([['Deleted', `${formatDateTime(b.deletedAt, timeZone, timeFormat)} by ${b.deletedBy ?? ''}`]] as [string, string][]) : []),
+    ...(b.endedAt
+      ? ([['Ended', `${formatDateTime(b.endedAt, timeZone, timeFormat)} by ${b.endedBy ?? ''}`]] as [string, string][])
+      : []),
+    ...(b.deletedAt
+      ? ([['Deleted', `${formatDateTime(b.deletedAt, timeZone, timeFormat)} by ${b.deletedBy ?? ''}`]] as [
+          string,
+          string,
+        ][])
+      : []),
   ];
   return (
     <Modal open title="Baseline Details" onClose={onClose} wide>
@@ -197,12 +269,24 @@ export function EditDatesDialog({ baseline, onClose }: { baseline: SiteBaseline;
       <div className="grid gap-3">
         <label className="form-control">
           <span className="label-text mb-1 text-sm font-medium">Effective From</span>
-          <input type="date" className="input input-sm w-full" aria-label="Effective From" value={from} onChange={(e) => setFrom(e.target.value)} />
+          <input
+            type="date"
+            className="input input-sm w-full"
+            aria-label="Effective From"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
           {problems.effectiveFrom && <span className="mt-1 text-xs text-error">{problems.effectiveFrom[0]}</span>}
         </label>
         <label className="form-control">
           <span className="label-text mb-1 text-sm font-medium">Effective To</span>
-          <input type="date" className="input input-sm w-full" aria-label="Effective To" value={to} onChange={(e) => setTo(e.target.value)} />
+          <input
+            type="date"
+            className="input input-sm w-full"
+            aria-label="Effective To"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+          />
           {problems.effectiveTo && <span className="mt-1 text-xs text-error">{problems.effectiveTo[0]}</span>}
         </label>
         {problems.form && (

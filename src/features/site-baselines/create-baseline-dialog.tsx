@@ -4,7 +4,16 @@ import { useState } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ApiError } from '@/api/client';
 import type { BaselineCalculationAnswer, SiteBaselineListRow } from '@/contracts/emissions';
-import { BASELINE_MESSAGES, BASELINE_TYPE_LABELS, baselineInputProblems, BaselineType, EPA_SITE_TYPES, effectiveDateProblems, formatBaseline, type BaselineInput } from '@/domain/baselines';
+import {
+  BASELINE_MESSAGES,
+  BASELINE_TYPE_LABELS,
+  baselineInputProblems,
+  BaselineType,
+  EPA_SITE_TYPES,
+  effectiveDateProblems,
+  formatBaseline,
+  type BaselineInput,
+} from '@/domain/baselines';
 import { FormAlert } from '@/components/form-alert';
 import { Modal } from '@/components/modal';
 import { useSession } from '@/components/session-context';
@@ -38,7 +47,10 @@ function toInput(v: FormValues, organizationId: number): BaselineInput {
     yearlyEmissionInventory: v.yearlyEmissionInventory.trim() === '' ? null : Number(v.yearlyEmissionInventory),
     baselineRange: [v.rangeFrom || null, v.rangeTo || null],
     baselineStartDate: v.baselineStartDate || null,
-    activities: type === BaselineType.UserInput ? [] : v.activities.map((a) => ({ dateRange: [a.from || null, a.to || null], comment: a.comment })),
+    activities:
+      type === BaselineType.UserInput
+        ? []
+        : v.activities.map((a) => ({ dateRange: [a.from || null, a.to || null], comment: a.comment })),
     inspectionDate: v.inspectionDate || null,
     inspectionComments: v.inspectionComments || null,
     epaSiteType: v.epaSiteType || null,
@@ -46,9 +58,18 @@ function toInput(v: FormValues, organizationId: number): BaselineInput {
 }
 
 /** Domain problems placed on the form's fields. */
-const fieldOf = (key: string) => (key === 'baselineRange' ? 'rangeFrom' : key.replace(/^activities\.(\d+)\.dateRange$/, 'activities.$1.from'));
+const fieldOf = (key: string) =>
+  key === 'baselineRange' ? 'rangeFrom' : key.replace(/^activities\.(\d+)\.dateRange$/, 'activities.$1.from');
 
-export function CreateBaselineDialog({ sites, initialSiteId, onClose }: { sites: readonly SiteBaselineListRow[]; initialSiteId: number | null; onClose: () => void }) {
+export function CreateBaselineDialog({
+  sites,
+  initialSiteId,
+  onClose,
+}: {
+  sites: readonly SiteBaselineListRow[];
+  initialSiteId: number | null;
+  onClose: () => void;
+}) {
   const { organization, user } = useSession();
   const organizationId = organization?.id ?? 0;
   const timeZone = user.userSettings.ianaTimezoneId;
@@ -56,14 +77,36 @@ export function CreateBaselineDialog({ sites, initialSiteId, onClose }: { sites:
   const toast = useToast();
   const create = useCreateBaseline(organizationId);
   const resolver: Resolver<FormValues> = async (values) => {
-    const problems = { ...baselineInputProblems(toInput(values, organizationId)), ...effectiveDateProblems(values.effectiveFrom ? dayStartIso(values.effectiveFrom, timeZone) : null, values.effectiveTo ? dayStartIso(values.effectiveTo, timeZone) : null) };
+    const problems = {
+      ...baselineInputProblems(toInput(values, organizationId)),
+      ...effectiveDateProblems(
+        values.effectiveFrom ? dayStartIso(values.effectiveFrom, timeZone) : null,
+        values.effectiveTo ? dayStartIso(values.effectiveTo, timeZone) : null,
+      ),
+    };
     const errors: Record<string, { type: string; message: string }> = {};
-    for (const [key, messages] of Object.entries(problems)) errors[fieldOf(key)] = { type: 'validate', message: messages[0]! };
-    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<FormValues> } : { values, errors: {} };
+    for (const [key, messages] of Object.entries(problems))
+      errors[fieldOf(key)] = { type: 'validate', message: messages[0]! };
+    return Object.keys(errors).length
+      ? { values: {}, errors: errors as FieldErrors<FormValues> }
+      : { values, errors: {} };
   };
   const { register, control, handleSubmit, watch, trigger, getValues, formState } = useForm<FormValues>({
     resolver,
-    defaultValues: { siteId: initialSiteId ? String(initialSiteId) : '', baselineType: '', yearlyEmissionInventory: '', rangeFrom: '', rangeTo: '', baselineStartDate: '', inspectionDate: '', inspectionComments: '', epaSiteType: '', activities: [], effectiveFrom: '', effectiveTo: '' },
+    defaultValues: {
+      siteId: initialSiteId ? String(initialSiteId) : '',
+      baselineType: '',
+      yearlyEmissionInventory: '',
+      rangeFrom: '',
+      rangeTo: '',
+      baselineStartDate: '',
+      inspectionDate: '',
+      inspectionComments: '',
+      epaSiteType: '',
+      activities: [],
+      effectiveFrom: '',
+      effectiveTo: '',
+    },
   });
   const activities = useFieldArray({ control, name: 'activities' });
   const values = watch();
@@ -86,7 +129,19 @@ export function CreateBaselineDialog({ sites, initialSiteId, onClose }: { sites:
 
   async function runCalculation() {
     setCalcErrors([]);
-    if (!(await trigger(['siteId', 'baselineType', 'yearlyEmissionInventory', 'rangeFrom', 'baselineStartDate', 'inspectionDate', 'epaSiteType', 'activities']))) return;
+    if (
+      !(await trigger([
+        'siteId',
+        'baselineType',
+        'yearlyEmissionInventory',
+        'rangeFrom',
+        'baselineStartDate',
+        'inspectionDate',
+        'epaSiteType',
+        'activities',
+      ]))
+    )
+      return;
     const current = getValues();
     const key = JSON.stringify(toInput(current, organizationId));
     setCalculating(true);
@@ -95,7 +150,11 @@ export function CreateBaselineDialog({ sites, initialSiteId, onClose }: { sites:
       setCalc({ key, result });
     } catch (e) {
       setCalc(null);
-      setCalcErrors(e instanceof ApiError && Object.keys(e.errors).length ? [...new Set(Object.values(e.errors).flat())] : [e instanceof Error ? e.message : String(e)]);
+      setCalcErrors(
+        e instanceof ApiError && Object.keys(e.errors).length
+          ? [...new Set(Object.values(e.errors).flat())]
+          : [e instanceof Error ? e.message : String(e)],
+      );
     } finally {
       setCalculating(false);
     }
@@ -105,7 +164,11 @@ export function CreateBaselineDialog({ sites, initialSiteId, onClose }: { sites:
     if (!valid) return setSaveError(BASELINE_MESSAGES.calculationRequired);
     setSaveError(null);
     try {
-      await create.mutateAsync({ ...toInput(v, organizationId), effectiveFrom: dayStartIso(v.effectiveFrom, timeZone), effectiveTo: v.effectiveTo ? dayStartIso(v.effectiveTo, timeZone) : null });
+      await create.mutateAsync({
+        ...toInput(v, organizationId),
+        effectiveFrom: dayStartIso(v.effectiveFrom, timeZone),
+        effectiveTo: v.effectiveTo ? dayStartIso(v.effectiveTo, timeZone) : null,
+      });
       toast(BASELINE_MESSAGES.created, 'success');
       onClose();
     } catch (e) {
@@ -155,18 +218,66 @@ export function CreateBaselineDialog({ sites, initialSiteId, onClose }: { sites:
             {BASELINE_MESSAGES.notEpaSite}
           </p>
         )}
-        {type === BaselineType.UserInput && field('yearlyEmissionInventory', 'Yearly CH4 Inventory (kg)', <input type="number" min={0} step="any" className="input input-sm w-full" aria-label="Yearly CH4 Inventory (kg)" {...register('yearlyEmissionInventory')} />)}
+        {type === BaselineType.UserInput &&
+          field(
+            'yearlyEmissionInventory',
+            'Yearly CH4 Inventory (kg)',
+            <input
+              type="number"
+              min={0}
+              step="any"
+              className="input input-sm w-full"
+              aria-label="Yearly CH4 Inventory (kg)"
+              {...register('yearlyEmissionInventory')}
+            />,
+          )}
         {type === BaselineType.SiteAverage && (
           <fieldset className="grid gap-3 sm:grid-cols-2">
             <legend className="mb-1 text-sm font-medium">Baseline Calculation Period (30 to 92 days)</legend>
-            {field('rangeFrom', 'From', <input type="date" className="input input-sm w-full" aria-label="Baseline Calculation Period from" {...register('rangeFrom')} />)}
-            {field('rangeTo', 'To', <input type="date" className="input input-sm w-full" aria-label="Baseline Calculation Period to" {...register('rangeTo')} />)}
+            {field(
+              'rangeFrom',
+              'From',
+              <input
+                type="date"
+                className="input input-sm w-full"
+                aria-label="Baseline Calculation Period from"
+                {...register('rangeFrom')}
+              />,
+            )}
+            {field(
+              'rangeTo',
+              'To',
+              <input
+                type="date"
+                className="input input-sm w-full"
+                aria-label="Baseline Calculation Period to"
+                {...register('rangeTo')}
+              />,
+            )}
           </fieldset>
         )}
         {type === BaselineType.Epa30DayAverage && (
           <div className="grid gap-3 sm:grid-cols-2">
-            {field('baselineStartDate', 'Baseline Calculation Period Start Date', <input type="date" className="input input-sm w-full" aria-label="Baseline Calculation Period Start Date" {...register('baselineStartDate')} />)}
-            {field('inspectionDate', 'Inspection Date', <input type="date" className="input input-sm w-full" aria-label="Inspection Date" {...register('inspectionDate')} />)}
+            {field(
+              'baselineStartDate',
+              'Baseline Calculation Period Start Date',
+              <input
+                type="date"
+                className="input input-sm w-full"
+                aria-label="Baseline Calculation Period Start Date"
+                {...register('baselineStartDate')}
+              />,
+            )}
+            {field(
+              'inspectionDate',
+              'Inspection Date',
+              <input
+                type="date"
+                className="input input-sm w-full"
+                aria-label="Inspection Date"
+                {...register('inspectionDate')}
+              />,
+            )}
             {field(
               'epaSiteType',
               'EPA Site Type',
@@ -177,37 +288,100 @@ export function CreateBaselineDialog({ sites, initialSiteId, onClose }: { sites:
                 ))}
               </select>,
             )}
-            {field('inspectionComments', 'Inspection Comments', <input className="input input-sm w-full" aria-label="Inspection Comments" maxLength={2000} {...register('inspectionComments')} />)}
+            {field(
+              'inspectionComments',
+              'Inspection Comments',
+              <input
+                className="input input-sm w-full"
+                aria-label="Inspection Comments"
+                maxLength={2000}
+                {...register('inspectionComments')}
+              />,
+            )}
           </div>
         )}
         {(type === BaselineType.SiteAverage || type === BaselineType.Epa30DayAverage) && (
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Activities excluded from the calculation</legend>
-            {activities.fields.length === 0 && <p className="text-xs text-base-content/70">None: every day of the period counts.</p>}
+            {activities.fields.length === 0 && (
+              <p className="text-xs text-base-content/70">None: every day of the period counts.</p>
+            )}
             {activities.fields.map((a, i) => (
               <div key={a.id} className="grid items-start gap-2 sm:grid-cols-[9rem_9rem_1fr_auto]">
-                <input type="date" className="input input-sm" aria-label={`Activity ${i + 1} from`} {...register(`activities.${i}.from`)} />
-                <input type="date" className="input input-sm" aria-label={`Activity ${i + 1} to`} {...register(`activities.${i}.to`)} />
+                <input
+                  type="date"
+                  className="input input-sm"
+                  aria-label={`Activity ${i + 1} from`}
+                  {...register(`activities.${i}.from`)}
+                />
+                <input
+                  type="date"
+                  className="input input-sm"
+                  aria-label={`Activity ${i + 1} to`}
+                  {...register(`activities.${i}.to`)}
+                />
                 <div>
-                  <input className="input input-sm w-full" placeholder="Comment" aria-label={`Activity ${i + 1} comment`} maxLength={500} {...register(`activities.${i}.comment`)} />
-                  {(err(`activities.${i}.comment`) || err(`activities.${i}.from`)) && <span className="text-xs text-error">{err(`activities.${i}.comment`) ?? err(`activities.${i}.from`)}</span>}
+                  <input
+                    className="input input-sm w-full"
+                    placeholder="Comment"
+                    aria-label={`Activity ${i + 1} comment`}
+                    maxLength={500}
+                    {...register(`activities.${i}.comment`)}
+                  />
+                  {(err(`activities.${i}.comment`) || err(`activities.${i}.from`)) && (
+                    <span className="text-xs text-error">
+                      {err(`activities.${i}.comment`) ?? err(`activities.${i}.from`)}
+                    </span>
+                  )}
                 </div>
-                <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove activity ${i + 1}`} onClick={() => activities.remove(i)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={`Remove activity ${i + 1}`}
+                  onClick={() => activities.remove(i)}
+                >
                   Remove
                 </button>
               </div>
             ))}
-            <button type="button" className="btn btn-sm btn-ghost w-fit" onClick={() => activities.append({ from: '', to: '', comment: '' })}>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost w-fit"
+              onClick={() => activities.append({ from: '', to: '', comment: '' })}
+            >
               Add Activity
             </button>
           </fieldset>
         )}
         <div className="grid gap-3 sm:grid-cols-2">
-          {field('effectiveFrom', 'Effective From', <input type="date" className="input input-sm w-full" aria-label="Effective From" {...register('effectiveFrom')} />)}
-          {field('effectiveTo', 'Effective To (blank: active until replaced)', <input type="date" className="input input-sm w-full" aria-label="Effective To" {...register('effectiveTo')} />)}
+          {field(
+            'effectiveFrom',
+            'Effective From',
+            <input
+              type="date"
+              className="input input-sm w-full"
+              aria-label="Effective From"
+              {...register('effectiveFrom')}
+            />,
+          )}
+          {field(
+            'effectiveTo',
+            'Effective To (blank: active until replaced)',
+            <input
+              type="date"
+              className="input input-sm w-full"
+              aria-label="Effective To"
+              {...register('effectiveTo')}
+            />,
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 p-3">
-          <button type="button" className="btn btn-sm btn-secondary" disabled={calculating || notEpa} onClick={() => void runCalculation()}>
+          <button
+            type="button"
+            className="btn btn-sm btn-secondary"
+            disabled={calculating || notEpa}
+            onClick={() => void runCalculation()}
+          >
             {calculating && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
             Calculate
           </button>
@@ -221,12 +395,15 @@ export function CreateBaselineDialog({ sites, initialSiteId, onClose }: { sites:
               <dd className="tabular-nums">{`${formatBaseline(units.rate(calc.result.ninetyDayThreshold))} ${units.rateLabel}`}</dd>
             </dl>
           ) : (
-            <span className="text-sm text-base-content/70">{calc ? 'The inputs changed: calculate again.' : 'Calculate to see the baseline before saving.'}</span>
+            <span className="text-sm text-base-content/70">
+              {calc ? 'The inputs changed: calculate again.' : 'Calculate to see the baseline before saving.'}
+            </span>
           )}
         </div>
         {valid && calc.result.baselineIsMaxForSiteType && (
           <p role="status" className="alert alert-info text-sm">
-            The 30-day average is above the largest baseline for this EPA site type, so the baseline is set to that maximum.
+            The 30-day average is above the largest baseline for this EPA site type, so the baseline is set to that
+            maximum.
           </p>
         )}
         {valid && <DailyVolumesChart days={calc.result.dailyVolumes} units={units} />}

@@ -2,7 +2,13 @@
 import type { BaselineCalculationAnswer } from '@/contracts/emissions';
 import type { Ch4Units } from '@/components/use-ch4-units';
 
-export function DailyVolumesChart({ days, units }: { days: BaselineCalculationAnswer['dailyVolumes']; units: Ch4Units }) {
+export function DailyVolumesChart({
+  days,
+  units,
+}: {
+  days: BaselineCalculationAnswer['dailyVolumes'];
+  units: Ch4Units;
+}) {
   if (days.length === 0) return null;
   const max = Math.max(...days.map((d) => d.includedVolume + d.excludedVolume), 1e-9);
   const w = 600;
@@ -11,12 +17,25 @@ export function DailyVolumesChart({ days, units }: { days: BaselineCalculationAn
   const excluded = days.filter((d) => d.excludedVolume > 0).length;
   return (
     <figure className="grid gap-1">
-      <svg viewBox={`0 0 ${w} ${h}`} preserveAspectRatio="none" className="h-24 w-full" role="img" aria-label={`Daily volumes: ${days.length} days, ${excluded} excluded`}>
+      <svg
+        viewBox={`0 0 ${w} ${h}`}
+        preserveAspectRatio="none"
+        className="h-24 w-full"
+        role="img"
+        aria-label={`Daily volumes: ${days.length} days, ${excluded} excluded`}
+      >
         {days.map((d, i) => {
           const v = d.includedVolume + d.excludedVolume;
           const bh = (v / max) * (h - 4);
           return (
-            <rect key={d.startTime} x={i * bar + bar * 0.1} y={h - bh} width={bar * 0.8} height={bh} fill={d.excludedVolume > 0 ? '#94a3b8' : '#0e7490'}>
+            <rect
+              key={d.startTime}
+              x={i * bar + bar * 0.1}
+              y={h - bh}
+              width={bar * 0.8}
+              height={bh}
+              fill={d.excludedVolume > 0 ? '#94a3b8' : '#0e7490'}
+            >
               <title>{`${d.startTime}: ${units.formatVolume(v)}${d.excludedVolume > 0 ? ' (excluded)' : ''}`}</title>
             </rect>
           );

@@ -9,4 +9,5 @@ export function dayStartIso(day: string, timeZone: string): string {
 }
 
 /** The zone's calendar day of an instant. */
-export const dayOf = (iso: string | null, timeZone: string) => (iso ? format(new TZDate(Date.parse(iso), timeZone), 'yyyy-MM-dd') : '');
+export const dayOf = (iso: string | null, timeZone: string) =>
+  iso ? format(new TZDate(Date.parse(iso), timeZone), 'yyyy-MM-dd') : '';

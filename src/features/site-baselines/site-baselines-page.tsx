@@ -16,8 +16,17 @@ import { SiteDashboardLink } from '@/components/site-dashboard-link';
 function columns(units: Ch4Units): GridColumn<SiteBaselineListRow>[] {
   return [
     { id: 'siteName', header: 'Site', value: (r) => r.siteName, hideable: false },
-    { id: 'baselineType', header: 'Baseline Type', value: (r) => (r.baselineType === null ? BASELINE_MESSAGES.noActive : baselineTypeLabel(r.baselineType)) },
-    { id: 'effectiveFrom', header: 'Effective From', kind: 'date', value: (r) => (r.effectiveFrom ? new Date(r.effectiveFrom) : null) },
+    {
+      id: 'baselineType',
+      header: 'Baseline Type',
+      value: (r) => (r.baselineType === null ? BASELINE_MESSAGES.noActive : baselineTypeLabel(r.baselineType)),
+    },
+    {
+      id: 'effectiveFrom',
+      header: 'Effective From',
+      kind: 'date',
+      value: (r) => (r.effectiveFrom ? new Date(r.effectiveFrom) : null),
+    },
     {
       id: 'baseline',
       header: `Baseline (${units.rateLabel})`,
@@ -26,14 +35,34 @@ function columns(units: Ch4Units): GridColumn<SiteBaselineListRow>[] {
       value: (r) => (r.baseline === null ? null : Math.round(units.rate(r.baseline) * 100) / 100),
       cell: (r) => (r.baseline === null ? '' : formatBaseline(units.rate(r.baseline))),
     },
-    { id: 'regulation', header: 'EPA Regulated', value: (r) => (r.isEpaRegulated ? 'Yes' : 'No'), filterOptions: ['Yes', 'No'] },
-    { id: 'regulatorySiteType', header: 'Regulatory Site Type', value: (r) => r.regulatorySiteTypeName, hiddenByDefault: true },
+    {
+      id: 'regulation',
+      header: 'EPA Regulated',
+      value: (r) => (r.isEpaRegulated ? 'Yes' : 'No'),
+      filterOptions: ['Yes', 'No'],
+    },
+    {
+      id: 'regulatorySiteType',
+      header: 'Regulatory Site Type',
+      value: (r) => r.regulatorySiteTypeName,
+      hiddenByDefault: true,
+    },
   ];
 }
 
 const QUICK: QuickFilter<SiteBaselineListRow>[] = [
-  { id: 'active', label: 'Active Baseline', title: 'Sites with an active baseline', predicate: (r) => r.baselineId !== null },
-  { id: 'none', label: 'No Baseline', title: 'Sites without an active baseline', predicate: (r) => r.baselineId === null },
+  {
+    id: 'active',
+    label: 'Active Baseline',
+    title: 'Sites with an active baseline',
+    predicate: (r) => r.baselineId !== null,
+  },
+  {
+    id: 'none',
+    label: 'No Baseline',
+    title: 'Sites without an active baseline',
+    predicate: (r) => r.baselineId === null,
+  },
 ];
 
 export default function SiteBaselinesPage() {
@@ -65,10 +94,20 @@ export default function SiteBaselinesPage() {
           exportName="SiteBaselines"
           rowActions={(r) => (
             <div className="flex gap-1">
-              <button type="button" className="btn btn-ghost btn-xs" aria-label={`Create a baseline for ${r.siteName}`} onClick={() => setCreating({ siteId: r.siteId })}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                aria-label={`Create a baseline for ${r.siteName}`}
+                onClick={() => setCreating({ siteId: r.siteId })}
+              >
                 Create
               </button>
-              <button type="button" className="btn btn-ghost btn-xs" aria-label={`Baseline history of ${r.siteName}`} onClick={() => setHistory(r)}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                aria-label={`Baseline history of ${r.siteName}`}
+                onClick={() => setHistory(r)}
+              >
                 History
               </button>
               <SiteDashboardLink siteId={r.siteId} siteName={r.siteName} />
@@ -76,8 +115,20 @@ export default function SiteBaselinesPage() {
           )}
         />
       </div>
-      {creating && <CreateBaselineDialog sites={list.data ?? []} initialSiteId={creating.siteId} onClose={() => setCreating(null)} />}
-      {history && <SiteBaselineHistoryDialog siteId={history.siteId} siteName={history.siteName} onClose={() => setHistory(null)} />}
+      {creating && (
+        <CreateBaselineDialog
+          sites={list.data ?? []}
+          initialSiteId={creating.siteId}
+          onClose={() => setCreating(null)}
+        />
+      )}
+      {history && (
+        <SiteBaselineHistoryDialog
+          siteId={history.siteId}
+          siteName={history.siteName}
+          onClose={() => setHistory(null)}
+        />
+      )}
     </>
   );
 }

@@ -7,7 +7,14 @@ import { apiRequest } from '@/api/client';
 import { emissionClassificationSchema, type RootCause } from '@/contracts/emission-classification';
 import type { SiteEmission } from '@/contracts/site-dashboard';
 import { showsRootCause } from '@/domain/alarms';
-import { changeClassification, CLASSIFICATION_LABELS, CLASSIFICATION_SET, CLASSIFIED_ALARM_WARNING, type Classification, type ClassificationForm } from '@/domain/emission-classification';
+import {
+  changeClassification,
+  CLASSIFICATION_LABELS,
+  CLASSIFICATION_SET,
+  CLASSIFIED_ALARM_WARNING,
+  type Classification,
+  type ClassificationForm,
+} from '@/domain/emission-classification';
 import { CLASSIFICATIONS } from '@/domain/enums';
 import { formErrorsOf } from '@/components/form-errors';
 import { LoadError } from '@/components/grid-parts';
@@ -18,10 +25,23 @@ import { useToast } from '@/components/toasts';
 
 const NONE = '';
 
-export function ClassifyDialog({ organizationId, emission, title, onClose }: { organizationId: number; emission: SiteEmission; title: string; onClose: () => void }) {
+export function ClassifyDialog({
+  organizationId,
+  emission,
+  title,
+  onClose,
+}: {
+  organizationId: number;
+  emission: SiteEmission;
+  title: string;
+  onClose: () => void;
+}) {
   const current = useQuery({
     queryKey: ['siteDashboard', 'classification', organizationId, emission.id],
-    queryFn: () => apiRequest('/api/emissions/getClassification/', emissionClassificationSchema, { query: { organizationId, emissionId: emission.id } }),
+    queryFn: () =>
+      apiRequest('/api/emissions/getClassification/', emissionClassificationSchema, {
+        query: { organizationId, emissionId: emission.id },
+      }),
     // The form starts from what the server holds now, not a cached read.
     gcTime: 0,
   });
@@ -30,7 +50,10 @@ export function ClassifyDialog({ organizationId, emission, title, onClose }: { o
     <Modal open title="Set Classification" onClose={onClose}>
       <p className="mb-3 text-sm text-base-content/80">{title}</p>
       {current.error || causes.error ? (
-        <LoadError message={(current.error ?? causes.error)!.message} onRetry={() => void (current.error ? current.refetch() : causes.refetch())} />
+        <LoadError
+          message={(current.error ?? causes.error)!.message}
+          onRetry={() => void (current.error ? current.refetch() : causes.refetch())}
+        />
       ) : current.isPending || causes.isPending ? (
         <Spinner label="Loading classification" />
       ) : (
@@ -47,14 +70,25 @@ export function ClassifyDialog({ organizationId, emission, title, onClose }: { o
   );
 }
 
-function ClassifyForm(props: { organizationId: number; emissionId: number; initial: ClassificationForm; warn: boolean; causes: RootCause[]; onClose: () => void }) {
+function ClassifyForm(props: {
+  organizationId: number;
+  emissionId: number;
+  initial: ClassificationForm;
+  warn: boolean;
+  causes: RootCause[];
+  onClose: () => void;
+}) {
   const { organizationId, emissionId, causes, onClose } = props;
   const id = useId();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [form, setForm] = useState<ClassificationForm>(props.initial);
   const save = useMutation({
-    mutationFn: () => apiRequest('/api/emissions/classify', emissionClassificationSchema, { method: 'POST', body: { organizationId, emissionId, ...form } }),
+    mutationFn: () =>
+      apiRequest('/api/emissions/classify', emissionClassificationSchema, {
+        method: 'POST',
+        body: { organizationId, emissionId, ...form },
+      }),
     onSuccess: () => {
       toast(CLASSIFICATION_SET);
       void queryClient.invalidateQueries({ queryKey: ['siteDashboard'] });
@@ -81,7 +115,9 @@ function ClassifyForm(props: { organizationId: number; emissionId: number; initi
           id={`${id}-c`}
           className={`select select-bordered w-full ${errors.fields.classification ? 'select-error' : ''}`}
           value={form.classification ?? NONE}
-          onChange={(e) => setForm(changeClassification(form, e.target.value === NONE ? null : (e.target.value as Classification)))}
+          onChange={(e) =>
+            setForm(changeClassification(form, e.target.value === NONE ? null : (e.target.value as Classification)))
+          }
         >
           <option value={NONE}>Not classified</option>
           {CLASSIFICATIONS.map((c) => (
@@ -90,7 +126,9 @@ function ClassifyForm(props: { organizationId: number; emissionId: number; initi
             </option>
           ))}
         </select>
-        {errors.fields.classification && <span className="mt-1 block text-sm text-error">{errors.fields.classification}</span>}
+        {errors.fields.classification && (
+          <span className="mt-1 block text-sm text-error">{errors.fields.classification}</span>
+        )}
       </label>
       {showsRootCause(form.classification) && (
         <label className="form-control mb-3 block" htmlFor={`${id}-r`}>
@@ -108,7 +146,9 @@ function ClassifyForm(props: { organizationId: number; emissionId: number; initi
               </option>
             ))}
           </select>
-          {errors.fields.rootCauseId && <span className="mt-1 block text-sm text-error">{errors.fields.rootCauseId}</span>}
+          {errors.fields.rootCauseId && (
+            <span className="mt-1 block text-sm text-error">{errors.fields.rootCauseId}</span>
+          )}
         </label>
       )}
       {errors.general && (

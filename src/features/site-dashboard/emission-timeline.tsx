@@ -18,7 +18,17 @@ const LABEL = 150;
 const SEVERITY_FILL = ['#f59e0b', '#ea580c', '#dc2626'];
 const NO_SEVERITY_FILL = '#0e7490';
 
-export function EmissionTimeline({ emissions, loading, range, onZoom }: { emissions: readonly SiteEmission[] | undefined; loading: boolean; range: TimeRange; onZoom: (r: TimeRange) => void }) {
+export function EmissionTimeline({
+  emissions,
+  loading,
+  range,
+  onZoom,
+}: {
+  emissions: readonly SiteEmission[] | undefined;
+  loading: boolean;
+  range: TimeRange;
+  onZoom: (r: TimeRange) => void;
+}) {
   const { user } = useSession();
   const units = useCh4Units();
   const [showAll, setShowAll] = useState(false);
@@ -26,12 +36,17 @@ export function EmissionTimeline({ emissions, loading, range, onZoom }: { emissi
   const list = emissions ?? [];
   // Sources by the volume they emitted in the range, largest first.
   const volumeBySource = new Map<string, number>();
-  for (const e of list) volumeBySource.set(e.sourceName ?? 'Unknown source', (volumeBySource.get(e.sourceName ?? 'Unknown source') ?? 0) + e.totalVolume);
+  for (const e of list)
+    volumeBySource.set(
+      e.sourceName ?? 'Unknown source',
+      (volumeBySource.get(e.sourceName ?? 'Unknown source') ?? 0) + e.totalVolume,
+    );
   const sources = [...volumeBySource.keys()].sort((a, b) => volumeBySource.get(b)! - volumeBySource.get(a)!);
   const rows = ['Site', ...timelineSources(sources, showAll)];
   const plot = Math.max(50, width - LABEL);
   const now = Date.now();
-  const x = (t: number) => LABEL + ((Math.min(Math.max(t, range.start), range.end) - range.start) / (range.end - range.start)) * plot;
+  const x = (t: number) =>
+    LABEL + ((Math.min(Math.max(t, range.start), range.end) - range.start) / (range.end - range.start)) * plot;
   const time = (v: string) => formatDateTime(v, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
   return (
     <section className="rounded-box border border-base-300 bg-base-100 p-2" aria-label="Emissions Timeline chart">
@@ -49,7 +64,12 @@ export function EmissionTimeline({ emissions, loading, range, onZoom }: { emissi
         ) : list.length === 0 ? (
           <p className="py-4 text-center text-sm text-base-content/70">{NO_EMISSIONS}</p>
         ) : (
-          <svg width={width} height={rows.length * ROW + 4} role="img" aria-label={`${list.length} emissions at the site and ${sources.length} sources over the selected time range`}>
+          <svg
+            width={width}
+            height={rows.length * ROW + 4}
+            role="img"
+            aria-label={`${list.length} emissions at the site and ${sources.length} sources over the selected time range`}
+          >
             {rows.map((name, r) => (
               <g key={name} transform={`translate(0 ${r * ROW})`}>
                 <rect x={LABEL} y={2} width={plot} height={ROW - 4} fill="currentColor" opacity={r % 2 ? 0.03 : 0.06} />

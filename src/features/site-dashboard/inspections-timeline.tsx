@@ -29,7 +29,15 @@ export function InspectionsTimeline({ w }: { w: SiteWindow }) {
   const toggle = (id: number) => setPinned({ range: w.range, ids: togglePin(pins, id) });
   const time = (v: string) => formatDateTime(v, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
   const describe = (i: InspectionListItem) =>
-    [inspectionTypeLabel(i.type), time(i.time), i.surveyType === null ? null : `Survey type ${surveyTypeLabel(i.surveyType)}`, i.detectionFound ? 'Detection found' : 'No detection', i.sourceName].filter(Boolean).join(' · ');
+    [
+      inspectionTypeLabel(i.type),
+      time(i.time),
+      i.surveyType === null ? null : `Survey type ${surveyTypeLabel(i.surveyType)}`,
+      i.detectionFound ? 'Detection found' : 'No detection',
+      i.sourceName,
+    ]
+      .filter(Boolean)
+      .join(' · ');
   // keepPreviousData answers the old range's list while the new one loads: only marks inside the range are drawn.
   const list = (inspections.data ?? []).filter((i) => {
     const t = Date.parse(i.time);
@@ -59,7 +67,11 @@ export function InspectionsTimeline({ w }: { w: SiteWindow }) {
         <p className="py-4 text-center text-sm text-base-content/70">{INSPECTION_MESSAGES.noInspections}</p>
       ) : (
         <>
-          <div className="relative mx-2 my-2 h-8" role="group" aria-label={`${list.length} inspections over the selected time range; choose one to pin it`}>
+          <div
+            className="relative mx-2 my-2 h-8"
+            role="group"
+            aria-label={`${list.length} inspections over the selected time range; choose one to pin it`}
+          >
             <div className="absolute inset-x-0 top-1/2 h-px bg-base-content/30" aria-hidden="true" />
             {list.map((i) => {
               const isPinned = pins.includes(i.id);
@@ -88,12 +100,20 @@ export function InspectionsTimeline({ w }: { w: SiteWindow }) {
                 if (!i) return [];
                 return [
                   <li key={id} className="flex items-center gap-2 py-1 text-sm">
-                    <span className={`inline-block h-3 w-3 shrink-0 rounded-full border ${i.detectionFound ? DETECTION : NO_DETECTION}`} aria-hidden="true" />
+                    <span
+                      className={`inline-block h-3 w-3 shrink-0 rounded-full border ${i.detectionFound ? DETECTION : NO_DETECTION}`}
+                      aria-hidden="true"
+                    />
                     <span className="grow">{describe(i)}</span>
                     <button type="button" className="btn btn-ghost btn-xs" onClick={() => setOpen(i.id)}>
                       Details
                     </button>
-                    <button type="button" className="btn btn-ghost btn-xs" aria-label={`Unpin inspection: ${describe(i)}`} onClick={() => toggle(i.id)}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      aria-label={`Unpin inspection: ${describe(i)}`}
+                      onClick={() => toggle(i.id)}
+                    >
                       Unpin
                     </button>
                   </li>,
@@ -103,7 +123,14 @@ export function InspectionsTimeline({ w }: { w: SiteWindow }) {
           )}
         </>
       )}
-      {open !== null && <InspectionDialog organizationId={w.organizationId} inspectionId={open} canEdit={canEdit} onClose={() => setOpen(null)} />}
+      {open !== null && (
+        <InspectionDialog
+          organizationId={w.organizationId}
+          inspectionId={open}
+          canEdit={canEdit}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </section>
   );
 }

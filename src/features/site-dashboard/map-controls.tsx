@@ -1,10 +1,18 @@
 // The site map's layer toggles (remembered across visits in localStorage, like the widget chooser), the rose gas
 // selector, 'Hide Cones', the loading indicator and the rose legend (the gas legend's 3 severity intervals).
 import { useCallback, useState } from 'react';
-import { readSiteMapLayers, roseGas, ROSE_GASES, SITE_MAP_LAYERS_STORAGE_KEY, type SiteMapLayers } from '@/domain/site-map';
+import {
+  readSiteMapLayers,
+  roseGas,
+  ROSE_GASES,
+  SITE_MAP_LAYERS_STORAGE_KEY,
+  type SiteMapLayers,
+} from '@/domain/site-map';
 
 export function useSiteMapLayers(): [SiteMapLayers, (next: SiteMapLayers) => void] {
-  const [layers, setLayers] = useState<SiteMapLayers>(() => readSiteMapLayers(window.localStorage.getItem(SITE_MAP_LAYERS_STORAGE_KEY)));
+  const [layers, setLayers] = useState<SiteMapLayers>(() =>
+    readSiteMapLayers(window.localStorage.getItem(SITE_MAP_LAYERS_STORAGE_KEY)),
+  );
   const update = useCallback((next: SiteMapLayers) => {
     setLayers(next);
     window.localStorage.setItem(SITE_MAP_LAYERS_STORAGE_KEY, JSON.stringify(next));
@@ -12,7 +20,10 @@ export function useSiteMapLayers(): [SiteMapLayers, (next: SiteMapLayers) => voi
   return [layers, update];
 }
 
-const TOGGLES: readonly { key: 'sources' | 'structures' | 'deviceLabels' | 'roses' | 'windField' | 'windRose'; label: string }[] = [
+const TOGGLES: readonly {
+  key: 'sources' | 'structures' | 'deviceLabels' | 'roses' | 'windField' | 'windRose';
+  label: string;
+}[] = [
   { key: 'sources', label: 'Sources' },
   { key: 'structures', label: 'Structures' },
   { key: 'deviceLabels', label: 'Device labels' },
@@ -21,19 +32,40 @@ const TOGGLES: readonly { key: 'sources' | 'structures' | 'deviceLabels' | 'rose
   { key: 'windRose', label: 'Wind rose' },
 ];
 
-export function MapLayerControls({ layers, onChange, selectedArcs, onHideCones, loading }: { layers: SiteMapLayers; onChange: (next: SiteMapLayers) => void; selectedArcs: number; onHideCones: () => void; loading: boolean }) {
+export function MapLayerControls({
+  layers,
+  onChange,
+  selectedArcs,
+  onHideCones,
+  loading,
+}: {
+  layers: SiteMapLayers;
+  onChange: (next: SiteMapLayers) => void;
+  selectedArcs: number;
+  onHideCones: () => void;
+  loading: boolean;
+}) {
   return (
     <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" role="group" aria-label="Map layers">
       {TOGGLES.map((t) => (
         <label key={t.key} className="flex cursor-pointer items-center gap-1.5">
-          <input type="checkbox" className="checkbox checkbox-xs" checked={layers[t.key]} onChange={(e) => onChange({ ...layers, [t.key]: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-xs"
+            checked={layers[t.key]}
+            onChange={(e) => onChange({ ...layers, [t.key]: e.target.checked })}
+          />
           {t.label}
         </label>
       ))}
       {layers.roses && (
         <label className="flex items-center gap-1.5 whitespace-nowrap">
           Rose gas
-          <select className="select select-xs select-bordered" value={layers.roseGas} onChange={(e) => onChange({ ...layers, roseGas: Number(e.target.value) })}>
+          <select
+            className="select select-xs select-bordered"
+            value={layers.roseGas}
+            onChange={(e) => onChange({ ...layers, roseGas: Number(e.target.value) })}
+          >
             {ROSE_GASES.map((g) => (
               <option key={g.id} value={g.id}>
                 {g.name}
@@ -60,7 +92,10 @@ export function RoseLegend({ gasId, empty }: { gasId: number; empty: boolean }) 
   const t = gas.thresholds;
   const bands = [`${t.low}–${t.mid} ${t.unit}`, `${t.mid}–${t.high} ${t.unit}`, `≥ ${t.high} ${t.unit}`];
   return (
-    <p className="mt-1 flex flex-wrap items-center gap-3 text-xs text-base-content/80" aria-label={`${gas.name} rose legend`}>
+    <p
+      className="mt-1 flex flex-wrap items-center gap-3 text-xs text-base-content/80"
+      aria-label={`${gas.name} rose legend`}
+    >
       <span className="font-medium">{`${gas.name} roses (wind direction while high; click a sector for its cone):`}</span>
       {bands.map((b, i) => (
         <span key={b}>

@@ -19,16 +19,44 @@ import { InspectionDialog } from '@/components/inspection-dialogs/inspection-dia
 import { INSPECTION_MESSAGES, inspectionTypeLabel } from '@/domain/inspections';
 import { Permission } from '@/domain/permissions';
 import { useCh4Units } from '@/components/use-ch4-units';
-import { useHasActiveBaselines, useSiteAlarms, useSiteEmissions, useSiteInspections, useSiteRollups, useSiteStatus, type SiteWindow } from './api';
+import {
+  useHasActiveBaselines,
+  useSiteAlarms,
+  useSiteEmissions,
+  useSiteInspections,
+  useSiteRollups,
+  useSiteStatus,
+  type SiteWindow,
+} from './api';
 import { FactList } from '@/components/fact-list';
 import { useOutsideClick } from '@/components/use-outside-click';
 import { ClassifyDialog } from './classify-dialog';
 
 const DAY_MS = 86_400_000;
-const PROGRESS_BY_STATUS: Record<string, string> = { 'Below Baseline': 'progress-success', 'Above Baseline': 'progress-warning', 'Off-Spec': 'progress-error', 'No Baseline': '' };
-const STATUS_BADGE: Record<string, string> = { 'Below Baseline': 'badge-success', 'Above Baseline': 'badge-warning', 'Off-Spec': 'badge-error', 'No Baseline': 'badge-ghost' };
+const PROGRESS_BY_STATUS: Record<string, string> = {
+  'Below Baseline': 'progress-success',
+  'Above Baseline': 'progress-warning',
+  'Off-Spec': 'progress-error',
+  'No Baseline': '',
+};
+const STATUS_BADGE: Record<string, string> = {
+  'Below Baseline': 'badge-success',
+  'Above Baseline': 'badge-warning',
+  'Off-Spec': 'badge-error',
+  'No Baseline': 'badge-ghost',
+};
 
-function Card({ title, subtitle, children, actions }: { title: string; subtitle?: string; children: ReactNode; actions?: ReactNode }) {
+function Card({
+  title,
+  subtitle,
+  children,
+  actions,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <section className="rounded-box border border-base-300 bg-base-100 p-3" aria-label={title}>
       <div className="mb-2 flex items-center justify-between gap-2">
@@ -44,18 +72,34 @@ function Card({ title, subtitle, children, actions }: { title: string; subtitle?
 }
 
 /** Tabs inside a card; the selection stays with the card. */
-function CardTabs<T extends string>({ label, tabs, value, onChange }: { label: string; tabs: readonly T[]; value: T; onChange: (t: T) => void }) {
+function CardTabs<T extends string>({
+  label,
+  tabs,
+  value,
+  onChange,
+}: {
+  label: string;
+  tabs: readonly T[];
+  value: T;
+  onChange: (t: T) => void;
+}) {
   return (
     <div role="tablist" aria-label={label} className="tabs tabs-border mb-2">
       {tabs.map((t) => (
-        <button key={t} type="button" role="tab" aria-selected={value === t} className={`tab text-base-content opacity-100 ${value === t ? 'tab-active font-semibold' : ''}`} onClick={() => onChange(t)}>
+        <button
+          key={t}
+          type="button"
+          role="tab"
+          aria-selected={value === t}
+          className={`tab text-base-content opacity-100 ${value === t ? 'tab-active font-semibold' : ''}`}
+          onClick={() => onChange(t)}
+        >
           {t}
         </button>
       ))}
     </div>
   );
 }
-
 
 function SiteTotals({ w }: { w: SiteWindow }) {
   const units = useCh4Units();
@@ -72,7 +116,10 @@ function SiteTotals({ w }: { w: SiteWindow }) {
           ['Average rate', units.formatRate(row?.averageRate ?? 0)],
           ['Site baseline', row?.baselineRate == null ? NO_ACTIVE_BASELINE : units.formatRate(row.baselineRate)],
           ['Emission ratio', row?.emissionRatio == null ? '–' : `${Math.round(row.emissionRatio * 100)}%`],
-          ['HI / HI-HI / Critical alarms', `${row?.hiAlarmCount ?? 0} / ${row?.hiHiAlarmCount ?? 0} / ${row?.criticalAlarmCount ?? 0}`],
+          [
+            'HI / HI-HI / Critical alarms',
+            `${row?.hiAlarmCount ?? 0} / ${row?.hiHiAlarmCount ?? 0} / ${row?.criticalAlarmCount ?? 0}`,
+          ],
         ]}
       />
     </Card>
@@ -93,7 +140,12 @@ function BaselineWidget({ organizationId, siteId, now }: { organizationId: numbe
         <p className="text-sm text-base-content/70">{NO_ACTIVE_BASELINE}</p>
       ) : (
         <>
-          <progress className={`progress w-full ${PROGRESS_BY_STATUS[siteEmissionStatus(ratio)]}`} value={Math.min(200, (ratio ?? 0) * 100)} max={200} aria-label="Emission ratio against the baseline" />
+          <progress
+            className={`progress w-full ${PROGRESS_BY_STATUS[siteEmissionStatus(ratio)]}`}
+            value={Math.min(200, (ratio ?? 0) * 100)}
+            max={200}
+            aria-label="Emission ratio against the baseline"
+          />
           <FactList
             numeric
             rows={[
@@ -113,7 +165,17 @@ function BaselineWidget({ organizationId, siteId, now }: { organizationId: numbe
  * Generate Plume is not offered: there is no plume pipeline. Opening focuses the first item; Escape closes and returns
  * focus to the button. The list scrolls, so the menu is placed fixed beside its button rather than clipped inside.
  */
-function EmissionRowMenu({ label, canClassify, onClassify, onZoom }: { label: string; canClassify: boolean; onClassify: () => void; onZoom: () => void }) {
+function EmissionRowMenu({
+  label,
+  canClassify,
+  onClassify,
+  onZoom,
+}: {
+  label: string;
+  canClassify: boolean;
+  onClassify: () => void;
+  onZoom: () => void;
+}) {
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -163,7 +225,13 @@ function EmissionRowMenu({ label, canClassify, onClassify, onZoom }: { label: st
         <span aria-hidden="true">⋮</span>
       </button>
       {place && (
-        <ul ref={menu} role="menu" aria-label={label} className="menu fixed z-40 w-48 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg" style={{ top: place.top, right: place.right }}>
+        <ul
+          ref={menu}
+          role="menu"
+          aria-label={label}
+          className="menu fixed z-40 w-48 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+          style={{ top: place.top, right: place.right }}
+        >
           {canClassify && (
             <li role="none">
               <button type="button" role="menuitem" onClick={choose(onClassify)}>
@@ -200,7 +268,8 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
     bySource.set(name, { count: row.count + 1, volume: row.volume + e.totalVolume });
   }
   const loading = tab === 'Category' ? rollups.isPending : emissions.isPending;
-  const link = (e: SiteEmission) => `/site/${siteId}?${new URLSearchParams(rangeToParams(emissionLinkRange(e, Date.now())))}`;
+  const link = (e: SiteEmission) =>
+    `/site/${siteId}?${new URLSearchParams(rangeToParams(emissionLinkRange(e, Date.now())))}`;
   return (
     <Card title="CH4 Emissions">
       <CardTabs label="CH4 emissions by" tabs={EMISSION_TABS} value={tab} onChange={setTab} />
@@ -214,18 +283,22 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
             <thead className="text-base-content">
               <tr>
                 <th scope="col">Category</th>
-                <th scope="col" className="text-right">Count</th>
+                <th scope="col" className="text-right">
+                  Count
+                </th>
                 <th scope="col" className="text-right">{`Volume (${units.volumeLabel})`}</th>
               </tr>
             </thead>
             <tbody>
-              {[...(rollups.data ?? [])].sort((a, b) => b.totalVolume - a.totalVolume).map((r) => (
-                <tr key={r.sourceCategoryName}>
-                  <td>{r.sourceCategoryName}</td>
-                  <td className="text-right tabular-nums">{r.totalCount}</td>
-                  <td className="text-right tabular-nums">{units.volume(r.totalVolume).toFixed(1)}</td>
-                </tr>
-              ))}
+              {[...(rollups.data ?? [])]
+                .sort((a, b) => b.totalVolume - a.totalVolume)
+                .map((r) => (
+                  <tr key={r.sourceCategoryName}>
+                    <td>{r.sourceCategoryName}</td>
+                    <td className="text-right tabular-nums">{r.totalCount}</td>
+                    <td className="text-right tabular-nums">{units.volume(r.totalVolume).toFixed(1)}</td>
+                  </tr>
+                ))}
             </tbody>
           </table>
         )
@@ -236,18 +309,22 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
           <thead className="text-base-content">
             <tr>
               <th scope="col">Source</th>
-              <th scope="col" className="text-right">Emissions</th>
+              <th scope="col" className="text-right">
+                Emissions
+              </th>
               <th scope="col" className="text-right">{`Volume (${units.volumeLabel})`}</th>
             </tr>
           </thead>
           <tbody>
-            {[...bySource].sort((a, b) => b[1].volume - a[1].volume).map(([name, r]) => (
-              <tr key={name}>
-                <td>{name}</td>
-                <td className="text-right tabular-nums">{r.count}</td>
-                <td className="text-right tabular-nums">{units.volume(r.volume).toFixed(1)}</td>
-              </tr>
-            ))}
+            {[...bySource]
+              .sort((a, b) => b[1].volume - a[1].volume)
+              .map(([name, r]) => (
+                <tr key={name}>
+                  <td>{name}</td>
+                  <td className="text-right tabular-nums">{r.count}</td>
+                  <td className="text-right tabular-nums">{units.volume(r.volume).toFixed(1)}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       ) : (
@@ -258,7 +335,9 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                 <th scope="col">Date</th>
                 <th scope="col">Source</th>
                 <th scope="col">Category</th>
-                <th scope="col" className="text-right">Volume</th>
+                <th scope="col" className="text-right">
+                  Volume
+                </th>
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -272,13 +351,22 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                       {time(e.startTime)}
                     </Link>
                     {e.endTime === null && <span className="badge badge-ghost badge-sm ml-1">Processing</span>}
-                    {e.classification !== null && <span className="badge badge-info badge-outline badge-sm ml-1">{CLASSIFICATION_LABELS[e.classification]}</span>}
+                    {e.classification !== null && (
+                      <span className="badge badge-info badge-outline badge-sm ml-1">
+                        {CLASSIFICATION_LABELS[e.classification]}
+                      </span>
+                    )}
                   </td>
                   <td>{e.sourceName ?? '—'}</td>
                   <td>{e.sourceCategoryName}</td>
                   <td className="text-right tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
                   <td className="px-1">
-                    <EmissionRowMenu label={`Emission actions, ${time(e.startTime)}${e.sourceName ? `, ${e.sourceName}` : ''}`} canClassify={canClassify} onClassify={() => setClassifying(e)} onZoom={() => onZoom(emissionLinkRange(e, Date.now()))} />
+                    <EmissionRowMenu
+                      label={`Emission actions, ${time(e.startTime)}${e.sourceName ? `, ${e.sourceName}` : ''}`}
+                      canClassify={canClassify}
+                      onClassify={() => setClassifying(e)}
+                      onZoom={() => onZoom(emissionLinkRange(e, Date.now()))}
+                    />
                   </td>
                 </tr>
               ))}
@@ -286,7 +374,14 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
           </table>
         </div>
       )}
-      {classifying && <ClassifyDialog organizationId={w.organizationId} emission={classifying} title={`${time(classifying.startTime)} · ${classifying.sourceName ?? 'Unknown source'} · ${units.formatVolume(classifying.totalVolume)}`} onClose={() => setClassifying(null)} />}
+      {classifying && (
+        <ClassifyDialog
+          organizationId={w.organizationId}
+          emission={classifying}
+          title={`${time(classifying.startTime)} · ${classifying.sourceName ?? 'Unknown source'} · ${units.formatVolume(classifying.totalVolume)}`}
+          onClose={() => setClassifying(null)}
+        />
+      )}
     </Card>
   );
 }
@@ -315,7 +410,11 @@ function SiteEvents({ w, onAlarm }: { w: SiteWindow; onAlarm: (a: Alarm) => void
           <ul className="max-h-80 divide-y divide-base-200 overflow-auto" aria-label="Site alarms">
             {(alarms.data ?? []).map((a) => (
               <li key={a.id}>
-                <button type="button" className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => onAlarm(a)}>
+                <button
+                  type="button"
+                  className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200"
+                  onClick={() => onAlarm(a)}
+                >
                   <LevelBadge level={a.level} />
                   <span className="grow text-sm">
                     <span className="block font-medium">{alarmTitle(a)}</span>
@@ -332,8 +431,14 @@ function SiteEvents({ w, onAlarm }: { w: SiteWindow; onAlarm: (a: Alarm) => void
         <ul className="max-h-80 divide-y divide-base-200 overflow-auto" aria-label="Site inspections">
           {[...(inspections.data ?? [])].reverse().map((i) => (
             <li key={i.id}>
-              <button type="button" className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200" onClick={() => setInspection(i.id)}>
-                <span className={`badge badge-sm ${i.detectionFound ? 'badge-warning' : 'badge-ghost'}`}>{i.detectionFound ? 'Detection' : 'No detection'}</span>
+              <button
+                type="button"
+                className="flex w-full items-center gap-2 px-1 py-2 text-left hover:bg-base-200"
+                onClick={() => setInspection(i.id)}
+              >
+                <span className={`badge badge-sm ${i.detectionFound ? 'badge-warning' : 'badge-ghost'}`}>
+                  {i.detectionFound ? 'Detection' : 'No detection'}
+                </span>
                 <span className="grow text-sm">
                   <span className="block font-medium">{`${inspectionTypeLabel(i.type)}${i.sourceName ? ` · ${i.sourceName}` : ''}`}</span>
                   <span className="block text-xs text-base-content/80">{`${time(i.time)}${i.emissionRate !== null ? ` · ${units.formatRate(i.emissionRate)}` : ''}`}</span>
@@ -343,12 +448,29 @@ function SiteEvents({ w, onAlarm }: { w: SiteWindow; onAlarm: (a: Alarm) => void
           ))}
         </ul>
       )}
-      {inspection !== null && <InspectionDialog organizationId={w.organizationId} inspectionId={inspection} canEdit={canEdit} onClose={() => setInspection(null)} />}
+      {inspection !== null && (
+        <InspectionDialog
+          organizationId={w.organizationId}
+          inspectionId={inspection}
+          canEdit={canEdit}
+          onClose={() => setInspection(null)}
+        />
+      )}
     </Card>
   );
 }
 
-export function SideColumn({ w, now, onAlarm, onZoom }: { w: SiteWindow; now: number; onAlarm: (a: Alarm) => void; onZoom: (r: TimeRange) => void }) {
+export function SideColumn({
+  w,
+  now,
+  onAlarm,
+  onZoom,
+}: {
+  w: SiteWindow;
+  now: number;
+  onAlarm: (a: Alarm) => void;
+  onZoom: (r: TimeRange) => void;
+}) {
   const baselines = useHasActiveBaselines(w.organizationId);
   return (
     <div className="grid content-start gap-3">

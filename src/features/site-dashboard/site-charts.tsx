@@ -13,7 +13,12 @@ import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
 import { measurementEndpoint } from '@/components/lib/device-measurement-chart';
 import { fetchWindBytes } from '@/components/lib/device-wind-chart';
-import { TimeSeriesChart, type ChartLoader, type ClosestTime, type LoadedChartSeries } from '@/components/lib/time-series-chart';
+import {
+  TimeSeriesChart,
+  type ChartLoader,
+  type ClosestTime,
+  type LoadedChartSeries,
+} from '@/components/lib/time-series-chart';
 import { useSession } from '@/components/session-context';
 import { fetchSiteRates, fetchSourceRates } from './api';
 
@@ -28,9 +33,15 @@ interface ChartProps {
 
 /** The part of the range a stay covers, widened to the chart endpoints' minimum window (the samples are cut back). */
 function stayWindow(stay: SiteDeviceStay, range: TimeRange): { request: TimeRange; keep: TimeRange } | null {
-  const keep = { start: Math.max(range.start, Date.parse(stay.startTime)), end: Math.min(range.end, stay.endTime ? Date.parse(stay.endTime) : range.end) };
+  const keep = {
+    start: Math.max(range.start, Date.parse(stay.startTime)),
+    end: Math.min(range.end, stay.endTime ? Date.parse(stay.endTime) : range.end),
+  };
   if (keep.end <= keep.start) return null;
-  const request = keep.end - keep.start >= MIN_RANGE_MINUTES * MINUTE_MS ? keep : { start: keep.end - MIN_RANGE_MINUTES * MINUTE_MS, end: keep.end };
+  const request =
+    keep.end - keep.start >= MIN_RANGE_MINUTES * MINUTE_MS
+      ? keep
+      : { start: keep.end - MIN_RANGE_MINUTES * MINUTE_MS, end: keep.end };
   return { request, keep };
 }
 
@@ -39,12 +50,22 @@ function useStayLabel(stays: readonly SiteDeviceStay[]) {
   const { ianaTimezoneId, timeFormat } = useSession().user.userSettings;
   return useCallback(
     (stay: SiteDeviceStay) =>
-      stays.filter((s) => s.deviceId === stay.deviceId).length > 1 ? `${stay.deviceName} (from ${formatDateTime(stay.startTime, ianaTimezoneId, timeFormat)})` : stay.deviceName,
+      stays.filter((s) => s.deviceId === stay.deviceId).length > 1
+        ? `${stay.deviceName} (from ${formatDateTime(stay.startTime, ianaTimezoneId, timeFormat)})`
+        : stay.deviceName,
     [stays, ianaTimezoneId, timeFormat],
   );
 }
 
-export function SiteMeasurementChart({ organizationId, siteId, stays, typeId, range, onZoom, onMessage }: ChartProps & { typeId: number }) {
+export function SiteMeasurementChart({
+  organizationId,
+  siteId,
+  stays,
+  typeId,
+  range,
+  onZoom,
+  onMessage,
+}: ChartProps & { typeId: number }) {
   const { user } = useSession();
   const type = measurementType(typeId);
   const tz = user.userSettings.ianaTimezoneId;
@@ -61,7 +82,15 @@ export function SiteMeasurementChart({ organizationId, siteId, stays, typeId, ra
             const bytes = await apiBytes(endpoint.path, {
               accept: ARROW_STREAM_MIME,
               signal,
-              query: { organizationId, deviceId: stay.deviceId, measurementTypeId: typeId, startTime: new Date(w.request.start).toISOString(), endTime: new Date(w.request.end).toISOString(), timeZone: tz, ...endpoint.query },
+              query: {
+                organizationId,
+                deviceId: stay.deviceId,
+                measurementTypeId: typeId,
+                startTime: new Date(w.request.start).toISOString(),
+                endTime: new Date(w.request.end).toISOString(),
+                timeZone: tz,
+                ...endpoint.query,
+              },
             });
             const id = `site:${siteId}:${typeId}:${stay.installationId}:${mode}:${r.start}:${r.end}:${nonce}`;
             // Decoded and cut to the stay in the worker; the bytes are transferred, not copied.
@@ -86,7 +115,15 @@ export function SiteMeasurementChart({ organizationId, siteId, stays, typeId, ra
   );
 }
 
-export function SiteWindChart({ organizationId, siteId, stays, typeId, range, onZoom, onMessage }: ChartProps & { typeId: 15 | 16 }) {
+export function SiteWindChart({
+  organizationId,
+  siteId,
+  stays,
+  typeId,
+  range,
+  onZoom,
+  onMessage,
+}: ChartProps & { typeId: 15 | 16 }) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const type = measurementType(typeId);
@@ -100,9 +137,15 @@ export function SiteWindChart({ organizationId, siteId, stays, typeId, range, on
         devices.map(async (deviceId) => {
           const bytes = await fetchWindBytes(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
           // Decoded and split per installation in the time-series worker; installations at other sites are unloaded again.
-          const loaded = await timeseriesClient.loadWindBytes(`site-wind:${siteId}:${typeId}:${deviceId}:${mode}:${r.start}:${r.end}:${nonce}`, bytes, typeId === 15 ? 'direction' : 'speed');
+          const loaded = await timeseriesClient.loadWindBytes(
+            `site-wind:${siteId}:${typeId}:${deviceId}:${mode}:${r.start}:${r.end}:${nonce}`,
+            bytes,
+            typeId === 15 ? 'direction' : 'speed',
+          );
           const here = withWind.filter((s) => s.deviceId === deviceId);
-          for (const s of loaded) if (!here.some((stay) => stay.installationId === s.installationId)) void timeseriesClient.unloadSeries(s.id).catch(() => undefined);
+          for (const s of loaded)
+            if (!here.some((stay) => stay.installationId === s.installationId))
+              void timeseriesClient.unloadSeries(s.id).catch(() => undefined);
           return here.flatMap((stay) => {
             const s = loaded.find((l) => l.installationId === stay.installationId);
             return s ? [{ id: s.id, label: label(stay), length: s.length, interval: s.interval }] : [];
@@ -138,7 +181,9 @@ export const RATE_SOURCE_VIEW_STORAGE_KEY = 'console.siteRateSourceView';
  * source's 1-hour rolling mean instead (the site rate and its bounds are then off).
  */
 export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage }: Omit<ChartProps, 'stays'>) {
-  const [sourceView, setSourceView] = useState(() => window.localStorage.getItem(RATE_SOURCE_VIEW_STORAGE_KEY) === 'true');
+  const [sourceView, setSourceView] = useState(
+    () => window.localStorage.getItem(RATE_SOURCE_VIEW_STORAGE_KEY) === 'true',
+  );
   const toggleSourceView = (on: boolean) => {
     setSourceView(on);
     window.localStorage.setItem(RATE_SOURCE_VIEW_STORAGE_KEY, String(on));
@@ -153,13 +198,25 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
             .map(async (s) => {
               const id = `source-rate:${siteId}:${s.sourceId}:${r.start}:${r.end}:${nonce}`;
               const times = Float64Array.from(s.averageSourceRates, (p) => p.time);
-              return { id, label: s.sourceName, ...(await timeseriesClient.loadSeries(id, times, Float32Array.from(s.averageSourceRates, (p) => p.averageRate))) };
+              return {
+                id,
+                label: s.sourceName,
+                ...(await timeseriesClient.loadSeries(
+                  id,
+                  times,
+                  Float32Array.from(s.averageSourceRates, (p) => p.averageRate),
+                )),
+              };
             }),
         );
       }
       const points = await fetchSiteRates({ organizationId, siteId, range: r }, signal);
       const times = Float64Array.from(points, (p) => p.time);
-      const columns = [Float32Array.from(points, (p) => p.rate), Float32Array.from(points, (p) => p.lowerBound), Float32Array.from(points, (p) => p.upperBound)];
+      const columns = [
+        Float32Array.from(points, (p) => p.rate),
+        Float32Array.from(points, (p) => p.lowerBound),
+        Float32Array.from(points, (p) => p.upperBound),
+      ];
       return Promise.all(
         columns.map(async (values, k) => {
           const id = `site-rate:${siteId}:${k}:${r.start}:${r.end}:${nonce}`;
@@ -171,15 +228,30 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
   );
   const closest = useCallback<ClosestTime>(
     (r) =>
-      apiRequest('/api/data/closestTimeWithData/', z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }), {
-        query: { organizationId, siteId, dataType: 'site-rate', startTime: new Date(r.start).toISOString(), endTime: new Date(r.end).toISOString() },
-      }),
+      apiRequest(
+        '/api/data/closestTimeWithData/',
+        z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }),
+        {
+          query: {
+            organizationId,
+            siteId,
+            dataType: 'site-rate',
+            startTime: new Date(r.start).toISOString(),
+            endTime: new Date(r.end).toISOString(),
+          },
+        },
+      ),
     [organizationId, siteId],
   );
   return (
     <div className="grid gap-1">
       <label className="flex cursor-pointer items-center justify-end gap-2 text-sm">
-        <input type="checkbox" className="toggle toggle-sm" checked={sourceView} onChange={(e) => toggleSourceView(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="toggle toggle-sm"
+          checked={sourceView}
+          onChange={(e) => toggleSourceView(e.target.checked)}
+        />
         Source view
       </label>
       <TimeSeriesChart

@@ -57,7 +57,8 @@ export default function SiteDashboardPage() {
   // Deleted (410): back to the landing page (spec 3 §2). Unknown or out of reach (404): say so (the deep-link gate has
   // already selected the site's organization when the user belongs to it).
   if (detail.error instanceof ApiError && detail.error.status === 410) return <Navigate to="/" replace />;
-  if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFoundOrNoAccessPage what={`site ${raw}`} supportEmail={config.supportEmail} />;
+  if (detail.error instanceof ApiError && detail.error.status === 404)
+    return <NotFoundOrNoAccessPage what={`site ${raw}`} supportEmail={config.supportEmail} />;
   if (detail.error)
     return (
       <div className="p-4">
@@ -71,14 +72,19 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const { range, debounced, setRange } = useUrlTimeRange(DEFAULT_DASHBOARD_DAYS);
-  const w: SiteWindow = useMemo(() => ({ organizationId, siteId: site.id, range: debounced }), [organizationId, site.id, debounced]);
+  const w: SiteWindow = useMemo(
+    () => ({ organizationId, siteId: site.id, range: debounced }),
+    [organizationId, site.id, debounced],
+  );
   const devices = useSiteDevices(w);
   const sources = useSiteSources(organizationId, site.id);
   const emissions = useSiteEmissions(w);
   const canSeeDevices = useHasPermission(Permission.DeviceView, Permission.DeviceAdministration);
   const isDeviceAdmin = useHasPermission(Permission.DeviceAdministration);
   const canEdit = useHasPermission(Permission.SiteEdit);
-  const [selected, setSelected] = useState<SiteWidget[]>(() => readSiteWidgetSelection(window.localStorage.getItem(SITE_WIDGETS_STORAGE_KEY)));
+  const [selected, setSelected] = useState<SiteWidget[]>(() =>
+    readSiteWidgetSelection(window.localStorage.getItem(SITE_WIDGETS_STORAGE_KEY)),
+  );
   const [showQuarantined, setShowQuarantined] = useState(false);
   const [details, setDetails] = useState<'view' | 'edit' | 'model' | null>(null);
   const canRunModel = useHasPermission(Permission.SiteHealthAdministration);
@@ -88,16 +94,25 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
   const onMessage = useCallback((text: string) => toast(text, 'info'), [toast]);
 
   const stays = useMemo(() => devices.data ?? [], [devices.data]);
-  const quarantined = stays.filter((s) => s.quarantinedAt !== null && s.deviceInstallationType !== DeviceInstallationType.values.Active);
+  const quarantined = stays.filter(
+    (s) => s.quarantinedAt !== null && s.deviceInstallationType !== DeviceInstallationType.values.Active,
+  );
   // Quarantined stays leave the charts unless asked for; a wind quarantine only leaves the wind charts. Kept stable,
   // so the charts' loaders change only with the stays.
   const { gasStays, windStays } = useMemo(() => {
     const { Active, QuarantineWind } = DeviceInstallationType.values;
-    const keep = (wind: boolean): SiteDeviceStay[] => (showQuarantined ? stays : stays.filter((s) => s.deviceInstallationType === Active || (!wind && s.deviceInstallationType === QuarantineWind)));
+    const keep = (wind: boolean): SiteDeviceStay[] =>
+      showQuarantined
+        ? stays
+        : stays.filter(
+            (s) => s.deviceInstallationType === Active || (!wind && s.deviceInstallationType === QuarantineWind),
+          );
     return { gasStays: keep(false), windStays: keep(true) };
   }, [stays, showQuarantined]);
   const reported = new Set(stays.flatMap((s) => s.measurementTypeIds));
-  const groups = SITE_WIDGET_GROUPS.filter((g) => (g.diagnostic ? isDeviceAdmin : true)).filter((g) => g.widgets.every((x) => typeof x === 'string') || canSeeDevices);
+  const groups = SITE_WIDGET_GROUPS.filter((g) => (g.diagnostic ? isDeviceAdmin : true)).filter(
+    (g) => g.widgets.every((x) => typeof x === 'string') || canSeeDevices,
+  );
   const available = (x: SiteWidget) => typeof x === 'string' || reported.has(x);
   const choose = (next: SiteWidget[]) => {
     setSelected(next);
@@ -125,14 +140,29 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
         <PageHeader title={siteDashboardTitle(site.name)}>
           {site.alias && <span className="badge badge-ghost">{site.alias}</span>}
           <DateRangePicker range={range} onChange={setRange} />
-          <Popover label="Show/Hide Widgets" buttonClassName="btn btn-sm btn-outline" haspopup="true" panelClassName="absolute left-0 top-full z-40 mt-1 max-h-[70vh] w-72 overflow-auto rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+          <Popover
+            label="Show/Hide Widgets"
+            buttonClassName="btn btn-sm btn-outline"
+            haspopup="true"
+            panelClassName="absolute left-0 top-full z-40 mt-1 max-h-[70vh] w-72 overflow-auto rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+          >
             {() =>
               groups.map((g) => {
                 const boxes = g.widgets.map((x) => {
                   const has = available(x);
                   return (
-                    <label key={String(x)} className={`flex items-center gap-2 rounded px-2 py-0.5 text-sm ${has ? 'cursor-pointer hover:bg-base-200' : 'text-base-content/50'}`} title={has ? undefined : SITE_WIDGET_UNAVAILABLE}>
-                      <input type="checkbox" className="checkbox checkbox-xs" disabled={!has} checked={has && selected.includes(x)} onChange={(e) => choose(e.target.checked ? [...selected, x] : selected.filter((y) => y !== x))} />
+                    <label
+                      key={String(x)}
+                      className={`flex items-center gap-2 rounded px-2 py-0.5 text-sm ${has ? 'cursor-pointer hover:bg-base-200' : 'text-base-content/50'}`}
+                      title={has ? undefined : SITE_WIDGET_UNAVAILABLE}
+                    >
+                      <input
+                        type="checkbox"
+                        className="checkbox checkbox-xs"
+                        disabled={!has}
+                        checked={has && selected.includes(x)}
+                        onChange={(e) => choose(e.target.checked ? [...selected, x] : selected.filter((y) => y !== x))}
+                      />
                       {typeof x === 'string' ? CONTENT_WIDGET_LABELS[x] : measurementType(x).label}
                     </label>
                   );
@@ -161,7 +191,12 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
               })
             }
           </Popover>
-          <Popover label="Menu" buttonClassName="btn btn-sm btn-outline" haspopup="true" panelClassName="absolute left-0 top-full z-40 mt-1 w-64 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg">
+          <Popover
+            label="Menu"
+            buttonClassName="btn btn-sm btn-outline"
+            haspopup="true"
+            panelClassName="absolute left-0 top-full z-40 mt-1 w-64 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
+          >
             {(close) => (
               <ul className="menu w-full p-0" role="menu">
                 <li role="none">
@@ -183,8 +218,17 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
                     </button>
                   </li>
                 )}
-                <li role="none" className={quarantined.length === 0 ? 'menu-disabled' : undefined} title={quarantined.length === 0 ? NO_QUARANTINED_DEVICES : undefined}>
-                  <button type="button" role="menuitem" disabled={quarantined.length === 0} onClick={() => (close(), setShowQuarantined((v) => !v))}>
+                <li
+                  role="none"
+                  className={quarantined.length === 0 ? 'menu-disabled' : undefined}
+                  title={quarantined.length === 0 ? NO_QUARANTINED_DEVICES : undefined}
+                >
+                  <button
+                    type="button"
+                    role="menuitem"
+                    disabled={quarantined.length === 0}
+                    onClick={() => (close(), setShowQuarantined((v) => !v))}
+                  >
                     {showQuarantined ? 'Hide Quarantined Data' : 'Show Quarantined Data'}
                   </button>
                 </li>
@@ -201,16 +245,36 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
       <div className="grid gap-3 p-4 xl:grid-cols-[minmax(0,1fr)_380px]">
         <div className="grid min-w-0 content-start gap-3">
           {devices.error && <LoadError message={devices.error.message} onRetry={() => void devices.refetch()} />}
-          {shown.length === 0 && <p className="text-base-content/70">Choose the widgets to show with Show/Hide Widgets.</p>}
+          {shown.length === 0 && (
+            <p className="text-base-content/70">Choose the widgets to show with Show/Hide Widgets.</p>
+          )}
           {shown.map((x) => {
             if (x === 'map')
               return (
-                <Suspense key="map" fallback={<div className="skeleton h-[460px] w-full rounded-box" aria-hidden="true" />}>
-                  <SiteMap site={site} stays={stays} sources={sources.data ?? []} emissions={emissions.data ?? []} w={w} />
+                <Suspense
+                  key="map"
+                  fallback={<div className="skeleton h-[460px] w-full rounded-box" aria-hidden="true" />}
+                >
+                  <SiteMap
+                    site={site}
+                    stays={stays}
+                    sources={sources.data ?? []}
+                    emissions={emissions.data ?? []}
+                    w={w}
+                  />
                 </Suspense>
               );
             if (x === 'inspections') return <InspectionsTimeline key="inspections" w={w} />;
-            if (x === 'timeline') return <EmissionTimeline key="timeline" emissions={emissions.data} loading={emissions.isPending} range={debounced} onZoom={setRange} />;
+            if (x === 'timeline')
+              return (
+                <EmissionTimeline
+                  key="timeline"
+                  emissions={emissions.data}
+                  loading={emissions.isPending}
+                  range={debounced}
+                  onZoom={setRange}
+                />
+              );
             if (x === 'rate') return <SiteRateChart key="rate" {...chartProps} />;
             if (x === 15 || x === 16) return <SiteWindChart key={x} {...chartProps} stays={windStays} typeId={x} />;
             return <SiteMeasurementChart key={x} {...chartProps} stays={gasStays} typeId={x} />;
@@ -218,9 +282,32 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
         </div>
         <SideColumn w={w} now={now} onAlarm={openAlarm} onZoom={setRange} />
       </div>
-      {alarmId && <AlarmSlideOut encodedId={alarmId} onClose={closeAlarm} onZoom={(a) => setRange({ start: Date.parse(a.startTime), end: Math.max(Date.parse(a.endTime ?? a.startTime), Date.parse(a.startTime) + 3_600_000) })} />}
-      {details === 'view' && <SiteDetailsDialog site={site} canEdit={canEdit} onEdit={() => setDetails('edit')} onClose={() => setDetails(null)} />}
-      {details === 'edit' && <SiteDialog siteId={site.id} onClose={() => (setDetails(null), void queryClient.invalidateQueries({ queryKey: ['siteDashboard'] }))} />}
+      {alarmId && (
+        <AlarmSlideOut
+          encodedId={alarmId}
+          onClose={closeAlarm}
+          onZoom={(a) =>
+            setRange({
+              start: Date.parse(a.startTime),
+              end: Math.max(Date.parse(a.endTime ?? a.startTime), Date.parse(a.startTime) + 3_600_000),
+            })
+          }
+        />
+      )}
+      {details === 'view' && (
+        <SiteDetailsDialog
+          site={site}
+          canEdit={canEdit}
+          onEdit={() => setDetails('edit')}
+          onClose={() => setDetails(null)}
+        />
+      )}
+      {details === 'edit' && (
+        <SiteDialog
+          siteId={site.id}
+          onClose={() => (setDetails(null), void queryClient.invalidateQueries({ queryKey: ['siteDashboard'] }))}
+        />
+      )}
       {details === 'model' && (
         <ModelPipelineDialog
           site={{ id: site.id, name: site.name, processedUpTo: site.modelProcessedUpTo }}
@@ -228,7 +315,9 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
           onClose={() => setDetails(null)}
           onAnswered={(isOn) => {
             // The menu shows the answer at once; the detail refetches behind it.
-            queryClient.setQueryData<SiteDetail>(['siteDashboard', 'detail', organizationId, site.id], (d) => (d ? { ...d, modellingPipelineIsOn: isOn } : d));
+            queryClient.setQueryData<SiteDetail>(['siteDashboard', 'detail', organizationId, site.id], (d) =>
+              d ? { ...d, modellingPipelineIsOn: isOn } : d,
+            );
             void queryClient.invalidateQueries({ queryKey: ['siteDashboard', 'detail'] });
           }}
         />
@@ -237,7 +326,17 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
   );
 }
 
-function SiteDetailsDialog({ site, canEdit, onEdit, onClose }: { site: SiteDetail; canEdit: boolean; onEdit: () => void; onClose: () => void }) {
+function SiteDetailsDialog({
+  site,
+  canEdit,
+  onEdit,
+  onClose,
+}: {
+  site: SiteDetail;
+  canEdit: boolean;
+  onEdit: () => void;
+  onClose: () => void;
+}) {
   const rows: [string, string][] = [
     ['Name', site.name],
     ['Alias', site.alias ?? '—'],

@@ -7,7 +7,19 @@ import { parseLatLng } from '@/domain/coordinates';
 import { TONE_RGBA } from '@/domain/map';
 import { footprintPolygon } from '@/domain/site-edit';
 import { WIND_FIELD } from '@/domain/gas-legend';
-import { metresPerPixel, offsetLngLat, roseArcs, sectorRing, SITE_MAP_MIN_ZOOM, windFieldArrows, windFieldLayout, windFrames, windRoseProbabilities, ROSE_CONE_LENGTH_M, type RoseArc } from '@/domain/site-map';
+import {
+  metresPerPixel,
+  offsetLngLat,
+  roseArcs,
+  sectorRing,
+  SITE_MAP_MIN_ZOOM,
+  windFieldArrows,
+  windFieldLayout,
+  windFrames,
+  windRoseProbabilities,
+  ROSE_CONE_LENGTH_M,
+  type RoseArc,
+} from '@/domain/site-map';
 import { useWindField } from './wind-field';
 import { contentBounds, placeLabels } from '@/domain/map-labels';
 import { formatDateTime } from '@/domain/format';
@@ -29,9 +41,22 @@ const SEVERITY_RGBA: readonly Rgba[] = [
   [234, 88, 12, 200],
   [200, 30, 30, 210],
 ];
-const arcKey = (a: { deviceInstallationId: number; directionIndex: number }) => `${a.deviceInstallationId}:${a.directionIndex}`;
+const arcKey = (a: { deviceInstallationId: number; directionIndex: number }) =>
+  `${a.deviceInstallationId}:${a.directionIndex}`;
 
-export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDetail; stays: readonly SiteDeviceStay[]; sources: readonly SiteSource[]; emissions: readonly SiteEmission[]; w: SiteWindow }) {
+export function SiteMap({
+  site,
+  stays,
+  sources,
+  emissions,
+  w,
+}: {
+  site: SiteDetail;
+  stays: readonly SiteDeviceStay[];
+  sources: readonly SiteSource[];
+  emissions: readonly SiteEmission[];
+  w: SiteWindow;
+}) {
   const [layersOn, setLayersOn] = useSiteMapLayers();
   const { ianaTimezoneId: timeZone, timeFormat } = useSession().user.userSettings;
   const [zoom, setZoom] = useState(SITE_ZOOM);
@@ -44,14 +69,34 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
 
   const live = useMemo(() => sources.filter((s) => !s.deleted), [sources]);
   const stayById = useMemo(() => new Map(stays.map((s) => [s.installationId, s])), [stays]);
-  const arcs: RoseArc[] = useMemo(() => (layersOn.roses ? roseArcs(roses.data ?? []).filter((a) => stayById.has(a.deviceInstallationId)) : []), [layersOn.roses, roses.data, stayById]);
-  const frames = useMemo(() => windFrames((wind.data?.installations ?? []).map((i) => ({ installationId: i.deviceInstallationId, wind: i.wind }))), [wind.data]);
+  const arcs: RoseArc[] = useMemo(
+    () => (layersOn.roses ? roseArcs(roses.data ?? []).filter((a) => stayById.has(a.deviceInstallationId)) : []),
+    [layersOn.roses, roses.data, stayById],
+  );
+  const frames = useMemo(
+    () =>
+      windFrames(
+        (wind.data?.installations ?? []).map((i) => ({ installationId: i.deviceInstallationId, wind: i.wind })),
+      ),
+    [wind.data],
+  );
   const fieldLayout = useMemo(
-    () => (layersOn.windField && frames.times.length > 0 ? windFieldLayout((wind.data?.installations ?? []).map((i) => ({ ...i.location, reading: frames.at(i.deviceInstallationId, frame) }))) : null),
+    () =>
+      layersOn.windField && frames.times.length > 0
+        ? windFieldLayout(
+            (wind.data?.installations ?? []).map((i) => ({
+              ...i.location,
+              reading: frames.at(i.deviceInstallationId, frame),
+            })),
+          )
+        : null,
     [layersOn.windField, frames, frame, wind.data],
   );
   const field = useWindField(fieldLayout);
-  const windRose = useMemo(() => windRoseProbabilities((wind.data?.installations ?? []).flatMap((i) => i.wind.map((r) => r.windDirection))), [wind.data]);
+  const windRose = useMemo(
+    () => windRoseProbabilities((wind.data?.installations ?? []).flatMap((i) => i.wind.map((r) => r.windDirection))),
+    [wind.data],
+  );
 
   // The wind field steps through the range's frames, one every loop period, and starts over.
   const frameCount = frames.times.length;
@@ -67,37 +112,84 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
     const current = stays.filter((s) => s.endTime === null);
     const earlier = stays.filter((s) => s.endTime !== null);
     const mpp = metresPerPixel(site.location.lat, zoom);
-    const structureShapes: OutlinedShape<number>[] = (layersOn.structures ? (structures.data ?? []) : []).flatMap((s) => {
-      const at = parseLatLng(s.locationLatLng);
-      const ring = at ? footprintPolygon({ location: at, footprintType: s.footprintType, footprintRotation: s.footprintRotation, footprintX: s.footprintX, footprintY: s.footprintY }) : null;
-      // A schematic of the pad: light footprints with a dark outline, named when there is room (issue 25).
-      return ring ? [{ datum: s.id, ring, fill: [226, 232, 240, 200], line: [30, 41, 59, 255] }] : [];
-    });
+    const structureShapes: OutlinedShape<number>[] = (layersOn.structures ? (structures.data ?? []) : []).flatMap(
+      (s) => {
+        const at = parseLatLng(s.locationLatLng);
+        const ring = at
+          ? footprintPolygon({
+              location: at,
+              footprintType: s.footprintType,
+              footprintRotation: s.footprintRotation,
+              footprintX: s.footprintX,
+              footprintY: s.footprintY,
+            })
+          : null;
+        // A schematic of the pad: light footprints with a dark outline, named when there is room (issue 25).
+        return ring ? [{ datum: s.id, ring, fill: [226, 232, 240, 200], line: [30, 41, 59, 255] }] : [];
+      },
+    );
     const structureNames = (layersOn.structures ? (structures.data ?? []) : []).flatMap((s) => {
       const at = parseLatLng(s.locationLatLng);
       return at && s.name ? [{ ...at, text: s.name, kind: 'structure' as const }] : [];
     });
-    const deviceNames = layersOn.deviceLabels ? current.map((s) => ({ ...s.location, text: s.deviceName, kind: 'device' as const })) : [];
+    const deviceNames = layersOn.deviceLabels
+      ? current.map((s) => ({ ...s.location, text: s.deviceName, kind: 'device' as const }))
+      : [];
     const labels = placeLabels([...deviceNames, ...structureNames], zoom);
     const cones: FilledRing[] = arcs
       .filter((a, i, all) => selectedArcs.has(arcKey(a)) && all.findIndex((b) => arcKey(b) === arcKey(a)) === i)
-      .map((a) => ({ ring: sectorRing(stayById.get(a.deviceInstallationId)!.location, a.directionIndex, 0, ROSE_CONE_LENGTH_M), fill: [37, 99, 235, 55], line: [37, 99, 235, 220] }));
+      .map((a) => ({
+        ring: sectorRing(stayById.get(a.deviceInstallationId)!.location, a.directionIndex, 0, ROSE_CONE_LENGTH_M),
+        fill: [37, 99, 235, 55],
+        line: [37, 99, 235, 220],
+      }));
     const arcRings: FilledRing[] = arcs.map((a) => ({
-      ring: sectorRing(stayById.get(a.deviceInstallationId)!.location, a.directionIndex, a.innerPx * mpp, a.outerPx * mpp),
+      ring: sectorRing(
+        stayById.get(a.deviceInstallationId)!.location,
+        a.directionIndex,
+        a.innerPx * mpp,
+        a.outerPx * mpp,
+      ),
       fill: SEVERITY_RGBA[a.severity - 1] ?? SEVERITY_RGBA[0]!,
       line: selectedArcs.has(arcKey(a)) ? [37, 99, 235, 255] : [255, 255, 255, 200],
     }));
-    const arrows: ArrowPath[] = field ? windFieldArrows(field.layout, field.u, field.v).map((a) => arrowPath(a, mpp)) : [];
+    const arrows: ArrowPath[] = field
+      ? windFieldArrows(field.layout, field.u, field.v).map((a) => arrowPath(a, mpp))
+      : [];
     return [
       shapeLayer('site-structures', structureShapes),
       ringLayer('site-rose-cones', cones, { pickable: false, lineWidthPixels: 1.5 }),
       ringLayer('site-roses', arcRings, { pickable: true }),
-      pointLayer('site-sources', pointSet(live.map((s) => ({ ...s.location, rgba: emitted.has(s.id) ? TONE_RGBA.red : TONE_RGBA.blue }))), { radiusPixels: 7, outlined: true, visible: layersOn.sources }),
-      pointLayer('site-earlier-devices', pointSet(earlier.map((s) => ({ ...s.location, rgba: TONE_RGBA.grey }))), { radiusPixels: 6 }),
-      pointLayer('site-devices', pointSet(current.map((s) => ({ ...s.location, rgba: s.deviceInstallationType === 0 ? TONE_RGBA.green : TONE_RGBA.amber }))), { radiusPixels: 8, outlined: true }),
+      pointLayer(
+        'site-sources',
+        pointSet(live.map((s) => ({ ...s.location, rgba: emitted.has(s.id) ? TONE_RGBA.red : TONE_RGBA.blue }))),
+        { radiusPixels: 7, outlined: true, visible: layersOn.sources },
+      ),
+      pointLayer('site-earlier-devices', pointSet(earlier.map((s) => ({ ...s.location, rgba: TONE_RGBA.grey }))), {
+        radiusPixels: 6,
+      }),
+      pointLayer(
+        'site-devices',
+        pointSet(
+          current.map((s) => ({
+            ...s.location,
+            rgba: s.deviceInstallationType === 0 ? TONE_RGBA.green : TONE_RGBA.amber,
+          })),
+        ),
+        { radiusPixels: 8, outlined: true },
+      ),
       // Labels placed so none overlaps another or a dot, devices first; more appear as the user zooms in (issue 25).
-      labelLayer('site-labels', labels.filter((l) => l.kind === 'device'), layersOn.deviceLabels),
-      labelLayer('site-structure-names', labels.filter((l) => l.kind === 'structure'), layersOn.structures, 'structure'),
+      labelLayer(
+        'site-labels',
+        labels.filter((l) => l.kind === 'device'),
+        layersOn.deviceLabels,
+      ),
+      labelLayer(
+        'site-structure-names',
+        labels.filter((l) => l.kind === 'structure'),
+        layersOn.structures,
+        'structure',
+      ),
       arrowLayer('site-wind-field', arrows),
     ];
   }, [stays, live, emissions, site.location.lat, zoom, layersOn, structures.data, arcs, selectedArcs, stayById, field]);
@@ -128,12 +220,22 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
     });
   };
 
-  const loading = (layersOn.roses && roses.isFetching) || ((layersOn.windRose || layersOn.windField) && wind.isFetching) || (layersOn.structures && structures.isFetching);
+  const loading =
+    (layersOn.roses && roses.isFetching) ||
+    ((layersOn.windRose || layersOn.windField) && wind.isFetching) ||
+    (layersOn.structures && structures.isFetching);
   const failed = [roses.error, wind.error, structures.error].find((e) => e);
-  const frameTime = layersOn.windField && frames.times.length > 0 ? frames.times[frame % frames.times.length] : undefined;
+  const frameTime =
+    layersOn.windField && frames.times.length > 0 ? frames.times[frame % frames.times.length] : undefined;
   return (
     <section className="rounded-box border border-base-300 bg-base-100 p-2" aria-label="Map">
-      <MapLayerControls layers={layersOn} onChange={setLayersOn} selectedArcs={selectedArcs.size} onHideCones={() => setSelectedArcs(new Set())} loading={loading} />
+      <MapLayerControls
+        layers={layersOn}
+        onChange={setLayersOn}
+        selectedArcs={selectedArcs.size}
+        onHideCones={() => setSelectedArcs(new Set())}
+        loading={loading}
+      />
       {failed && (
         <p role="alert" className="mb-1 text-sm text-error">
           {failed.message}
@@ -153,24 +255,57 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
           className="h-96 w-full overflow-hidden rounded-box"
         />
         {hovered && (
-          <div role="tooltip" className="pointer-events-none absolute z-10 rounded bg-base-100 px-2 py-0.5 text-xs shadow" style={{ left: hovered.x + 12, top: hovered.y + 12 }}>
+          <div
+            role="tooltip"
+            className="pointer-events-none absolute z-10 rounded bg-base-100 px-2 py-0.5 text-xs shadow"
+            style={{ left: hovered.x + 12, top: hovered.y + 12 }}
+          >
             {hovered.text}
           </div>
         )}
         {layersOn.windRose && (
-          <figure className="absolute left-2 top-2 z-10 rounded-box bg-base-100/90 p-1 shadow" aria-label="Site wind rose">
-            {wind.data && windRose.some((r) => r.probability > 0) ? <WindRose rose={windRose} size={170} /> : <p className="w-40 p-2 text-xs">{wind.isPending ? 'Loading wind…' : 'No wind data in this range'}</p>}
+          <figure
+            className="absolute left-2 top-2 z-10 rounded-box bg-base-100/90 p-1 shadow"
+            aria-label="Site wind rose"
+          >
+            {wind.data && windRose.some((r) => r.probability > 0) ? (
+              <WindRose rose={windRose} size={170} />
+            ) : (
+              <p className="w-40 p-2 text-xs">{wind.isPending ? 'Loading wind…' : 'No wind data in this range'}</p>
+            )}
           </figure>
         )}
-        {frameTime !== undefined && <p className="absolute bottom-2 left-2 z-10 rounded bg-base-100/90 px-2 py-0.5 text-xs">{`Wind at ${formatDateTime(frameTime, timeZone, timeFormat)}`}</p>}
+        {frameTime !== undefined && (
+          <p className="absolute bottom-2 left-2 z-10 rounded bg-base-100/90 px-2 py-0.5 text-xs">{`Wind at ${formatDateTime(frameTime, timeZone, timeFormat)}`}</p>
+        )}
       </div>
       <p className="mt-1 flex flex-wrap gap-3 text-xs text-base-content/80">
-        <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#228b4a]" />Device</span>
-        <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#d99614]" />Quarantined device</span>
-        <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#828a96]" />Earlier stay</span>
-        <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#c82d2d]" />Source that emitted in the range</span>
-        <span><span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#256ec8]" />Other source</span>
-        {layersOn.structures && <span><span className="mr-1 inline-block h-2 w-3 bg-[#64748b]/60 ring-1 ring-[#334155]" />Structure</span>}
+        <span>
+          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#228b4a]" />
+          Device
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#d99614]" />
+          Quarantined device
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#828a96]" />
+          Earlier stay
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#c82d2d]" />
+          Source that emitted in the range
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#256ec8]" />
+          Other source
+        </span>
+        {layersOn.structures && (
+          <span>
+            <span className="mr-1 inline-block h-2 w-3 bg-[#64748b]/60 ring-1 ring-[#334155]" />
+            Structure
+          </span>
+        )}
       </p>
       {layersOn.roses && <RoseLegend gasId={layersOn.roseGas} empty={roses.isSuccess && arcs.length === 0} />}
     </section>
@@ -181,10 +316,19 @@ export function SiteMap({ site, stays, sources, emissions, w }: { site: SiteDeta
 function arrowPath(a: { lng: number; lat: number; toward: number; speedKmh: number }, mpp: number): ArrowPath {
   const half = ((10 + (25 * a.speedKmh) / WIND_FIELD.maxSpeedKmh) * mpp) / 2;
   const at = { lat: a.lat, lng: a.lng };
-  const p = (r: number, deg: number) => offsetLngLat(at, r * Math.sin((deg * Math.PI) / 180), r * Math.cos((deg * Math.PI) / 180));
+  const p = (r: number, deg: number) =>
+    offsetLngLat(at, r * Math.sin((deg * Math.PI) / 180), r * Math.cos((deg * Math.PI) / 180));
   const tip = p(half, a.toward);
   const head = half * 0.5;
-  const left = offsetLngLat({ lng: tip[0], lat: tip[1] }, head * Math.sin(((a.toward + 150) * Math.PI) / 180), head * Math.cos(((a.toward + 150) * Math.PI) / 180));
-  const right = offsetLngLat({ lng: tip[0], lat: tip[1] }, head * Math.sin(((a.toward - 150) * Math.PI) / 180), head * Math.cos(((a.toward - 150) * Math.PI) / 180));
+  const left = offsetLngLat(
+    { lng: tip[0], lat: tip[1] },
+    head * Math.sin(((a.toward + 150) * Math.PI) / 180),
+    head * Math.cos(((a.toward + 150) * Math.PI) / 180),
+  );
+  const right = offsetLngLat(
+    { lng: tip[0], lat: tip[1] },
+    head * Math.sin(((a.toward - 150) * Math.PI) / 180),
+    head * Math.cos(((a.toward - 150) * Math.PI) / 180),
+  );
   return { path: [p(half, a.toward + 180), tip, left, tip, right], color: [14, 116, 144, 230] };
 }

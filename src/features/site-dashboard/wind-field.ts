@@ -11,7 +11,15 @@ export interface WindField {
 }
 
 export function useWindField(layout: WindFieldLayout | null): WindField | null {
-  const key = layout ? JSON.stringify([layout.grid, Array.from(layout.stations.x), Array.from(layout.stations.y), Array.from(layout.stations.u), Array.from(layout.stations.v)]) : null;
+  const key = layout
+    ? JSON.stringify([
+        layout.grid,
+        Array.from(layout.stations.x),
+        Array.from(layout.stations.y),
+        Array.from(layout.stations.u),
+        Array.from(layout.stations.v),
+      ])
+    : null;
   const field = useQuery({
     queryKey: ['siteWindField', key],
     enabled: layout !== null,

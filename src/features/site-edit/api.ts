@@ -23,7 +23,8 @@ const DEPLOYMENT_PLAN_KEY = 'deploymentPlan';
 export const useSiteInfo = (organizationId: number, siteId: number) =>
   useQuery({
     queryKey: [...siteEditKey(siteId), 'site', organizationId],
-    queryFn: ({ signal }) => apiRequest('/api/site/siteInfo/', siteEditSiteSchema, { query: { organizationId, siteId }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/site/siteInfo/', siteEditSiteSchema, { query: { organizationId, siteId }, signal }),
     enabled: organizationId > 0 && siteId > 0,
     retry: false,
   });
@@ -31,58 +32,95 @@ export const useSiteInfo = (organizationId: number, siteId: number) =>
 export const useEditSources = (organizationId: number, siteId: number) =>
   useQuery({
     queryKey: [...siteEditKey(siteId), 'sources', organizationId],
-    queryFn: ({ signal }) => apiRequest('/api/source/getSourceEdit/', z.array(sourceEditSchema), { query: { organizationId, siteId, includeDeleted: 'true' }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/source/getSourceEdit/', z.array(sourceEditSchema), {
+        query: { organizationId, siteId, includeDeleted: 'true' },
+        signal,
+      }),
   });
 
 export const useSourceCategories = () =>
-  useQuery({ queryKey: ['sourceCategoryOptions'], queryFn: ({ signal }) => apiRequest('/api/sourceCategory/options/', z.array(sourceCategoryOptionSchema), { signal }), staleTime: Infinity });
+  useQuery({
+    queryKey: ['sourceCategoryOptions'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/sourceCategory/options/', z.array(sourceCategoryOptionSchema), { signal }),
+    staleTime: Infinity,
+  });
 
 export const useSourceGroupOptions = (organizationId: number) =>
   useQuery({
     queryKey: ['sourceGroupOptions', organizationId],
-    queryFn: ({ signal }) => apiRequest('/api/sourceGroup/siteGroupOptions/', z.array(sourceGroupOptionSchema), { query: { organizationId }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/sourceGroup/siteGroupOptions/', z.array(sourceGroupOptionSchema), {
+        query: { organizationId },
+        signal,
+      }),
   });
 
 export const useStructures = (organizationId: number, siteId: number) =>
   useQuery({
     queryKey: [...siteEditKey(siteId), 'structures', organizationId],
-    queryFn: ({ signal }) => apiRequest('/api/structure/getStructureEdit/', z.array(structureSchema), { query: { organizationId, siteId }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/structure/getStructureEdit/', z.array(structureSchema), {
+        query: { organizationId, siteId },
+        signal,
+      }),
   });
 
 export const useBasemaps = (organizationId: number, siteId: number) =>
   useQuery({
     queryKey: [...siteEditKey(siteId), 'basemaps', organizationId],
-    queryFn: ({ signal }) => apiRequest('/api/basemap/basemapList/', z.array(basemapSchema), { query: { organizationId, siteId }, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/basemap/basemapList/', z.array(basemapSchema), { query: { organizationId, siteId }, signal }),
   });
 
 function useInvalidate(siteId: number, also: string[] = []) {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: siteEditKey(siteId) }), ...also.map((k) => client.invalidateQueries({ queryKey: [k] }))]);
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: siteEditKey(siteId) }),
+      ...also.map((k) => client.invalidateQueries({ queryKey: [k] })),
+    ]);
 }
 
 export function useSaveSource(siteId: number) {
   const invalidate = useInvalidate(siteId, ['sourceGroupOptions', DEPLOYMENT_PLAN_KEY, 'siteDashboard']);
-  return useMutation({ mutationFn: (body: SourceEditBody) => apiRequest('/api/source/sourceEdit', sourceEditSchema, { method: 'POST', body }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: SourceEditBody) =>
+      apiRequest('/api/source/sourceEdit', sourceEditSchema, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useSourceDeleted(organizationId: number, siteId: number) {
   const invalidate = useInvalidate(siteId, [DEPLOYMENT_PLAN_KEY, 'siteDashboard']);
   return useMutation({
     mutationFn: ({ sourceId, deleted }: { sourceId: number; deleted: boolean }) =>
-      apiRequest(deleted ? '/api/source/deleteSource/' : '/api/source/restoreSource/', sourceEditSchema, { method: 'POST', query: { organizationId, sourceId } }),
+      apiRequest(deleted ? '/api/source/deleteSource/' : '/api/source/restoreSource/', sourceEditSchema, {
+        method: 'POST',
+        query: { organizationId, sourceId },
+      }),
     onSuccess: invalidate,
   });
 }
 
 export function useSaveStructure(siteId: number) {
   const invalidate = useInvalidate(siteId);
-  return useMutation({ mutationFn: (body: StructureEditBody) => apiRequest('/api/structure/structureEdit', structureSchema, { method: 'POST', body }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: StructureEditBody) =>
+      apiRequest('/api/structure/structureEdit', structureSchema, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useDeleteStructure(organizationId: number, siteId: number) {
   const invalidate = useInvalidate(siteId);
   return useMutation({
-    mutationFn: (structureId: number) => apiRequest('/api/structure/deleteStructure/', idAnswerSchema, { method: 'POST', query: { organizationId, structureId } }),
+    mutationFn: (structureId: number) =>
+      apiRequest('/api/structure/deleteStructure/', idAnswerSchema, {
+        method: 'POST',
+        query: { organizationId, structureId },
+      }),
     onSuccess: invalidate,
   });
 }
@@ -100,8 +138,16 @@ export function useSaveBasemap(organizationId: number, siteId: number) {
     mutationFn: ({ fields, image, onProgress, signal }: BasemapSave) => {
       const form = new FormData();
       form.append('basemap', JSON.stringify(fields));
-      if (image) form.append('image', new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.mime }), image.mime === 'image/png' ? 'basemap.png' : 'basemap.jpg');
-      return apiUpload(`/api/basemap/basemapEdit/?organizationId=${organizationId}`, basemapSchema, form, { onProgress, signal });
+      if (image)
+        form.append(
+          'image',
+          new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.mime }),
+          image.mime === 'image/png' ? 'basemap.png' : 'basemap.jpg',
+        );
+      return apiUpload(`/api/basemap/basemapEdit/?organizationId=${organizationId}`, basemapSchema, form, {
+        onProgress,
+        signal,
+      });
     },
     onSuccess: invalidate,
   });
@@ -110,7 +156,11 @@ export function useSaveBasemap(organizationId: number, siteId: number) {
 export function useDeleteBasemap(organizationId: number, siteId: number) {
   const invalidate = useInvalidate(siteId);
   return useMutation({
-    mutationFn: (basemapId: number) => apiRequest('/api/basemap/deleteBasemap/', idAnswerSchema, { method: 'POST', query: { organizationId, basemapId } }),
+    mutationFn: (basemapId: number) =>
+      apiRequest('/api/basemap/deleteBasemap/', idAnswerSchema, {
+        method: 'POST',
+        query: { organizationId, basemapId },
+      }),
     onSuccess: invalidate,
   });
 }

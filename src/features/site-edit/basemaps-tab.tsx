@@ -6,7 +6,13 @@ import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiBytes } from '@/api/client';
 import type { Basemap } from '@/contracts/site-edit';
-import { BASEMAP_MAX_FILES, basemapProblems, unexpectedParseError, type BasemapField, type ParsedBasemap } from '@/domain/basemap';
+import {
+  BASEMAP_MAX_FILES,
+  basemapProblems,
+  unexpectedParseError,
+  type BasemapField,
+  type ParsedBasemap,
+} from '@/domain/basemap';
 import { formatLatLng, parseLatLng } from '@/domain/coordinates';
 import { SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
 import { COORDINATES_PLACEHOLDER } from '@/domain/sources';
@@ -33,7 +39,13 @@ interface BasemapForm {
   showByDefault: boolean;
 }
 
-const toForm = (b: Basemap): BasemapForm => ({ id: b.id, name: b.name, northEastCornerLatLng: b.northEastCornerLatLng, southWestCornerLatLng: b.southWestCornerLatLng, showByDefault: b.showByDefault });
+const toForm = (b: Basemap): BasemapForm => ({
+  id: b.id,
+  name: b.name,
+  northEastCornerLatLng: b.northEastCornerLatLng,
+  southWestCornerLatLng: b.southWestCornerLatLng,
+  showByDefault: b.showByDefault,
+});
 
 export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
   const organizationId = site.organizationId;
@@ -51,7 +63,24 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const aborter = useRef<AbortController | null>(null);
   // Basemaps are not picked on the map, so the form does not follow the shell's selection.
-  const { form, saved, setForm, formRef, errors, setErrors, general, confirmDelete, setConfirmDelete, dirty, close: reset, open: openForm, openDraft, validate, showSaveError, remove } = useFeatureForm<BasemapForm, Basemap, BasemapField>({
+  const {
+    form,
+    saved,
+    setForm,
+    formRef,
+    errors,
+    setErrors,
+    general,
+    confirmDelete,
+    setConfirmDelete,
+    dirty,
+    close: reset,
+    open: openForm,
+    openDraft,
+    validate,
+    showSaveError,
+    remove,
+  } = useFeatureForm<BasemapForm, Basemap, BasemapField>({
     toForm,
     onDirtyChange,
     dirtyBesideForm: image !== null,
@@ -72,7 +101,16 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
   const images = useQueries({
     queries: visible.map((b) => ({
       queryKey: ['basemapImage', organizationId, b.id, b.imageVersion],
-      queryFn: async ({ signal }: { signal: AbortSignal }) => createImageBitmap(new Blob([await apiBytes('/api/basemap/basemapImage/', { query: { organizationId, basemapId: b.id }, accept: 'image/png, image/jpeg', signal })])),
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        createImageBitmap(
+          new Blob([
+            await apiBytes('/api/basemap/basemapImage/', {
+              query: { organizationId, basemapId: b.id },
+              accept: 'image/png, image/jpeg',
+              signal,
+            }),
+          ]),
+        ),
       staleTime: Infinity,
     })),
   });
@@ -117,7 +155,9 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
       const parsed = await fileJobs.parseBasemap(files, { signal: controller.signal });
       if (controller.signal.aborted) return;
       setImage(parsed.image);
-      setPreview(await createImageBitmap(new Blob([parsed.image.bytes as Uint8Array<ArrayBuffer>], { type: parsed.image.mime })));
+      setPreview(
+        await createImageBitmap(new Blob([parsed.image.bytes as Uint8Array<ArrayBuffer>], { type: parsed.image.mime })),
+      );
       setWarnings(parsed.warnings);
       // The form as it is now: it may have been edited while the file was read.
       const f = formRef.current;
@@ -128,11 +168,20 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
           ...(parsed.northEast ? { northEastCornerLatLng: formatLatLng(parsed.northEast) } : {}),
           ...(parsed.southWest ? { southWestCornerLatLng: formatLatLng(parsed.southWest) } : {}),
         });
-      if (parsed.northEast && parsed.southWest) map.fitTo([[parsed.southWest.lng, parsed.southWest.lat], [parsed.northEast.lng, parsed.northEast.lat]]);
+      if (parsed.northEast && parsed.southWest)
+        map.fitTo([
+          [parsed.southWest.lng, parsed.southWest.lat],
+          [parsed.northEast.lng, parsed.northEast.lat],
+        ]);
     } catch (e) {
       if (controller.signal.aborted || (e instanceof Error && e.name === 'CancelledError')) return;
       // File errors show on the image field (spec 3 §5).
-      const message = e instanceof Error ? (e.name === 'FileParseError' ? e.message : unexpectedParseError(e.message)) : unexpectedParseError(String(e));
+      const message =
+        e instanceof Error
+          ? e.name === 'FileParseError'
+            ? e.message
+            : unexpectedParseError(e.message)
+          : unexpectedParseError(String(e));
       setErrors((x) => ({ ...x, image: message }));
       setImage(null);
       setPreview(null);
@@ -149,7 +198,14 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
     setProgress(0);
     try {
       const result = await save.mutateAsync({
-        fields: { ...(form.id ? { id: form.id } : {}), siteId: site.id, name: form.name, northEastCornerLatLng: form.northEastCornerLatLng, southWestCornerLatLng: form.southWestCornerLatLng, showByDefault: form.showByDefault },
+        fields: {
+          ...(form.id ? { id: form.id } : {}),
+          siteId: site.id,
+          name: form.name,
+          northEastCornerLatLng: form.northEastCornerLatLng,
+          southWestCornerLatLng: form.southWestCornerLatLng,
+          showByDefault: form.showByDefault,
+        },
         image: image ? { bytes: image.bytes, mime: image.mime } : null,
         onProgress: setProgress,
         signal: controller.signal,
@@ -186,15 +242,30 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
       </div>
       {basemaps.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading basemaps" />}
       {basemaps.error && <LoadError message={basemaps.error.message} onRetry={() => void basemaps.refetch()} />}
-      {basemaps.data && all.length === 0 && <p className="text-sm text-base-content/70">This site has no basemaps yet.</p>}
+      {basemaps.data && all.length === 0 && (
+        <p className="text-sm text-base-content/70">This site has no basemaps yet.</p>
+      )}
       {all.length > 0 && (
         <ul className="max-h-64 overflow-auto rounded-box border border-base-300" aria-label="Basemaps" tabIndex={0}>
           {all.map((b) => {
             const on = !(hidden[b.id] ?? !b.showByDefault);
             return (
-              <li key={b.id} className={`flex items-center gap-2 border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === b.id ? 'bg-primary/10' : ''}`}>
-                <input type="checkbox" className="checkbox checkbox-xs" checked={on} aria-label={`Show ${b.name} on the map`} onChange={(e) => setHidden((h) => ({ ...h, [b.id]: !e.target.checked }))} />
-                <button type="button" className="flex-1 truncate text-left hover:underline" onClick={() => unsaved.guard(() => open(b))}>
+              <li
+                key={b.id}
+                className={`flex items-center gap-2 border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === b.id ? 'bg-primary/10' : ''}`}
+              >
+                <input
+                  type="checkbox"
+                  className="checkbox checkbox-xs"
+                  checked={on}
+                  aria-label={`Show ${b.name} on the map`}
+                  onChange={(e) => setHidden((h) => ({ ...h, [b.id]: !e.target.checked }))}
+                />
+                <button
+                  type="button"
+                  className="flex-1 truncate text-left hover:underline"
+                  onClick={() => unsaved.guard(() => open(b))}
+                >
                   {b.name}
                 </button>
                 <button
@@ -204,7 +275,11 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
                   onClick={() => {
                     const ne = parseLatLng(b.northEastCornerLatLng);
                     const sw = parseLatLng(b.southWestCornerLatLng);
-                    if (ne && sw) map.fitTo([[sw.lng, sw.lat], [ne.lng, ne.lat]]);
+                    if (ne && sw)
+                      map.fitTo([
+                        [sw.lng, sw.lat],
+                        [ne.lng, ne.lat],
+                      ]);
                   }}
                 >
                   Zoom
@@ -245,7 +320,9 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
               />
             )}
           </Field>
-          <p className="text-xs text-base-content/70">PNG, JPEG, GeoTIFF, KMZ, or a KML with its image (up to {BASEMAP_MAX_FILES} files).</p>
+          <p className="text-xs text-base-content/70">
+            PNG, JPEG, GeoTIFF, KMZ, or a KML with its image (up to {BASEMAP_MAX_FILES} files).
+          </p>
           {reading && (
             <p className="flex items-center gap-2 text-sm" role="status">
               <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Reading the file…
@@ -257,19 +334,58 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
             </p>
           ))}
           <Field label="Name" error={errors.name}>
-            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" value={form.name} maxLength={256} onChange={(e) => set('name', e.target.value)} />}
+            {(id, describedBy) => (
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                className="input input-sm input-bordered w-full"
+                value={form.name}
+                maxLength={256}
+                onChange={(e) => set('name', e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Northeast Corner" error={errors.northEastCornerLatLng}>
-            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.northEastCornerLatLng} onChange={(e) => set('northEastCornerLatLng', e.target.value)} />}
+            {(id, describedBy) => (
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                className="input input-sm input-bordered w-full"
+                placeholder={COORDINATES_PLACEHOLDER}
+                value={form.northEastCornerLatLng}
+                onChange={(e) => set('northEastCornerLatLng', e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Southwest Corner" error={errors.southWestCornerLatLng}>
-            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.southWestCornerLatLng} onChange={(e) => set('southWestCornerLatLng', e.target.value)} />}
+            {(id, describedBy) => (
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                className="input input-sm input-bordered w-full"
+                placeholder={COORDINATES_PLACEHOLDER}
+                value={form.southWestCornerLatLng}
+                onChange={(e) => set('southWestCornerLatLng', e.target.value)}
+              />
+            )}
           </Field>
           <label className="flex cursor-pointer items-center gap-2 text-sm">
-            <input type="checkbox" className="checkbox checkbox-sm" checked={form.showByDefault} onChange={(e) => set('showByDefault', e.target.checked)} />
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={form.showByDefault}
+              onChange={(e) => set('showByDefault', e.target.checked)}
+            />
             Show by default
           </label>
-          {progress !== null && <progress className="progress progress-primary w-full" value={Math.round(progress * 100)} max={100} aria-label="Upload progress" />}
+          {progress !== null && (
+            <progress
+              className="progress progress-primary w-full"
+              value={Math.round(progress * 100)}
+              max={100}
+              aria-label="Upload progress"
+            />
+          )}
         </FeatureForm>
       )}
       <ConfirmDialog

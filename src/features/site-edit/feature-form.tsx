@@ -42,7 +42,12 @@ export function FeatureForm(props: {
         </button>
         {props.actions}
         {id !== 0 && (
-          <button type="button" className="btn btn-outline btn-error btn-sm ml-auto" disabled={props.deleteDisabled} onClick={props.onDelete}>
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-sm ml-auto"
+            disabled={props.deleteDisabled}
+            onClick={props.onDelete}
+          >
             Delete
           </button>
         )}

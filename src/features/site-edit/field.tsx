@@ -2,7 +2,15 @@
 import { useId, type ReactNode } from 'react';
 
 /** A labelled field with its error under it. */
-export function Field({ label, error, children }: { label: string; error?: string | undefined; children: (id: string, describedBy: string | undefined) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
   const id = `f-${label.replace(/\W+/g, '-').toLowerCase()}-${useId().replace(/:/g, '')}`;
   return (
     <div className="flex flex-col gap-0.5">

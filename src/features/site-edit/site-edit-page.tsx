@@ -8,7 +8,15 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import type { LatLng } from '@/domain/coordinates';
 import { DEPLOYMENT_PLAN_OUTDATED_TOOLTIP } from '@/domain/deployment-plan';
-import { circleFromDrag, DEFAULT_DRAWN_EXTENT_METERS, footprintPolygon, DELETED_SITE_TAB_TOOLTIP, rectangleFromDrag, SITE_EDIT_MIN_ZOOM, UNSAVED_CHANGES_TAB_TOOLTIP } from '@/domain/site-edit';
+import {
+  circleFromDrag,
+  DEFAULT_DRAWN_EXTENT_METERS,
+  footprintPolygon,
+  DELETED_SITE_TAB_TOOLTIP,
+  rectangleFromDrag,
+  SITE_EDIT_MIN_ZOOM,
+  UNSAVED_CHANGES_TAB_TOOLTIP,
+} from '@/domain/site-edit';
 import { LoadError } from '@/components/grid-parts';
 import { lineLayer, shapeLayer, type Layer } from '@/components/lib/site-edit-layers';
 import { MapView, type MapPointerEvent } from '@/components/lib/map-view';
@@ -21,11 +29,27 @@ import { siteEditKey, useSiteInfo } from './api';
 import { BasemapsTab } from './basemaps-tab';
 import { DeploymentPlanTab } from './deployment-plan/deployment-plan-tab';
 import { useDeploymentPlanOutdated } from './deployment-plan/use-deployment-plan-outdated';
-import { SITE_EDIT_TABS, TAB_OF_FEATURE, type DrawKind, type DrawnGeometry, type LngLat, type SiteEditFeatureRef, type SiteEditMapApi, type SiteEditSite, type SiteEditTab, type SiteEditTabProps } from './site-edit-context';
+import {
+  SITE_EDIT_TABS,
+  TAB_OF_FEATURE,
+  type DrawKind,
+  type DrawnGeometry,
+  type LngLat,
+  type SiteEditFeatureRef,
+  type SiteEditMapApi,
+  type SiteEditSite,
+  type SiteEditTab,
+  type SiteEditTabProps,
+} from './site-edit-context';
 import { SourcesTab } from './sources-tab';
 import { StructuresTab } from './structures-tab';
 
-const TAB_LABELS: Record<SiteEditTab, string> = { Basemaps: 'Basemaps', Sources: 'Sources', Structures: 'Structures', DeploymentPlan: 'Deployment Plan' };
+const TAB_LABELS: Record<SiteEditTab, string> = {
+  Basemaps: 'Basemaps',
+  Sources: 'Sources',
+  Structures: 'Structures',
+  DeploymentPlan: 'Deployment Plan',
+};
 /** Layers stack in this order: basemaps under everything, the deployment plan on top. */
 const LAYER_ORDER: readonly SiteEditTab[] = ['Basemaps', 'Structures', 'Sources', 'DeploymentPlan'];
 /** A press and release closer than this is a click, not a drag. */
@@ -50,7 +74,8 @@ export default function SiteEditPage() {
   if (!valid) return <Navigate to="/" replace />;
   if (info.isPending) return <Spinner label="Loading site" />;
   // Unknown or out of reach: say so (the deep-link gate has already selected the site's organization if it could).
-  if (info.error instanceof ApiError && info.error.status === 404) return <NotFoundOrNoAccessPage what={`site ${raw}`} supportEmail={config.supportEmail} />;
+  if (info.error instanceof ApiError && info.error.status === 404)
+    return <NotFoundOrNoAccessPage what={`site ${raw}`} supportEmail={config.supportEmail} />;
   if (info.error)
     return (
       <div className="p-4">
@@ -58,7 +83,14 @@ export default function SiteEditPage() {
       </div>
     );
   const d = info.data;
-  const site: SiteEditSite = { id: d.id, name: d.name, organizationId: d.organizationId, organizationName: d.organizationName, location: [d.longitude, d.latitude], deleted: d.deleted };
+  const site: SiteEditSite = {
+    id: d.id,
+    name: d.name,
+    organizationId: d.organizationId,
+    organizationName: d.organizationName,
+    location: [d.longitude, d.latitude],
+    deleted: d.deleted,
+  };
   return <SiteEdit key={site.id} site={site} />;
 }
 
@@ -200,7 +232,13 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
         : d.kind === 'rectangle'
           ? rectangleFromDrag(start, e.coordinate)
           : circleFromDrag(start, e.coordinate);
-      finish({ kind: d.kind, center: toLngLat(shape.center), xMeters: shape.xMeters, yMeters: shape.yMeters, rotation: 0 });
+      finish({
+        kind: d.kind,
+        center: toLngLat(shape.center),
+        xMeters: shape.xMeters,
+        yMeters: shape.yMeters,
+        rotation: 0,
+      });
     },
     [finish, setDrawing],
   );
@@ -265,24 +303,38 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
             onPointer={onPointer}
             dragPan={!drawing || drawing.kind === 'point' || drawing.kind === 'line'}
             doubleClickZoom={!drawing}
-            keyboard={selected === null || selected.type === 'DevicePlacementLine' || selected.type === 'DevicePlacementPoint'}
+            keyboard={
+              selected === null || selected.type === 'DevicePlacementLine' || selected.type === 'DevicePlacementPoint'
+            }
             cursor={drawing ? 'crosshair' : null}
             className="h-full min-h-[420px] w-full overflow-hidden rounded-box border border-base-300"
           >
             {hint && (
-              <div className="pointer-events-none absolute left-1/2 top-3 z-10 -translate-x-1/2 rounded-box bg-base-100/95 px-3 py-1.5 text-sm shadow" role="status">
+              <div
+                className="pointer-events-none absolute left-1/2 top-3 z-10 -translate-x-1/2 rounded-box bg-base-100/95 px-3 py-1.5 text-sm shadow"
+                role="status"
+              >
                 {hint} <span className="text-base-content/70">Esc cancels.</span>
               </div>
             )}
           </MapView>
         </div>
-        <section className="flex w-full min-h-0 flex-col rounded-box border border-base-300 lg:w-[460px]" aria-label="Site layout">
+        <section
+          className="flex w-full min-h-0 flex-col rounded-box border border-base-300 lg:w-[460px]"
+          aria-label="Site layout"
+        >
           <div role="tablist" className="tabs tabs-border shrink-0 flex-nowrap px-1" aria-label="Site edit tabs">
             {SITE_EDIT_TABS.map((t) => {
               const blocked = anyDirty && t !== current;
               const off = !enabled(t) || blocked;
               const star = t === 'DeploymentPlan' && outdated;
-              const title = !enabled(t) ? DELETED_SITE_TAB_TOOLTIP : blocked ? UNSAVED_CHANGES_TAB_TOOLTIP : star ? DEPLOYMENT_PLAN_OUTDATED_TOOLTIP : undefined;
+              const title = !enabled(t)
+                ? DELETED_SITE_TAB_TOOLTIP
+                : blocked
+                  ? UNSAVED_CHANGES_TAB_TOOLTIP
+                  : star
+                    ? DEPLOYMENT_PLAN_OUTDATED_TOOLTIP
+                    : undefined;
               return (
                 <span key={t} title={title} className="inline-flex">
                   <button
@@ -308,7 +360,14 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
           </div>
           <div className="min-h-0 flex-1 overflow-auto">
             {SITE_EDIT_TABS.filter((t) => t !== 'DeploymentPlan' || !site.deleted).map((t) => (
-              <div key={t} role="tabpanel" id={`site-edit-panel-${t}`} aria-labelledby={`site-edit-tab-${t}`} hidden={t !== current} className="p-3">
+              <div
+                key={t}
+                role="tabpanel"
+                id={`site-edit-panel-${t}`}
+                aria-labelledby={`site-edit-tab-${t}`}
+                hidden={t !== current}
+                className="p-3"
+              >
                 {/* Every tab stays mounted: sources and structures are drawn whichever tab is shown (a deleted site's too). */}
                 {t === 'Basemaps' && <BasemapsTab {...stable.Basemaps} />}
                 {t === 'Sources' && <SourcesTab {...stable.Sources} active={current === 'Sources'} />}
@@ -332,7 +391,9 @@ const DRAWING_HINTS: Record<DrawKind, string> = {
 
 function endLine(d: Drawing, finish: (g: DrawnGeometry) => void) {
   // A double-click also lands as two clicks: drop repeated vertices.
-  const path = d.path.filter((p, i) => i === 0 || Math.abs(p.lat - d.path[i - 1]!.lat) > 1e-9 || Math.abs(p.lng - d.path[i - 1]!.lng) > 1e-9);
+  const path = d.path.filter(
+    (p, i) => i === 0 || Math.abs(p.lat - d.path[i - 1]!.lat) > 1e-9 || Math.abs(p.lng - d.path[i - 1]!.lng) > 1e-9,
+  );
   if (path.length < 2) return;
   finish({ kind: 'line', path: path.map(toLngLat) });
 }
@@ -354,7 +415,13 @@ function drawingPreview(d: Drawing | null): Layer[] {
 }
 
 function previewRing(kind: 'rectangle' | 'circle', center: LatLng, x: number, y: number) {
-  return footprintPolygon({ location: center, footprintType: kind === 'rectangle' ? 'Box' : 'Cylinder', footprintRotation: 0, footprintX: x, footprintY: y });
+  return footprintPolygon({
+    location: center,
+    footprintType: kind === 'rectangle' ? 'Box' : 'Cylinder',
+    footprintRotation: 0,
+    footprintX: x,
+    footprintY: y,
+  });
 }
 
 /** Tab props whose callbacks keep their identity across renders, so a tab's effects follow its own data only. */
@@ -362,7 +429,10 @@ function useStableTabProps(make: (t: SiteEditTab) => SiteEditTabProps): Record<S
   const latest = useRef(make);
   latest.current = make;
   const dirtyHandlers = useMemo(
-    () => Object.fromEntries(SITE_EDIT_TABS.map((t) => [t, (value: boolean) => latest.current(t).onDirtyChange(value)])) as Record<SiteEditTab, (v: boolean) => void>,
+    () =>
+      Object.fromEntries(
+        SITE_EDIT_TABS.map((t) => [t, (value: boolean) => latest.current(t).onDirtyChange(value)]),
+      ) as Record<SiteEditTab, (v: boolean) => void>,
     [],
   );
   return Object.fromEntries(

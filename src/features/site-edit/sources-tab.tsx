@@ -4,7 +4,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SourceEdit } from '@/contracts/site-edit';
 import { formatLatLng, parseLatLng, type LatLng } from '@/domain/coordinates';
-import { generatedSourceName, nudge, storageLatLngText, SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
+import {
+  generatedSourceName,
+  nudge,
+  storageLatLngText,
+  SITE_EDIT_CONFIRMATIONS,
+  SITE_EDIT_TOASTS,
+} from '@/domain/site-edit';
 import {
   COORDINATES_PLACEHOLDER,
   DEFAULT_RELATIVE_IMPORTANCE,
@@ -53,12 +59,23 @@ const toForm = (s: SourceEdit): SourceForm => {
     sourceGroupName: s.sourceGroup?.name ?? '',
   };
 };
-const moved = <F extends { locationLatLng: string; position: LatLng | null }>(f: F, p: LatLng): F => ({ ...f, locationLatLng: formatLatLng(p), position: p });
+const moved = <F extends { locationLatLng: string; position: LatLng | null }>(f: F, p: LatLng): F => ({
+  ...f,
+  locationLatLng: formatLatLng(p),
+  position: p,
+});
 const heightOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
 const COLORS = { normal: [220, 38, 38, 255], selected: [37, 99, 235, 255] } as const;
 
-export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, active }: SiteEditTabProps & { active: boolean }) {
+export function SourcesTab({
+  site,
+  map,
+  onDirtyChange,
+  selected,
+  onSelect,
+  active,
+}: SiteEditTabProps & { active: boolean }) {
   const organizationId = site.organizationId;
   const toast = useToast();
   const sources = useEditSources(organizationId, site.id);
@@ -68,7 +85,24 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
   const setDeleted = useSourceDeleted(organizationId, site.id);
   const [showDeleted, setShowDeleted] = useState(false);
   const all = useMemo(() => sources.data ?? [], [sources.data]);
-  const { form, saved, errors, general, confirmDelete, setConfirmDelete, formRef, setForm, dirty, dirtyRef, open, openDraft, close, validate, showSaveError, remove } = useFeatureForm<SourceForm, SourceEdit, SourceField>({
+  const {
+    form,
+    saved,
+    errors,
+    general,
+    confirmDelete,
+    setConfirmDelete,
+    formRef,
+    setForm,
+    dirty,
+    dirtyRef,
+    open,
+    openDraft,
+    close,
+    validate,
+    showSaveError,
+    remove,
+  } = useFeatureForm<SourceForm, SourceEdit, SourceField>({
     toForm,
     onDirtyChange,
     follow: { selected, items: all },
@@ -79,10 +113,12 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
   useEffect(() => {
     if (framed.current || !sources.data) return;
     framed.current = true;
-    const live = sources.data.filter((s) => s.deletedAt === null).flatMap((s) => {
-      const p = parseLatLng(s.locationLatLng);
-      return p ? [[p.lng, p.lat] as [number, number]] : [];
-    });
+    const live = sources.data
+      .filter((s) => s.deletedAt === null)
+      .flatMap((s) => {
+        const p = parseLatLng(s.locationLatLng);
+        return p ? [[p.lng, p.lat] as [number, number]] : [];
+      });
     if (live.length > 0) map.fitTo([site.location, ...live]);
   }, [sources.data, map, site.location]);
 
@@ -92,10 +128,27 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
       .filter((s) => s.deletedAt === null && s.id !== form?.id)
       .flatMap((s) => {
         const p = parseLatLng(s.locationLatLng);
-        return p ? [{ datum: s.id, lng: p.lng, lat: p.lat, fill: [...COLORS.normal] as [number, number, number, number], label: s.name }] : [];
+        return p
+          ? [
+              {
+                datum: s.id,
+                lng: p.lng,
+                lat: p.lat,
+                fill: [...COLORS.normal] as [number, number, number, number],
+                label: s.name,
+              },
+            ]
+          : [];
       });
     const at = form?.position ?? null;
-    if (form && at) points.push({ datum: form.id, lng: at.lng, lat: at.lat, fill: [...COLORS.selected] as [number, number, number, number], label: form.name });
+    if (form && at)
+      points.push({
+        datum: form.id,
+        lng: at.lng,
+        lat: at.lat,
+        fill: [...COLORS.selected] as [number, number, number, number],
+        label: form.name,
+      });
     map.setLayers(
       'Sources',
       markedPointLayers('site-edit-sources', points, 7, (id) => {
@@ -195,23 +248,38 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className="btn btn-primary btn-sm" disabled={readOnly || !categories.data} onClick={startNew}>
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          disabled={readOnly || !categories.data}
+          onClick={startNew}
+        >
           Add Source
         </button>
         <label className="ml-auto flex cursor-pointer items-center gap-2 text-sm">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={showDeleted}
+            onChange={(e) => setShowDeleted(e.target.checked)}
+          />
           Show Deleted
         </label>
       </div>
       {sources.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading sources" />}
       {sources.error && <LoadError message={sources.error.message} onRetry={() => void sources.refetch()} />}
-      {sources.data && shown.length === 0 && <p className="text-sm text-base-content/70">This site has no sources yet.</p>}
+      {sources.data && shown.length === 0 && (
+        <p className="text-sm text-base-content/70">This site has no sources yet.</p>
+      )}
       {shown.length > 0 && (
         <ul className="max-h-64 overflow-auto rounded-box border border-base-300" aria-label="Sources" tabIndex={0}>
           {shown.map((s) => {
             const isDeleted = s.deletedAt !== null;
             return (
-              <li key={s.id} className={`flex items-center gap-2 border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === s.id ? 'bg-primary/10' : ''}`}>
+              <li
+                key={s.id}
+                className={`flex items-center gap-2 border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === s.id ? 'bg-primary/10' : ''}`}
+              >
                 <button
                   type="button"
                   className={`flex-1 truncate text-left ${isDeleted ? 'text-base-content/60 line-through' : 'hover:underline'}`}
@@ -222,7 +290,13 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
                   <span className="ml-2 text-xs text-base-content/70">{s.sourceCategoryName ?? 'Uncategorized'}</span>
                 </button>
                 {isDeleted && (
-                  <button type="button" className="btn btn-ghost btn-xs" disabled={readOnly || setDeleted.isPending} onClick={() => void restore(s)} aria-label={`Restore ${s.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    disabled={readOnly || setDeleted.isPending}
+                    onClick={() => void restore(s)}
+                    aria-label={`Restore ${s.name}`}
+                  >
                     Restore
                   </button>
                 )}
@@ -247,12 +321,30 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
         >
           <FormAlert message={general} />
           <Field label="Name" error={errors.name}>
-            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" value={form.name} maxLength={256} onChange={(e) => set('name', e.target.value)} />}
+            {(id, describedBy) => (
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                className="input input-sm input-bordered w-full"
+                value={form.name}
+                maxLength={256}
+                onChange={(e) => set('name', e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Location" error={errors.locationLatLng}>
             {(id, describedBy) => (
               <div className="flex gap-1">
-                <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.locationLatLng} onChange={(e) => form && setForm({ ...form, locationLatLng: e.target.value, position: parseLatLng(e.target.value) })} />
+                <input
+                  id={id}
+                  aria-describedby={describedBy}
+                  className="input input-sm input-bordered w-full"
+                  placeholder={COORDINATES_PLACEHOLDER}
+                  value={form.locationLatLng}
+                  onChange={(e) =>
+                    form && setForm({ ...form, locationLatLng: e.target.value, position: parseLatLng(e.target.value) })
+                  }
+                />
                 <button type="button" className="btn btn-sm btn-outline" onClick={() => placePoint(form.id === 0)}>
                   Place on Map
                 </button>
@@ -261,11 +353,28 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
           </Field>
           <div className="grid grid-cols-2 gap-2">
             <Field label="Height (m)" error={errors.height}>
-              {(id, describedBy) => <input id={id} aria-describedby={describedBy} type="number" min={0} step="any" className="input input-sm input-bordered w-full" value={form.height} onChange={(e) => set('height', e.target.value)} />}
+              {(id, describedBy) => (
+                <input
+                  id={id}
+                  aria-describedby={describedBy}
+                  type="number"
+                  min={0}
+                  step="any"
+                  className="input input-sm input-bordered w-full"
+                  value={form.height}
+                  onChange={(e) => set('height', e.target.value)}
+                />
+              )}
             </Field>
             <Field label="Relative Importance" error={errors.relativeImportance}>
               {(id, describedBy) => (
-                <select id={id} aria-describedby={describedBy} className="select select-sm select-bordered w-full" value={form.relativeImportance} onChange={(e) => set('relativeImportance', Number(e.target.value))}>
+                <select
+                  id={id}
+                  aria-describedby={describedBy}
+                  className="select select-sm select-bordered w-full"
+                  value={form.relativeImportance}
+                  onChange={(e) => set('relativeImportance', Number(e.target.value))}
+                >
                   {RELATIVE_IMPORTANCE_OPTIONS.map((o) => (
                     <option key={o.value} value={o.value}>
                       {o.label}
@@ -277,7 +386,13 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
           </div>
           <Field label="Category" error={errors.sourceCategoryId}>
             {(id, describedBy) => (
-              <select id={id} aria-describedby={describedBy} className="select select-sm select-bordered w-full" value={form.sourceCategoryId ?? ''} onChange={(e) => set('sourceCategoryId', e.target.value ? Number(e.target.value) : null)}>
+              <select
+                id={id}
+                aria-describedby={describedBy}
+                className="select select-sm select-bordered w-full"
+                value={form.sourceCategoryId ?? ''}
+                onChange={(e) => set('sourceCategoryId', e.target.value ? Number(e.target.value) : null)}
+              >
                 <option value="">Choose a category</option>
                 {(categories.data ?? []).map((c) => (
                   <option key={c.id} value={c.id}>
@@ -290,7 +405,14 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
           <Field label="Group" error={errors.sourceGroupName}>
             {(id, describedBy) => (
               <>
-                <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" list="site-edit-source-groups" value={form.sourceGroupName} onChange={(e) => set('sourceGroupName', e.target.value)} />
+                <input
+                  id={id}
+                  aria-describedby={describedBy}
+                  className="input input-sm input-bordered w-full"
+                  list="site-edit-source-groups"
+                  value={form.sourceGroupName}
+                  onChange={(e) => set('sourceGroupName', e.target.value)}
+                />
                 <datalist id="site-edit-source-groups">
                   {siteGroups.map((g) => (
                     <option key={g.id} value={g.name} />
@@ -309,7 +431,13 @@ export function SourcesTab({ site, map, onDirtyChange, selected, onSelect, activ
         confirmLabel="Delete"
         danger
         busy={setDeleted.isPending}
-        onConfirm={() => void remove((sourceId) => setDeleted.mutateAsync({ sourceId, deleted: true }), SITE_EDIT_TOASTS.sourceDeleted, () => onSelect(null))}
+        onConfirm={() =>
+          void remove(
+            (sourceId) => setDeleted.mutateAsync({ sourceId, deleted: true }),
+            SITE_EDIT_TOASTS.sourceDeleted,
+            () => onSelect(null),
+          )
+        }
         onCancel={() => setConfirmDelete(false)}
       />
       {unsaved.dialog}

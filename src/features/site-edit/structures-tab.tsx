@@ -18,7 +18,12 @@ import {
   type FootprintType,
 } from '@/domain/site-edit';
 import { COORDINATES_PLACEHOLDER } from '@/domain/sources';
-import { FOOTPRINT_ROTATION_MAX, FOOTPRINT_SIZE_MAX, structureProblems, type StructureField } from '@/domain/structures';
+import {
+  FOOTPRINT_ROTATION_MAX,
+  FOOTPRINT_SIZE_MAX,
+  structureProblems,
+  type StructureField,
+} from '@/domain/structures';
 import { FormAlert } from '@/components/form-alert';
 import { LoadError } from '@/components/grid-parts';
 import { shapeLayer, type OutlinedShape } from '@/components/lib/site-edit-layers';
@@ -60,13 +65,29 @@ const toForm = (s: Structure): StructureForm => {
   };
 };
 const num = (t: string): number | null => (t.trim() === '' ? null : Number(t));
-const moved = <F extends { locationLatLng: string; position: LatLng | null }>(f: F, p: LatLng): F => ({ ...f, locationLatLng: formatLatLng(p), position: p });
+const moved = <F extends { locationLatLng: string; position: LatLng | null }>(f: F, p: LatLng): F => ({
+  ...f,
+  locationLatLng: formatLatLng(p),
+  position: p,
+});
 
-function ringOf(f: { position: LatLng | null; footprintType: FootprintType; footprintRotation: string | number; footprintX: string | number; footprintY: string | number }) {
+function ringOf(f: {
+  position: LatLng | null;
+  footprintType: FootprintType;
+  footprintRotation: string | number;
+  footprintX: string | number;
+  footprintY: string | number;
+}) {
   const at = f.position;
   if (!at) return null;
   const n = (v: string | number) => (typeof v === 'number' ? v : num(v));
-  return footprintPolygon({ location: at, footprintType: f.footprintType, footprintRotation: n(f.footprintRotation), footprintX: n(f.footprintX), footprintY: n(f.footprintY) });
+  return footprintPolygon({
+    location: at,
+    footprintType: f.footprintType,
+    footprintRotation: n(f.footprintRotation),
+    footprintX: n(f.footprintX),
+    footprintY: n(f.footprintY),
+  });
 }
 
 /** The next 'Structure N' no structure uses. */
@@ -75,7 +96,14 @@ function generatedStructureName(names: readonly string[]): string {
   for (let n = names.length + 1; ; n++) if (!taken.has(`structure ${n}`)) return `Structure ${n}`;
 }
 
-export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, active }: SiteEditTabProps & { active: boolean }) {
+export function StructuresTab({
+  site,
+  map,
+  onDirtyChange,
+  selected,
+  onSelect,
+  active,
+}: SiteEditTabProps & { active: boolean }) {
   const organizationId = site.organizationId;
   const toast = useToast();
   const structures = useStructures(organizationId, site.id);
@@ -83,7 +111,25 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
   const del = useDeleteStructure(organizationId, site.id);
   const [drawingNew, setDrawingNew] = useState(false);
   const all = useMemo(() => structures.data ?? [], [structures.data]);
-  const { form, saved, setSaved, errors, general, confirmDelete, setConfirmDelete, formRef, setForm, dirty, dirtyRef, open, openDraft, close, validate, showSaveError, remove } = useFeatureForm<StructureForm, Structure, StructureField>({
+  const {
+    form,
+    saved,
+    setSaved,
+    errors,
+    general,
+    confirmDelete,
+    setConfirmDelete,
+    formRef,
+    setForm,
+    dirty,
+    dirtyRef,
+    open,
+    openDraft,
+    close,
+    validate,
+    showSaveError,
+    remove,
+  } = useFeatureForm<StructureForm, Structure, StructureField>({
     toForm,
     onDirtyChange,
     onClose: () => setDrawingNew(false),
@@ -95,29 +141,53 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
       .filter((s) => s.id !== form?.id)
       .flatMap((s) => {
         const ring = ringOf({ ...s, position: parseLatLng(s.locationLatLng) });
-        return ring ? [{ datum: s.id, ring, fill: [100, 116, 139, 90] as [number, number, number, number], line: [51, 65, 85, 255] as [number, number, number, number] }] : [];
+        return ring
+          ? [
+              {
+                datum: s.id,
+                ring,
+                fill: [100, 116, 139, 90] as [number, number, number, number],
+                line: [51, 65, 85, 255] as [number, number, number, number],
+              },
+            ]
+          : [];
       });
     const ring = form ? ringOf(form) : null;
     if (form && ring) shapes.push({ datum: form.id, ring, fill: [37, 99, 235, 70], line: [37, 99, 235, 255] });
-    map.setLayers(
-      'Structures',
-      [
-        shapeLayer('site-edit-structures', shapes, (id) => {
-          if (dirtyRef.current) return;
-          onSelect({ type: 'Structure', id });
-        }),
-      ],
-    );
+    map.setLayers('Structures', [
+      shapeLayer('site-edit-structures', shapes, (id) => {
+        if (dirtyRef.current) return;
+        onSelect({ type: 'Structure', id });
+      }),
+    ]);
   }, [all, form, map, onSelect, dirtyRef]);
   useEffect(() => () => map.setLayers('Structures', []), [map]);
 
   const submit = async (f: StructureForm | null = formRef.current): Promise<boolean> => {
     if (!f) return false;
-    const values = { ...f, locationLatLng: f.position ? storageLatLngText(f.position) : f.locationLatLng, footprintRotation: num(f.footprintRotation), footprintX: num(f.footprintX), footprintY: num(f.footprintY), footprintZ: num(f.footprintZ) };
+    const values = {
+      ...f,
+      locationLatLng: f.position ? storageLatLngText(f.position) : f.locationLatLng,
+      footprintRotation: num(f.footprintRotation),
+      footprintX: num(f.footprintX),
+      footprintY: num(f.footprintY),
+      footprintZ: num(f.footprintZ),
+    };
     if (!validate(structureProblems(values))) return false;
     try {
       const { name, locationLatLng, footprintType, footprintRotation, footprintX, footprintY, footprintZ } = values;
-      const result = await save.mutateAsync({ organizationId, ...(f.id ? { id: f.id } : {}), siteId: site.id, name, locationLatLng, footprintType, footprintRotation, footprintX, footprintY, footprintZ });
+      const result = await save.mutateAsync({
+        organizationId,
+        ...(f.id ? { id: f.id } : {}),
+        siteId: site.id,
+        name,
+        locationLatLng,
+        footprintType,
+        footprintRotation,
+        footprintX,
+        footprintY,
+        footprintZ,
+      });
       toast(f.id ? SITE_EDIT_TOASTS.structureEdited : SITE_EDIT_TOASTS.structureAdded);
       open(result);
       onSelect({ type: 'Structure', id: result.id });
@@ -162,7 +232,17 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
 
   const startNew = () =>
     unsaved.guard(() => {
-      openDraft({ id: 0, name: generatedStructureName(all.map((s) => s.name)), locationLatLng: '', position: null, footprintType: 'Box', footprintRotation: '0', footprintX: '', footprintY: '', footprintZ: '' });
+      openDraft({
+        id: 0,
+        name: generatedStructureName(all.map((s) => s.name)),
+        locationLatLng: '',
+        position: null,
+        footprintType: 'Box',
+        footprintRotation: '0',
+        footprintX: '',
+        footprintY: '',
+        footprintZ: '',
+      });
       onSelect({ type: 'Structure', id: 0 });
       draw('Box', true);
     });
@@ -183,9 +263,25 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
 
   const set = <K extends keyof StructureForm>(k: K, v: StructureForm[K]) => form && setForm({ ...form, [k]: v });
   const readOnly = site.deleted;
-  const numberField = (k: 'footprintRotation' | 'footprintX' | 'footprintY' | 'footprintZ', label: string, max: number) => (
+  const numberField = (
+    k: 'footprintRotation' | 'footprintX' | 'footprintY' | 'footprintZ',
+    label: string,
+    max: number,
+  ) => (
     <Field label={label} error={errors[k]}>
-      {(id, describedBy) => <input id={id} aria-describedby={describedBy} type="number" min={0} max={max} step="any" className="input input-sm input-bordered w-full" value={form?.[k] ?? ''} onChange={(e) => set(k, e.target.value)} />}
+      {(id, describedBy) => (
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          type="number"
+          min={0}
+          max={max}
+          step="any"
+          className="input input-sm input-bordered w-full"
+          value={form?.[k] ?? ''}
+          onChange={(e) => set(k, e.target.value)}
+        />
+      )}
     </Field>
   );
 
@@ -198,12 +294,21 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
       </div>
       {structures.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading structures" />}
       {structures.error && <LoadError message={structures.error.message} onRetry={() => void structures.refetch()} />}
-      {structures.data && all.length === 0 && <p className="text-sm text-base-content/70">This site has no structures yet.</p>}
+      {structures.data && all.length === 0 && (
+        <p className="text-sm text-base-content/70">This site has no structures yet.</p>
+      )}
       {all.length > 0 && (
         <ul className="max-h-64 overflow-auto rounded-box border border-base-300" aria-label="Structures" tabIndex={0}>
           {all.map((s) => (
-            <li key={s.id} className={`border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === s.id ? 'bg-primary/10' : ''}`}>
-              <button type="button" className="w-full truncate text-left hover:underline" onClick={() => unsaved.guard(() => onSelect({ type: 'Structure', id: s.id }))}>
+            <li
+              key={s.id}
+              className={`border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === s.id ? 'bg-primary/10' : ''}`}
+            >
+              <button
+                type="button"
+                className="w-full truncate text-left hover:underline"
+                onClick={() => unsaved.guard(() => onSelect({ type: 'Structure', id: s.id }))}
+              >
                 {s.name}
                 <span className="ml-2 text-xs text-base-content/70">
                   {s.footprintType} {s.footprintX}×{s.footprintY}×{s.footprintZ} m
@@ -228,11 +333,22 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
           onDelete={() => setConfirmDelete(true)}
           actions={
             <>
-              <button type="button" className="btn btn-outline btn-sm" disabled={readOnly} onClick={() => draw(form.footprintType, false)}>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                disabled={readOnly}
+                onClick={() => draw(form.footprintType, false)}
+              >
                 Redraw
               </button>
               {form.id !== 0 && (
-                <button type="button" className="btn btn-outline btn-sm" disabled={readOnly || dirty} title={dirty ? 'Save or discard the changes first' : undefined} onClick={duplicate}>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  disabled={readOnly || dirty}
+                  title={dirty ? 'Save or discard the changes first' : undefined}
+                  onClick={duplicate}
+                >
                   Duplicate
                 </button>
               )}
@@ -243,7 +359,13 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
             <div className="flex items-center gap-2 text-sm" role="group" aria-label="Shape">
               <span>Shape:</span>
               {FOOTPRINT_TYPES.map((t) => (
-                <button key={t} type="button" className={`btn btn-xs ${form.footprintType === t ? 'btn-primary' : 'btn-outline'}`} aria-pressed={form.footprintType === t} onClick={() => draw(t, true)}>
+                <button
+                  key={t}
+                  type="button"
+                  className={`btn btn-xs ${form.footprintType === t ? 'btn-primary' : 'btn-outline'}`}
+                  aria-pressed={form.footprintType === t}
+                  onClick={() => draw(t, true)}
+                >
                   {t}
                 </button>
               ))}
@@ -251,15 +373,41 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
           )}
           <FormAlert message={general} />
           <Field label="Name" error={errors.name}>
-            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" value={form.name} maxLength={256} onChange={(e) => set('name', e.target.value)} />}
+            {(id, describedBy) => (
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                className="input input-sm input-bordered w-full"
+                value={form.name}
+                maxLength={256}
+                onChange={(e) => set('name', e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Location" error={errors.locationLatLng}>
-            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input input-sm input-bordered w-full" placeholder={COORDINATES_PLACEHOLDER} value={form.locationLatLng} onChange={(e) => form && setForm({ ...form, locationLatLng: e.target.value, position: parseLatLng(e.target.value) })} />}
+            {(id, describedBy) => (
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                className="input input-sm input-bordered w-full"
+                placeholder={COORDINATES_PLACEHOLDER}
+                value={form.locationLatLng}
+                onChange={(e) =>
+                  form && setForm({ ...form, locationLatLng: e.target.value, position: parseLatLng(e.target.value) })
+                }
+              />
+            )}
           </Field>
           <div className="grid grid-cols-2 gap-2">
             <Field label="Footprint Type" error={errors.footprintType}>
               {(id, describedBy) => (
-                <select id={id} aria-describedby={describedBy} className="select select-sm select-bordered w-full" value={form.footprintType} onChange={(e) => set('footprintType', e.target.value as FootprintType)}>
+                <select
+                  id={id}
+                  aria-describedby={describedBy}
+                  className="select select-sm select-bordered w-full"
+                  value={form.footprintType}
+                  onChange={(e) => set('footprintType', e.target.value as FootprintType)}
+                >
                   {FOOTPRINT_TYPES.map((t) => (
                     <option key={t} value={t}>
                       {t}
@@ -283,7 +431,13 @@ export function StructuresTab({ site, map, onDirtyChange, selected, onSelect, ac
         confirmLabel="Delete"
         danger
         busy={del.isPending}
-        onConfirm={() => void remove((id) => del.mutateAsync(id), SITE_EDIT_TOASTS.structureDeleted, () => onSelect(null))}
+        onConfirm={() =>
+          void remove(
+            (id) => del.mutateAsync(id),
+            SITE_EDIT_TOASTS.structureDeleted,
+            () => onSelect(null),
+          )
+        }
         onCancel={() => setConfirmDelete(false)}
       />
       {unsaved.dialog}

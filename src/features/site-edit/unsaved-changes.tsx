@@ -10,7 +10,11 @@ export interface UnsavedChangesGuard {
   dialog: ReactNode;
 }
 
-export function useUnsavedChangesGuard(dirty: boolean, save: () => Promise<boolean>, discard: () => void): UnsavedChangesGuard {
+export function useUnsavedChangesGuard(
+  dirty: boolean,
+  save: () => Promise<boolean>,
+  discard: () => void,
+): UnsavedChangesGuard {
   const [pending, setPending] = useState<(() => void) | null>(null);
   const [busy, setBusy] = useState(false);
   const close = () => setPending(null);

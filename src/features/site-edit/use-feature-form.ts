@@ -19,7 +19,13 @@ export interface FeatureFormOptions<F, T> {
   follow?: { selected: SiteEditFeatureRef | null; items: readonly T[] };
 }
 
-export function useFeatureForm<F extends { id: number }, T extends { id: number }, K extends string>({ toForm, onDirtyChange, dirtyBesideForm = false, onClose, follow }: FeatureFormOptions<F, T>) {
+export function useFeatureForm<F extends { id: number }, T extends { id: number }, K extends string>({
+  toForm,
+  onDirtyChange,
+  dirtyBesideForm = false,
+  onClose,
+  follow,
+}: FeatureFormOptions<F, T>) {
   const toast = useToast();
   const [form, setFormState] = useState<F | null>(null);
   const [saved, setSaved] = useState<F | null>(null);
@@ -105,5 +111,24 @@ export function useFeatureForm<F extends { id: number }, T extends { id: number 
     }
   };
 
-  return { form, saved, setSaved, errors, setErrors, general, confirmDelete, setConfirmDelete, formRef, setForm, dirty, dirtyRef, open, openDraft, close, validate, showSaveError, remove };
+  return {
+    form,
+    saved,
+    setSaved,
+    errors,
+    setErrors,
+    general,
+    confirmDelete,
+    setConfirmDelete,
+    formRef,
+    setForm,
+    dirty,
+    dirtyRef,
+    open,
+    openDraft,
+    close,
+    validate,
+    showSaveError,
+    remove,
+  };
 }

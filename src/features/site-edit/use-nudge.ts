@@ -11,7 +11,13 @@ export function useNudge(enabled: boolean, onNudge: (key: NudgeKey) => void): vo
     const onKey = (e: KeyboardEvent) => {
       if (!isNudgeKey(e.key) || e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
       const target = e.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.getAttribute('role') === 'tab')) return;
+      if (
+        target &&
+        (target.isContentEditable ||
+          ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) ||
+          target.getAttribute('role') === 'tab')
+      )
+        return;
       if (document.querySelector('dialog[open]')) return;
       e.preventDefault();
       handler.current(e.key);

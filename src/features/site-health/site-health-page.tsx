@@ -22,19 +22,47 @@ import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
 import { SiteDashboardLink, SiteDeploymentLink } from '@/components/site-dashboard-link';
 
 const REFRESH_MS = 60_000;
-const BADGE: Record<Freshness, string> = { success: 'badge-success', warning: 'badge-warning', error: 'badge-error', disabled: 'badge-ghost' };
+const BADGE: Record<Freshness, string> = {
+  success: 'badge-success',
+  warning: 'badge-warning',
+  error: 'badge-error',
+  disabled: 'badge-ghost',
+};
 
-function FreshnessCell({ value, on, tz, format }: { value: string | null; on: boolean; tz: string; format: '12-hr' | '24-hr' }) {
+function FreshnessCell({
+  value,
+  on,
+  tz,
+  format,
+}: {
+  value: string | null;
+  on: boolean;
+  tz: string;
+  format: '12-hr' | '24-hr';
+}) {
   const f = modelFreshness(value, on);
   const text = f === 'disabled' ? 'disabled' : value ? formatDateTime(value, tz, format) : 'Never';
   return <span className={`badge badge-sm whitespace-nowrap ${BADGE[f]}`}>{text}</span>;
 }
 
-function DevicesCell({ site, tz, format, canOpenDevice }: { site: SiteHealthRow; tz: string; format: '12-hr' | '24-hr'; canOpenDevice: boolean }) {
+function DevicesCell({
+  site,
+  tz,
+  format,
+  canOpenDevice,
+}: {
+  site: SiteHealthRow;
+  tz: string;
+  format: '12-hr' | '24-hr';
+  canOpenDevice: boolean;
+}) {
   if (site.devices.length === 0) return <span className="text-base-content/60">0</span>;
   return (
     <details className="dropdown">
-      <summary className="btn btn-ghost btn-xs tabular-nums" aria-label={`${site.devices.length} devices at ${site.name}`}>
+      <summary
+        className="btn btn-ghost btn-xs tabular-nums"
+        aria-label={`${site.devices.length} devices at ${site.name}`}
+      >
         {site.devices.length}
       </summary>
       <div className="dropdown-content z-30 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
@@ -50,7 +78,15 @@ function DevicesCell({ site, tz, format, canOpenDevice }: { site: SiteHealthRow;
           <tbody>
             {site.devices.map((d) => (
               <tr key={d.deviceName}>
-                <td>{canOpenDevice ? <Link className="link link-primary" to={`/device/${encodeURIComponent(d.deviceName)}`}>{d.deviceName}</Link> : d.deviceName}</td>
+                <td>
+                  {canOpenDevice ? (
+                    <Link className="link link-primary" to={`/device/${encodeURIComponent(d.deviceName)}`}>
+                      {d.deviceName}
+                    </Link>
+                  ) : (
+                    d.deviceName
+                  )}
+                </td>
                 <td>{d.latestCH4Time ? formatDateTime(d.latestCH4Time, tz, format) : '—'}</td>
                 <td>{d.latestWindTime ? formatDateTime(d.latestWindTime, tz, format) : '—'}</td>
                 <td>{d.quarantinedAt ? DeviceInstallationType.label(d.deviceInstallationType) : 'No'}</td>
@@ -76,7 +112,11 @@ export default function SiteHealthPage() {
   // Provider staff see the tickets' primary symptoms (spec 2 §6).
   const internal = user.userDetails.isQubeUser;
   const [showDeleted, setShowDeleted] = useState(false);
-  const [dialog, setDialog] = useState<{ kind: 'site'; siteId: number | null } | { kind: 'history' | 'delete' | 'restore' | 'startModel' | 'stopModel'; site: SiteHealthRow } | null>(null);
+  const [dialog, setDialog] = useState<
+    | { kind: 'site'; siteId: number | null }
+    | { kind: 'history' | 'delete' | 'restore' | 'startModel' | 'stopModel'; site: SiteHealthRow }
+    | null
+  >(null);
   const queryClient = useQueryClient();
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
     queryKey: ['siteHealth', organizationId, { showDeleted }],
@@ -88,7 +128,9 @@ export default function SiteHealthPage() {
   });
 
   const columns = useMemo<GridColumn<SiteHealthRow>[]>(() => {
-    const freshness = (pick: (s: SiteHealthRow) => string | null) => (s: SiteHealthRow) => <FreshnessCell value={pick(s)} on={s.modellingPipeline.isOn} tz={tz} format={format} />;
+    const freshness = (pick: (s: SiteHealthRow) => string | null) => (s: SiteHealthRow) => (
+      <FreshnessCell value={pick(s)} on={s.modellingPipeline.isOn} tz={tz} format={format} />
+    );
     const list: GridColumn<SiteHealthRow>[] = [
       { id: 'name', header: 'Name', value: (s) => s.name, hideable: false, width: 180 },
       { id: 'alias', header: 'Alias', value: (s) => s.alias },
@@ -101,10 +143,23 @@ export default function SiteHealthPage() {
         align: 'right',
         value: (s) => s.emissionSourceCount,
         // Green when the site has sources to model, red when it has none (spec 1 §2).
-        cell: (s) => <span className={`badge badge-sm tabular-nums ${s.emissionSourceCount > 0 ? 'badge-success' : 'badge-error'}`}>{s.emissionSourceCount}</span>,
+        cell: (s) => (
+          <span
+            className={`badge badge-sm tabular-nums ${s.emissionSourceCount > 0 ? 'badge-success' : 'badge-error'}`}
+          >
+            {s.emissionSourceCount}
+          </span>
+        ),
         width: 90,
       },
-      { id: 'devices', header: 'Devices', kind: 'number', overflowVisible: true, value: (s) => s.devices.length, cell: (s) => <DevicesCell site={s} tz={tz} format={format} canOpenDevice={canOpenDevice} /> },
+      {
+        id: 'devices',
+        header: 'Devices',
+        kind: 'number',
+        overflowVisible: true,
+        value: (s) => s.devices.length,
+        cell: (s) => <DevicesCell site={s} tz={tz} format={format} canOpenDevice={canOpenDevice} />,
+      },
       {
         id: 'quarantined',
         header: 'Quarantined',
@@ -115,8 +170,21 @@ export default function SiteHealthPage() {
           return n > 0 ? <span className="badge badge-sm badge-warning">{n}</span> : 0;
         },
       },
-      { id: 'tickets', header: 'Support Tickets', value: (s) => s.freshdeskTickets.map((t) => t.id).join(' '), cell: (s) => <TicketBadges tickets={s.freshdeskTickets} /> },
-      ...(internal ? [{ id: 'symptomPrimary', header: 'Symptom Primary', value: (s: SiteHealthRow) => s.symptomPrimaryNames.join(', ') }] : []),
+      {
+        id: 'tickets',
+        header: 'Support Tickets',
+        value: (s) => s.freshdeskTickets.map((t) => t.id).join(' '),
+        cell: (s) => <TicketBadges tickets={s.freshdeskTickets} />,
+      },
+      ...(internal
+        ? [
+            {
+              id: 'symptomPrimary',
+              header: 'Symptom Primary',
+              value: (s: SiteHealthRow) => s.symptomPrimaryNames.join(', '),
+            },
+          ]
+        : []),
       { id: 'modelOn', header: 'Model On/Off', value: (s) => (s.modellingPipeline.isOn ? 'On' : 'Off') },
       {
         id: 'modelBlocked',
@@ -132,8 +200,22 @@ export default function SiteHealthPage() {
           ) : null,
         width: 240,
       },
-      { id: 'modelLastRun', header: 'Model Last Run', kind: 'date', value: (s) => s.modellingPipeline.lastRunTime, cell: freshness((s) => s.modellingPipeline.lastRunTime), exportValue: (s) => s.modellingPipeline.lastRunTime },
-      { id: 'modelProcessedUpTo', header: 'Model Processed Up To', kind: 'date', value: (s) => s.modellingPipeline.processedUpTo, cell: freshness((s) => s.modellingPipeline.processedUpTo), exportValue: (s) => s.modellingPipeline.processedUpTo },
+      {
+        id: 'modelLastRun',
+        header: 'Model Last Run',
+        kind: 'date',
+        value: (s) => s.modellingPipeline.lastRunTime,
+        cell: freshness((s) => s.modellingPipeline.lastRunTime),
+        exportValue: (s) => s.modellingPipeline.lastRunTime,
+      },
+      {
+        id: 'modelProcessedUpTo',
+        header: 'Model Processed Up To',
+        kind: 'date',
+        value: (s) => s.modellingPipeline.processedUpTo,
+        cell: freshness((s) => s.modellingPipeline.processedUpTo),
+        exportValue: (s) => s.modellingPipeline.processedUpTo,
+      },
     ];
     if (showDeleted) list.push({ id: 'deleted', header: 'Deleted', value: (s) => (s.deletedAt ? 'Yes' : 'No') });
     return list;
@@ -145,7 +227,16 @@ export default function SiteHealthPage() {
     return SITE_HEALTH_QUICK_FILTERS.map((f) => ({
       id: f,
       label: f,
-      predicate: (s: SiteHealthRow) => matchesQuickFilter(f, { modellingPipelineIsOn: s.modellingPipeline.isOn, lastRunTime: s.modellingPipeline.lastRunTime, processedUpTo: s.modellingPipeline.processedUpTo }, now),
+      predicate: (s: SiteHealthRow) =>
+        matchesQuickFilter(
+          f,
+          {
+            modellingPipelineIsOn: s.modellingPipeline.isOn,
+            lastRunTime: s.modellingPipeline.lastRunTime,
+            processedUpTo: s.modellingPipeline.processedUpTo,
+          },
+          now,
+        ),
     }));
   }, [dataUpdatedAt]);
 
@@ -153,11 +244,20 @@ export default function SiteHealthPage() {
     <>
       <PageHeader title="Site Health">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="toggle toggle-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="toggle toggle-sm"
+            checked={showDeleted}
+            onChange={(e) => setShowDeleted(e.target.checked)}
+          />
           Show Deleted
         </label>
         {canAdd && (
-          <button type="button" className="btn btn-sm btn-primary" onClick={() => setDialog({ kind: 'site', siteId: null })}>
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() => setDialog({ kind: 'site', siteId: null })}
+          >
             Add Site
           </button>
         )}
@@ -177,7 +277,11 @@ export default function SiteHealthPage() {
           emptyText="This organization has no sites yet."
           exportName="SiteHealth"
           isDeleted={(s) => s.deletedAt !== null}
-          toolbar={<span className="text-xs text-base-content/70">{isFetching ? 'Refreshing…' : 'Refreshes every minute'}</span>}
+          toolbar={
+            <span className="text-xs text-base-content/70">
+              {isFetching ? 'Refreshing…' : 'Refreshes every minute'}
+            </span>
+          }
           rowActions={(s) => (
             <span className="inline-flex gap-0.5">
               {!s.deletedAt && (
@@ -192,16 +296,31 @@ export default function SiteHealthPage() {
               )}
               <SiteDashboardLink siteId={s.id} siteName={s.name} deleted={s.deletedAt !== null} />
               {canEditDeployment && !s.deletedAt && <SiteDeploymentLink siteId={s.id} siteName={s.name} />}
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', site: s })} aria-label={`History of ${s.name}`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={() => setDialog({ kind: 'history', site: s })}
+                aria-label={`History of ${s.name}`}
+              >
                 History
               </button>
               {canEdit && !s.deletedAt && (
-                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'site', siteId: s.id })} aria-label={`Edit ${s.name}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => setDialog({ kind: 'site', siteId: s.id })}
+                  aria-label={`Edit ${s.name}`}
+                >
                   Edit
                 </button>
               )}
               {canDelete && (
-                <button type="button" className={`btn btn-ghost btn-xs ${s.deletedAt ? '' : 'text-error'}`} onClick={() => setDialog({ kind: s.deletedAt ? 'restore' : 'delete', site: s })} aria-label={`${s.deletedAt ? 'Restore' : 'Delete'} ${s.name}`}>
+                <button
+                  type="button"
+                  className={`btn btn-ghost btn-xs ${s.deletedAt ? '' : 'text-error'}`}
+                  onClick={() => setDialog({ kind: s.deletedAt ? 'restore' : 'delete', site: s })}
+                  aria-label={`${s.deletedAt ? 'Restore' : 'Delete'} ${s.name}`}
+                >
                   {s.deletedAt ? 'Restore' : 'Delete'}
                 </button>
               )}
@@ -211,19 +330,38 @@ export default function SiteHealthPage() {
       </div>
       {dialog && (dialog.kind === 'startModel' || dialog.kind === 'stopModel') && (
         <ModelPipelineDialog
-          site={{ id: dialog.site.id, name: dialog.site.name, processedUpTo: dialog.site.modellingPipeline.processedUpTo }}
+          site={{
+            id: dialog.site.id,
+            name: dialog.site.name,
+            processedUpTo: dialog.site.modellingPipeline.processedUpTo,
+          }}
           action={dialog.kind === 'startModel' ? 'start' : 'stop'}
           onClose={() => setDialog(null)}
           onAnswered={(isOn) => {
             // The row shows the answer at once; the refetch behind it brings the rest.
             const id = dialog.site.id;
-            queryClient.setQueriesData<SiteHealthRow[]>({ queryKey: ['siteHealth', organizationId] }, (rows) => rows?.map((r) => (r.id === id ? { ...r, modellingPipeline: { ...r.modellingPipeline, isOn } } : r)));
+            queryClient.setQueriesData<SiteHealthRow[]>({ queryKey: ['siteHealth', organizationId] }, (rows) =>
+              rows?.map((r) => (r.id === id ? { ...r, modellingPipeline: { ...r.modellingPipeline, isOn } } : r)),
+            );
           }}
         />
       )}
       {dialog?.kind === 'site' && <SiteDialog siteId={dialog.siteId} onClose={() => setDialog(null)} />}
-      <AuditHistoryDialog entity="site" id={dialog?.kind === 'history' ? dialog.site.id : null} organizationId={organizationId} title={`History of ${dialog?.kind === 'history' ? dialog.site.name : ''}`} onClose={() => setDialog(null)} />
-      {dialog && (dialog.kind === 'delete' || dialog.kind === 'restore') && <SiteDeleteRestoreDialog site={dialog.site} action={dialog.kind} organizationId={organizationId} onClose={() => setDialog(null)} />}
+      <AuditHistoryDialog
+        entity="site"
+        id={dialog?.kind === 'history' ? dialog.site.id : null}
+        organizationId={organizationId}
+        title={`History of ${dialog?.kind === 'history' ? dialog.site.name : ''}`}
+        onClose={() => setDialog(null)}
+      />
+      {dialog && (dialog.kind === 'delete' || dialog.kind === 'restore') && (
+        <SiteDeleteRestoreDialog
+          site={dialog.site}
+          action={dialog.kind}
+          organizationId={organizationId}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </>
   );
 }

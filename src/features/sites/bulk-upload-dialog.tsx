@@ -42,7 +42,15 @@ const HELP =
   'Columns: Id, Name, Alias, Latitude, Longitude, Groups, Business Unit, Asset/Area, Country, State/Province, Regulation, Regulatory Site Type, Generic Site Type, Basin, Industry Segment, Fluid Type, Notification Required, Special Tickets Required, Work Permit Required, Access Notes. ' +
   'A row with an Id updates that site; a row without one adds a site. Name, Latitude and Longitude are required; lists use the names the site form offers; groups are separated by commas; Yes/No columns take Yes or No.';
 
-export function BulkUploadDialog({ organizationId, templateSites, onClose }: { organizationId: number; templateSites: () => readonly SiteListRow[]; onClose: () => void }) {
+export function BulkUploadDialog({
+  organizationId,
+  templateSites,
+  onClose,
+}: {
+  organizationId: number;
+  templateSites: () => readonly SiteListRow[];
+  onClose: () => void;
+}) {
   const upsert = useBulkUpsertSites();
   const toast = useToast();
   // The server checks the rows first and says how many sites the file would add.
@@ -60,7 +68,11 @@ export function BulkUploadDialog({ organizationId, templateSites, onClose }: { o
   return (
     <Modal open title="Upload Sites" onClose={onClose} wide>
       <div className="grid gap-3">
-        <TemplateBar help={HELP} note="The template holds the sites the table shows now." onTemplate={() => downloadText('Sites Template.csv', siteTemplateCsv(templateSites()))} />
+        <TemplateBar
+          help={HELP}
+          note="The template holds the sites the table shows now."
+          onTemplate={() => downloadText('Sites Template.csv', siteTemplateCsv(templateSites()))}
+        />
         <CsvUploadFields upload={upload} />
         {newSites > 0 && (
           <p className="alert alert-warning py-2" role="alert">

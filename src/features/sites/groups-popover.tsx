@@ -1,7 +1,15 @@
 // The Groups popover (spec 1 §2, §4): a tri-state checkbox per group for the selected sites, Cancel and Apply.
 import { useMemo, useState } from 'react';
 import type { SiteListRow } from '@/contracts/site';
-import { groupsAfterApply, GROUPS_HINT_NONE, GROUPS_HINT_SOME, initialGroupCheck, nextGroupCheck, updatedSitesToast, type GroupCheck } from '@/domain/site-form';
+import {
+  groupsAfterApply,
+  GROUPS_HINT_NONE,
+  GROUPS_HINT_SOME,
+  initialGroupCheck,
+  nextGroupCheck,
+  updatedSitesToast,
+  type GroupCheck,
+} from '@/domain/site-form';
 import { useToast } from '@/components/toasts';
 import { Popover } from '@/components/popover';
 import { useAssignSiteGroups, useSiteGroups } from './api/sites';
@@ -15,7 +23,12 @@ interface Props {
 
 export function GroupsMenu({ organizationId, selected, onManage, onApplied }: Props) {
   return (
-    <Popover label={`Groups${selected.length > 0 ? ` (${selected.length})` : ''}`} buttonClassName="btn btn-sm btn-outline" haspopup="dialog" panelClassName="absolute right-0 top-full z-30 mt-1">
+    <Popover
+      label={`Groups${selected.length > 0 ? ` (${selected.length})` : ''}`}
+      buttonClassName="btn btn-sm btn-outline"
+      haspopup="dialog"
+      panelClassName="absolute right-0 top-full z-30 mt-1"
+    >
       {(close) => (
         <GroupsPanel
           organizationId={organizationId}
@@ -40,7 +53,10 @@ function GroupsPanel({ organizationId, selected, onClose, onManage, onApplied }:
   const assign = useAssignSiteGroups();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
-  const initial = useMemo(() => new Map((groups.data ?? []).map((g) => [g.id, initialGroupCheck(g.id, selected)])), [groups.data, selected]);
+  const initial = useMemo(
+    () => new Map((groups.data ?? []).map((g) => [g.id, initialGroupCheck(g.id, selected)])),
+    [groups.data, selected],
+  );
   const [checks, setChecks] = useState<Map<number, GroupCheck> | null>(null);
   const current = checks ?? initial;
   const changed = [...current].some(([id, c]) => initial.get(id) !== c);
@@ -58,7 +74,11 @@ function GroupsPanel({ organizationId, selected, onClose, onManage, onApplied }:
   }
 
   return (
-    <div role="dialog" aria-label="Site groups" className="flex w-72 flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg">
+    <div
+      role="dialog"
+      aria-label="Site groups"
+      className="flex w-72 flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg"
+    >
       <p className="text-sm text-base-content/80">{selected.length === 0 ? GROUPS_HINT_NONE : GROUPS_HINT_SOME}</p>
       {error && (
         <p className="alert alert-error py-2 text-sm" role="alert">
@@ -86,7 +106,9 @@ function GroupsPanel({ organizationId, selected, onClose, onManage, onApplied }:
                     ref={(el) => {
                       if (el) el.indeterminate = state === 'indeterminate';
                     }}
-                    onChange={() => setChecks(new Map(current).set(g.id, nextGroupCheck(state, initial.get(g.id) ?? 'unchecked')))}
+                    onChange={() =>
+                      setChecks(new Map(current).set(g.id, nextGroupCheck(state, initial.get(g.id) ?? 'unchecked')))
+                    }
                   />
                   {g.name}
                 </label>
@@ -103,7 +125,12 @@ function GroupsPanel({ organizationId, selected, onClose, onManage, onApplied }:
           <button type="button" className="btn btn-ghost btn-xs" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary btn-xs" disabled={selected.length === 0 || !changed || assign.isPending} onClick={() => void apply()}>
+          <button
+            type="button"
+            className="btn btn-primary btn-xs"
+            disabled={selected.length === 0 || !changed || assign.isPending}
+            onClick={() => void apply()}
+          >
             {assign.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
             Apply
           </button>

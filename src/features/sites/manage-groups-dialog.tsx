@@ -9,7 +9,19 @@ import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
 import { useDeleteSiteGroup, useSaveSiteGroup, useSiteGroups } from './api/sites';
 
-function GroupNameForm({ initial, label, onSubmit, onCancel, busy }: { initial: string; label: string; onSubmit: (name: string) => Promise<string | null>; onCancel: () => void; busy: boolean }) {
+function GroupNameForm({
+  initial,
+  label,
+  onSubmit,
+  onCancel,
+  busy,
+}: {
+  initial: string;
+  label: string;
+  onSubmit: (name: string) => Promise<string | null>;
+  onCancel: () => void;
+  busy: boolean;
+}) {
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -30,7 +42,15 @@ function GroupNameForm({ initial, label, onSubmit, onCancel, busy }: { initial: 
     >
       <label className="form-control">
         <span className="sr-only">{label}</span>
-        <input className={`input input-sm w-56 ${error ? 'input-error' : ''}`} placeholder="Group name" aria-label={label} aria-invalid={Boolean(error)} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+        <input
+          className={`input input-sm w-56 ${error ? 'input-error' : ''}`}
+          placeholder="Group name"
+          aria-label={label}
+          aria-invalid={Boolean(error)}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          autoFocus
+        />
         {error && <span className="mt-1 text-xs text-error">{error}</span>}
       </label>
       <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
@@ -43,7 +63,15 @@ function GroupNameForm({ initial, label, onSubmit, onCancel, busy }: { initial: 
   );
 }
 
-export function ManageGroupsDialog({ organizationId, canEdit, onClose }: { organizationId: number; canEdit: boolean; onClose: () => void }) {
+export function ManageGroupsDialog({
+  organizationId,
+  canEdit,
+  onClose,
+}: {
+  organizationId: number;
+  canEdit: boolean;
+  onClose: () => void;
+}) {
   const groups = useSiteGroups(organizationId);
   const save = useSaveSiteGroup();
   const remove = useDeleteSiteGroup();
@@ -68,11 +96,20 @@ export function ManageGroupsDialog({ organizationId, canEdit, onClose }: { organ
   return (
     <Modal open title="Manage Site Groups" onClose={onClose} wide>
       <div className="flex h-[70vh] flex-col gap-3">
-        {canEdit && (adding ? <GroupNameForm initial="" label="New group name" busy={save.isPending} onSubmit={(n) => submit(0, n)} onCancel={() => setAdding(false)} /> : (
-          <button type="button" className="btn btn-sm btn-primary self-start" onClick={() => setAdding(true)}>
-            Add Group
-          </button>
-        ))}
+        {canEdit &&
+          (adding ? (
+            <GroupNameForm
+              initial=""
+              label="New group name"
+              busy={save.isPending}
+              onSubmit={(n) => submit(0, n)}
+              onCancel={() => setAdding(false)}
+            />
+          ) : (
+            <button type="button" className="btn btn-sm btn-primary self-start" onClick={() => setAdding(true)}>
+              Add Group
+            </button>
+          ))}
         {groups.isPending ? (
           <Spinner label="Loading site groups" />
         ) : groups.error ? (
@@ -85,10 +122,18 @@ export function ManageGroupsDialog({ organizationId, canEdit, onClose }: { organ
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col" className="text-right"># Sites</th>
-                  <th scope="col" className="text-right"># Notification Subscriptions</th>
-                  <th scope="col" className="text-right"># Api Keys</th>
-                  <th scope="col" className="text-right"># Push Integrations</th>
+                  <th scope="col" className="text-right">
+                    # Sites
+                  </th>
+                  <th scope="col" className="text-right">
+                    # Notification Subscriptions
+                  </th>
+                  <th scope="col" className="text-right">
+                    # Api Keys
+                  </th>
+                  <th scope="col" className="text-right">
+                    # Push Integrations
+                  </th>
                   <th scope="col">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -104,7 +149,19 @@ export function ManageGroupsDialog({ organizationId, canEdit, onClose }: { organ
                 )}
                 {groups.data.map((g) => (
                   <tr key={g.id}>
-                    <td>{renaming === g.id ? <GroupNameForm initial={g.name} label={`Rename ${g.name}`} busy={save.isPending} onSubmit={(n) => submit(g.id, n)} onCancel={() => setRenaming(null)} /> : g.name}</td>
+                    <td>
+                      {renaming === g.id ? (
+                        <GroupNameForm
+                          initial={g.name}
+                          label={`Rename ${g.name}`}
+                          busy={save.isPending}
+                          onSubmit={(n) => submit(g.id, n)}
+                          onCancel={() => setRenaming(null)}
+                        />
+                      ) : (
+                        g.name
+                      )}
+                    </td>
                     <td className="text-right tabular-nums">{g.siteCount}</td>
                     <td className="text-right tabular-nums">{g.notificationSubscriptionCount}</td>
                     <td className="text-right tabular-nums">{g.apiKeyCount}</td>
@@ -112,10 +169,20 @@ export function ManageGroupsDialog({ organizationId, canEdit, onClose }: { organ
                     <td className="whitespace-nowrap text-right">
                       {canEdit && renaming !== g.id && (
                         <>
-                          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setRenaming(g.id)} aria-label={`Rename ${g.name}`}>
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-xs"
+                            onClick={() => setRenaming(g.id)}
+                            aria-label={`Rename ${g.name}`}
+                          >
                             Rename
                           </button>
-                          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setDeleting(g)} aria-label={`Delete ${g.name}`}>
+                          <button
+                            type="button"
+                            className="btn btn-ghost btn-xs text-error"
+                            onClick={() => setDeleting(g)}
+                            aria-label={`Delete ${g.name}`}
+                          >
                             Delete
                           </button>
                         </>

@@ -26,7 +26,10 @@ export function siteColumns(showDeleted: boolean): GridColumn<SiteListRow>[] {
       kind: 'number',
       value: (s) => s.devices.length,
       cell: (s) => (
-        <span title={s.devices.length ? s.devices.join(', ') : 'No devices installed'} className="cursor-help underline decoration-dotted underline-offset-2">
+        <span
+          title={s.devices.length ? s.devices.join(', ') : 'No devices installed'}
+          className="cursor-help underline decoration-dotted underline-offset-2"
+        >
           {s.devices.length}
         </span>
       ),
@@ -48,5 +51,9 @@ export interface SiteKpis {
 
 export function siteKpis(sites: readonly SiteListRow[]): SiteKpis {
   const live = sites.filter((s) => s.deletedAt === null);
-  return { total: live.length, withModelOn: live.filter((s) => s.modellingPipelineIsOn).length, withDevices: live.filter((s) => s.devices.length > 0).length };
+  return {
+    total: live.length,
+    withModelOn: live.filter((s) => s.modellingPipelineIsOn).length,
+    withDevices: live.filter((s) => s.devices.length > 0).length,
+  };
 }

@@ -51,11 +51,20 @@ export default function SitesPage() {
     <>
       <PageHeader title="Sites">
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="toggle toggle-sm" checked={showDeleted} onChange={(e) => setShowDeleted(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="toggle toggle-sm"
+            checked={showDeleted}
+            onChange={(e) => setShowDeleted(e.target.checked)}
+          />
           Show Deleted
         </label>
         {canAdd && (
-          <button type="button" className="btn btn-sm btn-primary" onClick={() => setDialog({ kind: 'site', siteId: null })}>
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() => setDialog({ kind: 'site', siteId: null })}
+          >
             Add Site
           </button>
         )}
@@ -91,7 +100,12 @@ export default function SitesPage() {
           onRowsChange={onRowsChange}
           toolbar={
             canEdit && (
-              <GroupsMenu organizationId={organizationId} selected={selectedSites} onManage={() => setDialog({ kind: 'groups' })} onApplied={() => setSelected(new Set())} />
+              <GroupsMenu
+                organizationId={organizationId}
+                selected={selectedSites}
+                onManage={() => setDialog({ kind: 'groups' })}
+                onApplied={() => setSelected(new Set())}
+              />
             )
           }
           rowActions={(s) => (
@@ -100,15 +114,30 @@ export default function SitesPage() {
               {canEditDeployment && !s.deletedAt && <SiteDeploymentLink siteId={s.id} siteName={s.name} />}
               {canEdit && !s.deletedAt && (
                 <>
-                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'site', siteId: s.id })} aria-label={`Edit ${s.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => setDialog({ kind: 'site', siteId: s.id })}
+                    aria-label={`Edit ${s.name}`}
+                  >
                     Edit
                   </button>
-                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'access', site: s })} aria-label={`Access details of ${s.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => setDialog({ kind: 'access', site: s })}
+                    aria-label={`Access details of ${s.name}`}
+                  >
                     Access
                   </button>
                 </>
               )}
-              <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDialog({ kind: 'history', site: s })} aria-label={`History of ${s.name}`}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                onClick={() => setDialog({ kind: 'history', site: s })}
+                aria-label={`History of ${s.name}`}
+              >
                 History
               </button>
               {canDelete && (
@@ -127,8 +156,16 @@ export default function SitesPage() {
       </div>
       {dialog?.kind === 'site' && <SiteDialog siteId={dialog.siteId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'access' && <AccessDialog site={dialog.site} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'groups' && <ManageGroupsDialog organizationId={organizationId} canEdit={canEdit} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'bulk' && <BulkUploadDialog organizationId={organizationId} templateSites={() => shown.current} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'groups' && (
+        <ManageGroupsDialog organizationId={organizationId} canEdit={canEdit} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'bulk' && (
+        <BulkUploadDialog
+          organizationId={organizationId}
+          templateSites={() => shown.current}
+          onClose={() => setDialog(null)}
+        />
+      )}
       <AuditHistoryDialog
         entity="site"
         id={dialog?.kind === 'history' ? dialog.site.id : null}
@@ -136,7 +173,14 @@ export default function SitesPage() {
         title={`History of ${dialog?.kind === 'history' ? dialog.site.name : ''}`}
         onClose={() => setDialog(null)}
       />
-      {dialog?.kind === 'confirm' && <SiteDeleteRestoreDialog site={dialog.site} action={dialog.action} organizationId={organizationId} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'confirm' && (
+        <SiteDeleteRestoreDialog
+          site={dialog.site}
+          action={dialog.action}
+          organizationId={organizationId}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </>
   );
 }

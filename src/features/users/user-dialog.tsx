@@ -4,13 +4,28 @@ import { roleOptionsFor, signOnMethodsOffered } from '@/domain/user-form';
 import { UserFormDialog } from '@/components/user-form-dialog';
 import { useRoleOptions, useSaveUser } from './api/users';
 
-export function UserDialog({ organizationId, ssoEnabled, user, onClose }: { organizationId: number; ssoEnabled: boolean; user: OrganizationUser | null; onClose: () => void }) {
+export function UserDialog({
+  organizationId,
+  ssoEnabled,
+  user,
+  onClose,
+}: {
+  organizationId: number;
+  ssoEnabled: boolean;
+  user: OrganizationUser | null;
+  onClose: () => void;
+}) {
   const roles = useRoleOptions(organizationId);
   const save = useSaveUser(organizationId);
   return (
     <UserFormDialog
       title={user ? `Edit ${user.email}` : 'Add User'}
-      initial={{ id: user?.id ?? 0, email: user?.email ?? '', roleId: user?.roleId ?? 0, signOnMethod: user?.signOnMethod ?? 'EmailPassword' }}
+      initial={{
+        id: user?.id ?? 0,
+        email: user?.email ?? '',
+        roleId: user?.roleId ?? 0,
+        signOnMethod: user?.signOnMethod ?? 'EmailPassword',
+      }}
       roles={roleOptionsFor(roles.data ?? [], user ? { id: user.roleId, name: user.role } : null)}
       methods={signOnMethodsOffered('Organization', ssoEnabled)}
       busy={save.isPending}

@@ -3,7 +3,13 @@
 import { useState } from 'react';
 import type { OrganizationUser } from '@/contracts/organization-user';
 import { Permission } from '@/domain/permissions';
-import { CANNOT_REMOVE_YOURSELF, DELETE_ORGANIZATION_USER, SIGN_ON_METHOD_LABELS, SSO_REQUIRED_BANNER, userBanners } from '@/domain/user-form';
+import {
+  CANNOT_REMOVE_YOURSELF,
+  DELETE_ORGANIZATION_USER,
+  SIGN_ON_METHOD_LABELS,
+  SSO_REQUIRED_BANNER,
+  userBanners,
+} from '@/domain/user-form';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn } from '@/components/data-grid/types';
@@ -59,7 +65,11 @@ export default function UsersPage() {
       </PageHeader>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4">
         {banners.map((b) => (
-          <div key={b} role="alert" className={`alert py-2 ${b === SSO_REQUIRED_BANNER ? 'alert-error' : 'alert-warning'}`}>
+          <div
+            key={b}
+            role="alert"
+            className={`alert py-2 ${b === SSO_REQUIRED_BANNER ? 'alert-error' : 'alert-warning'}`}
+          >
             {b}
           </div>
         ))}
@@ -79,24 +89,57 @@ export default function UsersPage() {
             const isMe = u.id === me.userDetails.userId;
             return (
               <span className="inline-flex gap-0.5">
-                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(u)} aria-label={`History of ${u.email}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => setHistory(u)}
+                  aria-label={`History of ${u.email}`}
+                >
                   History
                 </button>
-                <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(u)} aria-label={`Edit ${u.email}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-xs"
+                  onClick={() => setEditing(u)}
+                  aria-label={`Edit ${u.email}`}
+                >
                   Edit
                 </button>
-                <span className={u.canEditNotifications ? '' : 'tooltip tooltip-left'} data-tip={u.canEditNotifications ? undefined : CANNOT_EDIT_NOTIFICATIONS}>
-                  <button type="button" className="btn btn-ghost btn-xs" disabled={!u.canEditNotifications} onClick={() => setSubscriptions(u.id)} aria-label={`Notification subscriptions of ${u.email}`}>
+                <span
+                  className={u.canEditNotifications ? '' : 'tooltip tooltip-left'}
+                  data-tip={u.canEditNotifications ? undefined : CANNOT_EDIT_NOTIFICATIONS}
+                >
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    disabled={!u.canEditNotifications}
+                    onClick={() => setSubscriptions(u.id)}
+                    aria-label={`Notification subscriptions of ${u.email}`}
+                  >
                     Notifications
                   </button>
                 </span>
                 {canSeeDetails && (
-                  <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDetails(u.id)} aria-label={`Details of ${u.email}`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    onClick={() => setDetails(u.id)}
+                    aria-label={`Details of ${u.email}`}
+                  >
                     Details
                   </button>
                 )}
-                <span className={isMe ? 'tooltip tooltip-left' : ''} data-tip={isMe ? CANNOT_REMOVE_YOURSELF : undefined}>
-                  <button type="button" className="btn btn-ghost btn-xs text-error" disabled={isMe} onClick={() => setRemoving(u)} aria-label={isMe ? CANNOT_REMOVE_YOURSELF : `Delete ${u.email}`}>
+                <span
+                  className={isMe ? 'tooltip tooltip-left' : ''}
+                  data-tip={isMe ? CANNOT_REMOVE_YOURSELF : undefined}
+                >
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs text-error"
+                    disabled={isMe}
+                    onClick={() => setRemoving(u)}
+                    aria-label={isMe ? CANNOT_REMOVE_YOURSELF : `Delete ${u.email}`}
+                  >
                     Delete
                   </button>
                 </span>
@@ -105,10 +148,29 @@ export default function UsersPage() {
           }}
         />
       </div>
-      {editing && data && <UserDialog organizationId={organizationId} ssoEnabled={data.organization.singleSignOnEnabled} user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && data && (
+        <UserDialog
+          organizationId={organizationId}
+          ssoEnabled={data.organization.singleSignOnEnabled}
+          user={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {details !== null && <UserDetailsDialog userId={details} onClose={() => setDetails(null)} />}
-      {subscriptions !== null && <NotificationSubscriptionsDialog userId={subscriptions} organizationId={organizationId} onClose={() => setSubscriptions(null)} />}
-      <AuditHistoryDialog entity="users" id={history?.id ?? null} organizationId={organizationId} title={`History of ${history?.email ?? ''}`} onClose={() => setHistory(null)} />
+      {subscriptions !== null && (
+        <NotificationSubscriptionsDialog
+          userId={subscriptions}
+          organizationId={organizationId}
+          onClose={() => setSubscriptions(null)}
+        />
+      )}
+      <AuditHistoryDialog
+        entity="users"
+        id={history?.id ?? null}
+        organizationId={organizationId}
+        title={`History of ${history?.email ?? ''}`}
+        onClose={() => setHistory(null)}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={`Delete ${removing?.email ?? ''}?`}

@@ -44,21 +44,32 @@ async function fetchBlock(p: ServerBlockParams) {
   const filters = Object.entries(p.filters);
   if (filters.length === 0) {
     const rows: Reading[] = [];
-    for (let i = p.startRow; i < Math.min(p.endRow, SERVER_ROWS); i++) rows.push(reading(p.sort && !p.sort.ascending ? SERVER_ROWS - 1 - i : i));
+    for (let i = p.startRow; i < Math.min(p.endRow, SERVER_ROWS); i++)
+      rows.push(reading(p.sort && !p.sort.ascending ? SERVER_ROWS - 1 - i : i));
     return { rows, totalRows: SERVER_ROWS };
   }
   // Filtered: scan a bounded prefix (enough for the test's narrow filters).
   const matched: Reading[] = [];
   for (let i = 0; i < 50_000; i++) {
     const r = reading(i);
-    if (filters.every(([id, f]) => matchesFilter(columns.find((c) => c.id === id)!.value(r), f, columns.find((c) => c.id === id)!.kind ?? 'text'))) matched.push(r);
+    if (
+      filters.every(([id, f]) =>
+        matchesFilter(columns.find((c) => c.id === id)!.value(r), f, columns.find((c) => c.id === id)!.kind ?? 'text'),
+      )
+    )
+      matched.push(r);
   }
   return { rows: matched.slice(p.startRow, p.endRow), totalRows: matched.length };
 }
 
 const session = {
   config: {},
-  user: { userDetails: { userId: 1, userEmail: 'grid@example.com', isQubeUser: false, roleId: null }, userOrganizations: [], roles: [], userSettings: { gridColumnVisibility: {}, ianaTimezoneId: 'UTC', timeFormat: '24-hr' } },
+  user: {
+    userDetails: { userId: 1, userEmail: 'grid@example.com', isQubeUser: false, roleId: null },
+    userOrganizations: [],
+    roles: [],
+    userSettings: { gridColumnVisibility: {}, ianaTimezoneId: 'UTC', timeFormat: '24-hr' },
+  },
   organization: null,
   permissions: new Set<number>(),
   roleName: '',
@@ -72,10 +83,28 @@ function Page() {
     <main className="grid gap-4 p-4">
       <h1 className="text-xl font-semibold">Grids at scale</h1>
       <section aria-label="Client grid">
-        <DataGrid label="Client readings" gridKey="ClientReadings" columns={columns} rows={rows} getRowId={(r) => String(r.id)} searchPlaceholder="Search readings" height="40vh" exportName="Readings" />
+        <DataGrid
+          label="Client readings"
+          gridKey="ClientReadings"
+          columns={columns}
+          rows={rows}
+          getRowId={(r) => String(r.id)}
+          searchPlaceholder="Search readings"
+          height="40vh"
+          exportName="Readings"
+        />
       </section>
       <section aria-label="Server grid">
-        <ServerDataGrid label="Server readings" gridKey="ServerReadings" columns={columns} getRowId={(r) => String(r.id)} fetchBlock={fetchBlock} blockSize={100} maxBlocks={3} height="40vh" />
+        <ServerDataGrid
+          label="Server readings"
+          gridKey="ServerReadings"
+          columns={columns}
+          getRowId={(r) => String(r.id)}
+          fetchBlock={fetchBlock}
+          blockSize={100}
+          maxBlocks={3}
+          height="40vh"
+        />
       </section>
     </main>
   );

@@ -5,7 +5,9 @@ import type { CsvColumn } from '../../../workers/lib/csv-parse';
 import { canvasImageOps } from '../../../workers/lib/canvas-image-ops';
 import { fitImageToLimit } from '../../../workers/lib/recompress';
 
-type Outcome<T> = { ok: true; value: T; progress: number[]; ms: number } | { ok: false; name: string; message: string; progress: number[]; ms: number };
+type Outcome<T> =
+  | { ok: true; value: T; progress: number[]; ms: number }
+  | { ok: false; name: string; message: string; progress: number[]; ms: number };
 
 interface ImageSummary {
   bytes: number;
@@ -23,7 +25,10 @@ async function fixture(path: string, type = ''): Promise<File> {
   return new File([await res.blob()], path.split('/').pop()!, { type });
 }
 
-async function summarise(image: { bytes: Uint8Array; mime: string; width: number; height: number }, caption: string): Promise<ImageSummary> {
+async function summarise(
+  image: { bytes: Uint8Array; mime: string; width: number; height: number },
+  caption: string,
+): Promise<ImageSummary> {
   const blob = new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.mime });
   const bitmap = await createImageBitmap(blob);
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -43,11 +48,23 @@ async function summarise(image: { bytes: Uint8Array; mime: string; width: number
   await new Promise<void>((r) => (img.complete ? r() : img.addEventListener('load', () => r(), { once: true })));
   // Mean grey of the opaque pixels tells a picture from an all-black one.
   let grey = 0;
-  for (let i = 0; i < data.length; i += 4) if (data[i + 3]! >= 128) grey += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
-  return { bytes: image.bytes.length, mime: image.mime, width: image.width, height: image.height, opaqueShare: opaque / (data.length / 4), meanGrey: opaque ? grey / opaque : 0 };
+  for (let i = 0; i < data.length; i += 4)
+    if (data[i + 3]! >= 128) grey += (data[i]! + data[i + 1]! + data[i + 2]!) / 3;
+  return {
+    bytes: image.bytes.length,
+    mime: image.mime,
+    width: image.width,
+    height: image.height,
+    opaqueShare: opaque / (data.length / 4),
+    meanGrey: opaque ? grey / opaque : 0,
+  };
 }
 
-async function outcome<T>(run: (options: FileJobOptions) => Promise<T>, abortAfterMs?: number, timeoutMs?: number): Promise<Outcome<T>> {
+async function outcome<T>(
+  run: (options: FileJobOptions) => Promise<T>,
+  abortAfterMs?: number,
+  timeoutMs?: number,
+): Promise<Outcome<T>> {
   const progress: number[] = [];
   const controller = new AbortController();
   if (abortAfterMs !== undefined) setTimeout(() => controller.abort(), abortAfterMs);
@@ -88,18 +105,35 @@ async function photoJpeg(width: number, height: number, quality: number, grain: 
 const api = {
   async basemap(paths: string[], options: { abortAfterMs?: number; timeoutMs?: number; caption?: string } = {}) {
     const files = await Promise.all(paths.map((p) => fixture(p)));
-    return outcome(async (o) => {
-      const r = await fileJobs.parseBasemap(files, o);
-      return { northEast: r.northEast, southWest: r.southWest, warnings: r.warnings, image: await summarise(r.image, options.caption ?? paths.join(' + ')) };
-    }, options.abortAfterMs, options.timeoutMs);
+    return outcome(
+      async (o) => {
+        const r = await fileJobs.parseBasemap(files, o);
+        return {
+          northEast: r.northEast,
+          southWest: r.southWest,
+          warnings: r.warnings,
+          image: await summarise(r.image, options.caption ?? paths.join(' + ')),
+        };
+      },
+      options.abortAfterMs,
+      options.timeoutMs,
+    );
   },
 
   /** A KML written by the test, paired with an image fixture. */
   async kmlWithImage(kml: string, imagePath: string, caption: string) {
-    const files = [new File([kml], 'overlay.kml', { type: 'application/vnd.google-earth.kml+xml' }), await fixture(imagePath)];
+    const files = [
+      new File([kml], 'overlay.kml', { type: 'application/vnd.google-earth.kml+xml' }),
+      await fixture(imagePath),
+    ];
     return outcome(async (o) => {
       const r = await fileJobs.parseBasemap(files, o);
-      return { northEast: r.northEast, southWest: r.southWest, warnings: r.warnings, image: await summarise(r.image, caption) };
+      return {
+        northEast: r.northEast,
+        southWest: r.southWest,
+        warnings: r.warnings,
+        image: await summarise(r.image, caption),
+      };
     });
   },
 
@@ -117,7 +151,9 @@ const api = {
     const file = await photoJpeg(800, 600, 1, 60);
     const bytes = new Uint8Array(await file.arrayBuffer());
     return outcome(async () => {
-      await fitImageToLimit({ bytes, mime: 'image/jpeg', width: 800, height: 600 }, canvasImageOps, { limitBytes: 2048 });
+      await fitImageToLimit({ bytes, mime: 'image/jpeg', width: 800, height: 600 }, canvasImageOps, {
+        limitBytes: 2048,
+      });
       return 'fitted';
     });
   },
@@ -128,7 +164,11 @@ const api = {
       const r = await fileJobs.readInspectionKmz(file, o);
       const images: ImageSummary[] = [];
       for (const d of r.inspections) if (d.image) images.push(await summarise(d.image, `Inspection: ${d.sourceName}`));
-      return { parseSummary: r.parseSummary, drafts: r.inspections.map((d) => ({ ...d, image: d.image ? d.image.bytes.length : null })), images };
+      return {
+        parseSummary: r.parseSummary,
+        drafts: r.inspections.map((d) => ({ ...d, image: d.image ? d.image.bytes.length : null })),
+        images,
+      };
     });
   },
 
@@ -141,18 +181,27 @@ const api = {
   async bigCsv(megabytes: number, abortAfterMs?: number) {
     const row = 'Site-0000,"Field, North",31.123456,-102.654321,"line one\nline two",2026-01-01T00:00:00Z\n';
     const count = Math.ceil((megabytes * 1024 * 1024) / row.length);
-    const file = new File(['name,area,latitude,longitude,notes,time\n', row.repeat(count)], 'big.csv', { type: 'text/csv' });
+    const file = new File(['name,area,latitude,longitude,notes,time\n', row.repeat(count)], 'big.csv', {
+      type: 'text/csv',
+    });
     const columns: CsvColumn[] = [
       { key: 'name', header: 'name', required: true },
       { key: 'latitude', header: 'latitude', required: true },
     ];
     const result = await outcome((o) => fileJobs.parseCsv(file, columns, o), abortAfterMs);
-    return result.ok ? { ...result, value: { rows: result.value.rows.length, errors: result.value.errors.length, first: result.value.rows[0] } } : result;
+    return result.ok
+      ? {
+          ...result,
+          value: { rows: result.value.rows.length, errors: result.value.errors.length, first: result.value.rows[0] },
+        }
+      : result;
   },
 
   /** A worker that never answers, to prove the time bound ends it. */
   async hangingJob(timeoutMs: number) {
-    const source = URL.createObjectURL(new Blob(['self.onmessage = () => { for (;;) {} };'], { type: 'text/javascript' }));
+    const source = URL.createObjectURL(
+      new Blob(['self.onmessage = () => { for (;;) {} };'], { type: 'text/javascript' }),
+    );
     return outcome((o) => runFileJob(() => new Worker(source), 'parseBasemap', [], o), undefined, timeoutMs);
   },
 };

@@ -12,10 +12,15 @@ describe('wasm core smoke kernel', () => {
 
   it('sums like the TypeScript reference, skipping NaN, for any input', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(Number.NaN)), { maxLength: 2000 }), (values) => {
-        const input = Float64Array.from(values);
-        expect(core.sumF64(input)).toBeCloseTo(sumF64(input), 6);
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(Number.NaN)), {
+          maxLength: 2000,
+        }),
+        (values) => {
+          const input = Float64Array.from(values);
+          expect(core.sumF64(input)).toBeCloseTo(sumF64(input), 6);
+        },
+      ),
     );
   });
 

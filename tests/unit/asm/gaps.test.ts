@@ -23,19 +23,26 @@ describe('gap splitting', () => {
 
   it('agrees with the reference for any sorted series', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 500 }), fc.integer({ min: 1, max: 200 }), (steps, gapMin) => {
-        let t = 0;
-        const times = Float64Array.from(steps, (d) => (t += d * MIN));
-        const values = new Float32Array(times.length).fill(1);
-        const ours = core.loadSeries(times, values).splitGaps(gapMin * MIN);
-        expect(Array.from(ours)).toEqual(Array.from(splitGaps(times, gapMin * MIN)));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 300 }), { maxLength: 500 }),
+        fc.integer({ min: 1, max: 200 }),
+        (steps, gapMin) => {
+          let t = 0;
+          const times = Float64Array.from(steps, (d) => (t += d * MIN));
+          const values = new Float32Array(times.length).fill(1);
+          const ours = core.loadSeries(times, values).splitGaps(gapMin * MIN);
+          expect(Array.from(ours)).toEqual(Array.from(splitGaps(times, gapMin * MIN)));
+        },
+      ),
     );
   });
 
   it('inserts one null per split so the chart draws the gap', () => {
     const times = Float64Array.from([0, 1, 200], (m) => m * MIN);
     const values = Float32Array.from([1, Number.NaN, 3]);
-    expect(withGapNulls(times, values, Int32Array.of(1))).toEqual({ times: [0, MIN, 100.5 * MIN, 200 * MIN], values: [1, null, null, 3] });
+    expect(withGapNulls(times, values, Int32Array.of(1))).toEqual({
+      times: [0, MIN, 100.5 * MIN, 200 * MIN],
+      values: [1, null, null, 3],
+    });
   });
 });

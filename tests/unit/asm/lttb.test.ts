@@ -4,10 +4,12 @@ import { lttb, minMaxLttb, validIndices } from '../../../asm/reference/lttb';
 import type { WasmCore } from '../../../workers/lib/wasm-core';
 import { loadWasmCoreFromDisk } from '../../../workers/lib/wasm-core-node';
 
-const seriesArb = fc.array(fc.oneof(fc.float({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(Number.NaN)), { maxLength: 3000 }).map((vals) => ({
-  times: Float64Array.from(vals, (_, i) => i * 60_000 + (i % 7) * 1000),
-  values: Float32Array.from(vals),
-}));
+const seriesArb = fc
+  .array(fc.oneof(fc.float({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(Number.NaN)), { maxLength: 3000 })
+  .map((vals) => ({
+    times: Float64Array.from(vals, (_, i) => i * 60_000 + (i % 7) * 1000),
+    values: Float32Array.from(vals),
+  }));
 
 describe('LTTB and MinMaxLTTB', () => {
   let core: WasmCore;

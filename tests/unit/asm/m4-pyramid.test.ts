@@ -26,7 +26,12 @@ function longSeries(n: number, seed: number): { times: Float64Array; values: Flo
     }
     const v = rnd();
     if (v < 0.001) nanRun = Math.floor(rnd() * 3000);
-    values[i] = v < 0.01 ? Number.NaN : v < 0.02 ? [0, -0, Infinity, -Infinity][Math.floor(rnd() * 4)]! : Math.round(rnd() * 40) / 4;
+    values[i] =
+      v < 0.01
+        ? Number.NaN
+        : v < 0.02
+          ? [0, -0, Infinity, -Infinity][Math.floor(rnd() * 4)]!
+          : Math.round(rnd() * 40) / 4;
   }
   return { times, values };
 }
@@ -65,7 +70,11 @@ describe('M4 through the pyramid on long series', () => {
   it('matches the TypeScript reference over a year of one-minute data at chart widths', () => {
     const n = 525_600;
     const times = Float64Array.from({ length: n }, (_, i) => 1_730_419_200_000 + i * 60_000);
-    const values = Float32Array.from({ length: n }, (_, i) => (i % 9973 === 0 ? Number.NaN : 2 + Math.sin(i / 1440) * 0.3 + (i % 997 === 0 ? 20 : 0) + ((i * 7919) % 1000) / 10_000));
+    const values = Float32Array.from({ length: n }, (_, i) =>
+      i % 9973 === 0
+        ? Number.NaN
+        : 2 + Math.sin(i / 1440) * 0.3 + (i % 997 === 0 ? 20 : 0) + ((i * 7919) % 1000) / 10_000,
+    );
     const loaded = core.loadSeries(times, values);
     for (const [days, width] of [
       [365, 1200],
@@ -85,10 +94,17 @@ describe('M4 through the pyramid on long series', () => {
 
   it('MinMaxLTTB reads the same minima and maxima from the pyramid on long series', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 2 ** 31 - 2 }), fc.integer({ min: 3, max: 2000 }), (n, seed, k) => {
-        const s = longSeries(n, seed);
-        expect(Array.from(core.loadSeries(s.times, s.values).minMaxLttb(k))).toEqual(Array.from(minMaxLttb(s.times, s.values, k)));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 2 ** 31 - 2 }),
+        fc.integer({ min: 3, max: 2000 }),
+        (n, seed, k) => {
+          const s = longSeries(n, seed);
+          expect(Array.from(core.loadSeries(s.times, s.values).minMaxLttb(k))).toEqual(
+            Array.from(minMaxLttb(s.times, s.values, k)),
+          );
+        },
+      ),
       { numRuns: 30 },
     );
   });

@@ -6,7 +6,17 @@ import { loadWasmCoreFromDisk } from '../../../workers/lib/wasm-core-node';
 
 /** A sorted series with duplicates, gaps, NaN values and extreme magnitudes. */
 const series = fc
-  .array(fc.tuple(fc.integer({ min: 0, max: 50 }), fc.oneof(fc.float({ noNaN: true, noDefaultInfinity: true }), fc.constant(Number.NaN), fc.constantFrom(3.4e38, -3.4e38, 0))), { maxLength: 400 })
+  .array(
+    fc.tuple(
+      fc.integer({ min: 0, max: 50 }),
+      fc.oneof(
+        fc.float({ noNaN: true, noDefaultInfinity: true }),
+        fc.constant(Number.NaN),
+        fc.constantFrom(3.4e38, -3.4e38, 0),
+      ),
+    ),
+    { maxLength: 400 },
+  )
   .map((steps) => {
     let t = 1_700_000_000_000;
     const times = new Float64Array(steps.length);
@@ -27,20 +37,26 @@ describe('M4 downsampling', () => {
 
   it('gives exactly the reference points for any series, window and width', () => {
     fc.assert(
-      fc.property(series, fc.double({ min: -0.2, max: 1.2, noNaN: true }), fc.double({ min: 0, max: 1.4, noNaN: true }), fc.integer({ min: 0, max: 120 }), (s, a, span, width) => {
-        const first = s.times[0] ?? 0;
-        const range = (s.times[s.times.length - 1] ?? 0) - first || 60_000;
-        const t0 = first + a * range;
-        const t1 = t0 + span * range;
-        const loaded = core.loadSeries(s.times, s.values);
-        const ours = loaded.m4(t0, t1, width);
-        const ref = referenceM4(s.times, s.values, t0, t1, width);
-        const scan = loaded.m4Scan(t0, t1, width);
-        expect(Array.from(scan.times)).toEqual(Array.from(ref.times));
-        expect(Array.from(ours.times)).toEqual(Array.from(ref.times));
-        expect(Array.from(ours.values)).toEqual(Array.from(ref.values));
-        expect(ours.times.length).toBeLessThanOrEqual(4 * width);
-      }),
+      fc.property(
+        series,
+        fc.double({ min: -0.2, max: 1.2, noNaN: true }),
+        fc.double({ min: 0, max: 1.4, noNaN: true }),
+        fc.integer({ min: 0, max: 120 }),
+        (s, a, span, width) => {
+          const first = s.times[0] ?? 0;
+          const range = (s.times[s.times.length - 1] ?? 0) - first || 60_000;
+          const t0 = first + a * range;
+          const t1 = t0 + span * range;
+          const loaded = core.loadSeries(s.times, s.values);
+          const ours = loaded.m4(t0, t1, width);
+          const ref = referenceM4(s.times, s.values, t0, t1, width);
+          const scan = loaded.m4Scan(t0, t1, width);
+          expect(Array.from(scan.times)).toEqual(Array.from(ref.times));
+          expect(Array.from(ours.times)).toEqual(Array.from(ref.times));
+          expect(Array.from(ours.values)).toEqual(Array.from(ref.values));
+          expect(ours.times.length).toBeLessThanOrEqual(4 * width);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -55,7 +71,7 @@ describe('M4 downsampling', () => {
         fc.double({ min: 0, max: 1, noNaN: true }),
         (n, seed, width, a, b) => {
           let x = seed;
-          const rnd = () => ((x = (x * 48271) % 2147483647) / 2147483647);
+          const rnd = () => (x = (x * 48271) % 2147483647) / 2147483647;
           const times = new Float64Array(n);
           const values = new Float32Array(n);
           let t = 0;
@@ -107,8 +123,12 @@ describe('M4 downsampling', () => {
   });
 
   it('refuses unsorted or non-finite timestamps and mismatched lengths, and answers empty inputs with no points', () => {
-    expect(() => core.loadSeries(Float64Array.of(2, 1), Float32Array.of(1, 1))).toThrow('Timestamps must be finite and sorted ascending');
-    expect(() => core.loadSeries(Float64Array.of(1, Number.NaN), Float32Array.of(1, 1))).toThrow('Timestamps must be finite and sorted ascending');
+    expect(() => core.loadSeries(Float64Array.of(2, 1), Float32Array.of(1, 1))).toThrow(
+      'Timestamps must be finite and sorted ascending',
+    );
+    expect(() => core.loadSeries(Float64Array.of(1, Number.NaN), Float32Array.of(1, 1))).toThrow(
+      'Timestamps must be finite and sorted ascending',
+    );
     expect(() => core.loadSeries(Float64Array.of(1, 2), Float32Array.of(1))).toThrow('same length');
     expect(validateTimes(Float64Array.of(1, Infinity))).toBe(false);
     const empty = core.loadSeries(new Float64Array(0), new Float32Array(0));

@@ -32,7 +32,23 @@ describe('puff kernel', () => {
       const b = p * PUFF_STRIDE;
       const sy = 0.5 + rng() * 8;
       const sz = 0.5 + rng() * 5;
-      puffs.set([rng() * 120 - 60, rng() * 90 - 45, rng() * 5, Math.cos(a), Math.sin(a), rng() < 0.2 ? 0 : rng() * 30, sy, sy * (1 + rng()), sz, sz * (1 + rng()), rng() * 50, Math.floor(rng() * nS)], b);
+      puffs.set(
+        [
+          rng() * 120 - 60,
+          rng() * 90 - 45,
+          rng() * 5,
+          Math.cos(a),
+          Math.sin(a),
+          rng() < 0.2 ? 0 : rng() * 30,
+          sy,
+          sy * (1 + rng()),
+          sz,
+          sz * (1 + rng()),
+          rng() * 50,
+          Math.floor(rng() * nS),
+        ],
+        b,
+      );
     }
     const rec = new Float64Array(nR * 3);
     for (let r = 0; r < nR; r++) rec.set([rng() * 80 - 40, rng() * 60 - 30, 2.4], r * 3);
@@ -42,7 +58,8 @@ describe('puff kernel', () => {
     const nWs = wasm.accumulate(puffs, nP, rec, nR, nS, ws);
     expect(nWs).toBe(nTs);
     expect(nTs).toBeGreaterThan(0);
-    for (let i = 0; i < ts.length; i++) expect(Math.abs(ws[i]! - ts[i]!)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(ts[i]!)));
+    for (let i = 0; i < ts.length; i++)
+      expect(Math.abs(ws[i]! - ts[i]!)).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(ts[i]!)));
   });
 
   it('a segment averages the puff along its path (a 0-length segment is the point puff)', () => {
@@ -62,7 +79,44 @@ describe('puff kernel', () => {
 
   it('adds into the output and skips bad puffs', () => {
     // A valid puff, one with a zero σ (skipped) and one with an out-of-range source index (skipped).
-    const puffs = Float64Array.of(0, 0, 1, 1, 0, 2, 2, 2, 1, 1, 10, 0, 0, 0, 1, 1, 0, 2, 0, 2, 1, 1, 10, 0, 0, 0, 1, 1, 0, 2, 2, 2, 1, 1, 10, 7);
+    const puffs = Float64Array.of(
+      0,
+      0,
+      1,
+      1,
+      0,
+      2,
+      2,
+      2,
+      1,
+      1,
+      10,
+      0,
+      0,
+      0,
+      1,
+      1,
+      0,
+      2,
+      0,
+      2,
+      1,
+      1,
+      10,
+      0,
+      0,
+      0,
+      1,
+      1,
+      0,
+      2,
+      2,
+      2,
+      1,
+      1,
+      10,
+      7,
+    );
     const rec = Float64Array.of(0, 0, 1);
     const a = Float64Array.of(1);
     const b = Float64Array.of(1);

@@ -21,7 +21,10 @@ async function load(): Promise<StepModule> {
       const k = (await import(kernelModule)) as KernelModule;
       if (k.loadPuffKernel && k.setPuffKernel) k.setPuffKernel((await k.loadPuffKernel()) as never);
     } catch (e) {
-      parentPort!.postMessage({ id: 0, log: `wasm puff kernel not loaded (${e instanceof Error ? e.message : String(e)}); the TypeScript kernel runs` });
+      parentPort!.postMessage({
+        id: 0,
+        log: `wasm puff kernel not loaded (${e instanceof Error ? e.message : String(e)}); the TypeScript kernel runs`,
+      });
     }
   }
   return step;
@@ -31,5 +34,7 @@ const loaded = load();
 parentPort!.on('message', (m: { id: number; input: StepInput }) => {
   loaded
     .then((mod) => parentPort!.postMessage({ id: m.id, result: mod.runStep(m.input) }))
-    .catch((e: unknown) => parentPort!.postMessage({ id: m.id, error: e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e) }));
+    .catch((e: unknown) =>
+      parentPort!.postMessage({ id: m.id, error: e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e) }),
+    );
 });

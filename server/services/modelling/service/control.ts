@@ -5,11 +5,19 @@ import type { Queryable } from '../../../db/client';
 import { STEP_MS } from '../contract';
 import { nudgeModel } from './nudge';
 
-export async function startModel(tx: Queryable, siteId: number, startDate: number, processedUpTo: number | null): Promise<number> {
+export async function startModel(
+  tx: Queryable,
+  siteId: number,
+  startDate: number,
+  processedUpTo: number | null,
+): Promise<number> {
   const floor = Math.floor(startDate / STEP_MS) * STEP_MS;
   const cursor = processedUpTo === null ? floor : Math.max(floor, Math.ceil(processedUpTo / STEP_MS) * STEP_MS);
   const at = new Date(cursor).toISOString();
-  await tx.query('UPDATE sites SET modelling_pipeline_is_on = true, model_processed_up_to = $2, updated_at = clock_timestamp() WHERE id = $1', [siteId, at]);
+  await tx.query(
+    'UPDATE sites SET modelling_pipeline_is_on = true, model_processed_up_to = $2, updated_at = clock_timestamp() WHERE id = $1',
+    [siteId, at],
+  );
   await tx.query(
     `INSERT INTO site_model_states (site_id, start_time) VALUES ($1, $2)
      ON CONFLICT (site_id) DO UPDATE SET start_time = excluded.start_time, dirty_from = NULL, is_blocked = false, block_reason = NULL`,
@@ -17,7 +25,10 @@ export async function startModel(tx: Queryable, siteId: number, startDate: numbe
   );
   await tx.query('DELETE FROM model_checkpoints WHERE site_id = $1 AND step_start > $2', [siteId, at]);
   // A fresh carry at the start (a rewind can go back to it); continuing from what was processed keeps that carry.
-  await tx.query('INSERT INTO model_checkpoints (site_id, step_start, carry) VALUES ($1, $2, NULL) ON CONFLICT (site_id, step_start) DO NOTHING', [siteId, at]);
+  await tx.query(
+    'INSERT INTO model_checkpoints (site_id, step_start, carry) VALUES ($1, $2, NULL) ON CONFLICT (site_id, step_start) DO NOTHING',
+    [siteId, at],
+  );
   return cursor;
 }
 

@@ -6,7 +6,6 @@ import { openPostgres } from '../../../db/client';
 import { ModelScheduler } from './scheduler';
 import { workerRunner } from './step-runner';
 
-
 /** The stages' module the compute thread loads (it exports runStep). */
 export const STEP_MODULE = new URL('../step.ts', import.meta.url).href;
 /** The stages' wasm puff kernel loader, used in the compute thread when present. */
@@ -21,7 +20,13 @@ export async function startModelling(opts: {
   info: (m: string) => void;
 }): Promise<{ stop(): Promise<void> }> {
   const own = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : null;
-  const scheduler = new ModelScheduler({ database: own ?? opts.database, runner: workerRunner(STEP_MODULE, opts.log, KERNEL_MODULE), publicUrl: opts.publicUrl, log: opts.log, info: opts.info });
+  const scheduler = new ModelScheduler({
+    database: own ?? opts.database,
+    runner: workerRunner(STEP_MODULE, opts.log, KERNEL_MODULE),
+    publicUrl: opts.publicUrl,
+    log: opts.log,
+    info: opts.info,
+  });
   scheduler.start(opts.tickMs);
   return {
     stop: async () => {

@@ -4,7 +4,14 @@
 import type { Queryable } from '../../../db/client';
 import { readSamples } from '../../measurement-store';
 import type { Samples } from '../../measurement-chunks';
-import { CONTEXT_AFTER_MS, CONTEXT_BEFORE_MS, type MinuteWindow, type ModelSensor, type ModelSource, type SiteGeometry } from '../contract';
+import {
+  CONTEXT_AFTER_MS,
+  CONTEXT_BEFORE_MS,
+  type MinuteWindow,
+  type ModelSensor,
+  type ModelSource,
+  type SiteGeometry,
+} from '../contract';
 
 export const MINUTE_MS = 60_000;
 export const CH4 = 1;
@@ -21,7 +28,10 @@ const RAD = Math.PI / 180;
 
 /** Metres east and north of (lat0, lng0): equirectangular, exact enough within a site's few hundred metres. */
 export function toLocal(lat0: number, lng0: number, lat: number, lng: number): { east: number; north: number } {
-  return { east: (lng - lng0) * RAD * EARTH_RADIUS_M * Math.cos(lat0 * RAD), north: (lat - lat0) * RAD * EARTH_RADIUS_M };
+  return {
+    east: (lng - lng0) * RAD * EARTH_RADIUS_M * Math.cos(lat0 * RAD),
+    north: (lat - lat0) * RAD * EARTH_RADIUS_M,
+  };
 }
 
 /**
@@ -30,9 +40,19 @@ export function toLocal(lat0: number, lng0: number, lat: number, lng: number): {
  * takes its field start time through deviceInstall's startTime).
  */
 export async function loadGeometry(db: Queryable, siteId: number, from: number, to: number): Promise<SiteGeometry> {
-  const [site] = await db.query<{ latitude: number; longitude: number }>('SELECT latitude, longitude FROM sites WHERE id = $1', [siteId]);
+  const [site] = await db.query<{ latitude: number; longitude: number }>(
+    'SELECT latitude, longitude FROM sites WHERE id = $1',
+    [siteId],
+  );
   if (!site) throw new Error(`Site ${siteId} not found`);
-  const sources = await db.query<{ id: number; latitude: number; longitude: number; height: number; source_group_id: number | null; source_category_id: number | null }>(
+  const sources = await db.query<{
+    id: number;
+    latitude: number;
+    longitude: number;
+    height: number;
+    source_group_id: number | null;
+    source_category_id: number | null;
+  }>(
     'SELECT id, latitude, longitude, height, source_group_id, source_category_id FROM sources WHERE site_id = $1 AND deleted_at IS NULL ORDER BY id',
     [siteId],
   );
@@ -51,8 +71,18 @@ export async function loadGeometry(db: Queryable, siteId: number, from: number, 
     latitude: site.latitude,
     longitude: site.longitude,
     elevationM: 0,
-    sources: sources.map((s): ModelSource => ({ id: s.id, groupId: s.source_group_id, categoryId: s.source_category_id, ...at(s.latitude, s.longitude), height: s.height })),
-    sensors: sensors.map((s): ModelSensor => ({ deviceId: s.device_id, ...at(s.latitude, s.longitude), height: s.height ?? DEFAULT_SENSOR_HEIGHT_M })),
+    sources: sources.map((s): ModelSource => ({
+      id: s.id,
+      groupId: s.source_group_id,
+      categoryId: s.source_category_id,
+      ...at(s.latitude, s.longitude),
+      height: s.height,
+    })),
+    sensors: sensors.map((s): ModelSensor => ({
+      deviceId: s.device_id,
+      ...at(s.latitude, s.longitude),
+      height: s.height ?? DEFAULT_SENSOR_HEIGHT_M,
+    })),
   };
 }
 
@@ -75,7 +105,7 @@ export function binMinutes(s: Samples, start: number, minutes: number, circular 
   const out = new Float64Array(minutes);
   for (let k = 0; k < minutes; k++) {
     if (n[k] === 0) out[k] = NaN;
-    else if (sumY) out[k] = ((Math.atan2(sumY[k]!, sum[k]!) / RAD) + 360) % 360;
+    else if (sumY) out[k] = (Math.atan2(sumY[k]!, sum[k]!) / RAD + 360) % 360;
     else out[k] = sum[k]! / n[k]!;
   }
   return out;
@@ -85,12 +115,26 @@ export function binMinutes(s: Samples, start: number, minutes: number, circular 
 export type SliceReadings = Required<MinuteWindow>;
 
 /** Readings for steps firstStep … lastStep: [firstStep − CONTEXT_BEFORE_MS, lastStep + CONTEXT_AFTER_MS). Wind speed km/h → m/s. */
-export async function loadSliceReadings(db: Queryable, geometry: SiteGeometry, firstStep: number, lastStep: number): Promise<SliceReadings> {
+export async function loadSliceReadings(
+  db: Queryable,
+  geometry: SiteGeometry,
+  firstStep: number,
+  lastStep: number,
+): Promise<SliceReadings> {
   const start = firstStep - CONTEXT_BEFORE_MS;
   const minutes = (lastStep + CONTEXT_AFTER_MS - start) / MINUTE_MS;
   // The first minute's readings lie in (start − 60 s, start].
-  const read = (deviceId: number, type: number) => readSamples(db, deviceId, type, start - MINUTE_MS + 1, start + minutes * MINUTE_MS);
-  const out: SliceReadings = { start, minutes, ch4Ppm: [], windDirectionDeg: [], windSpeedMs: [], temperatureC: [], pressureKPa: [] };
+  const read = (deviceId: number, type: number) =>
+    readSamples(db, deviceId, type, start - MINUTE_MS + 1, start + minutes * MINUTE_MS);
+  const out: SliceReadings = {
+    start,
+    minutes,
+    ch4Ppm: [],
+    windDirectionDeg: [],
+    windSpeedMs: [],
+    temperatureC: [],
+    pressureKPa: [],
+  };
   for (const s of geometry.sensors) {
     out.ch4Ppm.push(binMinutes(await read(s.deviceId, CH4), start, minutes));
     out.windDirectionDeg.push(binMinutes(await read(s.deviceId, WIND_DIRECTION), start, minutes, true));
@@ -107,5 +151,13 @@ export function stepWindow(r: SliceReadings, stepStart: number): MinuteWindow {
   const minutes = (CONTEXT_BEFORE_MS + CONTEXT_AFTER_MS) / MINUTE_MS;
   const from = (start - r.start) / MINUTE_MS;
   const cut = (a: Float64Array) => a.slice(from, from + minutes);
-  return { start, minutes, ch4Ppm: r.ch4Ppm.map(cut), windDirectionDeg: r.windDirectionDeg.map(cut), windSpeedMs: r.windSpeedMs.map(cut), temperatureC: r.temperatureC.map(cut), pressureKPa: r.pressureKPa.map(cut) };
+  return {
+    start,
+    minutes,
+    ch4Ppm: r.ch4Ppm.map(cut),
+    windDirectionDeg: r.windDirectionDeg.map(cut),
+    windSpeedMs: r.windSpeedMs.map(cut),
+    temperatureC: r.temperatureC.map(cut),
+    pressureKPa: r.pressureKPa.map(cut),
+  };
 }

@@ -20,10 +20,15 @@ export const noRecentData = (names: readonly string[]) =>
 export const floorStep = (t: number) => Math.floor(t / STEP_MS) * STEP_MS;
 export const ceilStep = (t: number) => Math.ceil(t / STEP_MS) * STEP_MS;
 
-export type Readiness = { blockReason: string; lastStep?: undefined; earliestData?: undefined } | { blockReason: null; lastStep: number; earliestData: number };
+export type Readiness =
+  | { blockReason: string; lastStep?: undefined; earliestData?: undefined }
+  | { blockReason: null; lastStep: number; earliestData: number };
 
 export async function readiness(db: Queryable, siteId: number): Promise<Readiness> {
-  const [src] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sources WHERE site_id = $1 AND deleted_at IS NULL', [siteId]);
+  const [src] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM sources WHERE site_id = $1 AND deleted_at IS NULL',
+    [siteId],
+  );
   if (!src || src.n === 0) return { blockReason: NO_SOURCES };
   const devices = await db.query<{ name: string; newest: Date | string | null; first: Date | string | null }>(
     `SELECT d.name,

@@ -109,14 +109,21 @@ export class ModelScheduler {
     }
     let stepAt: number | null = null;
     try {
-      const [s] = await db.query<{ on: boolean; live: boolean; processed: Date | string | null; start_time: Date | string | null; dirty_from: Date | string | null }>(
+      const [s] = await db.query<{
+        on: boolean;
+        live: boolean;
+        processed: Date | string | null;
+        start_time: Date | string | null;
+        dirty_from: Date | string | null;
+      }>(
         `SELECT s.modelling_pipeline_is_on AS on, (s.deleted_at IS NULL AND o.deleted_at IS NULL) AS live, s.model_processed_up_to AS processed, m.start_time, m.dirty_from
            FROM sites s JOIN organizations o ON o.id = s.organization_id JOIN site_model_states m ON m.site_id = s.id WHERE s.id = $1`,
         [siteId],
       );
       if (!s || !s.on || !s.live || s.start_time === null) return { status: 'off' };
       const start = ms(s.start_time);
-      if (s.dirty_from !== null && s.processed !== null) await this.rewind(siteId, start, ms(s.processed), s.dirty_from);
+      if (s.dirty_from !== null && s.processed !== null)
+        await this.rewind(siteId, start, ms(s.processed), s.dirty_from);
 
       const ready = await readiness(db, siteId);
       if (ready.blockReason !== null) {
@@ -125,27 +132,45 @@ export class ModelScheduler {
       }
       await setBlocked(db, siteId, null);
       if (!Number.isFinite(ready.lastStep)) return { status: 'idle' };
-      const [cur] = await db.query<{ processed: Date | string | null }>('SELECT model_processed_up_to AS processed FROM sites WHERE id = $1', [siteId]);
+      const [cur] = await db.query<{ processed: Date | string | null }>(
+        'SELECT model_processed_up_to AS processed FROM sites WHERE id = $1',
+        [siteId],
+      );
       let cursor = cur?.processed == null ? null : ms(cur.processed);
       if (cursor === null) {
         // On without a processed time: from the first hour the devices cover.
         cursor = Math.max(start, ceilStep(ready.earliestData + STEP_MS * 4));
-        await db.query('UPDATE sites SET model_processed_up_to = $2 WHERE id = $1 AND model_processed_up_to IS NULL', [siteId, iso(cursor)]);
+        await db.query('UPDATE sites SET model_processed_up_to = $2 WHERE id = $1 AND model_processed_up_to IS NULL', [
+          siteId,
+          iso(cursor),
+        ]);
       }
       if (cursor % STEP_MS !== 0) {
         const aligned = ceilStep(cursor);
-        await db.query('UPDATE sites SET model_processed_up_to = $3 WHERE id = $1 AND model_processed_up_to = $2', [siteId, iso(cursor), iso(aligned)]);
+        await db.query('UPDATE sites SET model_processed_up_to = $3 WHERE id = $1 AND model_processed_up_to = $2', [
+          siteId,
+          iso(cursor),
+          iso(aligned),
+        ]);
         cursor = aligned;
       }
       const steps: number[] = [];
-      for (let t = cursor; t <= ready.lastStep && steps.length < (this.opts.stepsPerSlice ?? STEPS_PER_SLICE); t += STEP_MS) steps.push(t);
+      for (
+        let t = cursor;
+        t <= ready.lastStep && steps.length < (this.opts.stepsPerSlice ?? STEPS_PER_SLICE);
+        t += STEP_MS
+      )
+        steps.push(t);
       if (steps.length === 0) return { status: 'idle' };
 
       const first = steps[0]!;
       const last = steps[steps.length - 1]!;
       const geometry = await loadGeometry(db, siteId, first, last + STEP_MS);
       const readings = await loadSliceReadings(db, geometry, first, last);
-      const [cp] = await db.query<{ carry: ModelCarry | null }>('SELECT carry FROM model_checkpoints WHERE site_id = $1 AND step_start = $2', [siteId, iso(first)]);
+      const [cp] = await db.query<{ carry: ModelCarry | null }>(
+        'SELECT carry FROM model_checkpoints WHERE site_id = $1 AND step_start = $2',
+        [siteId, iso(first)],
+      );
       let carry: ModelCarry | null = cp?.carry ?? null;
       const done: number[] = [];
       let changed: { from: number; to: number } | null = null;
@@ -154,10 +179,16 @@ export class ModelScheduler {
           await yieldToRequests();
           if (this.stopped || !(await takeLease(db, siteId, this.owner))) break;
           stepAt = t;
-          const result: StepResult = await this.opts.runner.run({ geometry, stepStart: t, window: stepWindow(readings, t), carry });
+          const result: StepResult = await this.opts.runner.run({
+            geometry,
+            stepStart: t,
+            window: stepWindow(readings, t),
+            carry,
+          });
           if (result.stepStart !== t) throw new Error(`runStep answered step ${iso(result.stepStart)} for ${iso(t)}`);
           const span = await db.transaction((tx) => commitStep(tx, siteId, result));
-          if (span) changed = changed ? { from: Math.min(changed.from, span.from), to: Math.max(changed.to, span.to) } : span;
+          if (span)
+            changed = changed ? { from: Math.min(changed.from, span.from), to: Math.max(changed.to, span.to) } : span;
           carry = result.carry;
           done.push(t);
         }
@@ -171,7 +202,9 @@ export class ModelScheduler {
       const where = stepAt === null ? '' : ` at step ${iso(stepAt)}`;
       this.opts.log(`modelling: site ${siteId}${where} failed: ${e instanceof Error && e.stack ? e.stack : message}`);
       this.failedUntil.set(siteId, Date.now() + FAILURE_RETRY_MS);
-      await setBlocked(db, siteId, `The model failed${where}: ${message.split('\n')[0]!.slice(0, 200)}`).catch(() => undefined);
+      await setBlocked(db, siteId, `The model failed${where}: ${message.split('\n')[0]!.slice(0, 200)}`).catch(
+        () => undefined,
+      );
       return { status: 'failed' };
     } finally {
       await releaseLease(db, siteId, this.owner).catch(() => undefined);
@@ -196,7 +229,10 @@ export class ModelScheduler {
         if (to !== null && to >= processed) to = null;
       }
       // Cleared only if no later ingest moved it meanwhile (then the next pass rewinds again).
-      await tx.query('UPDATE site_model_states SET dirty_from = NULL WHERE site_id = $1 AND dirty_from = $2', [siteId, iso(dirtyAt)]);
+      await tx.query('UPDATE site_model_states SET dirty_from = NULL WHERE site_id = $1 AND dirty_from = $2', [
+        siteId,
+        iso(dirtyAt),
+      ]);
       if (to === null) return null;
       this.opts.info?.(`modelling: site ${siteId}: late readings from ${iso(dirtyAt)}, recomputing from ${iso(to)}`);
       const span = await rewindTo(tx, siteId, to);
@@ -205,7 +241,11 @@ export class ModelScheduler {
     if (changed) await refreshDailyVolumes(this.db, [siteId], changed.from, changed.to);
   }
 
-  private async afterSteps(siteId: number, done: readonly number[], changed: { from: number; to: number } | null): Promise<void> {
+  private async afterSteps(
+    siteId: number,
+    done: readonly number[],
+    changed: { from: number; to: number } | null,
+  ): Promise<void> {
     if (done.length === 0) return;
     if (changed) await refreshDailyVolumes(this.db, [siteId], changed.from, changed.to);
     await evaluateSiteRateAlarms(this.db, siteId, done[0]!, done[done.length - 1]! + STEP_MS, this.opts.publicUrl);

@@ -8,7 +8,13 @@ import { STEP_MS } from '../contract';
 const HOUR_MS = 3_600_000;
 
 /** Means over `periodMs` of the step values, at each multiple of `every` in [start, end]. */
-export function rollingAverage(points: readonly { time: number; rate: number }[], periodMs: number, every: number, start: number, end: number): { time: number; averageRate: number }[] {
+export function rollingAverage(
+  points: readonly { time: number; rate: number }[],
+  periodMs: number,
+  every: number,
+  start: number,
+  end: number,
+): { time: number; averageRate: number }[] {
   const sorted = [...points].sort((a, b) => a.time - b.time);
   const out: { time: number; averageRate: number }[] = [];
   let lo = 0;
@@ -23,23 +29,34 @@ export function rollingAverage(points: readonly { time: number; rate: number }[]
   return out;
 }
 
-export async function siteRateAverage(db: Queryable, siteId: number, start: number, end: number, periodHours: number): Promise<SiteRateAverage> {
+export async function siteRateAverage(
+  db: Queryable,
+  siteId: number,
+  start: number,
+  end: number,
+  periodHours: number,
+): Promise<SiteRateAverage> {
   const periodMs = periodHours * HOUR_MS;
   const every = periodHours === 1 ? STEP_MS : HOUR_MS;
   const from = new Date(start - periodMs).toISOString();
   const to = new Date(end).toISOString();
   const ms = (v: Date | string) => new Date(v).getTime();
-  const site = await db.query<{ time: Date | string; rate: number }>('SELECT time, rate FROM site_rates WHERE site_id = $1 AND time >= $2 AND time < $3 ORDER BY time', [siteId, from, to]);
-  const rows = await db.query<{ source_id: number; time: Date | string; rate: number }>('SELECT source_id, time, rate FROM source_rates WHERE site_id = $1 AND time >= $2 AND time < $3 ORDER BY source_id, time', [
-    siteId,
-    from,
-    to,
-  ]);
+  const site = await db.query<{ time: Date | string; rate: number }>(
+    'SELECT time, rate FROM site_rates WHERE site_id = $1 AND time >= $2 AND time < $3 ORDER BY time',
+    [siteId, from, to],
+  );
+  const rows = await db.query<{ source_id: number; time: Date | string; rate: number }>(
+    'SELECT source_id, time, rate FROM source_rates WHERE site_id = $1 AND time >= $2 AND time < $3 ORDER BY source_id, time',
+    [siteId, from, to],
+  );
   const sources = await db.query<{ id: number; name: string; source_category_id: number | null }>(
     'SELECT id, name, source_category_id FROM sources WHERE site_id = $1 AND (deleted_at IS NULL OR id IN (SELECT DISTINCT source_id FROM source_rates WHERE site_id = $1 AND time >= $2 AND time < $3)) ORDER BY lower(name), id',
     [siteId, from, to],
   );
-  const [s] = await db.query<{ processed: Date | string | null }>('SELECT model_processed_up_to AS processed FROM sites WHERE id = $1', [siteId]);
+  const [s] = await db.query<{ processed: Date | string | null }>(
+    'SELECT model_processed_up_to AS processed FROM sites WHERE id = $1',
+    [siteId],
+  );
   const bySource = new Map<number, { time: number; rate: number }[]>();
   for (const r of rows) {
     let list = bySource.get(r.source_id);
@@ -47,7 +64,13 @@ export async function siteRateAverage(db: Queryable, siteId: number, start: numb
     list.push({ time: ms(r.time), rate: r.rate });
   }
   return {
-    averageSiteRates: rollingAverage(site.map((r) => ({ time: ms(r.time), rate: r.rate })), periodMs, every, start, end),
+    averageSiteRates: rollingAverage(
+      site.map((r) => ({ time: ms(r.time), rate: r.rate })),
+      periodMs,
+      every,
+      start,
+      end,
+    ),
     sources: sources.map((src) => ({
       sourceId: src.id,
       sourceName: src.name,

@@ -20,15 +20,17 @@ export async function takeLease(db: Queryable, siteId: number, owner: string, ms
 }
 
 export async function releaseLease(db: Queryable, siteId: number, owner: string): Promise<void> {
-  await db.query('UPDATE site_model_states SET lease_until = NULL WHERE site_id = $1 AND lease_owner = $2', [siteId, owner]);
+  await db.query('UPDATE site_model_states SET lease_until = NULL WHERE site_id = $1 AND lease_owner = $2', [
+    siteId,
+    owner,
+  ]);
 }
 
 export async function setBlocked(db: Queryable, siteId: number, reason: string | null): Promise<void> {
-  await db.query('UPDATE site_model_states SET is_blocked = $2, block_reason = $3 WHERE site_id = $1 AND (is_blocked IS DISTINCT FROM $2 OR block_reason IS DISTINCT FROM $3)', [
-    siteId,
-    reason !== null,
-    reason,
-  ]);
+  await db.query(
+    'UPDATE site_model_states SET is_blocked = $2, block_reason = $3 WHERE site_id = $1 AND (is_blocked IS DISTINCT FROM $2 OR block_reason IS DISTINCT FROM $3)',
+    [siteId, reason !== null, reason],
+  );
 }
 
 export interface ModelStatusRow extends Record<string, unknown> {

@@ -20,16 +20,31 @@ export function inProcessRunner(step: StepFunction): StepRunner {
 }
 
 const transferables = (input: StepInput): ArrayBuffer[] =>
-  [input.window.ch4Ppm, input.window.windDirectionDeg, input.window.windSpeedMs, input.window.temperatureC, input.window.pressureKPa ?? []].flat().map((a) => a.buffer as ArrayBuffer);
+  [
+    input.window.ch4Ppm,
+    input.window.windDirectionDeg,
+    input.window.windSpeedMs,
+    input.window.temperatureC,
+    input.window.pressureKPa ?? [],
+  ]
+    .flat()
+    .map((a) => a.buffer as ArrayBuffer);
 
 // The ESM build of tsx's register API (its `import` condition), found from the package's own folder.
-const tsxApi = () => pathToFileURL(path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+const tsxApi = () =>
+  pathToFileURL(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+  ).href;
 
 /**
  * One worker thread running `stepModule`'s `runStep` (a module URL; its default is the stages' step.ts). A crashed
  * worker fails its pending steps and is replaced at the next step.
  */
-export function workerRunner(stepModule: string, log: (m: string) => void, kernelModule: string | null = null): StepRunner {
+export function workerRunner(
+  stepModule: string,
+  log: (m: string) => void,
+  kernelModule: string | null = null,
+): StepRunner {
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, { resolve: (r: StepResult) => void; reject: (e: Error) => void }>();
@@ -37,7 +52,10 @@ export function workerRunner(stepModule: string, log: (m: string) => void, kerne
     const entry = new URL('./compute-worker.ts', import.meta.url);
     const workerData = { stepModule, kernelModule };
     // Worker threads do not inherit the `--import tsx` loader hooks on Node 20: a small bootstrap registers them.
-    const w = new Worker(`import(${JSON.stringify(tsxApi())}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, { eval: true, workerData });
+    const w = new Worker(
+      `import(${JSON.stringify(tsxApi())}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`,
+      { eval: true, workerData },
+    );
     w.on('message', (m: { id: number; result?: StepResult; error?: string; log?: string }) => {
       if (m.log) log(`modelling compute thread: ${m.log}`);
       const p = pending.get(m.id);

@@ -17,7 +17,11 @@ export class CursorMovedError extends Error {
 const iso = (t: number) => new Date(t).toISOString();
 
 /** Answers the time span whose emissions changed (for the daily volume rollups), or null. */
-export async function commitStep(tx: Queryable, siteId: number, result: StepResult): Promise<{ from: number; to: number } | null> {
+export async function commitStep(
+  tx: Queryable,
+  siteId: number,
+  result: StepResult,
+): Promise<{ from: number; to: number } | null> {
   const t = result.stepStart;
   const next = t + STEP_MS;
   const moved = await tx.query<{ id: number }>(
@@ -32,7 +36,15 @@ export async function commitStep(tx: Queryable, siteId: number, result: StepResu
       `INSERT INTO source_rates (site_id, source_id, time, rate, lower_bound, upper_bound, observable)
        SELECT $1, src, $2, r, lo, up, ob FROM unnest($3::int[], $4::float8[], $5::float8[], $6::float8[], $7::boolean[]) AS u(src, r, lo, up, ob)
        ON CONFLICT (site_id, source_id, time) DO UPDATE SET rate = excluded.rate, lower_bound = excluded.lower_bound, upper_bound = excluded.upper_bound, observable = excluded.observable`,
-      [siteId, iso(t), sources.map((s) => s.sourceId), sources.map((s) => s.rate), sources.map((s) => finite(s.lower)), sources.map((s) => finite(s.upper)), sources.map((s) => s.observable)],
+      [
+        siteId,
+        iso(t),
+        sources.map((s) => s.sourceId),
+        sources.map((s) => s.rate),
+        sources.map((s) => finite(s.lower)),
+        sources.map((s) => finite(s.upper)),
+        sources.map((s) => s.observable),
+      ],
     );
   }
   let span: { from: number; to: number } | null = null;
@@ -43,19 +55,36 @@ export async function commitStep(tx: Queryable, siteId: number, result: StepResu
        ON CONFLICT (site_id, source_id, start_time) WHERE model_opened_step IS NOT NULL
        DO UPDATE SET end_time = excluded.end_time, total_volume = excluded.total_volume, rate = excluded.rate, rate_lower = excluded.rate_lower,
                      rate_upper = excluded.rate_upper, probability = excluded.probability`,
-      [siteId, e.sourceId, iso(e.start), e.end === null ? null : iso(e.end), finite(e.totalVolume), finite(e.rate), finite(e.lower), finite(e.upper), finite(e.probability), iso(t)],
+      [
+        siteId,
+        e.sourceId,
+        iso(e.start),
+        e.end === null ? null : iso(e.end),
+        finite(e.totalVolume),
+        finite(e.rate),
+        finite(e.lower),
+        finite(e.upper),
+        finite(e.probability),
+        iso(t),
+      ],
     );
     const to = Math.max(e.end ?? next, next);
     span = span ? { from: Math.min(span.from, e.start), to: Math.max(span.to, to) } : { from: e.start, to };
   }
-  await tx.query('INSERT INTO model_checkpoints (site_id, step_start, carry) VALUES ($1, $2, $3::jsonb) ON CONFLICT (site_id, step_start) DO UPDATE SET carry = excluded.carry', [
-    siteId,
-    iso(next),
-    JSON.stringify(result.carry),
-  ]);
+  await tx.query(
+    'INSERT INTO model_checkpoints (site_id, step_start, carry) VALUES ($1, $2, $3::jsonb) ON CONFLICT (site_id, step_start) DO UPDATE SET carry = excluded.carry',
+    [siteId, iso(next), JSON.stringify(result.carry)],
+  );
   // Pruned once an hour of steps, not every step.
-  if (next % (4 * STEP_MS) === 0) await tx.query('DELETE FROM model_checkpoints WHERE site_id = $1 AND step_start < $2', [siteId, iso(next - CHECKPOINT_KEEP_MS)]);
-  await tx.query('UPDATE site_model_states SET is_blocked = false, block_reason = NULL WHERE site_id = $1 AND is_blocked', [siteId]);
+  if (next % (4 * STEP_MS) === 0)
+    await tx.query('DELETE FROM model_checkpoints WHERE site_id = $1 AND step_start < $2', [
+      siteId,
+      iso(next - CHECKPOINT_KEEP_MS),
+    ]);
+  await tx.query(
+    'UPDATE site_model_states SET is_blocked = false, block_reason = NULL WHERE site_id = $1 AND is_blocked',
+    [siteId],
+  );
   return span;
 }
 
@@ -66,9 +95,16 @@ const finite = (v: number) => (Number.isFinite(v) ? v : 0);
  * (site and source rates, emissions it opened at or after that step, later checkpoints) and the cursor moves back.
  * Emissions opened earlier and extended past `to` are updated again by the recomputation. Answers the emissions' span.
  */
-export async function rewindTo(tx: Queryable, siteId: number, to: number): Promise<{ from: number; to: number } | null> {
+export async function rewindTo(
+  tx: Queryable,
+  siteId: number,
+  to: number,
+): Promise<{ from: number; to: number } | null> {
   const at = iso(to);
-  const gone = await tx.query<{ start_time: Date | string; end_time: Date | string | null }>('DELETE FROM emissions WHERE site_id = $1 AND model_opened_step >= $2 RETURNING start_time, end_time', [siteId, at]);
+  const gone = await tx.query<{ start_time: Date | string; end_time: Date | string | null }>(
+    'DELETE FROM emissions WHERE site_id = $1 AND model_opened_step >= $2 RETURNING start_time, end_time',
+    [siteId, at],
+  );
   await tx.query('DELETE FROM site_rates WHERE site_id = $1 AND time >= $2', [siteId, at]);
   await tx.query('DELETE FROM source_rates WHERE site_id = $1 AND time >= $2', [siteId, at]);
   await tx.query('DELETE FROM model_checkpoints WHERE site_id = $1 AND step_start > $2', [siteId, at]);

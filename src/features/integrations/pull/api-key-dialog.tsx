@@ -3,7 +3,14 @@
 import { useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { ApiKey } from '@/contracts/api-keys';
-import { API_KEY_MESSAGES, API_KEY_UNIT_FIELDS, apiKeyFormSchema, normalizeApiKeyForm, unitOptions, type ApiKeyForm } from '@/domain/api-keys';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_UNIT_FIELDS,
+  apiKeyFormSchema,
+  normalizeApiKeyForm,
+  unitOptions,
+  type ApiKeyForm,
+} from '@/domain/api-keys';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
 import { FormAlert } from '@/components/form-alert';
@@ -39,7 +46,9 @@ function initialValues(organizationId: number, k: ApiKey | null): FormValues {
     organizationId,
     name: k?.name ?? '',
     enabled: k?.enabled ?? true,
-    apiEndpoints: (k?.apiEndpoints ?? []).filter((e): e is ApiKeyForm['apiEndpoints'][number] => (API_ENDPOINT_CATEGORIES as readonly string[]).includes(e)),
+    apiEndpoints: (k?.apiEndpoints ?? []).filter((e): e is ApiKeyForm['apiEndpoints'][number] =>
+      (API_ENDPOINT_CATEGORIES as readonly string[]).includes(e),
+    ),
     canAccessAllSites: k?.canAccessAllSites ?? false,
     siteGroupIds: k?.siteGroupIds ?? [],
     canAccessHighFrequencyData: k?.canAccessHighFrequencyData ?? false,
@@ -49,14 +58,26 @@ function initialValues(organizationId: number, k: ApiKey | null): FormValues {
   };
 }
 
-export function ApiKeyDialog({ organizationId, apiKey, onClose }: { organizationId: number; apiKey: ApiKey | null; onClose: () => void }) {
+export function ApiKeyDialog({
+  organizationId,
+  apiKey,
+  onClose,
+}: {
+  organizationId: number;
+  apiKey: ApiKey | null;
+  onClose: () => void;
+}) {
   const save = useSaveApiKey(organizationId);
   const groups = useSiteGroupOptions(organizationId);
   const toast = useToast();
   const canSetHighFrequency = useHasPermission(Permission.QubeAdministration);
   const [general, setGeneral] = useState<string | null>(null);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const { register, handleSubmit, control, setError, setValue, watch, formState } = useForm<FormValues, unknown, ApiKeyForm>({ defaultValues: initialValues(organizationId, apiKey), resolver });
+  const { register, handleSubmit, control, setError, setValue, watch, formState } = useForm<
+    FormValues,
+    unknown,
+    ApiKeyForm
+  >({ defaultValues: initialValues(organizationId, apiKey), resolver });
   const allSites = watch('canAccessAllSites');
   const err = (name: keyof FormValues) => formState.errors[name]?.message;
 
@@ -75,21 +96,27 @@ export function ApiKeyDialog({ organizationId, apiKey, onClose }: { organization
       }
     } catch (error) {
       const mapped = formErrorsOf(error);
-      for (const [path, message] of Object.entries(mapped.fields)) setError(path.split('.')[0] as keyof FormValues, { type: 'server', message });
+      for (const [path, message] of Object.entries(mapped.fields))
+        setError(path.split('.')[0] as keyof FormValues, { type: 'server', message });
       setGeneral(mapped.general);
     }
   }
 
   if (created) return <CreatedKey name={created.name} apiKey={created.key} onClose={onClose} />;
 
-  const fieldError = (name: keyof FormValues) => err(name) && <span className="mt-1 text-xs text-error">{err(name)}</span>;
+  const fieldError = (name: keyof FormValues) =>
+    err(name) && <span className="mt-1 text-xs text-error">{err(name)}</span>;
   return (
     <Modal open title={apiKey ? `Edit ${apiKey.name}` : 'Create API Key'} onClose={onClose} wide>
       <form className="grid gap-3" onSubmit={handleSubmit((v) => void submit(v))} noValidate>
         <FormAlert message={general} />
         <label className="form-control w-full">
           <span className="label-text mb-1 text-sm font-medium">Name</span>
-          <input className={`input w-full ${err('name') ? 'input-error' : ''}`} aria-invalid={Boolean(err('name'))} {...register('name')} />
+          <input
+            className={`input w-full ${err('name') ? 'input-error' : ''}`}
+            aria-invalid={Boolean(err('name'))}
+            {...register('name')}
+          />
           {fieldError('name')}
         </label>
         <label className="flex items-center gap-2">
@@ -133,7 +160,15 @@ export function ApiKeyDialog({ organizationId, apiKey, onClose }: { organization
                 <Controller
                   control={control}
                   name="siteGroupIds"
-                  render={({ field }) => <MultiSelect label="Site Group(s)" allLabel="None" options={groups.data.map((g) => ({ id: g.id, label: g.name }))} selected={field.value} onChange={field.onChange} />}
+                  render={({ field }) => (
+                    <MultiSelect
+                      label="Site Group(s)"
+                      allLabel="None"
+                      options={groups.data.map((g) => ({ id: g.id, label: g.name }))}
+                      selected={field.value}
+                      onChange={field.onChange}
+                    />
+                  )}
                 />
               )}
             </div>
@@ -142,7 +177,11 @@ export function ApiKeyDialog({ organizationId, apiKey, onClose }: { organization
         </fieldset>
         {canSetHighFrequency && (
           <label className="flex items-center gap-2">
-            <input type="checkbox" className="toggle toggle-primary toggle-sm" {...register('canAccessHighFrequencyData')} />
+            <input
+              type="checkbox"
+              className="toggle toggle-primary toggle-sm"
+              {...register('canAccessHighFrequencyData')}
+            />
             <span className="text-sm">High Frequency Data (raw measurements and wind)</span>
           </label>
         )}
@@ -150,7 +189,11 @@ export function ApiKeyDialog({ organizationId, apiKey, onClose }: { organization
           {API_KEY_UNIT_FIELDS.map((u) => (
             <label key={u.field} className="form-control w-full">
               <span className="label-text mb-1 text-sm font-medium">{u.label}</span>
-              <select className={`select w-full ${err(u.field) ? 'select-error' : ''}`} aria-invalid={Boolean(err(u.field))} {...register(u.field, { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })}>
+              <select
+                className={`select w-full ${err(u.field) ? 'select-error' : ''}`}
+                aria-invalid={Boolean(err(u.field))}
+                {...register(u.field, { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })}
+              >
                 <option value="">Select…</option>
                 {unitOptions(u.group).map((o) => (
                   <option key={o.value} value={o.value}>
@@ -187,14 +230,23 @@ function CreatedKey({ name, apiKey, onClose }: { name: string; apiKey: string; o
         <label className="form-control w-full">
           <span className="label-text mb-1 text-sm font-medium">API key</span>
           <div className="join w-full">
-            <input className="input join-item w-full font-mono text-sm" readOnly value={apiKey} onFocus={(e) => e.target.select()} />
+            <input
+              className="input join-item w-full font-mono text-sm"
+              readOnly
+              value={apiKey}
+              onFocus={(e) => e.target.select()}
+            />
             <button type="button" className="btn join-item" onClick={() => void copy()}>
               Copy
             </button>
           </div>
         </label>
         <p className="min-h-5 text-sm" aria-live="polite">
-          {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'The browser did not allow copying; select the key and copy it.' : ''}
+          {copied === 'yes'
+            ? 'Copied to the clipboard.'
+            : copied === 'failed'
+              ? 'The browser did not allow copying; select the key and copy it.'
+              : ''}
         </p>
       </div>
       <div className="modal-action">

@@ -15,7 +15,10 @@ import { useApiKeys, useDeleteApiKey } from './api';
 import { ApiDocumentationDialog } from './api-documentation-dialog';
 import { ApiKeyDialog } from './api-key-dialog';
 
-const unitsLabel = (k: ApiKey) => [k.ch4RateDisplayUnitId, k.ch4VolumeDisplayUnitId, k.speedDisplayUnitId].map((id) => unitById(id)?.label ?? '').join(', ');
+const unitsLabel = (k: ApiKey) =>
+  [k.ch4RateDisplayUnitId, k.ch4VolumeDisplayUnitId, k.speedDisplayUnitId]
+    .map((id) => unitById(id)?.label ?? '')
+    .join(', ');
 
 const COLUMNS: GridColumn<ApiKey>[] = [
   { id: 'name', header: 'Name', value: (k) => k.name, hideable: false },
@@ -26,11 +29,20 @@ const COLUMNS: GridColumn<ApiKey>[] = [
     header: 'API Endpoints',
     value: (k) => k.apiEndpoints.join(', '),
     // Every category reads as 'All' so the row stays short; the CSV and the tooltip keep the list.
-    cell: (k) => <span title={k.apiEndpoints.join(', ')}>{k.apiEndpoints.length === API_ENDPOINT_CATEGORIES.length ? 'All' : k.apiEndpoints.join(', ')}</span>,
+    cell: (k) => (
+      <span title={k.apiEndpoints.join(', ')}>
+        {k.apiEndpoints.length === API_ENDPOINT_CATEGORIES.length ? 'All' : k.apiEndpoints.join(', ')}
+      </span>
+    ),
     width: 220,
   },
   { id: 'sites', header: 'Sites', value: (k) => apiKeySitesLabel(k) },
-  { id: 'highFrequency', header: 'High Frequency Data', value: (k) => yesNo(k.canAccessHighFrequencyData), hiddenByDefault: true },
+  {
+    id: 'highFrequency',
+    header: 'High Frequency Data',
+    value: (k) => yesNo(k.canAccessHighFrequencyData),
+    hiddenByDefault: true,
+  },
   { id: 'units', header: 'Units', value: unitsLabel },
   { id: 'createdAt', header: 'Created', kind: 'date', value: (k) => new Date(k.createdAt) },
   { id: 'lastUsedAt', header: 'Last Used', kind: 'date', value: (k) => (k.lastUsedAt ? new Date(k.lastUsedAt) : null) },
@@ -85,20 +97,47 @@ export function PullApiTab({ organizationId }: { organizationId: number }) {
         }
         rowActions={(k) => (
           <span className="inline-flex gap-0.5">
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setHistory(k)} aria-label={`History of ${k.name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setHistory(k)}
+              aria-label={`History of ${k.name}`}
+            >
               History
             </button>
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(k)} aria-label={`Edit ${k.name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setEditing(k)}
+              aria-label={`Edit ${k.name}`}
+            >
               Edit
             </button>
-            <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setDeleting(k)} aria-label={`Delete ${k.name}`}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs text-error"
+              onClick={() => setDeleting(k)}
+              aria-label={`Delete ${k.name}`}
+            >
               Delete
             </button>
           </span>
         )}
       />
-      {editing && <ApiKeyDialog organizationId={organizationId} apiKey={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <AuditHistoryDialog entity="apiKey" id={history?.id ?? null} organizationId={organizationId} title={`History of ${history?.name ?? ''}`} onClose={() => setHistory(null)} />
+      {editing && (
+        <ApiKeyDialog
+          organizationId={organizationId}
+          apiKey={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <AuditHistoryDialog
+        entity="apiKey"
+        id={history?.id ?? null}
+        organizationId={organizationId}
+        title={`History of ${history?.name ?? ''}`}
+        onClose={() => setHistory(null)}
+      />
       <ApiDocumentationDialog open={docs} onClose={() => setDocs(false)} />
       <ConfirmDialog
         open={deleting !== null}

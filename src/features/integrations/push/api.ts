@@ -2,14 +2,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
-import { destinationRulesSchema, executionHistorySchema, integrationSchema, type IntegrationEditBody } from '@/contracts/integrations';
+import {
+  destinationRulesSchema,
+  executionHistorySchema,
+  integrationSchema,
+  type IntegrationEditBody,
+} from '@/contracts/integrations';
 
 const LIST_KEY = 'pushIntegrations';
 
 export const useIntegrations = (organizationId: number) =>
   useQuery({
     queryKey: [LIST_KEY, organizationId],
-    queryFn: () => apiRequest('/api/integration/integrations/', z.array(integrationSchema), { query: { organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/integration/integrations/', z.array(integrationSchema), { query: { organizationId } }),
     // The worker delivers in the background: the 24-hour counts follow it while the tab is open.
     refetchInterval: 60_000,
   });
@@ -18,7 +24,10 @@ export const useIntegrations = (organizationId: number) =>
 export const useIntegration = (organizationId: number, integrationId: number | null) =>
   useQuery({
     queryKey: ['pushIntegration', organizationId, integrationId],
-    queryFn: () => apiRequest('/api/integration/integrationEdit/', integrationSchema, { query: { organizationId, integrationId: integrationId! } }),
+    queryFn: () =>
+      apiRequest('/api/integration/integrationEdit/', integrationSchema, {
+        query: { organizationId, integrationId: integrationId! },
+      }),
     enabled: integrationId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -27,21 +36,30 @@ export const useIntegration = (organizationId: number, integrationId: number | n
 export const useExecutionHistory = (organizationId: number, integrationId: number) =>
   useQuery({
     queryKey: ['pushIntegrationExecutions', organizationId, integrationId],
-    queryFn: () => apiRequest('/api/integration/integrationExecutionHistory/', executionHistorySchema, { query: { organizationId, integrationId } }),
+    queryFn: () =>
+      apiRequest('/api/integration/integrationExecutionHistory/', executionHistorySchema, {
+        query: { organizationId, integrationId },
+      }),
     staleTime: 0,
   });
 
 export const useSiteGroupOptions = (organizationId: number) =>
   useQuery({
     queryKey: ['siteGroupOptions', organizationId],
-    queryFn: () => apiRequest('/api/siteGroup/siteGroupOptionsForOrganization/', z.array(z.object({ id: z.number(), name: z.string() })), { query: { organizationId } }),
+    queryFn: () =>
+      apiRequest(
+        '/api/siteGroup/siteGroupOptionsForOrganization/',
+        z.array(z.object({ id: z.number(), name: z.string() })),
+        { query: { organizationId } },
+      ),
   });
 
 /** The private networks the operator allows, so the form refuses exactly what the server refuses. */
 export const useDestinationRules = (organizationId: number) =>
   useQuery({
     queryKey: ['pushDestinationRules', organizationId],
-    queryFn: () => apiRequest('/api/integration/destinationRules/', destinationRulesSchema, { query: { organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/integration/destinationRules/', destinationRulesSchema, { query: { organizationId } }),
     staleTime: 5 * 60_000,
   });
 
@@ -54,7 +72,8 @@ function useInvalidate() {
 export function useSaveIntegration() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: IntegrationEditBody) => apiRequest('/api/integration/integrationEdit/', integrationSchema, { method: 'POST', body }),
+    mutationFn: (body: IntegrationEditBody) =>
+      apiRequest('/api/integration/integrationEdit/', integrationSchema, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }

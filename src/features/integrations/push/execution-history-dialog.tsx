@@ -27,7 +27,11 @@ function CodeBlock({ label, text }: { label: string; text: string | null }) {
       {text === null || text === '' ? (
         <span className="text-xs text-base-content/70">None</span>
       ) : (
-        <pre tabIndex={0} aria-label={label} className="max-h-56 overflow-auto whitespace-pre-wrap break-all rounded-box border border-base-300 bg-base-200 p-2 font-mono text-xs focus:outline-2 focus:outline-primary">
+        <pre
+          tabIndex={0}
+          aria-label={label}
+          className="max-h-56 overflow-auto whitespace-pre-wrap break-all rounded-box border border-base-300 bg-base-200 p-2 font-mono text-xs focus:outline-2 focus:outline-primary"
+        >
           {pretty(text)}
         </pre>
       )}
@@ -36,12 +40,18 @@ function CodeBlock({ label, text }: { label: string; text: string | null }) {
 }
 
 function RequestDetails({ request }: { request: ExecutionRequest }) {
-  const ok = request.responseStatusCode !== null && request.responseStatusCode >= 200 && request.responseStatusCode < 300;
+  const ok =
+    request.responseStatusCode !== null && request.responseStatusCode >= 200 && request.responseStatusCode < 300;
   return (
-    <section className="grid gap-2 rounded-box border border-base-300 p-3" aria-label={`Request ${request.requestNumber}`}>
+    <section
+      className="grid gap-2 rounded-box border border-base-300 p-3"
+      aria-label={`Request ${request.requestNumber}`}
+    >
       <h3 className="flex items-center gap-2 text-sm font-semibold">
         {`Request ${request.requestNumber}`}
-        <span className={`badge badge-sm ${ok ? 'badge-success' : 'badge-error'}`}>{request.responseStatusCode === null ? 'No response' : `Status ${request.responseStatusCode}`}</span>
+        <span className={`badge badge-sm ${ok ? 'badge-success' : 'badge-error'}`}>
+          {request.responseStatusCode === null ? 'No response' : `Status ${request.responseStatusCode}`}
+        </span>
       </h3>
       {request.exception && (
         <p className="alert alert-error py-1 text-xs" role="note">
@@ -54,7 +64,13 @@ function RequestDetails({ request }: { request: ExecutionRequest }) {
   );
 }
 
-export function ExecutionDetailsDialog({ execution, onClose }: { execution: IntegrationExecution; onClose: () => void }) {
+export function ExecutionDetailsDialog({
+  execution,
+  onClose,
+}: {
+  execution: IntegrationExecution;
+  onClose: () => void;
+}) {
   const { user } = useSession();
   return (
     <Modal open title="Execution Details" onClose={onClose} wide>
@@ -68,7 +84,11 @@ export function ExecutionDetailsDialog({ execution, onClose }: { execution: Inte
           <dd>{execution.recordCount}</dd>
         </dl>
         <CodeBlock label="Bookmark" text={execution.bookmark} />
-        {execution.requests.length === 0 ? <p className="text-sm text-base-content/70">No request was sent.</p> : execution.requests.map((r) => <RequestDetails key={r.requestNumber} request={r} />)}
+        {execution.requests.length === 0 ? (
+          <p className="text-sm text-base-content/70">No request was sent.</p>
+        ) : (
+          execution.requests.map((r) => <RequestDetails key={r.requestNumber} request={r} />)
+        )}
       </div>
       <div className="modal-action">
         <button type="button" className="btn" onClick={onClose}>
@@ -79,13 +99,23 @@ export function ExecutionDetailsDialog({ execution, onClose }: { execution: Inte
   );
 }
 
-function ExecutionTable({ caption, executions, onOpen }: { caption: string; executions: readonly IntegrationExecution[]; onOpen: (e: IntegrationExecution) => void }) {
+function ExecutionTable({
+  caption,
+  executions,
+  onOpen,
+}: {
+  caption: string;
+  executions: readonly IntegrationExecution[];
+  onOpen: (e: IntegrationExecution) => void;
+}) {
   const { user } = useSession();
   return (
     <section className="grid gap-1">
       <h3 className="text-sm font-semibold">{caption}</h3>
       {executions.length === 0 ? (
-        <p className="text-sm text-base-content/70">{caption === 'Successes' ? 'No successful executions.' : 'No failed executions.'}</p>
+        <p className="text-sm text-base-content/70">
+          {caption === 'Successes' ? 'No successful executions.' : 'No failed executions.'}
+        </p>
       ) : (
         <table className="table table-xs" aria-label={caption}>
           <thead className="text-base-content">
@@ -112,9 +142,14 @@ function ExecutionTable({ caption, executions, onOpen }: { caption: string; exec
                   <td className="whitespace-nowrap">{time}</td>
                   <td className="text-right">{e.recordCount}</td>
                   <td className="text-right">{e.requests.length}</td>
-                  <td className="max-w-64 truncate">{last?.exception ?? (last?.responseStatusCode ?? '—')}</td>
+                  <td className="max-w-64 truncate">{last?.exception ?? last?.responseStatusCode ?? '—'}</td>
                   <td className="text-right">
-                    <button type="button" className="btn btn-ghost btn-xs" onClick={() => onOpen(e)} aria-label={`Details of the execution at ${time}`}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-xs"
+                      onClick={() => onOpen(e)}
+                      aria-label={`Details of the execution at ${time}`}
+                    >
                       Details
                     </button>
                   </td>
@@ -128,7 +163,15 @@ function ExecutionTable({ caption, executions, onOpen }: { caption: string; exec
   );
 }
 
-export function ExecutionHistoryDialog({ organizationId, integration, onClose }: { organizationId: number; integration: { id: number; name: string }; onClose: () => void }) {
+export function ExecutionHistoryDialog({
+  organizationId,
+  integration,
+  onClose,
+}: {
+  organizationId: number;
+  integration: { id: number; name: string };
+  onClose: () => void;
+}) {
   const { data, isPending, error, refetch, isFetching } = useExecutionHistory(organizationId, integration.id);
   const [open, setOpen] = useState<IntegrationExecution | null>(null);
   return (

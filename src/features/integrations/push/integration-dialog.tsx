@@ -5,7 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import type { Integration } from '@/contracts/integrations';
-import { INTEGRATION_MESSAGES, integrationFormSchema, IntegrationDataType, MAX_REQUEST_SIZE_MAX, MAX_REQUEST_SIZE_MIN, type IntegrationInput } from '@/domain/integrations';
+import {
+  INTEGRATION_MESSAGES,
+  integrationFormSchema,
+  IntegrationDataType,
+  MAX_REQUEST_SIZE_MAX,
+  MAX_REQUEST_SIZE_MIN,
+  type IntegrationInput,
+} from '@/domain/integrations';
 import { parseCidrList } from '@/domain/network-address';
 import { UNIT_GROUPS, UNITS } from '@/domain/units';
 import { FormAlert } from '@/components/form-alert';
@@ -23,7 +30,15 @@ const VOLUME_UNITS = UNITS.filter((u) => u.unitGroupId === UNIT_GROUPS.ch4Volume
 const optionalNumber = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
 
 /** Loads the integration to edit (id) or starts a new one (null). */
-export function IntegrationDialog({ organizationId, integrationId, onClose }: { organizationId: number; integrationId: number | null; onClose: () => void }) {
+export function IntegrationDialog({
+  organizationId,
+  integrationId,
+  onClose,
+}: {
+  organizationId: number;
+  integrationId: number | null;
+  onClose: () => void;
+}) {
   const { user } = useSession();
   const loaded = useIntegration(organizationId, integrationId);
   const groups = useSiteGroupOptions(organizationId);
@@ -41,7 +56,10 @@ export function IntegrationDialog({ organizationId, integrationId, onClose }: { 
   if (error) {
     return (
       <Modal open title={title} onClose={onClose}>
-        <LoadError message={error.message} onRetry={() => void Promise.all([loaded.refetch(), groups.refetch(), rules.refetch()])} />
+        <LoadError
+          message={error.message}
+          onRetry={() => void Promise.all([loaded.refetch(), groups.refetch(), rules.refetch()])}
+        />
       </Modal>
     );
   }
@@ -69,7 +87,17 @@ export function IntegrationDialog({ organizationId, integrationId, onClose }: { 
         ch4VolumeDisplayUnitId: units.ch4VolumeDisplayUnitId,
         siteGroupIds: [],
       };
-  return <IntegrationForm title={title} organizationId={organizationId} editing={loaded.data ?? null} initial={initial} groups={groups.data ?? []} allowedCidrs={rules.data?.allowedCidrs ?? []} onClose={onClose} />;
+  return (
+    <IntegrationForm
+      title={title}
+      organizationId={organizationId}
+      editing={loaded.data ?? null}
+      initial={initial}
+      groups={groups.data ?? []}
+      allowedCidrs={rules.data?.allowedCidrs ?? []}
+      onClose={onClose}
+    />
+  );
 }
 
 function IntegrationForm({
@@ -94,7 +122,10 @@ function IntegrationForm({
   const [general, setGeneral] = useState<string | null>(null);
   // A literal private address shows 'This address is not reachable from the internet' before anything is sent.
   const schema = useMemo(() => integrationFormSchema(parseCidrList(allowedCidrs.join(','))), [allowedCidrs]);
-  const { register, control, handleSubmit, setError, formState } = useForm<IntegrationInput>({ resolver: zodResolver(schema), defaultValues: initial });
+  const { register, control, handleSubmit, setError, formState } = useForm<IntegrationInput>({
+    resolver: zodResolver(schema),
+    defaultValues: initial,
+  });
   const headers = useFieldArray({ control, name: 'headers' });
   const errors = formState.errors;
 
@@ -106,7 +137,8 @@ function IntegrationForm({
       onClose();
     } catch (error) {
       const mapped = formErrorsOf(error);
-      for (const [path, message] of Object.entries(mapped.fields)) setError(path as keyof IntegrationInput, { type: 'server', message });
+      for (const [path, message] of Object.entries(mapped.fields))
+        setError(path as keyof IntegrationInput, { type: 'server', message });
       setGeneral(mapped.general);
     }
   };
@@ -125,13 +157,26 @@ function IntegrationForm({
       )}
     </div>
   );
-  const invalid = (message: string | undefined, id: string) => ({ 'aria-invalid': Boolean(message), 'aria-describedby': message ? `${id}-error` : undefined });
+  const invalid = (message: string | undefined, id: string) => ({
+    'aria-invalid': Boolean(message),
+    'aria-describedby': message ? `${id}-error` : undefined,
+  });
 
   return (
     <Modal open title={title} onClose={onClose} wide>
       <form className="grid gap-3" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate>
         <FormAlert message={general} />
-        {field('integration-name', 'Name', errors.name?.message, <input id="integration-name" className={`input input-sm w-full ${errors.name ? 'input-error' : ''}`} {...invalid(errors.name?.message, 'integration-name')} {...register('name')} />)}
+        {field(
+          'integration-name',
+          'Name',
+          errors.name?.message,
+          <input
+            id="integration-name"
+            className={`input input-sm w-full ${errors.name ? 'input-error' : ''}`}
+            {...invalid(errors.name?.message, 'integration-name')}
+            {...register('name')}
+          />,
+        )}
         {field(
           'integration-data-type',
           'Data Type',
@@ -142,7 +187,11 @@ function IntegrationForm({
               <option value={editing.dataType}>{IntegrationDataType.label(editing.dataType)}</option>
             </select>
           ) : (
-            <select id="integration-data-type" className="select select-sm w-full" {...register('dataType', { valueAsNumber: true })}>
+            <select
+              id="integration-data-type"
+              className="select select-sm w-full"
+              {...register('dataType', { valueAsNumber: true })}
+            >
               {IntegrationDataType.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -156,18 +205,36 @@ function IntegrationForm({
           'integration-url',
           'Request URL',
           errors.requestUrl?.message,
-          <input id="integration-url" type="url" inputMode="url" placeholder="https://" className={`input input-sm w-full font-mono ${errors.requestUrl ? 'input-error' : ''}`} {...invalid(errors.requestUrl?.message, 'integration-url')} {...register('requestUrl')} />,
+          <input
+            id="integration-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            className={`input input-sm w-full font-mono ${errors.requestUrl ? 'input-error' : ''}`}
+            {...invalid(errors.requestUrl?.message, 'integration-url')}
+            {...register('requestUrl')}
+          />,
         )}
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Headers</legend>
-          {headers.fields.length === 0 && <p className="text-xs text-base-content/70">No headers: requests carry only Content-Type: application/json.</p>}
+          {headers.fields.length === 0 && (
+            <p className="text-xs text-base-content/70">
+              No headers: requests carry only Content-Type: application/json.
+            </p>
+          )}
           {headers.fields.map((h, i) => {
             const keyError = errors.headers?.[i]?.key?.message;
             const valueError = errors.headers?.[i]?.value?.message;
             return (
               <div key={h.id} className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-2">
                 <div className="grid gap-1">
-                  <input className={`input input-sm w-full font-mono ${keyError ? 'input-error' : ''}`} placeholder="Key" aria-label={`Header ${i + 1} key`} {...invalid(keyError, `header-${i}-key`)} {...register(`headers.${i}.key`)} />
+                  <input
+                    className={`input input-sm w-full font-mono ${keyError ? 'input-error' : ''}`}
+                    placeholder="Key"
+                    aria-label={`Header ${i + 1} key`}
+                    {...invalid(keyError, `header-${i}-key`)}
+                    {...register(`headers.${i}.key`)}
+                  />
                   {keyError && (
                     <span id={`header-${i}-key-error`} className="text-xs text-error">
                       {keyError}
@@ -175,21 +242,36 @@ function IntegrationForm({
                   )}
                 </div>
                 <div className="grid gap-1">
-                  <input className={`input input-sm w-full font-mono ${valueError ? 'input-error' : ''}`} placeholder="Value" aria-label={`Header ${i + 1} value`} {...invalid(valueError, `header-${i}-value`)} {...register(`headers.${i}.value`)} />
+                  <input
+                    className={`input input-sm w-full font-mono ${valueError ? 'input-error' : ''}`}
+                    placeholder="Value"
+                    aria-label={`Header ${i + 1} value`}
+                    {...invalid(valueError, `header-${i}-value`)}
+                    {...register(`headers.${i}.value`)}
+                  />
                   {valueError && (
                     <span id={`header-${i}-value-error`} className="text-xs text-error">
                       {valueError}
                     </span>
                   )}
                 </div>
-                <button type="button" className="btn btn-ghost btn-sm" onClick={() => headers.remove(i)} aria-label={`Remove header ${i + 1}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  onClick={() => headers.remove(i)}
+                  aria-label={`Remove header ${i + 1}`}
+                >
                   Remove
                 </button>
               </div>
             );
           })}
           <div>
-            <button type="button" className="btn btn-outline btn-xs" onClick={() => headers.append({ key: '', value: '' })}>
+            <button
+              type="button"
+              className="btn btn-outline btn-xs"
+              onClick={() => headers.append({ key: '', value: '' })}
+            >
               Add Header
             </button>
           </div>
@@ -217,7 +299,11 @@ function IntegrationForm({
             'integration-rate-unit',
             'CH4 Rate Unit',
             errors.ch4RateDisplayUnitId?.message,
-            <select id="integration-rate-unit" className="select select-sm w-full" {...register('ch4RateDisplayUnitId', { setValueAs: optionalNumber })}>
+            <select
+              id="integration-rate-unit"
+              className="select select-sm w-full"
+              {...register('ch4RateDisplayUnitId', { setValueAs: optionalNumber })}
+            >
               {RATE_UNITS.map((u) => (
                 <option key={u.id} value={u.id}>
                   {`${u.name} (${u.label})`}
@@ -229,7 +315,11 @@ function IntegrationForm({
             'integration-volume-unit',
             'CH4 Volume Unit',
             errors.ch4VolumeDisplayUnitId?.message,
-            <select id="integration-volume-unit" className="select select-sm w-full" {...register('ch4VolumeDisplayUnitId', { setValueAs: optionalNumber })}>
+            <select
+              id="integration-volume-unit"
+              className="select select-sm w-full"
+              {...register('ch4VolumeDisplayUnitId', { setValueAs: optionalNumber })}
+            >
               {VOLUME_UNITS.map((u) => (
                 <option key={u.id} value={u.id}>
                   {`${u.name} (${u.label})`}
@@ -243,9 +333,19 @@ function IntegrationForm({
           <Controller
             control={control}
             name="siteGroupIds"
-            render={({ field: f }) => <MultiSelect label="Site Groups" allLabel="All sites" options={groups.map((g) => ({ id: g.id, label: g.name }))} selected={f.value} onChange={f.onChange} />}
+            render={({ field: f }) => (
+              <MultiSelect
+                label="Site Groups"
+                allLabel="All sites"
+                options={groups.map((g) => ({ id: g.id, label: g.name }))}
+                selected={f.value}
+                onChange={f.onChange}
+              />
+            )}
           />
-          <span className={`text-xs ${errors.siteGroupIds ? 'text-error' : 'text-base-content/70'}`}>{errors.siteGroupIds?.message ?? 'None chosen sends the records of every site of the organization.'}</span>
+          <span className={`text-xs ${errors.siteGroupIds ? 'text-error' : 'text-base-content/70'}`}>
+            {errors.siteGroupIds?.message ?? 'None chosen sends the records of every site of the organization.'}
+          </span>
         </div>
         <FormActions onCancel={onClose} busy={save.isPending} />
       </form>

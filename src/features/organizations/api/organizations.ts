@@ -14,13 +14,18 @@ export const useOrganizations = (includeDeleted: boolean) => useQuery(getOrganiz
 
 function useInvalidate() {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: ['organizations'] }), qc.invalidateQueries({ queryKey: ['currentUser'] })]);
+  return () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: ['organizations'] }),
+      qc.invalidateQueries({ queryKey: ['currentUser'] }),
+    ]);
 }
 
 export function useSaveOrganization() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (form: OrganizationForm) => apiRequest('/api/organization/organizationEdit/', organizationSchema, { method: 'POST', body: form }),
+    mutationFn: (form: OrganizationForm) =>
+      apiRequest('/api/organization/organizationEdit/', organizationSchema, { method: 'POST', body: form }),
     onSuccess: invalidate,
   });
 }
@@ -28,7 +33,8 @@ export function useSaveOrganization() {
 export function useDeleteOrRestoreOrganization() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'delete' | 'restore' }) => apiRequest(`/api/organization/${action}/${id}`, organizationSchema, { method: 'POST' }),
+    mutationFn: ({ id, action }: { id: number; action: 'delete' | 'restore' }) =>
+      apiRequest(`/api/organization/${action}/${id}`, organizationSchema, { method: 'POST' }),
     onSuccess: invalidate,
   });
 }

@@ -5,14 +5,21 @@ import { roleOptionSchema } from '@/contracts/organization-user';
 import { qubeUserRowSchema } from '@/contracts/qube-user';
 import type { UserForm } from '@/domain/user-form';
 
-export const useQubeUsers = () => useQuery({ queryKey: ['qubeUsers'], queryFn: () => apiRequest('/api/userAdmin/list/', z.array(qubeUserRowSchema)) });
+export const useQubeUsers = () =>
+  useQuery({ queryKey: ['qubeUsers'], queryFn: () => apiRequest('/api/userAdmin/list/', z.array(qubeUserRowSchema)) });
 
-export const useQubeRoleOptions = () => useQuery({ queryKey: ['qubeRoleOptions'], queryFn: () => apiRequest('/api/role/qubeRoleOptions/', z.array(roleOptionSchema)), staleTime: 5 * 60_000 });
+export const useQubeRoleOptions = () =>
+  useQuery({
+    queryKey: ['qubeRoleOptions'],
+    queryFn: () => apiRequest('/api/role/qubeRoleOptions/', z.array(roleOptionSchema)),
+    staleTime: 5 * 60_000,
+  });
 
 export function useSaveQubeUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (form: UserForm) => apiRequest('/api/qubeUser/qubeUserEdit/', qubeUserRowSchema, { method: 'POST', body: form }),
+    mutationFn: (form: UserForm) =>
+      apiRequest('/api/qubeUser/qubeUserEdit/', qubeUserRowSchema, { method: 'POST', body: form }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['qubeUsers'] }), // not awaited: the answer is shown at once (issue 25)
   });
 }
@@ -20,7 +27,8 @@ export function useSaveQubeUser() {
 export function useDeleteQubeUser() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest('/api/qubeUser/qubeUserDelete/', z.object({ id: z.number() }), { method: 'POST', body: { id } }),
+    mutationFn: (id: number) =>
+      apiRequest('/api/qubeUser/qubeUserDelete/', z.object({ id: z.number() }), { method: 'POST', body: { id } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['qubeUsers'] }), // not awaited: the answer is shown at once (issue 25)
   });
 }

@@ -5,7 +5,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { GENERIC_ERROR } from '@/api/client';
 import { FormAlert } from '@/components/form-alert';
 import { formErrorsOf } from '@/components/form-errors';
-import { placementLinesLayer, placementPointsLayers, type PlacementPoint } from '@/components/lib/deployment-plan-layers';
+import {
+  placementLinesLayer,
+  placementPointsLayers,
+  type PlacementPoint,
+} from '@/components/lib/deployment-plan-layers';
 import { useSession } from '@/components/session-context';
 import { Spinner } from '@/components/spinner';
 import { useToast } from '@/components/toasts';
@@ -54,7 +58,14 @@ const newKey = (prefix: string) => `${prefix}-new-${nextKey++}`;
 const tuple = (p: PlanLngLat | LngLat): LngLat => [p[0], p[1]];
 
 function draftOf(plan: SavedDeploymentPlan | null | undefined, defaultWindSiteId: number | null): Draft {
-  if (!plan) return { deviceBudget: String(DEFAULT_DEVICE_BUDGET), windSiteId: defaultWindSiteId, lines: [], mandatory: [], notes: '' };
+  if (!plan)
+    return {
+      deviceBudget: String(DEFAULT_DEVICE_BUDGET),
+      windSiteId: defaultWindSiteId,
+      lines: [],
+      mandatory: [],
+      notes: '',
+    };
   const r = plan.request;
   return {
     deviceBudget: String(r.deviceBudget),
@@ -78,9 +89,15 @@ function requestOf(siteId: number, d: Draft): FormRequest {
   };
 }
 
-const sameRequest = (a: FormRequest, b: FormRequest) => JSON.stringify({ ...a, notes: a.notes ?? '' }) === JSON.stringify({ ...b, notes: b.notes ?? '' });
+const sameRequest = (a: FormRequest, b: FormRequest) =>
+  JSON.stringify({ ...a, notes: a.notes ?? '' }) === JSON.stringify({ ...b, notes: b.notes ?? '' });
 
-const BAND_CLASS = { poor: 'badge-error', fair: 'badge-warning', good: 'badge-info', excellent: 'badge-success' } as const;
+const BAND_CLASS = {
+  poor: 'badge-error',
+  fair: 'badge-warning',
+  good: 'badge-info',
+  excellent: 'badge-success',
+} as const;
 
 function ScoreBadge({ coverage }: { coverage: number }) {
   const score = scoreOf(coverage);
@@ -109,7 +126,10 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
   const [draft, setDraft] = useState<Draft | null>(null);
   const [run, setRun] = useState<Run | null>(null);
   const [changed, setChanged] = useState(false);
-  const [errors, setErrors] = useState<{ fields: Record<string, string>; general: string | null }>({ fields: {}, general: null });
+  const [errors, setErrors] = useState<{ fields: Record<string, string>; general: string | null }>({
+    fields: {},
+    general: null,
+  });
   const [exporting, setExporting] = useState(false);
 
   // The form starts from the saved plan (or the defaults) once both answers are in, and again after a save.
@@ -123,7 +143,10 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
     setChanged(false);
   }, [planQuery.data, windQuery.data, defaultWindSiteId]);
 
-  const savedRequest = useMemo(() => (saved ? requestOf(site.id, draftOf(saved, null)) : requestOf(site.id, draftOf(null, defaultWindSiteId))), [saved, site.id, defaultWindSiteId]);
+  const savedRequest = useMemo(
+    () => (saved ? requestOf(site.id, draftOf(saved, null)) : requestOf(site.id, draftOf(null, defaultWindSiteId))),
+    [saved, site.id, defaultWindSiteId],
+  );
   const request = draft ? requestOf(site.id, draft) : null;
   const dirty = request !== null && !sameRequest(request, savedRequest);
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -140,11 +163,19 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
   };
 
   const proposed: { key: string; position: LngLat }[] = useMemo(
-    () => (lastResult ? lastResult.devicePlacements.flatMap((p, i) => (lastResult.mandatory[i] ? [] : [{ key: `proposed-${i + 1}`, position: tuple(p) }])) : []),
+    () =>
+      lastResult
+        ? lastResult.devicePlacements.flatMap((p, i) =>
+            lastResult.mandatory[i] ? [] : [{ key: `proposed-${i + 1}`, position: tuple(p) }],
+          )
+        : [],
     [lastResult],
   );
   const mandatoryKeys = new Set(draft?.mandatory.map((m) => m.key));
-  const selectedKey = selected && (selected.type === 'DevicePlacementLine' || selected.type === 'DevicePlacementPoint') ? String(selected.id) : null;
+  const selectedKey =
+    selected && (selected.type === 'DevicePlacementLine' || selected.type === 'DevicePlacementPoint')
+      ? String(selected.id)
+      : null;
   const selectedProposed = proposed.find((p) => p.key === selectedKey) ?? null;
 
   const removeMandatory = (key: string) => {
@@ -168,7 +199,9 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
       ...mandatory.map((m, i) => ({ key: m.key, position: m.position, mandatory: true, label: `M${i + 1}` })),
     ];
     map.setLayers('DeploymentPlan', [
-      placementLinesLayer(lines, selectedKey, (key) => handlers.current.onSelect({ type: 'DevicePlacementLine', id: key })),
+      placementLinesLayer(lines, selectedKey, (key) =>
+        handlers.current.onSelect({ type: 'DevicePlacementLine', id: key }),
+      ),
       ...placementPointsLayers(points, selectedKey, (key) => {
         // Clicking a mandatory marker removes it (spec 3 §4); a proposed one is selected, to be made mandatory.
         if (handlers.current.mandatoryKeys.has(key)) handlers.current.removeMandatory(key);
@@ -233,7 +266,13 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
 
   const windLabel = (siteId: number | null) => {
     const o = windOptions.find((w) => w.id === siteId);
-    return o ? windSiteLabel(o) : siteId === null ? '' : (saved?.devicePlacementRequestWindSourceDetails && windSiteLabel(saved.devicePlacementRequestWindSourceDetails)) || '';
+    return o
+      ? windSiteLabel(o)
+      : siteId === null
+        ? ''
+        : (saved?.devicePlacementRequestWindSourceDetails &&
+            windSiteLabel(saved.devicePlacementRequestWindSourceDetails)) ||
+          '';
   };
 
   const onExport = async () => {
@@ -250,7 +289,9 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
         result,
         lines: usedRequest.possiblePlacements.map((l) => l.map(tuple)),
         sources,
-        windSource: windLabel(usedRequest.windSource && 'siteId' in usedRequest.windSource ? usedRequest.windSource.siteId : null),
+        windSource: windLabel(
+          usedRequest.windSource && 'siteId' in usedRequest.windSource ? usedRequest.windSource.siteId : null,
+        ),
         notes: usedRequest.notes ?? '',
         modelRunAtText: formatDateTime(result.modelRunAt, timeZone, timeFormat),
       });
@@ -261,19 +302,49 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
     }
   };
 
-  if (planQuery.isPending || windQuery.isPending || (!draft && !planQuery.isError && !windQuery.isError)) return <Spinner label="Loading the deployment plan" />;
-  if (planQuery.isError || windQuery.isError || !draft) return <FormAlert message={(planQuery.error ?? windQuery.error)?.message ?? GENERIC_ERROR} />;
+  if (planQuery.isPending || windQuery.isPending || (!draft && !planQuery.isError && !windQuery.isError))
+    return <Spinner label="Loading the deployment plan" />;
+  if (planQuery.isError || windQuery.isError || !draft)
+    return <FormAlert message={(planQuery.error ?? windQuery.error)?.message ?? GENERIC_ERROR} />;
 
   const warnings = [...new Set([...sourceCountWarnings(sources.length), ...(shown?.messages ?? [])])];
   const busy = preview.isPending || save.isPending;
   const sourceName = new Map(sources.map((s) => [s.id, s.name]));
   const budgetNumber = Number(draft.deviceBudget);
-  const stepBudget = (delta: number) => edit((d) => ({ ...d, deviceBudget: String(Math.min(MAX_DEVICE_BUDGET, Math.max(MIN_DEVICE_BUDGET, (Number.isFinite(budgetNumber) ? budgetNumber : DEFAULT_DEVICE_BUDGET) + delta))) }));
+  const stepBudget = (delta: number) =>
+    edit((d) => ({
+      ...d,
+      deviceBudget: String(
+        Math.min(
+          MAX_DEVICE_BUDGET,
+          Math.max(MIN_DEVICE_BUDGET, (Number.isFinite(budgetNumber) ? budgetNumber : DEFAULT_DEVICE_BUDGET) + delta),
+        ),
+      ),
+    }));
   const tipResult = changed ? null : lastResult;
   const disabled = site.deleted || busy;
 
   const column = (kind: 'saved' | 'unsaved') => {
-    const src = kind === 'saved' ? (saved ? { request: saved.request, result: saved.result, by: saved.modifiedByUserEmail, at: saved.modifiedAt, notes: saved.notes } : null) : run && !changed ? { request: run.request, result: run.result, by: run.by, at: run.result.modelRunAt, notes: run.request.notes ?? '' } : null;
+    const src =
+      kind === 'saved'
+        ? saved
+          ? {
+              request: saved.request,
+              result: saved.result,
+              by: saved.modifiedByUserEmail,
+              at: saved.modifiedAt,
+              notes: saved.notes,
+            }
+          : null
+        : run && !changed
+          ? {
+              request: run.request,
+              result: run.result,
+              by: run.by,
+              at: run.result.modelRunAt,
+              notes: run.request.notes ?? '',
+            }
+          : null;
     if (!src) return null;
     const ws = src.request.windSource && 'siteId' in src.request.windSource ? src.request.windSource.siteId : null;
     return {
@@ -300,7 +371,9 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
 
   return (
     <div className="flex flex-col gap-4" data-testid="deployment-plan-tab">
-      {site.deleted && <p className="alert alert-warning py-2">This site has been deleted; its deployment plan cannot be changed.</p>}
+      {site.deleted && (
+        <p className="alert alert-warning py-2">This site has been deleted; its deployment plan cannot be changed.</p>
+      )}
       {saved && !saved.isValid && (
         <p className="alert alert-warning py-2" role="status">
           {DEPLOYMENT_PLAN_OUTDATED_TOOLTIP}
@@ -319,8 +392,21 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
           <label className="form-control">
             <span className="label-text mb-1 text-sm font-medium">Device budget</span>
             <div className="join">
-              <span className="tooltip" data-tip={budgetTooltip('less', tipResult?.totalCoverage ?? null, tipResult?.totalCoverageWithOneLessDevice ?? null)}>
-                <button type="button" className="btn btn-sm join-item" aria-label="One less device" disabled={disabled || budgetNumber <= MIN_DEVICE_BUDGET} onClick={() => stepBudget(-1)}>
+              <span
+                className="tooltip"
+                data-tip={budgetTooltip(
+                  'less',
+                  tipResult?.totalCoverage ?? null,
+                  tipResult?.totalCoverageWithOneLessDevice ?? null,
+                )}
+              >
+                <button
+                  type="button"
+                  className="btn btn-sm join-item"
+                  aria-label="One less device"
+                  disabled={disabled || budgetNumber <= MIN_DEVICE_BUDGET}
+                  onClick={() => stepBudget(-1)}
+                >
                   −
                 </button>
               </span>
@@ -333,13 +419,28 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
                 disabled={disabled}
                 onChange={(e) => edit((d) => ({ ...d, deviceBudget: e.target.value }))}
               />
-              <span className="tooltip" data-tip={budgetTooltip('more', tipResult?.totalCoverage ?? null, tipResult?.totalCoverageWithOneMoreDevice ?? null)}>
-                <button type="button" className="btn btn-sm join-item" aria-label="One more device" disabled={disabled || budgetNumber >= MAX_DEVICE_BUDGET} onClick={() => stepBudget(1)}>
+              <span
+                className="tooltip"
+                data-tip={budgetTooltip(
+                  'more',
+                  tipResult?.totalCoverage ?? null,
+                  tipResult?.totalCoverageWithOneMoreDevice ?? null,
+                )}
+              >
+                <button
+                  type="button"
+                  className="btn btn-sm join-item"
+                  aria-label="One more device"
+                  disabled={disabled || budgetNumber >= MAX_DEVICE_BUDGET}
+                  onClick={() => stepBudget(1)}
+                >
                   +
                 </button>
               </span>
             </div>
-            {errors.fields.deviceBudget && <span className="mt-1 text-sm text-error">{errors.fields.deviceBudget}</span>}
+            {errors.fields.deviceBudget && (
+              <span className="mt-1 text-sm text-error">{errors.fields.deviceBudget}</span>
+            )}
           </label>
 
           <label className="form-control min-w-64 flex-1">
@@ -349,7 +450,9 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
               aria-invalid={Boolean(errors.fields.windSource)}
               value={draft.windSiteId ?? ''}
               disabled={disabled}
-              onChange={(e) => edit((d) => ({ ...d, windSiteId: e.target.value === '' ? null : Number(e.target.value) }))}
+              onChange={(e) =>
+                edit((d) => ({ ...d, windSiteId: e.target.value === '' ? null : Number(e.target.value) }))
+              }
             >
               <option value="">Choose a wind source</option>
               {windOptions.length > 0 && (
@@ -362,7 +465,9 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
                 </optgroup>
               )}
             </select>
-            {windOptions.length === 0 && <span className="mt-1 text-sm opacity-70">No site of this organization has wind data yet.</span>}
+            {windOptions.length === 0 && (
+              <span className="mt-1 text-sm opacity-70">No site of this organization has wind data yet.</span>
+            )}
             {errors.fields.windSource && <span className="mt-1 text-sm text-error">{errors.fields.windSource}</span>}
           </label>
         </div>
@@ -377,12 +482,21 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
             </button>
           </div>
           {draft.lines.length === 0 ? (
-            <p className="text-sm opacity-70">Draw lines on the map where devices can be placed (click to add points, double-click to finish).</p>
+            <p className="text-sm opacity-70">
+              Draw lines on the map where devices can be placed (click to add points, double-click to finish).
+            </p>
           ) : (
             <ul className="flex flex-col gap-1" aria-label="Placement lines">
               {draft.lines.map((l, i) => (
-                <li key={l.key} className={`flex items-center justify-between rounded px-2 py-1 ${selectedKey === l.key ? 'bg-base-300' : 'bg-base-200'}`}>
-                  <button type="button" className="link link-hover text-left text-sm" onClick={() => onSelect({ type: 'DevicePlacementLine', id: l.key })}>
+                <li
+                  key={l.key}
+                  className={`flex items-center justify-between rounded px-2 py-1 ${selectedKey === l.key ? 'bg-base-300' : 'bg-base-200'}`}
+                >
+                  <button
+                    type="button"
+                    className="link link-hover text-left text-sm"
+                    onClick={() => onSelect({ type: 'DevicePlacementLine', id: l.key })}
+                  >
                     Line {i + 1} ({l.path.length} points)
                   </button>
                   <button
@@ -401,7 +515,9 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
               ))}
             </ul>
           )}
-          {errors.fields.possiblePlacements && <span className="text-sm text-error">{errors.fields.possiblePlacements}</span>}
+          {errors.fields.possiblePlacements && (
+            <span className="text-sm text-error">{errors.fields.possiblePlacements}</span>
+          )}
         </section>
 
         <section aria-labelledby="mandatory-title" className="flex flex-col gap-2">
@@ -411,7 +527,12 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
           {selectedProposed && (
             <div className="flex flex-wrap items-center gap-2 rounded bg-base-200 p-2 text-sm">
               <span>Proposed device selected.</span>
-              <button type="button" className="btn btn-xs" disabled={disabled} onClick={() => makeMandatory(selectedProposed.position)}>
+              <button
+                type="button"
+                className="btn btn-xs"
+                disabled={disabled}
+                onClick={() => makeMandatory(selectedProposed.position)}
+              >
                 Make mandatory
               </button>
               <button type="button" className="btn btn-xs" disabled={disabled} onClick={moveProposed}>
@@ -422,11 +543,27 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
           {proposed.length > 0 && (
             <ul className="flex max-h-48 flex-col gap-1 overflow-auto" aria-label="Proposed devices" tabIndex={0}>
               {proposed.map((p, i) => (
-                <li key={p.key} className={`flex items-center justify-between rounded px-2 py-1 text-sm ${selectedKey === p.key ? 'bg-base-300' : 'bg-base-200'}`}>
-                  <button type="button" className="link link-hover text-left" onClick={() => onSelect({ type: 'DevicePlacementPoint', id: p.key })}>
+                <li
+                  key={p.key}
+                  className={`flex items-center justify-between rounded px-2 py-1 text-sm ${selectedKey === p.key ? 'bg-base-300' : 'bg-base-200'}`}
+                >
+                  <button
+                    type="button"
+                    className="link link-hover text-left"
+                    onClick={() => onSelect({ type: 'DevicePlacementPoint', id: p.key })}
+                  >
                     D{i + 1}: {p.position[1].toFixed(6)}, {p.position[0].toFixed(6)}
                   </button>
-                  <button type="button" className="btn btn-ghost btn-xs" aria-label={`Make D${i + 1} mandatory`} disabled={disabled || draft.mandatory.some((m) => m.position[0] === p.position[0] && m.position[1] === p.position[1])} onClick={() => makeMandatory(p.position)}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    aria-label={`Make D${i + 1} mandatory`}
+                    disabled={
+                      disabled ||
+                      draft.mandatory.some((m) => m.position[0] === p.position[0] && m.position[1] === p.position[1])
+                    }
+                    onClick={() => makeMandatory(p.position)}
+                  >
                     Make mandatory
                   </button>
                 </li>
@@ -434,7 +571,10 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
             </ul>
           )}
           {draft.mandatory.length === 0 ? (
-            <p className="text-sm opacity-70">Select a proposed device on the map to keep it or move it; mandatory devices are always placed. Click a mandatory marker to remove it.</p>
+            <p className="text-sm opacity-70">
+              Select a proposed device on the map to keep it or move it; mandatory devices are always placed. Click a
+              mandatory marker to remove it.
+            </p>
           ) : (
             <ul className="flex flex-col gap-1" aria-label="Mandatory placements">
               {draft.mandatory.map((m, i) => (
@@ -442,19 +582,34 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
                   <span>
                     M{i + 1}: {m.position[1].toFixed(6)}, {m.position[0].toFixed(6)}
                   </span>
-                  <button type="button" className="btn btn-ghost btn-xs" aria-label={`Remove mandatory placement ${i + 1}`} disabled={disabled} onClick={() => removeMandatory(m.key)}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-xs"
+                    aria-label={`Remove mandatory placement ${i + 1}`}
+                    disabled={disabled}
+                    onClick={() => removeMandatory(m.key)}
+                  >
                     Remove
                   </button>
                 </li>
               ))}
             </ul>
           )}
-          {errors.fields.mandatoryPlacements && <span className="text-sm text-error">{errors.fields.mandatoryPlacements}</span>}
+          {errors.fields.mandatoryPlacements && (
+            <span className="text-sm text-error">{errors.fields.mandatoryPlacements}</span>
+          )}
         </section>
 
         <label className="form-control">
           <span className="label-text mb-1 text-sm font-medium">Notes</span>
-          <textarea className="textarea textarea-sm w-full" rows={2} maxLength={MAX_NOTES_LENGTH} value={draft.notes} disabled={disabled} onChange={(e) => edit((d) => ({ ...d, notes: e.target.value }))} />
+          <textarea
+            className="textarea textarea-sm w-full"
+            rows={2}
+            maxLength={MAX_NOTES_LENGTH}
+            value={draft.notes}
+            disabled={disabled}
+            onChange={(e) => edit((d) => ({ ...d, notes: e.target.value }))}
+          />
         </label>
 
         {warnings.map((w) => (
@@ -470,7 +625,12 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
           <button type="button" className="btn btn-sm" disabled={disabled} onClick={() => void onSave()}>
             {save.isPending ? 'Saving…' : 'Save'}
           </button>
-          <button type="button" className="btn btn-ghost btn-sm" disabled={!shown || exporting} onClick={() => void onExport()}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            disabled={!shown || exporting}
+            onClick={() => void onExport()}
+          >
             {exporting ? 'Exporting…' : 'Export PDF'}
           </button>
         </div>
@@ -482,7 +642,8 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
             Coverage
           </h3>
           <p className="text-sm">
-            Total score <ScoreBadge coverage={shown.totalCoverage} /> ({(shown.totalCoverage * 100).toFixed(1)}% weighted coverage, {shown.devicePlacements.length} devices)
+            Total score <ScoreBadge coverage={shown.totalCoverage} /> ({(shown.totalCoverage * 100).toFixed(1)}%
+            weighted coverage, {shown.devicePlacements.length} devices)
           </p>
           {shown.sourceCoverage.length > 0 && (
             <table className="table table-xs" aria-label="Source scores">
@@ -497,7 +658,11 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
                 {shown.sourceCoverage.map((s) => (
                   <tr key={s.id}>
                     <td>{sourceName.get(s.id) ?? `Source ${s.id}`}</td>
-                    <td>{RELATIVE_IMPORTANCE.find((r) => r.value === sources.find((x) => x.id === s.id)?.relativeImportance)?.name ?? ''}</td>
+                    <td>
+                      {RELATIVE_IMPORTANCE.find(
+                        (r) => r.value === sources.find((x) => x.id === s.id)?.relativeImportance,
+                      )?.name ?? ''}
+                    </td>
                     <td>
                       <ScoreBadge coverage={s.coverage} />
                     </td>
@@ -509,7 +674,11 @@ export function DeploymentPlanTab({ site, map, onDirtyChange, selected, onSelect
           <WindRose rose={shown.windRoseProbability} />
         </section>
       ) : (
-        <p className="text-sm opacity-70">{changed ? 'The plan changed: run Preview to see its coverage.' : 'No plan yet: draw placement lines and run Preview.'}</p>
+        <p className="text-sm opacity-70">
+          {changed
+            ? 'The plan changed: run Preview to see its coverage.'
+            : 'No plan yet: draw placement lines and run Preview.'}
+        </p>
       )}
 
       <section aria-labelledby="history-title">

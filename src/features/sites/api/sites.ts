@@ -10,20 +10,28 @@ export const getSites = (organizationId: number, includeDeleted: boolean) =>
   });
 
 export const getSitesQueryOptions = (organizationId: number, includeDeleted: boolean) =>
-  queryOptions({ queryKey: ['sites', organizationId, { includeDeleted }], queryFn: () => getSites(organizationId, includeDeleted) });
+  queryOptions({
+    queryKey: ['sites', organizationId, { includeDeleted }],
+    queryFn: () => getSites(organizationId, includeDeleted),
+  });
 
-export const useSites = (organizationId: number, includeDeleted: boolean) => useQuery(getSitesQueryOptions(organizationId, includeDeleted));
+export const useSites = (organizationId: number, includeDeleted: boolean) =>
+  useQuery(getSitesQueryOptions(organizationId, includeDeleted));
 
 export const useSiteGroups = (organizationId: number) =>
   useQuery({
     queryKey: ['siteGroups', organizationId],
-    queryFn: () => apiRequest('/api/siteGroup/listSiteGroupsForOrganization/', z.array(siteGroupRowSchema), { query: { organizationId } }),
+    queryFn: () =>
+      apiRequest('/api/siteGroup/listSiteGroupsForOrganization/', z.array(siteGroupRowSchema), {
+        query: { organizationId },
+      }),
   });
 
 export function useSaveSiteGroup() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (body: { id: number; name: string; organizationId: number }) => apiRequest('/api/siteGroup/edit', siteGroupRowSchema, { method: 'POST', body }),
+    mutationFn: (body: { id: number; name: string; organizationId: number }) =>
+      apiRequest('/api/siteGroup/edit', siteGroupRowSchema, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -32,7 +40,10 @@ export function useDeleteSiteGroup() {
   const invalidate = useInvalidateSites();
   return useMutation({
     mutationFn: ({ id, organizationId }: { id: number; organizationId: number }) =>
-      apiRequest(`/api/siteGroup/delete/${id}`, z.object({ id: z.number() }), { method: 'DELETE', query: { organizationId } }),
+      apiRequest(`/api/siteGroup/delete/${id}`, z.object({ id: z.number() }), {
+        method: 'DELETE',
+        query: { organizationId },
+      }),
     onSuccess: invalidate,
   });
 }
@@ -46,7 +57,6 @@ export function useAssignSiteGroups() {
   });
 }
 
-
 function csvForm(file: File): FormData {
   const form = new FormData();
   form.append('csvRecords', file, file.name);
@@ -59,7 +69,15 @@ export const verifyBulkSites = (organizationId: number, file: File, signal?: Abo
 export function useBulkUpsertSites() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: ({ organizationId, file, onProgress }: { organizationId: number; file: File; onProgress: (f: number) => void }) =>
+    mutationFn: ({
+      organizationId,
+      file,
+      onProgress,
+    }: {
+      organizationId: number;
+      file: File;
+      onProgress: (f: number) => void;
+    }) =>
       apiUpload(`/api/site/bulkUpsertSites/${organizationId}`, bulkSitesAnswerSchema, csvForm(file), { onProgress }),
     onSuccess: invalidate,
   });
