@@ -89,9 +89,7 @@ export interface Footprint {
 }
 
 /** Spec 3 §5: drawable only with a finite rotation, a type, and positive X and Y. */
-export function isFootprintDrawable(
-  f: Footprint,
-): f is Footprint & {
+export function isFootprintDrawable(f: Footprint): f is Footprint & {
   footprintType: FootprintType;
   footprintRotation: number;
   footprintX: number;

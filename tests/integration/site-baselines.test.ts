@@ -159,16 +159,14 @@ describe.each(testEngines)('site baselines on %s', (engine) => {
       createdBy: 'baselines@example.com',
     });
     expect(second.baseline).toBeCloseTo(1, 9);
-    const history = z
-      .array(siteBaselineSchema)
-      .parse(
-        (
-          await t.as(admin, {
-            method: 'GET',
-            url: `/api/siteBaseline/siteHistory/?organizationId=${f.orgA}&siteId=${pad1}`,
-          })
-        ).json(),
-      );
+    const history = z.array(siteBaselineSchema).parse(
+      (
+        await t.as(admin, {
+          method: 'GET',
+          url: `/api/siteBaseline/siteHistory/?organizationId=${f.orgA}&siteId=${pad1}`,
+        })
+      ).json(),
+    );
     expect(history.map((b) => [b.id, b.effectiveTo])).toEqual([
       [second.id, null],
       [first.id, '2026-04-01T00:00:00.000Z'],
@@ -202,16 +200,14 @@ describe.each(testEngines)('site baselines on %s', (engine) => {
   });
 
   it('edits effective dates only, ends, deletes and restores, refusing bad dates, other organizations and permissions', async () => {
-    const [active] = z
-      .array(siteBaselineSchema)
-      .parse(
-        (
-          await t.as(admin, {
-            method: 'GET',
-            url: `/api/siteBaseline/siteHistory/?organizationId=${f.orgA}&siteId=${pad1}`,
-          })
-        ).json(),
-      );
+    const [active] = z.array(siteBaselineSchema).parse(
+      (
+        await t.as(admin, {
+          method: 'GET',
+          url: `/api/siteBaseline/siteHistory/?organizationId=${f.orgA}&siteId=${pad1}`,
+        })
+      ).json(),
+    );
     const bad = await post('/api/siteBaseline/edit/', {
       id: active!.id,
       effectiveFrom: '2026-05-01T00:00:00Z',
