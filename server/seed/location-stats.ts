@@ -74,8 +74,11 @@ export async function seedLocationStats(
     written += columns[0].length;
     for (const c of columns) c.length = 0;
   };
-  for (const i of installs) {
-    if (r.chance(1 / 6)) continue; // GPS off: no fixes at all
+  // Which devices have their GPS off (no fixes at all) is drawn first, so it does not depend on how many fixes the
+  // others drew before them (which moves with the clock).
+  const gpsOff = installs.map(() => r.chance(1 / 6));
+  for (const [n, i] of installs.entries()) {
+    if (gpsOff[n]) continue;
     const at = { lat: i.latitude, lng: i.longitude };
     const start = Math.max(from, new Date(i.started_at).getTime());
     // A slot's fix arrives up to ten minutes before the slot: none lies in the future or before the installation.
