@@ -68,13 +68,16 @@ describe('site dashboard classification and inspections in the browser', () => {
     await expect(cause.inputValue()).resolves.toBe('');
     await cause.selectOption({ label: 'Valve packing leak' });
     await expectAccessible(page);
+    // The save refetches the list behind the toast; the demo's pipeline may have opened a newer emission meanwhile.
+    const refetched = page.waitForResponse((r) => r.url().includes('/api/emissions/siteEmissions/') && r.ok());
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText(CLASSIFICATION_SET, { exact: true }).waitFor();
+    const emissionsNow = (await (await refetched).json()) as SiteEmission[];
     await expect.poll(() => dialog.count()).toBe(0);
     await card.getByText('Fugitive', { exact: true }).first().waitFor();
 
     // Zoom to Emission: the newest emission (the list's first row) padded either side.
-    const newest = emissionsInRange.at(-1)!;
+    const newest = emissionsNow.at(-1)!;
     await menus.first().click();
     await card.screenshot({ path: `${SHOTS}/site-dashboard-emission-menu.png` });
     await page.getByRole('menuitem', { name: 'Zoom to Emission' }).click();
