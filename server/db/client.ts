@@ -1,7 +1,6 @@
 // One database handle for both engines: PGlite under DATA_DIR by default, PostgreSQL when a URL is given.
-import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openPgliteThread } from './pglite-thread';
 
 /** What a statement needs: the database itself, or a transaction in progress. */
 export interface Queryable {
@@ -19,25 +18,9 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  return {
-    engine: 'pglite',
-    exec: async (sqlText) => {
-      await client.exec(sqlText);
-    },
-    query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
-      (await client.query<T>(sqlText, params)).rows,
-    transaction: (fn) =>
-      client.transaction((tx) =>
-        fn({
-          query: async <T extends Record<string, unknown>>(sqlText: string, params: unknown[] = []) =>
-            (await tx.query<T>(sqlText, params)).rows,
-        }),
-      ),
-    close: () => client.close(),
-  };
+/** PGlite in its own thread (pglite-thread.ts), so its statements never hold the server's event loop. */
+export function openPglite(dataDir: string | null): Promise<Database> {
+  return openPgliteThread(dataDir);
 }
 
 export async function openPostgres(url: string): Promise<Database> {
