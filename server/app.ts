@@ -7,7 +7,9 @@ import fastifyStatic from '@fastify/static';
 import { VERSION_HEADER } from '@/contracts/client-config';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { HttpError, type RouteSpec } from './http/define-route';
+import { type RouteSpec } from './http/define-route';
+import { DomainError } from './services/errors';
+import { httpAnswerOf } from './http/error-status';
 import { registerRoute, type VerifyToken } from './http/register-route';
 import { watchEventLoop } from './services/event-loop-lag';
 import { buildCsp, staticSecurityHeaders } from './http/security-headers';
@@ -188,10 +190,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) {
-      const body: { detail: string; errors?: Record<string, string[]> } = { detail: error.message };
-      if (error.errors) body.errors = error.errors;
-      return reply.code(error.statusCode).send(body);
+    if (error instanceof DomainError) {
+      const answer = httpAnswerOf(error);
+      return reply.code(answer.status).send(answer.body);
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

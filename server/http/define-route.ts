@@ -1,47 +1,16 @@
-// Every /api route is declared with its zod input/output, the permission it needs and its organization scope,
-// so the permission matrix test can walk all of them.
+// Every /api route is the server's side of one endpoint declared in src/contracts (path, method, schemas, access):
+// defineRoute adds the organization scope, the handler and an example call, so the permission matrix test can walk
+// all of them.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Permission } from '@/domain/permissions';
 import type { ApiEndpointCategory } from '@/domain/api-keys';
+import type { Access, Endpoint, HttpMethod, Parsed } from '@/contracts/endpoint';
 import type { Database } from '../db/client';
 import type { Config } from '../config';
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * Who may call a route:
- * - 'public': no token (configuration, unsubscribe links);
- * - 'authenticated': any signed-in user;
- * - a list of permissions: any one of them (spec 1 §6 guard rule);
- * - 'apiKey': the Pull API, called with an organization's API key (header X-Api-Key), no user.
- */
-export type Access = 'public' | 'authenticated' | 'apiKey' | readonly Permission[];
-
-/** The API key a Pull API call was made with (server/services/api-keys.ts checks it). */
-export interface ApiKeyCaller {
-  id: number;
-  organizationId: number;
-  apiEndpoints: readonly string[];
-  canAccessAllSites: boolean;
-  canAccessHighFrequencyData: boolean;
-  ch4RateDisplayUnitId: number;
-  ch4VolumeDisplayUnitId: number;
-  speedDisplayUnitId: number;
-}
+import type { ApiKeyCaller, SignedInUser } from '../services/callers';
 
 /** Where an organization-scoped route reads the organization id from. */
 export type OrgScope = false | { from: 'query' | 'body' | 'params'; key: string };
-
-export interface SignedInUser {
-  id: number;
-  email: string;
-  isQubeUser: boolean;
-  /** Global role permissions (provider staff). */
-  globalPermissions: ReadonlySet<number>;
-  /** Organization memberships, including deleted organizations (flagged). */
-  memberships: ReadonlyMap<number, { roleId: number; permissions: ReadonlySet<number>; deleted: boolean }>;
-}
 
 export interface RouteContext<Q, B, P> {
   query: Q;
@@ -92,21 +61,37 @@ export interface RouteSpec<Q = unknown, B = unknown, P = unknown, R = unknown> {
   example?: { query?: Record<string, string>; body?: unknown; params?: Record<string, string> };
 }
 
-export function defineRoute<Q = Record<string, never>, B = undefined, P = Record<string, never>, R = unknown>(
+/** What a route adds to its endpoint. */
+export type RouteImplementation<Q, B, P, R> = Omit<
+  RouteSpec<Q, B, P, R>,
+  'method' | 'url' | 'access' | 'query' | 'body' | 'params' | 'response' | 'raw'
+>;
+
+type Answer<E extends Endpoint> = E['answer'] extends 'json' ? Parsed<E['response'], unknown> : unknown;
+
+export function defineRoute<E extends Endpoint>(
+  endpoint: E,
+  implementation: RouteImplementation<
+    Parsed<E['query'], Record<string, never>>,
+    Parsed<E['body'], undefined>,
+    Parsed<E['params'], Record<string, never>>,
+    Answer<E>
+  >,
+): RouteSpec {
+  // The registration parses query, body and params with these same schemas before the handler runs, which is what
+  // makes the handler's narrower parameter types true; the list of routes holds them all as RouteSpec.
+  const spec = { ...implementation, method: endpoint.method, url: endpoint.path, access: endpoint.access } as RouteSpec;
+  spec.raw = endpoint.answer !== 'json';
+  if (endpoint.query) spec.query = endpoint.query;
+  if (endpoint.body) spec.body = endpoint.body;
+  if (endpoint.params) spec.params = endpoint.params;
+  if (endpoint.response && endpoint.answer === 'json') spec.response = endpoint.response;
+  return spec;
+}
+
+/** The form routes had before the endpoint registry; each is moved to defineRoute with its endpoint (issue 21). */
+export function defineLegacyRoute<Q = Record<string, never>, B = undefined, P = Record<string, never>, R = unknown>(
   spec: RouteSpec<Q, B, P, R>,
 ): RouteSpec<Q, B, P, R> {
   return spec;
 }
-
-/** Errors a handler throws to answer with a status and the spec's error format. */
-export class HttpError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    message: string,
-    public readonly errors?: Record<string, string[]>,
-  ) {
-    super(message);
-  }
-}
-export const notFound = (what = 'Not found') => new HttpError(404, what);
-export const badRequest = (detail: string, errors?: Record<string, string[]>) => new HttpError(400, detail, errors);

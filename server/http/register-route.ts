@@ -7,7 +7,9 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accessToOrganization, loadSignedInUser, permissionsAcrossOrganizations } from '../services/signed-in-user';
 import { authenticateApiKey } from '../services/api-keys';
-import { HttpError, type ApiKeyCaller, type RouteSpec, type SignedInUser } from './define-route';
+import { type RouteSpec } from './define-route';
+import type { ApiKeyCaller, SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { expandDottedQuery } from './query';
 import { answerCacheFor } from './answer-cache';
 
@@ -34,7 +36,7 @@ export function zodErrors(error: z.ZodError): Record<string, string[]> {
 export function parseOrThrow<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback: T): T {
   if (!schema) return fallback;
   const result = schema.safeParse(value);
-  if (!result.success) throw new HttpError(400, 'The request is not valid.', zodErrors(result.error));
+  if (!result.success) throw new DomainError('Invalid', 'The request is not valid.', zodErrors(result.error));
   return result.data;
 }
 
@@ -72,12 +74,12 @@ async function verifiedSubject(token: string, verifyToken: VerifyToken): Promise
 async function authenticate(request: FastifyRequest, deps: RouteDeps): Promise<SignedInUser> {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new HttpError(401, 'Authentication required');
+  if (!match) throw new DomainError('Unauthenticated', 'Authentication required');
   let sub: string;
   try {
     sub = await verifiedSubject(match[1]!, deps.verifyToken);
   } catch {
-    throw new HttpError(401, 'The access token is invalid or expired');
+    throw new DomainError('Unauthenticated', 'The access token is invalid or expired');
   }
   const userId = Number(sub);
   // Who the user is and where they are a member is reused until one of the tables it comes from is written.
@@ -87,7 +89,7 @@ async function authenticate(request: FastifyRequest, deps: RouteDeps): Promise<S
           loadSignedInUser(deps.database, userId),
         )
       : null;
-  if (!user) throw new HttpError(401, 'The access token is invalid or expired');
+  if (!user) throw new DomainError('Unauthenticated', 'The access token is invalid or expired');
   return user;
 }
 
@@ -98,7 +100,7 @@ function readOrganizationId(spec: RouteSpec, raw: { query: unknown; body: unknow
   const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   // Organization ids are int32 columns: a larger one would fail in PostgreSQL rather than here.
   if (!Number.isSafeInteger(id) || id <= 0 || id > INT32_MAX) {
-    throw new HttpError(400, 'The request is not valid.', {
+    throw new DomainError('Invalid', 'The request is not valid.', {
       [spec.orgScope.key]: ['A valid organization id is required'],
     });
   }
@@ -121,10 +123,10 @@ const CLIENT_DATA_ERRORS: Readonly<Record<string, string>> = {
   '54000': 'A value is too large',
 };
 
-export function clientDataError(error: unknown): HttpError | null {
+export function clientDataError(error: unknown): DomainError | null {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   const message = typeof code === 'string' ? CLIENT_DATA_ERRORS[code] : undefined;
-  return message ? new HttpError(400, 'The request is not valid.', { request: [message] }) : null;
+  return message ? new DomainError('Invalid', 'The request is not valid.', { request: [message] }) : null;
 }
 
 export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: RouteDeps): void {
@@ -163,13 +165,13 @@ export function registerRoute(app: FastifyInstance, spec: RouteSpec, deps: Route
             );
           const access = await accessToOrganization(deps.database, user, organizationId, exists);
           // Unknown and foreign organizations answer alike so ids cannot be probed.
-          if (!access.ok) throw new HttpError(403, 'You do not have access to that organization');
+          if (!access.ok) throw new DomainError('Forbidden', 'You do not have access to that organization');
           permissions = access.permissions;
         } else {
           permissions = permissionsAcrossOrganizations(user);
         }
         if (spec.access !== 'authenticated' && !hasAnyPermission(permissions, spec.access as readonly number[])) {
-          throw new HttpError(403, 'You do not have permission to do that');
+          throw new DomainError('Forbidden', 'You do not have permission to do that');
         }
       }
 

@@ -20,7 +20,8 @@ import { AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import {
   loadHistory,
   loadSiteParameters,
@@ -34,14 +35,14 @@ import {
 
 const access = [Permission.AlarmAdministration];
 const GAS_IDS = new Set(MEASUREMENT_TYPES.filter((m) => m.gas !== null).map((m) => m.id));
-const invalid = (errors: Record<string, string[]>) => new HttpError(400, 'The request is not valid.', errors);
+const invalid = (errors: Record<string, string[]>) => new DomainError('Invalid', 'The request is not valid.', errors);
 
 async function templateOf(db: Queryable, organizationId: number, id: number) {
   const [t] = await db.query<{ id: number; deleted_at: Date | null }>(
     'SELECT id, deleted_at FROM alarm_parameter_templates WHERE id = $1 AND organization_id = $2',
     [id, organizationId],
   );
-  if (!t) throw new HttpError(404, 'Template not found');
+  if (!t) throw new DomainError('NotFound', 'Template not found');
   return t;
 }
 
@@ -50,7 +51,7 @@ async function siteOf(db: Queryable, organizationId: number, siteId: number) {
     'SELECT id, name FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
     [siteId, organizationId],
   );
-  if (!s) throw new HttpError(404, 'Site not found');
+  if (!s) throw new DomainError('NotFound', 'Site not found');
   return s;
 }
 
@@ -73,7 +74,7 @@ const parameterItem = z.object({
 });
 
 export const alarmParameterRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/alarm/alarmParameterTemplateList/',
     access,
@@ -84,7 +85,7 @@ export const alarmParameterRoutes = [
     handler: ({ query, organizationId, database }) =>
       loadTemplates(database, organizationId!, { showDeleted: query.showDeleted === 'true' }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/alarm/alarmParameterTemplateEdit/',
     access,
@@ -94,11 +95,11 @@ export const alarmParameterRoutes = [
     response: alarmParameterTemplateSchema,
     handler: async ({ query, organizationId, database }) => {
       const [t] = await loadTemplates(database, organizationId!, { id: query.id });
-      if (!t) throw new HttpError(404, 'Template not found');
+      if (!t) throw new DomainError('NotFound', 'Template not found');
       return t;
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/alarm/alarmParameterTemplateEdit/',
     access,
@@ -160,7 +161,7 @@ export const alarmParameterRoutes = [
           id = row!.id;
         } else {
           const t = await templateOf(tx, organizationId!, id);
-          if (t.deleted_at) throw new HttpError(400, 'A deleted template cannot be edited; restore it first');
+          if (t.deleted_at) throw new DomainError('Invalid', 'A deleted template cannot be edited; restore it first');
           await tx.query(
             `UPDATE alarm_parameter_templates SET name = $1, alarm_type = $2, measurement_type_id = $3, calculation_method = $4, hi_threshold = $5, hi_hi_threshold = $6,
                     critical_threshold = $7, sliding_window_hours = $8, reset_evaluation_period_hours = $9, triggers_ldar_workflow = $10 WHERE id = $11`,
@@ -173,7 +174,7 @@ export const alarmParameterRoutes = [
     },
   }),
   ...(['Delete', 'Restore'] as const).map((action) =>
-    defineRoute({
+    defineLegacyRoute({
       method: 'POST',
       url: `/api/alarm/alarmParameterTemplate${action}/:id`,
       access,
@@ -210,7 +211,7 @@ export const alarmParameterRoutes = [
         }),
     }),
   ),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/alarm/alarmParameterTemplateHistoryList/',
     access,
@@ -225,7 +226,7 @@ export const alarmParameterRoutes = [
         (await templateOf(database, organizationId!, query.id)).id,
       ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/alarm/siteAlarmParametersList/',
     access,
@@ -269,7 +270,7 @@ export const alarmParameterRoutes = [
       });
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/alarm/alarmParameterEdit/',
     access,
@@ -308,7 +309,7 @@ export const alarmParameterRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/alarm/alarmParameterEdit/',
     access,
@@ -435,7 +436,7 @@ export const alarmParameterRoutes = [
       });
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/alarm/alarmParameterHistoryList/',
     access,
@@ -448,7 +449,7 @@ export const alarmParameterRoutes = [
         'SELECT p.id FROM site_alarm_parameters p JOIN sites s ON s.id = p.site_id AND s.organization_id = $1 WHERE p.id = $2',
         [organizationId, query.alarmParameterId],
       );
-      if (!p) throw new HttpError(404, 'Alarm parameter not found');
+      if (!p) throw new DomainError('NotFound', 'Alarm parameter not found');
       return loadHistory(database, 'site_alarm_parameter_history', p.id);
     },
   }),

@@ -7,7 +7,9 @@ import { alarmCommentSchema, alarmListAnswerSchema, alarmSchema, contributingSou
 import { ALARM_FIELDS, ALARM_QUICK_FILTERS, COMMENT_MAX, decodeAlarmId, type AlarmField } from '@/domain/alarms';
 import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums';
 import { gridQuerySchema } from '@/domain/grid-query';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import type { Queryable } from '../db/client';
 import {
   ALARM_COLUMNS,
@@ -59,12 +61,12 @@ export async function alarmForUser(db: Queryable, user: SignedInUser, encodedId:
   const id = decodeAlarmId(encodedId);
   const organizationId = id === null ? null : await alarmOrganization(db, id);
   if (id === null || organizationId === null || !(await accessToOrganization(db, user, organizationId)).ok)
-    throw new HttpError(404, 'Alarm not found');
+    throw new DomainError('NotFound', 'Alarm not found');
   return { alarm: (await loadAlarm(db, organizationId, id))!, organizationId };
 }
 
 const list = (url: string) =>
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url,
     access: 'authenticated',
@@ -98,7 +100,7 @@ const list = (url: string) =>
   });
 
 export const alarmRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/alarm/evaluateSite/',
     access: [Permission.AlarmAdministration],
@@ -117,12 +119,12 @@ export const alarmRoutes = [
       const start = Date.parse(body.startTime);
       const end = Date.parse(body.endTime);
       if (!(start < end) || end - start > 90 * 86_400_000)
-        throw new HttpError(400, 'The range must end after it starts and span at most 90 days');
+        throw new DomainError('Invalid', 'The range must end after it starts and span at most 90 days');
       const [site] = await database.query<{ id: number }>(
         'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
         [body.siteId, organizationId],
       );
-      if (!site) throw new HttpError(404, 'Site not found');
+      if (!site) throw new DomainError('NotFound', 'Site not found');
       const raised = await evaluateAlarms(database, [site.id], start, end);
       await notifyRaisedAlarms(database, raised, config.publicUrl);
       return { alarmsRaised: raised.length };
@@ -130,7 +132,7 @@ export const alarmRoutes = [
   }),
   list('/api/alarm/listAlarms/'),
   list('/api/alarm/alarms/'),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/alarm/recentAlarms/',
     access: 'authenticated',
@@ -156,7 +158,7 @@ export const alarmRoutes = [
       return rows.map(toAlarm);
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/alarm/alarm/:encodedId',
     access: 'authenticated',
@@ -169,7 +171,7 @@ export const alarmRoutes = [
       return { ...alarm, organizationId };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/alarm/topContributingSourcesForAlarm/',
     access: 'authenticated',
@@ -193,7 +195,7 @@ export const alarmRoutes = [
         .map((r) => ({ sourceName: r.source ?? 'Unknown', totalVolume: Number(r.volume) }));
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/alarm/addAlarmComment/',
     access: 'authenticated',
@@ -204,9 +206,10 @@ export const alarmRoutes = [
     example: { body: { alarmId: 1, content: 'Crew dispatched' } },
     handler: async ({ body, organizationId, user, database }) => {
       const content = body.content.trim();
-      if (!content) throw new HttpError(400, 'The request is not valid.', { content: ['A comment cannot be blank'] });
+      if (!content)
+        throw new DomainError('Invalid', 'The request is not valid.', { content: ['A comment cannot be blank'] });
       const alarm = await loadAlarm(database, organizationId!, body.alarmId);
-      if (!alarm) throw new HttpError(404, 'Alarm not found');
+      if (!alarm) throw new DomainError('NotFound', 'Alarm not found');
       const [c] = await database.query<{ id: number; created_at: Date | string }>(
         'INSERT INTO alarm_comments (alarm_id, content, user_id, email) VALUES ($1, $2, $3, $4) RETURNING id, created_at',
         [alarm.id, content, user!.id, user!.email],

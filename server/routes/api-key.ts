@@ -10,14 +10,14 @@ import {
   deleteApiKeyQuerySchema,
 } from '@/contracts/api-keys';
 import { Permission } from '@/domain/permissions';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import { deleteApiKey, listApiKeys, loadApiKey, saveApiKey } from '../services/api-keys';
 
 const access = [Permission.IntegrationAdministration];
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 
 export const apiKeyRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/apiKey/getApiKeys/',
     access,
@@ -27,7 +27,7 @@ export const apiKeyRoutes = [
     response: z.array(apiKeySchema),
     handler: ({ organizationId, database }) => listApiKeys(database, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/apiKey/apiKeyEdit/',
     access,
@@ -38,7 +38,7 @@ export const apiKeyRoutes = [
     example: { query: { apiKeyId: '1' } },
     handler: ({ query, organizationId, database }) => loadApiKey(database, organizationId!, query.apiKeyId),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/apiKey/apiKeyEdit/',
     access,
@@ -71,7 +71,7 @@ export const apiKeyRoutes = [
         ),
       ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     url: '/api/apiKey/deleteApiKey/',
     access,

@@ -1,7 +1,7 @@
 // Audit history per entity (spec 1 §7): the changes recorded for one entity of the organization, newest first.
 import { z } from 'zod';
 import { AUDITED_ENTITIES, auditEntrySchema, auditQuerySchema, type AuditEntry } from '@/contracts/audit';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 
 interface Row extends Record<string, unknown> {
   time: Date | string;
@@ -10,7 +10,7 @@ interface Row extends Record<string, unknown> {
 }
 
 export const auditRoutes = AUDITED_ENTITIES.map((entity) =>
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: `/api/audit/${entity}/`,
     access: 'authenticated',

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import type { FeatureCollection } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 
 const require = createRequire(import.meta.url);
 let cached: string | null = null;
@@ -33,7 +33,7 @@ function build(): string {
 }
 
 export const basemapRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/map/basemap/',
     access: 'public',

@@ -9,7 +9,8 @@ import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
 import { encodeSeriesArrow, encodeWindArrow } from '../../workers/lib/series-arrow';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { computeCore } from '../services/compute-core';
 import { maxPerPeriod, windPerInstallation, zoneOffsetMs, type WindReduction } from '../services/chart-series';
 import type { Samples } from '../services/measurement-chunks';
@@ -45,7 +46,7 @@ async function checkDevice(db: Queryable, deviceId: number, organizationId: numb
     organizationId,
   ]);
   // A device of another organization is as unknown as a missing one.
-  if (!d) throw new HttpError(404, 'Device not found');
+  if (!d) throw new DomainError('NotFound', 'Device not found');
 }
 
 export function checkedRange(q: { startTime: string; endTime: string }): { start: number; end: number } {
@@ -53,7 +54,7 @@ export function checkedRange(q: { startTime: string; endTime: string }): { start
   const end = Date.parse(q.endTime);
   // A range may end a little after the server's now (clocks differ); charts cap the end at now themselves.
   const problem = rangeProblem(start, end, Date.now() + 5 * MINUTE_MS);
-  if (problem) throw new HttpError(400, problem);
+  if (problem) throw new DomainError('Invalid', problem);
   return { start, end };
 }
 
@@ -63,7 +64,7 @@ function localDayOffset(timeZone: string | undefined, at: number): number {
   try {
     return zoneOffsetMs(timeZone, at);
   } catch {
-    throw new HttpError(400, 'The request is not valid.', { timeZone: ['Unknown time zone'] });
+    throw new DomainError('Invalid', 'The request is not valid.', { timeZone: ['Unknown time zone'] });
   }
 }
 
@@ -112,7 +113,7 @@ const sampleSchema = z.object({
 });
 
 export const chartDataRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/deviceRawData/',
     access,
@@ -126,7 +127,7 @@ export const chartDataRoutes = [
       return sendDeviceSeries(request, reply, database, query, checkedRange(query), (s) => s);
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/deviceSampledData/',
     access,
@@ -143,7 +144,7 @@ export const chartDataRoutes = [
       );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/deviceAveragedData/',
     access,
@@ -170,7 +171,7 @@ export const chartDataRoutes = [
       );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/deviceWindData/',
     access,
@@ -245,7 +246,7 @@ export const chartDataRoutes = [
       return reply.type('application/json').send(JSON.stringify(out));
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/closestTimeWithData/',
     // Site rates are the single-site dashboard's, which any member reads; device data keeps the device permissions.
@@ -266,11 +267,12 @@ export const chartDataRoutes = [
         const siteId = await checkSite(database, query.siteId, organizationId!);
         return closestSiteRateDay(database, siteId, Date.parse(query.startTime), Date.parse(query.endTime));
       }
-      if (!hasAnyPermission(permissions, access)) throw new HttpError(403, 'You do not have permission to do that');
+      if (!hasAnyPermission(permissions, access))
+        throw new DomainError('Forbidden', 'You do not have permission to do that');
       await checkDevice(database, query.deviceId, organizationId!);
       const type = query.dataType === 'wind' ? WIND_SPEED : query.measurementTypeId;
       if (type === undefined)
-        throw new HttpError(400, 'The request is not valid.', {
+        throw new DomainError('Invalid', 'The request is not valid.', {
           measurementTypeId: ['A measurement type is required for sampled data'],
         });
       const start = Date.parse(query.startTime);
@@ -299,7 +301,7 @@ export const chartDataRoutes = [
       return { startTime: new Date(first).toISOString(), endTime: new Date(last).toISOString() };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/data/ingest/',
     access: [Permission.DeviceAdministration],
@@ -315,7 +317,8 @@ export const chartDataRoutes = [
         'SELECT id FROM devices WHERE id = ANY($1::int[]) AND organization_id = $2',
         [deviceIds, organizationId],
       );
-      if (owned.length !== deviceIds.length) throw new HttpError(404, 'A device was not found in this organization');
+      if (owned.length !== deviceIds.length)
+        throw new DomainError('NotFound', 'A device was not found in this organization');
       const samples = body.samples.map((s) => ({
         deviceId: s.deviceId,
         measurementType: s.measurementTypeId,
@@ -326,7 +329,7 @@ export const chartDataRoutes = [
       return { samples: samples.length, chunks, alarmsRaised: alarmsRaised.length };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/data/ingestSiteRates/',
     access: [Permission.DeviceAdministration],
@@ -355,7 +358,7 @@ export const chartDataRoutes = [
         'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
         [body.siteId, organizationId],
       );
-      if (!site) throw new HttpError(404, 'Site not found');
+      if (!site) throw new DomainError('NotFound', 'Site not found');
       const { stored, alarmsRaised } = await ingestSiteRates(
         database,
         site.id,

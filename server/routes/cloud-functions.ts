@@ -11,7 +11,9 @@ import {
 import { argumentWith, cloudFunctionCallSchema } from '@/domain/cloud-functions';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { deviceCloud as cloud } from '../services/device-cloud';
 export const QUBE_ONLY = 'Only Qube devices support cloud functions';
 
@@ -19,11 +21,11 @@ export const QUBE_ONLY = 'Only Qube devices support cloud functions';
 function prepared(body: z.infer<typeof cloudFunctionCallSchema>): { functionType: string; argument: string } {
   const def = cloud.functions().find((f) => f.functionType === body.functionType);
   if (!def)
-    throw new HttpError(400, 'The request is not valid.', {
+    throw new DomainError('Invalid', 'The request is not valid.', {
       functionType: ['Not a cloud function of this device cloud'],
     });
   if (def.paramsRequired && !body.parameter?.trim())
-    throw new HttpError(400, 'The request is not valid.', { parameter: ['Parameter is required'] });
+    throw new DomainError('Invalid', 'The request is not valid.', { parameter: ['Parameter is required'] });
   return { functionType: def.functionType, argument: argumentWith(def.argument, body.parameter, def.paramsRequired) };
 }
 
@@ -46,7 +48,7 @@ const body = cloudFunctionCallSchema.extend({ organizationId: idSchema });
 const example = { body: { entityId: 1, functionType: 'reboot', argument: 'now', parameter: null } };
 
 export const cloudFunctionRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/particle/getParticleCloudFunctions/',
     access: [Permission.ParticleCloudFunctions],
@@ -55,7 +57,7 @@ export const cloudFunctionRoutes = [
     response: z.array(cloudFunctionDefinitionSchema),
     handler: async () => [...cloud.functions()],
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/device/callDeviceCloudFunction/',
     access: [Permission.ParticleCloudFunctions],
@@ -69,12 +71,12 @@ export const cloudFunctionRoutes = [
         'SELECT id, name, device_type, particle_online_status AS online FROM devices WHERE id = $1 AND organization_id = $2',
         [b.entityId, organizationId],
       );
-      if (!d) throw new HttpError(404, 'Device not found');
-      if (d.device_type !== 'Qube') throw new HttpError(400, QUBE_ONLY, { entityId: [QUBE_ONLY] });
+      if (!d) throw new DomainError('NotFound', 'Device not found');
+      if (d.device_type !== 'Qube') throw new DomainError('Invalid', QUBE_ONLY, { entityId: [QUBE_ONLY] });
       return callAndRecord(database, user!, d, prepared(b), null);
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/site/callSiteCloudFunction/',
     access: [Permission.ParticleCloudFunctions],
@@ -88,7 +90,7 @@ export const cloudFunctionRoutes = [
         'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
         [b.entityId, organizationId],
       );
-      if (!site) throw new HttpError(404, 'Site not found');
+      if (!site) throw new DomainError('NotFound', 'Site not found');
       const call = prepared(b);
       const devices = await database.query<{ id: number; name: string; online: boolean | null }>(
         `SELECT d.id, d.name, d.particle_online_status AS online FROM device_installations i JOIN devices d ON d.id = i.device_id
@@ -104,7 +106,7 @@ export const cloudFunctionRoutes = [
       return failures.length ? { success: false, error: failures.join('; ') } : { success: true, error: null };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceCloudFunctionHistory/',
     access: [Permission.ParticleCloudFunctions],
@@ -117,7 +119,7 @@ export const cloudFunctionRoutes = [
         'SELECT id FROM devices WHERE id = $1 AND organization_id = $2',
         [query.deviceId, organizationId],
       );
-      if (!d) throw new HttpError(404, 'Device not found');
+      if (!d) throw new DomainError('NotFound', 'Device not found');
       const rows = await database.query<{
         function_type: string;
         argument: string;

@@ -1,8 +1,8 @@
 import { clientConfigSchema } from '@/contracts/client-config';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 
 export const configRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/config/',
     access: 'public',

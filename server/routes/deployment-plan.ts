@@ -10,7 +10,7 @@ import {
   windSourceOptionsSchema,
 } from '@/contracts/deployment-plan';
 import { Permission } from '@/domain/permissions';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import {
   deploymentPlanForSite,
   loadPlanSite,
@@ -38,7 +38,7 @@ const exampleRequest = {
 const without = <T extends { organizationId: number }>({ organizationId: _o, ...rest }: T) => rest;
 
 export const deploymentPlanRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/deploymentPlan/devicePlacement/',
     access,
@@ -50,7 +50,7 @@ export const deploymentPlanRoutes = [
     handler: async ({ body, organizationId, database }) =>
       (await runPlacement(database, organizationId!, without(body))).result,
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/deploymentPlan/editDeploymentPlan/',
     access,
@@ -62,7 +62,7 @@ export const deploymentPlanRoutes = [
     handler: ({ body, organizationId, user, database }) =>
       database.transaction((tx) => savePlan(tx, organizationId!, without(body), { id: user!.id, email: user!.email })),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/deploymentPlan/getDeploymentPlanForSite/',
     access,
@@ -74,7 +74,7 @@ export const deploymentPlanRoutes = [
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) => deploymentPlanForSite(database, organizationId!, query.siteId),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/deploymentPlan/getWindSourceOptionsForSite/',
     access,

@@ -7,12 +7,13 @@ import { toCsv } from '@/domain/csv';
 import { EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS, DEVICE_KIND_LABEL } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
 import { readCsvRecords } from '../http/csv-records';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { applyBulkDevices } from '../services/device-bulk';
 import { loadDeviceEdit } from '../services/device-save';
 
 export const deviceBulkRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/device/deviceBulkUpsertTemplate/',
     access: [Permission.DeviceAdministration],
@@ -54,7 +55,7 @@ export const deviceBulkRoutes = [
         );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/device/bulkUpsertDevices/:organizationId',
     access: [Permission.DeviceAdministration],
@@ -69,7 +70,7 @@ export const deviceBulkRoutes = [
         return await database.transaction((tx) => applyBulkDevices(tx, bytes, user!, organizationId!));
       } catch (e) {
         // A file with problems is an answer (as for bulk sites): the error and each row's problems; nothing was written.
-        if (e instanceof HttpError && e.statusCode === 400)
+        if (e instanceof DomainError && e.kind === 'Invalid')
           return { rowsChanged: 0, particleErrors: [], error: e.message, errors: e.errors ?? {} };
         throw e;
       }

@@ -4,14 +4,15 @@ import { idOrNewSchema, queryIdSchema } from '@/contracts/bounds';
 import { deviceEditResultSchema, deviceEditSchema, hardwareItemOptionsSchema } from '@/contracts/device';
 import { HARDWARE_ITEMS } from '@/domain/device-form';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { loadDeviceEdit, saveDevice } from '../services/device-save';
 import { accessToOrganization } from '../services/signed-in-user';
 
 const deviceBodySchema = z.object({ id: idOrNewSchema }).passthrough();
 
 export const deviceEditRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceHardwareItemOptions/',
     access: [Permission.DeviceAdministration],
@@ -29,7 +30,7 @@ export const deviceEditRoutes = [
       return out;
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceEdit/',
     access: [Permission.DeviceAdministration],
@@ -39,11 +40,11 @@ export const deviceEditRoutes = [
     response: deviceEditSchema,
     handler: async ({ query, organizationId, database }) => {
       const device = await loadDeviceEdit(database, query.deviceId);
-      if (!device || device.organizationId !== organizationId) throw new HttpError(404, 'Device not found');
+      if (!device || device.organizationId !== organizationId) throw new DomainError('NotFound', 'Device not found');
       return device;
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/device/deviceEdit/',
     access: [Permission.DeviceAdministration],
@@ -80,11 +81,11 @@ export const deviceEditRoutes = [
       database.transaction(async (tx) => {
         const before = body.id === 0 ? null : await loadDeviceEdit(tx, body.id, true);
         if (body.id !== 0) {
-          if (!before) throw new HttpError(404, 'Device not found');
+          if (!before) throw new DomainError('NotFound', 'Device not found');
           const access = await accessToOrganization(tx, user!, before.organizationId);
           // A device of an organization the user cannot administer is as unknown as a missing one.
           if (!access.ok || !hasAnyPermission(access.permissions, [Permission.DeviceAdministration]))
-            throw new HttpError(404, 'Device not found');
+            throw new DomainError('NotFound', 'Device not found');
         }
         const saved = await saveDevice(tx, body, before, { organizationId: organizationId!, permissions, user: user! });
         return { ...saved, particleError: null };

@@ -7,7 +7,8 @@ import { DEVICE_EVENT_FIELDS, DEVICE_EVENT_QUICK_FILTERS, type DeviceEventField 
 import { DEVELOPER_CODE_MIN } from '@/domain/device-events';
 import { gridQuerySchema } from '@/domain/grid-query';
 import { Permission } from '@/domain/permissions';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { filterConditions, orderBy, type GridField } from '../services/grid-sql';
 
 const FIELDS: Record<DeviceEventField, GridField> = {
@@ -49,7 +50,7 @@ interface Row extends Record<string, unknown> {
 }
 
 export const deviceEventRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceEvents/',
     access: [Permission.DeviceAdministration],
@@ -64,9 +65,9 @@ export const deviceEventRoutes = [
       const start = Date.parse(query.startTime);
       const end = Date.parse(query.endTime);
       if (!(end > start))
-        throw new HttpError(400, 'The request is not valid.', { endTime: ['The end must be after the start'] });
+        throw new DomainError('Invalid', 'The request is not valid.', { endTime: ['The end must be after the start'] });
       if (end - start > MAX_RANGE_DAYS * 86_400_000)
-        throw new HttpError(400, 'The request is not valid.', {
+        throw new DomainError('Invalid', 'The request is not valid.', {
           endTime: [`Maximum time range is ${MAX_RANGE_DAYS} day(s), please select a shorter time range`],
         });
       const params: unknown[] = [organizationId, new Date(start), new Date(end)];

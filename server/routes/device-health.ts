@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { queryIdSchema } from '@/contracts/bounds';
 import { deviceHealthRowSchema, deviceListRowSchema, siteMarkerSchema } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import { loadDeviceHealthRows, loadDeviceListRows } from '../services/device-rows';
 
 export const deviceHealthRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceHealth/',
     access: [Permission.DeviceAdministration],
@@ -20,7 +20,7 @@ export const deviceHealthRoutes = [
     handler: ({ query, organizationId, database }) =>
       loadDeviceHealthRows(database, organizationId!, query.deviceId ?? null),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceList/',
     access: [Permission.DeviceView],
@@ -31,7 +31,7 @@ export const deviceHealthRoutes = [
     cached: true,
     handler: ({ organizationId, database }) => loadDeviceListRows(database, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceHealthSiteList/',
     access: [Permission.DeviceAdministration],

@@ -17,7 +17,8 @@ import {
 import { DeviceInstallationType } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { recordAudit } from '../services/audit';
 
 interface DeviceState {
@@ -31,7 +32,7 @@ interface DeviceState {
 }
 
 const invalid = (field: string, message: string) =>
-  new HttpError(400, 'The request is not valid.', { [field]: [message] });
+  new DomainError('Invalid', 'The request is not valid.', { [field]: [message] });
 
 async function deviceState(
   db: Queryable,
@@ -106,7 +107,7 @@ const toInstallation = (r: InstallRow): Installation => ({
 const orgBody = z.object({ organizationId: idSchema });
 
 export const deviceInstallationRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceInstallations/',
     access: [Permission.DeviceAdministration],
@@ -120,7 +121,7 @@ export const deviceInstallationRoutes = [
         query.deviceId,
         organizationId,
       ]);
-      if (!known) throw new HttpError(404, 'Device not found');
+      if (!known) throw new DomainError('NotFound', 'Device not found');
       const rows = await database.query<InstallRow>(
         `${installSelect} WHERE i.device_id = $1 ORDER BY i.started_at DESC, i.id DESC`,
         [query.deviceId],
@@ -128,7 +129,7 @@ export const deviceInstallationRoutes = [
       return rows.map(toInstallation);
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/device/deviceInstall/',
     access: [Permission.DeviceAdministration, Permission.DeviceInstallationStartStop],
@@ -180,7 +181,7 @@ export const deviceInstallationRoutes = [
         return row!.id;
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/device/endDeviceInstallation/',
     access: [Permission.DeviceAdministration, Permission.DeviceInstallationStartStop],
@@ -208,7 +209,7 @@ export const deviceInstallationRoutes = [
         return { ok: true as const };
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/willQuarantineStopModellingPipeline/',
     access: [Permission.DeviceAdministration],
@@ -219,7 +220,7 @@ export const deviceInstallationRoutes = [
     handler: async ({ query, organizationId, database }) =>
       quarantineStopsPipeline(database, await deviceState(database, query.deviceId, organizationId!)),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/device/changeDeviceQuarantineType/',
     access: [Permission.DeviceAdministration],

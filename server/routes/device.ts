@@ -11,7 +11,8 @@ import {
 } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 
 /** The device's newest GPS fixes first (at most LOCATION_STATS_LIMIT). */
 async function locationStats(db: Queryable, deviceId: number): Promise<LocationStat[]> {
@@ -37,7 +38,7 @@ async function locationStats(db: Queryable, deviceId: number): Promise<LocationS
 }
 
 export const deviceRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceSummary/',
     access: [Permission.DeviceAdministration],
@@ -57,7 +58,7 @@ export const deviceRoutes = [
         'SELECT id, name, device_type, particle_online_status, third_party_serial_number, organization_id FROM devices WHERE lower(name) = lower($1) AND organization_id = $2',
         [query.deviceName, organizationId],
       );
-      if (!d) throw new HttpError(404, 'Device not found');
+      if (!d) throw new DomainError('NotFound', 'Device not found');
       const installations = await database.query<{
         id: number;
         site_id: number;
@@ -105,7 +106,7 @@ export const deviceRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceLocationStats/',
     access: [Permission.DeviceAdministration],
@@ -120,11 +121,11 @@ export const deviceRoutes = [
         [query.deviceId, organizationId],
       );
       // Another organization's device is as unknown as a missing one.
-      if (!d) throw new HttpError(404, 'Device not found');
+      if (!d) throw new DomainError('NotFound', 'Device not found');
       return locationStats(database, d.id);
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceDetail/',
     access: [Permission.DeviceAdministration],
@@ -167,7 +168,7 @@ export const deviceRoutes = [
           WHERE lower(d.name) = lower($1) AND d.organization_id = $2`,
         [query.deviceName, organizationId],
       );
-      if (!d) throw new HttpError(404, 'Device not found');
+      if (!d) throw new DomainError('NotFound', 'Device not found');
       const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
       return {
         id: d.id,

@@ -13,7 +13,8 @@ import { classificationProblems } from '@/domain/emission-classification';
 import { AlarmType } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
 
 export const EMISSION_NOT_FOUND = 'Emission not found';
@@ -37,7 +38,7 @@ async function emissionOf(
       WHERE e.id = $1 AND s.organization_id = $2 AND s.deleted_at IS NULL${lock ? ' FOR UPDATE OF e' : ''}`,
     [emissionId, organizationId],
   );
-  if (!row) throw new HttpError(404, EMISSION_NOT_FOUND);
+  if (!row) throw new DomainError('NotFound', EMISSION_NOT_FOUND);
   return row;
 }
 
@@ -68,7 +69,7 @@ const answer = async (db: Queryable, r: EmissionRow): Promise<EmissionClassifica
 });
 
 export const emissionClassificationRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/emissions/getClassification/',
     access: 'authenticated',
@@ -80,7 +81,7 @@ export const emissionClassificationRoutes = [
     handler: async ({ query, organizationId, database }) =>
       answer(database, await emissionOf(database, query.emissionId, organizationId!)),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/emissions/classify',
     access: [Permission.SiteEdit],
@@ -101,8 +102,8 @@ export const emissionClassificationRoutes = [
               ]);
         const problems = classificationProblems(body, cause[0]?.classification);
         if (Object.keys(problems).length)
-          throw new HttpError(
-            400,
+          throw new DomainError(
+            'Invalid',
             'The request is not valid.',
             Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
           );

@@ -6,14 +6,15 @@ import { toCsv } from '@/domain/csv';
 import { EMISSION_TARGET_COLUMNS } from '@/domain/emission-targets';
 import { Permission } from '@/domain/permissions';
 import { readCsvRecords } from '../http/csv-records';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { applyEmissionTargetUpload, deleteEmissionTarget, listEmissionTargets } from '../services/emission-targets';
 
 const access = [Permission.EmissionTargetEdit];
 const orgQuery = z.object({ organizationId: queryIdSchema });
 
 export const emissionTargetRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/emissionTargets/getEmissionTargets',
     access,
@@ -23,7 +24,7 @@ export const emissionTargetRoutes = [
     response: z.array(emissionTargetRowSchema),
     handler: ({ organizationId, database }) => listEmissionTargets(database, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/emissionTargets/template/',
     access,
@@ -44,7 +45,7 @@ export const emissionTargetRoutes = [
         );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/emissionTargets/bulkUpsertEmissionTargets/:organizationId',
     access,
@@ -64,13 +65,13 @@ export const emissionTargetRoutes = [
         };
       } catch (e) {
         // A file with problems is an answer, as for the other bulk uploads: nothing was written.
-        if (e instanceof HttpError && e.statusCode === 400)
+        if (e instanceof DomainError && e.kind === 'Invalid')
           return { count: 0, error: e.message, errors: e.errors ?? {} };
         throw e;
       }
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     url: '/api/emissionTargets/delete/:id',
     access,

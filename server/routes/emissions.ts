@@ -16,7 +16,8 @@ import {
   type EmissionWindowQuery,
 } from '@/contracts/emissions';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
-import { defineRoute, badRequest } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { invalid } from '../services/errors';
 import {
   emissionRollups,
   emissionTotals,
@@ -34,8 +35,8 @@ const MAX_WINDOW_MS = 2.5 * 365 * 86_400_000;
 async function windowOf(db: Queryable, organizationId: number, query: EmissionWindowQuery) {
   const start = Date.parse(query.startTime);
   const end = Date.parse(query.endTime);
-  if (!(start < end)) throw badRequest('Start time must be before end time');
-  if (end - start > MAX_WINDOW_MS) throw badRequest('The time range is too long');
+  if (!(start < end)) throw invalid('Start time must be before end time');
+  if (end - start > MAX_WINDOW_MS) throw invalid('The time range is too long');
   const filter = query.siteFilter ?? EMPTY_SITE_FILTER;
   await assertFilterInOrganization(db, organizationId, filter);
   return { start, end, scope: { organizationId, filter } };
@@ -46,7 +47,7 @@ function validTimeZone(zone: string): string {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return zone;
   } catch {
-    throw badRequest(`Unknown time zone: ${zone}`);
+    throw invalid(`Unknown time zone: ${zone}`);
   }
 }
 
@@ -73,7 +74,7 @@ const example = { startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:
 const periodExample = { ...example, bucketInterval: 'Monthly', ianaTimezoneId: 'UTC' };
 
 export const emissionRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/emissions/emissionRollups/',
     access: 'authenticated',
@@ -88,7 +89,7 @@ export const emissionRoutes = [
       return emissionRollups(database, w.scope, w.start, w.end);
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/emissions/emissionTotals/',
     access: 'authenticated',
@@ -101,7 +102,7 @@ export const emissionRoutes = [
     handler: async ({ query, organizationId, database }) =>
       emissionTotals(database, await periodRequest(database, organizationId!, query)),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/emissions/getPeriodEmissionRollups/',
     access: 'authenticated',
@@ -119,7 +120,7 @@ export const emissionRoutes = [
         groupBySourceCategory: query.groupBySourceCategory ?? false,
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/emissions/getSiteEmissionStatuses/',
     access: 'authenticated',
@@ -134,7 +135,7 @@ export const emissionRoutes = [
       return siteEmissionStatuses(database, w.scope, w.start, w.end);
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/emissions/normalizedEmissionRate/',
     access: 'authenticated',
@@ -149,7 +150,7 @@ export const emissionRoutes = [
       return normalizedEmissionRate(database, w.scope, w.start, w.end, validTimeZone(query.ianaTimezoneId ?? 'UTC'));
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/sourceCategory/options/',
     access: 'authenticated',
@@ -159,7 +160,7 @@ export const emissionRoutes = [
     handler: async ({ database }) =>
       database.query<{ id: number; name: string }>('SELECT id, name FROM source_categories ORDER BY name'),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/siteFilter/filterOptions/',
     access: 'authenticated',

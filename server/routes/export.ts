@@ -17,7 +17,8 @@ import {
   DEVICE_DATA_TYPE_KEYS,
 } from '@/domain/export';
 import { Permission } from '@/domain/permissions';
-import { badRequest, defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { invalid } from '../services/errors';
 import {
   ALARM_HEADERS,
   alarmRows,
@@ -83,7 +84,7 @@ function scopedExport(spec: {
     signal: AbortSignal,
   ) => AsyncGenerator<readonly CsvCell[]>;
 }) {
-  return defineRoute({
+  return defineLegacyRoute({
     method: 'GET',
     url: spec.url,
     access: [spec.permission],
@@ -131,7 +132,7 @@ export const exportRoutes = [
     maxDays: MAX_UPTIME_EXPORT_DAYS,
     rows: (db, org, sites, start, end) => uptimeRows(db, org, sites, start, end),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/export/exportVolumes/',
     access: [Permission.ExportModelResults],
@@ -154,7 +155,7 @@ export const exportRoutes = [
       try {
         new Intl.DateTimeFormat('en-US', { timeZone: query.ianaTimezoneId });
       } catch {
-        throw badRequest(`Unknown time zone: ${query.ianaTimezoneId}`);
+        throw invalid(`Unknown time zone: ${query.ianaTimezoneId}`);
       }
       const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
       const split = { category: query.splitBySourceCategory, group: query.splitBySourceGroup };
@@ -170,7 +171,7 @@ export const exportRoutes = [
       );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/export/exportSiteRateAverages/',
     access: [Permission.ExportModelResults],
@@ -183,7 +184,7 @@ export const exportRoutes = [
       const { start, end } = checkedRange(query.startTime, query.endTime);
       const periods = query.rollingAveragePeriods.filter((h) => ROLLING_AVERAGE_PERIODS.some((p) => p.hours === h));
       if (periods.length === 0)
-        throw badRequest(EXPORT_MESSAGES.rollingRequired, { rollingAveragePeriods: [EXPORT_MESSAGES.rollingRequired] });
+        throw invalid(EXPORT_MESSAGES.rollingRequired, { rollingAveragePeriods: [EXPORT_MESSAGES.rollingRequired] });
       const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
       const signal = clientGone(request, reply);
       return sendCsv(
@@ -193,7 +194,7 @@ export const exportRoutes = [
       );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/export/exportDeviceData/',
     access: [Permission.ExportLowPrecisionDeviceData, Permission.ExportHighPrecisionDeviceData],
@@ -206,13 +207,13 @@ export const exportRoutes = [
       const { start, end } = checkedRange(query.startTime, query.endTime);
       const problems = deviceDataProblems(query, permissions.has(Permission.ExportHighPrecisionDeviceData));
       if (Object.keys(problems).length)
-        throw badRequest(
+        throw invalid(
           Object.values(problems).join(' '),
           Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
         );
       const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
       if (sites.length !== 1)
-        throw badRequest(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
+        throw invalid(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
       const sample = query.raw
         ? ({ raw: true } as const)
         : { periodMinutes: query.samplePeriodMinutes!, method: query.samplingMethod! };
@@ -228,7 +229,7 @@ export const exportRoutes = [
       );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/export/getDeviceDataSamplePeriodOptions/',
     access: [
@@ -251,7 +252,7 @@ export const exportRoutes = [
       samplingMethods: [...SAMPLING_METHODS],
     }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/export/exportSiteRate/',
     access: [Permission.ExportModelResults],
@@ -263,14 +264,14 @@ export const exportRoutes = [
     handler: async ({ query, organizationId, database, request, reply }) => {
       const { start, end } = checkedRange(query.startTime, query.endTime);
       if (!SAMPLING_METHODS.some((m) => m.value === query.samplingMethod))
-        throw badRequest(EXPORT_MESSAGES.samplingMethodRequired);
+        throw invalid(EXPORT_MESSAGES.samplingMethodRequired);
       if (!samplePeriodOptions(null, null).some((p) => p.minutes === query.samplePeriodMinutes))
-        throw badRequest(EXPORT_MESSAGES.samplePeriodRequired);
+        throw invalid(EXPORT_MESSAGES.samplePeriodRequired);
       if (end - start <= query.samplePeriodMinutes * 60_000)
-        throw badRequest(EXPORT_MESSAGES.rangeVsSample, { dateRange: [EXPORT_MESSAGES.rangeVsSample] });
+        throw invalid(EXPORT_MESSAGES.rangeVsSample, { dateRange: [EXPORT_MESSAGES.rangeVsSample] });
       const sites = await resolveExportSites(database, organizationId!, query.siteIds, query.siteGroupIds);
       if (sites.length !== 1)
-        throw badRequest(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
+        throw invalid(EXPORT_MESSAGES.singleSiteRequired, { siteIds: [EXPORT_MESSAGES.singleSiteRequired] });
       const signal = clientGone(request, reply);
       return sendCsv(
         reply,

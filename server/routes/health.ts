@@ -1,13 +1,13 @@
 // GET /api/health: no sign-in, answers while the server is busy (uploads are parsed in worker threads), with the
 // event loop's lag so a monitor sees a held loop before users do.
 import { z } from 'zod';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import { eventLoopLag } from '../services/event-loop-lag';
 
 const lagSchema = z.object({ p50: z.number(), p99: z.number(), max: z.number() });
 
 export const healthRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/health',
     access: 'public',

@@ -15,7 +15,7 @@ import {
 } from '@/contracts/inspections';
 import { Permission } from '@/domain/permissions';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import {
   bulkCreate,
   deleteInspection,
@@ -50,7 +50,7 @@ const exampleInspection = {
 };
 
 export const inspectionRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/inspection/bulkCreateInspections/',
     access: write,
@@ -66,7 +66,7 @@ export const inspectionRoutes = [
       return { count: ids.length, ids };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/inspection/deleteInspection/',
     access: write,
@@ -80,7 +80,7 @@ export const inspectionRoutes = [
       return { id: body.inspectionId };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/inspection/inspectionEdit/',
     access: 'authenticated',
@@ -91,7 +91,7 @@ export const inspectionRoutes = [
     example: { query: { inspectionId: '1' } },
     handler: ({ query, organizationId, database }) => loadInspection(database, organizationId!, query.inspectionId),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/inspection/inspectionEdit/',
     access: write,
@@ -103,7 +103,7 @@ export const inspectionRoutes = [
     handler: ({ body, organizationId, user, database }) =>
       database.transaction((tx) => saveInspection(tx, organizationId!, body, { userId: user!.id })),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/inspection/inspectionList/',
     access: 'authenticated',
@@ -121,7 +121,7 @@ export const inspectionRoutes = [
       return inspectionList(database, scope, params, query.fromTime, query.toTime, query.top);
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/inspection/siteInspections/',
     access: 'authenticated',
@@ -135,7 +135,7 @@ export const inspectionRoutes = [
     handler: ({ query, organizationId, database }) =>
       siteInspections(database, organizationId!, query.siteId, query.startTime, query.endTime),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/inspection/inspectionSites/',
     access: 'authenticated',
@@ -145,7 +145,7 @@ export const inspectionRoutes = [
     response: inspectionSitesSchema,
     handler: ({ organizationId, database }) => inspectionSites(database, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/inspection/inspectionImage/',
     access: 'authenticated',

@@ -6,7 +6,8 @@ import { queryIdSchema } from '@/contracts/bounds';
 import { diagnosticsSchema, installDeviceOptionSchema, installSiteSchema } from '@/contracts/device';
 import { DIAGNOSTIC_TYPES, unavailableDevice } from '@/domain/install-wizard';
 import { Permission } from '@/domain/permissions';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { readSamples } from '../services/measurement-store';
 
 const org = z.object({ organizationId: queryIdSchema });
@@ -19,7 +20,7 @@ const repeated = z.preprocess(
 );
 
 export const installWizardRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceOptionsForInstall/',
     access,
@@ -42,7 +43,7 @@ export const installWizardRoutes = [
         )
       ).map((d) => ({ id: d.id, name: d.name, deviceType: d.device_type, currentSiteName: d.site })),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/getDeviceInstallAvailability/',
     access,
@@ -64,7 +65,7 @@ export const installWizardRoutes = [
         : { available: false, deviceId: null, message: unavailableDevice(query.deviceName) };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/siteLocationsForInstall/',
     access,
@@ -84,7 +85,7 @@ export const installWizardRoutes = [
         location: { lat: s.latitude, lng: s.longitude },
       })),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceDiagnostics/',
     access,
@@ -103,7 +104,7 @@ export const installWizardRoutes = [
         'SELECT i.device_id, i.started_at FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.id = $1 AND d.organization_id = $2',
         [query.deviceInstallationId, organizationId],
       );
-      if (!inst) throw new HttpError(404, 'Installation not found');
+      if (!inst) throw new DomainError('NotFound', 'Installation not found');
       const now = Date.now();
       const floor = Math.max(new Date(inst.started_at).getTime() - DIAGNOSTICS_WINDOW_MS, now - DIAGNOSTICS_WINDOW_MS);
       const fromOf = new Map(

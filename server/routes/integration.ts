@@ -12,7 +12,8 @@ import {
 } from '@/contracts/integrations';
 import { destinationProblem } from '@/domain/network-address';
 import { Permission } from '@/domain/permissions';
-import { badRequest, defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { invalid } from '../services/errors';
 import {
   deleteIntegration,
   executionHistory,
@@ -38,7 +39,7 @@ const exampleBody = {
 };
 
 export const integrationRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/integration/integrations/',
     access,
@@ -48,7 +49,7 @@ export const integrationRoutes = [
     response: z.array(integrationSchema),
     handler: ({ organizationId, database }) => listIntegrations(database, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/integration/integrationEdit/',
     access,
@@ -59,7 +60,7 @@ export const integrationRoutes = [
     example: { query: { integrationId: '1' } },
     handler: ({ query, organizationId, database }) => loadIntegration(database, organizationId!, query.integrationId),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/integration/integrationEdit/',
     access,
@@ -72,11 +73,11 @@ export const integrationRoutes = [
       // SSRF: a literal private address (or localhost) is refused on save unless the operator allowed it; names are
       // checked when the deliverer resolves them.
       const problem = destinationProblem(body.requestUrl, config.pushAllowCidrs);
-      if (problem) throw badRequest('The request is not valid.', { requestUrl: [problem] });
+      if (problem) throw invalid('The request is not valid.', { requestUrl: [problem] });
       return database.transaction((tx) => saveIntegration(tx, organizationId!, body, user!));
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/integration/destinationRules/',
     access,
@@ -86,7 +87,7 @@ export const integrationRoutes = [
     response: destinationRulesSchema,
     handler: async ({ config }) => ({ allowedCidrs: config.pushAllowCidrs.map((c) => c.text) }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     url: '/api/integration/deleteIntegration/',
     access,
@@ -100,7 +101,7 @@ export const integrationRoutes = [
       return { id: query.integrationId };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/integration/integrationExecutionHistory/',
     access,

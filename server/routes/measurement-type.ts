@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 
 const measurementTypeSchema = z.object({
   id: z.number().int(),
@@ -11,7 +11,7 @@ const measurementTypeSchema = z.object({
 });
 
 export const measurementTypeRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/measurementType/list/',
     access: 'authenticated',

@@ -7,7 +7,8 @@ import { modelStatusSchema, type ModelStatus } from '@/contracts/model-pipeline'
 import { startDateProblem } from '@/domain/model-pipeline';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { recordAudit } from '../services/audit';
 import { afterModelStart, startModel } from '../services/modelling/service/control';
 import { MODEL_STATUS_SELECT, toModelStatus, type ModelStatusRow } from '../services/modelling/service/state';
@@ -17,14 +18,14 @@ async function status(db: Queryable, siteId: number, organizationId: number, loc
     `${MODEL_STATUS_SELECT} WHERE s.id = $1 AND s.organization_id = $2 AND s.deleted_at IS NULL ${lock ? 'FOR UPDATE OF s' : ''}`,
     [siteId, organizationId],
   );
-  if (!s) throw new HttpError(404, 'Site not found');
+  if (!s) throw new DomainError('NotFound', 'Site not found');
   return toModelStatus(s);
 }
 
 const siteBody = z.object({ organizationId: idSchema, siteId: idSchema });
 
 export const modelPipelineRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/modellingPipelineStatusModel/',
     access: [Permission.SiteHealthAdministration],
@@ -34,7 +35,7 @@ export const modelPipelineRoutes = [
     response: modelStatusSchema,
     handler: ({ query, organizationId, database }) => status(database, query.siteId, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/site/startModellingPipeline/',
     access: [Permission.SiteHealthAdministration],
@@ -51,7 +52,7 @@ export const modelPipelineRoutes = [
           before.processedUpTo,
           (d) => d,
         );
-        if (problem) throw new HttpError(400, problem, { startDate: [problem] });
+        if (problem) throw new DomainError('Invalid', problem, { startDate: [problem] });
         await startModel(
           tx,
           body.siteId,
@@ -75,7 +76,7 @@ export const modelPipelineRoutes = [
       return answer;
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/site/stopModellingPipeline/',
     access: [Permission.SiteHealthAdministration],

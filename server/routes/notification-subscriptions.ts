@@ -8,7 +8,9 @@ import { subscriptionEditAnswerSchema } from '@/contracts/notification';
 import { CANNOT_EDIT_NOTIFICATIONS, subscriptionEditSchema, type AlarmSubscription } from '@/domain/notifications';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 
 const TIME_ZONES: readonly string[] = Intl.supportedValuesOf('timeZone');
 
@@ -21,12 +23,12 @@ async function memberFor(
   organizationId: number,
 ) {
   if (userId !== caller.id && !permissions.has(Permission.UserAdministration))
-    throw new HttpError(403, CANNOT_EDIT_NOTIFICATIONS);
+    throw new DomainError('Forbidden', CANNOT_EDIT_NOTIFICATIONS);
   const [m] = await db.query<{ email: string; settings: Record<string, unknown>; iana_timezone_id: string }>(
     'SELECT u.email, u.settings, u.iana_timezone_id FROM users u JOIN user_organizations uo ON uo.user_id = u.id AND uo.organization_id = $2 WHERE u.id = $1 AND u.deleted_at IS NULL',
     [userId, organizationId],
   );
-  if (!m) throw new HttpError(404, 'User not found in this organization');
+  if (!m) throw new DomainError('NotFound', 'User not found in this organization');
   return m;
 }
 
@@ -44,7 +46,7 @@ async function optionsFor(db: Queryable, organizationId: number) {
 }
 
 export const notificationSubscriptionRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/timeZone/getTimeZoneIds/',
     access: 'authenticated',
@@ -53,7 +55,7 @@ export const notificationSubscriptionRoutes = [
     response: z.array(z.string()),
     handler: async () => [...TIME_ZONES],
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/notification/subscriptionEdit/',
     access: 'authenticated',
@@ -92,7 +94,7 @@ export const notificationSubscriptionRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/notification/subscriptionEdit/',
     access: 'authenticated',
@@ -128,7 +130,7 @@ export const notificationSubscriptionRoutes = [
       const seen = new Set(body.alarmSubscriptions.map((s) => `${s.alarmType}:${s.measurementTypeId}:${s.frequency}`));
       if (seen.size !== body.alarmSubscriptions.length)
         problems.alarmSubscriptions = ['Each alarm and frequency can be subscribed once'];
-      if (Object.keys(problems).length) throw new HttpError(400, 'The request is not valid.', problems);
+      if (Object.keys(problems).length) throw new DomainError('Invalid', 'The request is not valid.', problems);
       await database.query(
         `INSERT INTO notification_subscriptions (user_id, organization_id, token, notification_type, iana_timezone_id, time_format, business_unit_ids, asset_area_ids, site_group_ids, alarm_subscriptions)
          VALUES ($1, $2, $3, 'Alarm', $4, $5, $6, $7, $8, $9::jsonb)

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 
 const UNSUBSCRIBE_FAILED = 'The unsubscribe link is invalid or out of date.';
 
 export const notificationRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/notification/unsubscribe/',
     access: 'public',
@@ -18,7 +19,7 @@ export const notificationRoutes = [
           WHERE token = $1 AND ($2::text IS NULL OR notification_type = $2) RETURNING id`,
         [body.subscriptionToken, body.notificationType ?? null],
       );
-      if (rows.length === 0) throw new HttpError(404, UNSUBSCRIBE_FAILED);
+      if (rows.length === 0) throw new DomainError('NotFound', UNSUBSCRIBE_FAILED);
       return { unsubscribed: true as const };
     },
   }),

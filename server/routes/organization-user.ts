@@ -6,7 +6,8 @@ import { Permission } from '@/domain/permissions';
 import { CANNOT_REMOVE_YOURSELF, signOnMethodsOffered, userFormSchema } from '@/domain/user-form';
 import { organizationUserListSchema, organizationUserSchema, roleOptionSchema } from '@/contracts/organization-user';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
 
 const access = [Permission.UserAdministration] as const;
@@ -43,7 +44,7 @@ async function listUsers(db: Queryable, organizationId: number) {
 }
 
 export const organizationUserRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/organizationUser/organizationUserList/',
     access,
@@ -68,7 +69,7 @@ export const organizationUserRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/role/organizationRoleOptions/',
     access,
@@ -81,7 +82,7 @@ export const organizationUserRoutes = [
         [organizationId],
       ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/organizationUser/organizationUserEdit/',
     access,
@@ -97,7 +98,7 @@ export const organizationUserRoutes = [
           [organizationId],
         );
         if (!signOnMethodsOffered('Organization', org!.single_sign_on_enabled).includes(body.signOnMethod)) {
-          throw new HttpError(400, 'The request is not valid.', {
+          throw new DomainError('Invalid', 'The request is not valid.', {
             signOnMethod: ['SSO is not enabled for this organization'],
           });
         }
@@ -105,7 +106,7 @@ export const organizationUserRoutes = [
           "SELECT id FROM roles WHERE id = $1 AND kind = 'organization' AND organization_id = $2",
           [body.roleId, organizationId],
         );
-        if (!role) throw new HttpError(400, 'The request is not valid.', { roleId: ['Role is required'] });
+        if (!role) throw new DomainError('Invalid', 'The request is not valid.', { roleId: ['Role is required'] });
 
         let userId = body.id;
         if (body.id === 0) {
@@ -119,7 +120,7 @@ export const organizationUserRoutes = [
               [existing.id, organizationId],
             );
             if (member)
-              throw new HttpError(400, 'The request is not valid.', {
+              throw new DomainError('Invalid', 'The request is not valid.', {
                 email: ['This user already belongs to the organization'],
               });
             userId = existing.id;
@@ -149,7 +150,7 @@ export const organizationUserRoutes = [
             'SELECT uo.role_id, u.sign_on_method FROM user_organizations uo JOIN users u ON u.id = uo.user_id WHERE uo.user_id = $1 AND uo.organization_id = $2',
             [body.id, organizationId],
           );
-          if (!before) throw new HttpError(404, 'User not found');
+          if (!before) throw new DomainError('NotFound', 'User not found');
           // The e-mail is editable only when adding (spec 1 §5): it is ignored here.
           await tx.query('UPDATE user_organizations SET role_id = $1 WHERE user_id = $2 AND organization_id = $3', [
             body.roleId,
@@ -170,11 +171,11 @@ export const organizationUserRoutes = [
           });
         }
         const row = (await listUsers(tx, organizationId!)).find((u) => u.id === userId);
-        if (!row) throw new HttpError(404, 'User not found');
+        if (!row) throw new DomainError('NotFound', 'User not found');
         return row;
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/organizationUser/organizationUserDelete/',
     access,
@@ -184,13 +185,13 @@ export const organizationUserRoutes = [
     example: { body: { id: 1 } },
     response: z.object({ id: z.number().int() }),
     handler: async ({ body, organizationId, user, database }) => {
-      if (body.id === user!.id) throw new HttpError(400, CANNOT_REMOVE_YOURSELF);
+      if (body.id === user!.id) throw new DomainError('Invalid', CANNOT_REMOVE_YOURSELF);
       return database.transaction(async (tx) => {
         const removed = await tx.query<{ user_id: number }>(
           'DELETE FROM user_organizations WHERE user_id = $1 AND organization_id = $2 RETURNING user_id',
           [body.id, organizationId],
         );
-        if (removed.length === 0) throw new HttpError(404, 'User not found');
+        if (removed.length === 0) throw new DomainError('NotFound', 'User not found');
         await recordAudit(tx, {
           entityType: 'users',
           entityId: body.id,

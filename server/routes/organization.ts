@@ -10,7 +10,9 @@ import {
   type Organization,
 } from '@/contracts/organization';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
 
 interface OrganizationRow extends Record<string, unknown> {
@@ -82,7 +84,7 @@ async function loadOrganization(database: Queryable, id: number): Promise<Organi
 const admin = [Permission.OrganizationAdministration] as const;
 
 export const organizationRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/organization/organizationList/',
     access: admin,
@@ -99,7 +101,7 @@ export const organizationRoutes = [
       return rows.map(toOrganization);
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/organization/organization/',
     access: admin,
@@ -108,11 +110,11 @@ export const organizationRoutes = [
     response: organizationSchema,
     handler: async ({ organizationId, database }) => {
       const org = await loadOrganization(database, organizationId!);
-      if (!org) throw new HttpError(404, 'Organization not found');
+      if (!org) throw new DomainError('NotFound', 'Organization not found');
       return org;
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/organization/options/',
     access: 'authenticated',
@@ -129,7 +131,7 @@ export const organizationRoutes = [
       return rows;
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/organization/organizationEdit/',
     access: admin,
@@ -168,7 +170,7 @@ export const organizationRoutes = [
       ];
       if (body.id === 0) {
         // Creating organizations is provider staff's work.
-        if (ids !== 'all') throw new HttpError(403, 'You do not have permission to do that');
+        if (ids !== 'all') throw new DomainError('Forbidden', 'You do not have permission to do that');
         return database.transaction(async (tx) => {
           const [row] = await tx.query<{ id: number }>(
             `INSERT INTO organizations (name, single_sign_on_enabled, domains, customer_success_reps, sales_reps, org_contacts, csp_frame_ancestor_domain, iframe_src_urls, provider_own)
@@ -188,10 +190,10 @@ export const organizationRoutes = [
         });
       }
       if (ids !== 'all' && !ids.includes(body.id))
-        throw new HttpError(403, 'You do not have access to that organization');
+        throw new DomainError('Forbidden', 'You do not have access to that organization');
       return database.transaction(async (tx) => {
         const before = await loadOrganization(tx, body.id);
-        if (!before) throw new HttpError(404, 'Organization not found');
+        if (!before) throw new DomainError('NotFound', 'Organization not found');
         await tx.query(
           `UPDATE organizations SET name = $1, single_sign_on_enabled = $2, domains = $3::jsonb, customer_success_reps = $4::jsonb, sales_reps = $5::jsonb,
                   org_contacts = $6::jsonb, csp_frame_ancestor_domain = $7, iframe_src_urls = $8::jsonb, provider_own = coalesce($9::boolean, provider_own) WHERE id = $10`,
@@ -211,7 +213,7 @@ export const organizationRoutes = [
     },
   }),
   ...(['delete', 'restore'] as const).map((action) =>
-    defineRoute({
+    defineLegacyRoute({
       method: 'POST',
       url: `/api/organization/${action}/:id`,
       access: admin,
@@ -225,7 +227,7 @@ export const organizationRoutes = [
       handler: async ({ params, user, database }) =>
         database.transaction(async (tx) => {
           const before = await loadOrganization(tx, params.id);
-          if (!before) throw new HttpError(404, 'Organization not found');
+          if (!before) throw new DomainError('NotFound', 'Organization not found');
           await tx.query(
             `UPDATE organizations SET deleted_at = ${action === 'delete' ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`,
             [params.id],

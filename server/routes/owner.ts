@@ -4,7 +4,9 @@
 import { decodeAlarmId } from '@/domain/alarms';
 import { OWNER_NOT_FOUND, ownerQuerySchema, ownerSchema, type Owner, type OwnerQuery } from '@/contracts/owner';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { accessToOrganization } from '../services/signed-in-user';
 
 type OwnerRow = {
@@ -47,7 +49,7 @@ async function ownerRow(db: Queryable, q: OwnerQuery): Promise<OwnerRow | null> 
 export async function ownerForUser(db: Queryable, user: SignedInUser, q: OwnerQuery): Promise<Owner> {
   const row = await ownerRow(db, q);
   if (!row || !(await accessToOrganization(db, user, row.organization_id)).ok)
-    throw new HttpError(404, OWNER_NOT_FOUND);
+    throw new DomainError('NotFound', OWNER_NOT_FOUND);
   return {
     organizationId: row.organization_id,
     organizationName: row.organization_name,
@@ -57,7 +59,7 @@ export async function ownerForUser(db: Queryable, user: SignedInUser, q: OwnerQu
 }
 
 export const ownerRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/lookup/owner/',
     access: 'authenticated',

@@ -17,7 +17,9 @@ import { SAMPLING_AVERAGE } from '@/domain/export';
 import { measurementType } from '@/domain/measurement-types';
 import { inDisplayUnit, type UnitConfiguration } from '@/domain/units';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type ApiKeyCaller, type RouteSpec } from '../http/define-route';
+import { defineLegacyRoute, type RouteSpec } from '../http/define-route';
+import type { ApiKeyCaller } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { ALARM_COLUMNS, ALARM_FROM, toAlarm, type AlarmRow } from '../services/alarms';
 import { apiKeySites } from '../services/api-keys';
 import {
@@ -65,7 +67,8 @@ async function collect<T>(
 ): Promise<T[]> {
   for await (const row of rows) {
     out.push(map(row));
-    if (out.length > PULL_API_MAX_ROWS) throw new HttpError(400, PULL_API_MESSAGES.tooManyRows(PULL_API_MAX_ROWS));
+    if (out.length > PULL_API_MAX_ROWS)
+      throw new DomainError('Invalid', PULL_API_MESSAGES.tooManyRows(PULL_API_MAX_ROWS));
   }
   return out;
 }
@@ -74,9 +77,9 @@ function checkedRange(startTime: string, endTime: string, maxDays: number): { st
   const start = Date.parse(startTime);
   const end = Date.parse(endTime);
   if (!(start < end))
-    throw new HttpError(400, PULL_API_MESSAGES.rangeOrder, { startTime: [PULL_API_MESSAGES.rangeOrder] });
+    throw new DomainError('Invalid', PULL_API_MESSAGES.rangeOrder, { startTime: [PULL_API_MESSAGES.rangeOrder] });
   if (end - start > maxDays * 86_400_000)
-    throw new HttpError(400, PULL_API_MESSAGES.rangeTooLong(maxDays), {
+    throw new DomainError('Invalid', PULL_API_MESSAGES.rangeTooLong(maxDays), {
       endTime: [PULL_API_MESSAGES.rangeTooLong(maxDays)],
     });
   return { start, end };
@@ -129,7 +132,8 @@ const handlers: { [N in PullEndpointName]: (c: Call<N>) => Promise<Omit<Answer<N
         new Date(end).toISOString(),
       ],
     );
-    if (rows.length > PULL_API_MAX_ROWS) throw new HttpError(400, PULL_API_MESSAGES.tooManyRows(PULL_API_MAX_ROWS));
+    if (rows.length > PULL_API_MAX_ROWS)
+      throw new DomainError('Invalid', PULL_API_MESSAGES.tooManyRows(PULL_API_MAX_ROWS));
     return {
       data: rows.map(toAlarm).map((a) => {
         const max = a.maxValue === null ? null : alarmValueInDisplayUnit(a.maxValue, a, units);
@@ -241,7 +245,7 @@ const handlers: { [N in PullEndpointName]: (c: Call<N>) => Promise<Omit<Answer<N
   volumes: async ({ db, units, sites, range, query, signal }) => {
     const { start, end } = range();
     if (!Intl.supportedValuesOf('timeZone').includes(query.timeZone) && query.timeZone !== 'UTC')
-      throw new HttpError(400, 'The request is not valid.', { timeZone: ['Unknown time zone'] });
+      throw new DomainError('Invalid', 'The request is not valid.', { timeZone: ['Unknown time zone'] });
     const data: Answer<'volumes'>['data'] = [];
     for (const site of await sites()) {
       await collect(
@@ -278,7 +282,7 @@ const handlers: { [N in PullEndpointName]: (c: Call<N>) => Promise<Omit<Answer<N
 
 function pullRoute<N extends PullEndpointName>(name: N): RouteSpec {
   const e: PullEndpoint = PULL_API_ENDPOINTS[name];
-  return defineRoute({
+  return defineLegacyRoute({
     method: 'GET',
     url: e.path,
     access: 'apiKey',

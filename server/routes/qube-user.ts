@@ -10,7 +10,9 @@ import { Permission } from '@/domain/permissions';
 import { CANNOT_REMOVE_YOURSELF, userFormSchema } from '@/domain/user-form';
 import { hashPassword } from '../auth/password';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
 import type { LogoutHook } from './user';
 
@@ -66,7 +68,7 @@ async function mayAdministerIdentity(db: Queryable, caller: SignedInUser, userId
 
 export function qubeUserRoutes(logout: LogoutHook | null) {
   return [
-    defineRoute({
+    defineLegacyRoute({
       method: 'GET',
       url: '/api/userAdmin/list/',
       access,
@@ -75,7 +77,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       response: z.array(qubeUserRowSchema),
       handler: ({ database }) => listQubeUsers(database),
     }),
-    defineRoute({
+    defineLegacyRoute({
       method: 'GET',
       url: '/api/role/qubeRoleOptions/',
       access,
@@ -85,7 +87,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       handler: ({ database }) =>
         database.query<{ id: number; name: string }>("SELECT id, name FROM roles WHERE kind = 'qube' ORDER BY name"),
     }),
-    defineRoute({
+    defineLegacyRoute({
       method: 'GET',
       url: '/api/qubeUser/qubeUserEdit/',
       access,
@@ -105,11 +107,11 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
              FROM users u LEFT JOIN roles r ON r.id = u.qube_role_id WHERE u.id = $1 AND u.deleted_at IS NULL`,
           [query.userId],
         );
-        if (!u) throw new HttpError(404, 'User not found');
+        if (!u) throw new DomainError('NotFound', 'User not found');
         return { id: u.id, email: u.email, roleId: u.role_id, roleName: u.role_name, signOnMethod: u.sign_on_method };
       },
     }),
-    defineRoute({
+    defineLegacyRoute({
       method: 'POST',
       url: '/api/qubeUser/qubeUserEdit/',
       access,
@@ -123,7 +125,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
           const [role] = await tx.query<{ id: number }>("SELECT id FROM roles WHERE id = $1 AND kind = 'qube'", [
             body.roleId,
           ]);
-          if (!role) throw new HttpError(400, 'The request is not valid.', { roleId: ['Role is required'] });
+          if (!role) throw new DomainError('Invalid', 'The request is not valid.', { roleId: ['Role is required'] });
           let id = body.id;
           let before: Record<string, unknown> | null = null;
           if (id === 0) {
@@ -132,7 +134,9 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
               [body.email],
             );
             if (existing?.is_qube_user)
-              throw new HttpError(400, 'The request is not valid.', { email: ['This user is already provider staff'] });
+              throw new DomainError('Invalid', 'The request is not valid.', {
+                email: ['This user is already provider staff'],
+              });
             if (existing) {
               id = existing.id;
               await tx.query(
@@ -152,10 +156,10 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
               'SELECT is_qube_user, qube_role_id, sign_on_method FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
               [id],
             );
-            if (!u) throw new HttpError(404, 'User not found');
+            if (!u) throw new DomainError('NotFound', 'User not found');
             // Users without a provider role are edited from their organization's user list (spec 1 §5).
             if (!u.is_qube_user)
-              throw new HttpError(400, 'This user can only be edited from the organization user list');
+              throw new DomainError('Invalid', 'This user can only be edited from the organization user list');
             before = { qubeRoleId: u.qube_role_id, signOnMethod: u.sign_on_method };
             await tx.query('UPDATE users SET qube_role_id = $1, sign_on_method = $2 WHERE id = $3', [
               body.roleId,
@@ -178,7 +182,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
           return (await listQubeUsers(tx, id))[0]!;
         }),
     }),
-    defineRoute({
+    defineLegacyRoute({
       method: 'POST',
       url: '/api/qubeUser/qubeUserDelete/',
       access,
@@ -188,15 +192,15 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       response: z.object({ id: z.number().int() }),
       example: { body: { id: 1 } },
       handler: async ({ body, user, database }) => {
-        if (body.id === user!.id) throw new HttpError(400, CANNOT_REMOVE_YOURSELF);
+        if (body.id === user!.id) throw new DomainError('Invalid', CANNOT_REMOVE_YOURSELF);
         const result = await database.transaction(async (tx) => {
           const [u] = await tx.query<{ is_qube_user: boolean; email: string }>(
             'SELECT is_qube_user, email FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
             [body.id],
           );
-          if (!u) throw new HttpError(404, 'User not found');
+          if (!u) throw new DomainError('NotFound', 'User not found');
           if (!u.is_qube_user)
-            throw new HttpError(400, 'This user can only be deleted from the organization user list');
+            throw new DomainError('Invalid', 'This user can only be deleted from the organization user list');
           await tx.query('DELETE FROM user_organizations WHERE user_id = $1', [body.id]);
           await tx.query(
             'UPDATE notification_subscriptions SET unsubscribed_at = coalesce(unsubscribed_at, now()) WHERE user_id = $1',
@@ -221,7 +225,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
         return result;
       },
     }),
-    defineRoute({
+    defineLegacyRoute({
       method: 'GET',
       url: '/api/userAdmin/details/',
       access: [Permission.CognitoAdministration],
@@ -230,7 +234,8 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       query: z.object({ userId: queryIdSchema }),
       response: userDetailsSchema,
       handler: async ({ query, user, database }) => {
-        if (!(await mayAdministerIdentity(database, user!, query.userId))) throw new HttpError(404, 'User not found');
+        if (!(await mayAdministerIdentity(database, user!, query.userId)))
+          throw new DomainError('NotFound', 'User not found');
         const [u] = await database.query<{
           id: number;
           email: string;
@@ -247,7 +252,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
              FROM users u LEFT JOIN roles r ON r.id = u.qube_role_id WHERE u.id = $1 AND u.deleted_at IS NULL`,
           [query.userId],
         );
-        if (!u) throw new HttpError(404, 'User not found');
+        if (!u) throw new DomainError('NotFound', 'User not found');
         const orgs = await database.query<{ organization_name: string; role_name: string }>(
           `SELECT o.name AS organization_name, r.name AS role_name FROM user_organizations uo JOIN organizations o ON o.id = uo.organization_id JOIN roles r ON r.id = uo.role_id
             WHERE uo.user_id = $1 ORDER BY o.name`,
@@ -281,7 +286,7 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
         };
       },
     }),
-    defineRoute({
+    defineLegacyRoute({
       method: 'POST',
       url: '/api/userAdmin/resetTemporaryPassword/',
       access: [Permission.CognitoAdministration],
@@ -291,16 +296,17 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
       response: z.object({ userId: z.number().int(), userStatus: z.string() }),
       example: { body: { userId: 1, temporaryPassword: 'Temporary1' } },
       handler: async ({ body, user, database }) => {
-        if (!(await mayAdministerIdentity(database, user!, body.userId))) throw new HttpError(404, 'User not found');
+        if (!(await mayAdministerIdentity(database, user!, body.userId)))
+          throw new DomainError('NotFound', 'User not found');
         return database.transaction(async (tx) => {
           const [u] = await tx.query<{ sign_on_method: string; user_status: string }>(
             'SELECT sign_on_method, user_status FROM users WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
             [body.userId],
           );
-          if (!u) throw new HttpError(404, 'User not found');
+          if (!u) throw new DomainError('NotFound', 'User not found');
           if (u.sign_on_method !== 'EmailPassword' || u.user_status !== 'FORCE_CHANGE_PASSWORD') {
-            throw new HttpError(
-              400,
+            throw new DomainError(
+              'Invalid',
               'Only password users who have not yet chosen their own password can get a temporary password.',
             );
           }

@@ -5,7 +5,9 @@ import { queryIdSchema } from '@/contracts/bounds';
 import { deviceSearchRowSchema, siteSearchRowSchema } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { accessToOrganization, organizationsWith } from '../services/signed-in-user';
 
 async function scope(
@@ -17,7 +19,7 @@ async function scope(
   if (organizationId === undefined) return organizationsWith(db, user, permission);
   const access = await accessToOrganization(db, user, organizationId);
   if (!access.ok || (permission !== null && !access.permissions.has(permission)))
-    throw new HttpError(403, 'You do not have permission to do that');
+    throw new DomainError('Forbidden', 'You do not have permission to do that');
   return [organizationId];
 }
 
@@ -25,7 +27,7 @@ const query = z.object({ organizationId: queryIdSchema.optional() });
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 export const searchRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/device/deviceSearchList/',
     access: [Permission.DeviceAdministration],
@@ -83,7 +85,7 @@ export const searchRoutes = [
       }));
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/siteSearchList/',
     access: 'authenticated',

@@ -12,7 +12,8 @@ import { toCsv } from '@/domain/csv';
 import { Permission } from '@/domain/permissions';
 import { SENSOR_CONFIGURATION_COLUMNS, sensorBulkAnswerSchema } from '@/domain/sensor-configuration';
 import { readCsvRecords } from '../http/csv-records';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { deviceCloud } from '../services/device-cloud';
 import {
   addSensorConfiguration,
@@ -26,7 +27,7 @@ const access = [Permission.SensorConfiguration];
 const orgQuery = z.object({ organizationId: queryIdSchema });
 
 export const sensorConfigurationRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/sensorConfiguration/currentSensorConfigurations/',
     access,
@@ -37,7 +38,7 @@ export const sensorConfigurationRoutes = [
     response: z.array(sensorConfigurationRowSchema),
     handler: ({ organizationId, database }) => loadCurrentSensorConfigurations(database, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/sensorConfiguration/AddSensorConfiguration/',
     access,
@@ -53,7 +54,7 @@ export const sensorConfigurationRoutes = [
     handler: ({ body, organizationId, user, database }) =>
       addSensorConfiguration(database, organizationId!, body.sensorSerialNumber, body.coefficients, user!.email),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/sensorConfiguration/template/',
     access,
@@ -71,7 +72,7 @@ export const sensorConfigurationRoutes = [
           ),
         ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/sensorConfiguration/bulkUploadSensorConfigurations/:organizationId',
     access,
@@ -90,13 +91,13 @@ export const sensorConfigurationRoutes = [
         };
       } catch (e) {
         // A file with problems is an answer, as for the other bulk uploads: nothing was written.
-        if (e instanceof HttpError && e.statusCode === 400)
+        if (e instanceof DomainError && e.kind === 'Invalid')
           return { count: 0, error: e.message, errors: e.errors ?? {} };
         throw e;
       }
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/sensorConfiguration/sensorConfigurationHistory/',
     access,
@@ -112,10 +113,10 @@ export const sensorConfigurationRoutes = [
         return loadSensorConfigurationHistory(database, organizationId!, {
           sensorSerialNumber: query.sensorSerialNumber,
         });
-      throw new HttpError(400, 'A deviceId or sensorSerialNumber is required');
+      throw new DomainError('Invalid', 'A deviceId or sensorSerialNumber is required');
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/sensorConfiguration/setRmxCoefficients/',
     access,

@@ -5,7 +5,7 @@ import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { baselineCalculationSchema, siteBaselineListRowSchema, siteBaselineSchema } from '@/contracts/emissions';
 import { baselineCreateSchema, baselineInputSchema } from '@/domain/baselines';
 import { Permission } from '@/domain/permissions';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import {
   baselineDetails,
   baselineList,
@@ -26,7 +26,7 @@ const orgFromQuery = { from: 'query', key: 'organizationId' } as const;
 const example = { organizationId: 1, siteId: 1, baselineType: 0, yearlyEmissionInventory: 1000, activities: [] };
 
 export const siteBaselineRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/siteBaseline/calculate/',
     access,
@@ -38,7 +38,7 @@ export const siteBaselineRoutes = [
     example: { body: example },
     handler: ({ body, database }) => calculate(database, body),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/siteBaseline/create/',
     access,
@@ -50,7 +50,7 @@ export const siteBaselineRoutes = [
     handler: ({ body, user, database }) =>
       database.transaction((tx) => createBaseline(tx, body, { userId: user!.id, userName: user!.email })),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/siteBaseline/edit/',
     access,
@@ -72,7 +72,7 @@ export const siteBaselineRoutes = [
         }),
       ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/siteBaseline/end/:id',
     access,
@@ -86,7 +86,7 @@ export const siteBaselineRoutes = [
         endBaseline(tx, organizationId!, params.id, { userId: user!.id, userName: user!.email }, new Date()),
       ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     url: '/api/siteBaseline/delete/:id',
     access,
@@ -100,7 +100,7 @@ export const siteBaselineRoutes = [
         setDeleted(tx, organizationId!, params.id, true, { userId: user!.id, userName: user!.email }),
       ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/siteBaseline/restore/',
     access,
@@ -114,7 +114,7 @@ export const siteBaselineRoutes = [
         setDeleted(tx, organizationId!, body.id, false, { userId: user!.id, userName: user!.email }),
       ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/siteBaseline/details/:id',
     access,
@@ -125,7 +125,7 @@ export const siteBaselineRoutes = [
     response: siteBaselineSchema,
     handler: ({ params, organizationId, database }) => baselineDetails(database, organizationId!, params.id),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/siteBaseline/siteHistory/',
     access,
@@ -136,7 +136,7 @@ export const siteBaselineRoutes = [
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) => siteHistory(database, organizationId!, query.siteId),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/siteBaseline/list/',
     access,
@@ -146,7 +146,7 @@ export const siteBaselineRoutes = [
     response: z.array(siteBaselineListRowSchema),
     handler: ({ organizationId, database }) => baselineList(database, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/siteBaseline/status',
     access: 'authenticated',
@@ -162,7 +162,7 @@ export const siteBaselineRoutes = [
       return { hasActiveBaselines: row?.any ?? false };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/siteBaselines',
     access: 'authenticated',

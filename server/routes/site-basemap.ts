@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { queryIdSchema } from '@/contracts/bounds';
 import { basemapSchema, idAnswerSchema, siteEditSiteSchema } from '@/contracts/site-edit';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import {
   basemapImage,
   deleteBasemap,
@@ -19,7 +19,7 @@ const id = queryIdSchema;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 
 export const siteBasemapRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/siteInfo/',
     access: 'authenticated',
@@ -30,7 +30,7 @@ export const siteBasemapRoutes = [
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) => loadEditSite(database, organizationId!, query.siteId),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/basemap/basemapList/',
     access: 'authenticated',
@@ -41,7 +41,7 @@ export const siteBasemapRoutes = [
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) => listBasemaps(database, organizationId!, query.siteId),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/basemap/basemapEdit/',
     access: SITE_EDIT_WRITE,
@@ -57,7 +57,7 @@ export const siteBasemapRoutes = [
       );
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/basemap/deleteBasemap/',
     access: SITE_EDIT_WRITE,
@@ -73,7 +73,7 @@ export const siteBasemapRoutes = [
       return { id: query.basemapId };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/basemap/basemapImage/',
     access: 'authenticated',

@@ -6,13 +6,13 @@ import { queryIdSchema } from '@/contracts/bounds';
 import { bulkSitesAnswerSchema } from '@/contracts/site';
 import { Permission } from '@/domain/permissions';
 import { readCsvRecords } from '../http/csv-records';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import { applyBulkSites, planBulkSites } from '../services/site-bulk';
 
 const params = z.object({ organizationId: queryIdSchema });
 
 export const siteBulkRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/site/verifyBulkSites/:organizationId',
     access: [Permission.BulkSiteAddEdit],
@@ -28,7 +28,7 @@ export const siteBulkRoutes = [
       return { newSites: plan.sites.filter((s) => s.id === null).length };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/site/bulkUpsertSites/:organizationId',
     access: [Permission.BulkSiteAddEdit],

@@ -18,7 +18,8 @@ import {
   type SiteRatePoint,
   type SiteSource,
 } from '@/contracts/site-dashboard';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { parseRollingPeriod, siteRateAverage } from '../services/modelling/service/site-rate-average';
 import { checkSite, SITE_DELETED, SITE_NOT_FOUND } from '../services/site-dashboard';
 import { checkedRange } from './chart-data';
@@ -38,7 +39,7 @@ const iso = (t: Time) => new Date(t).toISOString();
 const isoOrNull = (t: Time | null) => (t === null ? null : iso(t));
 
 export const siteDashboardRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/siteDetail/',
     access: 'authenticated',
@@ -54,12 +55,12 @@ export const siteDashboardRoutes = [
         query.siteId,
         organizationId,
       ]);
-      if (!row) throw new HttpError(404, SITE_NOT_FOUND);
-      if (row.deleted_at !== null) throw new HttpError(410, SITE_DELETED);
+      if (!row) throw new DomainError('NotFound', SITE_NOT_FOUND);
+      if (row.deleted_at !== null) throw new DomainError('Gone', SITE_DELETED);
       return { ...toRow(row), modelProcessedUpTo: isoOrNull(row.model_processed_up_to ?? null) };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/siteDashboardDevices/',
     access: 'authenticated',
@@ -117,7 +118,7 @@ export const siteDashboardRoutes = [
       }));
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/siteSources/',
     access: 'authenticated',
@@ -157,7 +158,7 @@ export const siteDashboardRoutes = [
       }));
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/emissions/siteEmissions/',
     access: 'authenticated',
@@ -210,7 +211,7 @@ export const siteDashboardRoutes = [
       }));
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/siteRateData/',
     access: 'authenticated',
@@ -236,7 +237,7 @@ export const siteDashboardRoutes = [
       }));
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/siteRateAverage/',
     access: 'authenticated',
@@ -255,7 +256,7 @@ export const siteDashboardRoutes = [
       const siteId = await checkSite(database, query.siteId, organizationId!);
       const hours = parseRollingPeriod(query.rollingAveragePeriod, SITE_RATE_AVERAGE_PERIOD_HOURS);
       if (hours === null)
-        throw new HttpError(400, 'rollingAveragePeriod must be 1 hour, 1 day, 7, 15, 30 or 90 days', {
+        throw new DomainError('Invalid', 'rollingAveragePeriod must be 1 hour, 1 day, 7, 15, 30 or 90 days', {
           rollingAveragePeriod: ['Unknown rolling average period'],
         });
       let range: { start: number; end: number };

@@ -7,7 +7,9 @@ import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
 import { SITE_ADD_ONLY_FIELDS, siteAccessSchema, siteFormSchema } from '@/domain/site-form';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
 import { accessToOrganization } from '../services/signed-in-user';
 import { classificationErrors, loadSiteOptions, organizationOptionId } from '../services/site-options';
@@ -83,7 +85,7 @@ async function permissionsIn(db: Queryable, user: SignedInUser, organizationId: 
 const siteFormBodySchema = siteFormSchema.extend({ updatedAt: z.string().nullable().optional() });
 
 export const siteEditRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/siteOptions/',
     access: 'authenticated',
@@ -94,7 +96,7 @@ export const siteEditRoutes = [
     response: siteOptionsSchema,
     handler: ({ organizationId, database }) => loadSiteOptions(database, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/siteEdit/',
     access: [Permission.SiteEdit, Permission.SiteAdd],
@@ -104,11 +106,11 @@ export const siteEditRoutes = [
     response: siteEditSchema,
     handler: async ({ query, organizationId, database }) => {
       const site = await loadSiteEdit(database, query.siteId);
-      if (!site || site.organizationId !== organizationId) throw new HttpError(404, 'Site not found');
+      if (!site || site.organizationId !== organizationId) throw new DomainError('NotFound', 'Site not found');
       return site;
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/site/siteEdit/',
     access: [Permission.SiteEdit, Permission.SiteAdd],
@@ -141,12 +143,13 @@ export const siteEditRoutes = [
         const target = organizationId!;
         const before = body.id === 0 ? null : await loadSiteEdit(tx, body.id, true);
         if (body.id !== 0) {
-          if (!before) throw new HttpError(404, 'Site not found');
+          if (!before) throw new DomainError('NotFound', 'Site not found');
           const current = await permissionsIn(tx, user!, before.organizationId);
           // A site in an organization the user cannot edit is as unknown as a missing one.
           if (!hasAnyPermission(current, [Permission.SiteEdit, Permission.SiteAdd]))
-            throw new HttpError(404, 'Site not found');
-          if (body.updatedAt && body.updatedAt !== before.updatedAt) throw new HttpError(409, SITE_CHANGED_ELSEWHERE);
+            throw new DomainError('NotFound', 'Site not found');
+          if (body.updatedAt && body.updatedAt !== before.updatedAt)
+            throw new DomainError('Conflict', SITE_CHANGED_ELSEWHERE);
           const location = roundForStorage(parseLatLng(body.locationLatLng)!);
           const beforeLocation = parseLatLng(before.locationLatLng)!;
           const changedAddOnly = SITE_ADD_ONLY_FIELDS.filter((f) =>
@@ -155,16 +158,16 @@ export const siteEditRoutes = [
               : body[f] !== before[f],
           );
           if (changedAddOnly.length > 0 && !(current.has(Permission.SiteAdd) && permissions.has(Permission.SiteAdd))) {
-            throw new HttpError(
-              403,
+            throw new DomainError(
+              'Forbidden',
               'Changing the name, organization, location, country, state, regulation or regulatory type of a site needs the SiteAdd permission.',
             );
           }
         } else if (!permissions.has(Permission.SiteAdd)) {
-          throw new HttpError(403, 'You do not have permission to do that');
+          throw new DomainError('Forbidden', 'You do not have permission to do that');
         }
         const errors = await classificationErrors(tx, body, target);
-        if (Object.keys(errors).length > 0) throw new HttpError(400, 'The request is not valid.', errors);
+        if (Object.keys(errors).length > 0) throw new DomainError('Invalid', 'The request is not valid.', errors);
         const location = roundForStorage(parseLatLng(body.locationLatLng)!);
         const businessUnitId = await organizationOptionId(tx, 'businessUnit', body.businessUnit, target);
         const assetAreaId = await organizationOptionId(tx, 'assetArea', body.assetArea, target);
@@ -223,7 +226,7 @@ export const siteEditRoutes = [
         return after;
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/site/siteAccessDetailsEdit/',
     access: 'authenticated',
@@ -241,7 +244,7 @@ export const siteEditRoutes = [
         'SELECT access_notes, notification_required, special_tickets_required, work_permit_required FROM sites WHERE id = $1 AND organization_id = $2',
         [query.siteId, organizationId],
       );
-      if (!r) throw new HttpError(404, 'Site not found');
+      if (!r) throw new DomainError('NotFound', 'Site not found');
       return {
         siteId: query.siteId,
         accessNotes: r.access_notes,
@@ -251,7 +254,7 @@ export const siteEditRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/site/siteAccessDetailsEdit/',
     access: [Permission.SiteEdit],
@@ -280,7 +283,7 @@ export const siteEditRoutes = [
           'SELECT access_notes, notification_required, special_tickets_required, work_permit_required FROM sites WHERE id = $1 AND organization_id = $2 FOR UPDATE',
           [body.siteId, organizationId],
         );
-        if (!before) throw new HttpError(404, 'Site not found');
+        if (!before) throw new DomainError('NotFound', 'Site not found');
         const notes = body.accessNotes?.trim() || null;
         await tx.query(
           'UPDATE sites SET access_notes = $1, notification_required = $2, special_tickets_required = $3, work_permit_required = $4, updated_at = clock_timestamp() WHERE id = $5',

@@ -5,7 +5,8 @@ import { siteGroupRowSchema, siteOptionSchema, type SiteGroupRow } from '@/contr
 import { Permission } from '@/domain/permissions';
 import { siteGroupNameSchema } from '@/domain/site-form';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { recordAudit } from '../services/audit';
 import { API_KEY_COUNT_SQL, detachSiteGroupFromApiKeys } from '../services/api-keys';
 import { detachSiteGroupFromIntegrations, INTEGRATION_COUNT_SQL } from '../services/push-integrations/store';
@@ -73,7 +74,7 @@ async function groupsOfSites(db: Queryable, siteIds: number[]): Promise<Map<numb
 }
 
 export const siteGroupRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/siteGroup/listSiteGroupsForOrganization/',
     access: 'authenticated',
@@ -84,7 +85,7 @@ export const siteGroupRoutes = [
     response: z.array(siteGroupRowSchema),
     handler: ({ organizationId, database }) => listGroups(database, organizationId!),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/siteGroup/siteGroupOptionsForOrganization/',
     access: 'authenticated',
@@ -98,7 +99,7 @@ export const siteGroupRoutes = [
         [organizationId],
       ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/siteGroup/edit',
     access: [Permission.SiteEdit],
@@ -114,7 +115,9 @@ export const siteGroupRoutes = [
           [organizationId, body.name, body.id],
         );
         if (clash)
-          throw new HttpError(400, 'The request is not valid.', { name: ['A group with this name already exists'] });
+          throw new DomainError('Invalid', 'The request is not valid.', {
+            name: ['A group with this name already exists'],
+          });
         let id = body.id;
         if (id === 0) {
           id = (
@@ -128,12 +131,12 @@ export const siteGroupRoutes = [
             'UPDATE site_groups SET name = $1 WHERE id = $2 AND organization_id = $3 RETURNING id',
             [body.name, id, organizationId],
           );
-          if (updated.length === 0) throw new HttpError(404, 'Site group not found');
+          if (updated.length === 0) throw new DomainError('NotFound', 'Site group not found');
         }
         return (await listGroups(tx, organizationId!, id))[0]!;
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'DELETE',
     url: '/api/siteGroup/delete/:id',
     access: [Permission.SiteEdit],
@@ -149,7 +152,7 @@ export const siteGroupRoutes = [
           'SELECT id FROM site_groups WHERE id = $1 AND organization_id = $2 FOR UPDATE',
           [params.id, organizationId],
         );
-        if (!group) throw new HttpError(404, 'Site group not found');
+        if (!group) throw new DomainError('NotFound', 'Site group not found');
         const siteIds = (
           await tx.query<{ site_id: number }>('SELECT site_id FROM site_site_groups WHERE site_group_id = $1', [
             params.id,
@@ -178,7 +181,7 @@ export const siteGroupRoutes = [
         return { id: params.id };
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/site/siteGroupSitesEdit',
     access: [Permission.SiteEdit],
@@ -198,7 +201,8 @@ export const siteGroupRoutes = [
           'SELECT id FROM sites WHERE id = ANY($1::int[]) AND organization_id = $2',
           [siteIds, organizationId],
         );
-        if (owned.length !== siteIds.length) throw new HttpError(404, 'A site was not found in this organization');
+        if (owned.length !== siteIds.length)
+          throw new DomainError('NotFound', 'A site was not found in this organization');
         const groupIds = [...new Set(Object.values(body.siteGroupSites).flat())];
         if (groupIds.length) {
           const groups = await tx.query<{ id: number }>(
@@ -206,7 +210,7 @@ export const siteGroupRoutes = [
             [groupIds, organizationId],
           );
           if (groups.length !== groupIds.length)
-            throw new HttpError(400, 'A group does not belong to this organization');
+            throw new DomainError('Invalid', 'A group does not belong to this organization');
         }
         const before = await groupsOfSites(tx, siteIds);
         await tx.query('DELETE FROM site_site_groups WHERE site_id = ANY($1::int[])', [siteIds]);

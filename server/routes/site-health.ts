@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Permission } from '@/domain/permissions';
 import { siteListQuerySchema } from '@/contracts/site';
 import { siteHealthRowSchema, type SiteHealthRow } from '@/contracts/site-health';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import { TICKET_LIST_SQL } from '../services/device-rows';
 
 interface Row extends Record<string, unknown> {
@@ -35,7 +35,7 @@ interface Row extends Record<string, unknown> {
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export const siteHealthRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/siteHealth/siteHealth/',
     access: [Permission.SiteHealthAdministration],

@@ -6,7 +6,7 @@ import { queryIdSchema } from '@/contracts/bounds';
 import { roseChartDatumSchema, siteWindDataSchema, type RoseChartDatum, type SiteWindData } from '@/contracts/site-map';
 import { binRose, roseData, roseGas, windPeriodMs } from '@/domain/site-map';
 import type { Queryable } from '../db/client';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import { windPerInstallation } from '../services/chart-series';
 import { readSamples } from '../services/measurement-store';
 import { checkSite } from '../services/site-dashboard';
@@ -59,7 +59,7 @@ async function staysIn(db: Queryable, siteId: number, start: number, end: number
 }
 
 export const siteMapRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/roseChartData/',
     access: 'authenticated',
@@ -89,7 +89,7 @@ export const siteMapRoutes = [
       return out;
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/data/siteWindData/',
     access: 'authenticated',

@@ -1,9 +1,8 @@
 // Site list, delete and restore (spec 1 §2 'Sites screen', §7).
-import { z } from 'zod';
-import { Permission } from '@/domain/permissions';
-import { siteIdBodySchema, siteListQuerySchema, siteListRowSchema, type SiteListRow } from '@/contracts/site';
+import { deleteSiteEndpoint, restoreSiteEndpoint, siteListEndpoint, type SiteListRow } from '@/contracts/site';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { recordAudit } from '../services/audit';
 
 export interface SiteRow extends Record<string, unknown> {
@@ -98,14 +97,9 @@ export async function selectSiteRows(
 }
 
 export const siteRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/site/siteList/',
-    access: 'authenticated',
+  defineRoute(siteListEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's sites with their classification, groups and installed devices",
-    query: siteListQuerySchema,
-    response: z.array(siteListRowSchema),
     cached: true,
     handler: async ({ query, organizationId, database }) => {
       // The list does not show the model's progress: leaving it out keeps the cached answer through modelling steps.
@@ -119,15 +113,10 @@ export const siteRoutes = [
     },
   }),
   ...(['delete', 'restore'] as const).map((action) =>
-    defineRoute({
-      method: 'POST',
-      url: action === 'delete' ? '/api/site/deleteSite/' : '/api/site/restoreSite/',
-      access: [Permission.SiteDeleteRestore],
+    defineRoute(action === 'delete' ? deleteSiteEndpoint : restoreSiteEndpoint, {
       orgScope: { from: 'body', key: 'organizationId' },
       summary: action === 'delete' ? 'Soft-deletes a site' : 'Restores a deleted site',
-      body: siteIdBodySchema,
       example: { body: { siteId: 1 } },
-      response: z.object({ siteId: z.number().int(), deletedAt: z.string().nullable() }),
       handler: async ({ body, organizationId, user, database }) =>
         database.transaction(async (tx) => {
           const [before] = await tx.query<{ deleted_at: Date | string | null }>(
@@ -135,7 +124,7 @@ export const siteRoutes = [
             [body.siteId, organizationId],
           );
           // A site of another organization is as unknown as a missing one.
-          if (!before) throw new HttpError(404, 'Site not found');
+          if (!before) throw new DomainError('NotFound', 'Site not found');
           const [after] = await tx.query<{ deleted_at: Date | string | null }>(
             `UPDATE sites SET deleted_at = ${action === 'delete' ? 'coalesce(deleted_at, now())' : 'NULL'}, updated_at = now() WHERE id = $1 RETURNING deleted_at`,
             [body.siteId],

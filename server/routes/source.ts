@@ -7,7 +7,7 @@ import { queryIdSchema } from '@/contracts/bounds';
 import { sourceEditSchema, sourceGroupOptionSchema } from '@/contracts/site-edit';
 import { Permission } from '@/domain/permissions';
 import { sourceEditBodySchema } from '@/domain/sources';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import { listSiteSources, saveSource, setSourceDeleted, sourceGroupOptions } from '../services/site-edit-sources';
 
 export const SITE_EDIT_WRITE = [Permission.SiteEdit, Permission.SiteDeploymentEdit];
@@ -15,7 +15,7 @@ const id = queryIdSchema;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 
 const softDelete = (action: 'delete' | 'restore') =>
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: action === 'delete' ? '/api/source/deleteSource/' : '/api/source/restoreSource/',
     access: SITE_EDIT_WRITE,
@@ -35,7 +35,7 @@ const softDelete = (action: 'delete' | 'restore') =>
   });
 
 export const sourceRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/source/getSourceEdit/',
     access: 'authenticated',
@@ -47,7 +47,7 @@ export const sourceRoutes = [
     handler: ({ query, organizationId, database }) =>
       listSiteSources(database, organizationId!, query.siteId, query.includeDeleted === 'true'),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/source/sourceEdit',
     access: SITE_EDIT_WRITE,
@@ -71,7 +71,7 @@ export const sourceRoutes = [
   }),
   softDelete('delete'),
   softDelete('restore'),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/sourceGroup/siteGroupOptions/',
     access: 'authenticated',

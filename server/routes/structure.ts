@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { queryIdSchema } from '@/contracts/bounds';
 import { idAnswerSchema, structureSchema } from '@/contracts/site-edit';
 import { structureEditBodySchema } from '@/domain/structures';
-import { defineRoute } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
 import { deleteStructure, listStructures, saveStructure } from '../services/site-edit-structures';
 import { SITE_EDIT_WRITE } from './source';
 
@@ -12,7 +12,7 @@ const id = queryIdSchema;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 
 export const structureRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/structure/getStructureEdit/',
     access: 'authenticated',
@@ -23,7 +23,7 @@ export const structureRoutes = [
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) => listStructures(database, organizationId!, query.siteId),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/structure/structureEdit',
     access: SITE_EDIT_WRITE,
@@ -48,7 +48,7 @@ export const structureRoutes = [
         saveStructure(tx, organizationId!, body, { userId: user!.id, userName: user!.email }),
       ),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/structure/deleteStructure/',
     access: SITE_EDIT_WRITE,

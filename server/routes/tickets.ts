@@ -7,7 +7,8 @@ import { TicketSource } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
 import { NOT_INSTALLED_FOR_TICKET, TICKET_FIELDS, ticketCreateSchema } from '@/domain/tickets';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { builtInDesk } from '../services/ticket-desk/built-in-desk';
 import type { TicketDesk, TicketScope } from '../services/ticket-desk/ticket-desk';
 
@@ -25,7 +26,7 @@ async function deviceInOrganization(
     'SELECT d.id, i.site_id FROM devices d LEFT JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL WHERE d.id = $1 AND d.organization_id = $2',
     [deviceId, organizationId],
   );
-  if (!d) throw new HttpError(404, 'Device not found');
+  if (!d) throw new DomainError('NotFound', 'Device not found');
   return d;
 }
 
@@ -49,24 +50,24 @@ async function checkFieldChoices(db: Queryable, body: z.infer<typeof ticketCreat
     else if (key === 'symptomSecondaryId' && o.parent_id !== body.symptomPrimaryId)
       errors[key] = ['Not an option of the chosen Symptom Primary'];
   }
-  if (Object.keys(errors).length > 0) throw new HttpError(400, 'The request is not valid.', errors);
+  if (Object.keys(errors).length > 0) throw new DomainError('Invalid', 'The request is not valid.', errors);
 }
 
 const ticketQuery = orgQuery.extend({ ticketId: id, deviceId: id.optional(), siteId: id.optional() });
 
 function ticketScope(query: z.infer<typeof ticketQuery>, organizationId: number): TicketScope {
   if (query.deviceId === undefined && query.siteId === undefined)
-    throw new HttpError(400, 'The request is not valid.', { deviceId: ['A device or a site is required'] });
+    throw new DomainError('Invalid', 'The request is not valid.', { deviceId: ['A device or a site is required'] });
   return { organizationId, deviceId: query.deviceId, siteId: query.siteId };
 }
 
 function found<T>(answer: T | null): T {
-  if (answer === null) throw new HttpError(404, 'Ticket not found');
+  if (answer === null) throw new DomainError('NotFound', 'Ticket not found');
   return answer;
 }
 
 export const ticketRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/freshdesk/freshdeskTicketCreate/',
     access: [Permission.DeviceAdministration],
@@ -91,7 +92,7 @@ export const ticketRoutes = [
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {
         const device = await deviceInOrganization(tx, body.deviceId, organizationId!);
-        if (device.site_id === null) throw new HttpError(400, NOT_INSTALLED_FOR_TICKET);
+        if (device.site_id === null) throw new DomainError('Invalid', NOT_INSTALLED_FOR_TICKET);
         await checkFieldChoices(tx, body);
         return desk.create(tx, {
           ...body,
@@ -101,7 +102,7 @@ export const ticketRoutes = [
         });
       }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/freshdesk/deviceFreshdeskTicketOptions/',
     access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
@@ -119,7 +120,7 @@ export const ticketRoutes = [
       });
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/freshdesk/siteFreshdeskTicketOptions/',
     access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
@@ -130,7 +131,7 @@ export const ticketRoutes = [
     handler: ({ query, organizationId, database }) =>
       desk.list(database, { organizationId: organizationId!, siteId: query.siteId }),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/freshdesk/freshdeskTicketDetail/',
     access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
@@ -142,7 +143,7 @@ export const ticketRoutes = [
     handler: async ({ query, organizationId, database }) =>
       found(await desk.detail(database, query.ticketId, ticketScope(query, organizationId!))),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/freshdesk/freshdeskTicketConversations/',
     access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
@@ -154,7 +155,7 @@ export const ticketRoutes = [
     handler: async ({ query, organizationId, database }) =>
       found(await desk.conversations(database, query.ticketId, ticketScope(query, organizationId!))),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/freshdesk/freshdeskTicketFieldOptions/',
     access: 'authenticated',
@@ -165,7 +166,7 @@ export const ticketRoutes = [
     response: z.array(ticketFieldOptionSchema),
     handler: ({ query, database }) => desk.fieldOptions(database, query.fieldId, query.parentChoiceId ?? null),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/freshdesk/freshdeskTicketTicketSourceOptions/',
     access: 'authenticated',

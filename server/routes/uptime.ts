@@ -8,7 +8,9 @@ import { gridQuerySchema } from '@/domain/grid-query';
 import { Permission } from '@/domain/permissions';
 import { MAX_UPTIME_DAYS, summarize, UPTIME_RANGE_MESSAGE } from '@/domain/uptime';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { accessToOrganization } from '../services/signed-in-user';
 import { computeUptime } from '../services/uptime';
 
@@ -37,23 +39,23 @@ async function checkedScope(db: Queryable, user: SignedInUser, q: z.infer<typeof
   const from = Date.parse(q.fromTime);
   const to = Date.parse(q.toTime);
   if (!(to > from))
-    throw new HttpError(400, 'The request is not valid.', { toTime: ['The end must be after the start'] });
+    throw new DomainError('Invalid', 'The request is not valid.', { toTime: ['The end must be after the start'] });
   if (to - from > MAX_UPTIME_DAYS * 86_400_000 + 60_000)
-    throw new HttpError(400, UPTIME_RANGE_MESSAGE, { toTime: [UPTIME_RANGE_MESSAGE] });
+    throw new DomainError('Invalid', UPTIME_RANGE_MESSAGE, { toTime: [UPTIME_RANGE_MESSAGE] });
   if (q.organizationIds.length === 0)
-    throw new HttpError(400, 'The request is not valid.', {
+    throw new DomainError('Invalid', 'The request is not valid.', {
       organizationIds: ['At least one organization is required'],
     });
   for (const org of new Set(q.organizationIds)) {
     const access = await accessToOrganization(db, user, org);
     if (!access.ok || !access.permissions.has(Permission.DeviceUptimeView))
-      throw new HttpError(403, 'You do not have permission to do that');
+      throw new DomainError('Forbidden', 'You do not have permission to do that');
   }
   return { organizationIds: [...new Set(q.organizationIds)], siteIds: q.siteIds, from, to, now: Date.now() };
 }
 
 export const uptimeRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/uptime/deviceUpOverview/',
     access: [Permission.DeviceUptimeView],
@@ -74,7 +76,7 @@ export const uptimeRoutes = [
       };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/uptime/deviceUpStatus/',
     access: [Permission.DeviceUptimeView],

@@ -7,10 +7,11 @@ import {
 } from '@/contracts/user-settings';
 import { UNITS, unitConfigurationSchema } from '@/domain/units';
 import { storedUnitConfiguration } from '../services/user-settings';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 
 export const userSettingsRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/userSettings/gridColumnVisibility/',
     access: 'authenticated',
@@ -19,7 +20,7 @@ export const userSettingsRoutes = [
     body: gridColumnVisibilityEditSchema,
     response: z.object({ gridColumnVisibility: gridColumnVisibilitySchema }),
     handler: async ({ user, body, database }) => {
-      if (!user) throw new HttpError(401, 'Authentication required');
+      if (!user) throw new DomainError('Unauthenticated', 'Authentication required');
       // jsonb_set on one key: concurrent saves of different grids never overwrite each other.
       const [row] = await database.query<{ grids: Record<string, string[]> }>(
         `UPDATE users
@@ -34,7 +35,7 @@ export const userSettingsRoutes = [
       return { gridColumnVisibility: row?.grids ?? {} };
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/userSettings/units/',
     access: 'authenticated',
@@ -43,7 +44,7 @@ export const userSettingsRoutes = [
     response: z.array(displayUnitSchema),
     handler: async () => UNITS.map((u) => ({ id: u.id, unitGroupId: u.unitGroupId, name: u.name, label: u.label })),
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/userSettings/unitConfigurationEdit/',
     access: 'authenticated',
@@ -58,7 +59,7 @@ export const userSettingsRoutes = [
       return storedUnitConfiguration(row?.settings ?? {});
     },
   }),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/userSettings/unitConfigurationEdit/',
     access: 'authenticated',

@@ -1,5 +1,6 @@
 import { currentUserSchema, logoutResponseSchema, type CurrentUser } from '@/contracts/current-user';
-import { defineRoute, HttpError } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import { DomainError } from '../services/errors';
 import { defaultUserSettings } from '../services/user-settings';
 
 interface OrgRow extends Record<string, unknown> {
@@ -16,7 +17,7 @@ export interface LogoutHook {
 
 export function userRoutes(logout: LogoutHook | null) {
   return [
-    defineRoute({
+    defineLegacyRoute({
       method: 'GET',
       url: '/api/user/currentUser/',
       access: 'authenticated',
@@ -24,7 +25,7 @@ export function userRoutes(logout: LogoutHook | null) {
       summary: 'The signed-in user, their organizations and roles',
       response: currentUserSchema,
       handler: async ({ user, database }): Promise<CurrentUser> => {
-        if (!user) throw new HttpError(401, 'Authentication required');
+        if (!user) throw new DomainError('Unauthenticated', 'Authentication required');
         const [details] = await database.query<{
           qube_role_id: number | null;
           iana_timezone_id: string;
@@ -65,7 +66,7 @@ export function userRoutes(logout: LogoutHook | null) {
         };
       },
     }),
-    defineRoute({
+    defineLegacyRoute({
       method: 'POST',
       url: '/api/user/logout/',
       access: 'authenticated',

@@ -8,7 +8,9 @@ import { rootCauseSchema } from '@/contracts/emission-classification';
 import { CLASSIFICATIONS, AlarmType, RepairType, WorkflowType } from '@/domain/enums';
 import { ldarProblems, ldarResolves, showsRepairRequired, showsRootCause, type LdarForm } from '@/domain/alarms';
 import type { Queryable } from '../db/client';
-import { defineRoute, HttpError, type SignedInUser } from '../http/define-route';
+import { defineLegacyRoute } from '../http/define-route';
+import type { SignedInUser } from '../services/callers';
+import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
 
 interface WorkflowRow extends Record<string, unknown> {
@@ -61,7 +63,7 @@ async function workflowOf(db: Queryable, organizationId: number, id: number, loc
       WHERE w.id = $2 ${lock ? 'FOR UPDATE OF w' : ''}`,
     [organizationId, id],
   );
-  if (!row) throw new HttpError(404, 'Workflow not found');
+  if (!row) throw new DomainError('NotFound', 'Workflow not found');
   return row;
 }
 
@@ -110,7 +112,7 @@ const actionRoute = (
   summary: string,
   apply: (tx: Queryable, before: WorkflowRow, user: SignedInUser) => Promise<void>,
 ) =>
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: `/api/workflow/${action}/:id`,
     access: 'authenticated',
@@ -127,7 +129,7 @@ const actionRoute = (
 /** Basic workflows resolve and unresolve; doing it twice (two people clicking at once) leaves it as it is. */
 const basic = (resolve: boolean) => async (tx: Queryable, before: WorkflowRow, user: SignedInUser) => {
   if (before.workflow_type !== WorkflowType.values.Basic)
-    throw new HttpError(400, 'Only a Basic workflow is resolved this way');
+    throw new DomainError('Invalid', 'Only a Basic workflow is resolved this way');
   if (resolve && before.resolved_at === null) {
     await tx.query(
       'UPDATE workflows SET acknowledged_at = now(), resolved_at = now(), resolved_by = $2, version = version + 1 WHERE id = $1',
@@ -145,7 +147,7 @@ const basic = (resolve: boolean) => async (tx: Queryable, before: WorkflowRow, u
 /** An Emission Rate alarm's workflow changes type; the new one starts unresolved and the alarm keeps its comments. */
 const convert = (to: number) => async (tx: Queryable, before: WorkflowRow) => {
   if (before.alarm_type !== AlarmType.values.SiteRate)
-    throw new HttpError(400, 'Only an Emission Rate alarm can change its workflow');
+    throw new DomainError('Invalid', 'Only an Emission Rate alarm can change its workflow');
   if (before.workflow_type === to) return;
   await tx.query(
     `UPDATE workflows SET workflow_type = $2, acknowledged_at = NULL, resolved_at = NULL, resolved_by = NULL, classification = NULL, root_cause_id = NULL,
@@ -155,7 +157,7 @@ const convert = (to: number) => async (tx: Queryable, before: WorkflowRow) => {
 };
 
 export const workflowRoutes = [
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/workflow/get',
     access: 'authenticated',
@@ -168,7 +170,7 @@ export const workflowRoutes = [
   }),
   actionRoute('acknowledge', 'Resolves a Basic workflow', basic(true)),
   actionRoute('unacknowledge', 'Returns a resolved Basic workflow to unresolved', basic(false)),
-  defineRoute({
+  defineLegacyRoute({
     method: 'POST',
     url: '/api/workflow/editLdar',
     access: 'authenticated',
@@ -200,8 +202,8 @@ export const workflowRoutes = [
     handler: ({ body, organizationId, user, database }) =>
       change(database, organizationId!, user!, body.id, async (tx, before) => {
         if (before.workflow_type !== WorkflowType.values.LDAR)
-          throw new HttpError(400, 'Only an LDAR workflow has this form');
-        if (before.version !== body.version) throw new HttpError(409, STALE);
+          throw new DomainError('Invalid', 'Only an LDAR workflow has this form');
+        if (before.version !== body.version) throw new DomainError('Conflict', STALE);
         // Hidden fields are never kept (spec 2 §4): root cause only for Venting or Fugitive, repair only when required.
         const form: LdarForm = {
           classification: body.classification,
@@ -216,8 +218,8 @@ export const workflowRoutes = [
         }
         const problems = ldarProblems(form);
         if (Object.keys(problems).length)
-          throw new HttpError(
-            400,
+          throw new DomainError(
+            'Invalid',
             'The request is not valid.',
             Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
           );
@@ -227,7 +229,7 @@ export const workflowRoutes = [
             [form.rootCauseId],
           );
           if (!cause || cause.classification !== form.classification)
-            throw new HttpError(400, 'The request is not valid.', {
+            throw new DomainError('Invalid', 'The request is not valid.', {
               rootCauseId: ['Choose a root cause of this classification'],
             });
         }
@@ -259,7 +261,7 @@ export const workflowRoutes = [
     "Converts a SiteRate alarm's LDAR workflow to Basic, keeping its comments",
     convert(WorkflowType.values.Basic),
   ),
-  defineRoute({
+  defineLegacyRoute({
     method: 'GET',
     url: '/api/workflow/listRootCauses',
     access: 'authenticated',

@@ -16,7 +16,8 @@ import {
 } from '@/domain/api-keys';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { HttpError, type ApiKeyCaller } from '../http/define-route';
+import type { ApiKeyCaller } from './callers';
+import { DomainError } from './errors';
 import { changedValues, recordAudit } from './audit';
 
 interface KeyRow extends Record<string, unknown> {
@@ -77,7 +78,7 @@ export async function loadApiKey(db: Queryable, organizationId: number, id: numb
     `${SELECT_KEYS} WHERE k.id = $1 AND k.organization_id = $2 AND k.deleted_at IS NULL`,
     [id, organizationId],
   );
-  if (!row) throw new HttpError(404, API_KEY_MESSAGES.notFound);
+  if (!row) throw new DomainError('NotFound', API_KEY_MESSAGES.notFound);
   return toApiKey(row);
 }
 
@@ -126,7 +127,7 @@ export async function saveApiKey(
     f.canAccessHighFrequencyData !== (before?.canAccessHighFrequencyData ?? false) &&
     !actor.permissions.has(Permission.QubeAdministration)
   ) {
-    throw new HttpError(403, API_KEY_MESSAGES.highFrequencyPermission, {
+    throw new DomainError('Forbidden', API_KEY_MESSAGES.highFrequencyPermission, {
       canAccessHighFrequencyData: [API_KEY_MESSAGES.highFrequencyPermission],
     });
   }
@@ -136,7 +137,7 @@ export async function saveApiKey(
       [f.siteGroupIds, organizationId],
     );
     if ((owned?.n ?? 0) !== f.siteGroupIds.length)
-      throw new HttpError(400, 'The request is not valid.', {
+      throw new DomainError('Invalid', 'The request is not valid.', {
         siteGroupIds: [API_KEY_MESSAGES.siteGroupNotInOrganization],
       });
   }
@@ -197,7 +198,7 @@ export async function deleteApiKey(
     'UPDATE api_keys SET deleted_at = now(), deleted_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id',
     [id, organizationId, actor.id],
   );
-  if (updated.length === 0) throw new HttpError(404, API_KEY_MESSAGES.notFound);
+  if (updated.length === 0) throw new DomainError('NotFound', API_KEY_MESSAGES.notFound);
   await recordAudit(tx, {
     entityType: 'apiKey',
     entityId: id,
@@ -271,9 +272,10 @@ export async function authenticateApiKey(
 ): Promise<ApiKeyCaller> {
   const raw = headers[API_KEY_HEADER.toLowerCase()];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!key) throw new HttpError(401, PULL_API_MESSAGES.missingKey);
+  if (!key) throw new DomainError('Unauthenticated', PULL_API_MESSAGES.missingKey);
   // Anything that is not shaped like one of our keys is refused before it reaches the database.
-  if (key.length > 100 || !key.startsWith(API_KEY_PREFIX)) throw new HttpError(401, PULL_API_MESSAGES.unknownKey);
+  if (key.length > 100 || !key.startsWith(API_KEY_PREFIX))
+    throw new DomainError('Unauthenticated', PULL_API_MESSAGES.unknownKey);
   const [row] = await db.query<CallerRow>(
     `SELECT k.id, k.organization_id, k.enabled, (k.deleted_at IS NOT NULL) AS deleted, (o.deleted_at IS NOT NULL) AS organization_deleted,
             k.api_endpoints, k.can_access_all_sites, k.can_access_high_frequency_data, k.ch4_rate_display_unit_id, k.ch4_volume_display_unit_id,
@@ -281,11 +283,11 @@ export async function authenticateApiKey(
        FROM api_keys k JOIN organizations o ON o.id = k.organization_id WHERE k.key_hash = $1`,
     [hashApiKey(key)],
   );
-  if (!row || row.deleted) throw new HttpError(401, PULL_API_MESSAGES.unknownKey);
-  if (row.organization_deleted) throw new HttpError(403, PULL_API_MESSAGES.organizationDeleted);
-  if (!row.enabled) throw new HttpError(403, PULL_API_MESSAGES.disabledKey);
+  if (!row || row.deleted) throw new DomainError('Unauthenticated', PULL_API_MESSAGES.unknownKey);
+  if (row.organization_deleted) throw new DomainError('Forbidden', PULL_API_MESSAGES.organizationDeleted);
+  if (!row.enabled) throw new DomainError('Forbidden', PULL_API_MESSAGES.disabledKey);
   if (!category || !row.api_endpoints.includes(category))
-    throw new HttpError(403, PULL_API_MESSAGES.categoryNotAllowed(category ?? 'Sites'));
+    throw new DomainError('Forbidden', PULL_API_MESSAGES.categoryNotAllowed(category ?? 'Sites'));
   const now = Date.now();
   if (row.last_used_at === null || now - new Date(row.last_used_at).getTime() >= LAST_USED_RESOLUTION_MS) {
     // Conditional, so concurrent calls of one key write once.
@@ -320,7 +322,7 @@ export async function apiKeySites(
       ORDER BY lower(s.name), s.id`,
     [key.organizationId, key.canAccessAllSites, siteId ?? null, key.id],
   );
-  if (siteId !== undefined && rows.length === 0) throw new HttpError(404, PULL_API_MESSAGES.siteNotFound);
+  if (siteId !== undefined && rows.length === 0) throw new DomainError('NotFound', PULL_API_MESSAGES.siteNotFound);
   return rows;
 }
 

@@ -13,7 +13,8 @@ import {
   type BaselineInput,
 } from '@/domain/baselines';
 import type { Queryable } from '../db/client';
-import { badRequest, notFound } from '../http/define-route';
+import { invalid } from './errors';
+import { notFound } from './errors';
 import { changedValues, recordAudit } from './audit';
 import { siteDailyVolumes } from './emissions';
 
@@ -43,10 +44,10 @@ async function siteOf(db: Queryable, organizationId: number, siteId: number): Pr
 /** Validates the inputs (400 with the spec's messages by field) and calculates from the site's volumes. */
 export async function calculate(db: Queryable, input: BaselineInput): Promise<BaselineCalculationAnswer> {
   const problems = baselineInputProblems(input);
-  if (Object.keys(problems).length) throw badRequest(Object.values(problems).flat().join(' '), problems);
+  if (Object.keys(problems).length) throw invalid(Object.values(problems).flat().join(' '), problems);
   const site = await siteOf(db, input.organizationId, input.siteId!);
   if (input.baselineType === BaselineType.Epa30DayAverage && !isEpaRegulated(site.regulation))
-    throw badRequest(BASELINE_MESSAGES.notEpaSite, { siteId: [BASELINE_MESSAGES.notEpaSite] });
+    throw invalid(BASELINE_MESSAGES.notEpaSite, { siteId: [BASELINE_MESSAGES.notEpaSite] });
   const days = calculationDays(input);
   const volumes = days ? await siteDailyVolumes(db, site.id, days.from, days.to) : [];
   return calculateBaseline(input, volumes);
@@ -191,7 +192,7 @@ async function audit(
 export async function createBaseline(tx: Queryable, input: BaselineCreate, actor: Actor): Promise<SiteBaseline> {
   const dateProblems = effectiveDateProblems(input.effectiveFrom, input.effectiveTo);
   const problems = { ...baselineInputProblems(input), ...dateProblems };
-  if (Object.keys(problems).length) throw badRequest(Object.values(problems).flat().join(' '), problems);
+  if (Object.keys(problems).length) throw invalid(Object.values(problems).flat().join(' '), problems);
   const result = await calculate(tx, input);
   const effectiveFrom = input.effectiveFrom!;
   if (!input.effectiveTo) {
@@ -254,7 +255,7 @@ export async function editEffectiveDates(
 ): Promise<SiteBaseline> {
   const before = await baselineDetails(tx, organizationId, id);
   const problems = effectiveDateProblems(effectiveFrom, effectiveTo);
-  if (Object.keys(problems).length) throw badRequest(Object.values(problems).flat().join(' '), problems);
+  if (Object.keys(problems).length) throw invalid(Object.values(problems).flat().join(' '), problems);
   await tx.query('UPDATE site_baselines SET effective_from = $2, effective_to = $3 WHERE id = $1', [
     id,
     effectiveFrom,

@@ -9,7 +9,8 @@ import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
-import { HttpError, type SignedInUser } from '../http/define-route';
+import type { SignedInUser } from './callers';
+import { DomainError } from './errors';
 import { loadDeviceEdit, saveDevice } from './device-save';
 import { accessToOrganization, organizationsWith } from './signed-in-user';
 
@@ -31,12 +32,13 @@ export async function applyBulkDevices(
   try {
     parsed = await parseCsvUpload(bytes, DEVICE_BULK_COLUMNS, DEVICE_BULK_MAX_ROWS);
   } catch (e) {
-    if (e instanceof FileParseError) throw new HttpError(400, e.message);
+    if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
     throw e;
   }
   const errors: Record<string, string[]> = {};
   for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
-  if (parsed.rows.length === 0 && parsed.errors.length === 0) throw new HttpError(400, 'The file has no device rows.');
+  if (parsed.rows.length === 0 && parsed.errors.length === 0)
+    throw new DomainError('Invalid', 'The file has no device rows.');
 
   const allowed = await organizationsWith(tx, user, Permission.DeviceAdministration);
   const orgs = await tx.query<{ id: number; name: string }>(
@@ -114,7 +116,7 @@ export async function applyBulkDevices(
       await saveDevice(tx, form, before, { organizationId, permissions: permissionsIn.get(organizationId)!, user });
       changed++;
     } catch (e) {
-      if (!(e instanceof HttpError) || e.statusCode !== 400) throw e;
+      if (!(e instanceof DomainError) || e.kind !== 'Invalid') throw e;
       const messages = e.errors
         ? Object.entries(e.errors).flatMap(([k, ms]) =>
             ms.map((m) => (m.startsWith(fieldLabel(k.split('.')[0]!)) ? m : `${fieldLabel(k.split('.')[0]!)}: ${m}`)),
@@ -126,7 +128,11 @@ export async function applyBulkDevices(
   if (Object.keys(errors).length > 0) {
     const count = Object.keys(errors).length;
     // Thrown so the transaction rolls back: nothing is written when any row has a problem.
-    throw new HttpError(400, `${count} row${count === 1 ? ' has' : 's have'} problems; nothing was changed.`, errors);
+    throw new DomainError(
+      'Invalid',
+      `${count} row${count === 1 ? ' has' : 's have'} problems; nothing was changed.`,
+      errors,
+    );
   }
   return { rowsChanged: changed, particleErrors: [] };
 }

@@ -12,7 +12,8 @@ import {
 } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { HttpError, type SignedInUser } from '../http/define-route';
+import type { SignedInUser } from './callers';
+import { DomainError } from './errors';
 import { zodErrors } from '../http/register-route';
 import { changedValues, recordAudit } from './audit';
 
@@ -115,7 +116,7 @@ function auditable(d: DeviceEdit): Record<string, unknown> {
 
 /**
  * Validates and writes a device (id 0 adds). `before` is the stored device for an edit, already checked to be one the
- * user may change. Throws HttpError 400 with field errors.
+ * user may change. Throws DomainError 400 with field errors.
  */
 export async function saveDevice(
   tx: Queryable,
@@ -127,11 +128,11 @@ export async function saveDevice(
   const user = ctx.user;
   const permissions = ctx.permissions;
   const parsed = deviceFormSchema(before?.name ?? null).safeParse(body);
-  if (!parsed.success) throw new HttpError(400, 'The request is not valid.', zodErrors(parsed.error));
+  if (!parsed.success) throw new DomainError('Invalid', 'The request is not valid.', zodErrors(parsed.error));
   const form = parsed.data;
   if (freeTypedHardware(form).length > 0 && !permissions.has(Permission.QubeAdministration)) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'Invalid',
       'The request is not valid.',
       Object.fromEntries(freeTypedHardware(form).map((k) => [k, [FREE_TYPED_HARDWARE_MESSAGE]])),
     );
@@ -141,19 +142,20 @@ export async function saveDevice(
     before?.id ?? 0,
   ]);
   if (clash)
-    throw new HttpError(400, 'The request is not valid.', { name: ['A device with this name already exists'] });
+    throw new DomainError('Invalid', 'The request is not valid.', { name: ['A device with this name already exists'] });
   if (before && before.organizationId !== organizationId) {
     const [open] = await tx.query<{ id: number }>(
       'SELECT id FROM device_installations WHERE device_id = $1 AND ended_at IS NULL',
       [before.id],
     );
     if (open)
-      throw new HttpError(400, 'The request is not valid.', {
+      throw new DomainError('Invalid', 'The request is not valid.', {
         organizationId: ['End the device installation before moving the device to another organization'],
       });
   }
   const hardware = await hardwareIds(tx, form);
-  if (Object.keys(hardware.errors).length > 0) throw new HttpError(400, 'The request is not valid.', hardware.errors);
+  if (Object.keys(hardware.errors).length > 0)
+    throw new DomainError('Invalid', 'The request is not valid.', hardware.errors);
   const serials = Object.fromEntries(
     EDIT_SERIAL_NUMBERS.flatMap((s) => (form[s.key] ? [[partOf(s.key), form[s.key]]] : [])),
   );

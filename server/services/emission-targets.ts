@@ -12,7 +12,7 @@ import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
-import { HttpError } from '../http/define-route';
+import { DomainError } from './errors';
 import { recordAudit } from './audit';
 
 interface TargetRow extends Record<string, unknown> {
@@ -61,12 +61,13 @@ export async function applyEmissionTargetUpload(
   try {
     parsed = await parseCsvUpload(bytes, EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MAX_ROWS);
   } catch (e) {
-    if (e instanceof FileParseError) throw new HttpError(400, e.message);
+    if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
     throw e;
   }
   const errors: Record<string, string[]> = {};
   for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
-  if (parsed.rows.length === 0 && parsed.errors.length === 0) throw new HttpError(400, EMISSION_TARGET_MESSAGES.empty);
+  if (parsed.rows.length === 0 && parsed.errors.length === 0)
+    throw new DomainError('Invalid', EMISSION_TARGET_MESSAGES.empty);
   const current = await listEmissionTargets(tx, organizationId);
   const byName = new Map<string, EmissionTargetRow[]>();
   for (const t of current)
@@ -96,7 +97,7 @@ export async function applyEmissionTargetUpload(
     )
       changes.push({ site, ...read });
   }
-  if (Object.keys(errors).length) throw new HttpError(400, EMISSION_TARGET_MESSAGES.problems, errors);
+  if (Object.keys(errors).length) throw new DomainError('Invalid', EMISSION_TARGET_MESSAGES.problems, errors);
   for (const [i, c] of changes.entries()) {
     await breathe(i);
     if (c.site.id === null)
@@ -138,7 +139,7 @@ export async function deleteEmissionTarget(
       RETURNING t.site_id, to_char(t.effective_from, 'YYYY-MM-DD') AS effective_from, t.target_volume_per_month AS target`,
     [id, organizationId],
   );
-  if (!row) throw new HttpError(404, 'Emission target not found');
+  if (!row) throw new DomainError('NotFound', 'Emission target not found');
   await recordAudit(db, {
     entityType: 'emissionTarget',
     entityId: row.site_id,

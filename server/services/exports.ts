@@ -19,7 +19,8 @@ import {
 import { measurementType } from '@/domain/measurement-types';
 import { computeCore } from './compute-core';
 import type { Queryable } from '../db/client';
-import { badRequest, notFound } from '../http/define-route';
+import { invalid } from './errors';
+import { notFound } from './errors';
 import { EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollups';
 import { windPerInstallation } from './chart-series';
 import { CHUNK_MS } from './measurement-chunks';
@@ -66,7 +67,7 @@ export async function resolveExportSites(
       [unique, organizationId],
     );
   }
-  throw badRequest(EXPORT_MESSAGES.siteRequired, { siteIds: [EXPORT_MESSAGES.siteRequired] });
+  throw invalid(EXPORT_MESSAGES.siteRequired, { siteIds: [EXPORT_MESSAGES.siteRequired] });
 }
 
 export function checkedRange(
@@ -76,9 +77,9 @@ export function checkedRange(
 ): { start: number; end: number } {
   const start = Date.parse(startTime);
   const end = Date.parse(endTime);
-  if (!(start < end)) throw badRequest(EXPORT_MESSAGES.rangeOrder, { dateRange: [EXPORT_MESSAGES.rangeOrder] });
+  if (!(start < end)) throw invalid(EXPORT_MESSAGES.rangeOrder, { dateRange: [EXPORT_MESSAGES.rangeOrder] });
   if (end - start > maxDays * 86_400_000)
-    throw badRequest(EXPORT_MESSAGES.rangeTooLong(maxDays), { dateRange: [EXPORT_MESSAGES.rangeTooLong(maxDays)] });
+    throw invalid(EXPORT_MESSAGES.rangeTooLong(maxDays), { dateRange: [EXPORT_MESSAGES.rangeTooLong(maxDays)] });
   return { start, end };
 }
 

@@ -4,7 +4,8 @@ import type { Inspection, InspectionListItem, InspectionSites } from '@/contract
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { bulkErrorKey, INSPECTION_MESSAGES, inspectionInputSchema, type InspectionInput } from '@/domain/inspections';
 import type { Queryable } from '../db/client';
-import { badRequest, notFound } from '../http/define-route';
+import { invalid } from './errors';
+import { notFound } from './errors';
 
 export interface Actor {
   userId: number;
@@ -267,7 +268,7 @@ export async function saveInspection(
 ): Promise<Inspection> {
   const problems = await organizationProblems(db, organizationId, input);
   if (Object.keys(problems).length)
-    throw badRequest(
+    throw invalid(
       Object.values(problems).join(' '),
       Object.fromEntries(Object.entries(problems).map(([k, m]) => [k, [m]])),
     );
@@ -306,7 +307,7 @@ export async function bulkCreate(
     for (const [field, message] of Object.entries(problems)) (errors[bulkErrorKey(index, field)] ??= []).push(message);
     inputs.push(parsed.data);
   }
-  if (Object.keys(errors).length) throw badRequest('Some inspections are not valid; none was created.', errors);
+  if (Object.keys(errors).length) throw invalid('Some inspections are not valid; none was created.', errors);
   const ids: number[] = [];
   for (const input of inputs) ids.push(await insertInspection(db, { ...input, id: null }, actor));
   return ids;

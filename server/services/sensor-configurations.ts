@@ -21,7 +21,7 @@ import { FileParseError } from '../../workers/lib/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
-import { HttpError } from '../http/define-route';
+import { DomainError } from './errors';
 import type { DeviceCloud } from './device-cloud/device-cloud';
 
 interface RawRow extends Record<string, unknown> {
@@ -104,7 +104,7 @@ async function ownersOf(db: Queryable, serial: string): Promise<number[]> {
 async function assertSensorOpen(db: Queryable, organizationId: number, serial: string): Promise<void> {
   const owners = await ownersOf(db, serial);
   if (owners.length > 0 && !owners.includes(organizationId)) {
-    throw new HttpError(400, 'The request is not valid.', {
+    throw new DomainError('Invalid', 'The request is not valid.', {
       sensorSerialNumber: [SENSOR_CONFIGURATION_MESSAGES.otherOrganization],
     });
   }
@@ -123,7 +123,7 @@ export async function addSensorConfiguration(
   const coefficientsIssue = coefficientsProblem(coefficientsText);
   if (serialIssue) problems.sensorSerialNumber = [serialIssue];
   if (coefficientsIssue) problems.coefficients = [coefficientsIssue];
-  if (Object.keys(problems).length) throw new HttpError(400, 'The request is not valid.', problems);
+  if (Object.keys(problems).length) throw new DomainError('Invalid', 'The request is not valid.', problems);
   const serial = serialText.trim();
   await assertSensorOpen(db, organizationId, serial);
   const coefficients = normalizeCoefficients(coefficientsText);
@@ -151,7 +151,7 @@ export async function loadSensorConfigurationHistory(
       "SELECT id FROM devices WHERE id = $1 AND organization_id = $2 AND device_type = 'Qube'",
       [by.deviceId, organizationId],
     );
-    if (!device) throw new HttpError(404, 'Device not found');
+    if (!device) throw new DomainError('NotFound', 'Device not found');
     rows = await db.query<RawRow>(
       `WITH f AS (${FITTED} AND d.id = $2)
        SELECT ${COLUMNS} FROM f JOIN sensor_configurations c
@@ -163,7 +163,7 @@ export async function loadSensorConfigurationHistory(
   } else {
     const serial = by.sensorSerialNumber.trim();
     const owners = await ownersOf(db, serial);
-    if (owners.length > 0 && !owners.includes(organizationId)) throw new HttpError(404, 'Sensor not found');
+    if (owners.length > 0 && !owners.includes(organizationId)) throw new DomainError('NotFound', 'Sensor not found');
     rows = await db.query<RawRow>(
       `WITH f AS (${FITTED} AND d.serial_numbers->>'ch4' = $2)
        SELECT ${COLUMNS} FROM sensor_configurations c LEFT JOIN f ON true
@@ -172,7 +172,7 @@ export async function loadSensorConfigurationHistory(
         ORDER BY c.id DESC`,
       [organizationId, serial],
     );
-    if (rows.length === 0 && owners.length === 0) throw new HttpError(404, 'Sensor not found');
+    if (rows.length === 0 && owners.length === 0) throw new DomainError('NotFound', 'Sensor not found');
   }
   return rows.map((r) => toRow(r) as SensorConfigurationHistoryRow);
 }
@@ -188,13 +188,13 @@ export async function applySensorConfigurationUpload(
   try {
     parsed = await parseCsvUpload(bytes, SENSOR_CONFIGURATION_COLUMNS, SENSOR_CONFIGURATION_MAX_ROWS);
   } catch (e) {
-    if (e instanceof FileParseError) throw new HttpError(400, e.message);
+    if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
     throw e;
   }
   const errors: Record<string, string[]> = {};
   for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
   if (parsed.rows.length === 0 && parsed.errors.length === 0)
-    throw new HttpError(400, 'The file has no sensor configuration rows.');
+    throw new DomainError('Invalid', 'The file has no sensor configuration rows.');
   const seen = new Map<string, number>();
   const valid: { row: number; serial: string; coefficients: string }[] = [];
   for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
@@ -213,7 +213,8 @@ export async function applySensorConfigurationUpload(
     if (problems.length) (errors[`Row ${r.row}`] ??= []).push(...problems);
     else valid.push({ row: r.row, serial, coefficients });
   }
-  if (Object.keys(errors).length) throw new HttpError(400, 'The file has problems; nothing was changed.', errors);
+  if (Object.keys(errors).length)
+    throw new DomainError('Invalid', 'The file has problems; nothing was changed.', errors);
   let count = 0;
   for (const [i, v] of valid.entries())
     if ((await breathe(i), await addSensorConfiguration(tx, organizationId, v.serial, v.coefficients, userEmail)).added)
@@ -244,7 +245,7 @@ export async function setRmxCoefficients(
       WHERE d.id = ANY($1::int[]) AND d.organization_id = $2 AND d.device_type = 'Qube' ORDER BY d.name`,
     [[...new Set(deviceIds)], organizationId],
   );
-  if (devices.length !== new Set(deviceIds).size) throw new HttpError(404, 'Device not found');
+  if (devices.length !== new Set(deviceIds).size) throw new DomainError('NotFound', 'Device not found');
   const results: RmxResult[] = [];
   for (const d of devices) {
     if (d.version_id === null || d.coefficients === null) {

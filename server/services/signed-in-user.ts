@@ -1,6 +1,6 @@
 // Loads who a verified token belongs to: memberships and role permissions come from the database, never the client.
 import type { Database, Queryable } from '../db/client';
-import type { SignedInUser } from '../http/define-route';
+import type { SignedInUser } from './callers';
 
 interface UserRow extends Record<string, unknown> {
   id: number;

@@ -2,7 +2,7 @@
 // modelled site rates nearest a range for Zoom to data.
 import { DAY_MS, MIN_RANGE_MINUTES, MINUTE_MS } from '@/domain/chart-data';
 import type { Queryable } from '../db/client';
-import { HttpError } from '../http/define-route';
+import { DomainError } from './errors';
 
 export const SITE_NOT_FOUND = 'Site not found';
 export const SITE_DELETED = 'This site has been deleted';
@@ -16,8 +16,8 @@ export async function checkSite(db: Queryable, siteId: number, organizationId: n
     'SELECT id, deleted_at FROM sites WHERE id = $1 AND organization_id = $2',
     [siteId, organizationId],
   );
-  if (!site) throw new HttpError(404, SITE_NOT_FOUND);
-  if (site.deleted_at !== null) throw new HttpError(410, SITE_DELETED);
+  if (!site) throw new DomainError('NotFound', SITE_NOT_FOUND);
+  if (site.deleted_at !== null) throw new DomainError('Gone', SITE_DELETED);
   return site.id;
 }
 

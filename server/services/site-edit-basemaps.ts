@@ -11,7 +11,7 @@ import {
 } from '@/domain/basemap';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import type { Queryable } from '../db/client';
-import { HttpError } from '../http/define-route';
+import { DomainError } from './errors';
 import { parseOrThrow } from '../http/register-route';
 import { auditSiteFeature, latLngText, loadEditSite, type Actor } from './site-edit-site';
 
@@ -63,7 +63,7 @@ export async function listBasemaps(db: Queryable, organizationId: number, siteId
 
 async function loadBasemap(db: Queryable, organizationId: number, id: number): Promise<Basemap> {
   const [row] = await db.query<Row>(`${SELECT} WHERE b.id = $1 AND site.organization_id = $2`, [id, organizationId]);
-  if (!row) throw new HttpError(404, BASEMAP_FORM_MESSAGES.notFound);
+  if (!row) throw new DomainError('NotFound', BASEMAP_FORM_MESSAGES.notFound);
   return toBasemap(row);
 }
 
@@ -75,7 +75,7 @@ export interface BasemapUpload {
 /** Reads the multipart body: the `basemap` JSON field and the optional `image` file (PNG or JPEG, at most 2 MB). */
 export async function readBasemapUpload(request: FastifyRequest): Promise<BasemapUpload> {
   if (!request.isMultipart())
-    throw new HttpError(400, 'The request is not valid.', { basemap: ['The basemap is required'] });
+    throw new DomainError('Invalid', 'The request is not valid.', { basemap: ['The basemap is required'] });
   let fieldsText: string | null = null;
   let image: BasemapUpload['image'] = null;
   for await (const part of request.parts({ limits: { fileSize: BASEMAP_IMAGE_LIMIT_BYTES, files: 1, fields: 1 } })) {
@@ -92,11 +92,13 @@ export async function readBasemapUpload(request: FastifyRequest): Promise<Basema
       content = await part.toBuffer();
     } catch {
       // @fastify/multipart stops at the limit: more than 2 MB encoded (spec 3 §9).
-      throw new HttpError(400, BASEMAP_FORM_MESSAGES.imageTooLarge, { image: [BASEMAP_FORM_MESSAGES.imageTooLarge] });
+      throw new DomainError('Invalid', BASEMAP_FORM_MESSAGES.imageTooLarge, {
+        image: [BASEMAP_FORM_MESSAGES.imageTooLarge],
+      });
     }
     const mimeType = BASEMAP_IMAGE_TYPES.find((t) => t === part.mimetype.toLowerCase());
     if (!mimeType || !looksLike(mimeType, content))
-      throw new HttpError(400, BASEMAP_FORM_MESSAGES.imageType, { image: [BASEMAP_FORM_MESSAGES.imageType] });
+      throw new DomainError('Invalid', BASEMAP_FORM_MESSAGES.imageType, { image: [BASEMAP_FORM_MESSAGES.imageType] });
     image = { mimeType, content };
   }
   let json: unknown = null;
@@ -123,15 +125,15 @@ export async function saveBasemap(
   const { fields, image } = upload;
   const problems = basemapProblems({ ...fields, hasImage: image !== null, isNew: !fields.id });
   if (Object.keys(problems).length > 0) {
-    throw new HttpError(
-      400,
+    throw new DomainError(
+      'Invalid',
       'The request is not valid.',
       Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
     );
   }
   await loadEditSite(db, organizationId, fields.siteId);
   const before = fields.id ? await loadBasemap(db, organizationId, fields.id) : null;
-  if (before && before.siteId !== fields.siteId) throw new HttpError(404, BASEMAP_FORM_MESSAGES.notFound);
+  if (before && before.siteId !== fields.siteId) throw new DomainError('NotFound', BASEMAP_FORM_MESSAGES.notFound);
   const ne = roundForStorage(parseLatLng(fields.northEastCornerLatLng)!);
   const sw = roundForStorage(parseLatLng(fields.southWestCornerLatLng)!);
   const values = [fields.name.trim(), ne.lat, ne.lng, sw.lat, sw.lng, fields.showByDefault];
@@ -184,6 +186,6 @@ export async function basemapImage(
     'SELECT mime_type, content FROM basemap_images WHERE basemap_id = $1',
     [id],
   );
-  if (!row) throw new HttpError(404, BASEMAP_FORM_MESSAGES.notFound);
+  if (!row) throw new DomainError('NotFound', BASEMAP_FORM_MESSAGES.notFound);
   return { mimeType: row.mime_type, content: row.content };
 }

@@ -2,7 +2,7 @@
 // an unknown one (404); a deleted site can be read, and its basemaps edited, but not its sources or structures.
 import type { SiteEditSiteInfo } from '@/contracts/site-edit';
 import type { Queryable } from '../db/client';
-import { HttpError } from '../http/define-route';
+import { DomainError } from './errors';
 import { changedValues, recordAudit, type AuditChange } from './audit';
 import { SITE_DELETED, SITE_NOT_FOUND } from './site-dashboard';
 
@@ -26,7 +26,7 @@ export async function loadEditSite(db: Queryable, organizationId: number, siteId
       WHERE s.id = $1 AND s.organization_id = $2`,
     [siteId, organizationId],
   );
-  if (!row) throw new HttpError(404, SITE_NOT_FOUND);
+  if (!row) throw new DomainError('NotFound', SITE_NOT_FOUND);
   return {
     id: row.id,
     name: row.name,
@@ -41,7 +41,7 @@ export async function loadEditSite(db: Queryable, organizationId: number, siteId
 /** For writes to sources and structures: the site must be the organization's and not deleted (410 otherwise). */
 export async function checkEditableSite(db: Queryable, organizationId: number, siteId: number): Promise<void> {
   const site = await loadEditSite(db, organizationId, siteId);
-  if (site.deleted) throw new HttpError(410, SITE_DELETED);
+  if (site.deleted) throw new DomainError('Gone', SITE_DELETED);
 }
 
 /** Stored coordinates go back as stored (6 decimals); the screen shows 5. */

@@ -4,7 +4,7 @@ import type { SourceEdit } from '@/contracts/site-edit';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { SOURCE_MESSAGES, type SourceEditBody } from '@/domain/sources';
 import type { Queryable } from '../db/client';
-import { HttpError } from '../http/define-route';
+import { DomainError } from './errors';
 import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit-site';
 
 interface Row extends Record<string, unknown> {
@@ -71,7 +71,7 @@ async function loadSource(db: Queryable, organizationId: number, sourceId: numbe
     `${SELECT} WHERE s.id = $1 AND site.organization_id = $2${lock ? ' FOR UPDATE OF s' : ''}`,
     [sourceId, organizationId],
   );
-  if (!row) throw new HttpError(404, SOURCE_MESSAGES.notFound);
+  if (!row) throw new DomainError('NotFound', SOURCE_MESSAGES.notFound);
   return toSource(row);
 }
 
@@ -97,7 +97,7 @@ export async function saveSource(
 ): Promise<SourceEdit> {
   await checkEditableSite(db, organizationId, body.siteId);
   const before = body.id ? await loadSource(db, organizationId, body.id, true) : null;
-  if (before && before.siteId !== body.siteId) throw new HttpError(404, SOURCE_MESSAGES.notFound);
+  if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', SOURCE_MESSAGES.notFound);
   const at = roundForStorage(parseLatLng(body.locationLatLng)!);
   const groupName = body.sourceGroup?.name.trim() ?? '';
   const groupId = groupName ? await groupIdFor(db, body.siteId, groupName) : null;

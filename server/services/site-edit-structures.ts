@@ -3,7 +3,7 @@ import type { Structure } from '@/contracts/site-edit';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { STRUCTURE_MESSAGES, type StructureEditBody } from '@/domain/structures';
 import type { Queryable } from '../db/client';
-import { HttpError } from '../http/define-route';
+import { DomainError } from './errors';
 import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit-site';
 
 interface Row extends Record<string, unknown> {
@@ -56,7 +56,7 @@ export async function listStructures(db: Queryable, organizationId: number, site
 
 async function loadStructure(db: Queryable, organizationId: number, id: number): Promise<Structure> {
   const [row] = await db.query<Row>(`${SELECT} WHERE t.id = $1 AND site.organization_id = $2`, [id, organizationId]);
-  if (!row) throw new HttpError(404, STRUCTURE_MESSAGES.notFound);
+  if (!row) throw new DomainError('NotFound', STRUCTURE_MESSAGES.notFound);
   return toStructure(row);
 }
 
@@ -68,7 +68,7 @@ export async function saveStructure(
 ): Promise<Structure> {
   await checkEditableSite(db, organizationId, body.siteId);
   const before = body.id ? await loadStructure(db, organizationId, body.id) : null;
-  if (before && before.siteId !== body.siteId) throw new HttpError(404, STRUCTURE_MESSAGES.notFound);
+  if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', STRUCTURE_MESSAGES.notFound);
   const at = roundForStorage(parseLatLng(body.locationLatLng)!);
   const values = [
     body.name.trim(),

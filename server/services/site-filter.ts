@@ -2,7 +2,7 @@
 // organization: another organization's ids are refused, not silently dropped.
 import { SITE_FILTER_KEYS, type SiteFilter, type SiteFilterKey } from '@/domain/site-filter';
 import type { Queryable } from '../db/client';
-import { notFound } from '../http/define-route';
+import { notFound } from './errors';
 
 const COLUMN: Record<Exclude<SiteFilterKey, 'site' | 'siteGroup'>, string> = {
   businessUnit: 'business_unit_id',

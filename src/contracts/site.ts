@@ -1,6 +1,8 @@
 // Sites (spec 1 §3 'Site (list, organization view)', §7).
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
+import { Permission } from '@/domain/permissions';
 
 export const siteListRowSchema = z.object({
   id: z.number().int(),
@@ -37,6 +39,30 @@ export const siteListQuerySchema = z.object({
 });
 
 export const siteIdBodySchema = z.object({ siteId: idSchema, organizationId: idSchema });
+
+export const siteListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/site/siteList/',
+  access: 'authenticated',
+  query: siteListQuerySchema,
+  response: z.array(siteListRowSchema),
+});
+
+const siteDeletedSchema = z.object({ siteId: z.number().int(), deletedAt: z.string().nullable() });
+export const deleteSiteEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/site/deleteSite/',
+  access: [Permission.SiteDeleteRestore],
+  body: siteIdBodySchema,
+  response: siteDeletedSchema,
+});
+export const restoreSiteEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/site/restoreSite/',
+  access: [Permission.SiteDeleteRestore],
+  body: siteIdBodySchema,
+  response: siteDeletedSchema,
+});
 
 // Site option lists (spec 1 §7 'further site option lists'), one call for the form: global lists, and the
 // organization's business units and asset areas.

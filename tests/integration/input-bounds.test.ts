@@ -84,7 +84,7 @@ describe.each(testEngines)('input bounds on %s', (engine) => {
       ['SELECT $1::text AS v', ['a\u0000b']],
     ] as const) {
       const refused = clientDataError(await errorOf(sql, [...params]));
-      expect(refused?.statusCode, `${sql} ${JSON.stringify(params)}`).toBe(400);
+      expect(refused?.kind, `${sql} ${JSON.stringify(params)}`).toBe('Invalid');
     }
     expect(clientDataError(new Error('boom'))).toBeNull();
     expect(clientDataError({ code: '42P01' })).toBeNull();

@@ -18,7 +18,7 @@ import {
   type DevicePlacementRequest,
 } from '@/domain/deployment-plan';
 import type { Queryable } from '../../db/client';
-import { HttpError } from '../../http/define-route';
+import { DomainError } from '../errors';
 import { readSamples } from '../measurement-store';
 import { optimizePlacement, windRose, WIND_SECTORS, type LngLat } from './optimizer';
 
@@ -53,8 +53,8 @@ export async function loadPlanSite(
     'SELECT id, name, latitude, longitude, deleted_at FROM sites WHERE id = $1 AND organization_id = $2',
     [siteId, organizationId],
   );
-  if (!s) throw new HttpError(404, 'Site not found');
-  if (forWrite && s.deleted_at !== null) throw new HttpError(409, DEPLOYMENT_PLAN_MESSAGES.siteDeleted);
+  if (!s) throw new DomainError('NotFound', 'Site not found');
+  if (forWrite && s.deleted_at !== null) throw new DomainError('Conflict', DEPLOYMENT_PLAN_MESSAGES.siteDeleted);
   return { id: s.id, name: s.name, location: [s.longitude, s.latitude], deleted: s.deleted_at !== null };
 }
 
@@ -182,17 +182,23 @@ export async function runPlacement(
   const site = await loadPlanSite(db, organizationId, request.siteId, true);
   const sources = await planSources(db, site.id);
   if (!request.windSource || !('siteId' in request.windSource))
-    throw new HttpError(400, 'The request is not valid.', { windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceUnknown] });
+    throw new DomainError('Invalid', 'The request is not valid.', {
+      windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceUnknown],
+    });
   const windSiteId = request.windSource.siteId;
   const [windSite] = await db.query<{ id: number }>(
     'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
     [windSiteId, organizationId],
   );
   if (!windSite)
-    throw new HttpError(400, 'The request is not valid.', { windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceUnknown] });
+    throw new DomainError('Invalid', 'The request is not valid.', {
+      windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceUnknown],
+    });
   const { rose, readings } = await windRoseForSite(db, windSiteId);
   if (readings === 0)
-    throw new HttpError(400, 'The request is not valid.', { windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceNoData] });
+    throw new DomainError('Invalid', 'The request is not valid.', {
+      windSource: [DEPLOYMENT_PLAN_MESSAGES.windSourceNoData],
+    });
   const out = optimizePlacement({
     origin: site.location,
     sources: sources.map((s) => ({ id: s.id, location: s.location, weight: importanceWeight(s.relativeImportance) })),

@@ -16,7 +16,7 @@ import {
   type IntegrationHeader,
 } from '@/domain/integrations';
 import type { Queryable } from '../../db/client';
-import { HttpError } from '../../http/define-route';
+import { DomainError } from '../errors';
 import { changedValues, recordAudit } from '../audit';
 import { initialBookmark } from './records';
 
@@ -89,7 +89,7 @@ export async function loadIntegration(
     `${SELECT_INTEGRATIONS} WHERE i.organization_id = $1 AND i.id = $3 AND i.deleted_at IS NULL`,
     [organizationId, countsSince(now), id],
   );
-  if (!row) throw new HttpError(404, INTEGRATION_MESSAGES.notFound);
+  if (!row) throw new DomainError('NotFound', INTEGRATION_MESSAGES.notFound);
   return toIntegration(row);
 }
 
@@ -125,7 +125,7 @@ export async function saveIntegration(
 ): Promise<Integration> {
   const before = body.id === 0 ? null : await loadIntegration(tx, organizationId, body.id);
   if (before && before.dataType !== body.dataType)
-    throw new HttpError(400, 'The request is not valid.', { dataType: [INTEGRATION_MESSAGES.dataTypeFixed] });
+    throw new DomainError('Invalid', 'The request is not valid.', { dataType: [INTEGRATION_MESSAGES.dataTypeFixed] });
   const groupIds = [...new Set(body.siteGroupIds)].sort((a, b) => a - b);
   if (groupIds.length) {
     const [owned] = await tx.query<{ n: number }>(
@@ -133,7 +133,9 @@ export async function saveIntegration(
       [groupIds, organizationId],
     );
     if ((owned?.n ?? 0) !== groupIds.length)
-      throw new HttpError(400, 'The request is not valid.', { siteGroupIds: [INTEGRATION_MESSAGES.siteGroupNotFound] });
+      throw new DomainError('Invalid', 'The request is not valid.', {
+        siteGroupIds: [INTEGRATION_MESSAGES.siteGroupNotFound],
+      });
   }
   const headers = JSON.stringify(body.headers.map((h) => ({ key: h.key, value: h.value })));
   const values = [
@@ -192,7 +194,7 @@ export async function deleteIntegration(
     'UPDATE integrations SET deleted_at = now(), enabled = false, updated_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id',
     [id, organizationId, actor.id],
   );
-  if (updated.length === 0) throw new HttpError(404, INTEGRATION_MESSAGES.notFound);
+  if (updated.length === 0) throw new DomainError('NotFound', INTEGRATION_MESSAGES.notFound);
   await recordAudit(tx, {
     entityType: 'integration',
     entityId: id,

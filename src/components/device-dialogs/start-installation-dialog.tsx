@@ -4,9 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { siteListRowSchema } from '@/contracts/site';
+import { siteListEndpoint } from '@/contracts/site';
+import { endpointQuery } from '@/api/endpoint-client';
 import { startInstallationSchema, type StartInstallation, type StartInstallationInput } from '@/domain/device-form';
 import { SITE_LOCATION_PLACEHOLDER } from '@/domain/site-form';
 import { FormAlert } from '../form-alert';
@@ -29,10 +28,7 @@ export function StartInstallationDialog({
   const toast = useToast();
   const start = useStartInstallation();
   const [general, setGeneral] = useState<string | null>(null);
-  const sites = useQuery({
-    queryKey: ['sites', organizationId, { includeDeleted: false }],
-    queryFn: () => apiRequest('/api/site/siteList/', z.array(siteListRowSchema), { query: { organizationId } }),
-  });
+  const sites = useQuery(endpointQuery(siteListEndpoint, { query: { organizationId } }));
   const { register, handleSubmit, setValue, setError, formState, getValues } = useForm<
     StartInstallationInput,
     unknown,

@@ -1,8 +1,15 @@
 // Site calls shared by every screen that adds, edits, deletes or restores sites (Sites, Site Health).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '@/api/client';
-import { siteAccessDetailsSchema, siteEditSchema, siteOptionsSchema } from '@/contracts/site';
+import {
+  deleteSiteEndpoint,
+  restoreSiteEndpoint,
+  siteAccessDetailsSchema,
+  siteEditSchema,
+  siteListEndpoint,
+  siteOptionsSchema,
+} from '@/contracts/site';
+import { areaKey, callEndpoint } from '@/api/endpoint-client';
 import type { SiteAccess, SiteForm } from '@/domain/site-form';
 
 /** Everything a site change can alter: the lists, the groups' counts, Site Health, the option lists. */
@@ -10,7 +17,7 @@ export function useInvalidateSites() {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: ['sites'] }),
+      qc.invalidateQueries({ queryKey: areaKey(siteListEndpoint) }),
       qc.invalidateQueries({ queryKey: ['siteGroups'] }),
       qc.invalidateQueries({ queryKey: ['siteHealth'] }),
       qc.invalidateQueries({ queryKey: ['siteOptions'] }),
@@ -29,14 +36,9 @@ export function useDeleteOrRestoreSite() {
       organizationId: number;
       action: 'delete' | 'restore';
     }) =>
-      apiRequest(
-        action === 'delete' ? '/api/site/deleteSite/' : '/api/site/restoreSite/',
-        z.object({ siteId: z.number(), deletedAt: z.string().nullable() }),
-        {
-          method: 'POST',
-          body: { siteId, organizationId },
-        },
-      ),
+      callEndpoint(action === 'delete' ? deleteSiteEndpoint : restoreSiteEndpoint, {
+        body: { siteId, organizationId },
+      }),
     onSuccess: invalidate,
   });
 }

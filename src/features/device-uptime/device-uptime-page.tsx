@@ -6,7 +6,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
-import { siteListRowSchema } from '@/contracts/site';
+import { siteListEndpoint } from '@/contracts/site';
+import { endpointQuery } from '@/api/endpoint-client';
 import { uptimeGridAnswerSchema, uptimeOverviewSchema, type UptimeRow } from '@/contracts/uptime';
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { gridQueryParams } from '@/domain/grid-query';
@@ -38,10 +39,7 @@ export default function DeviceUptimePage() {
   const chosenOrgs = useMemo(() => (orgIds.length ? orgIds : [organization!.id]), [orgIds, organization]);
 
   const siteLists = useQueries({
-    queries: chosenOrgs.map((id) => ({
-      queryKey: ['sites', id, { includeDeleted: false }],
-      queryFn: () => apiRequest('/api/site/siteList/', z.array(siteListRowSchema), { query: { organizationId: id } }),
-    })),
+    queries: chosenOrgs.map((id) => endpointQuery(siteListEndpoint, { query: { organizationId: id } })),
   });
   const groupLists = useQueries({
     queries: chosenOrgs.map((id) => ({

@@ -1,18 +1,13 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, apiUpload } from '@/api/client';
-import { bulkSitesAnswerSchema, siteGroupRowSchema, siteListRowSchema } from '@/contracts/site';
+import { bulkSitesAnswerSchema, siteGroupRowSchema, siteListEndpoint } from '@/contracts/site';
+import { endpointQuery } from '@/api/endpoint-client';
 import { useInvalidateSites } from '@/components/site-dialogs/api';
 
-export const getSites = (organizationId: number, includeDeleted: boolean) =>
-  apiRequest('/api/site/siteList/', z.array(siteListRowSchema), {
-    query: { organizationId, ...(includeDeleted ? { 'siteFilter.includeDeletedSites': true } : {}) },
-  });
-
 export const getSitesQueryOptions = (organizationId: number, includeDeleted: boolean) =>
-  queryOptions({
-    queryKey: ['sites', organizationId, { includeDeleted }],
-    queryFn: () => getSites(organizationId, includeDeleted),
+  endpointQuery(siteListEndpoint, {
+    query: { organizationId, ...(includeDeleted ? { 'siteFilter.includeDeletedSites': true } : {}) },
   });
 
 export const useSites = (organizationId: number, includeDeleted: boolean) =>

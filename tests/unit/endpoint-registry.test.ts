@@ -1,0 +1,186 @@
+// Issue 21 item 1: every API endpoint is declared once in src/contracts (path, method, schemas, access); the server's
+// routes and the client's calls and query keys are built from those declarations, never from literals.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Endpoint } from '@/contracts/endpoint';
+import { allRouteSpecs } from '../../server/app';
+
+const root = path.resolve(__dirname, '../..');
+
+/**
+ * Files not yet moved to the registry (issue 21 is converting them area by area). The list only shrinks: a file named
+ * here that no longer needs it fails the test, so a finished file cannot slip back.
+ */
+const PENDING = new Set<string>([
+  'server/app.ts',
+  'server/http/define-route.ts',
+  'server/routes/alarm-parameters.ts',
+  'server/routes/alarm.ts',
+  'server/routes/api-key.ts',
+  'server/routes/audit.ts',
+  'server/routes/basemap.ts',
+  'server/routes/chart-data.ts',
+  'server/routes/cloud-functions.ts',
+  'server/routes/config.ts',
+  'server/routes/deployment-plan.ts',
+  'server/routes/device-bulk.ts',
+  'server/routes/device-edit.ts',
+  'server/routes/device-events.ts',
+  'server/routes/device-health.ts',
+  'server/routes/device-installation.ts',
+  'server/routes/device.ts',
+  'server/routes/emission-classification.ts',
+  'server/routes/emission-targets.ts',
+  'server/routes/emissions.ts',
+  'server/routes/export.ts',
+  'server/routes/health.ts',
+  'server/routes/inspections.ts',
+  'server/routes/install-wizard.ts',
+  'server/routes/integration.ts',
+  'server/routes/measurement-type.ts',
+  'server/routes/model-pipeline.ts',
+  'server/routes/notification-subscriptions.ts',
+  'server/routes/notification.ts',
+  'server/routes/organization-user.ts',
+  'server/routes/organization.ts',
+  'server/routes/pull-api.ts',
+  'server/routes/owner.ts',
+  'server/routes/qube-user.ts',
+  'server/routes/search.ts',
+  'server/routes/sensor-configuration.ts',
+  'server/routes/site-baselines.ts',
+  'server/routes/site-basemap.ts',
+  'server/routes/site-bulk.ts',
+  'server/routes/site-dashboard.ts',
+  'server/routes/site-edit.ts',
+  'server/routes/site-group.ts',
+  'server/routes/site-health.ts',
+  'server/routes/site-map.ts',
+  'server/routes/source.ts',
+  'server/routes/structure.ts',
+  'server/routes/tickets.ts',
+  'server/routes/uptime.ts',
+  'server/routes/user-settings.ts',
+  'server/routes/user.ts',
+  'server/routes/workflow.ts',
+  'src/api/endpoint-client.ts',
+  'src/api/get-audit.ts',
+  'src/api/get-client-config.ts',
+  'src/api/get-current-user.ts',
+  'src/api/get-owner.ts',
+  'src/app/pages/unsubscribe-page.tsx',
+  'src/app/shell/search-drawer.tsx',
+  'src/app/shell/unit-configuration-dialog.tsx',
+  'src/components/alarm-slide-out/api.ts',
+  'src/components/data-grid/use-column-visibility.ts',
+  'src/components/device-dialogs/api.ts',
+  'src/components/device-dialogs/bulk-devices-dialog.tsx',
+  'src/components/device-dialogs/cloud-function-dialog.tsx',
+  'src/components/device-events-grid.tsx',
+  'src/components/inspection-dialogs/api.ts',
+  'src/components/lib/device-measurement-chart.tsx',
+  'src/components/lib/device-wind-chart.tsx',
+  'src/components/lib/time-series-chart.tsx',
+  'src/components/notification-subscriptions-dialog.tsx',
+  'src/components/site-dialogs/api.ts',
+  'src/components/site-dialogs/model-pipeline-dialog.tsx',
+  'src/components/site-filter/use-site-filter.ts',
+  'src/components/ticket-dialogs/api.ts',
+  'src/components/user-details-dialog.tsx',
+  'src/features/alarm-parameters/api.ts',
+  'src/features/alarms/alarms-page.tsx',
+  'src/features/device-dashboard/detail-tab.tsx',
+  'src/features/device-dashboard/device-dashboard-page.tsx',
+  'src/features/device-dashboard/installations-tab.tsx',
+  'src/features/device-health/device-health-page.tsx',
+  'src/features/device-health/device-map.tsx',
+  'src/features/device-uptime/device-uptime-page.tsx',
+  'src/features/devices/devices-page.tsx',
+  'src/features/emission-analytics/api.ts',
+  'src/features/emission-analytics/targets-dialog.tsx',
+  'src/features/export-data/export-forms.tsx',
+  'src/features/install-wizard/diagnostics-step.tsx',
+  'src/features/install-wizard/install-wizard-page.tsx',
+  'src/features/integrations/pull/api.ts',
+  'src/features/integrations/push/api.ts',
+  'src/features/organizations/api/organizations.ts',
+  'src/features/overview/api.ts',
+  'src/features/qube-users/api/qube-users.ts',
+  'src/features/sensor-configurations/api.ts',
+  'src/features/sensor-configurations/bulk-sensor-dialog.tsx',
+  'src/features/site-baselines/api.ts',
+  'src/features/site-dashboard/api.ts',
+  'src/features/site-dashboard/classify-dialog.tsx',
+  'src/features/site-dashboard/map-api.ts',
+  'src/features/site-dashboard/site-charts.tsx',
+  'src/features/site-dashboard/site-dashboard-page.tsx',
+  'src/features/site-dashboard/wind-field.ts',
+  'src/features/site-edit/api.ts',
+  'src/features/site-edit/basemaps-tab.tsx',
+  'src/features/site-edit/deployment-plan/api.ts',
+  'src/features/site-health/site-health-page.tsx',
+  'src/features/sites/api/sites.ts',
+  'src/features/users/api/users.ts',
+]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|tsx)$/.test(e.name))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
+
+const API_PATH_LITERAL = /['"`]\/api\/[A-Za-z]/;
+const QUERY_KEY_LITERAL = /queryKey: \[/;
+
+function offences(file: string): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const found: string[] = [];
+  if (!file.startsWith('src/contracts/') && API_PATH_LITERAL.test(text)) found.push('an API path literal');
+  if (file.startsWith('src/') && !file.startsWith('src/api/') && QUERY_KEY_LITERAL.test(text))
+    found.push('a literal query key');
+  if (file.startsWith('server/') && text.includes('defineLegacyRoute(')) found.push('a route without its endpoint');
+  return found;
+}
+
+async function declaredEndpoints(): Promise<Map<string, Endpoint>> {
+  const endpoints = new Map<string, Endpoint>();
+  for (const file of sourceFiles('src/contracts')) {
+    const module = (await import(path.join(root, file))) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      if (value && typeof value === 'object' && 'path' in value && 'method' in value && 'answer' in value) {
+        const e = value as Endpoint;
+        const key = `${e.method} ${e.path}`;
+        expect(endpoints.get(key) ?? e, `${key} is declared twice`).toBe(e);
+        endpoints.set(key, e);
+      }
+    }
+  }
+  return endpoints;
+}
+
+describe('endpoint registry', () => {
+  const files = [...sourceFiles('src'), ...sourceFiles('server'), ...sourceFiles('workers')];
+
+  it('no path, query key or route is written outside the registry', () => {
+    const wrong = files.filter((f) => !PENDING.has(f)).flatMap((f) => offences(f).map((o) => `${f}: ${o}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it('the pending list names only files that still need it', () => {
+    const done = [...PENDING].filter((f) => !files.includes(f) || offences(f).length === 0);
+    expect(done).toEqual([]);
+  });
+
+  it('every route serves a declared endpoint with its method, path and access', async () => {
+    const endpoints = await declaredEndpoints();
+    for (const spec of allRouteSpecs(null)) {
+      const declared = endpoints.get(`${spec.method} ${spec.url}`);
+      if (!declared) continue; // a pending route; the first test names its file
+      expect(spec.access, spec.url).toEqual(declared.access);
+      expect(spec.raw ?? false, spec.url).toBe(declared.answer !== 'json');
+    }
+    const served = new Set(allRouteSpecs(null).map((s) => `${s.method} ${s.url}`));
+    expect([...endpoints.keys()].filter((k) => !served.has(k))).toEqual([]);
+  });
+});
