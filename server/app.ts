@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { VERSION_HEADER } from '@/contracts/client-config';
+import { clientConfigEndpoint, VERSION_HEADER } from '@/contracts/client-config';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { type RouteSpec } from './http/define-route';
@@ -180,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       'content-security-policy',
       buildCsp({ connectOrigins, frameAncestors: await currentFrameAncestors() }),
     );
-    if (app.maintenance.on && request.url.startsWith('/api/') && !request.url.startsWith('/api/config/')) {
+    if (app.maintenance.on && request.url.startsWith('/api/') && !request.url.startsWith(clientConfigEndpoint.path)) {
       reply.code(503).send({ detail: 'Under Maintenance' });
     }
   });

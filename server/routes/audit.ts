@@ -1,7 +1,6 @@
 // Audit history per entity (spec 1 §7): the changes recorded for one entity of the organization, newest first.
-import { z } from 'zod';
-import { AUDITED_ENTITIES, auditEntrySchema, auditQuerySchema, type AuditEntry } from '@/contracts/audit';
-import { defineLegacyRoute } from '../http/define-route';
+import { AUDITED_ENTITIES, auditEndpoints, type AuditEntry } from '@/contracts/audit';
+import { defineRoute } from '../http/define-route';
 
 interface Row extends Record<string, unknown> {
   time: Date | string;
@@ -10,15 +9,10 @@ interface Row extends Record<string, unknown> {
 }
 
 export const auditRoutes = AUDITED_ENTITIES.map((entity) =>
-  defineLegacyRoute({
-    method: 'GET',
-    url: `/api/audit/${entity}/`,
-    access: 'authenticated',
+  defineRoute(auditEndpoints[entity], {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: `Audit history of one ${entity}`,
-    query: auditQuerySchema,
     example: { query: { id: '1' } },
-    response: z.array(auditEntrySchema),
     handler: async ({ query, organizationId, database }): Promise<AuditEntry[]> => {
       const rows = await database.query<Row>(
         `SELECT time, user_name, changes FROM audit_entries

@@ -1,14 +1,10 @@
-import { clientConfigSchema } from '@/contracts/client-config';
-import { defineLegacyRoute } from '../http/define-route';
+import { clientConfigEndpoint } from '@/contracts/client-config';
+import { defineRoute } from '../http/define-route';
 
 export const configRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/config/',
-    access: 'public',
+  defineRoute(clientConfigEndpoint, {
     orgScope: false,
     summary: 'What the browser needs before sign-in',
-    response: clientConfigSchema,
     handler: async ({ config }) => ({
       oidcIssuer: config.oidcIssuer,
       oidcClientId: config.oidcClientId,

@@ -2,9 +2,9 @@
 // emission or inspection, for a user who may see it, so a link opens in the right organization. Unknown records and
 // records of organizations the user does not belong to answer the same 404, so ids cannot be probed.
 import { decodeAlarmId } from '@/domain/alarms';
-import { OWNER_NOT_FOUND, ownerQuerySchema, ownerSchema, type Owner, type OwnerQuery } from '@/contracts/owner';
+import { OWNER_NOT_FOUND, ownerEndpoint, type Owner, type OwnerQuery } from '@/contracts/owner';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 import { accessToOrganization } from '../services/signed-in-user';
@@ -59,16 +59,11 @@ export async function ownerForUser(db: Queryable, user: SignedInUser, q: OwnerQu
 }
 
 export const ownerRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/lookup/owner/',
-    access: 'authenticated',
+  defineRoute(ownerEndpoint, {
     orgScope: false,
     summary:
       'The organization (and site) owning a site, device, alarm, emission or inspection the user may see; 404 otherwise',
-    query: ownerQuerySchema,
     example: { query: { kind: 'site', id: '1' } },
-    response: ownerSchema,
     handler: async ({ query, user, database }) => ownerForUser(database, user!, query),
   }),
 ];

@@ -1,5 +1,6 @@
 // GET /api/config/: what the browser needs before sign-in (public).
 import { z } from 'zod';
+import { endpoint } from '@/contracts/endpoint';
 
 export const clientConfigSchema = z.object({
   oidcIssuer: z.string(),
@@ -20,6 +21,13 @@ export const clientConfigSchema = z.object({
   mapTileAttribution: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const clientConfigEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/config/',
+  access: 'public',
+  response: clientConfigSchema,
+});
 
 /** Response header carrying the dashboard version (spec 1 §7), read by the new-version banner. */
 export const VERSION_HEADER = 'x-dashboard-version';

@@ -1,6 +1,7 @@
 // Which organization owns a linked record (issue 25 'Deep links land'): a link to a site, device, alarm, emission or
 // inspection opens whatever organization is selected, so the client asks who owns it before opening the page.
 import { z } from 'zod';
+import { endpoint } from '@/contracts/endpoint';
 
 export const OWNED_KINDS = ['site', 'device', 'alarm', 'emission', 'inspection'] as const;
 export type OwnedKind = (typeof OWNED_KINDS)[number];
@@ -24,3 +25,11 @@ export type Owner = z.infer<typeof ownerSchema>;
 
 /** The answer for unknown records and records the user may not see: the same, so ids cannot be probed. */
 export const OWNER_NOT_FOUND = 'Not found or no access';
+
+export const ownerEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/lookup/owner/',
+  access: 'authenticated',
+  query: ownerQuerySchema,
+  response: ownerSchema,
+});
