@@ -2,13 +2,11 @@
 // subscriptions in one organization with its time zone, time format and site filters. Users edit their own; user
 // administrators of the organization edit its members' (spec 1 §6 'canEditNotifications').
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { subscriptionEditAnswerSchema } from '@/contracts/notification';
-import { CANNOT_EDIT_NOTIFICATIONS, subscriptionEditSchema, type AlarmSubscription } from '@/domain/notifications';
+import { subscriptionEditEndpoint, subscriptionEndpoint, timeZoneIdsEndpoint } from '@/contracts/notification';
+import { CANNOT_EDIT_NOTIFICATIONS, type AlarmSubscription } from '@/domain/notifications';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 
@@ -46,23 +44,14 @@ async function optionsFor(db: Queryable, organizationId: number) {
 }
 
 export const notificationSubscriptionRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/timeZone/getTimeZoneIds/',
-    access: 'authenticated',
+  defineRoute(timeZoneIdsEndpoint, {
     orgScope: false,
     summary: 'The IANA time zones a user can choose',
-    response: z.array(z.string()),
     handler: async () => [...TIME_ZONES],
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/notification/subscriptionEdit/',
-    access: 'authenticated',
+  defineRoute(subscriptionEndpoint, {
     orgScope: { from: 'query', key: 'userOrganizationId' },
     summary: "A member's alarm subscriptions in the organization, with the filter options",
-    query: z.object({ userId: queryIdSchema, userOrganizationId: queryIdSchema }),
-    response: subscriptionEditAnswerSchema,
     handler: async ({ query, organizationId, user, permissions, database }) => {
       const member = await memberFor(database, user!, permissions, query.userId, organizationId!);
       const [row] = await database.query<{
@@ -94,15 +83,10 @@ export const notificationSubscriptionRoutes = [
       };
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/notification/subscriptionEdit/',
-    access: 'authenticated',
+  defineRoute(subscriptionEditEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary:
       "Saves a member's alarm subscriptions in the organization (an unsubscribe link stops them until saved again)",
-    body: subscriptionEditSchema,
-    response: z.object({ ok: z.literal(true) }),
     example: {
       body: {
         userId: 1,

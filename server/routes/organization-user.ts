@@ -1,16 +1,17 @@
 // Organization users: list, add/edit, remove (spec 1 §2 'Users screen', §5; spec 3 §7 paths).
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { idSchema } from '@/contracts/bounds';
-import { Permission } from '@/domain/permissions';
-import { CANNOT_REMOVE_YOURSELF, signOnMethodsOffered, userFormSchema } from '@/domain/user-form';
-import { organizationUserListSchema, organizationUserSchema, roleOptionSchema } from '@/contracts/organization-user';
+import { CANNOT_REMOVE_YOURSELF, signOnMethodsOffered } from '@/domain/user-form';
+import {
+  organizationRoleOptionsEndpoint,
+  organizationUserDeleteEndpoint,
+  organizationUserEditEndpoint,
+  organizationUserListEndpoint,
+} from '@/contracts/organization-user';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
 
-const access = [Permission.UserAdministration] as const;
 const orgScope = { from: 'query', key: 'organizationId' } as const;
 const bodyScope = { from: 'body', key: 'organizationId' } as const;
 
@@ -44,13 +45,9 @@ async function listUsers(db: Queryable, organizationId: number) {
 }
 
 export const organizationUserRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/organizationUser/organizationUserList/',
-    access,
+  defineRoute(organizationUserListEndpoint, {
     orgScope,
     summary: "The organization's users with their role and sign-on method",
-    response: organizationUserListSchema,
     handler: async ({ organizationId, database }) => {
       const [org] = await database.query<{
         id: number;
@@ -69,28 +66,19 @@ export const organizationUserRoutes = [
       };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/role/organizationRoleOptions/',
-    access,
+  defineRoute(organizationRoleOptionsEndpoint, {
     orgScope,
     summary: "The organization's roles",
-    response: z.array(roleOptionSchema),
     handler: async ({ organizationId, database }) =>
       database.query<{ id: number; name: string }>(
         "SELECT id, name FROM roles WHERE kind = 'organization' AND organization_id = $1 ORDER BY name",
         [organizationId],
       ),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/organizationUser/organizationUserEdit/',
-    access,
+  defineRoute(organizationUserEditEndpoint, {
     orgScope: bodyScope,
     summary: 'Adds a user to the organization (id 0) or edits their role and sign-on method',
-    body: userFormSchema.extend({ organizationId: idSchema }),
     example: { body: { id: 0, email: 'matrix@example.com', roleId: 1, signOnMethod: 'EmailPassword' } },
-    response: organizationUserSchema,
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {
         const [org] = await tx.query<{ single_sign_on_enabled: boolean }>(
@@ -175,15 +163,10 @@ export const organizationUserRoutes = [
         return row;
       }),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/organizationUser/organizationUserDelete/',
-    access,
+  defineRoute(organizationUserDeleteEndpoint, {
     orgScope: bodyScope,
     summary: 'Removes a user from the organization',
-    body: z.object({ id: idSchema, organizationId: idSchema }),
     example: { body: { id: 1 } },
-    response: z.object({ id: z.number().int() }),
     handler: async ({ body, organizationId, user, database }) => {
       if (body.id === user!.id) throw new DomainError('Invalid', CANNOT_REMOVE_YOURSELF);
       return database.transaction(async (tx) => {

@@ -1,16 +1,17 @@
 // Organization administration: list, get, options, add/edit, soft delete and restore (spec 1 §7, spec 3 §5).
-import { z } from 'zod';
 import { Permission } from '@/domain/permissions';
-import { organizationFormSchema, type OrganizationForm } from '@/domain/organization-form';
+import type { OrganizationForm } from '@/domain/organization-form';
 import {
-  idParamsSchema,
-  organizationListQuerySchema,
-  organizationOptionSchema,
-  organizationSchema,
+  deleteOrganizationEndpoint,
+  organizationEditEndpoint,
+  organizationEndpoint,
+  organizationListEndpoint,
+  organizationOptionsEndpoint,
+  restoreOrganizationEndpoint,
   type Organization,
 } from '@/contracts/organization';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
@@ -81,17 +82,10 @@ async function loadOrganization(database: Queryable, id: number): Promise<Organi
   return row ? toOrganization(row) : null;
 }
 
-const admin = [Permission.OrganizationAdministration] as const;
-
 export const organizationRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/organization/organizationList/',
-    access: admin,
+  defineRoute(organizationListEndpoint, {
     orgScope: false,
     summary: 'Organizations the caller administers',
-    query: organizationListQuerySchema,
-    response: z.array(organizationSchema),
     handler: async ({ query, user, database }) => {
       const ids = administeredIds(user!);
       const rows = await database.query<OrganizationRow>(
@@ -101,26 +95,18 @@ export const organizationRoutes = [
       return rows.map(toOrganization);
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/organization/organization/',
-    access: admin,
+  defineRoute(organizationEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'One organization',
-    response: organizationSchema,
     handler: async ({ organizationId, database }) => {
       const org = await loadOrganization(database, organizationId!);
       if (!org) throw new DomainError('NotFound', 'Organization not found');
       return org;
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/organization/options/',
-    access: 'authenticated',
+  defineRoute(organizationOptionsEndpoint, {
     orgScope: false,
     summary: 'Organizations the caller can choose (site forms, filters)',
-    response: z.array(organizationOptionSchema),
     handler: async ({ user, database }) => {
       const rows = await database.query<{ id: number; name: string; deleted: boolean }>(
         `SELECT o.id, o.name, (o.deleted_at IS NOT NULL) AS deleted FROM organizations o
@@ -131,14 +117,9 @@ export const organizationRoutes = [
       return rows;
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/organization/organizationEdit/',
-    access: admin,
+  defineRoute(organizationEditEndpoint, {
     orgScope: false,
     summary: 'Adds (id 0) or edits an organization',
-    body: organizationFormSchema,
-    response: organizationSchema,
     example: {
       body: {
         id: 0,
@@ -213,17 +194,12 @@ export const organizationRoutes = [
     },
   }),
   ...(['delete', 'restore'] as const).map((action) =>
-    defineLegacyRoute({
-      method: 'POST',
-      url: `/api/organization/${action}/:id`,
-      access: admin,
+    defineRoute(action === 'delete' ? deleteOrganizationEndpoint : restoreOrganizationEndpoint, {
       orgScope: { from: 'params', key: 'id' },
       summary:
         action === 'delete'
           ? 'Soft-deletes an organization: its users, keys and alarms stop'
           : 'Restores a deleted organization',
-      params: idParamsSchema,
-      response: organizationSchema,
       handler: async ({ params, user, database }) =>
         database.transaction(async (tx) => {
           const before = await loadOrganization(tx, params.id);

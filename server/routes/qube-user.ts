@@ -1,22 +1,25 @@
 // Provider-staff users (spec 1 §2 'Qube users screen', 'User Details dialog', §5, §7): every user with their
 // provider role and organizations; add/edit/delete of provider staff; details and temporary-password reset.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { qubeUserEditSchema, qubeUserRowSchema, userDetailsSchema, type QubeUserRow } from '@/contracts/qube-user';
-import { roleOptionSchema } from '@/contracts/organization-user';
-import { resetTemporaryPasswordSchema } from '@/domain/password';
+import {
+  qubeRoleOptionsEndpoint,
+  qubeUserDeleteEndpoint,
+  qubeUserEditEndpoint,
+  qubeUserEndpoint,
+  qubeUserListEndpoint,
+  resetTemporaryPasswordEndpoint,
+  userDetailsEndpoint,
+  type QubeUserRow,
+} from '@/contracts/qube-user';
 import { Permission } from '@/domain/permissions';
-import { CANNOT_REMOVE_YOURSELF, userFormSchema } from '@/domain/user-form';
+import { CANNOT_REMOVE_YOURSELF } from '@/domain/user-form';
 import { hashPassword } from '../auth/password';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
 import type { LogoutHook } from './user';
-
-const access = [Permission.QubeAdministration] as const;
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -68,33 +71,20 @@ async function mayAdministerIdentity(db: Queryable, caller: SignedInUser, userId
 
 export function qubeUserRoutes(logout: LogoutHook | null) {
   return [
-    defineLegacyRoute({
-      method: 'GET',
-      url: '/api/userAdmin/list/',
-      access,
+    defineRoute(qubeUserListEndpoint, {
       orgScope: false,
       summary: 'Every user: provider role, organizations, notifications and sign-on method',
-      response: z.array(qubeUserRowSchema),
       handler: ({ database }) => listQubeUsers(database),
     }),
-    defineLegacyRoute({
-      method: 'GET',
-      url: '/api/role/qubeRoleOptions/',
-      access,
+    defineRoute(qubeRoleOptionsEndpoint, {
       orgScope: false,
       summary: 'The provider-staff roles',
-      response: z.array(roleOptionSchema),
       handler: ({ database }) =>
         database.query<{ id: number; name: string }>("SELECT id, name FROM roles WHERE kind = 'qube' ORDER BY name"),
     }),
-    defineLegacyRoute({
-      method: 'GET',
-      url: '/api/qubeUser/qubeUserEdit/',
-      access,
+    defineRoute(qubeUserEndpoint, {
       orgScope: false,
       summary: "A provider-staff user's form values",
-      query: z.object({ userId: queryIdSchema, userOrganizationId: queryIdSchema.optional() }),
-      response: qubeUserEditSchema,
       handler: async ({ query, database }) => {
         const [u] = await database.query<{
           id: number;
@@ -111,14 +101,9 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
         return { id: u.id, email: u.email, roleId: u.role_id, roleName: u.role_name, signOnMethod: u.sign_on_method };
       },
     }),
-    defineLegacyRoute({
-      method: 'POST',
-      url: '/api/qubeUser/qubeUserEdit/',
-      access,
+    defineRoute(qubeUserEditEndpoint, {
       orgScope: false,
       summary: 'Adds provider staff (id 0) or edits their provider role and sign-on method',
-      body: userFormSchema,
-      response: qubeUserRowSchema,
       example: { body: { id: 0, email: 'matrix.staff@example.com', roleId: 1, signOnMethod: 'EmailPassword' } },
       handler: async ({ body, user, database }) =>
         database.transaction(async (tx) => {
@@ -182,14 +167,9 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
           return (await listQubeUsers(tx, id))[0]!;
         }),
     }),
-    defineLegacyRoute({
-      method: 'POST',
-      url: '/api/qubeUser/qubeUserDelete/',
-      access,
+    defineRoute(qubeUserDeleteEndpoint, {
       orgScope: false,
       summary: 'Deletes a provider-staff user and revokes all their access',
-      body: z.object({ id: idSchema }),
-      response: z.object({ id: z.number().int() }),
       example: { body: { id: 1 } },
       handler: async ({ body, user, database }) => {
         if (body.id === user!.id) throw new DomainError('Invalid', CANNOT_REMOVE_YOURSELF);
@@ -225,14 +205,9 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
         return result;
       },
     }),
-    defineLegacyRoute({
-      method: 'GET',
-      url: '/api/userAdmin/details/',
-      access: [Permission.CognitoAdministration],
+    defineRoute(userDetailsEndpoint, {
       orgScope: false,
       summary: "A user's account and their identity-provider record",
-      query: z.object({ userId: queryIdSchema }),
-      response: userDetailsSchema,
       handler: async ({ query, user, database }) => {
         if (!(await mayAdministerIdentity(database, user!, query.userId)))
           throw new DomainError('NotFound', 'User not found');
@@ -286,14 +261,9 @@ export function qubeUserRoutes(logout: LogoutHook | null) {
         };
       },
     }),
-    defineLegacyRoute({
-      method: 'POST',
-      url: '/api/userAdmin/resetTemporaryPassword/',
-      access: [Permission.CognitoAdministration],
+    defineRoute(resetTemporaryPasswordEndpoint, {
       orgScope: false,
       summary: "Sets a password user's temporary password (only while they must change it)",
-      body: resetTemporaryPasswordSchema,
-      response: z.object({ userId: z.number().int(), userStatus: z.string() }),
       example: { body: { userId: 1, temporaryPassword: 'Temporary1' } },
       handler: async ({ body, user, database }) => {
         if (!(await mayAdministerIdentity(database, user!, body.userId)))

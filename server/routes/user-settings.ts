@@ -1,24 +1,19 @@
 // Settings a user saves for themselves (no permission beyond being signed in): grid column visibility.
-import { z } from 'zod';
 import {
-  displayUnitSchema,
-  gridColumnVisibilityEditSchema,
-  gridColumnVisibilitySchema,
+  gridColumnVisibilityEndpoint,
+  saveUnitConfigurationEndpoint,
+  unitConfigurationEndpoint,
+  unitListEndpoint,
 } from '@/contracts/user-settings';
-import { UNITS, unitConfigurationSchema } from '@/domain/units';
+import { UNITS } from '@/domain/units';
 import { storedUnitConfiguration } from '../services/user-settings';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 
 export const userSettingsRoutes = [
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/userSettings/gridColumnVisibility/',
-    access: 'authenticated',
+  defineRoute(gridColumnVisibilityEndpoint, {
     orgScope: false,
     summary: 'Saves which columns of one grid the user has hidden',
-    body: gridColumnVisibilityEditSchema,
-    response: z.object({ gridColumnVisibility: gridColumnVisibilitySchema }),
     handler: async ({ user, body, database }) => {
       if (!user) throw new DomainError('Unauthenticated', 'Authentication required');
       // jsonb_set on one key: concurrent saves of different grids never overwrite each other.
@@ -35,22 +30,14 @@ export const userSettingsRoutes = [
       return { gridColumnVisibility: row?.grids ?? {} };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/userSettings/units/',
-    access: 'authenticated',
+  defineRoute(unitListEndpoint, {
     orgScope: false,
     summary: 'Every display unit with its unit group',
-    response: z.array(displayUnitSchema),
     handler: async () => UNITS.map((u) => ({ id: u.id, unitGroupId: u.unitGroupId, name: u.name, label: u.label })),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/userSettings/unitConfigurationEdit/',
-    access: 'authenticated',
+  defineRoute(unitConfigurationEndpoint, {
     orgScope: false,
     summary: "The user's six display-unit choices",
-    response: unitConfigurationSchema,
     handler: async ({ user, database }) => {
       const [row] = await database.query<{ settings: Record<string, unknown> }>(
         'SELECT settings FROM users WHERE id = $1',
@@ -59,14 +46,9 @@ export const userSettingsRoutes = [
       return storedUnitConfiguration(row?.settings ?? {});
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/userSettings/unitConfigurationEdit/',
-    access: 'authenticated',
+  defineRoute(saveUnitConfigurationEndpoint, {
     orgScope: false,
     summary: "Saves the user's six display-unit choices",
-    body: unitConfigurationSchema,
-    response: unitConfigurationSchema,
     example: {
       body: {
         ch4RateDisplayUnitId: 1,

@@ -1,5 +1,5 @@
-import { currentUserSchema, logoutResponseSchema, type CurrentUser } from '@/contracts/current-user';
-import { defineLegacyRoute } from '../http/define-route';
+import { currentUserEndpoint, logoutEndpoint, type CurrentUser } from '@/contracts/current-user';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { defaultUserSettings } from '../services/user-settings';
 
@@ -17,13 +17,9 @@ export interface LogoutHook {
 
 export function userRoutes(logout: LogoutHook | null) {
   return [
-    defineLegacyRoute({
-      method: 'GET',
-      url: '/api/user/currentUser/',
-      access: 'authenticated',
+    defineRoute(currentUserEndpoint, {
       orgScope: false,
       summary: 'The signed-in user, their organizations and roles',
-      response: currentUserSchema,
       handler: async ({ user, database }): Promise<CurrentUser> => {
         if (!user) throw new DomainError('Unauthenticated', 'Authentication required');
         const [details] = await database.query<{
@@ -66,13 +62,9 @@ export function userRoutes(logout: LogoutHook | null) {
         };
       },
     }),
-    defineLegacyRoute({
-      method: 'POST',
-      url: '/api/user/logout/',
-      access: 'authenticated',
+    defineRoute(logoutEndpoint, {
       orgScope: false,
       summary: "Ends the user's sessions and revokes their refresh tokens",
-      response: logoutResponseSchema,
       handler: async ({ user }) => {
         if (user && logout) await logout.revokeAllForUser(user.id);
         return { loggedOut: true as const };

@@ -1,8 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { currentUserSchema, logoutResponseSchema } from '@/contracts/current-user';
-import { apiRequest } from './client';
+import { currentUserEndpoint, logoutEndpoint } from '@/contracts/current-user';
+import { callEndpoint, endpointKey } from './endpoint-client';
 
-export const getCurrentUser = () => apiRequest('/api/user/currentUser/', currentUserSchema);
+const getCurrentUser = () => callEndpoint(currentUserEndpoint);
+/** The cached current user, for screens that write settings back into it. */
+export const currentUserKey = endpointKey(currentUserEndpoint, {});
 export const currentUserQueryOptions = () =>
-  queryOptions({ queryKey: ['currentUser'], queryFn: getCurrentUser, staleTime: 5 * 60_000 });
-export const postLogout = () => apiRequest('/api/user/logout/', logoutResponseSchema, { method: 'POST' });
+  queryOptions({ queryKey: currentUserKey, queryFn: getCurrentUser, staleTime: 5 * 60_000 });
+export const postLogout = () => callEndpoint(logoutEndpoint);

@@ -4,9 +4,11 @@
 // for oneself, and from the Users page for a member.
 import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
-import { ApiError, apiRequest } from '@/api/client';
-import { subscriptionEditAnswerSchema } from '@/contracts/notification';
+import { ApiError } from '@/api/client';
+import { callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
+import { subscriptionEditEndpoint, subscriptionEndpoint, timeZoneIdsEndpoint } from '@/contracts/notification';
+import { organizationUserListEndpoint } from '@/contracts/organization-user';
+import { qubeUserListEndpoint } from '@/contracts/qube-user';
 import { AlarmLevel, SubscriptionFrequency, TimeFormat } from '@/domain/enums';
 import {
   levelFor,
@@ -71,20 +73,12 @@ export function NotificationSubscriptionsDialog({
   const toast = useToast();
   const qc = useQueryClient();
   const loaded = useQuery({
-    queryKey: ['subscriptionEdit', userId, organizationId],
-    queryFn: () =>
-      apiRequest('/api/notification/subscriptionEdit/', subscriptionEditAnswerSchema, {
-        query: { userId, userOrganizationId: organizationId },
-      }),
+    ...endpointQuery(subscriptionEndpoint, { query: { userId, userOrganizationId: organizationId } }),
     staleTime: 0,
     gcTime: 0,
     retry: false,
   });
-  const zones = useQuery({
-    queryKey: ['timeZones'],
-    queryFn: () => apiRequest('/api/timeZone/getTimeZoneIds/', z.array(z.string())),
-    staleTime: Infinity,
-  });
+  const zones = useQuery({ ...endpointQuery(timeZoneIdsEndpoint), staleTime: Infinity });
   const [form, setForm] = useState<SubscriptionEdit | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -94,12 +88,11 @@ export function NotificationSubscriptionsDialog({
     }
   }, [loaded.data, form]);
   const save = useMutation({
-    mutationFn: (body: SubscriptionEdit) =>
-      apiRequest('/api/notification/subscriptionEdit/', z.object({ ok: z.literal(true) }), { method: 'POST', body }),
+    mutationFn: (body: SubscriptionEdit) => callEndpoint(subscriptionEditEndpoint, { body }),
     // Not awaited: the answer is shown at once, the lists refresh behind it (issue 25).
     onSuccess: () => {
-      for (const key of ['organizationUsers', 'qubeUsers', 'subscriptionEdit'])
-        void qc.invalidateQueries({ queryKey: [key] });
+      for (const e of [organizationUserListEndpoint, qubeUserListEndpoint, subscriptionEndpoint])
+        void qc.invalidateQueries({ queryKey: endpointKey(e) });
     },
   });
 

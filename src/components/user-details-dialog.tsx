@@ -2,9 +2,8 @@
 // Reset Temporary Password for password users who have not chosen their own yet (spec 1 §5, §7, §8).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { userDetailsSchema, type UserDetails } from '@/contracts/qube-user';
+import { callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
+import { resetTemporaryPasswordEndpoint, userDetailsEndpoint, type UserDetails } from '@/contracts/qube-user';
 import { PASSWORD_RESET_TOAST, PASSWORD_RULE, passwordProblem, RESET_PASSWORD_WARNING } from '@/domain/password';
 import { SIGN_ON_METHOD_LABELS } from '@/domain/user-form';
 import { LoadError } from './grid-parts';
@@ -20,11 +19,7 @@ export function canResetTemporaryPassword(details: UserDetails): boolean {
 }
 
 export function UserDetailsDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
-  const details = useQuery({
-    queryKey: ['userDetails', userId],
-    queryFn: () => apiRequest('/api/userAdmin/details/', userDetailsSchema, { query: { userId } }),
-    staleTime: 0,
-  });
+  const details = useQuery({ ...endpointQuery(userDetailsEndpoint, { query: { userId } }), staleTime: 0 });
   const [resetting, setResetting] = useState(false);
   return (
     <Modal open title="User Details" onClose={onClose} wide>
@@ -112,12 +107,8 @@ function ResetPasswordForm({ userId, email, onDone }: { userId: number; email: s
   const toast = useToast();
   const qc = useQueryClient();
   const reset = useMutation({
-    mutationFn: () =>
-      apiRequest('/api/userAdmin/resetTemporaryPassword/', z.object({ userId: z.number(), userStatus: z.string() }), {
-        method: 'POST',
-        body: { userId, temporaryPassword: password },
-      }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: ['userDetails', userId] }), // not awaited: the answer is shown at once (issue 25)
+    mutationFn: () => callEndpoint(resetTemporaryPasswordEndpoint, { body: { userId, temporaryPassword: password } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: endpointKey(userDetailsEndpoint, { query: { userId } }) }), // not awaited: the answer is shown at once (issue 25)
   });
   return (
     <form

@@ -2,6 +2,8 @@
 // the Pull API: the server registers a route from each entry and the API Documentation dialog is drawn from them.
 import { z } from 'zod';
 import { queryIdSchema } from '@/contracts/bounds';
+import { endpoint as declareEndpoint } from '@/contracts/endpoint';
+import { Permission } from '@/domain/permissions';
 import { apiKeyFormSchema, PULL_API_MAX_DAYS, type ApiEndpointCategory } from '@/domain/api-keys';
 import { DEVICE_DATA_TYPE_KEYS, VOLUME_GROUP_BY } from '@/domain/export';
 
@@ -33,6 +35,38 @@ const id = queryIdSchema;
 export const apiKeyIdQuerySchema = z.object({ organizationId: id, apiKeyId: id });
 export const deleteApiKeyQuerySchema = z.object({ organizationId: id, id });
 export const apiKeyListQuerySchema = z.object({ organizationId: id });
+
+// The /integrations route's permission (spec 1 §2) opens every API key call.
+const keyAccess = [Permission.IntegrationAdministration];
+
+export const apiKeyListEndpoint = declareEndpoint({
+  method: 'GET',
+  path: '/api/apiKey/getApiKeys/',
+  access: keyAccess,
+  query: apiKeyListQuerySchema,
+  response: z.array(apiKeySchema),
+});
+export const apiKeyEndpoint = declareEndpoint({
+  method: 'GET',
+  path: '/api/apiKey/apiKeyEdit/',
+  access: keyAccess,
+  query: apiKeyIdQuerySchema,
+  response: apiKeySchema,
+});
+export const apiKeyEditEndpoint = declareEndpoint({
+  method: 'POST',
+  path: '/api/apiKey/apiKeyEdit/',
+  access: keyAccess,
+  body: apiKeyEditBodySchema,
+  response: apiKeyEditAnswerSchema,
+});
+export const deleteApiKeyEndpoint = declareEndpoint({
+  method: 'DELETE',
+  path: '/api/apiKey/deleteApiKey/',
+  access: keyAccess,
+  query: deleteApiKeyQuerySchema,
+  response: z.object({ id: z.number().int() }),
+});
 
 // ---- The Pull API ----
 

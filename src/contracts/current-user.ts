@@ -1,5 +1,6 @@
 // GET /api/user/currentUser/ (spec 1 §3 'Current user').
 import { z } from 'zod';
+import { endpoint } from '@/contracts/endpoint';
 
 export const roleSchema = z.object({
   id: z.number().int(),
@@ -52,3 +53,16 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const logoutResponseSchema = z.object({ loggedOut: z.literal(true) });
+
+export const currentUserEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/user/currentUser/',
+  access: 'authenticated',
+  response: currentUserSchema,
+});
+export const logoutEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/user/logout/',
+  access: 'authenticated',
+  response: logoutResponseSchema,
+});

@@ -1,6 +1,11 @@
 // Provider-staff user administration (spec 1 §2 'Qube users screen', 'User Details dialog', §3, §7).
 import { z } from 'zod';
-import { SIGN_ON_METHOD_VALUES } from '@/domain/user-form';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
+import { roleOptionSchema } from '@/contracts/organization-user';
+import { resetTemporaryPasswordSchema } from '@/domain/password';
+import { Permission } from '@/domain/permissions';
+import { SIGN_ON_METHOD_VALUES, userFormSchema } from '@/domain/user-form';
 
 export const qubeUserRowSchema = z.object({
   id: z.number().int(),
@@ -41,3 +46,53 @@ export const userDetailsSchema = z.object({
   cognitoUsers: z.array(identityUserSchema),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
+
+const ACCESS = [Permission.QubeAdministration] as const;
+
+export const qubeUserListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/userAdmin/list/',
+  access: ACCESS,
+  response: z.array(qubeUserRowSchema),
+});
+export const qubeRoleOptionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/role/qubeRoleOptions/',
+  access: ACCESS,
+  response: z.array(roleOptionSchema),
+});
+export const qubeUserEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/qubeUser/qubeUserEdit/',
+  access: ACCESS,
+  query: z.object({ userId: queryIdSchema, userOrganizationId: queryIdSchema.optional() }),
+  response: qubeUserEditSchema,
+});
+export const qubeUserEditEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/qubeUser/qubeUserEdit/',
+  access: ACCESS,
+  body: userFormSchema,
+  response: qubeUserRowSchema,
+});
+export const qubeUserDeleteEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/qubeUser/qubeUserDelete/',
+  access: ACCESS,
+  body: z.object({ id: idSchema }),
+  response: z.object({ id: z.number().int() }),
+});
+export const userDetailsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/userAdmin/details/',
+  access: [Permission.CognitoAdministration],
+  query: z.object({ userId: queryIdSchema }),
+  response: userDetailsSchema,
+});
+export const resetTemporaryPasswordEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/userAdmin/resetTemporaryPassword/',
+  access: [Permission.CognitoAdministration],
+  body: resetTemporaryPasswordSchema,
+  response: z.object({ userId: z.number().int(), userStatus: z.string() }),
+});

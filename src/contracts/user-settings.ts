@@ -1,5 +1,7 @@
 // Per-user settings the console writes back: grid column visibility (e.g. 'AlarmListColumnVisibility', spec 2 §2).
 import { z } from 'zod';
+import { endpoint } from '@/contracts/endpoint';
+import { unitConfigurationSchema } from '@/domain/units';
 
 /** Grid keys are short names like 'SitesColumnVisibility'; never paths or prototype names. */
 export const gridKeySchema = z
@@ -18,4 +20,31 @@ export const displayUnitSchema = z.object({
   unitGroupId: z.number().int(),
   name: z.string(),
   label: z.string(),
+});
+
+export const gridColumnVisibilityEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/userSettings/gridColumnVisibility/',
+  access: 'authenticated',
+  body: gridColumnVisibilityEditSchema,
+  response: z.object({ gridColumnVisibility: gridColumnVisibilitySchema }),
+});
+export const unitListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/userSettings/units/',
+  access: 'authenticated',
+  response: z.array(displayUnitSchema),
+});
+export const unitConfigurationEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/userSettings/unitConfigurationEdit/',
+  access: 'authenticated',
+  response: unitConfigurationSchema,
+});
+export const saveUnitConfigurationEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/userSettings/unitConfigurationEdit/',
+  access: 'authenticated',
+  body: unitConfigurationSchema,
+  response: unitConfigurationSchema,
 });

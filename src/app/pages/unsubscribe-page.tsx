@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
+import { callEndpoint } from '@/api/endpoint-client';
+import { unsubscribeEndpoint } from '@/contracts/notification';
 import { Spinner } from '@/components/spinner';
 
 const FAILED =
@@ -17,10 +17,7 @@ export function UnsubscribePage() {
 
   useEffect(() => {
     let live = true;
-    apiRequest('/api/notification/unsubscribe/', z.object({ unsubscribed: z.literal(true) }), {
-      method: 'POST',
-      body: { subscriptionToken, notificationType },
-    })
+    callEndpoint(unsubscribeEndpoint, { body: { subscriptionToken, notificationType } })
       .then(() => live && setState('done'))
       .catch(() => live && setState('failed'));
     return () => {

@@ -3,10 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
+import type { z } from 'zod';
+import { callEndpoint, endpointQuery } from '@/api/endpoint-client';
+import { currentUserKey } from '@/api/get-current-user';
 import type { CurrentUser } from '@/contracts/current-user';
-import { displayUnitSchema } from '@/contracts/user-settings';
+import {
+  type displayUnitSchema,
+  saveUnitConfigurationEndpoint,
+  unitConfigurationEndpoint,
+  unitListEndpoint,
+} from '@/contracts/user-settings';
 import {
   UNIT_FIELD_LABELS,
   UNIT_FIELDS,
@@ -22,17 +28,8 @@ import { useToast } from '@/components/toasts';
 import { FormAlert } from '@/components/form-alert';
 
 export function UnitConfigurationDialog({ onClose }: { onClose: () => void }) {
-  const units = useQuery({
-    queryKey: ['units'],
-    queryFn: () => apiRequest('/api/userSettings/units/', z.array(displayUnitSchema)),
-    staleTime: Infinity,
-  });
-  const current = useQuery({
-    queryKey: ['unitConfiguration'],
-    queryFn: () => apiRequest('/api/userSettings/unitConfigurationEdit/', unitConfigurationSchema),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const units = useQuery({ ...endpointQuery(unitListEndpoint), staleTime: Infinity });
+  const current = useQuery({ ...endpointQuery(unitConfigurationEndpoint), staleTime: 0, gcTime: 0 });
   return (
     <Modal open title="Unit Configuration" onClose={onClose}>
       {units.isPending || current.isPending ? (
@@ -61,14 +58,13 @@ function UnitForm({
   const toast = useToast();
   const [general, setGeneral] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (body: UnitConfiguration) =>
-      apiRequest('/api/userSettings/unitConfigurationEdit/', unitConfigurationSchema, { method: 'POST', body }),
+    mutationFn: (body: UnitConfiguration) => callEndpoint(saveUnitConfigurationEndpoint, { body }),
     // The saved units apply at once; the user's labels refresh behind them (not awaited: issue 25).
     onSuccess: (saved) => {
-      qc.setQueryData<CurrentUser>(['currentUser'], (u) =>
+      qc.setQueryData<CurrentUser>(currentUserKey, (u) =>
         u ? { ...u, userSettings: { ...u.userSettings, unitConfiguration: saved } } : u,
       );
-      void qc.invalidateQueries({ queryKey: ['currentUser'] });
+      void qc.invalidateQueries({ queryKey: currentUserKey });
     },
   });
   const { register, handleSubmit, formState } = useForm<UnitConfiguration>({

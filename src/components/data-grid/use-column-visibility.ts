@@ -1,10 +1,10 @@
 // Hidden columns per grid, saved per user on the server (userSettings.gridColumnVisibility[gridKey]).
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
+import { callEndpoint } from '@/api/endpoint-client';
+import { currentUserKey } from '@/api/get-current-user';
 import type { CurrentUser } from '@/contracts/current-user';
-import { gridColumnVisibilitySchema } from '@/contracts/user-settings';
+import { gridColumnVisibilityEndpoint } from '@/contracts/user-settings';
 import { useSession } from '../session-context';
 
 const SAVE_DELAY_MS = 600;
@@ -29,17 +29,10 @@ export function useColumnVisibility(gridKey: string, defaultHidden: readonly str
       if (timer.current) clearTimeout(timer.current);
       // A few quick toggles make one save.
       timer.current = setTimeout(() => {
-        apiRequest(
-          '/api/userSettings/gridColumnVisibility/',
-          z.object({ gridColumnVisibility: gridColumnVisibilitySchema }),
-          {
-            method: 'POST',
-            body: { key: gridKey, hiddenColumns: [...next] },
-          },
-        ).then(
+        callEndpoint(gridColumnVisibilityEndpoint, { body: { key: gridKey, hiddenColumns: [...next] } }).then(
           (answer) => {
             // Keep the cached current user in step, so the grid opens the same way later in this session.
-            queryClient.setQueryData<CurrentUser>(['currentUser'], (old) =>
+            queryClient.setQueryData<CurrentUser>(currentUserKey, (old) =>
               old
                 ? { ...old, userSettings: { ...old.userSettings, gridColumnVisibility: answer.gridColumnVisibility } }
                 : old,

@@ -2,16 +2,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
-import { apiKeyEditAnswerSchema, apiKeySchema } from '@/contracts/api-keys';
+import { callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
+import { apiKeyEditEndpoint, apiKeyListEndpoint, deleteApiKeyEndpoint } from '@/contracts/api-keys';
 import type { ApiKeyForm } from '@/domain/api-keys';
 
-const keysKey = (organizationId: number) => ['apiKeys', organizationId] as const;
-
 export const useApiKeys = (organizationId: number) =>
-  useQuery({
-    queryKey: keysKey(organizationId),
-    queryFn: () => apiRequest('/api/apiKey/getApiKeys/', z.array(apiKeySchema), { query: { organizationId } }),
-  });
+  useQuery(endpointQuery(apiKeyListEndpoint, { query: { organizationId } }));
 
 export const useSiteGroupOptions = (organizationId: number) =>
   useQuery({
@@ -29,7 +25,7 @@ function useInvalidate(organizationId: number) {
   // The site groups' '# Api Keys' follows the keys.
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: keysKey(organizationId) }),
+      client.invalidateQueries({ queryKey: endpointKey(apiKeyListEndpoint, { query: { organizationId } }) }),
       client.invalidateQueries({ queryKey: ['siteGroups'] }),
     ]);
 }
@@ -37,8 +33,7 @@ function useInvalidate(organizationId: number) {
 export function useSaveApiKey(organizationId: number) {
   const invalidate = useInvalidate(organizationId);
   return useMutation({
-    mutationFn: (form: ApiKeyForm) =>
-      apiRequest('/api/apiKey/apiKeyEdit/', apiKeyEditAnswerSchema, { method: 'POST', body: form }),
+    mutationFn: (form: ApiKeyForm) => callEndpoint(apiKeyEditEndpoint, { body: form }),
     onSuccess: invalidate,
   });
 }
@@ -46,11 +41,7 @@ export function useSaveApiKey(organizationId: number) {
 export function useDeleteApiKey(organizationId: number) {
   const invalidate = useInvalidate(organizationId);
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest('/api/apiKey/deleteApiKey/', z.object({ id: z.number() }), {
-        method: 'DELETE',
-        query: { organizationId, id },
-      }),
+    mutationFn: (id: number) => callEndpoint(deleteApiKeyEndpoint, { query: { organizationId, id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,14 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { organizationSchema } from '@/contracts/organization';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
+import { currentUserKey } from '@/api/get-current-user';
+import {
+  deleteOrganizationEndpoint,
+  organizationEditEndpoint,
+  organizationListEndpoint,
+  restoreOrganizationEndpoint,
+} from '@/contracts/organization';
 import type { OrganizationForm } from '@/domain/organization-form';
 
-export const getOrganizations = (includeDeleted: boolean) =>
-  apiRequest('/api/organization/organizationList/', z.array(organizationSchema), { query: { includeDeleted } });
-
-export const getOrganizationsQueryOptions = (includeDeleted: boolean) =>
-  queryOptions({ queryKey: ['organizations', { includeDeleted }], queryFn: () => getOrganizations(includeDeleted) });
+const getOrganizationsQueryOptions = (includeDeleted: boolean) =>
+  endpointQuery(organizationListEndpoint, { query: { includeDeleted } });
 
 export const useOrganizations = (includeDeleted: boolean) => useQuery(getOrganizationsQueryOptions(includeDeleted));
 
@@ -16,16 +18,15 @@ function useInvalidate() {
   const qc = useQueryClient();
   return () =>
     Promise.all([
-      qc.invalidateQueries({ queryKey: ['organizations'] }),
-      qc.invalidateQueries({ queryKey: ['currentUser'] }),
+      qc.invalidateQueries({ queryKey: endpointKey(organizationListEndpoint) }),
+      qc.invalidateQueries({ queryKey: currentUserKey }),
     ]);
 }
 
 export function useSaveOrganization() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (form: OrganizationForm) =>
-      apiRequest('/api/organization/organizationEdit/', organizationSchema, { method: 'POST', body: form }),
+    mutationFn: (form: OrganizationForm) => callEndpoint(organizationEditEndpoint, { body: form }),
     onSuccess: invalidate,
   });
 }
@@ -34,7 +35,7 @@ export function useDeleteOrRestoreOrganization() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'delete' | 'restore' }) =>
-      apiRequest(`/api/organization/${action}/${id}`, organizationSchema, { method: 'POST' }),
+      callEndpoint(action === 'delete' ? deleteOrganizationEndpoint : restoreOrganizationEndpoint, { params: { id } }),
     onSuccess: invalidate,
   });
 }
