@@ -1,13 +1,18 @@
 // Site add/edit and access details (spec 3 §3 'Site edit form', 'Access details', §5 'Site form'), and the option
 // lists the form offers.
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { siteAccessDetailsSchema, siteEditSchema, siteOptionsSchema, type SiteEdit } from '@/contracts/site';
+import {
+  saveSiteAccessDetailsEndpoint,
+  saveSiteEditEndpoint,
+  siteAccessDetailsEndpoint,
+  siteEditEndpoint,
+  siteOptionsEndpoint,
+  type SiteEdit,
+} from '@/contracts/site';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
-import { SITE_ADD_ONLY_FIELDS, siteAccessSchema, siteFormSchema } from '@/domain/site-form';
+import { SITE_ADD_ONLY_FIELDS } from '@/domain/site-form';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
@@ -82,42 +87,25 @@ async function permissionsIn(db: Queryable, user: SignedInUser, organizationId: 
   return access.ok ? access.permissions : new Set();
 }
 
-const siteFormBodySchema = siteFormSchema.extend({ updatedAt: z.string().nullable().optional() });
-
 export const siteEditRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/siteOptions/',
-    access: 'authenticated',
+  defineRoute(siteOptionsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       "The site form's option lists: countries, states, regulations and the other classifications, the organization's business units, asset areas and groups",
-    query: z.object({ organizationId: queryIdSchema }),
-    response: siteOptionsSchema,
     handler: ({ organizationId, database }) => loadSiteOptions(database, organizationId!),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/siteEdit/',
-    access: [Permission.SiteEdit, Permission.SiteAdd],
+  defineRoute(siteEditEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "One site's form values",
-    query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema }),
-    response: siteEditSchema,
     handler: async ({ query, organizationId, database }) => {
       const site = await loadSiteEdit(database, query.siteId);
       if (!site || site.organizationId !== organizationId) throw new DomainError('NotFound', 'Site not found');
       return site;
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/site/siteEdit/',
-    access: [Permission.SiteEdit, Permission.SiteAdd],
+  defineRoute(saveSiteEditEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Adds (id 0) or edits a site; moving it to another organization needs SiteAdd in both',
-    body: siteFormBodySchema,
-    response: siteEditSchema,
     example: {
       body: {
         id: 0,
@@ -226,14 +214,9 @@ export const siteEditRoutes = [
         return after;
       }),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/siteAccessDetailsEdit/',
-    access: 'authenticated',
+  defineRoute(siteAccessDetailsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A site's access details",
-    query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema }),
-    response: siteAccessDetailsSchema,
     handler: async ({ query, organizationId, database }) => {
       const [r] = await database.query<{
         access_notes: string | null;
@@ -254,14 +237,9 @@ export const siteEditRoutes = [
       };
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/site/siteAccessDetailsEdit/',
-    access: [Permission.SiteEdit],
+  defineRoute(saveSiteAccessDetailsEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Saves a site's access details",
-    body: siteAccessSchema,
-    response: siteAccessDetailsSchema,
     example: {
       body: {
         siteId: 1,

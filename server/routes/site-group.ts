@@ -1,17 +1,18 @@
 // Site groups (spec 1 §2 'Manage Site Groups', 'Groups popover', §4 tri-state, §5 name rule, §7 calls).
-import { z } from 'zod';
-import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
-import { siteGroupRowSchema, siteOptionSchema, type SiteGroupRow } from '@/contracts/site';
-import { Permission } from '@/domain/permissions';
-import { siteGroupNameSchema } from '@/domain/site-form';
+import {
+  assignSiteGroupsEndpoint,
+  deleteSiteGroupEndpoint,
+  saveSiteGroupEndpoint,
+  siteGroupListEndpoint,
+  siteGroupOptionsEndpoint,
+  type SiteGroupRow,
+} from '@/contracts/site';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { recordAudit } from '../services/audit';
 import { API_KEY_COUNT_SQL, detachSiteGroupFromApiKeys } from '../services/api-keys';
 import { detachSiteGroupFromIntegrations, INTEGRATION_COUNT_SQL } from '../services/push-integrations/store';
-
-const orgQuery = z.object({ organizationId: queryIdSchema });
 
 async function listGroups(db: Queryable, organizationId: number, id?: number): Promise<SiteGroupRow[]> {
   const rows = await db.query<{
@@ -74,39 +75,24 @@ async function groupsOfSites(db: Queryable, siteIds: number[]): Promise<Map<numb
 }
 
 export const siteGroupRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/siteGroup/listSiteGroupsForOrganization/',
-    access: 'authenticated',
+  defineRoute(siteGroupListEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       "The organization's site groups with how many sites, subscriptions, API keys and push integrations use each",
-    query: orgQuery,
-    response: z.array(siteGroupRowSchema),
     handler: ({ organizationId, database }) => listGroups(database, organizationId!),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/siteGroup/siteGroupOptionsForOrganization/',
-    access: 'authenticated',
+  defineRoute(siteGroupOptionsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's site groups as options",
-    query: orgQuery,
-    response: z.array(siteOptionSchema),
     handler: ({ organizationId, database }) =>
       database.query<{ id: number; name: string }>(
         'SELECT id, name FROM site_groups WHERE organization_id = $1 ORDER BY lower(name), id',
         [organizationId],
       ),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/siteGroup/edit',
-    access: [Permission.SiteEdit],
+  defineRoute(saveSiteGroupEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Adds (id 0) or renames a site group',
-    body: z.object({ id: idOrNewSchema, name: siteGroupNameSchema, organizationId: idSchema }),
-    response: siteGroupRowSchema,
     example: { body: { id: 0, name: 'Matrix Group' } },
     handler: async ({ body, organizationId, database }) =>
       database.transaction(async (tx) => {
@@ -136,16 +122,10 @@ export const siteGroupRoutes = [
         return (await listGroups(tx, organizationId!, id))[0]!;
       }),
   }),
-  defineLegacyRoute({
-    method: 'DELETE',
-    url: '/api/siteGroup/delete/:id',
-    access: [Permission.SiteEdit],
+  defineRoute(deleteSiteGroupEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       'Deletes a site group; its sites, notification subscriptions and API keys lose it (one left without group filters is disabled)',
-    query: orgQuery,
-    params: z.object({ id: queryIdSchema }),
-    response: z.object({ id: z.number().int() }),
     handler: async ({ params, organizationId, user, database }) =>
       database.transaction(async (tx) => {
         const [group] = await tx.query<{ id: number }>(
@@ -181,17 +161,9 @@ export const siteGroupRoutes = [
         return { id: params.id };
       }),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/site/siteGroupSitesEdit',
-    access: [Permission.SiteEdit],
+  defineRoute(assignSiteGroupsEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Sets the groups of several sites at once (the groups popover)',
-    body: z.object({
-      organizationId: idSchema,
-      siteGroupSites: z.record(z.string().regex(/^\d{1,9}$/), z.array(idSchema).max(500)),
-    }),
-    response: z.object({ updatedSites: z.number().int() }),
     example: { body: { siteGroupSites: {} } },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {

@@ -1,9 +1,6 @@
 // Site Health (spec 1 §2): model pipeline state and devices per site.
-import { z } from 'zod';
-import { Permission } from '@/domain/permissions';
-import { siteListQuerySchema } from '@/contracts/site';
-import { siteHealthRowSchema, type SiteHealthRow } from '@/contracts/site-health';
-import { defineLegacyRoute } from '../http/define-route';
+import { siteHealthEndpoint, type SiteHealthRow } from '@/contracts/site-health';
+import { defineRoute } from '../http/define-route';
 import { TICKET_LIST_SQL } from '../services/device-rows';
 
 interface Row extends Record<string, unknown> {
@@ -35,14 +32,9 @@ interface Row extends Record<string, unknown> {
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export const siteHealthRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/siteHealth/siteHealth/',
-    access: [Permission.SiteHealthAdministration],
+  defineRoute(siteHealthEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Model pipeline state and devices of every site in the organization',
-    query: siteListQuerySchema,
-    response: z.array(siteHealthRowSchema),
     cached: true,
     handler: async ({ query, organizationId, database }): Promise<SiteHealthRow[]> => {
       const rows = await database.query<Row>(

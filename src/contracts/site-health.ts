@@ -1,5 +1,8 @@
 // Site Health rows (spec 1 §3 'Site (health view)').
 import { z } from 'zod';
+import { endpoint } from '@/contracts/endpoint';
+import { siteListQuerySchema } from '@/contracts/site';
+import { Permission } from '@/domain/permissions';
 
 export const siteHealthDeviceSchema = z.object({
   deviceName: z.string(),
@@ -32,3 +35,11 @@ export const siteHealthRowSchema = z.object({
   deletedAt: z.string().nullable(),
 });
 export type SiteHealthRow = z.infer<typeof siteHealthRowSchema>;
+
+export const siteHealthEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/siteHealth/siteHealth/',
+  access: [Permission.SiteHealthAdministration],
+  query: siteListQuerySchema,
+  response: z.array(siteHealthRowSchema),
+});

@@ -1,8 +1,9 @@
 // Sites (spec 1 §3 'Site (list, organization view)', §7).
 import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
 import { Permission } from '@/domain/permissions';
+import { siteAccessSchema, siteFormSchema, siteGroupNameSchema } from '@/domain/site-form';
 
 export const siteListRowSchema = z.object({
   id: z.number().int(),
@@ -131,4 +132,103 @@ export const bulkSitesAnswerSchema = z.object({
   newSites: z.number().int().optional(),
   error: z.string().optional(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const siteOptionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/site/siteOptions/',
+  access: 'authenticated',
+  query: z.object({ organizationId: queryIdSchema }),
+  response: siteOptionsSchema,
+});
+
+const siteOfOrganizationQuerySchema = z.object({ organizationId: queryIdSchema, siteId: queryIdSchema });
+export const siteEditEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/site/siteEdit/',
+  access: [Permission.SiteEdit, Permission.SiteAdd],
+  query: siteOfOrganizationQuerySchema,
+  response: siteEditSchema,
+});
+export const saveSiteEditEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/site/siteEdit/',
+  access: [Permission.SiteEdit, Permission.SiteAdd],
+  // updatedAt: when the form was opened, so a concurrent edit is reported rather than lost.
+  body: siteFormSchema.extend({ updatedAt: z.string().nullable().optional() }),
+  response: siteEditSchema,
+});
+
+export const siteAccessDetailsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/site/siteAccessDetailsEdit/',
+  access: 'authenticated',
+  query: siteOfOrganizationQuerySchema,
+  response: siteAccessDetailsSchema,
+});
+export const saveSiteAccessDetailsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/site/siteAccessDetailsEdit/',
+  access: [Permission.SiteEdit],
+  body: siteAccessSchema,
+  response: siteAccessDetailsSchema,
+});
+
+// Site groups (spec 1 §2 'Manage Site Groups', 'Groups popover', §7).
+const organizationQuerySchema = z.object({ organizationId: queryIdSchema });
+export const siteGroupListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/siteGroup/listSiteGroupsForOrganization/',
+  access: 'authenticated',
+  query: organizationQuerySchema,
+  response: z.array(siteGroupRowSchema),
+});
+export const siteGroupOptionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/siteGroup/siteGroupOptionsForOrganization/',
+  access: 'authenticated',
+  query: organizationQuerySchema,
+  response: z.array(siteOptionSchema),
+});
+export const saveSiteGroupEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/siteGroup/edit',
+  access: [Permission.SiteEdit],
+  body: z.object({ id: idOrNewSchema, name: siteGroupNameSchema, organizationId: idSchema }),
+  response: siteGroupRowSchema,
+});
+export const deleteSiteGroupEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/siteGroup/delete/:id',
+  access: [Permission.SiteEdit],
+  query: organizationQuerySchema,
+  params: z.object({ id: queryIdSchema }),
+  response: z.object({ id: z.number().int() }),
+});
+export const assignSiteGroupsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/site/siteGroupSitesEdit',
+  access: [Permission.SiteEdit],
+  body: z.object({
+    organizationId: idSchema,
+    siteGroupSites: z.record(z.string().regex(/^\d{1,9}$/), z.array(idSchema).max(500)),
+  }),
+  response: z.object({ updatedSites: z.number().int() }),
+});
+
+// Bulk site upload (spec 1 §2 'Upload Sites', §7): multipart csvRecords.
+const bulkSitesParamsSchema = z.object({ organizationId: queryIdSchema });
+export const verifyBulkSitesEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/site/verifyBulkSites/:organizationId',
+  access: [Permission.BulkSiteAddEdit],
+  params: bulkSitesParamsSchema,
+  response: bulkSitesAnswerSchema,
+});
+export const bulkUpsertSitesEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/site/bulkUpsertSites/:organizationId',
+  access: [Permission.BulkSiteAddEdit],
+  params: bulkSitesParamsSchema,
+  response: bulkSitesAnswerSchema,
 });

@@ -1,26 +1,31 @@
 // Site calls shared by every screen that adds, edits, deletes or restores sites (Sites, Site Health).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/api/client';
 import {
   deleteSiteEndpoint,
   restoreSiteEndpoint,
-  siteAccessDetailsSchema,
-  siteEditSchema,
+  saveSiteAccessDetailsEndpoint,
+  saveSiteEditEndpoint,
+  siteAccessDetailsEndpoint,
+  siteEditEndpoint,
+  siteGroupListEndpoint,
   siteListEndpoint,
-  siteOptionsSchema,
+  siteOptionsEndpoint,
 } from '@/contracts/site';
-import { areaKey, callEndpoint } from '@/api/endpoint-client';
+import { siteHealthEndpoint } from '@/contracts/site-health';
+import { areaKey, callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
 import type { SiteAccess, SiteForm } from '@/domain/site-form';
 
-/** Everything a site change can alter: the lists, the groups' counts, Site Health, the option lists. */
+/**
+ * Everything a site change can alter: the lists, the option lists and the forms (the whole site area of the API), the
+ * groups' counts, Site Health.
+ */
 export function useInvalidateSites() {
   const qc = useQueryClient();
   return () =>
     Promise.all([
       qc.invalidateQueries({ queryKey: areaKey(siteListEndpoint) }),
-      qc.invalidateQueries({ queryKey: ['siteGroups'] }),
-      qc.invalidateQueries({ queryKey: ['siteHealth'] }),
-      qc.invalidateQueries({ queryKey: ['siteOptions'] }),
+      qc.invalidateQueries({ queryKey: endpointKey(siteGroupListEndpoint) }),
+      qc.invalidateQueries({ queryKey: endpointKey(siteHealthEndpoint) }),
     ]);
 }
 
@@ -45,17 +50,14 @@ export function useDeleteOrRestoreSite() {
 
 export const useSiteOptions = (organizationId: number | null) =>
   useQuery({
-    queryKey: ['siteOptions', organizationId],
-    queryFn: () =>
-      apiRequest('/api/site/siteOptions/', siteOptionsSchema, { query: { organizationId: organizationId! } }),
+    ...endpointQuery(siteOptionsEndpoint, { query: { organizationId: organizationId ?? 0 } }),
     enabled: organizationId !== null && organizationId > 0,
     staleTime: 60_000,
   });
 
 export const useSiteEdit = (siteId: number | null, organizationId: number) =>
   useQuery({
-    queryKey: ['siteEdit', siteId, organizationId],
-    queryFn: () => apiRequest('/api/site/siteEdit/', siteEditSchema, { query: { siteId: siteId!, organizationId } }),
+    ...endpointQuery(siteEditEndpoint, { query: { siteId: siteId ?? 0, organizationId } }),
     enabled: siteId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -64,17 +66,14 @@ export const useSiteEdit = (siteId: number | null, organizationId: number) =>
 export function useSaveSite() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (form: SiteForm & { updatedAt: string | null }) =>
-      apiRequest('/api/site/siteEdit/', siteEditSchema, { method: 'POST', body: form }),
+    mutationFn: (form: SiteForm & { updatedAt: string | null }) => callEndpoint(saveSiteEditEndpoint, { body: form }),
     onSuccess: invalidate,
   });
 }
 
 export const useAccessDetails = (siteId: number, organizationId: number) =>
   useQuery({
-    queryKey: ['siteAccess', siteId],
-    queryFn: () =>
-      apiRequest('/api/site/siteAccessDetailsEdit/', siteAccessDetailsSchema, { query: { siteId, organizationId } }),
+    ...endpointQuery(siteAccessDetailsEndpoint, { query: { siteId, organizationId } }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -82,8 +81,7 @@ export const useAccessDetails = (siteId: number, organizationId: number) =>
 export function useSaveAccessDetails() {
   const invalidate = useInvalidateSites();
   return useMutation({
-    mutationFn: (body: SiteAccess) =>
-      apiRequest('/api/site/siteAccessDetailsEdit/', siteAccessDetailsSchema, { method: 'POST', body }),
+    mutationFn: (body: SiteAccess) => callEndpoint(saveSiteAccessDetailsEndpoint, { body }),
     onSuccess: invalidate,
   });
 }

@@ -3,9 +3,8 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { siteHealthRowSchema, type SiteHealthRow } from '@/contracts/site-health';
+import { endpointKey, endpointQuery } from '@/api/endpoint-client';
+import { siteHealthEndpoint, type SiteHealthRow } from '@/contracts/site-health';
 import { DeviceInstallationType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { Permission } from '@/domain/permissions';
@@ -119,11 +118,9 @@ export default function SiteHealthPage() {
   >(null);
   const queryClient = useQueryClient();
   const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
-    queryKey: ['siteHealth', organizationId, { showDeleted }],
-    queryFn: () =>
-      apiRequest('/api/siteHealth/siteHealth/', z.array(siteHealthRowSchema), {
-        query: { organizationId, ...(showDeleted ? { 'siteFilter.includeDeletedSites': true } : {}) },
-      }),
+    ...endpointQuery(siteHealthEndpoint, {
+      query: { organizationId, ...(showDeleted ? { 'siteFilter.includeDeletedSites': true } : {}) },
+    }),
     refetchInterval: REFRESH_MS,
   });
 
@@ -340,8 +337,10 @@ export default function SiteHealthPage() {
           onAnswered={(isOn) => {
             // The row shows the answer at once; the refetch behind it brings the rest.
             const id = dialog.site.id;
-            queryClient.setQueriesData<SiteHealthRow[]>({ queryKey: ['siteHealth', organizationId] }, (rows) =>
-              rows?.map((r) => (r.id === id ? { ...r, modellingPipeline: { ...r.modellingPipeline, isOn } } : r)),
+            queryClient.setQueriesData<SiteHealthRow[]>(
+              { queryKey: endpointKey(siteHealthEndpoint, { query: { organizationId } }) },
+              (rows) =>
+                rows?.map((r) => (r.id === id ? { ...r, modellingPipeline: { ...r.modellingPipeline, isOn } } : r)),
             );
           }}
         />

@@ -1,8 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest, apiUpload } from '@/api/client';
-import { bulkSitesAnswerSchema, siteGroupRowSchema, siteListEndpoint } from '@/contracts/site';
-import { endpointQuery } from '@/api/endpoint-client';
+import {
+  assignSiteGroupsEndpoint,
+  bulkUpsertSitesEndpoint,
+  deleteSiteGroupEndpoint,
+  saveSiteGroupEndpoint,
+  siteGroupListEndpoint,
+  siteListEndpoint,
+  verifyBulkSitesEndpoint,
+} from '@/contracts/site';
+import { callEndpoint, endpointQuery, uploadToEndpoint } from '@/api/endpoint-client';
 import { useInvalidateSites } from '@/components/site-dialogs/api';
 
 export const getSitesQueryOptions = (organizationId: number, includeDeleted: boolean) =>
@@ -14,19 +20,13 @@ export const useSites = (organizationId: number, includeDeleted: boolean) =>
   useQuery(getSitesQueryOptions(organizationId, includeDeleted));
 
 export const useSiteGroups = (organizationId: number) =>
-  useQuery({
-    queryKey: ['siteGroups', organizationId],
-    queryFn: () =>
-      apiRequest('/api/siteGroup/listSiteGroupsForOrganization/', z.array(siteGroupRowSchema), {
-        query: { organizationId },
-      }),
-  });
+  useQuery(endpointQuery(siteGroupListEndpoint, { query: { organizationId } }));
 
 export function useSaveSiteGroup() {
   const invalidate = useInvalidateSites();
   return useMutation({
     mutationFn: (body: { id: number; name: string; organizationId: number }) =>
-      apiRequest('/api/siteGroup/edit', siteGroupRowSchema, { method: 'POST', body }),
+      callEndpoint(saveSiteGroupEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
@@ -35,10 +35,7 @@ export function useDeleteSiteGroup() {
   const invalidate = useInvalidateSites();
   return useMutation({
     mutationFn: ({ id, organizationId }: { id: number; organizationId: number }) =>
-      apiRequest(`/api/siteGroup/delete/${id}`, z.object({ id: z.number() }), {
-        method: 'DELETE',
-        query: { organizationId },
-      }),
+      callEndpoint(deleteSiteGroupEndpoint, { params: { id }, query: { organizationId } }),
     onSuccess: invalidate,
   });
 }
@@ -47,7 +44,7 @@ export function useAssignSiteGroups() {
   const invalidate = useInvalidateSites();
   return useMutation({
     mutationFn: (body: { organizationId: number; siteGroupSites: Record<number, number[]> }) =>
-      apiRequest('/api/site/siteGroupSitesEdit', z.object({ updatedSites: z.number() }), { method: 'POST', body }),
+      callEndpoint(assignSiteGroupsEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
@@ -59,7 +56,7 @@ function csvForm(file: File): FormData {
 }
 
 export const verifyBulkSites = (organizationId: number, file: File, signal?: AbortSignal) =>
-  apiUpload(`/api/site/verifyBulkSites/${organizationId}`, bulkSitesAnswerSchema, csvForm(file), { signal });
+  uploadToEndpoint(verifyBulkSitesEndpoint, { params: { organizationId } }, csvForm(file), signal ? { signal } : {});
 
 export function useBulkUpsertSites() {
   const invalidate = useInvalidateSites();
@@ -72,8 +69,7 @@ export function useBulkUpsertSites() {
       organizationId: number;
       file: File;
       onProgress: (f: number) => void;
-    }) =>
-      apiUpload(`/api/site/bulkUpsertSites/${organizationId}`, bulkSitesAnswerSchema, csvForm(file), { onProgress }),
+    }) => uploadToEndpoint(bulkUpsertSitesEndpoint, { params: { organizationId } }, csvForm(file), { onProgress }),
     onSuccess: invalidate,
   });
 }
