@@ -31,10 +31,23 @@ export function AuthProvider({ userManager, children }: { userManager: UserManag
           navigate(returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/', { replace: true });
           return;
         }
-        const user = await userManager.getUser();
+        // Raising 'user loaded' hands the stored token to the API client, as a fresh sign-in does.
+        const user = await userManager.getUser(true);
         if (user && !user.expired)
           dispatch({ type: 'SIGNED_IN', accessToken: user.access_token, email: user.profile.email ?? null });
-        else dispatch({ type: 'NO_USER', embedded: isEmbedded() });
+        else if (user?.refresh_token) {
+          // Spec 1 §4: a refresh token with no session renews silently; a refused renewal is an expired session.
+          try {
+            const renewed = await userManager.signinSilent();
+            if (renewed)
+              dispatch({ type: 'SIGNED_IN', accessToken: renewed.access_token, email: renewed.profile.email ?? null });
+            else dispatch({ type: 'SILENT_EMPTY' });
+          } catch (error) {
+            recordSessionEvent('renew-failed', error instanceof Error ? error.message : String(error));
+            await userManager.removeUser();
+            dispatch({ type: 'RENEW_FAILED' });
+          }
+        } else dispatch({ type: 'NO_USER', embedded: isEmbedded() });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         recordSessionEvent('sign-in-failed', message);

@@ -1,5 +1,7 @@
-// oidc-client-ts set up from the server's configuration; tokens stay in memory only.
-import { InMemoryWebStorage, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+// oidc-client-ts set up from the server's configuration. The signed-in user is stored locally (spec 1 §7), so a reload
+// or a link opened in a new tab is signed in at once instead of passing through the provider; the refresh token renews
+// an expired access token, and logout revokes it and removes the stored user.
+import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import type { ClientConfig } from '@/contracts/client-config';
 
 export function createUserManager(config: ClientConfig, origin = window.location.origin): UserManager {
@@ -12,7 +14,7 @@ export function createUserManager(config: ClientConfig, origin = window.location
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
     scope: config.oidcScope,
-    userStore: new WebStorageStateStore({ store: new InMemoryWebStorage() }),
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
     revokeTokensOnSignout: true,
     automaticSilentRenew: true,
     // The built-in provider issues JWT access tokens for the API named by this resource indicator.

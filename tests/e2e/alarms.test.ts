@@ -256,7 +256,7 @@ describe('emission rate alarms and their mail in the browser', () => {
   it('subscribes, gets the instantaneous mail of a new Emission Rate alarm, converts it to LDAR and resolves it', async () => {
     const context = await suite.browser().newContext({ viewport: { width: 1500, height: 1000 } });
     const { page, problems } = await newPage(context);
-    // The console keeps its tokens in memory; the journey borrows the one its own calls carry.
+    // The journey borrows the token the console's own calls carry.
     let token = '';
     page.on('request', (r) => {
       const auth = r.headers().authorization;

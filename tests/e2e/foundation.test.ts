@@ -91,6 +91,57 @@ describe('foundation in the browser', () => {
     await context.close();
   });
 
+  it('keeps the signed-in user across a reload, renews an expired token with the refresh token, and says when it cannot', async () => {
+    const context = await browser.newContext();
+    const { page, problems } = await newPage(context);
+    await signIn(page, server.origin, 'viewer@example.com', '/sites');
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    const visits: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/oidc/')) visits.push(`${r.method()} ${url.pathname}`);
+    });
+    const storedUser = () =>
+      page.evaluate(() => Object.keys(localStorage).find((k) => k.startsWith('oidc.user:')) ?? null);
+    const userKey = await storedUser();
+    expect(userKey).not.toBeNull();
+
+    // A reload is signed in at once: no trip through the provider.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
+    expect(visits).toEqual([]);
+
+    // An expired access token with a refresh token: renewed silently by the token endpoint, the page stays.
+    const ageToken = (refreshToken?: string) =>
+      page.evaluate(
+        ([key, refresh]) => {
+          const user = JSON.parse(localStorage.getItem(key!)!) as { expires_at: number; refresh_token?: string };
+          user.expires_at = Math.floor(Date.now() / 1000) - 60;
+          if (refresh) user.refresh_token = refresh;
+          localStorage.setItem(key!, JSON.stringify(user));
+        },
+        [userKey, refreshToken] as const,
+      );
+    await ageToken();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sites', level: 1 }).waitFor();
+    await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
+    expect(visits).toContain('POST /oidc/token');
+    expect(visits.filter((v) => v.startsWith('GET /oidc/auth'))).toEqual([]);
+
+    // A refresh token the provider refuses: the spec's expired-session message with Login, not a silent bounce.
+    await ageToken('not-a-refresh-token');
+    await page.reload();
+    await page.getByText('Your session has expired, please login again.').waitFor();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await storedUser()).toBeNull();
+    await expectAccessible(page);
+    // The refused renewal is the one expected failure on the wire.
+    expect(problems.filter((p) => !/\/oidc\/token|400|401/.test(p))).toEqual([]);
+    await context.close();
+  });
+
   it('logs out through the provider so the next visit asks for the password again', async () => {
     const context = await browser.newContext();
     const { page } = await newPage(context);

@@ -151,7 +151,7 @@ describe('push integrations in the browser', () => {
   it('delivers new emission rates to a real HTTPS receiver and shows the failure, the retry and their details', async () => {
     const context = await suite.browser().newContext({ viewport: { width: 1500, height: 1000 } });
     const { page, problems } = await newPage(context);
-    // The console keeps its tokens in memory; the journey borrows the one its own calls carry.
+    // The journey borrows the token the console's own calls carry.
     let token = '';
     page.on('request', (r) => {
       const auth = r.headers().authorization;
