@@ -104,6 +104,44 @@ describe.each(testEngines)('answer cache on %s', (engine) => {
     expect((await siteList(f.viewer)).statusCode).toBe(403);
   });
 
+  it('sends a large answer whole in slices, with its length, plain and compressed', async () => {
+    const [device] = await t.database.query<{ id: number }>(
+      "INSERT INTO devices (name, device_type, organization_id) VALUES ('QB-LARGE', 'Qube', $1) RETURNING id",
+      [f.orgA],
+    );
+    // 61 days of one-minute data with values that do not compress: ~1 MB of Arrow, ~0.4 MB as br.
+    const t0 = Date.UTC(2026, 1, 1);
+    const n = 61 * 1440;
+    const values = Array.from({ length: n }, (_, i) => Math.fround(Math.sin(i * 12.9898) * 43758.5453) % 1000);
+    await ingestSamples(
+      t.database,
+      values.map((value, i) => ({ deviceId: device!.id, measurementType: 1, time: t0 + i * 60_000, value })),
+    );
+    const get = (encoding: string) =>
+      t.as(f.provider, {
+        method: 'GET',
+        url: `/api/data/deviceRawData/?organizationId=${f.orgA}&deviceId=${device!.id}&measurementTypeId=1&startTime=${new Date(t0).toISOString()}&endTime=${new Date(t0 + 61 * 86_400_000).toISOString()}`,
+        headers: { accept: 'application/vnd.apache.arrow.stream', 'accept-encoding': encoding },
+      });
+    const plain = await get('identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.byteLength).toBeGreaterThan(1024 * 1024);
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.byteLength);
+    const series = decodeSeriesArrow(plain.rawPayload);
+    expect(series.times.length).toBe(n);
+    expect(Array.from(series.values)).toEqual(values);
+    // The first br caller of a large answer gets it plain while it is compressed; a later one gets br.
+    let br = await get('br');
+    for (let i = 0; i < 50 && br.headers['content-encoding'] !== 'br'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      br = await get('br');
+    }
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.byteLength).toBeGreaterThan(256 * 1024);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.byteLength);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
   it('keeps an Arrow series until one of its chunks is written, and sends a foreign device nothing', async () => {
     const [device] = await t.database.query<{ id: number }>(
       "INSERT INTO devices (name, device_type, organization_id) VALUES ('QB-CACHE', 'Qube', $1) RETURNING id",
