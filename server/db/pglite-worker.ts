@@ -24,6 +24,22 @@ interface OpenTransaction {
 const transactions = new Map<number, OpenTransaction>();
 const ROLLBACK = Symbol('rollback');
 
+/**
+ * bytea goes in as a binary parameter (the bytes as they are) and comes out through Node's native hex codec: PGlite's
+ * own codec converts byte by byte in JavaScript, both ways (6 s of a 15-million-sample seed went to it).
+ */
+const BYTEA = 17;
+const byteaCodec = {
+  serializers: {
+    // PGlite binds a typed array as a binary parameter; its serializer type only names strings.
+    [BYTEA]: (value: unknown): string => {
+      if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+      return value as unknown as string;
+    },
+  },
+  parsers: { [BYTEA]: (text: string) => new Uint8Array(Buffer.from(text.slice(2), 'hex')) },
+};
+
 function errorFields(error: unknown): PgliteErrorFields {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
   const fields: Record<string, string | number> = {};
@@ -87,7 +103,7 @@ async function handle(request: PgliteRequest): Promise<unknown> {
   switch (request.op) {
     case 'open':
       if (request.dataDir) mkdirSync(request.dataDir, { recursive: true });
-      client = request.dataDir ? await PGlite.create(request.dataDir) : await PGlite.create();
+      client = await PGlite.create({ ...(request.dataDir ? { dataDir: request.dataDir } : {}), ...byteaCodec });
       return null;
     case 'query': {
       if (request.tx === null) return (await open().query(request.sql, request.params)).rows;

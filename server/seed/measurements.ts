@@ -322,21 +322,26 @@ export async function seedDeviceData(
 ): Promise<number> {
   let samples = 0;
   let done = 0;
+  // One INSERT in flight while the next batch is generated: the database runs in its own thread, so the two overlap.
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const rows: unknown[][] = [];
+  const flush = async () => {
+    if (rows.length === 0) return;
+    const params: unknown[] = [];
+    const values = rows.map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
+    rows.length = 0;
+    await inFlight;
+    inFlight = database.query(
+      `INSERT INTO measurement_chunks (device_id, measurement_type, chunk_start, sample_count, first_time, last_time, times, vals, period_mask) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`,
+      params,
+    );
+    // Its failure is seen by the next flush's await; until then it must not count as unhandled.
+    inFlight.catch(() => undefined);
+  };
   for (const spot of spots) {
     const r = createRandom(seed * 7919 + spot.device.deviceId);
     const gaps = offlineGaps(r, from, to).filter(([, end]) => end < to - 2 * HOUR);
     if (spot.device.online === false) gaps.push([to - 3 * HOUR, to]);
-    const rows: unknown[][] = [];
-    const flush = async () => {
-      if (rows.length === 0) return;
-      const params: unknown[] = [];
-      const values = rows.map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
-      await database.query(
-        `INSERT INTO measurement_chunks (device_id, measurement_type, chunk_start, sample_count, first_time, last_time, times, vals, period_mask) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`,
-        params,
-      );
-      rows.length = 0;
-    };
     for (let day = Math.floor(from / CHUNK_MS) * CHUNK_MS; day < to; day += CHUNK_MS) {
       const columns = deviceDay(spot.device, day, spot.sources, spot.events, spot.phase, gaps, r, stepAt, spot.weather);
       for (const [type, s] of columns) {
@@ -366,5 +371,6 @@ export async function seedDeviceData(
     await flush();
     onProgress(++done);
   }
+  await inFlight;
   return samples;
 }
