@@ -1,15 +1,40 @@
 // Time-series worker: series live in wasm memory (one instance each); viewport queries answer from the pyramid.
 import * as Comlink from 'comlink';
-import { gapThreshold, medianInterval } from '../asm/reference/gaps';
-import { lowerBound } from '../asm/reference/m4';
+import { medianInterval, windowGapThreshold } from '../src/domain/chart-gaps';
 import { runKernelBenchmarks, type KernelBenchmark } from './lib/kernel-benchmarks';
 import { decodeSeriesArrow, decodeSeriesJson, decodeWindArrow, windByInstallation } from './lib/series-arrow';
 import { assertInWorker, newWasmCore } from './lib/wasm-core-browser';
-import type { LoadedSeries } from './lib/wasm-core';
+import type { LoadedSeries, WasmCore, WindowPoints } from './lib/wasm-core';
 
 assertInWorker('timeseries.worker');
 
 const series = new Map<string, { loaded: LoadedSeries; interval: number }>();
+/** An instance of its own for work on arrays that are not a loaded series. */
+let scratch: Promise<WasmCore> | null = null;
+
+/** First index whose time is at least x (times ascending). */
+function firstAtOrAfter(times: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function transferPoints(points: WindowPoints): WindowPoints {
+  const buffers = [points.times.buffer, points.values.buffer];
+  if (points.splits) buffers.push(points.splits.buffer);
+  return Comlink.transfer(points, buffers);
+}
+
+/** A window's M4 points, with the line's breaks by the gap rule when the column width (ms) is given. */
+function windowOf(id: string, t0: number, t1: number, width: number, pixelMs?: number): WindowPoints {
+  const s = get(id);
+  return s.loaded.m4(t0, t1, width, pixelMs === undefined ? undefined : windowGapThreshold(s.interval, pixelMs));
+}
 
 function get(id: string) {
   const s = series.get(id);
@@ -41,8 +66,8 @@ const api = {
   ): Promise<{ length: number; interval: number }> {
     const cols = format === 'arrow' ? decodeSeriesArrow(body) : decodeSeriesJson(new TextDecoder().decode(body));
     if (!keep) return api.loadSeries(id, cols.times, cols.values);
-    const lo = lowerBound(cols.times, keep.start);
-    const hi = Math.max(lo, lowerBound(cols.times, keep.end));
+    const lo = firstAtOrAfter(cols.times, keep.start);
+    const hi = Math.max(lo, firstAtOrAfter(cols.times, keep.end));
     return api.loadSeries(id, cols.times.subarray(lo, hi), cols.values.subarray(lo, hi));
   },
   /**
@@ -74,25 +99,25 @@ const api = {
   unloadSeries(id: string): void {
     series.delete(id);
   },
-  m4(id: string, t0: number, t1: number, width: number) {
-    const r = get(id).loaded.m4(t0, t1, width);
-    return Comlink.transfer(r, [r.times.buffer, r.values.buffer]);
+  m4(id: string, t0: number, t1: number, width: number, pixelMs?: number) {
+    return transferPoints(windowOf(id, t0, t1, width, pixelMs));
   },
   /** One message for every chart of a page scrubbing together: the round trips, not the M4s, dominate. */
-  m4Many(ids: string[], t0: number, t1: number, width: number) {
-    const out = ids.map((id) => get(id).loaded.m4(t0, t1, width));
+  m4Many(ids: string[], t0: number, t1: number, width: number, pixelMs?: number) {
+    const out = ids.map((id) => windowOf(id, t0, t1, width, pixelMs));
     return Comlink.transfer(
       out,
-      out.flatMap((r) => [r.times.buffer, r.values.buffer]),
+      out.flatMap((r) => [r.times.buffer, r.values.buffer, ...(r.splits ? [r.splits.buffer] : [])]),
     );
+  },
+  /** The breaks of points that are not a loaded series (a chart's merged 'Other' line), by the gap kernel. */
+  async splitTimes(times: Float64Array, maxGap: number): Promise<Int32Array> {
+    scratch ??= newWasmCore();
+    const r = (await scratch).splitGaps(times, maxGap);
+    return Comlink.transfer(r, [r.buffer]);
   },
   minMaxLttb(id: string, k: number): Int32Array {
     const r = get(id).loaded.minMaxLttb(k);
-    return Comlink.transfer(r, [r.buffer]);
-  },
-  splitGaps(id: string): Int32Array {
-    const s = get(id);
-    const r = s.loaded.splitGaps(gapThreshold(s.interval));
     return Comlink.transfer(r, [r.buffer]);
   },
   async runBenchmarks(points: number, onProgress?: (done: number, total: number) => void): Promise<KernelBenchmark[]> {

@@ -1,43 +1,8 @@
-// Plain TypeScript twin of asm/assembly/gaps.ts, plus the threshold rule.
-export const MAX_GAP_MS = 120 * 60_000;
+// Plain TypeScript twin of asm/assembly/gaps.ts (the test reference and the benchmark's yardstick).
 
-/** Median spacing of consecutive samples: the series' interval. */
-export function medianInterval(times: Float64Array): number {
-  if (times.length < 2) return 0;
-  const diffs = new Float64Array(times.length - 1);
-  for (let i = 1; i < times.length; i++) diffs[i - 1] = times[i]! - times[i - 1]!;
-  diffs.sort();
-  return diffs[diffs.length >> 1]!;
-}
-
-/** Lines split at gaps over 120 minutes, or over twice the interval (spec 2 §9). */
-export function gapThreshold(intervalMs: number): number {
-  return intervalMs > 0 ? Math.min(MAX_GAP_MS, 2 * intervalMs) : MAX_GAP_MS;
-}
-
+/** Indices i where the pause from sample i to i + 1 is longer than maxGap. */
 export function splitGaps(times: Float64Array, maxGap: number): Int32Array {
   const out: number[] = [];
   for (let i = 0; i + 1 < times.length; i++) if (times[i + 1]! - times[i]! > maxGap) out.push(i);
   return Int32Array.from(out);
-}
-
-/** uPlot draws a gap where a value is null: inserts one null sample after each split index. */
-export function withGapNulls(
-  times: Float64Array,
-  values: Float32Array,
-  splits: Int32Array,
-): { times: number[]; values: (number | null)[] } {
-  const t: number[] = [];
-  const v: (number | null)[] = [];
-  let s = 0;
-  for (let i = 0; i < times.length; i++) {
-    t.push(times[i]!);
-    v.push(Number.isNaN(values[i]!) ? null : values[i]!);
-    if (s < splits.length && splits[s] === i) {
-      t.push((times[i]! + times[i + 1]!) / 2);
-      v.push(null);
-      s++;
-    }
-  }
-  return { times: t, values: v };
 }

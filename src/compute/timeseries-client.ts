@@ -52,14 +52,17 @@ export const timeseriesClient = {
     for (const s of loaded) placed.set(s.id, slot);
     return loaded;
   },
-  splitGaps: (id: string) => on(id, (w) => w.splitGaps(id)),
   unloadSeries: (id: string) => {
     const done = on(id, (w) => w.unloadSeries(id));
     placed.delete(id);
     return done;
   },
   /** Latest wins per chart: an older viewport answer arriving late is dropped. */
-  m4: (id: string, t0: number, t1: number, width: number) => on(id, (w) => w.m4(id, t0, t1, width), `m4:${id}`),
+  /** With `pixelMs` (the window's column width), the points come with the line's breaks by the gap rule. */
+  m4: (id: string, t0: number, t1: number, width: number, pixelMs?: number) =>
+    on(id, (w) => w.m4(id, t0, t1, width, pixelMs), `m4:${id}`),
+  /** Breaks of points that are not a loaded series (a merged line), split by the gap kernel in a worker (copied). */
+  splitTimes: (times: Float64Array, maxGap: number) => timeseriesPool().call((w) => w.splitTimes(times, maxGap)),
   /** Every chart's viewport in one round trip; latest wins per page key. */
   m4Many: async (ids: string[], t0: number, t1: number, width: number, key: string) => {
     const p = timeseriesPool();

@@ -11,6 +11,8 @@ export interface WindowSeries {
   values: Float32Array;
   /** The series' sampling interval in ms (for the gap rule). */
   interval: number;
+  /** Where the line breaks (indices i after which it pauses), when the worker split it already. */
+  splits?: Int32Array;
 }
 
 /**

@@ -74,8 +74,11 @@ export type { Grid as IdwGrid } from '../../asm/reference/windfield';
 /** A series copied into wasm memory once, then queried for any viewport without crossing per element. */
 export interface LoadedSeries {
   length: number;
-  /** M4 points of the window [t0, t1) at `width` pixels: copies the host owns. */
-  m4(t0: number, t1: number, width: number): { times: Float64Array; values: Float32Array };
+  /**
+   * M4 points of the window [t0, t1) at `width` pixels: copies the host owns. With `maxGap` (ms), also the indices of
+   * the points after which the line breaks, split by the gap kernel where the points lie (no copy out and back).
+   */
+  m4(t0: number, t1: number, width: number, maxGap?: number): WindowPoints;
   /** The same points by scanning every sample (the yardstick the pyramid is measured against). */
   m4Scan(t0: number, t1: number, width: number): { times: Float64Array; values: Float32Array };
   /** Indices of k samples chosen by LTTB over every non-NaN sample. */
@@ -86,6 +89,13 @@ export interface LoadedSeries {
   aggregate(period: number, offset: number, mode: 'average' | 'max'): { times: Float64Array; values: Float32Array };
   /** Indices after which the line breaks, for gaps longer than maxGap (ms). */
   splitGaps(maxGap: number): Int32Array;
+}
+
+export interface WindowPoints {
+  times: Float64Array;
+  values: Float32Array;
+  /** Present when a gap rule was given: indices i after which the line breaks. */
+  splits?: Int32Array;
 }
 
 /** A direction and a value column resident in wasm memory, binned into roses without crossing per sample. */
@@ -241,6 +251,20 @@ export class WasmCore {
     return ptr;
   }
 
+  /**
+   * Indices after which a line breaks, for pauses longer than maxGap (ms), of times not loaded as a series (a chart's
+   * merged 'Other' series). Replaces any loaded series, like loadSeries.
+   */
+  splitGaps(times: Float64Array, maxGap: number): Int32Array {
+    const e = this.exports;
+    e.resetHeap();
+    const tPtr = e.alloc(Math.max(8, times.byteLength));
+    new Float64Array(e.memory.buffer, tPtr, times.length).set(times);
+    const out = e.alloc(Math.max(4, times.length * 4));
+    const count = e.splitGaps(tPtr, times.length, maxGap, out);
+    return new Int32Array(e.memory.buffer, out, count).slice();
+  }
+
   /** Copies a series in (replacing any earlier one) after checking its timestamps once. */
   loadSeries(times: Float64Array, values: Float32Array): LoadedSeries {
     if (times.length !== values.length) throw new Error('Times and values must have the same length');
@@ -255,7 +279,7 @@ export class WasmCore {
     const pPtr = e.alloc(Math.max(16, e.pyramidBytes(n)));
     const levels = e.buildPyramid(vPtr, n, pPtr);
     const base = e.heapMark();
-    const query = (useScan: boolean, t0: number, t1: number, width: number) => {
+    const query = (useScan: boolean, t0: number, t1: number, width: number, maxGap?: number): WindowPoints => {
       const w = Number.isFinite(width) ? Math.max(0, Math.floor(width)) : 0;
       e.resetHeapTo(base);
       const outT = e.alloc(Math.max(8, w * 4 * 8));
@@ -263,14 +287,20 @@ export class WasmCore {
       const count = useScan
         ? e.m4(tPtr, vPtr, n, t0, t1, w, outT, outV)
         : e.m4Pyramid(tPtr, vPtr, n, pPtr, levels, t0, t1, w, outT, outV);
-      return {
+      const points: WindowPoints = {
         times: new Float64Array(e.memory.buffer, outT, count).slice(),
         values: new Float32Array(e.memory.buffer, outV, count).slice(),
       };
+      if (maxGap !== undefined) {
+        const outS = e.alloc(Math.max(4, count * 4));
+        const splits = e.splitGaps(outT, count, maxGap, outS);
+        points.splits = new Int32Array(e.memory.buffer, outS, splits).slice();
+      }
+      return points;
     };
     return {
       length: n,
-      m4: (t0, t1, width) => query(false, t0, t1, width),
+      m4: (t0, t1, width, maxGap) => query(false, t0, t1, width, maxGap),
       m4Scan: (t0, t1, width) => query(true, t0, t1, width),
       lttb: (k) => {
         e.resetHeapTo(base);

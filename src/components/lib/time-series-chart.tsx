@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { gapThreshold, splitGaps, withGapNulls } from '../../../asm/reference/gaps';
+import { windowGapThreshold, withGapNulls } from '@/domain/chart-gaps';
 import { timeseriesClient } from '@/compute/timeseries-client';
 import {
   CHART_MODES,
@@ -87,19 +87,9 @@ export interface TimeSeriesChartProps {
   direction?: boolean;
 }
 
-/**
- * uPlot's columns (seconds) with a null where the series pauses longer than the gap rule allows (spec 2 §9). The
- * points are the M4 of the series, up to four per pixel column of `pixelMs`: points of one column may lie a column
- * apart without a pause in the data, and a pause shorter than a column cannot be drawn, so a line breaks only where
- * the pause is longer than both the rule and a column.
- */
-export function withGaps(
-  times: Float64Array,
-  values: Float32Array,
-  interval: number,
-  pixelMs = 0,
-): [number[], (number | null)[]] {
-  const gapped = withGapNulls(times, values, splitGaps(times, Math.max(gapThreshold(interval), pixelMs)));
+/** uPlot's columns (seconds) with a null after each of the line's breaks (spec 2 §9). */
+function gapColumns(times: Float64Array, values: Float32Array, splits: Int32Array): [number[], (number | null)[]] {
+  const gapped = withGapNulls(times, values, splits);
   return [gapped.times.map((t) => t / 1000), gapped.values];
 }
 
@@ -154,8 +144,11 @@ export function TimeSeriesChart({
     enabled: series !== undefined && series.some((s) => s.length > 0),
     gcTime: 0,
     queryFn: async () => {
+      // The worker answers each window with its breaks (the gap kernel runs where the points are); only a merged
+      // 'Other' line is split afterwards, in a worker too.
+      const pixelMs = (range.end - range.start) / width;
       const windows = await Promise.all(
-        series!.map((s) => timeseriesClient.m4(s.id, range.start, range.end + 1, width)),
+        series!.map((s) => timeseriesClient.m4(s.id, range.start, range.end + 1, width, pixelMs)),
       );
       const shown = collapseSeries(
         windows.map((w, i) => ({
@@ -163,12 +156,17 @@ export function TimeSeriesChart({
           times: w.times,
           values: unitGroup ? Float32Array.from(w.values, (v) => inDisplayUnit(v, unitGroup, units).value) : w.values,
           interval: series![i]!.interval,
+          ...(w.splits ? { splits: w.splits } : {}),
         })),
       );
-      const columns = shown.map((s) => {
-        const [times, values] = withGaps(s.times, s.values, s.interval, (range.end - range.start) / width);
-        return { times, values };
-      });
+      const columns = await Promise.all(
+        shown.map(async (s) => {
+          const splits =
+            s.splits ?? (await timeseriesClient.splitTimes(s.times, windowGapThreshold(s.interval, pixelMs)));
+          const [times, values] = gapColumns(s.times, s.values, splits);
+          return { times, values };
+        }),
+      );
       return {
         labels: shown.map((s) => s.label),
         data: (columns.length ? alignColumns(columns) : [[]]) as uPlot.AlignedData,

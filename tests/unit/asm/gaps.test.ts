@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { gapThreshold, medianInterval, splitGaps, withGapNulls } from '../../../asm/reference/gaps';
+import { splitGaps } from '../../../asm/reference/gaps';
+import { gapThreshold, medianInterval, withGapNulls } from '@/domain/chart-gaps';
 import type { WasmCore } from '../../../workers/lib/wasm-core';
 import { loadWasmCoreFromDisk } from '../../../workers/lib/wasm-core-node';
 
