@@ -13,6 +13,22 @@ import { startNotificationWorker } from './services/notifications/worker';
 import { loadPushConfig, startPushWorker } from './services/push-integrations/worker';
 import { startModelling } from './services/modelling/service';
 
+/**
+ * npm start builds the client while this process migrates and seeds (scripts/start.mjs) and says when it is done;
+ * the static files are mounted after that. Listened for from the start, so the message cannot come too early.
+ */
+const clientBuilt =
+  process.env.CLIENT_BUILD_PENDING === '1' && process.send
+    ? new Promise<void>((resolve) => {
+        const onMessage = (message: unknown) => {
+          if (typeof message !== 'object' || message === null || !('clientBuilt' in message)) return;
+          process.off('message', onMessage);
+          resolve();
+        };
+        process.on('message', onMessage);
+      })
+    : null;
+
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
@@ -42,6 +58,10 @@ async function main(): Promise<void> {
     verifyToken = createTokenVerifier({ issuer: config.oidcIssuer, audience: config.apiAudience });
   }
 
+  if (clientBuilt) {
+    console.log('Waiting for the client build…');
+    await clientBuilt;
+  }
   const app = await buildApp({
     config,
     database,
