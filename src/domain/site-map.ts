@@ -25,21 +25,6 @@ export const DEFAULT_ROSE_GAS = 1;
 
 export const roseGas = (measurementTypeId: number) => ROSE_GASES.find((g) => g.id === measurementTypeId) ?? null;
 
-/** Severity 1 (low to mid), 2 (mid to high) or 3 (high and above); 0 below low, which a rose leaves out. */
-export function severityOf(value: number, t: GasThresholds): 0 | 1 | 2 | 3 {
-  if (!(value >= t.low)) return 0;
-  if (value < t.mid) return 1;
-  if (value < t.high) return 2;
-  return 3;
-}
-
-/** The 16-point sector a compass direction falls in; sector 0 is centred on north. */
-export function sectorOf(directionDeg: number, sectors = ROSE_SECTORS): number {
-  const width = 360 / sectors;
-  const d = ((directionDeg % 360) + 360) % 360;
-  return Math.floor((d + width / 2) / width) % sectors;
-}
-
 /** Rose chart datum (spec 3 §3): readings of one installation in one sector and severity. */
 export interface RoseDatum {
   deviceInstallationId: number;
@@ -54,16 +39,18 @@ interface Series {
 }
 
 /**
- * Counts, per sector and severity, the gas readings at or above the low threshold, each placed by the direction the
- * wind blew from at the nearest wind reading in time (both series sorted by time); a reading without wind within
- * ROSE_WIND_PAIRING_MS is left out.
+ * Pairs each gas reading with the direction the wind blew from at the nearest wind reading in time (both series
+ * sorted by time); a reading without wind within ROSE_WIND_PAIRING_MS is left out. The pairs are binned by sector and
+ * severity by the compute core's rose kernel (asm/assembly/rose.ts) with roseThresholds.
  */
-export function binRose(gas: Series, windDirection: Series, t: GasThresholds): number[][] {
-  const counts = Array.from({ length: ROSE_SECTORS }, () => [0, 0, 0]);
+export function pairWithWind(gas: Series, windDirection: Series): { directions: Float32Array; values: Float32Array } {
+  const directions = new Float32Array(gas.times.length);
+  const values = new Float32Array(gas.times.length);
+  let n = 0;
   let w = 0;
   for (let i = 0; i < gas.times.length; i++) {
-    const severity = severityOf(gas.values[i]!, t);
-    if (severity === 0) continue;
+    const value = gas.values[i]!;
+    if (Number.isNaN(value)) continue;
     const time = gas.times[i]!;
     while (w + 1 < windDirection.times.length && windDirection.times[w + 1]! <= time) w++;
     let best = -1;
@@ -73,9 +60,18 @@ export function binRose(gas: Series, windDirection: Series, t: GasThresholds): n
         best = j;
     }
     if (best === -1 || Math.abs(windDirection.times[best]! - time) > ROSE_WIND_PAIRING_MS) continue;
-    counts[sectorOf(windDirection.values[best]!)]![severity - 1]!++;
+    directions[n] = windDirection.values[best]!;
+    values[n++] = value;
   }
-  return counts;
+  return { directions: directions.subarray(0, n), values: values.subarray(0, n) };
+}
+
+/** The rose kernel's class bounds for a gas: class 0 below low (left out), then severities 1, 2 and 3. */
+export const roseThresholds = (t: GasThresholds) => Float32Array.of(t.low, t.mid, t.high);
+
+/** The kernel's counts (sector-major, 4 classes) as [sector][severity − 1] for severities 1–3. */
+export function severityCounts(counts: Uint32Array): number[][] {
+  return Array.from({ length: ROSE_SECTORS }, (_, s) => [counts[s * 4 + 1]!, counts[s * 4 + 2]!, counts[s * 4 + 3]!]);
 }
 
 /** The non-zero cells of binned counts as rose chart data. */
@@ -160,16 +156,15 @@ export function sectorRing(
   return ring;
 }
 
-/** The site's wind rose: the share of readings from each of 16 sectors, as the WindRose component draws it. */
-export function windRoseProbabilities(directions: readonly number[]): { angle: number; probability: number }[] {
-  const counts = new Array<number>(ROSE_SECTORS).fill(0);
-  let n = 0;
-  for (const d of directions) {
-    if (Number.isNaN(d)) continue;
-    counts[sectorOf(d)]!++;
-    n++;
-  }
-  return counts.map((c, i) => ({ angle: (i * 360) / ROSE_SECTORS, probability: n === 0 ? 0 : c / n }));
+/**
+ * The site's wind rose as the WindRose component draws it: the share of readings from each of 16 sectors, from the
+ * rose kernel's counts (one class).
+ */
+export function windRoseShares(counts: Uint32Array, counted: number): { angle: number; probability: number }[] {
+  return Array.from({ length: ROSE_SECTORS }, (_, i) => ({
+    angle: (i * 360) / ROSE_SECTORS,
+    probability: counted === 0 ? 0 : counts[i]! / counted,
+  }));
 }
 
 export interface WindReading {

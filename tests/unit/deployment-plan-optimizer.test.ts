@@ -1,6 +1,6 @@
 // The placement optimizer's promises (spec 3 §3 'Deployment plan'): the wind rose sums to 1, coverage never falls as
 // the budget grows, mandatory placements are always kept, Ignore sources are left out, lines are sampled evenly.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   fromLocal,
@@ -8,11 +8,23 @@ import {
   plumeProbability,
   sampleLines,
   toLocal,
-  windRose,
+  CALM_SPEED,
   WIND_SECTORS,
   type LngLat,
   type OptimizerInput,
 } from '../../server/services/deployment-plan/optimizer';
+import { windRoseProbabilities } from '../../server/services/wind-sectors';
+
+/** The plan's wind rose, binned by the compute core's rose kernel as the server does. */
+const windRose = (directions: number[], speeds: number[] | null) =>
+  windRoseProbabilities(directions, speeds, WIND_SECTORS, CALM_SPEED);
+// Wind mostly from the south-west.
+let southWest: number[];
+let fromWest: number[];
+beforeAll(async () => {
+  southWest = await windRose([225, 225, 200, 250, 180, 270, 45, 90], null);
+  fromWest = await windRose([270], null);
+});
 
 const origin: LngLat = [-102.1, 31.9];
 const at = (x: number, y: number): LngLat => fromLocal(origin, [x, y]);
@@ -23,8 +35,7 @@ const base = (over: Partial<OptimizerInput> = {}): OptimizerInput => ({
     { id: 2, location: at(35, 10), weight: 2 },
     { id: 3, location: at(0, 50), weight: 1 },
   ],
-  // Wind mostly from the south-west.
-  windRose: windRose([225, 225, 200, 250, 180, 270, 45, 90], null),
+  windRose: southWest,
   lines: [
     [at(-60, 0), at(60, 0)],
     [at(0, -60), at(0, 60)],
@@ -35,30 +46,30 @@ const base = (over: Partial<OptimizerInput> = {}): OptimizerInput => ({
 });
 
 describe('wind rose', () => {
-  it('sums to 1 over 16 sectors, whatever the readings', () => {
-    fc.assert(
-      fc.property(fc.array(fc.double({ min: -720, max: 720, noNaN: true }), { maxLength: 200 }), (dirs) => {
-        const rose = windRose(dirs, null);
+  it('sums to 1 over 16 sectors, whatever the readings', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.double({ min: -720, max: 720, noNaN: true }), { maxLength: 200 }), async (dirs) => {
+        const rose = await windRose(dirs, null);
         expect(rose).toHaveLength(WIND_SECTORS);
         expect(rose.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
       }),
     );
   });
-  it('puts a reading in the sector centred on it and leaves calm readings out', () => {
-    const rose = windRose([0, 359, 11, 12, 90], [1, 1, 1, 1, 0.1]);
+  it('puts a reading in the sector centred on it and leaves calm readings out', async () => {
+    const rose = await windRose([0, 359, 11, 12, 90], [1, 1, 1, 1, 0.1]);
     // 0, 359 and 11 are within ±11.25° of north; 12 is in the next sector; 90 was calm.
     expect(rose[0]).toBeCloseTo(3 / 4);
     expect(rose[1]).toBeCloseTo(1 / 4);
     expect(rose[4]).toBe(0);
   });
-  it('is uniform without readings', () => {
-    expect(windRose([], null)).toEqual(new Array(WIND_SECTORS).fill(1 / WIND_SECTORS));
+  it('is uniform without readings', async () => {
+    expect(await windRose([], null)).toEqual(new Array(WIND_SECTORS).fill(1 / WIND_SECTORS));
   });
 });
 
 describe('plume probability', () => {
   it('is highest downwind and nothing upwind, and falls with distance', () => {
-    const rose = windRose([270], null); // wind from the west blows east
+    const rose = fromWest; // wind from the west blows east
     const downwind = plumeProbability([0, 0], [50, 0], rose);
     const upwind = plumeProbability([0, 0], [-50, 0], rose);
     const farther = plumeProbability([0, 0], [200, 0], rose);
@@ -133,7 +144,7 @@ describe('optimizePlacement', () => {
 
   it('combines devices as 1 − Π(1 − p)', () => {
     const one = { id: 1, location: at(0, 0), weight: 1 };
-    const rose = windRose([270], null);
+    const rose = fromWest;
     const r = optimizePlacement({
       origin,
       sources: [one],

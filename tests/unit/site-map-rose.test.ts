@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { loadWasmCoreFromDisk } from '../../workers/lib/wasm-core-node';
 import { GAS_LEGEND_THRESHOLDS, WIND_FIELD } from '@/domain/gas-legend';
 import {
-  binRose,
   DEFAULT_SITE_MAP_LAYERS,
   gridShape,
   metresPerPixel,
@@ -13,40 +12,45 @@ import {
   ROSE_MAX_RADIUS_PX,
   roseArcs,
   roseData,
-  sectorOf,
   sectorRing,
-  severityOf,
   windFieldArrows,
   windFieldLayout,
   windFrames,
   windPeriodMs,
-  windRoseProbabilities,
+  windRoseShares,
 } from '@/domain/site-map';
+import { concentrationRose } from '../../server/services/wind-sectors';
 
 const CH4 = GAS_LEGEND_THRESHOLDS.CH4;
 const MIN = 60_000;
 
-describe('severity and sectors', () => {
-  it('splits readings into the 3 intervals of the gas legend thresholds, leaving out those below low', () => {
-    expect([4.99, 5, 24.9, 25, 124, 125, 900].map((v) => severityOf(v, CH4))).toEqual([0, 1, 1, 2, 2, 3, 3]);
-    expect(severityOf(Number.NaN, CH4)).toBe(0);
+/** A rose of single readings, each with wind from one direction: the sector and severity the rose kernel gives it. */
+async function cellOf(value: number, direction: number): Promise<[number, number] | null> {
+  const counts = await concentrationRose({ times: [0], values: [value] }, { times: [0], values: [direction] }, CH4);
+  for (let s = 0; s < counts.length; s++) for (let k = 0; k < 3; k++) if (counts[s]![k]) return [s, k + 1];
+  return null;
+}
+
+describe('severity and sectors (the wasm rose kernel, as the server bins them)', () => {
+  it('splits readings into the 3 intervals of the gas legend thresholds, leaving out those below low', async () => {
+    const cells = await Promise.all([4.99, 5, 24.9, 25, 124, 125, 900, Number.NaN].map((v) => cellOf(v, 0)));
+    expect(cells.map((c) => c?.[1] ?? 0)).toEqual([0, 1, 1, 2, 2, 3, 3, 0]);
   });
-  it('places directions in 16 sectors centred on north', () => {
-    expect([0, 11.2, 11.25, 22.5, 90, 180, 348.75, 359, 360, -10].map((d) => sectorOf(d))).toEqual([
-      0, 0, 1, 1, 4, 8, 0, 0, 0, 0,
-    ]);
+  it('places directions in 16 sectors centred on north', async () => {
+    const cells = await Promise.all([0, 11.2, 11.25, 22.5, 90, 180, 348.75, 359, 360, -10].map((d) => cellOf(30, d)));
+    expect(cells.map((c) => c?.[0])).toEqual([0, 0, 1, 1, 4, 8, 0, 0, 0, 0]);
   });
   it('offers the gases with legend thresholds, CH4 first', () => {
     expect(ROSE_GASES.map((g) => g.name)).toEqual(['CH4', 'CO', 'CO2', 'H2S', 'NO2', 'PM2.5', 'SO2', 'VOC', 'NH3']);
   });
 });
 
-describe('binRose', () => {
-  it('counts each high reading at the sector of the nearest wind reading within 10 minutes', () => {
+describe('concentration rose', () => {
+  it('counts each high reading at the sector of the nearest wind reading within 10 minutes', async () => {
     const gas = { times: [0, MIN, 2 * MIN, 3 * MIN, 60 * MIN], values: [30, 130, 2, 6, 200] };
     // Wind at 0 from the east, at 2.5 min from the south; nothing near 60 min.
     const wind = { times: [0, 2.5 * MIN], values: [90, 180] };
-    const counts = binRose(gas, wind, CH4);
+    const counts = await concentrationRose(gas, wind, CH4);
     expect(counts[4]).toEqual([0, 1, 1]); // 30 at 0 (mid), 130 at 1 min (high): both nearest to the east reading
     expect(counts[8]).toEqual([1, 0, 0]); // 6 at 3 min, nearest the south reading; 2 is below low
     expect(counts.flat().reduce((a, b) => a + b, 0)).toBe(3); // 200 at 60 min has no wind within 10 minutes
@@ -85,12 +89,15 @@ describe('roseArcs', () => {
 });
 
 describe('wind rose and wind field', () => {
-  it('shares readings among 16 sectors, ignoring missing directions', () => {
-    const rose = windRoseProbabilities([0, 5, 90, Number.NaN]);
+  it('shares readings among 16 sectors from the rose kernel, ignoring missing directions', async () => {
+    const core = await loadWasmCoreFromDisk();
+    const directions = Float32Array.of(0, 5, 90, Number.NaN);
+    const { counts, counted } = core.binRose(directions, new Float32Array(4), 16, new Float32Array(0));
+    const rose = windRoseShares(counts, counted);
     expect(rose).toHaveLength(16);
     expect(rose[0]).toEqual({ angle: 0, probability: 2 / 3 });
     expect(rose[4]).toEqual({ angle: 90, probability: 1 / 3 });
-    expect(windRoseProbabilities([]).every((r) => r.probability === 0)).toBe(true);
+    expect(windRoseShares(new Uint32Array(16), 0).every((r) => r.probability === 0)).toBe(true);
   });
   it('keeps the grid within 24 cells, close to square', () => {
     expect(gridShape(1000, 1000, WIND_FIELD.siteMaxCells)).toEqual({ cols: 5, rows: 4 });

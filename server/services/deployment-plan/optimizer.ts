@@ -51,28 +51,6 @@ export interface OptimizerResult {
 
 const DEG = Math.PI / 180;
 
-/** Wind readings (direction the wind blows from, degrees) into sector probabilities that sum to 1. */
-export function windRose(
-  directions: ArrayLike<number>,
-  speeds: ArrayLike<number> | null,
-  sectors = WIND_SECTORS,
-): number[] {
-  const counts = new Array<number>(sectors).fill(0);
-  const width = 360 / sectors;
-  let total = 0;
-  for (let i = 0; i < directions.length; i++) {
-    const d = directions[i]!;
-    if (!Number.isFinite(d)) continue;
-    if (speeds && !(speeds[i]! >= CALM_SPEED)) continue;
-    const k = Math.floor((((d % 360) + 360 + width / 2) % 360) / width) % sectors;
-    counts[k]!++;
-    total++;
-  }
-  // Without readings every direction is equally likely.
-  if (total === 0) return counts.map(() => 1 / sectors);
-  return counts.map((c) => c / total);
-}
-
 /** Metres east and north of the origin (equirectangular: exact enough across a site). */
 export function toLocal(origin: LngLat, p: LngLat): [number, number] {
   const x = (p[0] - origin[0]) * 111_320 * Math.cos(origin[1] * DEG);

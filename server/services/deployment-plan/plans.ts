@@ -20,7 +20,8 @@ import {
 import type { Queryable } from '../../db/client';
 import { DomainError } from '../errors';
 import { readSamples } from '../measurement-store';
-import { optimizePlacement, windRose, WIND_SECTORS, type LngLat } from './optimizer';
+import { CALM_SPEED, optimizePlacement, WIND_SECTORS, type LngLat } from './optimizer';
+import { windRoseProbabilities } from '../wind-sectors';
 
 const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
@@ -142,12 +143,12 @@ export async function windRoseForSite(
     'SELECT device_id, started_at, ended_at FROM device_installations WHERE site_id = $1',
     [windSiteId],
   );
-  if (stays.length === 0) return { rose: windRose([], null), readings: 0 };
+  if (stays.length === 0) return { rose: await windRoseProbabilities([], null, WIND_SECTORS, CALM_SPEED), readings: 0 };
   const [latest] = await db.query<{ last: Date | string | null }>(
     'SELECT max(last_time) AS last FROM measurement_chunks WHERE device_id = ANY($1::int[]) AND measurement_type = $2',
     [[...new Set(stays.map((s) => s.device_id))], WIND_DIRECTION],
   );
-  if (!latest?.last) return { rose: windRose([], null), readings: 0 };
+  if (!latest?.last) return { rose: await windRoseProbabilities([], null, WIND_SECTORS, CALM_SPEED), readings: 0 };
   const end = new Date(latest.last).getTime() + 1;
   const start = end - WIND_ROSE_DAYS * DAY_MS;
   const directions: number[] = [];
@@ -169,7 +170,10 @@ export async function windRoseForSite(
       speeds.push(j < spd.times.length && spd.times[j] === t ? spd.values[j]! : Number.POSITIVE_INFINITY);
     }
   }
-  return { rose: windRose(directions, speeds), readings: directions.length };
+  return {
+    rose: await windRoseProbabilities(directions, speeds, WIND_SECTORS, CALM_SPEED),
+    readings: directions.length,
+  };
 }
 
 /** Runs the optimizer for a validated request (Preview, and the first half of Save). */

@@ -16,11 +16,11 @@ import {
   windFieldArrows,
   windFieldLayout,
   windFrames,
-  windRoseProbabilities,
   ROSE_CONE_LENGTH_M,
   type RoseArc,
 } from '@/domain/site-map';
 import { useWindField } from './wind-field';
+import { useWindRoseShares } from './wind-rose-shares';
 import { contentBounds, placeLabels } from '@/domain/map-labels';
 import { formatDateTime } from '@/domain/format';
 import { useSession } from '@/components/session-context';
@@ -93,10 +93,11 @@ export function SiteMap({
     [layersOn.windField, frames, frame, wind.data],
   );
   const field = useWindField(fieldLayout);
-  const windRose = useMemo(
-    () => windRoseProbabilities((wind.data?.installations ?? []).flatMap((i) => i.wind.map((r) => r.windDirection))),
+  const windDirections = useMemo(
+    () => (wind.data ? wind.data.installations.flatMap((i) => i.wind.map((r) => r.windDirection)) : null),
     [wind.data],
   );
+  const windRose = useWindRoseShares(windDirections);
 
   // The wind field steps through the range's frames, one every loop period, and starts over.
   const frameCount = frames.times.length;
