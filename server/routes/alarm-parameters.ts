@@ -1,14 +1,17 @@
 // Alarm parameters (spec 2 §7 'Alarms' parameter calls; AlarmAdministration): the organization's templates (list,
 // edit, soft delete that turns off the parameters using it, restore, history) and each site's parameters (the grid,
 // the edit of one column with errors by index and property, history).
-import { z } from 'zod';
-import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
 import {
-  alarmDetailSchema,
-  alarmParameterEditSchema,
-  alarmParameterTemplateSchema,
-  parameterHistoryRowSchema,
-  siteAlarmParametersRowSchema,
+  parameterEditEndpoint,
+  parameterHistoryEndpoint,
+  saveParameterEditEndpoint,
+  siteAlarmParametersEndpoint,
+  templateDeleteEndpoint,
+  templateEditEndpoint,
+  templateEndpoint,
+  templateHistoryEndpoint,
+  templateListEndpoint,
+  templateRestoreEndpoint,
 } from '@/contracts/alarm-parameters';
 import {
   PARAMETER_MESSAGES,
@@ -18,9 +21,8 @@ import {
 } from '@/domain/alarm-parameters';
 import { AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
-import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import {
   loadHistory,
@@ -33,7 +35,6 @@ import {
   toSiteParameter,
 } from '../services/alarm-parameters';
 
-const access = [Permission.AlarmAdministration];
 const GAS_IDS = new Set(MEASUREMENT_TYPES.filter((m) => m.gas !== null).map((m) => m.id));
 const invalid = (errors: Record<string, string[]>) => new DomainError('Invalid', 'The request is not valid.', errors);
 
@@ -55,58 +56,25 @@ async function siteOf(db: Queryable, organizationId: number, siteId: number) {
   return s;
 }
 
-const templateBody = z.object({
-  organizationId: idSchema,
-  id: idOrNewSchema,
-  name: z.string().max(1000),
-  alarmType: z.number().int().min(0).max(2).nullable(),
-  measurementTypeId: z.number().int().nullable(),
-  detail: alarmDetailSchema,
-});
-
-const parameterItem = z.object({
-  id: idOrNewSchema,
-  status: z.number().int().min(0).max(1),
-  alarmParameterTemplateId: idSchema.nullable(),
-  alarmDeviceType: z.number().int().min(0).max(3).nullable(),
-  deviceIds: z.array(idSchema).max(500),
-  detail: alarmDetailSchema,
-});
-
 export const alarmParameterRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/alarm/alarmParameterTemplateList/',
-    access,
+  defineRoute(templateListEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's alarm parameter templates with the sites using each (deleted ones with showDeleted)",
-    query: z.object({ organizationId: queryIdSchema, showDeleted: z.enum(['true', 'false']).optional() }),
-    response: z.array(alarmParameterTemplateSchema),
     handler: ({ query, organizationId, database }) =>
       loadTemplates(database, organizationId!, { showDeleted: query.showDeleted === 'true' }),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/alarm/alarmParameterTemplateEdit/',
-    access,
+  defineRoute(templateEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'One template of the organization',
-    query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
-    response: alarmParameterTemplateSchema,
     handler: async ({ query, organizationId, database }) => {
       const [t] = await loadTemplates(database, organizationId!, { id: query.id });
       if (!t) throw new DomainError('NotFound', 'Template not found');
       return t;
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/alarm/alarmParameterTemplateEdit/',
-    access,
+  defineRoute(templateEditEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Adds (id 0) or updates a template; a deleted template cannot be edited',
-    body: templateBody,
-    response: alarmParameterTemplateSchema,
     example: {
       body: {
         id: 0,
@@ -174,18 +142,12 @@ export const alarmParameterRoutes = [
     },
   }),
   ...(['Delete', 'Restore'] as const).map((action) =>
-    defineLegacyRoute({
-      method: 'POST',
-      url: `/api/alarm/alarmParameterTemplate${action}/:id`,
-      access,
+    defineRoute(action === 'Delete' ? templateDeleteEndpoint : templateRestoreEndpoint, {
       orgScope: { from: 'body', key: 'organizationId' },
       summary:
         action === 'Delete'
           ? 'Soft-deletes a template and turns off the site parameters using it'
           : 'Restores a deleted template (its parameters stay off until turned on)',
-      params: z.object({ id: queryIdSchema }),
-      body: z.object({ organizationId: idSchema }),
-      response: alarmParameterTemplateSchema,
       example: { params: { id: '1' }, body: {} },
       handler: async ({ params, organizationId, user, database }) =>
         database.transaction(async (tx) => {
@@ -211,14 +173,9 @@ export const alarmParameterRoutes = [
         }),
     }),
   ),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/alarm/alarmParameterTemplateHistoryList/',
-    access,
+  defineRoute(templateHistoryEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A template's saved states, newest first",
-    query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
-    response: z.array(parameterHistoryRowSchema),
     handler: async ({ query, organizationId, database }) =>
       loadHistory(
         database,
@@ -226,14 +183,9 @@ export const alarmParameterRoutes = [
         (await templateOf(database, organizationId!, query.id)).id,
       ),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/alarm/siteAlarmParametersList/',
-    access,
+  defineRoute(siteAlarmParametersEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's sites with their sensors, alarm parameters and warnings",
-    query: z.object({ organizationId: queryIdSchema }),
-    response: z.array(siteAlarmParametersRowSchema),
     handler: async ({ organizationId, database }) => {
       const sites = await database.query<{
         id: number;
@@ -270,20 +222,10 @@ export const alarmParameterRoutes = [
       });
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/alarm/alarmParameterEdit/',
-    access,
+  defineRoute(parameterEditEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       "A site's parameters of one alarm type and gas, whether the site has the sensor, and the devices a parameter can pick",
-    query: z.object({
-      organizationId: queryIdSchema,
-      siteId: queryIdSchema,
-      alarmType: z.coerce.number().int().min(0).max(2),
-      measurementTypeId: queryIdSchema,
-    }),
-    response: alarmParameterEditSchema,
     handler: async ({ query, organizationId, database }) => {
       const s = await siteOf(database, organizationId!, query.siteId);
       const site = (await siteSensors(database, [s.id])).get(s.id)!;
@@ -309,21 +251,10 @@ export const alarmParameterRoutes = [
       };
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/alarm/alarmParameterEdit/',
-    access,
+  defineRoute(saveParameterEditEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary:
       "Saves a site's parameters of one alarm type and gas: new ones (id 0) are added; errors come back by index and property",
-    body: z.object({
-      organizationId: idSchema,
-      siteId: idSchema,
-      alarmType: z.number().int().min(0).max(2),
-      measurementTypeId: idSchema,
-      parameters: z.array(parameterItem).max(50),
-    }),
-    response: alarmParameterEditSchema.shape.parameters,
     example: { body: { siteId: 1, alarmType: 0, measurementTypeId: 1, parameters: [] } },
     handler: async ({ body, organizationId, user, database }) => {
       const s = await siteOf(database, organizationId!, body.siteId);
@@ -436,14 +367,9 @@ export const alarmParameterRoutes = [
       });
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/alarm/alarmParameterHistoryList/',
-    access,
+  defineRoute(parameterHistoryEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A site parameter's saved states, newest first",
-    query: z.object({ organizationId: queryIdSchema, alarmParameterId: queryIdSchema }),
-    response: z.array(parameterHistoryRowSchema),
     handler: async ({ query, organizationId, database }) => {
       const [p] = await database.query<{ id: number }>(
         'SELECT p.id FROM site_alarm_parameters p JOIN sites s ON s.id = p.site_id AND s.organization_id = $1 WHERE p.id = $2',

@@ -1,13 +1,18 @@
 // Alarms (spec 2 §7 'Alarms'): the list as a server-side grid, one alarm by its encoded id (the alarm link), its top
 // contributing sources, and comments. The list and the link need no permission, only membership of the alarm's
 // organization; unknown and foreign alarms answer alike.
-import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { alarmCommentSchema, alarmListAnswerSchema, alarmSchema, contributingSourceSchema } from '@/contracts/alarm';
-import { ALARM_FIELDS, ALARM_QUICK_FILTERS, COMMENT_MAX, decodeAlarmId, type AlarmField } from '@/domain/alarms';
+import {
+  addAlarmCommentEndpoint,
+  alarmEndpoint,
+  alarmListAliasEndpoint,
+  alarmListEndpoint,
+  evaluateSiteEndpoint,
+  recentAlarmsEndpoint,
+  topContributingSourcesEndpoint,
+} from '@/contracts/alarm';
+import { ALARM_FIELDS, decodeAlarmId, type AlarmField } from '@/domain/alarms';
 import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums';
-import { gridQuerySchema } from '@/domain/grid-query';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 import type { Queryable } from '../db/client';
@@ -26,9 +31,6 @@ import { assertFilterInOrganization, siteFilterSql } from '../services/site-filt
 import { EMISSION_LOOKBACK, windowVolumeSql } from '../services/emission-rollups';
 import { evaluateAlarms } from '../services/alarm-engine/run';
 import { notifyRaisedAlarms } from '../services/notifications/alarm-mails';
-import { Permission } from '@/domain/permissions';
-import { emissionWindowQuerySchema } from '@/contracts/emissions';
-import { EVENT_LOG_TOP } from '@/domain/emissions';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
 
 const FIELDS: Record<AlarmField, GridField> = {
@@ -54,8 +56,6 @@ const FIELDS: Record<AlarmField, GridField> = {
   device: { sql: 'd.name', kind: 'text' },
 };
 
-const listQuery = gridQuerySchema(ALARM_FIELDS, ALARM_QUICK_FILTERS).and(z.object({ organizationId: queryIdSchema }));
-
 /** The alarm behind an encoded id, if the user may see it; otherwise 404, the same for unknown and foreign ids. */
 export async function alarmForUser(db: Queryable, user: SignedInUser, encodedId: string) {
   const id = decodeAlarmId(encodedId);
@@ -65,17 +65,12 @@ export async function alarmForUser(db: Queryable, user: SignedInUser, encodedId:
   return { alarm: (await loadAlarm(db, organizationId, id))!, organizationId };
 }
 
-const list = (url: string) =>
-  defineLegacyRoute({
-    method: 'GET',
-    url,
-    access: 'authenticated',
+const list = (e: typeof alarmListEndpoint) =>
+  defineRoute(e, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       "A block of the organization's alarms (startRow/endRow), filtered, sorted, with the Unresolved quick filter",
-    query: listQuery,
     example: { query: { startRow: '0', endRow: '100' } },
-    response: alarmListAnswerSchema,
     cached: true,
     handler: async ({ query, organizationId, database }) => {
       const params: unknown[] = [organizationId];
@@ -100,20 +95,10 @@ const list = (url: string) =>
   });
 
 export const alarmRoutes = [
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/alarm/evaluateSite/',
-    access: [Permission.AlarmAdministration],
+  defineRoute(evaluateSiteEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary:
       'Runs the alarm engine on demand for a site over a range (at most 90 days); answers how many alarms it raised',
-    body: z.object({
-      organizationId: idSchema,
-      siteId: idSchema,
-      startTime: z.iso.datetime({ offset: true }),
-      endTime: z.iso.datetime({ offset: true }),
-    }),
-    response: z.object({ alarmsRaised: z.number().int() }),
     example: { body: { siteId: 1, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' } },
     handler: async ({ body, organizationId, database, config }) => {
       const start = Date.parse(body.startTime);
@@ -130,19 +115,12 @@ export const alarmRoutes = [
       return { alarmsRaised: raised.length };
     },
   }),
-  list('/api/alarm/listAlarms/'),
-  list('/api/alarm/alarms/'),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/alarm/recentAlarms/',
-    access: 'authenticated',
+  list(alarmListEndpoint),
+  list(alarmListAliasEndpoint),
+  defineRoute(recentAlarmsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       "The overview's event log: the most recent alarms (top, at most 100) of the sites in the filter in a window",
-    query: emissionWindowQuerySchema.extend({
-      top: z.coerce.number().int().min(1).max(EVENT_LOG_TOP).default(EVENT_LOG_TOP),
-    }),
-    response: z.array(alarmSchema),
     cached: true,
     example: { query: { startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z', top: '100' } },
     handler: async ({ query, organizationId, database }) => {
@@ -158,27 +136,17 @@ export const alarmRoutes = [
       return rows.map(toAlarm);
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/alarm/alarm/:encodedId',
-    access: 'authenticated',
+  defineRoute(alarmEndpoint, {
     orgScope: false,
     summary: 'One alarm by its encoded id (the alarm link), with its organization',
-    params: z.object({ encodedId: z.string().max(16) }),
-    response: alarmSchema.extend({ organizationId: z.number().int() }),
     handler: async ({ params, user, database }) => {
       const { alarm, organizationId } = await alarmForUser(database, user!, params.encodedId);
       return { ...alarm, organizationId };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/alarm/topContributingSourcesForAlarm/',
-    access: 'authenticated',
+  defineRoute(topContributingSourcesEndpoint, {
     orgScope: false,
     summary: "The emission sources that contributed most to an alarm's volume, largest first",
-    query: z.object({ encodedAlarmId: z.string().max(16) }),
-    response: z.array(contributingSourceSchema),
     handler: async ({ query, user, database }) => {
       const { alarm } = await alarmForUser(database, user!, query.encodedAlarmId);
       // Measurement alarms come from one device's readings; sources are attributed to emission alarms only.
@@ -195,14 +163,9 @@ export const alarmRoutes = [
         .map((r) => ({ sourceName: r.source ?? 'Unknown', totalVolume: Number(r.volume) }));
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/alarm/addAlarmComment/',
-    access: 'authenticated',
+  defineRoute(addAlarmCommentEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Adds a comment to an alarm; answers the new comment',
-    body: z.object({ organizationId: idSchema, alarmId: idSchema, content: z.string().max(COMMENT_MAX) }),
-    response: alarmCommentSchema,
     example: { body: { alarmId: 1, content: 'Crew dispatched' } },
     handler: async ({ body, organizationId, user, database }) => {
       const content = body.content.trim();

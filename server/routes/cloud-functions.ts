@@ -1,17 +1,16 @@
 // Cloud functions (spec 2 §2 'Cloud function dialogs', §7 getParticleCloudFunctions/, callDeviceCloudFunction,
 // callSiteCloudFunction, deviceCloudFunctionHistory/): through the device cloud adapter, Qube devices only, every call
 // recorded with its result. Gated by ParticleCloudFunctions.
-import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import type { z } from 'zod';
 import {
-  cloudFunctionDefinitionSchema,
-  cloudFunctionHistoryRowSchema,
-  cloudFunctionResultSchema,
+  callDeviceCloudFunctionEndpoint,
+  callSiteCloudFunctionEndpoint,
+  cloudFunctionHistoryEndpoint,
+  cloudFunctionListEndpoint,
 } from '@/contracts/device';
-import { argumentWith, cloudFunctionCallSchema } from '@/domain/cloud-functions';
-import { Permission } from '@/domain/permissions';
+import { argumentWith, type cloudFunctionCallSchema } from '@/domain/cloud-functions';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 import { deviceCloud as cloud } from '../services/device-cloud';
@@ -44,27 +43,17 @@ async function callAndRecord(
   return result;
 }
 
-const body = cloudFunctionCallSchema.extend({ organizationId: idSchema });
 const example = { body: { entityId: 1, functionType: 'reboot', argument: 'now', parameter: null } };
 
 export const cloudFunctionRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/particle/getParticleCloudFunctions/',
-    access: [Permission.ParticleCloudFunctions],
+  defineRoute(cloudFunctionListEndpoint, {
     orgScope: false,
     summary: 'The cloud functions the device cloud offers, with their arguments and whether they need a parameter',
-    response: z.array(cloudFunctionDefinitionSchema),
     handler: async () => [...cloud.functions()],
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/device/callDeviceCloudFunction/',
-    access: [Permission.ParticleCloudFunctions],
+  defineRoute(callDeviceCloudFunctionEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Calls a cloud function on one Qube device; answers its success and error, and records the call',
-    body,
-    response: cloudFunctionResultSchema,
     example,
     handler: async ({ body: b, organizationId, user, database }) => {
       const [d] = await database.query<{ id: number; name: string; device_type: string; online: boolean | null }>(
@@ -76,14 +65,9 @@ export const cloudFunctionRoutes = [
       return callAndRecord(database, user!, d, prepared(b), null);
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/site/callSiteCloudFunction/',
-    access: [Permission.ParticleCloudFunctions],
+  defineRoute(callSiteCloudFunctionEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Calls a cloud function on every installed Qube device of a site; succeeds when every device did',
-    body,
-    response: cloudFunctionResultSchema,
     example,
     handler: async ({ body: b, organizationId, user, database }) => {
       const [site] = await database.query<{ id: number }>(
@@ -106,14 +90,9 @@ export const cloudFunctionRoutes = [
       return failures.length ? { success: false, error: failures.join('; ') } : { success: true, error: null };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceCloudFunctionHistory/',
-    access: [Permission.ParticleCloudFunctions],
+  defineRoute(cloudFunctionHistoryEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A device's cloud function calls, newest first",
-    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
-    response: z.array(cloudFunctionHistoryRowSchema),
     handler: async ({ query, organizationId, database }) => {
       const [d] = await database.query<{ id: number }>(
         'SELECT id FROM devices WHERE id = $1 AND organization_id = $2',

@@ -1,26 +1,19 @@
 // Bulk add/edit devices (spec 2 §2, §5, §7 bulkUpsertDevices/, deviceBulkUpsertTemplate/, §8): the template (blank,
 // or the chosen devices) and the upload of every row or none.
-import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { bulkDevicesAnswerSchema, DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
+import { bulkUpsertDevicesEndpoint, deviceBulkTemplateEndpoint } from '@/contracts/device';
+import { DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
 import { toCsv } from '@/domain/csv';
 import { EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS, DEVICE_KIND_LABEL } from '@/domain/device-form';
-import { Permission } from '@/domain/permissions';
 import { readCsvRecords } from '../http/csv-records';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { applyBulkDevices } from '../services/device-bulk';
 import { loadDeviceEdit } from '../services/device-save';
 
 export const deviceBulkRoutes = [
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/device/deviceBulkUpsertTemplate/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceBulkTemplateEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'The bulk device CSV: blank without device ids, otherwise with those devices of the organization',
-    body: z.object({ organizationId: idSchema, deviceIds: z.array(idSchema).max(10_000) }),
-    raw: true,
     example: { body: { deviceIds: [] } },
     handler: async ({ body, organizationId, database, reply }) => {
       const [org] = await database.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [
@@ -55,15 +48,10 @@ export const deviceBulkRoutes = [
         );
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/device/bulkUpsertDevices/:organizationId',
-    access: [Permission.DeviceAdministration],
+  defineRoute(bulkUpsertDevicesEndpoint, {
     orgScope: { from: 'params', key: 'organizationId' },
     summary: 'Adds (rows without Id) and edits devices from a CSV upload: every row or none',
-    params: z.object({ organizationId: queryIdSchema }),
     multipart: true,
-    response: bulkDevicesAnswerSchema,
     handler: async ({ request, organizationId, user, database }) => {
       const bytes = await readCsvRecords(request);
       try {

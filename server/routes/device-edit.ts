@@ -1,24 +1,16 @@
 // Device add/edit (spec 2 §2 'Device add/edit dialog', §3 'Device edit', §5) and the hardware option lists.
-import { z } from 'zod';
-import { idOrNewSchema, queryIdSchema } from '@/contracts/bounds';
-import { deviceEditResultSchema, deviceEditSchema, hardwareItemOptionsSchema } from '@/contracts/device';
+import { deviceEditEndpoint, hardwareItemOptionsEndpoint, saveDeviceEndpoint } from '@/contracts/device';
 import { HARDWARE_ITEMS } from '@/domain/device-form';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { loadDeviceEdit, saveDevice } from '../services/device-save';
 import { accessToOrganization } from '../services/signed-in-user';
 
-const deviceBodySchema = z.object({ id: idOrNewSchema }).passthrough();
-
 export const deviceEditRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceHardwareItemOptions/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(hardwareItemOptionsEndpoint, {
     orgScope: false,
     summary: 'The values each hardware item can take',
-    response: hardwareItemOptionsSchema,
     handler: async ({ database }) => {
       const rows = await database.query<{ id: number; item: string; name: string }>(
         'SELECT id, item, name FROM device_hardware_options ORDER BY item, lower(name)',
@@ -30,28 +22,18 @@ export const deviceEditRoutes = [
       return out;
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceEdit/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceEditEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "One device's form values",
-    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
-    response: deviceEditSchema,
     handler: async ({ query, organizationId, database }) => {
       const device = await loadDeviceEdit(database, query.deviceId);
       if (!device || device.organizationId !== organizationId) throw new DomainError('NotFound', 'Device not found');
       return device;
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/device/deviceEdit/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(saveDeviceEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Adds (id 0) or edits a device; moving it to another organization needs DeviceAdministration in both',
-    body: deviceBodySchema,
-    response: deviceEditResultSchema,
     example: {
       body: {
         id: 0,

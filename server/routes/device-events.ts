@@ -1,13 +1,9 @@
 // Device Events (spec 2 §2, §7 deviceEvents/): a server-side grid over the organization's device events in a time
 // range, in blocks, with the column filters, sort and the 'Developer Codes' quick filter.
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { deviceEventsAnswerSchema } from '@/contracts/device';
-import { DEVICE_EVENT_FIELDS, DEVICE_EVENT_QUICK_FILTERS, type DeviceEventField } from '@/domain/device-event-grid';
+import { deviceEventsEndpoint } from '@/contracts/device';
+import { DEVICE_EVENT_FIELDS, type DeviceEventField } from '@/domain/device-event-grid';
 import { DEVELOPER_CODE_MIN } from '@/domain/device-events';
-import { gridQuerySchema } from '@/domain/grid-query';
-import { Permission } from '@/domain/permissions';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { filterConditions, orderBy, type GridField } from '../services/grid-sql';
 
@@ -26,15 +22,6 @@ const FIELDS: Record<DeviceEventField, GridField> = {
 /** The longest range one request may cover. */
 const MAX_RANGE_DAYS = 366;
 
-const querySchema = gridQuerySchema(DEVICE_EVENT_FIELDS, DEVICE_EVENT_QUICK_FILTERS).and(
-  z.object({
-    organizationId: queryIdSchema,
-    startTime: z.iso.datetime({ offset: true }),
-    endTime: z.iso.datetime({ offset: true }),
-    deviceId: queryIdSchema.optional(),
-  }),
-);
-
 interface Row extends Record<string, unknown> {
   id: string | number;
   time: Date | string;
@@ -50,17 +37,12 @@ interface Row extends Record<string, unknown> {
 }
 
 export const deviceEventRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceEvents/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceEventsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A block of the organization's device events in a time range (startRow/endRow), filtered and sorted",
-    query: querySchema,
     example: {
       query: { startRow: '0', endRow: '40', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' },
     },
-    response: deviceEventsAnswerSchema,
     handler: async ({ query, organizationId, database }) => {
       const start = Date.parse(query.startTime);
       const end = Date.parse(query.endTime);

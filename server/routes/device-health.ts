@@ -1,45 +1,27 @@
 // Device Health grid and Devices page rows (spec 2 §2, §3 'Device health row', §7 deviceHealth/, deviceList/).
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { deviceHealthRowSchema, deviceListRowSchema, siteMarkerSchema } from '@/contracts/device';
-import { Permission } from '@/domain/permissions';
-import { defineLegacyRoute } from '../http/define-route';
+import { deviceHealthEndpoint, deviceHealthSiteListEndpoint, deviceListEndpoint } from '@/contracts/device';
+import { defineRoute } from '../http/define-route';
 import { loadDeviceHealthRows, loadDeviceListRows } from '../services/device-rows';
 
 export const deviceHealthRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceHealth/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceHealthEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       'Every device of the organization (or one, by deviceId) with its installation, device-cloud state and latest readings',
-    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema.optional() }),
-    response: z.array(deviceHealthRowSchema),
     cached: true,
     handler: ({ query, organizationId, database }) =>
       loadDeviceHealthRows(database, organizationId!, query.deviceId ?? null),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceList/',
-    access: [Permission.DeviceView],
+  defineRoute(deviceListEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Every device of the organization for the Devices page',
-    query: z.object({ organizationId: queryIdSchema }),
-    response: z.array(deviceListRowSchema),
     cached: true,
     handler: ({ organizationId, database }) => loadDeviceListRows(database, organizationId!),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceHealthSiteList/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceHealthSiteListEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       "The organization's live sites for the map, each with its installed devices' online, quarantine and ticket state",
-    query: z.object({ organizationId: queryIdSchema }),
-    response: z.array(siteMarkerSchema),
     cached: true,
     handler: async ({ organizationId, database }) => {
       const rows = await database.query<{

@@ -1,23 +1,24 @@
 // Installation and quarantine of a device (spec 2 §4 'Installation', 'Quarantine'; §5; §7 deviceInstall/,
 // endDeviceInstallation/, changeDeviceQuarantineType/, willQuarantineStopModellingPipeline/), all recorded in audit.
-import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { installationSchema, type Installation } from '@/contracts/device';
+import {
+  changeQuarantineEndpoint,
+  deviceInstallationsEndpoint,
+  endInstallationEndpoint,
+  startInstallationEndpoint,
+  willQuarantineStopPipelineEndpoint,
+  type Installation,
+} from '@/contracts/device';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import {
   INSTALLATION_START_BEFORE_LATEST,
   INSTALLATION_START_IN_FUTURE,
-  installationStartSchema,
   quarantineBlocked,
   quarantineOptions,
-  quarantineSchema,
-  startInstallationSchema,
   type DeviceKind,
 } from '@/domain/device-form';
 import { DeviceInstallationType } from '@/domain/enums';
-import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { recordAudit } from '../services/audit';
 
@@ -104,17 +105,10 @@ const toInstallation = (r: InstallRow): Installation => ({
   quarantineNotes: r.quarantine_notes,
 });
 
-const orgBody = z.object({ organizationId: idSchema });
-
 export const deviceInstallationRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceInstallations/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceInstallationsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A device's installations, newest first",
-    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
-    response: z.array(installationSchema),
     handler: async ({ query, organizationId, database }) => {
       // A read answers 404 for a device it cannot see, like the other device reads (the writes name the field).
       const [known] = await database.query('SELECT 1 FROM devices WHERE id = $1 AND organization_id = $2', [
@@ -129,14 +123,9 @@ export const deviceInstallationRoutes = [
       return rows.map(toInstallation);
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/device/deviceInstall/',
-    access: [Permission.DeviceAdministration, Permission.DeviceInstallationStartStop],
+  defineRoute(startInstallationEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Starts an installation at a site; an installed device has its current installation ended first',
-    body: startInstallationSchema.extend(orgBody.shape).extend({ startTime: installationStartSchema }),
-    response: z.number().int(),
     example: { body: { deviceId: 1, siteId: 1, locationLatLng: '31.9,-102.1', height: 2.5, azimuth: null } },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {
@@ -181,14 +170,9 @@ export const deviceInstallationRoutes = [
         return row!.id;
       }),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/device/endDeviceInstallation/',
-    access: [Permission.DeviceAdministration, Permission.DeviceInstallationStartStop],
+  defineRoute(endInstallationEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Ends the device's current installation; its measurements stop being reported",
-    body: orgBody.extend({ deviceId: idSchema }),
-    response: z.object({ ok: z.literal(true) }),
     example: { body: { deviceId: 1 } },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {
@@ -209,26 +193,16 @@ export const deviceInstallationRoutes = [
         return { ok: true as const };
       }),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/willQuarantineStopModellingPipeline/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(willQuarantineStopPipelineEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "Whether quarantining the device stops its site's model (it is the site's last active device)",
-    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
-    response: z.boolean(),
     handler: async ({ query, organizationId, database }) =>
       quarantineStopsPipeline(database, await deviceState(database, query.deviceId, organizationId!)),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/device/changeDeviceQuarantineType/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(changeQuarantineEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary:
       "Changes the installation type (quarantine state); quarantining a site's last active device stops its model",
-    body: quarantineSchema.extend(orgBody.shape),
-    response: z.object({ modellingPipelineStopped: z.boolean() }),
     example: { body: { deviceId: 1, newDeviceInstallationType: 1, quarantineNotes: 'Inlet blocked' } },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {

@@ -1,17 +1,14 @@
 // The device a dashboard opens by name (spec 2 §2 'Device Dashboard'): what it is, where it stands, which
 // measurement types it has data for, and the GPS fixes it reported (spec 2 §3 'Location stat').
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
 import {
-  deviceDetailSchema,
-  deviceSummarySchema,
+  deviceDetailEndpoint,
+  deviceLocationStatsEndpoint,
+  deviceSummaryEndpoint,
   LOCATION_STATS_LIMIT,
-  locationStatSchema,
   type LocationStat,
 } from '@/contracts/device';
-import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 
 /** The device's newest GPS fixes first (at most LOCATION_STATS_LIMIT). */
@@ -38,14 +35,9 @@ async function locationStats(db: Queryable, deviceId: number): Promise<LocationS
 }
 
 export const deviceRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceSummary/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceSummaryEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'One device of the organization by name, with its installations and the measurement types it has data for',
-    query: z.object({ organizationId: queryIdSchema, deviceName: z.string().min(1).max(100) }),
-    response: deviceSummarySchema,
     handler: async ({ query, organizationId, database }) => {
       const [d] = await database.query<{
         id: number;
@@ -106,14 +98,9 @@ export const deviceRoutes = [
       };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceLocationStats/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceLocationStatsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: `A device's location stats (GPS fixes), newest first, at most ${LOCATION_STATS_LIMIT.toLocaleString('en-US')}`,
-    query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
-    response: z.array(locationStatSchema),
     example: { query: { deviceId: '1' } },
     handler: async ({ query, organizationId, database }) => {
       const [d] = await database.query<{ id: number }>(
@@ -125,15 +112,10 @@ export const deviceRoutes = [
       return locationStats(database, d.id);
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceDetail/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceDetailEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       "One device's device-cloud status and build: firmware, last heard, identifiers, hardware and serial numbers",
-    query: z.object({ organizationId: queryIdSchema, deviceName: z.string().min(1).max(100) }),
-    response: deviceDetailSchema,
     handler: async ({ query, organizationId, database }) => {
       const [d] = await database.query<{
         id: number;

@@ -1,33 +1,24 @@
 // The Mobile Install Wizard's calls (spec 2 §7 deviceOptionsForInstall/, getDeviceInstallAvailability/,
 // siteLocationsForInstall, deviceDiagnostics/): the devices and sites to choose from, whether a scanned device may be
 // installed, and the live readings of a new installation.
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { diagnosticsSchema, installDeviceOptionSchema, installSiteSchema } from '@/contracts/device';
+import {
+  deviceDiagnosticsEndpoint,
+  installAvailabilityEndpoint,
+  installDeviceOptionsEndpoint,
+  installSiteLocationsEndpoint,
+} from '@/contracts/device';
 import { DIAGNOSTIC_TYPES, unavailableDevice } from '@/domain/install-wizard';
-import { Permission } from '@/domain/permissions';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { readSamples } from '../services/measurement-store';
 
-const org = z.object({ organizationId: queryIdSchema });
-const access = [Permission.DeviceInstallationStartStop, Permission.DeviceAdministration];
 /** Diagnostics never reach back further than this from now. */
 const DIAGNOSTICS_WINDOW_MS = 3_600_000;
-const repeated = z.preprocess(
-  (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-  z.array(z.string().regex(/^\d{1,3}:\d{4}-\d{2}-\d{2}T[\d:.]+Z$/)).max(10),
-);
 
 export const installWizardRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceOptionsForInstall/',
-    access,
+  defineRoute(installDeviceOptionsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's devices the wizard may install, with where each stands now",
-    query: org,
-    response: z.array(installDeviceOptionSchema),
     handler: async ({ organizationId, database }) =>
       (
         await database.query<{
@@ -43,18 +34,9 @@ export const installWizardRoutes = [
         )
       ).map((d) => ({ id: d.id, name: d.name, deviceType: d.device_type, currentSiteName: d.site })),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/getDeviceInstallAvailability/',
-    access,
+  defineRoute(installAvailabilityEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Whether a device (by name, as scanned) may be installed by this organization',
-    query: org.extend({ deviceName: z.string().min(1).max(100) }),
-    response: z.object({
-      available: z.boolean(),
-      deviceId: z.number().int().nullable(),
-      message: z.string().nullable(),
-    }),
     handler: async ({ query, organizationId, database }) => {
       const [d] = await database.query<{ id: number }>(
         'SELECT id FROM devices WHERE lower(name) = lower($1) AND organization_id = $2',
@@ -65,14 +47,9 @@ export const installWizardRoutes = [
         : { available: false, deviceId: null, message: unavailableDevice(query.deviceName) };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/siteLocationsForInstall/',
-    access,
+  defineRoute(installSiteLocationsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's live sites with their centres, for choosing where to install",
-    query: org,
-    response: z.array(installSiteSchema),
     handler: async ({ organizationId, database }) =>
       (
         await database.query<{ id: number; name: string; latitude: number; longitude: number }>(
@@ -85,20 +62,11 @@ export const installWizardRoutes = [
         location: { lat: s.latitude, lng: s.longitude },
       })),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceDiagnostics/',
-    access,
+  defineRoute(deviceDiagnosticsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       "An installation's readings since the times given per type (type:ISO, repeated) and wind since windDataFromTime",
-    query: org.extend({
-      deviceInstallationId: queryIdSchema,
-      deviceMeasurementFromTimes: repeated,
-      windDataFromTime: z.iso.datetime().optional(),
-    }),
     example: { query: { deviceInstallationId: '1' } },
-    response: diagnosticsSchema,
     handler: async ({ query, organizationId, database }) => {
       const [inst] = await database.query<{ device_id: number; started_at: Date | string }>(
         'SELECT i.device_id, i.started_at FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.id = $1 AND d.organization_id = $2',

@@ -1,18 +1,16 @@
 // Push integrations (spec 3 §7 'Integrations'): the list with 24-hour counts, one integration to edit, its save, its
 // delete and its execution history. Every call needs IntegrationAdministration in the organization (spec 1 §2 route
 // table: /integrations). Delivery itself is the push worker's (server/services/push-integrations/worker.ts).
-import { z } from 'zod';
 import {
-  destinationRulesSchema,
-  executionHistorySchema,
-  integrationEditBodySchema,
-  integrationListQuerySchema,
-  integrationQuerySchema,
-  integrationSchema,
+  deleteIntegrationEndpoint,
+  destinationRulesEndpoint,
+  executionHistoryEndpoint,
+  integrationEditEndpoint,
+  integrationEndpoint,
+  integrationListEndpoint,
 } from '@/contracts/integrations';
 import { destinationProblem } from '@/domain/network-address';
-import { Permission } from '@/domain/permissions';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { invalid } from '../services/errors';
 import {
   deleteIntegration,
@@ -22,7 +20,6 @@ import {
   saveIntegration,
 } from '../services/push-integrations/store';
 
-const access = [Permission.IntegrationAdministration];
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 const orgBody = { from: 'body', key: 'organizationId' } as const;
 const exampleBody = {
@@ -39,35 +36,20 @@ const exampleBody = {
 };
 
 export const integrationRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/integration/integrations/',
-    access,
+  defineRoute(integrationListEndpoint, {
     orgScope: orgQuery,
     summary: "The organization's push integrations with their successes and failures of the last 24 hours",
-    query: integrationListQuerySchema,
-    response: z.array(integrationSchema),
     handler: ({ organizationId, database }) => listIntegrations(database, organizationId!),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/integration/integrationEdit/',
-    access,
+  defineRoute(integrationEndpoint, {
     orgScope: orgQuery,
     summary: 'One integration with every field',
-    query: integrationQuerySchema,
-    response: integrationSchema,
     example: { query: { integrationId: '1' } },
     handler: ({ query, organizationId, database }) => loadIntegration(database, organizationId!, query.integrationId),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/integration/integrationEdit/',
-    access,
+  defineRoute(integrationEditEndpoint, {
     orgScope: orgBody,
     summary: 'Creates an integration (id 0) or edits one; the data type cannot change',
-    body: integrationEditBodySchema,
-    response: integrationSchema,
     example: { body: exampleBody },
     handler: ({ body, organizationId, user, database, config }) => {
       // SSRF: a literal private address (or localhost) is refused on save unless the operator allowed it; names are
@@ -77,38 +59,23 @@ export const integrationRoutes = [
       return database.transaction((tx) => saveIntegration(tx, organizationId!, body, user!));
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/integration/destinationRules/',
-    access,
+  defineRoute(destinationRulesEndpoint, {
     orgScope: orgQuery,
     summary: 'The private networks integrations may deliver to (PUSH_ALLOW_CIDRS), for the form',
-    query: integrationListQuerySchema,
-    response: destinationRulesSchema,
     handler: async ({ config }) => ({ allowedCidrs: config.pushAllowCidrs.map((c) => c.text) }),
   }),
-  defineLegacyRoute({
-    method: 'DELETE',
-    url: '/api/integration/deleteIntegration/',
-    access,
+  defineRoute(deleteIntegrationEndpoint, {
     orgScope: orgQuery,
     summary: 'Deletes an integration: it stops delivering; its audit and history stay',
-    query: integrationQuerySchema,
-    response: z.object({ id: z.number().int() }),
     example: { query: { integrationId: '1' } },
     handler: async ({ query, organizationId, user, database }) => {
       await database.transaction((tx) => deleteIntegration(tx, organizationId!, query.integrationId, user!));
       return { id: query.integrationId };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/integration/integrationExecutionHistory/',
-    access,
+  defineRoute(executionHistoryEndpoint, {
     orgScope: orgQuery,
     summary: 'The last 10 successful and the last 10 failed executions of an integration, each with its requests',
-    query: integrationQuerySchema,
-    response: executionHistorySchema,
     example: { query: { integrationId: '1' } },
     handler: ({ query, organizationId, database }) => executionHistory(database, organizationId!, query.integrationId),
   }),

@@ -4,6 +4,7 @@
 // and the exports use (alarms, exports' row generators), so the figures agree with them.
 import type { z } from 'zod';
 import { PULL_API_ENDPOINTS, type PullEndpoint, type PullEndpointName } from '@/contracts/api-keys';
+import type { Endpoint } from '@/contracts/endpoint';
 import { alarmValueInDisplayUnit } from '@/domain/alarms';
 import {
   apiKeyUnitConfiguration,
@@ -17,7 +18,7 @@ import { SAMPLING_AVERAGE } from '@/domain/export';
 import { measurementType } from '@/domain/measurement-types';
 import { inDisplayUnit, type UnitConfiguration } from '@/domain/units';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute, type RouteSpec } from '../http/define-route';
+import { defineRoute, type RouteSpec } from '../http/define-route';
 import type { ApiKeyCaller } from '../services/callers';
 import { DomainError } from '../services/errors';
 import { ALARM_COLUMNS, ALARM_FROM, toAlarm, type AlarmRow } from '../services/alarms';
@@ -281,16 +282,11 @@ const handlers: { [N in PullEndpointName]: (c: Call<N>) => Promise<Omit<Answer<N
 };
 
 function pullRoute<N extends PullEndpointName>(name: N): RouteSpec {
-  const e: PullEndpoint = PULL_API_ENDPOINTS[name];
-  return defineLegacyRoute({
-    method: 'GET',
-    url: e.path,
-    access: 'apiKey',
+  const e: PullEndpoint & Endpoint<z.ZodObject, undefined, undefined, z.ZodType> = PULL_API_ENDPOINTS[name];
+  return defineRoute(e, {
     apiEndpoint: e.category,
     orgScope: false,
     summary: e.summary,
-    query: e.query,
-    response: e.response,
     handler: async ({ query, apiKey, database, reply }) => {
       const key = apiKey!;
       const q = query as Query<N> & { siteId?: number; startTime?: string; endTime?: string };
@@ -317,7 +313,7 @@ function pullRoute<N extends PullEndpointName>(name: N): RouteSpec {
       });
       return { units: unitLabels(units), ...body };
     },
-  }) as RouteSpec;
+  });
 }
 
 export const pullApiRoutes: RouteSpec[] = (Object.keys(PULL_API_ENDPOINTS) as PullEndpointName[]).map((name) =>

@@ -1,20 +1,26 @@
 // Support tickets (spec 2 §2 'Support ticket create dialog', Freshdesk tab; §5; §7 /api/freshdesk/...; §8) through
 // the ticket desk adapter (the built-in desk unless an external one is configured).
-import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { conversationSchema, ticketFieldOptionSchema, ticketOptionSchema, ticketSchema } from '@/contracts/ticket';
+import type { z } from 'zod';
+import {
+  deviceTicketsEndpoint,
+  siteTicketsEndpoint,
+  ticketConversationsEndpoint,
+  ticketCreateEndpoint,
+  ticketDetailEndpoint,
+  ticketFieldOptionsEndpoint,
+  type ticketQuerySchema,
+  ticketSourceOptionsEndpoint,
+} from '@/contracts/ticket';
 import { TicketSource } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
-import { NOT_INSTALLED_FOR_TICKET, TICKET_FIELDS, ticketCreateSchema } from '@/domain/tickets';
+import { NOT_INSTALLED_FOR_TICKET, type ticketCreateSchema } from '@/domain/tickets';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { builtInDesk } from '../services/ticket-desk/built-in-desk';
 import type { TicketDesk, TicketScope } from '../services/ticket-desk/ticket-desk';
 
 const desk: TicketDesk = builtInDesk;
-const id = queryIdSchema;
-const orgQuery = z.object({ organizationId: id });
 
 /** A device of the organization, with its open installation's site. */
 async function deviceInOrganization(
@@ -53,9 +59,7 @@ async function checkFieldChoices(db: Queryable, body: z.infer<typeof ticketCreat
   if (Object.keys(errors).length > 0) throw new DomainError('Invalid', 'The request is not valid.', errors);
 }
 
-const ticketQuery = orgQuery.extend({ ticketId: id, deviceId: id.optional(), siteId: id.optional() });
-
-function ticketScope(query: z.infer<typeof ticketQuery>, organizationId: number): TicketScope {
+function ticketScope(query: z.infer<typeof ticketQuerySchema>, organizationId: number): TicketScope {
   if (query.deviceId === undefined && query.siteId === undefined)
     throw new DomainError('Invalid', 'The request is not valid.', { deviceId: ['A device or a site is required'] });
   return { organizationId, deviceId: query.deviceId, siteId: query.siteId };
@@ -67,14 +71,9 @@ function found<T>(answer: T | null): T {
 }
 
 export const ticketRoutes = [
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/freshdesk/freshdeskTicketCreate/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(ticketCreateEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Creates a support ticket for an installed device; answers the ticket id',
-    body: ticketCreateSchema.extend({ organizationId: idSchema }),
-    response: z.number().int(),
     example: {
       body: {
         deviceId: 1,
@@ -102,14 +101,9 @@ export const ticketRoutes = [
         });
       }),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/freshdesk/deviceFreshdeskTicketOptions/',
-    access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+  defineRoute(deviceTicketsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A device's tickets, newest first; Qube administrators may include those from other organizations",
-    query: orgQuery.extend({ deviceId: id, showExternalOrganizationTickets: z.enum(['true', 'false']).optional() }),
-    response: z.array(ticketOptionSchema),
     handler: async ({ query, organizationId, permissions, database }) => {
       await deviceInOrganization(database, query.deviceId, organizationId!);
       const anyOrganization =
@@ -120,59 +114,35 @@ export const ticketRoutes = [
       });
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/freshdesk/siteFreshdeskTicketOptions/',
-    access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+  defineRoute(siteTicketsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A site's tickets, newest first",
-    query: orgQuery.extend({ siteId: id }),
-    response: z.array(ticketOptionSchema),
     handler: ({ query, organizationId, database }) =>
       desk.list(database, { organizationId: organizationId!, siteId: query.siteId }),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/freshdesk/freshdeskTicketDetail/',
-    access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+  defineRoute(ticketDetailEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'One ticket of a device or site',
-    query: ticketQuery,
     example: { query: { ticketId: '4001', deviceId: '1' } },
-    response: ticketSchema,
     handler: async ({ query, organizationId, database }) =>
       found(await desk.detail(database, query.ticketId, ticketScope(query, organizationId!))),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/freshdesk/freshdeskTicketConversations/',
-    access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+  defineRoute(ticketConversationsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "One ticket's conversation (entries without a support email are private notes)",
-    query: ticketQuery,
     example: { query: { ticketId: '4001', deviceId: '1' } },
-    response: z.array(conversationSchema),
     handler: async ({ query, organizationId, database }) =>
       found(await desk.conversations(database, query.ticketId, ticketScope(query, organizationId!))),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/freshdesk/freshdeskTicketFieldOptions/',
-    access: 'authenticated',
+  defineRoute(ticketFieldOptionsEndpoint, {
     orgScope: false,
     summary: 'Options of a ticket field (symptom primary, secondary by primary, inference, next step)',
-    query: z.object({ fieldId: z.enum(TICKET_FIELDS), parentChoiceId: id.optional() }),
     example: { query: { fieldId: 'symptomPrimary' } },
-    response: z.array(ticketFieldOptionSchema),
     handler: ({ query, database }) => desk.fieldOptions(database, query.fieldId, query.parentChoiceId ?? null),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/freshdesk/freshdeskTicketTicketSourceOptions/',
-    access: 'authenticated',
+  defineRoute(ticketSourceOptionsEndpoint, {
     orgScope: false,
     summary: 'The ticket sources',
-    response: z.array(z.object({ value: z.number().int(), label: z.string() })),
     handler: async () => [...TicketSource.options],
   }),
 ];

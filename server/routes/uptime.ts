@@ -1,30 +1,25 @@
 // Device Uptime (spec 2 §2 'Device Uptime page', §4, §7 /api/uptime/...): the overview by period and the per-device
 // grid in blocks, over at most 90 days, for the organizations (and sites) asked for that the user may see uptime in.
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { uptimeGridAnswerSchema, uptimeOverviewSchema, type UptimeRow } from '@/contracts/uptime';
+import type { z } from 'zod';
+import {
+  UPTIME_GRID_FIELDS,
+  uptimeOverviewEndpoint,
+  uptimeStatusEndpoint,
+  type uptimeScopeSchema,
+  type UptimeRow,
+} from '@/contracts/uptime';
 import { matchesFilter, type ColumnKind } from '@/domain/grid-filter';
-import { gridQuerySchema } from '@/domain/grid-query';
 import { Permission } from '@/domain/permissions';
 import { MAX_UPTIME_DAYS, summarize, UPTIME_RANGE_MESSAGE } from '@/domain/uptime';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 import { accessToOrganization } from '../services/signed-in-user';
 import { computeUptime } from '../services/uptime';
 
-const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(queryIdSchema).max(5000));
-const scopeSchema = z.object({
-  fromTime: z.iso.datetime({ offset: true }),
-  toTime: z.iso.datetime({ offset: true }),
-  organizationIds: ids,
-  siteIds: ids,
-});
-
-const GRID_FIELDS = ['deviceName', 'organizationName', 'siteName', 'freshdeskTickets', 'uptimePercentage'] as const;
 const FIELD: Record<
-  (typeof GRID_FIELDS)[number],
+  (typeof UPTIME_GRID_FIELDS)[number],
   { kind: ColumnKind; value: (r: UptimeRow) => string | number | null }
 > = {
   deviceName: { kind: 'text', value: (r) => r.deviceName },
@@ -35,7 +30,7 @@ const FIELD: Record<
 };
 
 /** The range and organizations checked: at most 90 days, and DeviceUptimeView in every organization asked for. */
-async function checkedScope(db: Queryable, user: SignedInUser, q: z.infer<typeof scopeSchema>) {
+async function checkedScope(db: Queryable, user: SignedInUser, q: z.infer<typeof uptimeScopeSchema>) {
   const from = Date.parse(q.fromTime);
   const to = Date.parse(q.toTime);
   if (!(to > from))
@@ -55,15 +50,10 @@ async function checkedScope(db: Queryable, user: SignedInUser, q: z.infer<typeof
 }
 
 export const uptimeRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/uptime/deviceUpOverview/',
-    access: [Permission.DeviceUptimeView],
+  defineRoute(uptimeOverviewEndpoint, {
     orgScope: false,
     summary: 'Uptime of the devices in the organizations (and sites) asked for, per 6-hour period and in total',
-    query: scopeSchema,
     example: { query: { fromTime: '2026-01-01T00:00:00Z', toTime: '2026-01-08T00:00:00Z', organizationIds: '1' } },
-    response: uptimeOverviewSchema,
     cached: true,
     handler: async ({ query, user, database }) => {
       const { periods, rows } = await computeUptime(database, await checkedScope(database, user!, query));
@@ -76,13 +66,9 @@ export const uptimeRoutes = [
       };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/uptime/deviceUpStatus/',
-    access: [Permission.DeviceUptimeView],
+  defineRoute(uptimeStatusEndpoint, {
     orgScope: false,
     summary: 'A block of per-device uptime rows (status per 6-hour period and summary), filtered and sorted',
-    query: gridQuerySchema(GRID_FIELDS).and(scopeSchema),
     example: {
       query: {
         fromTime: '2026-01-01T00:00:00Z',
@@ -92,13 +78,12 @@ export const uptimeRoutes = [
         endRow: '100',
       },
     },
-    response: uptimeGridAnswerSchema,
     cached: true,
     handler: async ({ query, user, database }) => {
       const { rows } = await computeUptime(database, await checkedScope(database, user!, query));
       const q = query as unknown as Record<string, { type: never; value?: string; valueTo?: string } | undefined>;
       let kept = rows.filter((r) =>
-        GRID_FIELDS.every((f) => !q[f] || matchesFilter(FIELD[f].value(r), q[f]!, FIELD[f].kind)),
+        UPTIME_GRID_FIELDS.every((f) => !q[f] || matchesFilter(FIELD[f].value(r), q[f]!, FIELD[f].kind)),
       );
       const sortField = query.sortColumn ? FIELD[query.sortColumn] : FIELD.deviceName;
       const dir = query.sortAscending === 'false' ? -1 : 1;

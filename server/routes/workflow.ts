@@ -1,14 +1,18 @@
 // Alarm workflows (spec 2 §4 'Basic workflow', 'LDAR workflow', 'Conversion'; §7 'Workflow'): read, resolve and
 // unresolve a Basic workflow, save an LDAR form (resolved when its rule holds), convert a SiteRate alarm's workflow,
 // and the root causes. Every change is audited; a save based on an older version of the workflow is refused.
-import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { workflowSchema, type Workflow } from '@/contracts/alarm';
-import { rootCauseSchema } from '@/contracts/emission-classification';
-import { CLASSIFICATIONS, AlarmType, RepairType, WorkflowType } from '@/domain/enums';
+import type { Workflow } from '@/contracts/alarm';
+import {
+  editLdarEndpoint,
+  rootCauseListEndpoint,
+  workflowActionEndpoints,
+  workflowEndpoint,
+  type WorkflowAction,
+} from '@/contracts/workflow';
+import { AlarmType, RepairType, WorkflowType } from '@/domain/enums';
 import { ldarProblems, ldarResolves, showsRepairRequired, showsRootCause, type LdarForm } from '@/domain/alarms';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
@@ -103,24 +107,15 @@ async function change(
   });
 }
 
-const idParams = z.object({ id: queryIdSchema });
-const orgBody = z.object({ organizationId: idSchema, version: z.number().int().optional() });
-
 /** A POST /api/workflow/{action}/{id} that applies one change to a workflow of the organization. */
 const actionRoute = (
-  action: string,
+  action: WorkflowAction,
   summary: string,
   apply: (tx: Queryable, before: WorkflowRow, user: SignedInUser) => Promise<void>,
 ) =>
-  defineLegacyRoute({
-    method: 'POST',
-    url: `/api/workflow/${action}/:id`,
-    access: 'authenticated',
+  defineRoute(workflowActionEndpoints[action], {
     orgScope: { from: 'body', key: 'organizationId' },
     summary,
-    params: idParams,
-    body: orgBody,
-    response: workflowSchema,
     example: { params: { id: '1' }, body: {} },
     handler: ({ params, organizationId, user, database }) =>
       change(database, organizationId!, user!, params.id, (tx, before) => apply(tx, before, user!)),
@@ -157,37 +152,18 @@ const convert = (to: number) => async (tx: Queryable, before: WorkflowRow) => {
 };
 
 export const workflowRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/workflow/get',
-    access: 'authenticated',
+  defineRoute(workflowEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "An alarm's workflow",
-    query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
-    response: workflowSchema,
     handler: async ({ query, organizationId, database }) =>
       toWorkflow(await workflowOf(database, organizationId!, query.id)),
   }),
   actionRoute('acknowledge', 'Resolves a Basic workflow', basic(true)),
   actionRoute('unacknowledge', 'Returns a resolved Basic workflow to unresolved', basic(false)),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/workflow/editLdar',
-    access: 'authenticated',
+  defineRoute(editLdarEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary:
       'Saves an LDAR form; the workflow resolves when nothing was found, no repair is needed, or the repair is typed and completed',
-    body: z.object({
-      organizationId: idSchema,
-      id: idSchema,
-      version: z.number().int(),
-      classification: z.enum(CLASSIFICATIONS).nullable(),
-      rootCauseId: idSchema.nullable(),
-      repairRequired: z.boolean().nullable(),
-      repairType: z.number().int().min(0).max(1).nullable(),
-      repairCompleted: z.iso.datetime({ offset: true }).nullable(),
-    }),
-    response: workflowSchema,
     example: {
       body: {
         id: 1,
@@ -261,13 +237,9 @@ export const workflowRoutes = [
     "Converts a SiteRate alarm's LDAR workflow to Basic, keeping its comments",
     convert(WorkflowType.values.Basic),
   ),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/workflow/listRootCauses',
-    access: 'authenticated',
+  defineRoute(rootCauseListEndpoint, {
     orgScope: false,
     summary: 'The root causes an LDAR classification offers',
-    response: z.array(rootCauseSchema),
     handler: async ({ database }) =>
       database.query<{ id: number; classification: string; description: string }>(
         'SELECT id, classification, description FROM root_causes ORDER BY classification, description, id',

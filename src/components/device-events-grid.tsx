@@ -3,8 +3,8 @@
 // the Device Dashboard's Events tab (scoped to one device).
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { apiRequest } from '@/api/client';
-import { deviceEventsAnswerSchema, type DeviceEvent } from '@/contracts/device';
+import { callEndpoint } from '@/api/endpoint-client';
+import { deviceEventsEndpoint, type DeviceEvent } from '@/contracts/device';
 import type { TimeRange } from '@/domain/date-range';
 import { DEVICE_EVENTS_BLOCK } from '@/domain/device-event-grid';
 import { isDeveloperCode } from '@/domain/device-events';
@@ -37,7 +37,7 @@ export function DeviceEventsGrid({
 
   const fetchBlock = useCallback(
     (p: ServerBlockParams) =>
-      apiRequest('/api/device/deviceEvents/', deviceEventsAnswerSchema, {
+      callEndpoint(deviceEventsEndpoint, {
         query: {
           organizationId,
           startTime: new Date(range.start).toISOString(),

@@ -1,5 +1,8 @@
 // Alarm parameter answers (spec 2 §3 'Alarm parameter template', 'Site alarm parameter', 'History rows').
 import { z } from 'zod';
+import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
+import { Permission } from '@/domain/permissions';
 
 const iso = z.string();
 
@@ -82,3 +85,102 @@ export const parameterHistoryRowSchema = z.object({
   templateName: z.string().nullable().optional(),
 });
 export type ParameterHistoryRow = z.infer<typeof parameterHistoryRowSchema>;
+
+const ACCESS = [Permission.AlarmAdministration];
+
+const templateBodySchema = z.object({
+  organizationId: idSchema,
+  id: idOrNewSchema,
+  name: z.string().max(1000),
+  alarmType: z.number().int().min(0).max(2).nullable(),
+  measurementTypeId: z.number().int().nullable(),
+  detail: alarmDetailSchema,
+});
+
+const parameterItemSchema = z.object({
+  id: idOrNewSchema,
+  status: z.number().int().min(0).max(1),
+  alarmParameterTemplateId: idSchema.nullable(),
+  alarmDeviceType: z.number().int().min(0).max(3).nullable(),
+  deviceIds: z.array(idSchema).max(500),
+  detail: alarmDetailSchema,
+});
+
+export const templateListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/alarmParameterTemplateList/',
+  access: ACCESS,
+  query: z.object({ organizationId: queryIdSchema, showDeleted: z.enum(['true', 'false']).optional() }),
+  response: z.array(alarmParameterTemplateSchema),
+});
+export const templateEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/alarmParameterTemplateEdit/',
+  access: ACCESS,
+  query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
+  response: alarmParameterTemplateSchema,
+});
+export const templateEditEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/alarm/alarmParameterTemplateEdit/',
+  access: ACCESS,
+  body: templateBodySchema,
+  response: alarmParameterTemplateSchema,
+});
+export const templateHistoryEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/alarmParameterTemplateHistoryList/',
+  access: ACCESS,
+  query: z.object({ organizationId: queryIdSchema, id: queryIdSchema }),
+  response: z.array(parameterHistoryRowSchema),
+});
+export const siteAlarmParametersEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/siteAlarmParametersList/',
+  access: ACCESS,
+  query: z.object({ organizationId: queryIdSchema }),
+  response: z.array(siteAlarmParametersRowSchema),
+});
+export const parameterEditEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/alarmParameterEdit/',
+  access: ACCESS,
+  query: z.object({
+    organizationId: queryIdSchema,
+    siteId: queryIdSchema,
+    alarmType: z.coerce.number().int().min(0).max(2),
+    measurementTypeId: queryIdSchema,
+  }),
+  response: alarmParameterEditSchema,
+});
+export const saveParameterEditEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/alarm/alarmParameterEdit/',
+  access: ACCESS,
+  body: z.object({
+    organizationId: idSchema,
+    siteId: idSchema,
+    alarmType: z.number().int().min(0).max(2),
+    measurementTypeId: idSchema,
+    parameters: z.array(parameterItemSchema).max(50),
+  }),
+  response: alarmParameterEditSchema.shape.parameters,
+});
+export const parameterHistoryEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/alarmParameterHistoryList/',
+  access: ACCESS,
+  query: z.object({ organizationId: queryIdSchema, alarmParameterId: queryIdSchema }),
+  response: z.array(parameterHistoryRowSchema),
+});
+const templateActionEndpoint = (action: 'Delete' | 'Restore') =>
+  endpoint({
+    method: 'POST',
+    path: `/api/alarm/alarmParameterTemplate${action}/:id`,
+    access: ACCESS,
+    params: z.object({ id: queryIdSchema }),
+    body: z.object({ organizationId: idSchema }),
+    response: alarmParameterTemplateSchema,
+  });
+export const templateDeleteEndpoint = templateActionEndpoint('Delete');
+export const templateRestoreEndpoint = templateActionEndpoint('Restore');

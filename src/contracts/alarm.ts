@@ -1,5 +1,12 @@
 // Alarm answers (spec 2 §3 'Alarm', 'Alarm comment', 'Workflow', 'Contributing source').
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { emissionWindowQuerySchema } from '@/contracts/emissions';
+import { endpoint } from '@/contracts/endpoint';
+import { ALARM_FIELDS, ALARM_QUICK_FILTERS, COMMENT_MAX } from '@/domain/alarms';
+import { EVENT_LOG_TOP } from '@/domain/emissions';
+import { gridQuerySchema } from '@/domain/grid-query';
+import { Permission } from '@/domain/permissions';
 
 const iso = z.string();
 
@@ -72,3 +79,64 @@ export const workflowSchema = z.object({
     .nullable(),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
+
+const alarmListQuerySchema = gridQuerySchema(ALARM_FIELDS, ALARM_QUICK_FILTERS).and(
+  z.object({ organizationId: queryIdSchema }),
+);
+/** The Alarms grid's blocks (spec 2 §7 listAlarms/); alarms/ is the same list under its older name. */
+export const alarmListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/listAlarms/',
+  access: 'authenticated',
+  query: alarmListQuerySchema,
+  response: alarmListAnswerSchema,
+});
+export const alarmListAliasEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/alarms/',
+  access: 'authenticated',
+  query: alarmListQuerySchema,
+  response: alarmListAnswerSchema,
+});
+export const evaluateSiteEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/alarm/evaluateSite/',
+  access: [Permission.AlarmAdministration],
+  body: z.object({
+    organizationId: idSchema,
+    siteId: idSchema,
+    startTime: z.iso.datetime({ offset: true }),
+    endTime: z.iso.datetime({ offset: true }),
+  }),
+  response: z.object({ alarmsRaised: z.number().int() }),
+});
+export const recentAlarmsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/recentAlarms/',
+  access: 'authenticated',
+  query: emissionWindowQuerySchema.extend({
+    top: z.coerce.number().int().min(1).max(EVENT_LOG_TOP).default(EVENT_LOG_TOP),
+  }),
+  response: z.array(alarmSchema),
+});
+export const alarmEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/alarm/:encodedId',
+  access: 'authenticated',
+  params: z.object({ encodedId: z.string().max(16) }),
+  response: alarmSchema.extend({ organizationId: z.number().int() }),
+});
+export const topContributingSourcesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/alarm/topContributingSourcesForAlarm/',
+  access: 'authenticated',
+  query: z.object({ encodedAlarmId: z.string().max(16) }),
+  response: z.array(contributingSourceSchema),
+});
+export const addAlarmCommentEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/alarm/addAlarmComment/',
+  access: 'authenticated',
+  body: z.object({ organizationId: idSchema, alarmId: idSchema, content: z.string().max(COMMENT_MAX) }),
+  response: alarmCommentSchema,
+});

@@ -172,7 +172,11 @@ export interface PullEndpoint<Q extends z.ZodObject = z.ZodObject, R extends z.Z
   example: z.infer<R>;
 }
 
-const endpoint = <Q extends z.ZodObject, R extends z.ZodType>(e: PullEndpoint<Q, R>) => e;
+/** A Pull API entry is also the registry's endpoint: GET, called with an API key, answering JSON. */
+const endpoint = <Q extends z.ZodObject, R extends z.ZodType>(e: PullEndpoint<Q, R>) => ({
+  ...e,
+  ...declareEndpoint({ method: 'GET', path: e.path, access: 'apiKey', query: e.query, response: e.response }),
+});
 
 export const PULL_API_BASE = '/api/pull/v1';
 

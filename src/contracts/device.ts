@@ -1,5 +1,13 @@
 // A device as its dashboard shows it (spec 2 §2 'Device Dashboard', §3 'Device installation').
 import { z } from 'zod';
+import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
+import { cloudFunctionCallSchema } from '@/domain/cloud-functions';
+import { bulkDevicesAnswerSchema } from '@/domain/device-bulk';
+import { DEVICE_EVENT_FIELDS, DEVICE_EVENT_QUICK_FILTERS } from '@/domain/device-event-grid';
+import { installationStartSchema, quarantineSchema, startInstallationSchema } from '@/domain/device-form';
+import { gridQuerySchema } from '@/domain/grid-query';
+import { Permission } from '@/domain/permissions';
 
 export const deviceSummarySchema = z.object({
   id: z.number().int(),
@@ -300,4 +308,218 @@ export const diagnosticsSchema = z.object({
   windData: z.array(
     z.object({ time: z.number(), windSpeed: z.number().nullable(), windDirection: z.number().nullable() }),
   ),
+});
+
+export const deviceHealthEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceHealth/',
+  access: [Permission.DeviceAdministration],
+  query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema.optional() }),
+  response: z.array(deviceHealthRowSchema),
+});
+export const deviceListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceList/',
+  access: [Permission.DeviceView],
+  query: z.object({ organizationId: queryIdSchema }),
+  response: z.array(deviceListRowSchema),
+});
+export const deviceHealthSiteListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceHealthSiteList/',
+  access: [Permission.DeviceAdministration],
+  query: z.object({ organizationId: queryIdSchema }),
+  response: z.array(siteMarkerSchema),
+});
+
+export const deviceSummaryEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceSummary/',
+  access: [Permission.DeviceAdministration],
+  query: z.object({ organizationId: queryIdSchema, deviceName: z.string().min(1).max(100) }),
+  response: deviceSummarySchema,
+});
+export const deviceLocationStatsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceLocationStats/',
+  access: [Permission.DeviceAdministration],
+  query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
+  response: z.array(locationStatSchema),
+});
+export const deviceDetailEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceDetail/',
+  access: [Permission.DeviceAdministration],
+  query: z.object({ organizationId: queryIdSchema, deviceName: z.string().min(1).max(100) }),
+  response: deviceDetailSchema,
+});
+
+/** The device form is checked by the save itself (src/domain/device-form), which answers field by field. */
+const deviceBodySchema = z.object({ id: idOrNewSchema }).passthrough();
+
+export const hardwareItemOptionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceHardwareItemOptions/',
+  access: [Permission.DeviceAdministration],
+  response: hardwareItemOptionsSchema,
+});
+export const deviceEditEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceEdit/',
+  access: [Permission.DeviceAdministration],
+  query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
+  response: deviceEditSchema,
+});
+export const saveDeviceEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/device/deviceEdit/',
+  access: [Permission.DeviceAdministration],
+  body: deviceBodySchema,
+  response: deviceEditResultSchema,
+});
+
+const deviceEventsQuerySchema = gridQuerySchema(DEVICE_EVENT_FIELDS, DEVICE_EVENT_QUICK_FILTERS).and(
+  z.object({
+    organizationId: queryIdSchema,
+    startTime: z.iso.datetime({ offset: true }),
+    endTime: z.iso.datetime({ offset: true }),
+    deviceId: queryIdSchema.optional(),
+  }),
+);
+export const deviceEventsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceEvents/',
+  access: [Permission.DeviceAdministration],
+  query: deviceEventsQuerySchema,
+  response: deviceEventsAnswerSchema,
+});
+
+const orgBody = z.object({ organizationId: idSchema });
+
+export const deviceInstallationsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceInstallations/',
+  access: [Permission.DeviceAdministration],
+  query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
+  response: z.array(installationSchema),
+});
+export const startInstallationEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/device/deviceInstall/',
+  access: [Permission.DeviceAdministration, Permission.DeviceInstallationStartStop],
+  body: startInstallationSchema.extend(orgBody.shape).extend({ startTime: installationStartSchema }),
+  response: z.number().int(),
+});
+export const endInstallationEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/device/endDeviceInstallation/',
+  access: [Permission.DeviceAdministration, Permission.DeviceInstallationStartStop],
+  body: orgBody.extend({ deviceId: idSchema }),
+  response: z.object({ ok: z.literal(true) }),
+});
+export const willQuarantineStopPipelineEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/willQuarantineStopModellingPipeline/',
+  access: [Permission.DeviceAdministration],
+  query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
+  response: z.boolean(),
+});
+export const changeQuarantineEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/device/changeDeviceQuarantineType/',
+  access: [Permission.DeviceAdministration],
+  body: quarantineSchema.extend(orgBody.shape),
+  response: z.object({ modellingPipelineStopped: z.boolean() }),
+});
+
+export const deviceBulkTemplateEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/device/deviceBulkUpsertTemplate/',
+  access: [Permission.DeviceAdministration],
+  body: z.object({ organizationId: idSchema, deviceIds: z.array(idSchema).max(10_000) }),
+  answer: 'bytes',
+});
+export const bulkUpsertDevicesEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/device/bulkUpsertDevices/:organizationId',
+  access: [Permission.DeviceAdministration],
+  params: z.object({ organizationId: queryIdSchema }),
+  response: bulkDevicesAnswerSchema,
+});
+
+// Cloud functions (spec 2 §7): the same call body for a device and for a site's devices.
+const cloudFunctionBodySchema = cloudFunctionCallSchema.extend({ organizationId: idSchema });
+
+export const cloudFunctionListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/particle/getParticleCloudFunctions/',
+  access: [Permission.ParticleCloudFunctions],
+  response: z.array(cloudFunctionDefinitionSchema),
+});
+export const callDeviceCloudFunctionEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/device/callDeviceCloudFunction/',
+  access: [Permission.ParticleCloudFunctions],
+  body: cloudFunctionBodySchema,
+  response: cloudFunctionResultSchema,
+});
+export const callSiteCloudFunctionEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/site/callSiteCloudFunction/',
+  access: [Permission.ParticleCloudFunctions],
+  body: cloudFunctionBodySchema,
+  response: cloudFunctionResultSchema,
+});
+export const cloudFunctionHistoryEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceCloudFunctionHistory/',
+  access: [Permission.ParticleCloudFunctions],
+  query: z.object({ organizationId: queryIdSchema, deviceId: queryIdSchema }),
+  response: z.array(cloudFunctionHistoryRowSchema),
+});
+
+// The Mobile Install Wizard (spec 2 §7): the devices and sites to choose from, a scanned device's availability, and
+// the live readings of a new installation (per type since a time: 'type:ISO', repeated).
+const INSTALL_ACCESS = [Permission.DeviceInstallationStartStop, Permission.DeviceAdministration];
+const org = z.object({ organizationId: queryIdSchema });
+const repeatedFromTimes = z.preprocess(
+  (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.string().regex(/^\d{1,3}:\d{4}-\d{2}-\d{2}T[\d:.]+Z$/)).max(10),
+);
+
+export const installDeviceOptionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceOptionsForInstall/',
+  access: INSTALL_ACCESS,
+  query: org,
+  response: z.array(installDeviceOptionSchema),
+});
+export const installAvailabilityEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/getDeviceInstallAvailability/',
+  access: INSTALL_ACCESS,
+  query: org.extend({ deviceName: z.string().min(1).max(100) }),
+  response: z.object({
+    available: z.boolean(),
+    deviceId: z.number().int().nullable(),
+    message: z.string().nullable(),
+  }),
+});
+export const installSiteLocationsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/site/siteLocationsForInstall/',
+  access: INSTALL_ACCESS,
+  query: org,
+  response: z.array(installSiteSchema),
+});
+export const deviceDiagnosticsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/device/deviceDiagnostics/',
+  access: INSTALL_ACCESS,
+  query: org.extend({
+    deviceInstallationId: queryIdSchema,
+    deviceMeasurementFromTimes: repeatedFromTimes,
+    windDataFromTime: z.iso.datetime().optional(),
+  }),
+  response: diagnosticsSchema,
 });

@@ -2,6 +2,8 @@
 // src/domain/integrations.ts.
 import { z } from 'zod';
 import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
+import { Permission } from '@/domain/permissions';
 import { integrationInputSchema } from '@/domain/integrations';
 
 const id = queryIdSchema;
@@ -62,3 +64,49 @@ export type ExecutionHistory = z.infer<typeof executionHistorySchema>;
 
 /** The private networks the operator lets integrations reach (PUSH_ALLOW_CIDRS), for the form's address check. */
 export const destinationRulesSchema = z.object({ allowedCidrs: z.array(z.string()) });
+
+// Every integration call needs IntegrationAdministration (spec 1 §2 route table: /integrations).
+const ACCESS = [Permission.IntegrationAdministration];
+
+export const integrationListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/integration/integrations/',
+  access: ACCESS,
+  query: integrationListQuerySchema,
+  response: z.array(integrationSchema),
+});
+export const integrationEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/integration/integrationEdit/',
+  access: ACCESS,
+  query: integrationQuerySchema,
+  response: integrationSchema,
+});
+export const integrationEditEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/integration/integrationEdit/',
+  access: ACCESS,
+  body: integrationEditBodySchema,
+  response: integrationSchema,
+});
+export const destinationRulesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/integration/destinationRules/',
+  access: ACCESS,
+  query: integrationListQuerySchema,
+  response: destinationRulesSchema,
+});
+export const deleteIntegrationEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/integration/deleteIntegration/',
+  access: ACCESS,
+  query: integrationQuerySchema,
+  response: z.object({ id: z.number().int() }),
+});
+export const executionHistoryEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/integration/integrationExecutionHistory/',
+  access: ACCESS,
+  query: integrationQuerySchema,
+  response: executionHistorySchema,
+});

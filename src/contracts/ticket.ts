@@ -1,5 +1,9 @@
 // Support tickets as the console shows them (spec 2 §3 'Ticket', 'Conversation entry').
 import { z } from 'zod';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
+import { Permission } from '@/domain/permissions';
+import { TICKET_FIELDS, ticketCreateSchema } from '@/domain/tickets';
 
 export const ticketFieldOptionSchema = z.object({
   id: z.number().int(),
@@ -43,3 +47,57 @@ export const conversationSchema = z.object({
   bodyText: z.string(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+const id = queryIdSchema;
+const orgQuery = z.object({ organizationId: id });
+/** A ticket of a device or of a site of the organization. */
+export const ticketQuerySchema = orgQuery.extend({ ticketId: id, deviceId: id.optional(), siteId: id.optional() });
+
+export const ticketCreateEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/freshdesk/freshdeskTicketCreate/',
+  access: [Permission.DeviceAdministration],
+  body: ticketCreateSchema.extend({ organizationId: idSchema }),
+  response: z.number().int(),
+});
+export const deviceTicketsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/freshdesk/deviceFreshdeskTicketOptions/',
+  access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+  query: orgQuery.extend({ deviceId: id, showExternalOrganizationTickets: z.enum(['true', 'false']).optional() }),
+  response: z.array(ticketOptionSchema),
+});
+export const siteTicketsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/freshdesk/siteFreshdeskTicketOptions/',
+  access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+  query: orgQuery.extend({ siteId: id }),
+  response: z.array(ticketOptionSchema),
+});
+export const ticketDetailEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/freshdesk/freshdeskTicketDetail/',
+  access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+  query: ticketQuerySchema,
+  response: ticketSchema,
+});
+export const ticketConversationsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/freshdesk/freshdeskTicketConversations/',
+  access: [Permission.DeviceAdministration, Permission.SiteHealthAdministration],
+  query: ticketQuerySchema,
+  response: z.array(conversationSchema),
+});
+export const ticketFieldOptionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/freshdesk/freshdeskTicketFieldOptions/',
+  access: 'authenticated',
+  query: z.object({ fieldId: z.enum(TICKET_FIELDS), parentChoiceId: id.optional() }),
+  response: z.array(ticketFieldOptionSchema),
+});
+export const ticketSourceOptionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/freshdesk/freshdeskTicketTicketSourceOptions/',
+  access: 'authenticated',
+  response: z.array(z.object({ value: z.number().int(), label: z.string() })),
+});

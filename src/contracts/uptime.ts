@@ -1,5 +1,9 @@
 // Device uptime answers (spec 2 §3 'Uptime', §7 /api/uptime/...).
 import { z } from 'zod';
+import { queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
+import { gridQuerySchema } from '@/domain/grid-query';
+import { Permission } from '@/domain/permissions';
 import { UP_STATUSES } from '@/domain/enums';
 import { uptimeSummarySchema } from '@/domain/uptime';
 
@@ -25,4 +29,35 @@ export const uptimeGridAnswerSchema = z.object({
   rows: z.array(uptimeRowSchema),
   totalRows: z.number().int(),
   lastRow: z.number().int(),
+});
+
+const ids = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(queryIdSchema).max(5000));
+/** The organizations (and sites) and the range an uptime answer covers. */
+export const uptimeScopeSchema = z.object({
+  fromTime: z.iso.datetime({ offset: true }),
+  toTime: z.iso.datetime({ offset: true }),
+  organizationIds: ids,
+  siteIds: ids,
+});
+export const UPTIME_GRID_FIELDS = [
+  'deviceName',
+  'organizationName',
+  'siteName',
+  'freshdeskTickets',
+  'uptimePercentage',
+] as const;
+
+export const uptimeOverviewEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/uptime/deviceUpOverview/',
+  access: [Permission.DeviceUptimeView],
+  query: uptimeScopeSchema,
+  response: uptimeOverviewSchema,
+});
+export const uptimeStatusEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/uptime/deviceUpStatus/',
+  access: [Permission.DeviceUptimeView],
+  query: gridQuerySchema(UPTIME_GRID_FIELDS).and(uptimeScopeSchema),
+  response: uptimeGridAnswerSchema,
 });

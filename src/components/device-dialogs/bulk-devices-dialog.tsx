@@ -3,8 +3,9 @@
 // device-cloud (Particle) errors are listed in the form; otherwise the dialog closes with '{n} device(s) successfully
 // changed'.
 import { useEffect, useState } from 'react';
-import { apiBytes, apiUpload } from '@/api/client';
-import { bulkDevicesAnswerSchema, bulkDevicesChangedToast, DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
+import { callEndpointBytes, uploadToEndpoint } from '@/api/endpoint-client';
+import { bulkUpsertDevicesEndpoint, deviceBulkTemplateEndpoint } from '@/contracts/device';
+import { bulkDevicesChangedToast, DEVICE_BULK_COLUMNS } from '@/domain/device-bulk';
 import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '../csv-upload';
 import { downloadText } from '../download';
 import { Modal } from '../modal';
@@ -25,9 +26,8 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
 
   async function template() {
     try {
-      const bytes = await apiBytes('/api/device/deviceBulkUpsertTemplate/', {
-        method: 'POST',
-        body: { organizationId, deviceIds },
+      const bytes = await callEndpointBytes(deviceBulkTemplateEndpoint, {
+        body: { organizationId, deviceIds: [...deviceIds] },
         accept: 'text/csv',
       });
       downloadText('Devices Template.csv', new TextDecoder().decode(bytes));
@@ -40,9 +40,7 @@ export function BulkDevicesDialog({ deviceIds, onClose }: { deviceIds: readonly 
     const answer = await upload.send((file, onProgress) => {
       const form = new FormData();
       form.append('csvRecords', file, file.name);
-      return apiUpload(`/api/device/bulkUpsertDevices/${organizationId}`, bulkDevicesAnswerSchema, form, {
-        onProgress,
-      });
+      return uploadToEndpoint(bulkUpsertDevicesEndpoint, { params: { organizationId } }, form, { onProgress });
     });
     if (!answer) return;
     await invalidate();

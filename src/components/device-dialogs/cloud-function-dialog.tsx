@@ -5,12 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { ApiError, apiRequest } from '@/api/client';
+import { ApiError } from '@/api/client';
+import { callEndpoint, endpointQuery } from '@/api/endpoint-client';
 import {
-  cloudFunctionDefinitionSchema,
-  cloudFunctionHistoryRowSchema,
-  cloudFunctionResultSchema,
+  callDeviceCloudFunctionEndpoint,
+  callSiteCloudFunctionEndpoint,
+  cloudFunctionHistoryEndpoint,
+  cloudFunctionListEndpoint,
 } from '@/contracts/device';
 import {
   argumentWith,
@@ -36,11 +37,7 @@ export function CloudFunctionDialog({
   const toast = useToast();
   const [view, setView] = useState<'call' | 'history'>('call');
   const [failure, setFailure] = useState<string | null>(null);
-  const definitions = useQuery({
-    queryKey: ['cloudFunctions'],
-    queryFn: () => apiRequest('/api/particle/getParticleCloudFunctions/', z.array(cloudFunctionDefinitionSchema)),
-    staleTime: 5 * 60_000,
-  });
+  const definitions = useQuery({ ...endpointQuery(cloudFunctionListEndpoint), staleTime: 5 * 60_000 });
   const [chosen, setChosen] = useState('');
   const def = definitions.data?.find((d) => d.functionType === chosen);
   const schema = useMemo(() => cloudFunctionFormSchema(def?.paramsRequired ?? false), [def]);
@@ -50,29 +47,22 @@ export function CloudFunctionDialog({
   });
   const parameter = watch('parameter');
   const history = useQuery({
-    queryKey: ['cloudFunctionHistory', target.id],
-    queryFn: () =>
-      apiRequest('/api/device/deviceCloudFunctionHistory/', z.array(cloudFunctionHistoryRowSchema), {
-        query: { organizationId: organization!.id, deviceId: target.id },
-      }),
+    ...endpointQuery(cloudFunctionHistoryEndpoint, {
+      query: { organizationId: organization!.id, deviceId: target.id },
+    }),
     enabled: view === 'history' && target.kind === 'device',
   });
   const call = useMutation({
     mutationFn: (v: { functionType: string; parameter: string }) =>
-      apiRequest(
-        target.kind === 'device' ? '/api/device/callDeviceCloudFunction/' : '/api/site/callSiteCloudFunction/',
-        cloudFunctionResultSchema,
-        {
-          method: 'POST',
-          body: {
-            organizationId: organization!.id,
-            entityId: target.id,
-            functionType: v.functionType,
-            argument: def?.argument ?? '',
-            parameter: def?.paramsRequired ? v.parameter : null,
-          },
+      callEndpoint(target.kind === 'device' ? callDeviceCloudFunctionEndpoint : callSiteCloudFunctionEndpoint, {
+        body: {
+          organizationId: organization!.id,
+          entityId: target.id,
+          functionType: v.functionType,
+          argument: def?.argument ?? '',
+          parameter: def?.paramsRequired ? v.parameter : null,
         },
-      ),
+      }),
   });
 
   async function submit(v: { functionType: string; parameter: string }) {

@@ -8,6 +8,11 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ApiError, apiRequest, GENERIC_ERROR } from '@/api/client';
+import { areaKey, endpointKey } from '@/api/endpoint-client';
+import { auditEndpoints } from '@/contracts/audit';
+import { deviceHealthSiteListEndpoint } from '@/contracts/device';
+import { siteListEndpoint } from '@/contracts/site';
+import { siteHealthEndpoint } from '@/contracts/site-health';
 import { formatDateTime } from '@/domain/format';
 import { MODEL_STARTED, MODEL_STOPPED, startDateProblem, STOP_MODEL_CONFIRMATION } from '@/domain/model-pipeline';
 import { FormAlert } from '../form-alert';
@@ -48,8 +53,13 @@ export function ModelPipelineDialog({
       ),
     // Not awaited: the refetches must not hold the answer back.
     onSuccess: () => {
-      for (const key of ['siteHealth', 'sites', 'audit', 'deviceHealthSites'])
-        void qc.invalidateQueries({ queryKey: [key] });
+      for (const queryKey of [
+        endpointKey(siteHealthEndpoint),
+        areaKey(siteListEndpoint),
+        areaKey(auditEndpoints.site),
+        endpointKey(deviceHealthSiteListEndpoint),
+      ])
+        void qc.invalidateQueries({ queryKey });
     },
   });
   const toTime = (v: string) => {

@@ -1,47 +1,38 @@
 // Support ticket calls shared by the screens that list, show and create tickets.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { conversationSchema, ticketFieldOptionSchema, ticketOptionSchema, ticketSchema } from '@/contracts/ticket';
+import { areaKey, callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
+import { deviceListEndpoint } from '@/contracts/device';
+import { siteHealthEndpoint } from '@/contracts/site-health';
+import {
+  deviceTicketsEndpoint,
+  ticketConversationsEndpoint,
+  ticketCreateEndpoint,
+  ticketDetailEndpoint,
+  ticketFieldOptionsEndpoint,
+} from '@/contracts/ticket';
 import type { TicketCreate, TicketField } from '@/domain/tickets';
 
 export const useTicketFieldOptions = (field: TicketField, parentChoiceId: number | null = null, enabled = true) =>
   useQuery({
-    queryKey: ['ticketFieldOptions', field, parentChoiceId],
-    queryFn: () =>
-      apiRequest('/api/freshdesk/freshdeskTicketFieldOptions/', z.array(ticketFieldOptionSchema), {
-        query: { fieldId: field, ...(parentChoiceId ? { parentChoiceId } : {}) },
-      }),
+    ...endpointQuery(ticketFieldOptionsEndpoint, {
+      query: { fieldId: field, ...(parentChoiceId ? { parentChoiceId } : {}) },
+    }),
     enabled,
     staleTime: 5 * 60_000,
   });
 
 export const useDeviceTickets = (deviceId: number, organizationId: number) =>
-  useQuery({
-    queryKey: ['tickets', 'device', deviceId, organizationId],
-    queryFn: () =>
-      apiRequest('/api/freshdesk/deviceFreshdeskTicketOptions/', z.array(ticketOptionSchema), {
-        query: { deviceId, organizationId },
-      }),
-  });
+  useQuery(endpointQuery(deviceTicketsEndpoint, { query: { deviceId, organizationId } }));
 
 export const useTicketDetail = (ticketId: number | null, deviceId: number, organizationId: number) =>
   useQuery({
-    queryKey: ['ticket', ticketId, deviceId, organizationId],
-    queryFn: () =>
-      apiRequest('/api/freshdesk/freshdeskTicketDetail/', ticketSchema, {
-        query: { ticketId: ticketId!, deviceId, organizationId },
-      }),
+    ...endpointQuery(ticketDetailEndpoint, { query: { ticketId: ticketId!, deviceId, organizationId } }),
     enabled: ticketId !== null,
   });
 
 export const useTicketConversations = (ticketId: number | null, deviceId: number, organizationId: number) =>
   useQuery({
-    queryKey: ['ticketConversations', ticketId, deviceId, organizationId],
-    queryFn: () =>
-      apiRequest('/api/freshdesk/freshdeskTicketConversations/', z.array(conversationSchema), {
-        query: { ticketId: ticketId!, deviceId, organizationId },
-      }),
+    ...endpointQuery(ticketConversationsEndpoint, { query: { ticketId: ticketId!, deviceId, organizationId } }),
     enabled: ticketId !== null,
     retry: false,
   });
@@ -49,12 +40,16 @@ export const useTicketConversations = (ticketId: number | null, deviceId: number
 export function useCreateTicket() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TicketCreate & { organizationId: number }) =>
-      apiRequest('/api/freshdesk/freshdeskTicketCreate/', z.number(), { method: 'POST', body }),
-    // Not awaited: the answer is shown at once, the lists refresh behind it (issue 25).
+    mutationFn: (body: TicketCreate & { organizationId: number }) => callEndpoint(ticketCreateEndpoint, { body }),
+    // Not awaited: the answer is shown at once, the lists refresh behind it (issue 25): the device's tickets, the
+    // device screens' ticket counts (every /api/device/ answer) and Site Health's.
     onSuccess: () => {
-      for (const key of ['tickets', 'deviceHealth', 'devices', 'siteHealth'])
-        void qc.invalidateQueries({ queryKey: [key] });
+      for (const queryKey of [
+        areaKey(deviceTicketsEndpoint),
+        areaKey(deviceListEndpoint),
+        endpointKey(siteHealthEndpoint),
+      ])
+        void qc.invalidateQueries({ queryKey });
     },
   });
 }

@@ -1,32 +1,24 @@
 // Alarm parameter calls (spec 2 §7): templates and site parameters.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
+import { callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
 import {
-  alarmParameterEditSchema,
-  alarmParameterTemplateSchema,
-  parameterHistoryRowSchema,
-  siteAlarmParametersRowSchema,
+  parameterEditEndpoint,
+  parameterHistoryEndpoint,
+  saveParameterEditEndpoint,
+  siteAlarmParametersEndpoint,
+  templateDeleteEndpoint,
+  templateEditEndpoint,
+  templateHistoryEndpoint,
+  templateListEndpoint,
+  templateRestoreEndpoint,
 } from '@/contracts/alarm-parameters';
 import type { AlarmDetailForm } from '@/domain/alarm-parameters';
 
 export const useSiteAlarmParameters = (organizationId: number) =>
-  useQuery({
-    queryKey: ['siteAlarmParameters', organizationId],
-    queryFn: () =>
-      apiRequest('/api/alarm/siteAlarmParametersList/', z.array(siteAlarmParametersRowSchema), {
-        query: { organizationId },
-      }),
-  });
+  useQuery(endpointQuery(siteAlarmParametersEndpoint, { query: { organizationId } }));
 
 export const useTemplates = (organizationId: number, showDeleted: boolean) =>
-  useQuery({
-    queryKey: ['alarmTemplates', organizationId, showDeleted],
-    queryFn: () =>
-      apiRequest('/api/alarm/alarmParameterTemplateList/', z.array(alarmParameterTemplateSchema), {
-        query: { organizationId, showDeleted },
-      }),
-  });
+  useQuery(endpointQuery(templateListEndpoint, { query: { organizationId, showDeleted } }));
 
 export const useParameterEdit = (
   organizationId: number,
@@ -35,11 +27,7 @@ export const useParameterEdit = (
   measurementTypeId: number,
 ) =>
   useQuery({
-    queryKey: ['alarmParameterEdit', organizationId, siteId, alarmType, measurementTypeId],
-    queryFn: () =>
-      apiRequest('/api/alarm/alarmParameterEdit/', alarmParameterEditSchema, {
-        query: { organizationId, siteId, alarmType, measurementTypeId },
-      }),
+    ...endpointQuery(parameterEditEndpoint, { query: { organizationId, siteId, alarmType, measurementTypeId } }),
     staleTime: 0,
     gcTime: 0,
   });
@@ -49,15 +37,9 @@ export const useParameterHistory = (
   of: { kind: 'template' | 'parameter'; id: number } | null,
 ) =>
   useQuery({
-    queryKey: ['alarmParameterHistory', organizationId, of?.kind, of?.id],
-    queryFn: () =>
-      of!.kind === 'template'
-        ? apiRequest('/api/alarm/alarmParameterTemplateHistoryList/', z.array(parameterHistoryRowSchema), {
-            query: { organizationId, id: of!.id },
-          })
-        : apiRequest('/api/alarm/alarmParameterHistoryList/', z.array(parameterHistoryRowSchema), {
-            query: { organizationId, alarmParameterId: of!.id },
-          }),
+    ...(of?.kind === 'template'
+      ? endpointQuery(templateHistoryEndpoint, { query: { organizationId, id: of.id } })
+      : endpointQuery(parameterHistoryEndpoint, { query: { organizationId, alarmParameterId: of?.id ?? 0 } })),
     enabled: of !== null,
     staleTime: 0,
   });
@@ -66,9 +48,13 @@ function useInvalidate() {
   const qc = useQueryClient();
   return () =>
     Promise.all(
-      ['siteAlarmParameters', 'alarmTemplates', 'alarmParameterEdit', 'alarmParameterHistory'].map((key) =>
-        qc.invalidateQueries({ queryKey: [key] }),
-      ),
+      [
+        siteAlarmParametersEndpoint,
+        templateListEndpoint,
+        parameterEditEndpoint,
+        templateHistoryEndpoint,
+        parameterHistoryEndpoint,
+      ].map((e) => qc.invalidateQueries({ queryKey: endpointKey(e) })),
     );
 }
 
@@ -84,8 +70,7 @@ export interface TemplateSave {
 export function useSaveTemplate() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: TemplateSave) =>
-      apiRequest('/api/alarm/alarmParameterTemplateEdit/', alarmParameterTemplateSchema, { method: 'POST', body }),
+    mutationFn: (body: TemplateSave) => callEndpoint(templateEditEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
@@ -102,8 +87,8 @@ export function useTemplateAction() {
       id: number;
       organizationId: number;
     }) =>
-      apiRequest(`/api/alarm/alarmParameterTemplate${action}/${id}`, alarmParameterTemplateSchema, {
-        method: 'POST',
+      callEndpoint(action === 'Delete' ? templateDeleteEndpoint : templateRestoreEndpoint, {
+        params: { id },
         body: { organizationId },
       }),
     onSuccess: invalidate,
@@ -128,8 +113,7 @@ export function useSaveParameters() {
       alarmType: number;
       measurementTypeId: number;
       parameters: ParameterSave[];
-    }) =>
-      apiRequest('/api/alarm/alarmParameterEdit/', alarmParameterEditSchema.shape.parameters, { method: 'POST', body }),
+    }) => callEndpoint(saveParameterEditEndpoint, { body }),
     onSuccess: invalidate,
   });
 }

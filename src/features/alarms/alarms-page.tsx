@@ -4,8 +4,8 @@
 // and a resolved icon). The open alarm is in the address (alarmId) so it survives a reload and can be shared.
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { apiRequest } from '@/api/client';
-import { alarmListAnswerSchema, type Alarm } from '@/contracts/alarm';
+import { callEndpoint } from '@/api/endpoint-client';
+import { alarmListEndpoint, type Alarm } from '@/contracts/alarm';
 import {
   ALARM_BLOCK,
   ALARM_COLUMN_VISIBILITY_KEY,
@@ -48,7 +48,7 @@ export default function AlarmsPage() {
 
   const fetchBlock = useCallback(
     (p: ServerBlockParams) =>
-      apiRequest('/api/alarm/listAlarms/', alarmListAnswerSchema, {
+      callEndpoint(alarmListEndpoint, {
         query: {
           organizationId,
           ...gridQueryParams({

@@ -2,8 +2,8 @@
 // Detail' card (identifiers, build, hardware and serial numbers, service date, production notes).
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { apiRequest } from '@/api/client';
-import { deviceDetailSchema } from '@/contracts/device';
+import { endpointQuery } from '@/api/endpoint-client';
+import { deviceDetailEndpoint } from '@/contracts/device';
 import { HARDWARE_ITEMS } from '@/domain/device-form';
 import { onlineStatus } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
@@ -47,13 +47,9 @@ function Card({ title, rows }: { title: string; rows: readonly (readonly [string
 
 export function DetailTab({ deviceName }: { deviceName: string }) {
   const { user, organization } = useSession();
-  const detail = useQuery({
-    queryKey: ['deviceDetail', organization!.id, deviceName],
-    queryFn: () =>
-      apiRequest('/api/device/deviceDetail/', deviceDetailSchema, {
-        query: { organizationId: organization!.id, deviceName },
-      }),
-  });
+  const detail = useQuery(
+    endpointQuery(deviceDetailEndpoint, { query: { organizationId: organization!.id, deviceName } }),
+  );
   const time = (v: string | null) =>
     v ? formatDateTime(v, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat) : null;
   if (detail.isPending) return <Spinner label="Loading device detail" />;

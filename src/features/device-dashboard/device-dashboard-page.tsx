@@ -4,8 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { apiRequest } from '@/api/client';
-import { deviceSummarySchema, type DeviceSummary } from '@/contracts/device';
+import { endpointQuery } from '@/api/endpoint-client';
+import { deviceSummaryEndpoint, type DeviceSummary } from '@/contracts/device';
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { DASHBOARD_TABS, dashboardTab } from '@/domain/device-widgets';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
@@ -31,9 +31,7 @@ export default function DeviceDashboardPage() {
   const { organization } = useSession();
   const organizationId = organization?.id ?? 0;
   const device = useQuery({
-    queryKey: ['deviceSummary', organizationId, deviceName],
-    queryFn: () =>
-      apiRequest('/api/device/deviceSummary/', deviceSummarySchema, { query: { organizationId, deviceName } }),
+    ...endpointQuery(deviceSummaryEndpoint, { query: { organizationId, deviceName } }),
     retry: false,
   });
   if (device.isPending) return <Spinner label="Loading device" />;

@@ -3,9 +3,13 @@
 // stood, who installed and removed it, and its quarantine state; and the location stats, collapsed until asked for.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { locationStatSchema, LOCATION_STATS_LIMIT, type Installation, type LocationStat } from '@/contracts/device';
+import { endpointQuery } from '@/api/endpoint-client';
+import {
+  deviceLocationStatsEndpoint,
+  LOCATION_STATS_LIMIT,
+  type Installation,
+  type LocationStat,
+} from '@/contracts/device';
 import { formatLatLng } from '@/domain/coordinates';
 import { DeviceInstallationType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
@@ -22,13 +26,7 @@ const NO_INSTALLATIONS = 'No device installations have been created yet';
 const NO_LOCATION_STATS = 'No location stats have been collected yet';
 
 const useLocationStats = (deviceId: number, organizationId: number) =>
-  useQuery({
-    queryKey: ['deviceLocationStats', deviceId, organizationId],
-    queryFn: () =>
-      apiRequest('/api/device/deviceLocationStats/', z.array(locationStatSchema), {
-        query: { deviceId, organizationId },
-      }),
-  });
+  useQuery(endpointQuery(deviceLocationStatsEndpoint, { query: { deviceId, organizationId } }));
 
 const rgb = (tone: keyof typeof TONE_RGBA) => `rgb(${TONE_RGBA[tone].slice(0, 3).join(' ')})`;
 

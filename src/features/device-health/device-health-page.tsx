@@ -4,9 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { deviceHealthRowSchema, type DeviceHealthRow } from '@/contracts/device';
+import { endpointQuery } from '@/api/endpoint-client';
+import { deviceHealthEndpoint, type DeviceHealthRow } from '@/contracts/device';
 import { DEVICE_KIND_LABEL, HARDWARE_ITEMS, quarantineBlocked } from '@/domain/device-form';
 import {
   dataFreshness,
@@ -72,11 +71,9 @@ export default function DeviceHealthPage() {
   const [params] = useSearchParams();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const tab = params.get('tab') === 'Map' ? 'Map' : 'Grid';
-  const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery({
-    queryKey: ['deviceHealth', organizationId],
-    queryFn: () =>
-      apiRequest('/api/device/deviceHealth/', z.array(deviceHealthRowSchema), { query: { organizationId } }),
-  });
+  const { data, isPending, error, refetch, dataUpdatedAt, isFetching } = useQuery(
+    endpointQuery(deviceHealthEndpoint, { query: { organizationId } }),
+  );
 
   // The persistent stale-data prompt, an hour after the rows last loaded (spec 2 §2, §9).
   const dismissStale = useRef<(() => void) | null>(null);

@@ -4,9 +4,13 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { deviceHealthRowSchema, siteMarkerSchema, type DeviceHealthRow, type SiteMarker } from '@/contracts/device';
+import { endpointQuery } from '@/api/endpoint-client';
+import {
+  deviceHealthEndpoint,
+  deviceHealthSiteListEndpoint,
+  type DeviceHealthRow,
+  type SiteMarker,
+} from '@/contracts/device';
 import { parseLatLng, type LatLng } from '@/domain/coordinates';
 import { DeviceInstallationType, onlineStatus } from '@/domain/enums';
 import {
@@ -86,18 +90,10 @@ export function DeviceMap({ onTrend }: { onTrend: (device: DeviceHealthRow) => v
   const [flyTo, setFlyTo] = useState<{ center: LatLng; zoom: number; key: number } | null>(null);
 
   const markerQueries = useQueries({
-    queries: chosen.map((id) => ({
-      queryKey: ['deviceHealthSites', id],
-      queryFn: () =>
-        apiRequest('/api/device/deviceHealthSiteList/', z.array(siteMarkerSchema), { query: { organizationId: id } }),
-    })),
+    queries: chosen.map((id) => endpointQuery(deviceHealthSiteListEndpoint, { query: { organizationId: id } })),
   });
   const rowQueries = useQueries({
-    queries: chosen.map((id) => ({
-      queryKey: ['deviceHealth', id],
-      queryFn: () =>
-        apiRequest('/api/device/deviceHealth/', z.array(deviceHealthRowSchema), { query: { organizationId: id } }),
-    })),
+    queries: chosen.map((id) => endpointQuery(deviceHealthEndpoint, { query: { organizationId: id } })),
   });
   const loading = markerQueries.some((q) => q.isPending) || rowQueries.some((q) => q.isPending);
   const failed = [...markerQueries, ...rowQueries].find((q) => q.error)?.error ?? null;

@@ -4,11 +4,9 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { siteListEndpoint } from '@/contracts/site';
-import { endpointQuery } from '@/api/endpoint-client';
-import { uptimeGridAnswerSchema, uptimeOverviewSchema, type UptimeRow } from '@/contracts/uptime';
+import { siteGroupOptionsEndpoint, siteListEndpoint } from '@/contracts/site';
+import { callEndpoint, endpointQuery } from '@/api/endpoint-client';
+import { uptimeOverviewEndpoint, uptimeStatusEndpoint, type UptimeRow } from '@/contracts/uptime';
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { gridQueryParams } from '@/domain/grid-query';
 import { Permission } from '@/domain/permissions';
@@ -42,15 +40,7 @@ export default function DeviceUptimePage() {
     queries: chosenOrgs.map((id) => endpointQuery(siteListEndpoint, { query: { organizationId: id } })),
   });
   const groupLists = useQueries({
-    queries: chosenOrgs.map((id) => ({
-      queryKey: ['siteGroupOptions', id],
-      queryFn: () =>
-        apiRequest(
-          '/api/siteGroup/siteGroupOptionsForOrganization/',
-          z.array(z.object({ id: z.number(), name: z.string() })),
-          { query: { organizationId: id } },
-        ),
-    })),
+    queries: chosenOrgs.map((id) => endpointQuery(siteGroupOptionsEndpoint, { query: { organizationId: id } })),
   });
   const sites = useMemo(() => siteLists.flatMap((q) => q.data ?? []), [siteLists]);
   const groups = useMemo(() => groupLists.flatMap((q) => q.data ?? []), [groupLists]);
@@ -75,8 +65,7 @@ export default function DeviceUptimePage() {
     [debounced.start, debounced.end, chosenOrgs, effectiveSiteIds],
   );
   const overview = useQuery({
-    queryKey: ['uptimeOverview', scope],
-    queryFn: () => apiRequest('/api/uptime/deviceUpOverview/', uptimeOverviewSchema, { query: scope }),
+    ...endpointQuery(uptimeOverviewEndpoint, { query: scope }),
     enabled: !groupsWithoutSites,
   });
 
@@ -84,7 +73,7 @@ export default function DeviceUptimePage() {
     (p: ServerBlockParams) =>
       groupsWithoutSites
         ? Promise.resolve({ rows: [], totalRows: 0, lastRow: 0 })
-        : apiRequest('/api/uptime/deviceUpStatus/', uptimeGridAnswerSchema, {
+        : callEndpoint(uptimeStatusEndpoint, {
             query: {
               ...scope,
               ...gridQueryParams({

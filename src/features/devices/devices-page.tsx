@@ -3,9 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { deviceListRowSchema, type DeviceListRow } from '@/contracts/device';
+import { endpointQuery } from '@/api/endpoint-client';
+import { deviceListEndpoint, type DeviceListRow } from '@/contracts/device';
 import { DEVICE_KIND_LABEL, isQuarantined } from '@/domain/device-form';
 import { formatDateTime } from '@/domain/format';
 import { Permission } from '@/domain/permissions';
@@ -24,10 +23,9 @@ export default function DevicesPage() {
     [user],
   );
   const canOpen = useHasPermission(Permission.DeviceAdministration);
-  const { data, isPending, error, refetch, dataUpdatedAt } = useQuery({
-    queryKey: ['devices', organizationId],
-    queryFn: () => apiRequest('/api/device/deviceList/', z.array(deviceListRowSchema), { query: { organizationId } }),
-  });
+  const { data, isPending, error, refetch, dataUpdatedAt } = useQuery(
+    endpointQuery(deviceListEndpoint, { query: { organizationId } }),
+  );
 
   const kpis = useMemo(() => {
     const rows = data ?? [];

@@ -1,8 +1,8 @@
 // The wizard's Diagnostics step (spec 2 §4 'Wizard'): polls the new installation's readings every 5 seconds, asking
 // only for what is newer than the points it holds, merges them by time, and draws each as a small live chart.
 import { useEffect, useRef, useState } from 'react';
-import { apiRequest } from '@/api/client';
-import { diagnosticsSchema } from '@/contracts/device';
+import { callEndpoint } from '@/api/endpoint-client';
+import { deviceDiagnosticsEndpoint } from '@/contracts/device';
 import { DIAGNOSTIC_TYPES, DIAGNOSTICS_POLL_MS, LIVE_DATA_LOADING } from '@/domain/install-wizard';
 import { measurementType } from '@/domain/measurement-types';
 import { measurementInDisplayUnit } from '@/domain/units';
@@ -78,7 +78,7 @@ export function DiagnosticsStep({ installationId }: { installationId: number }) 
       });
       const lastWind = [...w.keys()].at(-1);
       try {
-        const d = await apiRequest('/api/device/deviceDiagnostics/', diagnosticsSchema, {
+        const d = await callEndpoint(deviceDiagnosticsEndpoint, {
           query: {
             organizationId: organization!.id,
             deviceInstallationId: installationId,

@@ -5,11 +5,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
-import { ApiError, apiRequest } from '@/api/client';
+import { ApiError } from '@/api/client';
+import { callEndpoint, endpointQuery } from '@/api/endpoint-client';
 import {
-  installDeviceOptionSchema,
-  installSiteSchema,
+  installAvailabilityEndpoint,
+  installDeviceOptionsEndpoint,
+  installSiteLocationsEndpoint,
+  startInstallationEndpoint,
   type InstallDeviceOption,
   type InstallSite,
 } from '@/contracts/device';
@@ -91,18 +93,8 @@ export default function InstallWizardPage() {
     return () => void (root.style.fontSize = before);
   }, []);
 
-  const devices = useQuery({
-    queryKey: ['installDevices', organizationId],
-    queryFn: () =>
-      apiRequest('/api/device/deviceOptionsForInstall/', z.array(installDeviceOptionSchema), {
-        query: { organizationId },
-      }),
-  });
-  const sites = useQuery({
-    queryKey: ['installSites', organizationId],
-    queryFn: () =>
-      apiRequest('/api/site/siteLocationsForInstall/', z.array(installSiteSchema), { query: { organizationId } }),
-  });
+  const devices = useQuery(endpointQuery(installDeviceOptionsEndpoint, { query: { organizationId } }));
+  const sites = useQuery(endpointQuery(installSiteLocationsEndpoint, { query: { organizationId } }));
 
   const preselect = params.get('name');
   const preselected = useRef(false);
@@ -124,11 +116,9 @@ export default function InstallWizardPage() {
     setScanning(false);
     const name = parseQubeQr(text);
     if (!name) return setMessage(NOT_A_QUBE_QR);
-    const availability = await apiRequest(
-      '/api/device/getDeviceInstallAvailability/',
-      z.object({ available: z.boolean(), deviceId: z.number().nullable(), message: z.string().nullable() }),
-      { query: { organizationId, deviceName: name } },
-    );
+    const availability = await callEndpoint(installAvailabilityEndpoint, {
+      query: { organizationId, deviceName: name },
+    });
     const d = devices.data?.find((x) => x.id === availability.deviceId);
     if (!availability.available || !d) return setMessage(availability.message ?? unavailableDevice(name));
     setMessage(null);
@@ -150,8 +140,7 @@ export default function InstallWizardPage() {
 
   const save = useMutation({
     mutationFn: () =>
-      apiRequest('/api/device/deviceInstall/', z.number(), {
-        method: 'POST',
+      callEndpoint(startInstallationEndpoint, {
         body: {
           organizationId,
           deviceId: device!.id,

@@ -2,7 +2,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
-import { alarmSchema } from '@/contracts/alarm';
+import { callEndpoint } from '@/api/endpoint-client';
+import { recentAlarmsEndpoint } from '@/contracts/alarm';
 import { inspectionListItemSchema } from '@/contracts/inspections';
 import { INSPECTIONS_KEY } from '@/components/inspection-dialogs/api';
 import {
@@ -77,10 +78,7 @@ export const useMonthlyTotals = (w: Window, timeZone: string, endTimeIsInCurrent
 export const useRecentAlarms = (w: Window) =>
   useQuery({
     queryKey: key('recentAlarms', w),
-    queryFn: () =>
-      apiRequest('/api/alarm/recentAlarms/', z.array(alarmSchema), {
-        query: { ...windowQuery(w), top: EVENT_LOG_TOP },
-      }),
+    queryFn: () => callEndpoint(recentAlarmsEndpoint, { query: { ...windowQuery(w), top: EVENT_LOG_TOP } }),
     placeholderData: keepPreviousData,
   });
 

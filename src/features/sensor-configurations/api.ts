@@ -1,48 +1,40 @@
 // Sensor configuration calls (spec 3 §7 'Sensor configurations').
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
+import { areaKey, callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
+import { deviceDetailEndpoint, deviceSummaryEndpoint } from '@/contracts/device';
 import {
-  rmxResultSchema,
-  sensorConfigurationHistoryRowSchema,
-  sensorConfigurationRowSchema,
+  addSensorConfigurationEndpoint,
+  currentSensorConfigurationsEndpoint,
+  sensorConfigurationHistoryEndpoint,
+  setRmxCoefficientsEndpoint,
 } from '@/contracts/sensor-configuration';
 
 export const useCurrentSensorConfigurations = (organizationId: number) =>
-  useQuery({
-    queryKey: ['sensorConfigurations', organizationId],
-    queryFn: () =>
-      apiRequest('/api/sensorConfiguration/currentSensorConfigurations/', z.array(sensorConfigurationRowSchema), {
-        query: { organizationId },
-      }),
-  });
+  useQuery(endpointQuery(currentSensorConfigurationsEndpoint, { query: { organizationId } }));
 
 export type HistoryOf = { deviceId: number; title: string } | { sensorSerialNumber: string; title: string };
 
 export const useSensorConfigurationHistory = (organizationId: number, of: HistoryOf) =>
   useQuery({
-    queryKey: [
-      'sensorConfigurationHistory',
-      organizationId,
-      'deviceId' in of ? `d${of.deviceId}` : `s${of.sensorSerialNumber}`,
-    ],
-    queryFn: () =>
-      apiRequest('/api/sensorConfiguration/sensorConfigurationHistory/', z.array(sensorConfigurationHistoryRowSchema), {
-        query: {
-          organizationId,
-          ...('deviceId' in of ? { deviceId: of.deviceId } : { sensorSerialNumber: of.sensorSerialNumber }),
-        },
-      }),
+    ...endpointQuery(sensorConfigurationHistoryEndpoint, {
+      query: {
+        organizationId,
+        ...('deviceId' in of ? { deviceId: of.deviceId } : { sensorSerialNumber: of.sensorSerialNumber }),
+      },
+    }),
     staleTime: 0,
   });
 
+/** The sensor lists and histories, and the device dashboard's summary and detail that show a Qube's sensor. */
 export function useInvalidateSensorConfigurations() {
   const qc = useQueryClient();
   return () =>
     Promise.all(
-      ['sensorConfigurations', 'sensorConfigurationHistory', 'deviceSummary', 'deviceDetail'].map((key) =>
-        qc.invalidateQueries({ queryKey: [key] }),
-      ),
+      [
+        areaKey(currentSensorConfigurationsEndpoint),
+        endpointKey(deviceSummaryEndpoint),
+        endpointKey(deviceDetailEndpoint),
+      ].map((queryKey) => qc.invalidateQueries({ queryKey })),
     );
 }
 
@@ -50,11 +42,7 @@ export function useAddSensorConfiguration() {
   const invalidate = useInvalidateSensorConfigurations();
   return useMutation({
     mutationFn: (body: { organizationId: number; sensorSerialNumber: string; coefficients: string }) =>
-      apiRequest(
-        '/api/sensorConfiguration/AddSensorConfiguration/',
-        z.object({ versionId: z.number().int(), added: z.boolean() }),
-        { method: 'POST', body },
-      ),
+      callEndpoint(addSensorConfigurationEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
@@ -63,7 +51,7 @@ export function useSetRmxCoefficients() {
   const invalidate = useInvalidateSensorConfigurations();
   return useMutation({
     mutationFn: (body: { organizationId: number; deviceIds: number[] }) =>
-      apiRequest('/api/sensorConfiguration/setRmxCoefficients/', z.array(rmxResultSchema), { method: 'POST', body }),
+      callEndpoint(setRmxCoefficientsEndpoint, { body }),
     onSuccess: invalidate,
   });
 }

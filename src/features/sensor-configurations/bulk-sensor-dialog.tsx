@@ -1,12 +1,12 @@
 // 'Bulk Upload' of sensor configurations (spec 3 §2, §5, §7, §8): the template, the CSV read in the worker, then the
 // upload (field csvFile) with progress; every row or none; '{n} sensor configuration(s) updated' counts the sensors
 // that got a new version.
-import { apiBytes, apiUpload } from '@/api/client';
+import { callEndpointBytes, uploadToEndpoint } from '@/api/endpoint-client';
 import {
-  SENSOR_CONFIGURATION_COLUMNS,
-  sensorBulkAnswerSchema,
-  sensorConfigurationsUpdated,
-} from '@/domain/sensor-configuration';
+  bulkUploadSensorConfigurationsEndpoint,
+  sensorConfigurationTemplateEndpoint,
+} from '@/contracts/sensor-configuration';
+import { SENSOR_CONFIGURATION_COLUMNS, sensorConfigurationsUpdated } from '@/domain/sensor-configuration';
 import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';
 import { downloadText } from '@/components/download';
 import { Modal } from '@/components/modal';
@@ -17,7 +17,7 @@ const HELP =
   'Columns: Sensor Serial Number (8 digits) and Coefficients (numbers separated by commas, quoted as one cell). Each row saves a new version for that sensor; rows whose coefficients are unchanged are skipped.';
 
 export async function downloadSensorTemplate(): Promise<void> {
-  const bytes = await apiBytes('/api/sensorConfiguration/template/', { accept: 'text/csv' });
+  const bytes = await callEndpointBytes(sensorConfigurationTemplateEndpoint, { accept: 'text/csv' });
   downloadText('Sensor Configurations Template.csv', new TextDecoder().decode(bytes));
 }
 
@@ -30,12 +30,9 @@ export function BulkSensorDialog({ organizationId, onClose }: { organizationId: 
     const answer = await upload.send((file, onProgress) => {
       const form = new FormData();
       form.append('csvFile', file, file.name);
-      return apiUpload(
-        `/api/sensorConfiguration/bulkUploadSensorConfigurations/${organizationId}`,
-        sensorBulkAnswerSchema,
-        form,
-        { onProgress },
-      );
+      return uploadToEndpoint(bulkUploadSensorConfigurationsEndpoint, { params: { organizationId } }, form, {
+        onProgress,
+      });
     });
     if (!answer) return;
     await invalidate();

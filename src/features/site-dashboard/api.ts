@@ -3,7 +3,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/api/client';
-import { alarmSchema } from '@/contracts/alarm';
+import { callEndpoint } from '@/api/endpoint-client';
+import { recentAlarmsEndpoint } from '@/contracts/alarm';
 import { inspectionListItemSchema } from '@/contracts/inspections';
 import { INSPECTIONS_KEY } from '@/components/inspection-dialogs/api';
 import { emissionRollupSchema, siteEmissionStatusSchema } from '@/contracts/emissions';
@@ -97,10 +98,7 @@ export const useSiteRollups = (w: SiteWindow) =>
 export const useSiteAlarms = (w: SiteWindow) =>
   useQuery({
     queryKey: key('alarms', w),
-    queryFn: () =>
-      apiRequest('/api/alarm/recentAlarms/', z.array(alarmSchema), {
-        query: { ...filterQuery(w), top: EVENT_LOG_TOP },
-      }),
+    queryFn: () => callEndpoint(recentAlarmsEndpoint, { query: { ...filterQuery(w), top: EVENT_LOG_TOP } }),
     placeholderData: keepPreviousData,
   });
 

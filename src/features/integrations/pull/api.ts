@@ -1,24 +1,15 @@
 // API key calls (spec 3 §7 'API keys') and the site groups a key can be limited to.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
 import { callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
 import { apiKeyEditEndpoint, apiKeyListEndpoint, deleteApiKeyEndpoint } from '@/contracts/api-keys';
+import { siteGroupListEndpoint, siteGroupOptionsEndpoint } from '@/contracts/site';
 import type { ApiKeyForm } from '@/domain/api-keys';
 
 export const useApiKeys = (organizationId: number) =>
   useQuery(endpointQuery(apiKeyListEndpoint, { query: { organizationId } }));
 
 export const useSiteGroupOptions = (organizationId: number) =>
-  useQuery({
-    queryKey: ['siteGroupOptions', organizationId],
-    queryFn: () =>
-      apiRequest(
-        '/api/siteGroup/siteGroupOptionsForOrganization/',
-        z.array(z.object({ id: z.number(), name: z.string() })),
-        { query: { organizationId } },
-      ),
-  });
+  useQuery(endpointQuery(siteGroupOptionsEndpoint, { query: { organizationId } }));
 
 function useInvalidate(organizationId: number) {
   const client = useQueryClient();
@@ -26,7 +17,7 @@ function useInvalidate(organizationId: number) {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: endpointKey(apiKeyListEndpoint, { query: { organizationId } }) }),
-      client.invalidateQueries({ queryKey: ['siteGroups'] }),
+      client.invalidateQueries({ queryKey: endpointKey(siteGroupListEndpoint) }),
     ]);
 }
 
