@@ -25,6 +25,9 @@ export interface PostedSeries {
   ch4Ppm: Float64Array[];
   windDirectionDeg: Float64Array[];
   windSpeedKmh: Float64Array[];
+  /** Temperature (°C) and station pressure (kPa) as posted: the offline replay of the pipeline reads them. */
+  temperatureC: Float64Array[];
+  pressureKPa: Float64Array[];
 }
 
 const nanArrays = (sensors: number, minutes: number) =>
@@ -58,6 +61,8 @@ export class Feeder {
       ch4Ppm: nanArrays(n, minutes),
       windDirectionDeg: nanArrays(n, minutes),
       windSpeedKmh: nanArrays(n, minutes),
+      temperatureC: nanArrays(n, minutes),
+      pressureKPa: nanArrays(n, minutes),
     };
     this.received = {
       ch4: nanArrays(n, minutes),
@@ -114,6 +119,8 @@ export class Feeder {
       }
       if (Number.isFinite(wd)) this.posted.windDirectionDeg[s]![m] = wd;
       if (Number.isFinite(ws)) this.posted.windSpeedKmh[s]![m] = ws;
+      this.posted.temperatureC[s]![m] = this.received.temp[s]![m]!;
+      this.posted.pressureKPa[s]![m] = this.received.press[s]![m]!;
     }
     this.postedSamples += samples.length;
     return samples;

@@ -1,5 +1,6 @@
 // The report: per layout a table (pipeline, DLQ port, published reference, goal), the JSON rows and their context.
 import type { LayoutName } from '../truth/types';
+import type { SiteExplanation } from './explain';
 import { METRIC_KEYS, type MetricKey, type Metrics, type ScoreDetail } from './score';
 
 export interface Row extends Metrics {
@@ -9,6 +10,8 @@ export interface Row extends Metrics {
   reports: number | null;
   note?: string;
   detail?: ScoreDetail;
+  /** Pipeline rows: per site, why each missed release ≥ 1 kg/h was missed and where the total's error lies. */
+  explain?: SiteExplanation[];
 }
 
 /** Published numbers (modelling.md §0, §2.6) with their source; null where none exists. Not comparable across testbeds. */

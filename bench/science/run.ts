@@ -7,11 +7,13 @@ import type { LayoutName, Scenario } from '../truth/types';
 import { ArgError, parseArgs, USAGE, type Options } from './args';
 import { startConsole, type RunningConsole } from './console';
 import { runDlqMethod } from './dlq-method';
+import { replayAndExplain, type SiteExplanation } from './explain';
 import { loadDlq, loadTruth, type RunDlq } from './engines';
 import type { PostedSeries } from './feed';
 import { layoutTable, GOAL, PUBLISHED, type Row } from './report';
 import { runSite } from './run-site';
 import { emptyMetrics, score, type SiteRun } from './score';
+import { CAUSES } from './verdicts';
 import { firstOrganization } from './setup';
 import { paritySvg, podSvg } from './svg';
 
@@ -30,6 +32,7 @@ interface LayoutRuns {
   pipelineCpuS: number;
   dlqCpuS: number;
   pipelinePresent: boolean;
+  explain: SiteExplanation[];
 }
 
 async function runBenchmark(opts: Options, started: number): Promise<void> {
@@ -61,6 +64,7 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
     posted: PostedSeries;
     base: Omit<SiteRun, 'reports' | 'siteRates'>;
   }[] = [];
+  const replaySites: { runs: LayoutRuns; label: string; scenario: Scenario; posted: PostedSeries; run: SiteRun }[] = [];
   let sourceRatesApi = false;
   let engine = '';
   try {
@@ -72,7 +76,14 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
     const orgId = await firstOrganization(con.api);
     let siteNumber = 0;
     for (const layout of opts.layouts) {
-      const runs: LayoutRuns = { pipeline: [], dlq: [], pipelineCpuS: 0, dlqCpuS: 0, pipelinePresent: false };
+      const runs: LayoutRuns = {
+        pipeline: [],
+        dlq: [],
+        pipelineCpuS: 0,
+        dlqCpuS: 0,
+        pipelinePresent: false,
+        explain: [],
+      };
       byLayout.set(layout, runs);
       for (const [i, seed] of opts.seeds.entries()) {
         siteNumber++;
@@ -95,8 +106,10 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
           releases: scenario.truth.releases,
         };
         if (result.pipelineReports) {
-          runs.pipeline.push({ ...base, reports: result.pipelineReports, siteRates: result.pipelineRates });
+          const run = { ...base, reports: result.pipelineReports, siteRates: result.pipelineRates };
+          runs.pipeline.push(run);
           runs.pipelineCpuS += result.consoleCpuS;
+          replaySites.push({ runs, label, scenario, posted: result.posted, run });
         }
         log(
           `[${label}] posted ${result.postedSamples} samples in ${result.wallS.toFixed(0)} s wall (truth ${result.truthS.toFixed(0)} s, ingest ${result.ingestS.toFixed(0)} s, pipeline wait ${result.waitS.toFixed(0)} s; console CPU ${result.consoleCpuS.toFixed(1)} s; up to ${result.maxHeldLate} readings held back as late)`,
@@ -124,6 +137,20 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
     );
   }
 
+  // Why the console's pipeline missed what it missed: its stages replayed offline on the same posted readings, with
+  // the detection tests of every step (bench/science/replay.ts, verdicts.ts). Explains the scores, never changes them.
+  for (const site of replaySites) {
+    const { explanation } = await replayAndExplain(site.label, site.scenario, site.posted, opts.batchMin, {
+      reports: site.run.reports,
+      siteRates: site.run.siteRates ?? [],
+    });
+    site.runs.explain.push(explanation);
+    const causes = CAUSES.filter((c) => explanation.causes[c] > 0).map((c) => `${c} ${explanation.causes[c]}`);
+    log(
+      `[${site.label}] missed releases ≥ 1 kg/h by cause: ${causes.join(', ') || 'none'} (replay ${explanation.replayCpuS.toFixed(0)} CPU s; agrees with the console on ${explanation.replayAgreement.both} detections, console only ${explanation.replayAgreement.consoleOnly}, replay only ${explanation.replayAgreement.replayOnly})`,
+    );
+  }
+
   const rows: Row[] = [];
   for (const [layout, runs] of byLayout) {
     if (opts.methods.includes('pipeline')) {
@@ -137,6 +164,7 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
           reports: s.reports,
           note: 'CPU: the console process (ingestion and API serving included), an upper bound',
           detail: s.detail,
+          explain: runs.explain,
         });
       } else {
         rows.push({

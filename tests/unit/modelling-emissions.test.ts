@@ -35,6 +35,32 @@ function run(seq: StepVerdict[]) {
 }
 
 describe('emission bookkeeping', () => {
+  it('opens once the on-steps gathered average P(on) ≥ 0.75: 0.5 then 0.75 wait, a third of 1.0 opens from the first', () => {
+    // (0.5 + 0.75) / 2 = 0.625 < 0.75: pending; (0.5 + 0.75 + 1) / 3 = 0.75: open, start at the first on-step.
+    const { rows } = run([
+      verdict(true, true, 1, { evidence: 0.5 }),
+      verdict(true, true, 2, { evidence: 0.75 }),
+      verdict(true, true, 6, { evidence: 1 }),
+    ]);
+    expect(rows[0]).toEqual([]);
+    expect(rows[1]).toEqual([]);
+    const opened = rows[2]![0]!;
+    expect(opened.start).toBe(T0);
+    // The pending steps count as one step at their mean rate (1.5), the opening step adds 6: (1.5 + 6) / 2.
+    expect(opened.rate).toBeCloseTo(3.75, 10);
+  });
+
+  it('two on-steps that each lost one of four members (P(on) 0.75) open an emission', () => {
+    const { rows } = run([verdict(true, true, 2, { evidence: 0.75 }), verdict(true, true, 2, { evidence: 0.75 })]);
+    expect(rows[1]![0]!.start).toBe(T0);
+  });
+
+  it('on-steps at P(on) 0.5 alone never open one', () => {
+    const { rows, state } = run([0, 1, 2, 3].map(() => verdict(true, true, 2, { evidence: 0.5 })));
+    expect(rows.flat()).toEqual([]);
+    expect(state.pending?.n).toBe(4);
+  });
+
   it('opens after two on-steps, extends while on or unobservable, closes after 30 min of observable off', () => {
     const { rows, state } = run([
       verdict(false),

@@ -108,4 +108,18 @@ export interface StepResult {
   carry: ModelCarry;
   /** Why parts of the step were not usable (for logs and the site's blocked reason); empty when all was well. */
   notes: string[];
+  /** The detection tests' inputs, for the benchmark's per-release verdicts (absent when the step stopped early). */
+  diagnostics?: StepDiagnostics;
+}
+
+/** What the detection rule saw in one step: why a source group was, or was not, judged on. */
+export interface StepDiagnostics {
+  /** Minutes of the site spike mask in the inversion window. */
+  spikeMinutes: number;
+  /** Share of the signal's variance the nominal member's selection explains. */
+  explained: number;
+  /** Sources no sensor could see in the step (no sensor downwind, or too little wind). */
+  unobservable: number[];
+  /** Per observable equipment group: the group's detection probability, localization probability and rate. */
+  groups: { sourceIds: number[]; pOn: number; probability: number; rate: number; on: boolean }[];
 }

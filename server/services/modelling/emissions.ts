@@ -1,7 +1,7 @@
 // Stage F: emission bookkeeping per source (modelling.md §1.7), a small state machine carried between steps.
 //
-// Open after 2 on-steps at most one observable off-step apart (or 1 step with strong evidence, so large releases are reported a step
-// earlier); start = the first on-step's start refined to its first spike minute. Extend while on or unobservable
+// Open after on-steps at most one observable off-step apart whose P(on) averages TUNING.openMeanPOn (at least 2; or 1
+// step with strong evidence, so large releases are reported a step earlier); start = the first on-step's start refined to its first spike minute. Extend while on or unobservable
 // (no information is not "off"). Close after 30 min of observable off-steps; end = end of the last on or
 // unobservable step. Rate = mean of the per-step medians, volume = Σ rate × 0.25 h, bounds = mean of the per-step
 // bounds (the steps' errors are mostly shared model error, so they do not average out), probability = mean
@@ -20,11 +20,26 @@ export interface StepVerdict {
   probability: number;
   /** First spike minute start (ms) seen in this step's window, or null. */
   firstSpikeMs: number | null;
+  /**
+   * The group's P(on) in this step (1 when absent). A new emission opens once the on-steps it has gathered average at
+   * least TUNING.openMeanPOn, so two steps that each lost a member of the ensemble still add up to a detection.
+   */
+  evidence?: number;
 }
 
 export interface EmissionState {
   /** Pending first on-step (not yet open). */
-  pending: { start: number; rate: number; lower: number; upper: number; probability: number; misses?: number } | null;
+  pending: {
+    start: number;
+    rate: number;
+    lower: number;
+    upper: number;
+    probability: number;
+    misses?: number;
+    /** On-steps gathered and the sum of their evidence (absent: one step of evidence 1, as carried before). */
+    n?: number;
+    evidence?: number;
+  } | null;
   open: {
     start: number;
     lastEnd: number;
@@ -108,8 +123,12 @@ export function advanceEmission(
     v.firstSpikeMs !== null && v.firstSpikeMs >= stepStart - 2 * STEP_MS && v.firstSpikeMs < stepEnd
       ? v.firstSpikeMs
       : stepStart;
-  if (s.pending || v.strong) {
-    const p = s.pending;
+  const ev = v.evidence ?? 1;
+  const p = s.pending;
+  const n = p ? (p.n ?? 1) : 0;
+  const evidence = p ? (p.evidence ?? 1) : 0;
+  if (v.strong || (p && (evidence + ev) / (n + 1) >= TUNING.openMeanPOn)) {
+    // The pending steps' rates are kept as one step (their mean), as before: a report's rate is a per-step mean.
     const o: NonNullable<EmissionState['open']> = {
       start: p ? p.start : refined,
       lastEnd: stepEnd,
@@ -124,8 +143,28 @@ export function advanceEmission(
     s.open = o;
     s.pending = null;
     upserts.push(row(v.sourceId, o, null));
+  } else if (p) {
+    // Not enough evidence yet: gather this step too (the rate and bounds as the mean of the pending steps).
+    const m = (a: number, b: number) => (a * n + b) / (n + 1);
+    s.pending = {
+      start: p.start,
+      rate: m(p.rate, v.rate),
+      lower: m(p.lower, v.lower),
+      upper: m(p.upper, v.upper),
+      probability: m(p.probability, v.probability),
+      n: n + 1,
+      evidence: evidence + ev,
+    };
   } else {
-    s.pending = { start: refined, rate: v.rate, lower: v.lower, upper: v.upper, probability: v.probability };
+    s.pending = {
+      start: refined,
+      rate: v.rate,
+      lower: v.lower,
+      upper: v.upper,
+      probability: v.probability,
+      n: 1,
+      evidence: ev,
+    };
   }
   return { state: s, upserts };
 }

@@ -232,6 +232,7 @@ function runStepUnsafe(input: StepInput): StepResult {
   // Per-source verdicts and rates.
   const rates: SourceStepRate[] = [];
   const emissions: EmissionUpsert[] = [];
+  const onBySource = new Map<number, boolean>();
   const emissionStates = { ...next.emissions };
   const D = inv?.nDraws ?? 0;
   const siteDraws = new Float64Array(D);
@@ -252,7 +253,7 @@ function runStepUnsafe(input: StepInput): StepResult {
   });
   const groupVerdict = new Map<
     number,
-    { pOn: number; probability: number; rate: number; lower: number; upper: number }
+    { pOn: number; probability: number; rate: number; lower: number; upper: number; members: number[] }
   >();
   for (const members of groups.values()) {
     const est = members.map((j) => inv!.sources[modelIdx.indexOf(j)]!);
@@ -284,7 +285,7 @@ function runStepUnsafe(input: StepInput): StepResult {
         }
       });
     }
-    groupVerdict.set(rep, { pOn, probability, ...b });
+    groupVerdict.set(rep, { pOn, probability, ...b, members });
   }
 
   sources.forEach((src, j) => {
@@ -345,9 +346,11 @@ function runStepUnsafe(input: StepInput): StepResult {
         upper: er.upper,
         probability: g ? g.probability : est.probability,
         firstSpikeMs,
+        evidence: g?.pOn ?? 0,
       };
     }
     rates.push(rate);
+    onBySource.set(j, verdict.on);
     const adv = advanceEmission(state, verdict, stepStart);
     emissionStates[key]! = adv.state;
     emissions.push(...adv.upserts);
@@ -371,5 +374,18 @@ function runStepUnsafe(input: StepInput): StepResult {
     siteRate = { rate: carriedSum, lower: 0, upper: carriedSum + unobservedHeadroom };
   }
   if (!(siteRate.upper > 0)) siteRate.upper = TUNING.thetaDetPpm; // never a bare zero: at least a nominal bound
-  return result(siteRate, rates, emissions, next);
+  const out = result(siteRate, rates, emissions, next);
+  out.diagnostics = {
+    spikeMinutes: inv?.spikeMinutes ?? 0,
+    explained: inv?.explained ?? 0,
+    unobservable: rates.filter((r) => !r.observable).map((r) => r.sourceId),
+    groups: [...groupVerdict].map(([rep, g]) => ({
+      sourceIds: g.members.map((j) => sources[j]!.id),
+      pOn: g.pOn,
+      probability: g.probability,
+      rate: g.rate,
+      on: onBySource.get(rep) ?? false,
+    })),
+  };
+  return out;
 }
