@@ -19,7 +19,11 @@ export function windowVolumeSql(a: string, b: string): string {
      ELSE e.total_volume * greatest(0, extract(epoch FROM least(${EMISSION_END}, ${b}) - greatest(e.start_time, ${a}))) / extract(epoch FROM ${EMISSION_END} - e.start_time) END`;
 }
 
-/** Rebuilds the rollups of the sites (all when null) for the UTC days touching [from, to). */
+/**
+ * Rebuilds the rollups of the sites (all when null) for the UTC days touching [from, to), in the database: each
+ * emission's volume per hour, summed per site, UTC day, category and severity into the day's 24 hours. (Done in
+ * JavaScript it carried one row per emission-hour out of the database: ~500,000 for the demo's year.)
+ */
 export async function refreshDailyVolumes(
   db: Queryable,
   siteIds: readonly number[] | null,
@@ -28,47 +32,37 @@ export async function refreshDailyVolumes(
 ): Promise<number> {
   const firstDay = Math.floor(from / DAY) * DAY;
   const endDay = Math.ceil(to / DAY) * DAY;
-  const rows = await db.query<{ site_id: number; cat: number; sev: number; hour: number; v: number }>(
-    `SELECT e.site_id, coalesce(src.source_category_id, 0) AS cat, coalesce(e.severity, -1) AS sev, extract(epoch FROM h.hour) * 1000 AS hour,
-            ${windowVolumeSql('h.hour', "h.hour + interval '1 hour'")} AS v
-       FROM emissions e LEFT JOIN sources src ON src.id = e.source_id
-       CROSS JOIN LATERAL generate_series(date_trunc('hour', e.start_time), greatest(${EMISSION_END}, e.start_time), interval '1 hour') AS h(hour)
-      WHERE ($1::int[] IS NULL OR e.site_id = ANY($1::int[])) AND e.start_time < $3::timestamptz AND e.start_time >= $2::timestamptz - ${EMISSION_LOOKBACK}
-        AND h.hour >= $2::timestamptz AND h.hour < $3::timestamptz`,
-    [siteIds === null ? null : [...siteIds], new Date(firstDay).toISOString(), new Date(endDay).toISOString()],
-  );
-  const days = new Map<string, { site: number; day: string; cat: number; sev: number; hourly: Float64Array }>();
-  for (const r of rows) {
-    const v = Number(r.v);
-    if (!(v > 0)) continue;
-    const t = Number(r.hour);
-    const day = dayOf(t);
-    const key = `${r.site_id}|${day}|${r.cat}|${r.sev}`;
-    let entry = days.get(key);
-    if (!entry) days.set(key, (entry = { site: r.site_id, day, cat: r.cat, sev: r.sev, hourly: new Float64Array(24) }));
-    entry.hourly[Math.floor((t % DAY) / HOUR)]! += v;
-  }
+  const sites = siteIds === null ? null : [...siteIds];
   await db.query(
     `DELETE FROM emission_daily_volumes WHERE ($1::int[] IS NULL OR site_id = ANY($1::int[])) AND day >= $2::date AND day < $3::date`,
-    [siteIds === null ? null : [...siteIds], dayOf(firstDay), dayOf(endDay)],
+    [sites, dayOf(firstDay), dayOf(endDay)],
   );
-  const list = [...days.values()];
-  for (let k = 0; k < list.length; k += 2000) {
-    const part = list.slice(k, k + 2000);
-    await db.query(
-      `INSERT INTO emission_daily_volumes (site_id, day, source_category_id, severity, volume, hourly)
-       SELECT s, d, c, v, vol, h::float8[] FROM unnest($1::int[], $2::date[], $3::int[], $4::int[], $5::float8[], $6::text[]) AS t(s, d, c, v, vol, h)`,
-      [
-        part.map((p) => p.site),
-        part.map((p) => p.day),
-        part.map((p) => p.cat),
-        part.map((p) => p.sev),
-        part.map((p) => p.hourly.reduce((a, b) => a + b, 0)),
-        part.map((p) => `{${Array.from(p.hourly).join(',')}}`),
-      ],
-    );
-  }
-  return list.length;
+  const [inserted] = await db.query<{ n: number }>(
+    `WITH hour_volumes AS (
+       SELECT e.site_id, coalesce(src.source_category_id, 0) AS cat, coalesce(e.severity, -1) AS sev, h.hour AT TIME ZONE 'UTC' AS utc_hour,
+              ${windowVolumeSql('h.hour', "h.hour + interval '1 hour'")} AS v
+         FROM emissions e LEFT JOIN sources src ON src.id = e.source_id
+         CROSS JOIN LATERAL generate_series(date_trunc('hour', e.start_time), greatest(${EMISSION_END}, e.start_time), interval '1 hour') AS h(hour)
+        WHERE ($1::int[] IS NULL OR e.site_id = ANY($1::int[])) AND e.start_time < $3::timestamptz AND e.start_time >= $2::timestamptz - ${EMISSION_LOOKBACK}
+          AND h.hour >= $2::timestamptz AND h.hour < $3::timestamptz
+     ), hours AS (
+       SELECT site_id, cat, sev, utc_hour::date AS day, extract(hour FROM utc_hour)::int AS hr, sum(v) AS v
+         FROM hour_volumes WHERE v > 0 GROUP BY 1, 2, 3, 4, 5
+     ), days AS (
+       SELECT site_id, day, cat, sev, array_agg(hr ORDER BY hr) AS hrs, array_agg(v ORDER BY hr) AS vs FROM hours GROUP BY 1, 2, 3, 4
+     ), day_hours AS (
+       SELECT site_id, day, cat, sev,
+              ARRAY(SELECT coalesce(vs[array_position(hrs, k)], 0)::float8 FROM generate_series(0, 23) AS k ORDER BY k) AS hourly
+         FROM days
+     ), inserted AS (
+       INSERT INTO emission_daily_volumes (site_id, day, source_category_id, severity, volume, hourly)
+       SELECT site_id, day, cat, sev, (SELECT sum(x ORDER BY i) FROM unnest(hourly) WITH ORDINALITY AS u(x, i)), hourly FROM day_hours
+       RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM inserted`,
+    [sites, new Date(firstDay).toISOString(), new Date(endDay).toISOString()],
+  );
+  return inserted?.n ?? 0;
 }
 
 export interface Window {
