@@ -1,14 +1,19 @@
 // deck.gl layers as small pure functions of their data (architecture: layers built apart from the map). Points travel
-// as binary attributes — one Float64Array of positions and one Uint8Array of colours — so thousands of markers cost
-// two buffer uploads, not an object or a DOM node each.
-import type { Layer } from '@deck.gl/core';
+// as binary attributes — one Float32Array of positions around an origin and one Uint8Array of colours — so thousands
+// of markers cost two buffer uploads, not an object or a DOM node each.
+import { COORDINATE_SYSTEM, type Layer } from '@deck.gl/core';
 import { HeatmapLayer } from '@deck.gl/aggregation-layers';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 
 export interface PointSet {
   length: number;
-  /** lng, lat pairs. */
-  positions: Float64Array;
+  /** The lng, lat the positions are offsets from (the first point's). */
+  origin: readonly [number, number];
+  /**
+   * lng, lat offsets from the origin in degrees. Float32 offsets keep a centimetre over a basin (±2°: 2.4e-7° steps)
+   * and let deck.gl draw without its 64-bit position emulation (no second 'low part' buffer).
+   */
+  positions: Float32Array;
   /** r, g, b, a per point. */
   colors: Uint8Array;
 }
@@ -16,14 +21,15 @@ export interface PointSet {
 export function pointSet(
   points: readonly { lng: number; lat: number; rgba: readonly [number, number, number, number] }[],
 ): PointSet {
-  const positions = new Float64Array(points.length * 2);
+  const origin: [number, number] = points.length ? [points[0]!.lng, points[0]!.lat] : [0, 0];
+  const positions = new Float32Array(points.length * 2);
   const colors = new Uint8Array(points.length * 4);
   points.forEach((p, i) => {
-    positions[i * 2] = p.lng;
-    positions[i * 2 + 1] = p.lat;
+    positions[i * 2] = p.lng - origin[0];
+    positions[i * 2 + 1] = p.lat - origin[1];
     colors.set(p.rgba, i * 4);
   });
-  return { length: points.length, positions, colors };
+  return { length: points.length, origin, positions, colors };
 }
 
 export function pointLayer(
@@ -40,6 +46,8 @@ export function pointLayer(
         getFillColor: { value: points.colors, size: 4 },
       },
     },
+    coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS,
+    coordinateOrigin: [points.origin[0], points.origin[1], 0],
     radiusUnits: 'pixels',
     getRadius: opts.radiusPixels,
     radiusMinPixels: opts.radiusPixels,
@@ -51,9 +59,16 @@ export function pointLayer(
     autoHighlight: true,
     highlightColor: [20, 60, 120, 120],
     visible: opts.visible ?? true,
-    // Positions are plain lng/lat doubles; 64-bit keeps device spacing of a few metres exact at high zoom.
     updateTriggers: { getFillColor: points.colors },
   });
+}
+
+/**
+ * An empty point layer for a map that has no data yet: deck.gl compiles the points' shaders (the same program for
+ * every point layer) while the page's requests are out, instead of when the first devices arrive.
+ */
+export function warmUpLayer(): Layer {
+  return pointLayer('warm-up', pointSet([]), { radiusPixels: 1 });
 }
 
 /** The trip-planning circle: a true ground radius in metres. */

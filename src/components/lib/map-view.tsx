@@ -8,6 +8,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { LatLng } from '@/domain/coordinates';
 import { useSession } from '../session-context';
+import { warmUpLayer } from './map-layers';
 
 export interface MapPick {
   layerId: string | null;
@@ -184,7 +185,8 @@ export function MapView({
     m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
     const o = new MapboxOverlay({
       interleaved: false,
-      layers: [],
+      // Until the page's data arrives, an empty point layer has deck.gl compile the points' shaders (issue 24).
+      layers: [warmUpLayer()],
       onHover: (info) => handlers.current.onHover?.(info.picked ? toPick(info) : null),
       onClick: (info) => handlers.current.onClick?.(toPick(info)),
       getCursor: ({ isHovering, isDragging }) =>
@@ -217,7 +219,7 @@ export function MapView({
     });
     map.current = m;
     overlay.current = o;
-    o.setProps({ layers: [...pending.current.layers] });
+    if (pending.current.layers.length) o.setProps({ layers: [...pending.current.layers] });
     const fit = pending.current.fitBounds;
     if (fit) fitTo(m, fit, 0);
     handlers.current.onZoom?.(m.getZoom());
