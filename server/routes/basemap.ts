@@ -1,11 +1,12 @@
 // The offline basemap (architecture: map tiles are an adapter whose built-in is a style shipped with the package):
 // country outlines from Natural Earth 1:50m (world-atlas) and US state lines (us-atlas), as GeoJSON, built once.
+import { worldBasemapEndpoint } from '@/contracts/site-map';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FeatureCollection } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 
 const require = createRequire(import.meta.url);
 let cached: string | null = null;
@@ -33,13 +34,9 @@ function build(): string {
 }
 
 export const basemapRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/map/basemap/',
-    access: 'public',
+  defineRoute(worldBasemapEndpoint, {
     orgScope: false,
     summary: 'Land, country borders and US state lines for the offline map background (GeoJSON)',
-    raw: true,
     handler: async ({ reply }) => {
       cached ??= build();
       return reply.type('application/geo+json').header('cache-control', 'public, max-age=86400').send(cached);

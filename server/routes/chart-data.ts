@@ -1,15 +1,21 @@
 // Chart data (spec 2 §7 'Chart data'): raw, sampled (max per period) and averaged series of one device and
 // measurement type, wind per installation, and the closest time with data; JSON or Arrow IPC by Accept. Plus the
 // ingestion path devices, the seed and the simulator write through.
+import {
+  closestTimeWithDataEndpoint,
+  deviceAveragedDataEndpoint,
+  deviceRawDataEndpoint,
+  deviceSampledDataEndpoint,
+  deviceWindDataEndpoint,
+  ingestEndpoint,
+  ingestSiteRatesEndpoint,
+} from '@/contracts/chart-data';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { ARROW_STREAM_MIME, AVERAGING_PERIODS_MINUTES, MINUTE_MS, rangeProblem } from '@/domain/chart-data';
-import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
+import { ARROW_STREAM_MIME, MINUTE_MS, rangeProblem } from '@/domain/chart-data';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
 import { encodeSeriesArrow, encodeWindArrow } from '../../workers/lib/series-arrow';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { computeCore } from '../services/compute-core';
 import { maxPerPeriod, windPerInstallation, zoneOffsetMs, type WindReduction } from '../services/chart-series';
@@ -22,23 +28,8 @@ import { checkSite, closestSiteRateDay } from '../services/site-dashboard';
 
 const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
-const KNOWN_TYPES = new Set(MEASUREMENT_TYPES.map((m) => m.id));
 const access = [Permission.DeviceAdministration, Permission.DeviceView] as const;
 const orgScope = { from: 'query', key: 'organizationId' } as const;
-
-const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
-const rangeQuery = z.object({
-  organizationId: queryIdSchema,
-  deviceId: queryIdSchema,
-  startTime: isoTime,
-  endTime: isoTime,
-});
-const seriesQuery = rangeQuery.extend({
-  measurementTypeId: z.coerce
-    .number()
-    .int()
-    .refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type'),
-});
 
 async function checkDevice(db: Queryable, deviceId: number, organizationId: number): Promise<void> {
   const [d] = await db.query('SELECT 1 FROM devices WHERE id = $1 AND organization_id = $2', [
@@ -102,39 +93,19 @@ function sendSeries(request: FastifyRequest, reply: FastifyReply, s: Samples) {
   return reply.type('application/json').send(JSON.stringify(rows));
 }
 
-const sampleSchema = z.object({
-  deviceId: idSchema,
-  measurementTypeId: z
-    .number()
-    .int()
-    .refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type'),
-  time: isoTime,
-  value: z.number().finite(),
-});
-
 export const chartDataRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/data/deviceRawData/',
-    access,
+  defineRoute(deviceRawDataEndpoint, {
     orgScope,
     summary: 'Every sample of one device and measurement type in a range',
-    query: seriesQuery,
-    raw: true,
     cached: true,
     handler: async ({ query, organizationId, database, request, reply }) => {
       await checkDevice(database, query.deviceId, organizationId!);
       return sendDeviceSeries(request, reply, database, query, checkedRange(query), (s) => s);
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/data/deviceSampledData/',
-    access,
+  defineRoute(deviceSampledDataEndpoint, {
     orgScope,
     summary: 'The largest sample in each sample period (minutes), at the time it was measured',
-    query: seriesQuery.extend({ samplePeriod: z.coerce.number().int().min(1).max(1440) }),
-    raw: true,
     cached: true,
     handler: async ({ query, organizationId, database, request, reply }) => {
       await checkDevice(database, query.deviceId, organizationId!);
@@ -144,23 +115,9 @@ export const chartDataRoutes = [
       );
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/data/deviceAveragedData/',
-    access,
+  defineRoute(deviceAveragedDataEndpoint, {
     orgScope,
     summary: 'The mean of each averaging period (15, 60 or 1440 minutes; days start at local midnight)',
-    query: seriesQuery.extend({
-      averagingPeriod: z.coerce
-        .number()
-        .int()
-        .refine(
-          (p) => (AVERAGING_PERIODS_MINUTES as readonly number[]).includes(p),
-          'The averaging period must be 15, 60 or 1440 minutes',
-        ),
-      timeZone: z.string().max(64).optional(),
-    }),
-    raw: true,
     cached: true,
     handler: async ({ query, organizationId, database, request, reply }) => {
       await checkDevice(database, query.deviceId, organizationId!);
@@ -171,31 +128,10 @@ export const chartDataRoutes = [
       );
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/data/deviceWindData/',
-    access,
+  defineRoute(deviceWindDataEndpoint, {
     orgScope,
     summary:
       'Wind direction and speed per installation of the device: every reading, the strongest per sample period, or the mean per averaging period (directions as circular means; days start at local midnight); JSON keyed by installation id, or one Arrow IPC stream with an installationId column',
-    query: rangeQuery
-      .extend({
-        samplePeriod: z.coerce.number().int().min(1).max(1440).optional(),
-        averagingPeriod: z.coerce
-          .number()
-          .int()
-          .refine(
-            (p) => (AVERAGING_PERIODS_MINUTES as readonly number[]).includes(p),
-            'The averaging period must be 15, 60 or 1440 minutes',
-          )
-          .optional(),
-        timeZone: z.string().max(64).optional(),
-      })
-      .refine((q) => q.samplePeriod === undefined || q.averagingPeriod === undefined, {
-        message: 'Choose a sample period or an averaging period, not both',
-        path: ['averagingPeriod'],
-      }),
-    raw: true,
     handler: async ({ query, organizationId, database, request, reply }) => {
       await checkDevice(database, query.deviceId, organizationId!);
       const { start, end } = checkedRange(query);
@@ -246,22 +182,10 @@ export const chartDataRoutes = [
       return reply.type('application/json').send(JSON.stringify(out));
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/data/closestTimeWithData/',
-    // Site rates are the single-site dashboard's, which any member reads; device data keeps the device permissions.
-    access: 'authenticated',
+  defineRoute(closestTimeWithDataEndpoint, {
     orgScope,
     summary:
       "The day of data nearest a range that has none: startTime and endTime to zoom to (a device's sampled data or wind, or a site's modelled rate)",
-    query: z.discriminatedUnion('dataType', [
-      rangeQuery.extend({
-        dataType: z.enum(['sampled', 'wind']),
-        measurementTypeId: z.coerce.number().int().optional(),
-      }),
-      rangeQuery.omit({ deviceId: true }).extend({ dataType: z.literal('site-rate'), siteId: queryIdSchema }),
-    ]),
-    response: z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }),
     handler: async ({ query, organizationId, permissions, database }) => {
       if (query.dataType === 'site-rate') {
         const siteId = await checkSite(database, query.siteId, organizationId!);
@@ -301,15 +225,10 @@ export const chartDataRoutes = [
       return { startTime: new Date(first).toISOString(), endTime: new Date(last).toISOString() };
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/data/ingest/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(ingestEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary:
       'Stores a batch of device samples (a sample already stored for its device, type and time is replaced, never doubled), then evaluates the alarms of the sites the devices stand at',
-    body: z.object({ organizationId: idSchema, samples: z.array(sampleSchema).min(1).max(100_000) }),
-    response: z.object({ samples: z.number().int(), chunks: z.number().int(), alarmsRaised: z.number().int() }),
     example: { body: { samples: [{ deviceId: 1, measurementTypeId: 1, time: '2026-01-01T00:00:00Z', value: 2 }] } },
     handler: async ({ body, organizationId, database, config }) => {
       const deviceIds = [...new Set(body.samples.map((s) => s.deviceId))];
@@ -329,29 +248,10 @@ export const chartDataRoutes = [
       return { samples: samples.length, chunks, alarmsRaised: alarmsRaised.length };
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/data/ingestSiteRates/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(ingestSiteRatesEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary:
       "Stores the modelling pipeline's site rates for a site (a rate already stored for its time is replaced), then evaluates the site's alarms over them",
-    body: z.object({
-      organizationId: idSchema,
-      siteId: idSchema,
-      rates: z
-        .array(
-          z.object({
-            time: z.iso.datetime({ offset: true }),
-            rate: z.number().finite().min(0),
-            lower: z.number().finite().min(0),
-            upper: z.number().finite().min(0),
-          }),
-        )
-        .min(1)
-        .max(50_000),
-    }),
-    response: z.object({ stored: z.number().int(), alarmsRaised: z.number().int() }),
     example: { body: { siteId: 1, rates: [{ time: '2026-01-01T00:00:00Z', rate: 1, lower: 0.5, upper: 2 }] } },
     handler: async ({ body, organizationId, database, config }) => {
       const [site] = await database.query<{ id: number }>(

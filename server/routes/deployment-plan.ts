@@ -2,15 +2,12 @@
 // saves nothing), Save (runs and stores a revision), the site's saved plan and the wind source options. Everything
 // needs SiteDeploymentEdit (spec 1 route table: siteEdit → SiteDeploymentEdit) in the site's organization.
 import {
-  deploymentPlanForSiteSchema,
-  devicePlacementBodySchema,
-  devicePlacementResultSchema,
-  editDeploymentPlanAnswerSchema,
-  siteQuerySchema,
-  windSourceOptionsSchema,
+  deploymentPlanForSiteEndpoint,
+  devicePlacementEndpoint,
+  editDeploymentPlanEndpoint,
+  windSourceOptionsForSiteEndpoint,
 } from '@/contracts/deployment-plan';
-import { Permission } from '@/domain/permissions';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import {
   deploymentPlanForSite,
   loadPlanSite,
@@ -19,7 +16,6 @@ import {
   windSourceOptions,
 } from '../services/deployment-plan/plans';
 
-const access = [Permission.SiteDeploymentEdit];
 const orgBody = { from: 'body', key: 'organizationId' } as const;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 const exampleRequest = {
@@ -38,51 +34,31 @@ const exampleRequest = {
 const without = <T extends { organizationId: number }>({ organizationId: _o, ...rest }: T) => rest;
 
 export const deploymentPlanRoutes = [
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/deploymentPlan/devicePlacement/',
-    access,
+  defineRoute(devicePlacementEndpoint, {
     orgScope: orgBody,
     summary: 'Runs the device placement optimizer for a request (Preview); nothing is saved',
-    body: devicePlacementBodySchema,
-    response: devicePlacementResultSchema,
     example: { body: exampleRequest },
     handler: async ({ body, organizationId, database }) =>
       (await runPlacement(database, organizationId!, without(body))).result,
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/deploymentPlan/editDeploymentPlan/',
-    access,
+  defineRoute(editDeploymentPlanEndpoint, {
     orgScope: orgBody,
     summary: "Runs the optimizer and saves the request and result as the site's plan (a new revision)",
-    body: devicePlacementBodySchema,
-    response: editDeploymentPlanAnswerSchema,
     example: { body: exampleRequest },
     handler: ({ body, organizationId, user, database }) =>
       database.transaction((tx) => savePlan(tx, organizationId!, without(body), { id: user!.id, email: user!.email })),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/deploymentPlan/getDeploymentPlanForSite/',
-    access,
+  defineRoute(deploymentPlanForSiteEndpoint, {
     orgScope: orgQuery,
     summary:
       "The site's saved plan (null when none) with isValid and its wind source's details, and the site's sources",
-    query: siteQuerySchema,
-    response: deploymentPlanForSiteSchema,
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) => deploymentPlanForSite(database, organizationId!, query.siteId),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/deploymentPlan/getWindSourceOptionsForSite/',
-    access,
+  defineRoute(windSourceOptionsForSiteEndpoint, {
     orgScope: orgQuery,
     summary:
       "Wind sources for a site's plan: the organization's sites with wind data, nearest first (no weather stations in this product)",
-    query: siteQuerySchema,
-    response: windSourceOptionsSchema,
     example: { query: { siteId: '1' } },
     handler: async ({ query, organizationId, database }) =>
       windSourceOptions(database, organizationId!, await loadPlanSite(database, organizationId!, query.siteId, false)),

@@ -2,18 +2,12 @@
 // /emissions/classify', 'GET /emissions/getClassification/', the root causes). Reads need membership of the
 // emission's organization; classify needs SiteEdit (see the README). Another organization's emission, or one of a
 // deleted site, answers 404. A classification change is audited on the emission's site.
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import {
-  classifyBodySchema,
-  emissionClassificationSchema,
-  type EmissionClassification,
-} from '@/contracts/emission-classification';
+import { classifyEmissionEndpoint, emissionClassificationEndpoint } from '@/contracts/emission-classification';
+import { type EmissionClassification } from '@/contracts/emission-classification';
 import { classificationProblems } from '@/domain/emission-classification';
 import { AlarmType } from '@/domain/enums';
-import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { changedValues, recordAudit } from '../services/audit';
 
@@ -69,27 +63,17 @@ const answer = async (db: Queryable, r: EmissionRow): Promise<EmissionClassifica
 });
 
 export const emissionClassificationRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/emissions/getClassification/',
-    access: 'authenticated',
+  defineRoute(emissionClassificationEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "An emission's classification and root cause, and whether it contributes to an already classified alarm",
-    query: z.object({ emissionId: queryIdSchema }),
-    response: emissionClassificationSchema,
     example: { query: { emissionId: '1' } },
     handler: async ({ query, organizationId, database }) =>
       answer(database, await emissionOf(database, query.emissionId, organizationId!)),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/emissions/classify',
-    access: [Permission.SiteEdit],
+  defineRoute(classifyEmissionEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary:
       "Sets (or clears, with null) an emission's classification; a root cause only for Fugitive or Venting, of that classification",
-    body: classifyBodySchema,
-    response: emissionClassificationSchema,
     example: { body: { emissionId: 1, classification: 'Venting', rootCauseId: 1 } },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {

@@ -1,37 +1,26 @@
 // CH4 emission targets (spec 3 §7 'Emission targets'): the grid, the CSV template, the bulk upsert and delete.
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { emissionTargetRowSchema, emissionTargetUploadAnswerSchema } from '@/contracts/emissions';
+import {
+  bulkUpsertEmissionTargetsEndpoint,
+  deleteEmissionTargetEndpoint,
+  emissionTargetListEndpoint,
+  emissionTargetTemplateEndpoint,
+} from '@/contracts/emissions';
 import { toCsv } from '@/domain/csv';
 import { EMISSION_TARGET_COLUMNS } from '@/domain/emission-targets';
-import { Permission } from '@/domain/permissions';
 import { readCsvRecords } from '../http/csv-records';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { applyEmissionTargetUpload, deleteEmissionTarget, listEmissionTargets } from '../services/emission-targets';
 
-const access = [Permission.EmissionTargetEdit];
-const orgQuery = z.object({ organizationId: queryIdSchema });
-
 export const emissionTargetRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/emissionTargets/getEmissionTargets',
-    access,
+  defineRoute(emissionTargetListEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Every site of the organization with its monthly CH4 target, if any',
-    query: orgQuery,
-    response: z.array(emissionTargetRowSchema),
     handler: ({ organizationId, database }) => listEmissionTargets(database, organizationId!),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/emissionTargets/template/',
-    access,
+  defineRoute(emissionTargetTemplateEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The upload template: the organization's sites with their current targets",
-    query: orgQuery,
-    raw: true,
     handler: async ({ organizationId, database, reply }) => {
       const rows = await listEmissionTargets(database, organizationId!);
       return reply
@@ -45,15 +34,10 @@ export const emissionTargetRoutes = [
         );
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/emissionTargets/bulkUpsertEmissionTargets/:organizationId',
-    access,
+  defineRoute(bulkUpsertEmissionTargetsEndpoint, {
     orgScope: { from: 'params', key: 'organizationId' },
     summary: 'Sets the targets of the CSV rows (field csvRecords); every row or none; answers the changed row count',
-    params: z.object({ organizationId: queryIdSchema }),
     multipart: true,
-    response: emissionTargetUploadAnswerSchema,
     handler: async ({ request, organizationId, user, database }) => {
       const bytes = await readCsvRecords(request, 'csvRecords');
       const today = new Date().toISOString().slice(0, 10);
@@ -71,15 +55,9 @@ export const emissionTargetRoutes = [
       }
     },
   }),
-  defineLegacyRoute({
-    method: 'DELETE',
-    url: '/api/emissionTargets/delete/:id',
-    access,
+  defineRoute(deleteEmissionTargetEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Removes a target (kept for its history)',
-    params: z.object({ id: queryIdSchema }),
-    query: orgQuery,
-    response: z.object({ id: z.number() }),
     handler: async ({ params, organizationId, user, database }) => {
       await deleteEmissionTarget(database, params.id, organizationId!, { userId: user!.id, userName: user!.email });
       return { id: params.id };

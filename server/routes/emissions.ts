@@ -1,22 +1,18 @@
 // Emission calls of the overview and Emission Analytics (spec 3 §7 'Emissions'), the source category options and the
 // site filter's option lists (one call per filter type).
-import { z } from 'zod';
 import {
-  emissionPeriodQuerySchema,
-  emissionRollupSchema,
-  emissionTotalSchema,
-  emissionWindowQuerySchema,
-  normalizedRateSchema,
-  periodGroupedEmissionSchema,
-  siteEmissionStatusSchema,
-  siteFilterOptionSchema,
-  siteFilterOptionsQuerySchema,
-  sourceCategoryOptionSchema,
+  emissionRollupsEndpoint,
+  emissionTotalsEndpoint,
+  normalizedEmissionRateEndpoint,
+  periodEmissionRollupsEndpoint,
+  siteEmissionStatusesEndpoint,
+  siteFilterOptionsEndpoint,
+  sourceCategoryOptionsEndpoint,
   type EmissionPeriodQuery,
   type EmissionWindowQuery,
 } from '@/contracts/emissions';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { invalid } from '../services/errors';
 import {
   emissionRollups,
@@ -74,14 +70,9 @@ const example = { startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:
 const periodExample = { ...example, bucketInterval: 'Monthly', ianaTimezoneId: 'UTC' };
 
 export const emissionRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/emissions/emissionRollups/',
-    access: 'authenticated',
+  defineRoute(emissionRollupsEndpoint, {
     orgScope: orgQuery,
     summary: 'Emission count, volume and average rate per site and source category in a window',
-    query: emissionWindowQuerySchema,
-    response: z.array(emissionRollupSchema),
     cached: true,
     example: { query: example },
     handler: async ({ query, organizationId, database }) => {
@@ -89,27 +80,17 @@ export const emissionRoutes = [
       return emissionRollups(database, w.scope, w.start, w.end);
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/emissions/emissionTotals/',
-    access: 'authenticated',
+  defineRoute(emissionTotalsEndpoint, {
     orgScope: orgQuery,
     summary: 'Emission totals per period with projection, target, baseline, normalized rate, change and alarm counts',
-    query: emissionPeriodQuerySchema,
-    response: z.array(emissionTotalSchema),
     cached: true,
     example: { query: periodExample },
     handler: async ({ query, organizationId, database }) =>
       emissionTotals(database, await periodRequest(database, organizationId!, query)),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/emissions/getPeriodEmissionRollups/',
-    access: 'authenticated',
+  defineRoute(periodEmissionRollupsEndpoint, {
     orgScope: orgQuery,
     summary: 'Emission totals per period grouped by alarm level, site or source category',
-    query: emissionPeriodQuerySchema,
-    response: z.array(periodGroupedEmissionSchema),
     cached: true,
     example: { query: { ...periodExample, groupBySite: 'true' } },
     handler: async ({ query, organizationId, database }) =>
@@ -120,14 +101,9 @@ export const emissionRoutes = [
         groupBySourceCategory: query.groupBySourceCategory ?? false,
       }),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/emissions/getSiteEmissionStatuses/',
-    access: 'authenticated',
+  defineRoute(siteEmissionStatusesEndpoint, {
     orgScope: orgQuery,
     summary: 'Per site: volume, average rate, baseline ratio, rate change and alarm counts in a window',
-    query: emissionWindowQuerySchema,
-    response: z.array(siteEmissionStatusSchema),
     cached: true,
     example: { query: example },
     handler: async ({ query, organizationId, database }) => {
@@ -135,14 +111,9 @@ export const emissionRoutes = [
       return siteEmissionStatuses(database, w.scope, w.start, w.end);
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/emissions/normalizedEmissionRate/',
-    access: 'authenticated',
+  defineRoute(normalizedEmissionRateEndpoint, {
     orgScope: orgQuery,
     summary: 'CH4 volume per monitored site per hour, by day and over the window',
-    query: emissionWindowQuerySchema.extend({ ianaTimezoneId: z.string().min(1).max(64).optional() }),
-    response: normalizedRateSchema,
     cached: true,
     example: { query: example },
     handler: async ({ query, organizationId, database }) => {
@@ -150,24 +121,15 @@ export const emissionRoutes = [
       return normalizedEmissionRate(database, w.scope, w.start, w.end, validTimeZone(query.ianaTimezoneId ?? 'UTC'));
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/sourceCategory/options/',
-    access: 'authenticated',
+  defineRoute(sourceCategoryOptionsEndpoint, {
     orgScope: false,
     summary: 'Source categories',
-    response: z.array(sourceCategoryOptionSchema),
     handler: async ({ database }) =>
       database.query<{ id: number; name: string }>('SELECT id, name FROM source_categories ORDER BY name'),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/siteFilter/filterOptions/',
-    access: 'authenticated',
+  defineRoute(siteFilterOptionsEndpoint, {
     orgScope: orgQuery,
     summary: 'One option list of the site filter for the organization (sites, groups or a classification)',
-    query: siteFilterOptionsQuerySchema,
-    response: z.array(siteFilterOptionSchema),
     example: { query: { filterType: 'site' } },
     handler: async ({ query, organizationId, database }) => {
       if (query.filterType === 'site') {

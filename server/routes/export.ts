@@ -1,23 +1,26 @@
 // Export Data downloads (spec 3 §7 'Exports'): every call a GET with repeated array parameters, answered as a
 // streamed CSV with its file name; sites or groups of another organization and ranges past the limits are refused.
-import { z } from 'zod';
+import {
+  deviceDataSamplePeriodOptionsEndpoint,
+  exportAlarmsEndpoint,
+  exportDeviceDataEndpoint,
+  exportDeviceUptimeEndpoint,
+  exportEmissionsEndpoint,
+  exportSiteRateAveragesEndpoint,
+  exportSiteRateEndpoint,
+  exportVolumesEndpoint,
+} from '@/contracts/export';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   deviceDataProblems,
-  deviceDataQuerySchema,
-  exportScopeSchema,
   MAX_UPTIME_EXPORT_DAYS,
   EXPORT_MESSAGES,
-  rollingAveragesQuerySchema,
   ROLLING_AVERAGE_PERIODS,
   samplePeriodOptions,
   SAMPLING_METHODS,
-  siteRateQuerySchema,
-  volumesQuerySchema,
-  DEVICE_DATA_TYPE_KEYS,
 } from '@/domain/export';
 import { Permission } from '@/domain/permissions';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { invalid } from '../services/errors';
 import {
   ALARM_HEADERS,
@@ -69,8 +72,7 @@ function sendCsv(reply: FastifyReply, fileName: string, stream: Readable) {
 
 /** An export over a range and sites or site groups, with nothing else to choose. */
 function scopedExport(spec: {
-  url: string;
-  permission: Permission;
+  endpoint: typeof exportAlarmsEndpoint;
   kind: string;
   summary: string;
   headers: readonly string[];
@@ -84,14 +86,9 @@ function scopedExport(spec: {
     signal: AbortSignal,
   ) => AsyncGenerator<readonly CsvCell[]>;
 }) {
-  return defineLegacyRoute({
-    method: 'GET',
-    url: spec.url,
-    access: [spec.permission],
+  return defineRoute(spec.endpoint, {
     orgScope: orgQuery,
     summary: spec.summary,
-    query: exportScopeSchema,
-    raw: true,
     example: { query: range },
     handler: async ({ query, organizationId, database, request, reply }) => {
       const { start, end } = checkedRange(query.startTime, query.endTime, spec.maxDays);
@@ -108,39 +105,31 @@ function scopedExport(spec: {
 
 export const exportRoutes = [
   scopedExport({
-    url: '/api/export/exportAlarms/',
-    permission: Permission.ExportModelResults,
+    endpoint: exportAlarmsEndpoint,
     kind: 'Alarms',
     summary: "The sites' alarms in the range as CSV",
     headers: ALARM_HEADERS,
     rows: (db, _org, sites, start, end, s) => alarmRows(db, sites, start, end, s),
   }),
   scopedExport({
-    url: '/api/export/exportEmissions/',
-    permission: Permission.ExportModelResults,
+    endpoint: exportEmissionsEndpoint,
     kind: 'Emissions',
     summary: "The sites' emissions starting in the range as CSV",
     headers: EMISSION_HEADERS,
     rows: (db, _org, sites, start, end, s) => emissionRows(db, sites, start, end, s),
   }),
   scopedExport({
-    url: '/api/export/exportDeviceUptime/',
-    permission: Permission.ExportUptime,
+    endpoint: exportDeviceUptimeEndpoint,
     kind: 'Device Uptime',
     summary: "Each device's 6-hour up status at the sites over the range (at most 90 days) as CSV",
     headers: UPTIME_HEADERS,
     maxDays: MAX_UPTIME_EXPORT_DAYS,
     rows: (db, org, sites, start, end) => uptimeRows(db, org, sites, start, end),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/export/exportVolumes/',
-    access: [Permission.ExportModelResults],
+  defineRoute(exportVolumesEndpoint, {
     orgScope: orgQuery,
     summary:
       'CH4 volume per site and period (Total, Yearly, Monthly, Daily, Hourly) in the given time zone, optionally split',
-    query: volumesQuerySchema,
-    raw: true,
     example: {
       query: {
         ...range,
@@ -171,14 +160,9 @@ export const exportRoutes = [
       );
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/export/exportSiteRateAverages/',
-    access: [Permission.ExportModelResults],
+  defineRoute(exportSiteRateAveragesEndpoint, {
     orgScope: orgQuery,
     summary: 'Hourly CH4 rolling averages (1 hour to 90 days) and the baseline per site as CSV',
-    query: rollingAveragesQuerySchema,
-    raw: true,
     example: { query: { ...range, rollingAveragePeriods: '24' } },
     handler: async ({ query, organizationId, database, request, reply }) => {
       const { start, end } = checkedRange(query.startTime, query.endTime);
@@ -194,14 +178,9 @@ export const exportRoutes = [
       );
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/export/exportDeviceData/',
-    access: [Permission.ExportLowPrecisionDeviceData, Permission.ExportHighPrecisionDeviceData],
+  defineRoute(exportDeviceDataEndpoint, {
     orgScope: orgQuery,
     summary: "One site's device data of a type, sampled (average or maximum per period) or raw, as CSV",
-    query: deviceDataQuerySchema,
-    raw: true,
     example: { query: { ...range, deviceDataType: 'CH4', samplePeriodMinutes: '60', samplingMethod: '1' } },
     handler: async ({ query, organizationId, permissions, database, request, reply }) => {
       const { start, end } = checkedRange(query.startTime, query.endTime);
@@ -229,37 +208,17 @@ export const exportRoutes = [
       );
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/export/getDeviceDataSamplePeriodOptions/',
-    access: [
-      Permission.ExportLowPrecisionDeviceData,
-      Permission.ExportHighPrecisionDeviceData,
-      Permission.ExportModelResults,
-    ],
+  defineRoute(deviceDataSamplePeriodOptionsEndpoint, {
     orgScope: false,
     summary: 'The sample periods a sampling method and device data type allow',
-    query: z.object({
-      samplingMethod: z.coerce.number().int().optional(),
-      deviceDataType: z.enum(DEVICE_DATA_TYPE_KEYS).optional(),
-    }),
-    response: z.object({
-      samplePeriods: z.array(z.object({ minutes: z.number(), label: z.string() })),
-      samplingMethods: z.array(z.object({ value: z.number(), label: z.string() })),
-    }),
     handler: async ({ query }) => ({
       samplePeriods: samplePeriodOptions(query.samplingMethod ?? null, query.deviceDataType ?? null),
       samplingMethods: [...SAMPLING_METHODS],
     }),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/export/exportSiteRate/',
-    access: [Permission.ExportModelResults],
+  defineRoute(exportSiteRateEndpoint, {
     orgScope: orgQuery,
     summary: "One site's modelled rate and bounds per sample period (average or maximum) as CSV",
-    query: siteRateQuerySchema,
-    raw: true,
     example: { query: { ...range, samplePeriodMinutes: '60', samplingMethod: '1' } },
     handler: async ({ query, organizationId, database, request, reply }) => {
       const { start, end } = checkedRange(query.startTime, query.endTime);

@@ -1,13 +1,15 @@
 // A site's modelling pipeline (spec 2 §7 modellingPipelineStatusModel/, startModellingPipeline/,
 // stopModellingPipeline/; spec 3 §4, §5): its state, a start from a date no earlier than what was processed, a stop —
 // each recorded in the site's history.
-import { z } from 'zod';
-import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { modelStatusSchema, type ModelStatus } from '@/contracts/model-pipeline';
+import {
+  modelPipelineStatusEndpoint,
+  startModelPipelineEndpoint,
+  stopModelPipelineEndpoint,
+} from '@/contracts/model-pipeline';
+import { type ModelStatus } from '@/contracts/model-pipeline';
 import { startDateProblem } from '@/domain/model-pipeline';
-import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { recordAudit } from '../services/audit';
 import { afterModelStart, startModel } from '../services/modelling/service/control';
@@ -22,27 +24,15 @@ async function status(db: Queryable, siteId: number, organizationId: number, loc
   return toModelStatus(s);
 }
 
-const siteBody = z.object({ organizationId: idSchema, siteId: idSchema });
-
 export const modelPipelineRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/modellingPipelineStatusModel/',
-    access: [Permission.SiteHealthAdministration],
+  defineRoute(modelPipelineStatusEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "A site's Model status: on or off, blocked and why, processed-up-to, last run and start times",
-    query: z.object({ organizationId: queryIdSchema, siteId: queryIdSchema }),
-    response: modelStatusSchema,
     handler: ({ query, organizationId, database }) => status(database, query.siteId, organizationId!),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/site/startModellingPipeline/',
-    access: [Permission.SiteHealthAdministration],
+  defineRoute(startModelPipelineEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Starts a site's modelling pipeline from a date no earlier than what it has processed",
-    body: siteBody.extend({ startDate: z.iso.datetime({ offset: true }).nullable() }),
-    response: modelStatusSchema,
     example: { body: { siteId: 1, startDate: '2030-01-01T00:00:00Z' } },
     handler: async ({ body, organizationId, user, database }) => {
       const answer = await database.transaction(async (tx) => {
@@ -76,14 +66,9 @@ export const modelPipelineRoutes = [
       return answer;
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/site/stopModellingPipeline/',
-    access: [Permission.SiteHealthAdministration],
+  defineRoute(stopModelPipelineEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: "Stops a site's modelling pipeline",
-    body: siteBody,
-    response: modelStatusSchema,
     example: { body: { siteId: 1 } },
     handler: async ({ body, organizationId, user, database }) =>
       database.transaction(async (tx) => {

@@ -1,11 +1,9 @@
 // The search drawer's lists (spec 2 §2 'Search drawer', §7 deviceSearchList/, siteSearchList): the selected
 // organization's sites and devices, or with 'Show All' every organization the user may see them in.
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { deviceSearchRowSchema, siteSearchRowSchema } from '@/contracts/device';
+import { deviceSearchListEndpoint, siteSearchListEndpoint } from '@/contracts/search';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import type { SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';
 import { accessToOrganization, organizationsWith } from '../services/signed-in-user';
@@ -23,19 +21,13 @@ async function scope(
   return [organizationId];
 }
 
-const query = z.object({ organizationId: queryIdSchema.optional() });
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 export const searchRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/device/deviceSearchList/',
-    access: [Permission.DeviceAdministration],
+  defineRoute(deviceSearchListEndpoint, {
     orgScope: false,
     summary:
       "Devices for the search drawer: the organization's, or every organization's the user administers devices in",
-    query,
-    response: z.array(deviceSearchRowSchema),
     handler: async ({ query: q, user, database }) => {
       const orgs = await scope(database, user!, q.organizationId, Permission.DeviceAdministration);
       const rows = await database.query<{
@@ -85,14 +77,9 @@ export const searchRoutes = [
       }));
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/siteSearchList/',
-    access: 'authenticated',
+  defineRoute(siteSearchListEndpoint, {
     orgScope: false,
     summary: "Sites for the search drawer: the organization's, or every organization's the user belongs to",
-    query,
-    response: z.array(siteSearchRowSchema),
     handler: async ({ query: q, user, database }) => {
       const orgs = await scope(database, user!, q.organizationId, null);
       const rows = await database.query<{

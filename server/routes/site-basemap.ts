@@ -1,10 +1,14 @@
 // The Site edit screen's site and basemaps (spec 3 §2 'Site edit', §7): the site as the screen shows it (deleted
 // sites too), a site's basemaps, save with the image (multipart: the `basemap` JSON field and an `image` PNG or JPEG
 // of at most 2 MB), delete, and the image bytes. Not the world map background (basemap.ts).
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { basemapSchema, idAnswerSchema, siteEditSiteSchema } from '@/contracts/site-edit';
-import { defineLegacyRoute } from '../http/define-route';
+import {
+  basemapImageEndpoint,
+  basemapListEndpoint,
+  deleteBasemapEndpoint,
+  saveBasemapEndpoint,
+  siteInfoEndpoint,
+} from '@/contracts/site-edit';
+import { defineRoute } from '../http/define-route';
 import {
   basemapImage,
   deleteBasemap,
@@ -13,43 +17,26 @@ import {
   saveBasemap,
 } from '../services/site-edit-basemaps';
 import { loadEditSite } from '../services/site-edit-site';
-import { SITE_EDIT_WRITE } from './source';
 
-const id = queryIdSchema;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 
 export const siteBasemapRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/siteInfo/',
-    access: 'authenticated',
+  defineRoute(siteInfoEndpoint, {
     orgScope: orgQuery,
     summary: 'The site as the edit screen heads it: name, organization, location, deleted',
-    query: z.object({ organizationId: id, siteId: id }),
-    response: siteEditSiteSchema,
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) => loadEditSite(database, organizationId!, query.siteId),
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/basemap/basemapList/',
-    access: 'authenticated',
+  defineRoute(basemapListEndpoint, {
     orgScope: orgQuery,
     summary: "A site's basemaps, by name (the images apart)",
-    query: z.object({ organizationId: id, siteId: id }),
-    response: z.array(basemapSchema),
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) => listBasemaps(database, organizationId!, query.siteId),
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/basemap/basemapEdit/',
-    access: SITE_EDIT_WRITE,
+  defineRoute(saveBasemapEndpoint, {
     orgScope: orgQuery,
     summary: 'Creates a basemap (no id or 0, with an image) or saves one (the image kept when none is sent)',
-    query: z.object({ organizationId: id }),
     multipart: true,
-    response: basemapSchema,
     handler: async ({ request, organizationId, user, database }) => {
       const upload = await readBasemapUpload(request);
       return database.transaction((tx) =>
@@ -57,14 +44,9 @@ export const siteBasemapRoutes = [
       );
     },
   }),
-  defineLegacyRoute({
-    method: 'POST',
-    url: '/api/basemap/deleteBasemap/',
-    access: SITE_EDIT_WRITE,
+  defineRoute(deleteBasemapEndpoint, {
     orgScope: orgQuery,
     summary: 'Deletes a basemap and its image',
-    query: z.object({ organizationId: id, basemapId: id }),
-    response: idAnswerSchema,
     example: { query: { basemapId: '1' } },
     handler: async ({ query, organizationId, user, database }) => {
       await database.transaction((tx) =>
@@ -73,14 +55,9 @@ export const siteBasemapRoutes = [
       return { id: query.basemapId };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/basemap/basemapImage/',
-    access: 'authenticated',
+  defineRoute(basemapImageEndpoint, {
     orgScope: orgQuery,
     summary: "A basemap's image (PNG or JPEG)",
-    query: z.object({ organizationId: id, basemapId: id }),
-    raw: true,
     example: { query: { basemapId: '1' } },
     handler: async ({ query, organizationId, database, reply }) => {
       const image = await basemapImage(database, organizationId!, query.basemapId);

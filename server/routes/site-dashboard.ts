@@ -1,15 +1,15 @@
 // The single-site dashboard's reads (spec 3 §2 'Single-site dashboard', spec 2 §7 'Site helpers'): the site, the
 // devices that stood there over a range with the measurement types they stored, its sources, its emissions and its
 // modelled rate. The dashboard has no permission gate (spec 1 route table), so any member of the organization reads.
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
 import {
-  siteDetailSchema,
-  siteDeviceStaySchema,
-  siteEmissionSchema,
-  siteRateAverageSchema,
-  siteRatePointSchema,
-  siteSourceSchema,
+  siteDashboardDevicesEndpoint,
+  siteDetailEndpoint,
+  siteEmissionsEndpoint,
+  siteRateAverageEndpoint,
+  siteRateDataEndpoint,
+  siteSourcesEndpoint,
+} from '@/contracts/site-dashboard';
+import {
   SITE_RATE_AVERAGE_PERIOD_HOURS,
   type SiteDetail,
   type SiteDeviceStay,
@@ -18,7 +18,7 @@ import {
   type SiteRatePoint,
   type SiteSource,
 } from '@/contracts/site-dashboard';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { parseRollingPeriod, siteRateAverage } from '../services/modelling/service/site-rate-average';
 import { checkSite, SITE_DELETED, SITE_NOT_FOUND } from '../services/site-dashboard';
@@ -29,9 +29,6 @@ import { selectSiteRows, toRow } from './site';
 export const SITE_EMISSIONS_LIMIT = 5_000;
 
 const orgScope = { from: 'query', key: 'organizationId' } as const;
-const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
-const siteQuery = z.object({ organizationId: queryIdSchema, siteId: queryIdSchema });
-const siteRangeQuery = siteQuery.extend({ startTime: isoTime, endTime: isoTime });
 const rangeExample = { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' };
 
 type Time = Date | string;
@@ -39,15 +36,10 @@ const iso = (t: Time) => new Date(t).toISOString();
 const isoOrNull = (t: Time | null) => (t === null ? null : iso(t));
 
 export const siteDashboardRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/siteDetail/',
-    access: 'authenticated',
+  defineRoute(siteDetailEndpoint, {
     orgScope,
     summary:
       "One site with its list row's fields and how far the modelling pipeline has processed it; 404 outside the organization, 410 when deleted",
-    query: siteQuery,
-    response: siteDetailSchema,
     cached: true,
     example: { query: { siteId: '1' } },
     handler: async ({ query, organizationId, database }): Promise<SiteDetail> => {
@@ -60,15 +52,10 @@ export const siteDashboardRoutes = [
       return { ...toRow(row), modelProcessedUpTo: isoOrNull(row.model_processed_up_to ?? null) };
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/siteDashboardDevices/',
-    access: 'authenticated',
+  defineRoute(siteDashboardDevicesEndpoint, {
     orgScope,
     summary:
       'Every installation at the site overlapping [startTime, endTime), by device name then start, with the measurement types the device stored within the stay and the range',
-    query: siteRangeQuery,
-    response: z.array(siteDeviceStaySchema),
     cached: true,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteDeviceStay[]> => {
@@ -118,15 +105,10 @@ export const siteDashboardRoutes = [
       }));
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/site/siteSources/',
-    access: 'authenticated',
+  defineRoute(siteSourcesEndpoint, {
     orgScope,
     summary:
       "The site's emission sources by name, with category ('Uncategorized' without one) and group; deleted ones included and flagged",
-    query: siteQuery,
-    response: z.array(siteSourceSchema),
     cached: true,
     example: { query: { siteId: '1' } },
     handler: async ({ query, organizationId, database }): Promise<SiteSource[]> => {
@@ -158,14 +140,9 @@ export const siteDashboardRoutes = [
       }));
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/emissions/siteEmissions/',
-    access: 'authenticated',
+  defineRoute(siteEmissionsEndpoint, {
     orgScope,
     summary: `The site's emissions overlapping [startTime, endTime), oldest first (one still processing overlaps when it started before the end); at most ${SITE_EMISSIONS_LIMIT}`,
-    query: siteRangeQuery,
-    response: z.array(siteEmissionSchema),
     cached: true,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteEmission[]> => {
@@ -211,15 +188,10 @@ export const siteDashboardRoutes = [
       }));
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/data/siteRateData/',
-    access: 'authenticated',
+  defineRoute(siteRateDataEndpoint, {
     orgScope,
     summary:
       "The site's modelled CH4 rate (kg/h) with its bounds in [startTime, endTime], ascending; time in epoch milliseconds",
-    query: siteRangeQuery,
-    response: z.array(siteRatePointSchema),
     cached: true,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteRatePoint[]> => {
@@ -237,19 +209,10 @@ export const siteDashboardRoutes = [
       }));
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/data/siteRateAverage/',
-    access: 'authenticated',
+  defineRoute(siteRateAverageEndpoint, {
     orgScope,
     summary:
       "Rolling means (kg/h) of the site's modelled rate and of each source's rate over 1 hour, 1 day, 7, 15, 30 or 90 days (rollingAveragePeriod: hours, or '30 days'); without a range, the week before the model's processed-up-to time",
-    query: siteQuery.extend({
-      startTime: isoTime.optional(),
-      endTime: isoTime.optional(),
-      rollingAveragePeriod: z.union([z.string(), z.number()]),
-    }),
-    response: siteRateAverageSchema,
     cached: true,
     example: { query: { ...rangeExample, rollingAveragePeriod: '24' } },
     handler: async ({ query, organizationId, database }): Promise<SiteRateAverage> => {

@@ -1,13 +1,13 @@
 // The site dashboard map's reads (spec 3 §2 'Map', §3 'Data'): concentration roses binned here (a rose needs every gas
 // and wind reading of every device over the range, far more than the client should fetch) and the site's wind per
 // installation averaged to at most 96 frames for the wind rose and wind field. Like the dashboard, any member reads.
-import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
-import { roseChartDatumSchema, siteWindDataSchema, type RoseChartDatum, type SiteWindData } from '@/contracts/site-map';
-import { binRose, roseData, roseGas, windPeriodMs } from '@/domain/site-map';
+import { roseChartDataEndpoint, siteWindDataEndpoint } from '@/contracts/site-map';
+import { type RoseChartDatum, type SiteWindData } from '@/contracts/site-map';
+import { roseData, roseGas, windPeriodMs } from '@/domain/site-map';
 import type { Queryable } from '../db/client';
-import { defineLegacyRoute } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { windPerInstallation } from '../services/chart-series';
+import { concentrationRose } from '../services/wind-sectors';
 import { readSamples } from '../services/measurement-store';
 import { checkSite } from '../services/site-dashboard';
 import { checkedRange } from './chart-data';
@@ -15,13 +15,6 @@ import { checkedRange } from './chart-data';
 const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
 const orgScope = { from: 'query', key: 'organizationId' } as const;
-const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
-const siteRangeQuery = z.object({
-  organizationId: queryIdSchema,
-  siteId: queryIdSchema,
-  startTime: isoTime,
-  endTime: isoTime,
-});
 const rangeExample = { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' };
 
 type Time = Date | string;
@@ -59,20 +52,10 @@ async function staysIn(db: Queryable, siteId: number, start: number, end: number
 }
 
 export const siteMapRoutes = [
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/data/roseChartData/',
-    access: 'authenticated',
+  defineRoute(roseChartDataEndpoint, {
     orgScope,
     summary:
       'Concentration roses of the site: per installation, the readings of a gas at or above its low legend threshold counted by the 16-point sector the wind blew from (nearest wind reading within 10 minutes) and severity 1-3 (low-mid, mid-high, high and above); non-zero cells only',
-    query: siteRangeQuery.extend({
-      measurementTypeId: z.coerce
-        .number()
-        .int()
-        .refine((id) => roseGas(id) !== null, 'The measurement type must be a gas with legend thresholds'),
-    }),
-    response: z.array(roseChartDatumSchema),
     example: { query: { ...rangeExample, measurementTypeId: '1' } },
     handler: async ({ query, organizationId, database }): Promise<RoseChartDatum[]> => {
       const siteId = await checkSite(database, query.siteId, organizationId!);
@@ -84,20 +67,15 @@ export const siteMapRoutes = [
           readSamples(database, stay.deviceId, query.measurementTypeId, stay.from, stay.to),
           readSamples(database, stay.deviceId, WIND_DIRECTION, stay.from, stay.to),
         ]);
-        out.push(...roseData(stay.id, binRose(gas, direction, thresholds)));
+        out.push(...roseData(stay.id, await concentrationRose(gas, direction, thresholds)));
       }
       return out;
     },
   }),
-  defineLegacyRoute({
-    method: 'GET',
-    url: '/api/data/siteWindData/',
-    access: 'authenticated',
+  defineRoute(siteWindDataEndpoint, {
     orgScope,
     summary:
       "The site's wind per installation over the range: circular mean direction and mean speed (km/h) per period of 15 minutes or longer, so the range holds at most 96 periods",
-    query: siteRangeQuery,
-    response: siteWindDataSchema,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteWindData> => {
       const siteId = await checkSite(database, query.siteId, organizationId!);

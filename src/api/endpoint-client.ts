@@ -68,8 +68,11 @@ export function uploadToEndpoint<E extends Endpoint>(
   options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<Answer<E>> {
   if (!endpoint.response) throw new Error(`${endpoint.path} does not answer JSON`);
-  const { path } = partsOf(endpoint, args as CallArgs<E>);
-  return apiUpload(path, endpoint.response as z.ZodType<Answer<E>>, form, options);
+  const { path, options: request } = partsOf(endpoint, args as CallArgs<E>);
+  // The upload's fields travel in the form; its query (e.g. the organization) in the URL.
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(request.query ?? {})) if (v !== undefined) query.set(k, String(v));
+  return apiUpload(`${path}${query.size ? `?${query}` : ''}`, endpoint.response as z.ZodType<Answer<E>>, form, options);
 }
 
 /** The API area of a path ('/api/siteDashboard/…' → 'siteDashboard'): invalidating it refreshes a whole screen. */

@@ -2,7 +2,11 @@
 // answers. The request and its rules are in src/domain/deployment-plan.ts.
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
 import { devicePlacementRequestSchema, lngLatSchema } from '@/domain/deployment-plan';
+import { Permission } from '@/domain/permissions';
+
+const access = [Permission.SiteDeploymentEdit];
 
 const id = queryIdSchema;
 
@@ -85,4 +89,36 @@ export const editDeploymentPlanAnswerSchema = z.object({
   request: devicePlacementRequestSchema,
   result: devicePlacementResultSchema,
   plan: savedDeploymentPlanSchema,
+});
+
+export const devicePlacementEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/deploymentPlan/devicePlacement/',
+  access: access,
+  body: devicePlacementBodySchema,
+  response: devicePlacementResultSchema,
+});
+
+export const editDeploymentPlanEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/deploymentPlan/editDeploymentPlan/',
+  access: access,
+  body: devicePlacementBodySchema,
+  response: editDeploymentPlanAnswerSchema,
+});
+
+export const deploymentPlanForSiteEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/deploymentPlan/getDeploymentPlanForSite/',
+  access: access,
+  query: siteQuerySchema,
+  response: deploymentPlanForSiteSchema,
+});
+
+export const windSourceOptionsForSiteEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/deploymentPlan/getWindSourceOptionsForSite/',
+  access: access,
+  query: siteQuerySchema,
+  response: windSourceOptionsSchema,
 });

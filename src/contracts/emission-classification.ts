@@ -1,8 +1,10 @@
 // Emission classification calls (spec 3 §7 'Emissions': POST /emissions/classify, GET /emissions/getClassification/,
 // the root causes): bodies and answers shared by the server and the dashboard's Set Classification dialog.
 import { z } from 'zod';
-import { idSchema } from '@/contracts/bounds';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
 import { CLASSIFICATIONS } from '@/domain/enums';
+import { Permission } from '@/domain/permissions';
 
 export const classificationSchema = z.enum(CLASSIFICATIONS);
 
@@ -27,3 +29,19 @@ export type EmissionClassification = z.infer<typeof emissionClassificationSchema
 /** A root cause of a classification (GET /api/workflow/listRootCauses, shared by LDAR workflows and emissions). */
 export const rootCauseSchema = z.object({ id: z.number().int(), classification: z.string(), description: z.string() });
 export type RootCause = z.infer<typeof rootCauseSchema>;
+
+export const emissionClassificationEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissions/getClassification/',
+  access: 'authenticated',
+  query: z.object({ emissionId: queryIdSchema }),
+  response: emissionClassificationSchema,
+});
+
+export const classifyEmissionEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/emissions/classify',
+  access: [Permission.SiteEdit],
+  body: classifyBodySchema,
+  response: emissionClassificationSchema,
+});

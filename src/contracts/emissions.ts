@@ -1,7 +1,10 @@
 // Emission calls (spec 3 §7 'Emissions', 'Emission targets'): their query parameters and answers.
 import { z } from 'zod';
-import { queryIdSchema } from '@/contracts/bounds';
+import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
+import { baselineCreateSchema, baselineInputSchema } from '@/domain/baselines';
 import { BUCKET_INTERVALS } from '@/domain/emissions';
+import { Permission } from '@/domain/permissions';
 import { siteFilterSchema } from '@/domain/site-filter';
 
 const isoTime = z.iso.datetime({ offset: true });
@@ -177,3 +180,199 @@ export const siteBaselineListRowSchema = z.object({
   baseline: z.number().nullable(),
 });
 export type SiteBaselineListRow = z.infer<typeof siteBaselineListRowSchema>;
+
+export const emissionRollupsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissions/emissionRollups/',
+  access: 'authenticated',
+  query: emissionWindowQuerySchema,
+  response: z.array(emissionRollupSchema),
+});
+
+export const emissionTotalsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissions/emissionTotals/',
+  access: 'authenticated',
+  query: emissionPeriodQuerySchema,
+  response: z.array(emissionTotalSchema),
+});
+
+export const periodEmissionRollupsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissions/getPeriodEmissionRollups/',
+  access: 'authenticated',
+  query: emissionPeriodQuerySchema,
+  response: z.array(periodGroupedEmissionSchema),
+});
+
+export const siteEmissionStatusesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissions/getSiteEmissionStatuses/',
+  access: 'authenticated',
+  query: emissionWindowQuerySchema,
+  response: z.array(siteEmissionStatusSchema),
+});
+
+export const normalizedEmissionRateEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissions/normalizedEmissionRate/',
+  access: 'authenticated',
+  query: emissionWindowQuerySchema.extend({ ianaTimezoneId: z.string().min(1).max(64).optional() }),
+  response: normalizedRateSchema,
+});
+
+export const sourceCategoryOptionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/sourceCategory/options/',
+  access: 'authenticated',
+  response: z.array(sourceCategoryOptionSchema),
+});
+
+export const siteFilterOptionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/siteFilter/filterOptions/',
+  access: 'authenticated',
+  query: siteFilterOptionsQuerySchema,
+  response: z.array(siteFilterOptionSchema),
+});
+
+// Site baselines (spec 3 §7 'Site baselines').
+const baselineAccess = [Permission.SiteBaselineAdministration];
+const orgQuery = z.object({ organizationId: queryIdSchema });
+const idParams = z.object({ id: queryIdSchema });
+
+export const calculateBaselineEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/siteBaseline/calculate/',
+  access: baselineAccess,
+  body: baselineInputSchema,
+  response: baselineCalculationSchema,
+});
+
+export const createBaselineEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/siteBaseline/create/',
+  access: baselineAccess,
+  body: baselineCreateSchema,
+  response: siteBaselineSchema,
+});
+
+export const editBaselineEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/siteBaseline/edit/',
+  access: baselineAccess,
+  body: z.object({
+    organizationId: idSchema,
+    id: idSchema,
+    effectiveFrom: z.iso.datetime({ offset: true }).nullable(),
+    effectiveTo: z.iso.datetime({ offset: true }).nullable(),
+  }),
+  response: siteBaselineSchema,
+});
+
+export const endBaselineEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/siteBaseline/end/:id',
+  access: baselineAccess,
+  query: orgQuery,
+  params: idParams,
+  response: siteBaselineSchema,
+});
+
+export const deleteBaselineEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/siteBaseline/delete/:id',
+  access: baselineAccess,
+  query: orgQuery,
+  params: idParams,
+  response: siteBaselineSchema,
+});
+
+export const restoreBaselineEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/siteBaseline/restore/',
+  access: baselineAccess,
+  body: z.object({ organizationId: idSchema, id: idSchema }),
+  response: siteBaselineSchema,
+});
+
+export const baselineDetailsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/siteBaseline/details/:id',
+  access: baselineAccess,
+  query: orgQuery,
+  params: idParams,
+  response: siteBaselineSchema,
+});
+
+export const siteBaselineHistoryEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/siteBaseline/siteHistory/',
+  access: baselineAccess,
+  query: orgQuery.extend({ siteId: queryIdSchema }),
+  response: z.array(siteBaselineSchema),
+});
+
+export const baselineListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/siteBaseline/list/',
+  access: baselineAccess,
+  query: orgQuery,
+  response: z.array(siteBaselineListRowSchema),
+});
+
+export const baselineStatusEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/siteBaseline/status',
+  access: 'authenticated',
+  query: orgQuery,
+  response: z.object({ hasActiveBaselines: z.boolean() }),
+});
+
+export const siteBaselinesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/data/siteBaselines',
+  access: 'authenticated',
+  query: orgQuery.extend({
+    siteId: queryIdSchema,
+    startTime: z.iso.datetime({ offset: true }),
+    endTime: z.iso.datetime({ offset: true }),
+  }),
+  response: z.array(
+    z.object({ effectiveFrom: z.string(), effectiveTo: z.string().nullable(), baselineRate: z.number() }),
+  ),
+});
+
+// CH4 emission targets (spec 3 §7 'Emission targets'): the grid, the CSV template, the bulk upsert and delete.
+export const emissionTargetListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissionTargets/getEmissionTargets',
+  access: [Permission.EmissionTargetEdit],
+  query: orgQuery,
+  response: z.array(emissionTargetRowSchema),
+});
+
+export const emissionTargetTemplateEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissionTargets/template/',
+  access: [Permission.EmissionTargetEdit],
+  query: orgQuery,
+  answer: 'bytes',
+});
+
+export const bulkUpsertEmissionTargetsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/emissionTargets/bulkUpsertEmissionTargets/:organizationId',
+  access: [Permission.EmissionTargetEdit],
+  params: z.object({ organizationId: queryIdSchema }),
+  response: emissionTargetUploadAnswerSchema,
+});
+
+export const deleteEmissionTargetEndpoint = endpoint({
+  method: 'DELETE',
+  path: '/api/emissionTargets/delete/:id',
+  access: [Permission.EmissionTargetEdit],
+  query: orgQuery,
+  params: z.object({ id: queryIdSchema }),
+  response: z.object({ id: z.number() }),
+});

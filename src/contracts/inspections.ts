@@ -2,7 +2,9 @@
 // src/domain/inspections.ts.
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
+import { endpoint } from '@/contracts/endpoint';
 import { BULK_INSPECTIONS_MAX, inspectionInputSchema } from '@/domain/inspections';
+import { Permission } from '@/domain/permissions';
 import { EVENT_LOG_TOP } from '@/domain/emissions';
 import { siteFilterSchema } from '@/domain/site-filter';
 
@@ -76,3 +78,67 @@ export const inspectionSitesSchema = z.object({
   inspectors: z.array(z.object({ id: z.number(), email: z.string() })),
 });
 export type InspectionSites = z.infer<typeof inspectionSitesSchema>;
+
+export const bulkCreateInspectionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/inspection/bulkCreateInspections/',
+  access: [Permission.SiteEdit],
+  body: bulkCreateBodySchema,
+  response: bulkCreateAnswerSchema,
+});
+
+export const deleteInspectionEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/inspection/deleteInspection/',
+  access: [Permission.SiteEdit],
+  body: z.object({ organizationId: idSchema, inspectionId: idSchema }),
+  response: z.object({ id: z.number() }),
+});
+
+export const inspectionEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/inspection/inspectionEdit/',
+  access: 'authenticated',
+  query: z.object({ organizationId: id, inspectionId: id }),
+  response: inspectionSchema,
+});
+
+export const saveInspectionEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/inspection/inspectionEdit/',
+  access: [Permission.SiteEdit],
+  body: inspectionEditBodySchema,
+  response: inspectionSchema,
+});
+
+export const inspectionListEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/inspection/inspectionList/',
+  access: 'authenticated',
+  query: inspectionListQuerySchema,
+  response: z.array(inspectionListItemSchema),
+});
+
+export const siteInspectionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/inspection/siteInspections/',
+  access: 'authenticated',
+  query: siteInspectionsQuerySchema,
+  response: z.array(inspectionListItemSchema),
+});
+
+export const inspectionSitesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/inspection/inspectionSites/',
+  access: 'authenticated',
+  query: z.object({ organizationId: id }),
+  response: inspectionSitesSchema,
+});
+
+export const inspectionImageEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/inspection/inspectionImage/',
+  access: 'authenticated',
+  query: z.object({ organizationId: id, inspectionId: id }),
+  answer: 'bytes',
+});

@@ -2,7 +2,15 @@
 // the site with its list row's fields, the devices that stood there over a range, its sources, its emissions and its
 // modelled rate.
 import { z } from 'zod';
+import { queryIdSchema } from './bounds';
+import { endpoint } from './endpoint';
 import { siteListRowSchema } from './site';
+
+/** A time the server parses (ISO 8601, or anything Date.parse reads). */
+const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
+const siteQuery = z.object({ organizationId: queryIdSchema, siteId: queryIdSchema });
+/** One site over [startTime, endTime): the dashboard's and its map's calls. */
+export const siteRangeQuerySchema = siteQuery.extend({ startTime: isoTime, endTime: isoTime });
 
 const iso = z.string();
 const latLng = z.object({ lat: z.number(), lng: z.number() });
@@ -96,3 +104,55 @@ export const siteRateAverageSchema = z.object({
   modelProcessedUpTo: iso.nullable(),
 });
 export type SiteRateAverage = z.infer<typeof siteRateAverageSchema>;
+
+export const siteDetailEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/site/siteDetail/',
+  access: 'authenticated',
+  query: siteQuery,
+  response: siteDetailSchema,
+});
+
+export const siteDashboardDevicesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/site/siteDashboardDevices/',
+  access: 'authenticated',
+  query: siteRangeQuerySchema,
+  response: z.array(siteDeviceStaySchema),
+});
+
+export const siteSourcesEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/site/siteSources/',
+  access: 'authenticated',
+  query: siteQuery,
+  response: z.array(siteSourceSchema),
+});
+
+export const siteEmissionsEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissions/siteEmissions/',
+  access: 'authenticated',
+  query: siteRangeQuerySchema,
+  response: z.array(siteEmissionSchema),
+});
+
+export const siteRateDataEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/data/siteRateData/',
+  access: 'authenticated',
+  query: siteRangeQuerySchema,
+  response: z.array(siteRatePointSchema),
+});
+
+export const siteRateAverageEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/data/siteRateAverage/',
+  access: 'authenticated',
+  query: siteQuery.extend({
+    startTime: isoTime.optional(),
+    endTime: isoTime.optional(),
+    rollingAveragePeriod: z.union([z.string(), z.number()]),
+  }),
+  response: siteRateAverageSchema,
+});

@@ -1,6 +1,9 @@
 // The site dashboard map's data (spec 3 §3 'Rose chart datum', 'Wind data'): concentration rose counts per installation,
 // and the site's wind per installation averaged to frames.
 import { z } from 'zod';
+import { roseGas } from '@/domain/site-map';
+import { endpoint } from './endpoint';
+import { siteRangeQuerySchema } from './site-dashboard';
 
 /** GET /api/data/roseChartData/ (siteId, measurementTypeId, startTime, endTime): non-zero cells only. */
 export const roseChartDatumSchema = z.object({
@@ -25,3 +28,31 @@ export const siteWindDataSchema = z.object({
   ),
 });
 export type SiteWindData = z.infer<typeof siteWindDataSchema>;
+
+export const roseChartDataEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/data/roseChartData/',
+  access: 'authenticated',
+  query: siteRangeQuerySchema.extend({
+    measurementTypeId: z.coerce
+      .number()
+      .int()
+      .refine((id) => roseGas(id) !== null, 'The measurement type must be a gas with legend thresholds'),
+  }),
+  response: z.array(roseChartDatumSchema),
+});
+
+export const siteWindDataEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/data/siteWindData/',
+  access: 'authenticated',
+  query: siteRangeQuerySchema,
+  response: siteWindDataSchema,
+});
+
+export const worldBasemapEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/map/basemap/',
+  access: 'public',
+  answer: 'bytes',
+});

@@ -1,8 +1,13 @@
 // One measurement type of one device on the shared time-series chart: the mode picks the chart-data endpoint
 // (spec 2 §7), the answer arrives as Arrow and goes straight into the time-series worker.
 import { useCallback } from 'react';
-import { z } from 'zod';
-import { apiBytes, apiRequest } from '@/api/client';
+import { callEndpoint, callEndpointBytes } from '@/api/endpoint-client';
+import {
+  closestTimeWithDataEndpoint,
+  deviceAveragedDataEndpoint,
+  deviceRawDataEndpoint,
+  deviceSampledDataEndpoint,
+} from '@/contracts/chart-data';
 import { ARROW_STREAM_MIME, samplePeriodFor, type ChartMode } from '@/domain/chart-data';
 import type { TimeRange } from '@/domain/date-range';
 import type { MeasurementType } from '@/domain/measurement-types';
@@ -10,22 +15,20 @@ import { useSession } from '../session-context';
 import { loadSeriesInto, TimeSeriesChart, type ChartLoader, type ClosestTime } from './time-series-chart';
 
 /** The chart-data endpoint and parameters of a mode (spec 2 §7). */
-export function measurementEndpoint(mode: ChartMode, span: number): { path: string; query: Record<string, number> } {
+export function measurementEndpoint(mode: ChartMode, span: number) {
   switch (mode) {
     case 'Raw':
-      return { path: '/api/data/deviceRawData/', query: {} };
+      return { endpoint: deviceRawDataEndpoint, query: {} };
     case 'Maximum':
-      return { path: '/api/data/deviceSampledData/', query: { samplePeriod: samplePeriodFor(span) } };
+      return { endpoint: deviceSampledDataEndpoint, query: { samplePeriod: samplePeriodFor(span) } };
     case '15 Minutes':
-      return { path: '/api/data/deviceAveragedData/', query: { averagingPeriod: 15 } };
+      return { endpoint: deviceAveragedDataEndpoint, query: { averagingPeriod: 15 } };
     case '1 Hour':
-      return { path: '/api/data/deviceAveragedData/', query: { averagingPeriod: 60 } };
+      return { endpoint: deviceAveragedDataEndpoint, query: { averagingPeriod: 60 } };
     case '1 Day':
-      return { path: '/api/data/deviceAveragedData/', query: { averagingPeriod: 1440 } };
+      return { endpoint: deviceAveragedDataEndpoint, query: { averagingPeriod: 1440 } };
   }
 }
-
-const closestSchema = z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() });
 
 interface Props {
   deviceId: number;
@@ -43,7 +46,7 @@ export function DeviceMeasurementChart({ deviceId, organizationId, type, range, 
   const load = useCallback<ChartLoader>(
     async ({ mode, range: r, signal, nonce }) => {
       const endpoint = measurementEndpoint(mode, r.end - r.start);
-      const bytes = await apiBytes(endpoint.path, {
+      const bytes = await callEndpointBytes(endpoint.endpoint, {
         accept: ARROW_STREAM_MIME,
         signal,
         query: {
@@ -62,7 +65,7 @@ export function DeviceMeasurementChart({ deviceId, organizationId, type, range, 
   );
   const closest = useCallback<ClosestTime>(
     (r) =>
-      apiRequest('/api/data/closestTimeWithData/', closestSchema, {
+      callEndpoint(closestTimeWithDataEndpoint, {
         query: {
           organizationId,
           deviceId,

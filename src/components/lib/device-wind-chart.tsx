@@ -4,8 +4,8 @@
 // circular means, and directions are drawn as points on a 0–360° axis.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { z } from 'zod';
-import { apiBytes, apiRequest } from '@/api/client';
+import { callEndpoint, callEndpointBytes, endpointKey } from '@/api/endpoint-client';
+import { closestTimeWithDataEndpoint, deviceWindDataEndpoint } from '@/contracts/chart-data';
 import { timeseriesClient } from '@/compute/timeseries-client';
 import { ARROW_STREAM_MIME, samplePeriodFor, type ChartMode } from '@/domain/chart-data';
 import type { TimeRange } from '@/domain/date-range';
@@ -51,8 +51,6 @@ interface Props {
   onMessage?: (text: string) => void;
 }
 
-const closestSchema = z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() });
-
 /**
  * One device's wind over a range in a chart mode, per installation. Direction and speed come in one answer, so the
  * two wind charts of a page share it through the query cache.
@@ -62,22 +60,18 @@ export function fetchWindBytes(
   q: { organizationId: number; deviceId: number; mode: ChartMode; range: TimeRange; timeZone: string },
 ): Promise<ArrayBuffer> {
   const { organizationId, deviceId, mode, range, timeZone } = q;
+  const query = {
+    organizationId,
+    deviceId,
+    startTime: new Date(range.start).toISOString(),
+    endTime: new Date(range.end).toISOString(),
+    ...windQuery(mode, range, timeZone),
+  };
   return queryClient.fetchQuery({
-    queryKey: ['windBytes', organizationId, deviceId, mode, range.start, range.end, timeZone],
+    queryKey: endpointKey(deviceWindDataEndpoint, { query }),
     staleTime: 30_000,
     gcTime: 30_000,
-    queryFn: ({ signal }) =>
-      apiBytes('/api/data/deviceWindData/', {
-        accept: ARROW_STREAM_MIME,
-        signal,
-        query: {
-          organizationId,
-          deviceId,
-          startTime: new Date(range.start).toISOString(),
-          endTime: new Date(range.end).toISOString(),
-          ...windQuery(mode, range, timeZone),
-        },
-      }),
+    queryFn: ({ signal }) => callEndpointBytes(deviceWindDataEndpoint, { accept: ARROW_STREAM_MIME, signal, query }),
   });
 }
 
@@ -118,7 +112,7 @@ export function DeviceWindChart({
   );
   const closest = useCallback<ClosestTime>(
     (r) =>
-      apiRequest('/api/data/closestTimeWithData/', closestSchema, {
+      callEndpoint(closestTimeWithDataEndpoint, {
         query: {
           organizationId,
           deviceId,

@@ -6,6 +6,7 @@
 //
 // While a new range loads, the series already in the worker are drawn over it at once, and the uPlot instance is
 // kept across data changes (only its structure rebuilds it), so zooming is immediate and a drag survives late data.
+import { chartSeriesKey, chartWindowKey, closestTimeKey } from '@/api/local-keys';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
@@ -120,7 +121,7 @@ export function TimeSeriesChart({
   const [mode, setMode] = useState<ChartMode>(fallback);
   const effectiveMode = modes.includes(mode) && chartModeEnabled(mode, span) ? mode : fallback;
   const loaded = useQuery({
-    queryKey: ['chartSeries', ...sourceKey, effectiveMode, range.start, range.end],
+    queryKey: chartSeriesKey(sourceKey, effectiveMode, range.start, range.end),
     // A fresh id per load: a refetch of the same range never unloads the series it just loaded.
     queryFn: ({ signal }) => load({ mode: effectiveMode, range, signal, nonce: String(++nonces) }),
     staleTime: 60_000,
@@ -140,7 +141,7 @@ export function TimeSeriesChart({
   const unitGroup = unitGroupOverride ?? MEASUREMENT_UNIT_GROUP[unitKind];
   const units = user.userSettings.unitConfiguration;
   const drawn = useQuery({
-    queryKey: ['chartWindow', series?.map((s) => s.id).join(','), range.start, range.end, width, JSON.stringify(units)],
+    queryKey: chartWindowKey(series?.map((s) => s.id).join(','), range.start, range.end, width, JSON.stringify(units)),
     enabled: series !== undefined && series.some((s) => s.length > 0),
     gcTime: 0,
     queryFn: async () => {
@@ -362,7 +363,7 @@ export function TimeSeriesChart({
 
   const empty = !loaded.isPlaceholderData && series !== undefined && series.every((s) => s.length === 0);
   const nearest = useQuery({
-    queryKey: ['closest', ...sourceKey, range.start, range.end],
+    queryKey: closestTimeKey(sourceKey, range.start, range.end),
     enabled: empty && closest !== undefined,
     queryFn: () => closest!(range),
   });

@@ -3,8 +3,13 @@
 // A warning shows when the emission contributes to an already classified alarm. Save shows 'Classification Set'.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { apiRequest } from '@/api/client';
-import { emissionClassificationSchema, type RootCause } from '@/contracts/emission-classification';
+import { callEndpoint, endpointQuery } from '@/api/endpoint-client';
+import { invalidateSiteDashboard } from '@/api/site-dashboard-keys';
+import {
+  classifyEmissionEndpoint,
+  emissionClassificationEndpoint,
+  type RootCause,
+} from '@/contracts/emission-classification';
 import type { SiteEmission } from '@/contracts/site-dashboard';
 import { showsRootCause } from '@/domain/alarms';
 import {
@@ -37,11 +42,7 @@ export function ClassifyDialog({
   onClose: () => void;
 }) {
   const current = useQuery({
-    queryKey: ['siteDashboard', 'classification', organizationId, emission.id],
-    queryFn: () =>
-      apiRequest('/api/emissions/getClassification/', emissionClassificationSchema, {
-        query: { organizationId, emissionId: emission.id },
-      }),
+    ...endpointQuery(emissionClassificationEndpoint, { query: { organizationId, emissionId: emission.id } }),
     // The form starts from what the server holds now, not a cached read.
     gcTime: 0,
   });
@@ -84,14 +85,10 @@ function ClassifyForm(props: {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<ClassificationForm>(props.initial);
   const save = useMutation({
-    mutationFn: () =>
-      apiRequest('/api/emissions/classify', emissionClassificationSchema, {
-        method: 'POST',
-        body: { organizationId, emissionId, ...form },
-      }),
+    mutationFn: () => callEndpoint(classifyEmissionEndpoint, { body: { organizationId, emissionId, ...form } }),
     onSuccess: () => {
       toast(CLASSIFICATION_SET);
-      void queryClient.invalidateQueries({ queryKey: ['siteDashboard'] });
+      void invalidateSiteDashboard(queryClient);
       onClose();
     },
   });

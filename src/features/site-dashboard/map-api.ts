@@ -1,9 +1,8 @@
 // The site map's calls: the site's structures (the Site edit read), its concentration roses for one gas, and its wind.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { structureSchema } from '@/contracts/site-edit';
-import { roseChartDatumSchema, siteWindDataSchema } from '@/contracts/site-map';
+import { endpointQuery } from '@/api/endpoint-client';
+import { structureListEndpoint } from '@/contracts/site-edit';
+import { roseChartDataEndpoint, siteWindDataEndpoint } from '@/contracts/site-map';
 import type { SiteWindow } from './api';
 
 const rangeQuery = (w: SiteWindow) => ({
@@ -14,33 +13,18 @@ const rangeQuery = (w: SiteWindow) => ({
 });
 
 export const useSiteStructures = (organizationId: number, siteId: number, enabled: boolean) =>
-  useQuery({
-    queryKey: ['siteDashboard', 'structures', organizationId, siteId],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/structure/getStructureEdit/', z.array(structureSchema), {
-        query: { organizationId, siteId },
-        signal,
-      }),
-    enabled,
-  });
+  useQuery({ ...endpointQuery(structureListEndpoint, { query: { organizationId, siteId } }), enabled });
 
 export const useRoseData = (w: SiteWindow, measurementTypeId: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['siteDashboard', 'roses', w.organizationId, w.siteId, w.range.start, w.range.end, measurementTypeId],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/data/roseChartData/', z.array(roseChartDatumSchema), {
-        query: { ...rangeQuery(w), measurementTypeId },
-        signal,
-      }),
+    ...endpointQuery(roseChartDataEndpoint, { query: { ...rangeQuery(w), measurementTypeId } }),
     enabled,
     placeholderData: keepPreviousData,
   });
 
 export const useSiteWind = (w: SiteWindow, enabled: boolean) =>
   useQuery({
-    queryKey: ['siteDashboard', 'wind', w.organizationId, w.siteId, w.range.start, w.range.end],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/data/siteWindData/', siteWindDataSchema, { query: rangeQuery(w), signal }),
+    ...endpointQuery(siteWindDataEndpoint, { query: rangeQuery(w) }),
     enabled,
     placeholderData: keepPreviousData,
   });

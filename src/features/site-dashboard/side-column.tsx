@@ -129,7 +129,7 @@ function SiteTotals({ w }: { w: SiteWindow }) {
 /** CH4 Emissions vs Baseline over the last 30 days, whatever range the page shows. */
 function BaselineWidget({ organizationId, siteId, now }: { organizationId: number; siteId: number; now: number }) {
   const units = useCh4Units();
-  const status = useSiteStatus({ organizationId, siteId, range: { start: now - 30 * DAY_MS, end: now } }, 'status30');
+  const status = useSiteStatus({ organizationId, siteId, range: { start: now - 30 * DAY_MS, end: now } });
   const row = status.data;
   const ratio = row?.emissionRatio ?? null;
   return (

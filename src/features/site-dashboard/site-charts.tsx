@@ -3,8 +3,8 @@
 // the device measured while it stood here.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { z } from 'zod';
-import { apiBytes, apiRequest } from '@/api/client';
+import { callEndpoint, callEndpointBytes } from '@/api/endpoint-client';
+import { closestTimeWithDataEndpoint } from '@/contracts/chart-data';
 import { timeseriesClient } from '@/compute/timeseries-client';
 import type { SiteDeviceStay } from '@/contracts/site-dashboard';
 import { ARROW_STREAM_MIME, MIN_RANGE_MINUTES, MINUTE_MS } from '@/domain/chart-data';
@@ -79,7 +79,7 @@ export function SiteMeasurementChart({
             const w = stayWindow(stay, r);
             if (!w) return null;
             const endpoint = measurementEndpoint(mode, r.end - r.start);
-            const bytes = await apiBytes(endpoint.path, {
+            const bytes = await callEndpointBytes(endpoint.endpoint, {
               accept: ARROW_STREAM_MIME,
               signal,
               query: {
@@ -228,19 +228,15 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
   );
   const closest = useCallback<ClosestTime>(
     (r) =>
-      apiRequest(
-        '/api/data/closestTimeWithData/',
-        z.object({ startTime: z.string().nullable(), endTime: z.string().nullable() }),
-        {
-          query: {
-            organizationId,
-            siteId,
-            dataType: 'site-rate',
-            startTime: new Date(r.start).toISOString(),
-            endTime: new Date(r.end).toISOString(),
-          },
+      callEndpoint(closestTimeWithDataEndpoint, {
+        query: {
+          organizationId,
+          siteId,
+          dataType: 'site-rate',
+          startTime: new Date(r.start).toISOString(),
+          endTime: new Date(r.end).toISOString(),
         },
-      ),
+      }),
     [organizationId, siteId],
   );
   return (

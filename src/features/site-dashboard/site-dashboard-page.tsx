@@ -7,8 +7,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
+import { endpointKey } from '@/api/endpoint-client';
+import { invalidateSiteDashboard } from '@/api/site-dashboard-keys';
 import type { Alarm } from '@/contracts/alarm';
-import type { SiteDetail, SiteDeviceStay } from '@/contracts/site-dashboard';
+import { siteDetailEndpoint, type SiteDetail, type SiteDeviceStay } from '@/contracts/site-dashboard';
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { DeviceInstallationType } from '@/domain/enums';
 import { measurementType } from '@/domain/measurement-types';
@@ -303,10 +305,7 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
         />
       )}
       {details === 'edit' && (
-        <SiteDialog
-          siteId={site.id}
-          onClose={() => (setDetails(null), void queryClient.invalidateQueries({ queryKey: ['siteDashboard'] }))}
-        />
+        <SiteDialog siteId={site.id} onClose={() => (setDetails(null), void invalidateSiteDashboard(queryClient))} />
       )}
       {details === 'model' && (
         <ModelPipelineDialog
@@ -315,10 +314,11 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
           onClose={() => setDetails(null)}
           onAnswered={(isOn) => {
             // The menu shows the answer at once; the detail refetches behind it.
-            queryClient.setQueryData<SiteDetail>(['siteDashboard', 'detail', organizationId, site.id], (d) =>
-              d ? { ...d, modellingPipelineIsOn: isOn } : d,
+            queryClient.setQueryData<SiteDetail>(
+              endpointKey(siteDetailEndpoint, { query: { organizationId, siteId: site.id } }),
+              (d) => (d ? { ...d, modellingPipelineIsOn: isOn } : d),
             );
-            void queryClient.invalidateQueries({ queryKey: ['siteDashboard', 'detail'] });
+            void queryClient.invalidateQueries({ queryKey: endpointKey(siteDetailEndpoint) });
           }}
         />
       )}

@@ -1,6 +1,7 @@
 // The site map's wind field for one frame: interpolated by the compute core's IDW kernel in the geo worker, off the
 // page. The last frame's field stays drawn until the next arrives.
 import { useQuery } from '@tanstack/react-query';
+import { siteWindFieldKey } from '@/api/local-keys';
 import { geoClient } from '@/compute/geo-client';
 import type { WindFieldLayout } from '@/domain/site-map';
 
@@ -21,7 +22,7 @@ export function useWindField(layout: WindFieldLayout | null): WindField | null {
       ])
     : null;
   const field = useQuery({
-    queryKey: ['siteWindField', key],
+    queryKey: siteWindFieldKey(key),
     enabled: layout !== null,
     gcTime: 0,
     queryFn: async (): Promise<WindField> => {

@@ -1,105 +1,88 @@
 // The Site edit screen's calls (spec 3 §7): the site, its sources, structures and basemaps, the option lists, and
 // the saves. Every query takes the abort signal, so leaving the page cancels what is in flight.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest, apiUpload } from '@/api/client';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { areaKey, callEndpoint, endpointKey, endpointQuery, uploadToEndpoint } from '@/api/endpoint-client';
+import { invalidateSiteDashboard } from '@/api/site-dashboard-keys';
+import { deploymentPlanForSiteEndpoint } from '@/contracts/deployment-plan';
+import { sourceCategoryOptionsEndpoint } from '@/contracts/emissions';
 import {
-  basemapSchema,
-  idAnswerSchema,
-  siteEditSiteSchema,
-  sourceCategoryOptionSchema,
-  sourceEditSchema,
-  sourceGroupOptionSchema,
-  structureSchema,
+  basemapListEndpoint,
+  deleteBasemapEndpoint,
+  deleteSourceEndpoint,
+  deleteStructureEndpoint,
+  restoreSourceEndpoint,
+  saveBasemapEndpoint,
+  saveSourceEndpoint,
+  saveStructureEndpoint,
+  siteInfoEndpoint,
+  sourceGroupOptionsEndpoint,
+  sourceListEndpoint,
+  structureListEndpoint,
   type BasemapEditFields,
 } from '@/contracts/site-edit';
 import type { SourceEditBody } from '@/domain/sources';
 import type { StructureEditBody } from '@/domain/structures';
 
-export const siteEditKey = (siteId: number) => ['siteEdit', siteId] as const;
-/** The deployment plan's validity follows the sources (spec 3 §4), so source edits refresh its query too. */
-const DEPLOYMENT_PLAN_KEY = 'deploymentPlan';
+/** The screen's reads of one site (any organization): refreshed after each save, dropped when the page is left. */
+export const siteEditKeys = (siteId: number): QueryKey[] =>
+  [siteInfoEndpoint, sourceListEndpoint, structureListEndpoint, basemapListEndpoint].map((e) =>
+    endpointKey(e, { query: { siteId } }),
+  );
 
 export const useSiteInfo = (organizationId: number, siteId: number) =>
   useQuery({
-    queryKey: [...siteEditKey(siteId), 'site', organizationId],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/site/siteInfo/', siteEditSiteSchema, { query: { organizationId, siteId }, signal }),
+    ...endpointQuery(siteInfoEndpoint, { query: { organizationId, siteId } }),
     enabled: organizationId > 0 && siteId > 0,
     retry: false,
   });
 
 export const useEditSources = (organizationId: number, siteId: number) =>
-  useQuery({
-    queryKey: [...siteEditKey(siteId), 'sources', organizationId],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/source/getSourceEdit/', z.array(sourceEditSchema), {
-        query: { organizationId, siteId, includeDeleted: 'true' },
-        signal,
-      }),
-  });
+  useQuery(endpointQuery(sourceListEndpoint, { query: { organizationId, siteId, includeDeleted: 'true' } }));
 
 export const useSourceCategories = () =>
-  useQuery({
-    queryKey: ['sourceCategoryOptions'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/sourceCategory/options/', z.array(sourceCategoryOptionSchema), { signal }),
-    staleTime: Infinity,
-  });
+  useQuery({ ...endpointQuery(sourceCategoryOptionsEndpoint), staleTime: Infinity });
 
 export const useSourceGroupOptions = (organizationId: number) =>
-  useQuery({
-    queryKey: ['sourceGroupOptions', organizationId],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/sourceGroup/siteGroupOptions/', z.array(sourceGroupOptionSchema), {
-        query: { organizationId },
-        signal,
-      }),
-  });
+  useQuery(endpointQuery(sourceGroupOptionsEndpoint, { query: { organizationId } }));
 
 export const useStructures = (organizationId: number, siteId: number) =>
-  useQuery({
-    queryKey: [...siteEditKey(siteId), 'structures', organizationId],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/structure/getStructureEdit/', z.array(structureSchema), {
-        query: { organizationId, siteId },
-        signal,
-      }),
-  });
+  useQuery(endpointQuery(structureListEndpoint, { query: { organizationId, siteId } }));
 
 export const useBasemaps = (organizationId: number, siteId: number) =>
-  useQuery({
-    queryKey: [...siteEditKey(siteId), 'basemaps', organizationId],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/basemap/basemapList/', z.array(basemapSchema), { query: { organizationId, siteId }, signal }),
-  });
+  useQuery(endpointQuery(basemapListEndpoint, { query: { organizationId, siteId } }));
 
-function useInvalidate(siteId: number, also: string[] = []) {
+/**
+ * A source change also refreshes the source groups, the deployment plan (its validity follows the sources, spec 3
+ * §4) and the site dashboard.
+ */
+function useInvalidate(siteId: number, sources = false) {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: siteEditKey(siteId) }),
-      ...also.map((k) => client.invalidateQueries({ queryKey: [k] })),
+      ...siteEditKeys(siteId).map((queryKey) => client.invalidateQueries({ queryKey })),
+      ...(sources
+        ? [
+            client.invalidateQueries({ queryKey: endpointKey(sourceGroupOptionsEndpoint) }),
+            client.invalidateQueries({ queryKey: areaKey(deploymentPlanForSiteEndpoint) }),
+            invalidateSiteDashboard(client),
+          ]
+        : []),
     ]);
 }
 
 export function useSaveSource(siteId: number) {
-  const invalidate = useInvalidate(siteId, ['sourceGroupOptions', DEPLOYMENT_PLAN_KEY, 'siteDashboard']);
+  const invalidate = useInvalidate(siteId, true);
   return useMutation({
-    mutationFn: (body: SourceEditBody) =>
-      apiRequest('/api/source/sourceEdit', sourceEditSchema, { method: 'POST', body }),
+    mutationFn: (body: SourceEditBody) => callEndpoint(saveSourceEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
 
 export function useSourceDeleted(organizationId: number, siteId: number) {
-  const invalidate = useInvalidate(siteId, [DEPLOYMENT_PLAN_KEY, 'siteDashboard']);
+  const invalidate = useInvalidate(siteId, true);
   return useMutation({
     mutationFn: ({ sourceId, deleted }: { sourceId: number; deleted: boolean }) =>
-      apiRequest(deleted ? '/api/source/deleteSource/' : '/api/source/restoreSource/', sourceEditSchema, {
-        method: 'POST',
-        query: { organizationId, sourceId },
-      }),
+      callEndpoint(deleted ? deleteSourceEndpoint : restoreSourceEndpoint, { query: { organizationId, sourceId } }),
     onSuccess: invalidate,
   });
 }
@@ -107,8 +90,7 @@ export function useSourceDeleted(organizationId: number, siteId: number) {
 export function useSaveStructure(siteId: number) {
   const invalidate = useInvalidate(siteId);
   return useMutation({
-    mutationFn: (body: StructureEditBody) =>
-      apiRequest('/api/structure/structureEdit', structureSchema, { method: 'POST', body }),
+    mutationFn: (body: StructureEditBody) => callEndpoint(saveStructureEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
@@ -117,10 +99,7 @@ export function useDeleteStructure(organizationId: number, siteId: number) {
   const invalidate = useInvalidate(siteId);
   return useMutation({
     mutationFn: (structureId: number) =>
-      apiRequest('/api/structure/deleteStructure/', idAnswerSchema, {
-        method: 'POST',
-        query: { organizationId, structureId },
-      }),
+      callEndpoint(deleteStructureEndpoint, { query: { organizationId, structureId } }),
     onSuccess: invalidate,
   });
 }
@@ -144,10 +123,7 @@ export function useSaveBasemap(organizationId: number, siteId: number) {
           new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.mime }),
           image.mime === 'image/png' ? 'basemap.png' : 'basemap.jpg',
         );
-      return apiUpload(`/api/basemap/basemapEdit/?organizationId=${organizationId}`, basemapSchema, form, {
-        onProgress,
-        signal,
-      });
+      return uploadToEndpoint(saveBasemapEndpoint, { query: { organizationId } }, form, { onProgress, signal });
     },
     onSuccess: invalidate,
   });
@@ -156,11 +132,7 @@ export function useSaveBasemap(organizationId: number, siteId: number) {
 export function useDeleteBasemap(organizationId: number, siteId: number) {
   const invalidate = useInvalidate(siteId);
   return useMutation({
-    mutationFn: (basemapId: number) =>
-      apiRequest('/api/basemap/deleteBasemap/', idAnswerSchema, {
-        method: 'POST',
-        query: { organizationId, basemapId },
-      }),
+    mutationFn: (basemapId: number) => callEndpoint(deleteBasemapEndpoint, { query: { organizationId, basemapId } }),
     onSuccess: invalidate,
   });
 }

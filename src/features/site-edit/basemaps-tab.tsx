@@ -4,8 +4,8 @@
 // recompresses images over 2 MB; the upload shows its progress and stops when the page is left.
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { apiBytes } from '@/api/client';
-import type { Basemap } from '@/contracts/site-edit';
+import { callEndpointBytes, endpointKey } from '@/api/endpoint-client';
+import { basemapImageEndpoint, type Basemap } from '@/contracts/site-edit';
 import {
   BASEMAP_MAX_FILES,
   basemapProblems,
@@ -46,6 +46,10 @@ const toForm = (b: Basemap): BasemapForm => ({
   southWestCornerLatLng: b.southWestCornerLatLng,
   showByDefault: b.showByDefault,
 });
+
+/** The image's version ends its key: a new image is a new query, the old one's bitmap is not reused. */
+const basemapImageKey = (organizationId: number, b: Basemap) =>
+  [...endpointKey(basemapImageEndpoint, { query: { organizationId, basemapId: b.id } }), b.imageVersion] as const;
 
 export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
   const organizationId = site.organizationId;
@@ -100,11 +104,11 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
   const visible = all.filter((b) => !(hidden[b.id] ?? !b.showByDefault));
   const images = useQueries({
     queries: visible.map((b) => ({
-      queryKey: ['basemapImage', organizationId, b.id, b.imageVersion],
+      queryKey: basemapImageKey(organizationId, b),
       queryFn: async ({ signal }: { signal: AbortSignal }) =>
         createImageBitmap(
           new Blob([
-            await apiBytes('/api/basemap/basemapImage/', {
+            await callEndpointBytes(basemapImageEndpoint, {
               query: { organizationId, basemapId: b.id },
               accept: 'image/png, image/jpeg',
               signal,

@@ -25,7 +25,7 @@ import { NotFoundOrNoAccessPage } from '@/components/not-found-or-no-access';
 import { useSession } from '@/components/session-context';
 import { siteDashboardPath } from '@/components/site-dashboard-link';
 import { Spinner } from '@/components/spinner';
-import { siteEditKey, useSiteInfo } from './api';
+import { siteEditKeys, useSiteInfo } from './api';
 import { BasemapsTab } from './basemaps-tab';
 import { DeploymentPlanTab } from './deployment-plan/deployment-plan-tab';
 import { useDeploymentPlanOutdated } from './deployment-plan/use-deployment-plan-outdated';
@@ -66,8 +66,10 @@ export default function SiteEditPage() {
   // Leaving the page cancels what is still loading; the next visit starts afresh.
   useEffect(
     () => () => {
-      void queryClient.cancelQueries({ queryKey: siteEditKey(siteId) });
-      queryClient.removeQueries({ queryKey: siteEditKey(siteId) });
+      for (const queryKey of siteEditKeys(siteId)) {
+        void queryClient.cancelQueries({ queryKey });
+        queryClient.removeQueries({ queryKey });
+      }
     },
     [queryClient, siteId],
   );
