@@ -60,7 +60,8 @@ import { structureRoutes } from './routes/structure';
 import { deploymentPlanRoutes } from './routes/deployment-plan';
 import { apiKeyRoutes } from './routes/api-key';
 import { pullApiRoutes } from './routes/pull-api';
-import { userRoutes, type LogoutHook } from './routes/user';
+import { userRoutes } from './routes/user';
+import type { LogoutHook } from './services/callers';
 import { userSettingsRoutes } from './routes/user-settings';
 import { ownerRoutes } from './routes/owner';
 

@@ -10,60 +10,15 @@ import {
   recentAlarmsEndpoint,
   topContributingSourcesEndpoint,
 } from '@/contracts/alarm';
-import { ALARM_FIELDS, decodeAlarmId, type AlarmField } from '@/domain/alarms';
-import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums';
 import { defineRoute } from '../http/define-route';
-import type { SignedInUser } from '../services/callers';
-import { DomainError } from '../services/errors';
-import type { Queryable } from '../db/client';
 import {
-  ALARM_COLUMNS,
-  ALARM_FROM,
-  alarmOrganization,
-  loadAlarm,
-  SITE_GROUP_NAMES_SQL,
-  toAlarm,
-  type AlarmRow,
-} from '../services/alarms';
-import { enumField, filterConditions, orderBy, type GridField } from '../services/grid-sql';
-import { accessToOrganization } from '../services/signed-in-user';
-import { assertFilterInOrganization, siteFilterSql } from '../services/site-filter';
-import { EMISSION_LOOKBACK, windowVolumeSql } from '../services/emission-rollups';
-import { evaluateAlarms } from '../services/alarm-engine/run';
-import { notifyRaisedAlarms } from '../services/notifications/alarm-mails';
-import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
-
-const FIELDS: Record<AlarmField, GridField> = {
-  alarmType: enumField('a.alarm_type', AlarmType.options),
-  calculationMethod: enumField('a.calculation_method', Aggregation.options),
-  criticalThreshold: { sql: 'a.critical_threshold', kind: 'number' },
-  deviceType: { sql: 'd.device_type', kind: 'text' },
-  endTime: { sql: 'a.end_time', kind: 'date' },
-  hiHiThreshold: { sql: 'a.hi_hi_threshold', kind: 'number' },
-  hiThreshold: { sql: 'a.hi_threshold', kind: 'number' },
-  level: enumField('a.level', AlarmLevel.options),
-  maxValue: { sql: 'a.max_value', kind: 'number' },
-  siteAlias: { sql: 's.alias', kind: 'text' },
-  siteGroups: { sql: SITE_GROUP_NAMES_SQL, kind: 'text' },
-  siteName: { sql: 's.name', kind: 'text' },
-  slidingWindowSizeInHours: { sql: 'a.sliding_window_hours', kind: 'number' },
-  startTime: { sql: 'a.start_time', kind: 'date' },
-  // Emission sources arrive with the emissions; until then no alarm has one.
-  topEmittingSource: { sql: 'NULL::text', kind: 'text' },
-  totalVolume: { sql: 'a.total_volume', kind: 'number' },
-  workflowResolvedAt: { sql: 'w.resolved_at', kind: 'date' },
-  workflowType: enumField('w.workflow_type', WorkflowType.options),
-  device: { sql: 'd.name', kind: 'text' },
-};
-
-/** The alarm behind an encoded id, if the user may see it; otherwise 404, the same for unknown and foreign ids. */
-export async function alarmForUser(db: Queryable, user: SignedInUser, encodedId: string) {
-  const id = decodeAlarmId(encodedId);
-  const organizationId = id === null ? null : await alarmOrganization(db, id);
-  if (id === null || organizationId === null || !(await accessToOrganization(db, user, organizationId)).ok)
-    throw new DomainError('NotFound', 'Alarm not found');
-  return { alarm: (await loadAlarm(db, organizationId, id))!, organizationId };
-}
+  addAlarmComment,
+  alarmListBlock,
+  alarmWithOrganization,
+  evaluateSite,
+  recentAlarms,
+  topContributingSources,
+} from '../services/alarm-queries';
 
 const list = (e: typeof alarmListEndpoint) =>
   defineRoute(e, {
@@ -72,26 +27,7 @@ const list = (e: typeof alarmListEndpoint) =>
       "A block of the organization's alarms (startRow/endRow), filtered, sorted, with the Unresolved quick filter",
     example: { query: { startRow: '0', endRow: '100' } },
     cached: true,
-    handler: async ({ query, organizationId, database }) => {
-      const params: unknown[] = [organizationId];
-      const where: string[] = ['true'];
-      if (query.quickFilters.includes('Unresolved')) where.push('w.resolved_at IS NULL');
-      const filters = Object.fromEntries(ALARM_FIELDS.map((f) => [f, (query as Record<string, unknown>)[f] as never]));
-      where.push(...filterConditions(FIELDS, filters, params));
-      const from = `${ALARM_FROM} WHERE ${where.join(' AND ')}`;
-      const [count] = await database.query<{ n: string | number }>(`SELECT count(*) AS n ${from}`, params);
-      const total = Number(count?.n ?? 0);
-      const rows = await database.query<AlarmRow>(
-        `SELECT ${ALARM_COLUMNS} ${from} ${orderBy(FIELDS, query.sortColumn, query.sortAscending, 'a.start_time DESC', 'a.id DESC')}
-          OFFSET $${params.length + 1} LIMIT $${params.length + 2}`,
-        [...params, query.startRow, query.endRow - query.startRow],
-      );
-      return {
-        rows: rows.map(toAlarm),
-        totalRows: total,
-        lastRow: Math.min(total, query.endRow) >= total ? total : -1,
-      };
-    },
+    handler: ({ query, organizationId, database }) => alarmListBlock(database, organizationId!, query),
   });
 
 export const alarmRoutes = [
@@ -100,20 +36,7 @@ export const alarmRoutes = [
     summary:
       'Runs the alarm engine on demand for a site over a range (at most 90 days); answers how many alarms it raised',
     example: { body: { siteId: 1, startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' } },
-    handler: async ({ body, organizationId, database, config }) => {
-      const start = Date.parse(body.startTime);
-      const end = Date.parse(body.endTime);
-      if (!(start < end) || end - start > 90 * 86_400_000)
-        throw new DomainError('Invalid', 'The range must end after it starts and span at most 90 days');
-      const [site] = await database.query<{ id: number }>(
-        'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
-        [body.siteId, organizationId],
-      );
-      if (!site) throw new DomainError('NotFound', 'Site not found');
-      const raised = await evaluateAlarms(database, [site.id], start, end);
-      await notifyRaisedAlarms(database, raised, config.publicUrl);
-      return { alarmsRaised: raised.length };
-    },
+    handler: ({ body, config, database, organizationId }) => evaluateSite(database, config, organizationId!, body),
   }),
   list(alarmListEndpoint),
   list(alarmListAliasEndpoint),
@@ -123,68 +46,22 @@ export const alarmRoutes = [
       "The overview's event log: the most recent alarms (top, at most 100) of the sites in the filter in a window",
     cached: true,
     example: { query: { startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z', top: '100' } },
-    handler: async ({ query, organizationId, database }) => {
-      const filter = query.siteFilter ?? EMPTY_SITE_FILTER;
-      await assertFilterInOrganization(database, organizationId!, filter);
-      const params: unknown[] = [organizationId, query.startTime, query.endTime];
-      const scope = siteFilterSql(organizationId!, filter, params);
-      const rows = await database.query<AlarmRow>(
-        `SELECT ${ALARM_COLUMNS} ${ALARM_FROM} WHERE a.start_time >= $2::timestamptz AND a.start_time < $3::timestamptz AND ${scope}
-          ORDER BY a.start_time DESC, a.id DESC LIMIT $${params.length + 1}`,
-        [...params, query.top],
-      );
-      return rows.map(toAlarm);
-    },
+    handler: ({ database, organizationId, query }) => recentAlarms(database, organizationId!, query),
   }),
   defineRoute(alarmEndpoint, {
     orgScope: false,
     summary: 'One alarm by its encoded id (the alarm link), with its organization',
-    handler: async ({ params, user, database }) => {
-      const { alarm, organizationId } = await alarmForUser(database, user!, params.encodedId);
-      return { ...alarm, organizationId };
-    },
+    handler: ({ database, params, user }) => alarmWithOrganization(database, user!, params),
   }),
   defineRoute(topContributingSourcesEndpoint, {
     orgScope: false,
     summary: "The emission sources that contributed most to an alarm's volume, largest first",
-    handler: async ({ query, user, database }) => {
-      const { alarm } = await alarmForUser(database, user!, query.encodedAlarmId);
-      // Measurement alarms come from one device's readings; sources are attributed to emission alarms only.
-      if (alarm.alarmType === AlarmType.values.Measurement) return [];
-      const rows = await database.query<{ source: string | null; volume: number }>(
-        `SELECT src.name AS source, sum(${windowVolumeSql('$2::timestamptz', '$3::timestamptz')}) AS volume
-           FROM emissions e LEFT JOIN sources src ON src.id = e.source_id
-          WHERE e.site_id = $1 AND e.start_time < $3::timestamptz AND e.start_time >= $2::timestamptz - ${EMISSION_LOOKBACK}
-          GROUP BY src.name ORDER BY volume DESC, src.name`,
-        [alarm.siteId, alarm.startTime, alarm.endTime ?? alarm.startTime],
-      );
-      return rows
-        .filter((r) => Number(r.volume) > 0)
-        .map((r) => ({ sourceName: r.source ?? 'Unknown', totalVolume: Number(r.volume) }));
-    },
+    handler: ({ database, query, user }) => topContributingSources(database, user!, query),
   }),
   defineRoute(addAlarmCommentEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },
     summary: 'Adds a comment to an alarm; answers the new comment',
     example: { body: { alarmId: 1, content: 'Crew dispatched' } },
-    handler: async ({ body, organizationId, user, database }) => {
-      const content = body.content.trim();
-      if (!content)
-        throw new DomainError('Invalid', 'The request is not valid.', { content: ['A comment cannot be blank'] });
-      const alarm = await loadAlarm(database, organizationId!, body.alarmId);
-      if (!alarm) throw new DomainError('NotFound', 'Alarm not found');
-      const [c] = await database.query<{ id: number; created_at: Date | string }>(
-        'INSERT INTO alarm_comments (alarm_id, content, user_id, email) VALUES ($1, $2, $3, $4) RETURNING id, created_at',
-        [alarm.id, content, user!.id, user!.email],
-      );
-      return {
-        id: c!.id,
-        alarmId: alarm.id,
-        content,
-        createdAt: new Date(c!.created_at).toISOString(),
-        email: user!.email,
-        userId: user!.id,
-      };
-    },
+    handler: ({ body, database, organizationId, user }) => addAlarmComment(database, user!, organizationId!, body),
   }),
 ];

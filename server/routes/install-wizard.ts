@@ -7,98 +7,35 @@ import {
   installDeviceOptionsEndpoint,
   installSiteLocationsEndpoint,
 } from '@/contracts/device';
-import { DIAGNOSTIC_TYPES, unavailableDevice } from '@/domain/install-wizard';
 import { defineRoute } from '../http/define-route';
-import { DomainError } from '../services/errors';
-import { readSamples } from '../services/measurement-store';
-
-/** Diagnostics never reach back further than this from now. */
-const DIAGNOSTICS_WINDOW_MS = 3_600_000;
+import {
+  deviceDiagnostics,
+  installAvailability,
+  installDeviceOptions,
+  installSiteLocations,
+} from '../services/install-wizard';
 
 export const installWizardRoutes = [
   defineRoute(installDeviceOptionsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's devices the wizard may install, with where each stands now",
-    handler: async ({ organizationId, database }) =>
-      (
-        await database.query<{
-          id: number;
-          name: string;
-          device_type: 'Qube' | 'QubeLite' | 'QubeCamera';
-          site: string | null;
-        }>(
-          `SELECT d.id, d.name, d.device_type, s.name AS site FROM devices d
-           LEFT JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL LEFT JOIN sites s ON s.id = i.site_id
-          WHERE d.organization_id = $1 ORDER BY lower(d.name)`,
-          [organizationId],
-        )
-      ).map((d) => ({ id: d.id, name: d.name, deviceType: d.device_type, currentSiteName: d.site })),
+    handler: ({ organizationId, database }) => installDeviceOptions(database, organizationId!),
   }),
   defineRoute(installAvailabilityEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: 'Whether a device (by name, as scanned) may be installed by this organization',
-    handler: async ({ query, organizationId, database }) => {
-      const [d] = await database.query<{ id: number }>(
-        'SELECT id FROM devices WHERE lower(name) = lower($1) AND organization_id = $2',
-        [query.deviceName, organizationId],
-      );
-      return d
-        ? { available: true, deviceId: d.id, message: null }
-        : { available: false, deviceId: null, message: unavailableDevice(query.deviceName) };
-    },
+    handler: ({ query, organizationId, database }) => installAvailability(database, organizationId!, query.deviceName),
   }),
   defineRoute(installSiteLocationsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary: "The organization's live sites with their centres, for choosing where to install",
-    handler: async ({ organizationId, database }) =>
-      (
-        await database.query<{ id: number; name: string; latitude: number; longitude: number }>(
-          'SELECT id, name, latitude, longitude FROM sites WHERE organization_id = $1 AND deleted_at IS NULL ORDER BY lower(name)',
-          [organizationId],
-        )
-      ).map((s) => ({
-        id: s.id,
-        name: s.name,
-        location: { lat: s.latitude, lng: s.longitude },
-      })),
+    handler: ({ organizationId, database }) => installSiteLocations(database, organizationId!),
   }),
   defineRoute(deviceDiagnosticsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },
     summary:
       "An installation's readings since the times given per type (type:ISO, repeated) and wind since windDataFromTime",
     example: { query: { deviceInstallationId: '1' } },
-    handler: async ({ query, organizationId, database }) => {
-      const [inst] = await database.query<{ device_id: number; started_at: Date | string }>(
-        'SELECT i.device_id, i.started_at FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.id = $1 AND d.organization_id = $2',
-        [query.deviceInstallationId, organizationId],
-      );
-      if (!inst) throw new DomainError('NotFound', 'Installation not found');
-      const now = Date.now();
-      const floor = Math.max(new Date(inst.started_at).getTime() - DIAGNOSTICS_WINDOW_MS, now - DIAGNOSTICS_WINDOW_MS);
-      const fromOf = new Map(
-        query.deviceMeasurementFromTimes.map((e) => [Number(e.split(':')[0]), Date.parse(e.slice(e.indexOf(':') + 1))]),
-      );
-      const deviceMeasurements: Record<string, [number, number][]> = {};
-      for (const type of DIAGNOSTIC_TYPES) {
-        const s = await readSamples(
-          database,
-          inst.device_id,
-          type,
-          Math.max(floor, (fromOf.get(type) ?? 0) + 1),
-          now + 1,
-        );
-        deviceMeasurements[String(type)] = Array.from(s.times, (t, i) => [t, Math.round(s.values[i]! * 1000) / 1000]);
-      }
-      const windFrom = Math.max(floor, query.windDataFromTime ? Date.parse(query.windDataFromTime) + 1 : 0);
-      const speed = await readSamples(database, inst.device_id, 16, windFrom, now + 1);
-      const direction = await readSamples(database, inst.device_id, 15, windFrom, now + 1);
-      const dirAt = new Map(Array.from(direction.times, (t, i) => [t, direction.values[i]!]));
-      const windData = Array.from(speed.times, (t, i) => ({
-        time: t,
-        windSpeed: Math.round(speed.values[i]! * 100) / 100,
-        windDirection: dirAt.get(t) ?? null,
-      }));
-      return { deviceMeasurements, windData };
-    },
+    handler: ({ query, organizationId, database }) => deviceDiagnostics(database, organizationId!, query),
   }),
 ];

@@ -13,51 +13,10 @@ import {
 } from '@/contracts/ticket';
 import { TicketSource } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
-import { NOT_INSTALLED_FOR_TICKET, type ticketCreateSchema } from '@/domain/tickets';
-import type { Queryable } from '../db/client';
 import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
-import { builtInDesk } from '../services/ticket-desk/built-in-desk';
-import type { TicketDesk, TicketScope } from '../services/ticket-desk/ticket-desk';
-
-const desk: TicketDesk = builtInDesk;
-
-/** A device of the organization, with its open installation's site. */
-async function deviceInOrganization(
-  db: Queryable,
-  deviceId: number,
-  organizationId: number,
-): Promise<{ id: number; site_id: number | null }> {
-  const [d] = await db.query<{ id: number; site_id: number | null }>(
-    'SELECT d.id, i.site_id FROM devices d LEFT JOIN device_installations i ON i.device_id = d.id AND i.ended_at IS NULL WHERE d.id = $1 AND d.organization_id = $2',
-    [deviceId, organizationId],
-  );
-  if (!d) throw new DomainError('NotFound', 'Device not found');
-  return d;
-}
-
-/** Field options must be of their field, and a secondary symptom a child of the chosen primary. */
-async function checkFieldChoices(db: Queryable, body: z.infer<typeof ticketCreateSchema>): Promise<void> {
-  const choices: [keyof typeof body, string][] = [
-    ['symptomPrimaryId', 'symptomPrimary'],
-    ['symptomSecondaryId', 'symptomSecondary'],
-    ['symptomInferenceId', 'symptomInference'],
-    ['nextStepId', 'nextStep'],
-  ];
-  const errors: Record<string, string[]> = {};
-  for (const [key, field] of choices) {
-    const value = body[key] as number | null;
-    if (value === null) continue;
-    const [o] = await db.query<{ parent_id: number | null }>(
-      'SELECT parent_id FROM ticket_field_options WHERE id = $1 AND field = $2',
-      [value, field],
-    );
-    if (!o) errors[key] = ['Not one of the options'];
-    else if (key === 'symptomSecondaryId' && o.parent_id !== body.symptomPrimaryId)
-      errors[key] = ['Not an option of the chosen Symptom Primary'];
-  }
-  if (Object.keys(errors).length > 0) throw new DomainError('Invalid', 'The request is not valid.', errors);
-}
+import type { TicketScope } from '../services/ticket-desk/ticket-desk';
+import { createTicket, deviceInOrganization, ticketDesk as desk } from '../services/tickets';
 
 function ticketScope(query: z.infer<typeof ticketQuerySchema>, organizationId: number): TicketScope {
   if (query.deviceId === undefined && query.siteId === undefined)
@@ -88,18 +47,7 @@ export const ticketRoutes = [
         description: null,
       },
     },
-    handler: async ({ body, organizationId, user, database }) =>
-      database.transaction(async (tx) => {
-        const device = await deviceInOrganization(tx, body.deviceId, organizationId!);
-        if (device.site_id === null) throw new DomainError('Invalid', NOT_INSTALLED_FOR_TICKET);
-        await checkFieldChoices(tx, body);
-        return desk.create(tx, {
-          ...body,
-          organizationId: organizationId!,
-          siteId: device.site_id,
-          createdBy: user!.email,
-        });
-      }),
+    handler: ({ body, organizationId, user, database }) => createTicket(database, organizationId!, body, user!),
   }),
   defineRoute(deviceTicketsEndpoint, {
     orgScope: { from: 'query', key: 'organizationId' },

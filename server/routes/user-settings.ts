@@ -6,7 +6,7 @@ import {
   unitListEndpoint,
 } from '@/contracts/user-settings';
 import { UNITS } from '@/domain/units';
-import { storedUnitConfiguration } from '../services/user-settings';
+import { loadUnitConfiguration, saveGridColumnVisibility, saveUnitConfiguration } from '../services/user-settings';
 import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 
@@ -16,18 +16,7 @@ export const userSettingsRoutes = [
     summary: 'Saves which columns of one grid the user has hidden',
     handler: async ({ user, body, database }) => {
       if (!user) throw new DomainError('Unauthenticated', 'Authentication required');
-      // jsonb_set on one key: concurrent saves of different grids never overwrite each other.
-      const [row] = await database.query<{ grids: Record<string, string[]> }>(
-        `UPDATE users
-            SET settings = jsonb_set(
-                  CASE WHEN jsonb_typeof(settings -> 'gridColumnVisibility') = 'object' THEN settings
-                       ELSE jsonb_set(coalesce(settings, '{}'::jsonb), '{gridColumnVisibility}', '{}'::jsonb) END,
-                  ARRAY['gridColumnVisibility', $2::text], $3::jsonb)
-          WHERE id = $1
-          RETURNING settings -> 'gridColumnVisibility' AS grids`,
-        [user.id, body.key, JSON.stringify([...new Set(body.hiddenColumns)])],
-      );
-      return { gridColumnVisibility: row?.grids ?? {} };
+      return { gridColumnVisibility: await saveGridColumnVisibility(database, user.id, body.key, body.hiddenColumns) };
     },
   }),
   defineRoute(unitListEndpoint, {
@@ -38,13 +27,7 @@ export const userSettingsRoutes = [
   defineRoute(unitConfigurationEndpoint, {
     orgScope: false,
     summary: "The user's six display-unit choices",
-    handler: async ({ user, database }) => {
-      const [row] = await database.query<{ settings: Record<string, unknown> }>(
-        'SELECT settings FROM users WHERE id = $1',
-        [user!.id],
-      );
-      return storedUnitConfiguration(row?.settings ?? {});
-    },
+    handler: ({ user, database }) => loadUnitConfiguration(database, user!.id),
   }),
   defineRoute(saveUnitConfigurationEndpoint, {
     orgScope: false,
@@ -60,10 +43,7 @@ export const userSettingsRoutes = [
       },
     },
     handler: async ({ user, body, database }) => {
-      await database.query(
-        "UPDATE users SET settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{unitConfiguration}', $2::jsonb) WHERE id = $1",
-        [user!.id, JSON.stringify(body)],
-      );
+      await saveUnitConfiguration(database, user!.id, body);
       return body;
     },
   }),

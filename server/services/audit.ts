@@ -1,4 +1,5 @@
 // Audit trail (spec 1 §3 'Audit entries'): who changed which values of an entity, old and new.
+import type { AuditEntry, AuditedEntity } from '@/contracts/audit';
 import type { Queryable } from '../db/client';
 
 export type AuditEntityType =
@@ -53,4 +54,27 @@ export async function recordAudit(
       JSON.stringify(entry.changes),
     ],
   );
+}
+
+/** One entity's recorded changes in its organization, newest first (at most 500). */
+export async function auditHistory(
+  db: Queryable,
+  of: { entity: AuditedEntity; id: string | number; organizationId: number },
+): Promise<AuditEntry[]> {
+  const rows = await db.query<{
+    time: Date | string;
+    user_name: string;
+    changes: { name: string; oldValue: unknown; newValue: unknown }[];
+  }>(
+    `SELECT time, user_name, changes FROM audit_entries
+      WHERE entity_type = $1 AND entity_id = $2 AND organization_id = $3 ORDER BY time DESC, id DESC LIMIT 500`,
+    [of.entity, of.id, of.organizationId],
+  );
+  return rows.map((r) => ({
+    time: new Date(r.time).toISOString(),
+    userName: r.user_name,
+    changedValues: r.changes.map((c) => ({ name: c.name, value: c.newValue })),
+    oldValues: r.changes.map((c) => ({ name: c.name, value: c.oldValue })),
+    newValues: r.changes.map((c) => ({ name: c.name, value: c.newValue })),
+  }));
 }

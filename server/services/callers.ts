@@ -12,6 +12,11 @@ export interface ApiKeyCaller {
   speedDisplayUnitId: number;
 }
 
+/** Ends every session of a user (the identity provider's refresh tokens), on logout and when staff are removed. */
+export interface LogoutHook {
+  revokeAllForUser(userId: number): Promise<void>;
+}
+
 export interface SignedInUser {
   id: number;
   email: string;

@@ -2,7 +2,8 @@
 // saved by the same service as the dialog, inside one transaction — every row or none, with each row's problems.
 import type { DeviceEdit } from '@/contracts/device';
 import { DEVICE_BULK_COLUMNS, DEVICE_BULK_MAX_ROWS, readDeviceKind } from '@/domain/device-bulk';
-import { EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS } from '@/domain/device-form';
+import { toCsv } from '@/domain/csv';
+import { DEVICE_KIND_LABEL, EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
 import type { CsvRow } from '../../workers/lib/csv-parse';
 import { FileParseError } from '../../workers/lib/file-errors';
@@ -135,4 +136,37 @@ export async function applyBulkDevices(
     );
   }
   return { rowsChanged: changed, particleErrors: [] };
+}
+
+/** The bulk device CSV: blank without device ids, otherwise with those devices of the organization. */
+export async function deviceBulkTemplate(
+  database: Queryable,
+  organizationId: number,
+  deviceIds: readonly number[],
+): Promise<string> {
+  const [org] = await database.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [
+    organizationId,
+  ]);
+  const rows = [];
+  for (const id of [...new Set(deviceIds)]) {
+    const d = await loadDeviceEdit(database, id);
+    if (!d || d.organizationId !== organizationId) continue;
+    rows.push([
+      d.id,
+      d.name,
+      DEVICE_KIND_LABEL[d.deviceType],
+      org?.name ?? '',
+      d.thirdPartyId,
+      d.thirdPartySerialNumber,
+      d.pcbQrCode,
+      ...HARDWARE_ITEMS.map((h) => d[h.key]?.name ?? ''),
+      ...EDIT_SERIAL_NUMBERS.map((s) => d[s.key] ?? ''),
+      d.inletVentDcaCleanoutTime ? d.inletVentDcaCleanoutTime.slice(0, 10) : '',
+      d.productionNotes,
+    ]);
+  }
+  return toCsv(
+    DEVICE_BULK_COLUMNS.map((c) => c.header),
+    rows,
+  );
 }
