@@ -94,7 +94,7 @@ export async function startLoadServer(
   cpSync(templateDir, dataDir, { recursive: true });
   if (opts.pauseModels) {
     // The demo's modelled sites catch up from the seed's time for tens of minutes after a start, in a worker and in
-    // PGlite's queries on the main thread; pausing them on the copy measures serving alone.
+    // the database's thread; pausing them on the copy measures serving alone.
     const copy = await openPglite(dataDir);
     const paused = await copy.query(
       'UPDATE sites SET modelling_pipeline_is_on = false WHERE modelling_pipeline_is_on RETURNING id',
