@@ -4,9 +4,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { deviceSearchRowSchema, siteSearchRowSchema, type DeviceSearchRow } from '@/contracts/device';
+import { endpointKey, endpointQuery } from '@/api/endpoint-client';
+import type { DeviceSearchRow } from '@/contracts/device';
+import { deviceSearchListEndpoint, siteSearchListEndpoint } from '@/contracts/search';
 import { quarantineBlocked } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
@@ -47,19 +47,12 @@ export function SearchDrawer({
   const [text, setText] = useState('');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const orgQuery = showAll ? {} : { organizationId: organization!.id };
-  const sites = useQuery({
-    queryKey: ['searchSites', orgQuery],
-    queryFn: () => apiRequest('/api/site/siteSearchList/', z.array(siteSearchRowSchema), { query: orgQuery }),
-  });
-  const devices = useQuery({
-    queryKey: ['searchDevices', orgQuery],
-    queryFn: () => apiRequest('/api/device/deviceSearchList/', z.array(deviceSearchRowSchema), { query: orgQuery }),
-    enabled: canDevices,
-  });
+  const sites = useQuery(endpointQuery(siteSearchListEndpoint, { query: orgQuery }));
+  const devices = useQuery({ ...endpointQuery(deviceSearchListEndpoint, { query: orgQuery }), enabled: canDevices });
   // Fresh lists each time the drawer opens.
   useEffect(() => {
-    void qc.invalidateQueries({ queryKey: ['searchSites'] });
-    void qc.invalidateQueries({ queryKey: ['searchDevices'] });
+    void qc.invalidateQueries({ queryKey: endpointKey(siteSearchListEndpoint) });
+    void qc.invalidateQueries({ queryKey: endpointKey(deviceSearchListEndpoint) });
   }, [qc]);
 
   const q = text.trim().toLowerCase();

@@ -14,6 +14,7 @@ import {
   startInstallationEndpoint,
   willQuarantineStopPipelineEndpoint,
 } from '@/contracts/device';
+import { deviceSearchListEndpoint } from '@/contracts/search';
 import { siteListEndpoint } from '@/contracts/site';
 import { siteHealthEndpoint } from '@/contracts/site-health';
 import type { DeviceForm, QuarantineChange, StartInstallation } from '@/domain/device-form';
@@ -31,8 +32,7 @@ export function useInvalidateDevices() {
         areaKey(siteListEndpoint),
         areaKey(auditEndpoints.device),
         endpointKey(siteHealthEndpoint),
-        // The search drawer's devices: its key is not in the registry yet (search.ts is pending).
-        ['searchDevices'],
+        endpointKey(deviceSearchListEndpoint),
       ].map((queryKey) => qc.invalidateQueries({ queryKey })),
     );
 }

@@ -1,38 +1,40 @@
 // Inspection calls shared by every screen that lists or records inspections (the overview's event log now, the site
-// dashboard later). Every change refreshes whatever lists inspections (query keys starting 'inspections').
+// dashboard). Every change refreshes whatever lists inspections.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
-import { apiBytes, apiRequest } from '@/api/client';
-import { bulkCreateAnswerSchema, inspectionSchema, inspectionSitesSchema } from '@/contracts/inspections';
+import { callEndpoint, callEndpointBytes, endpointKey, endpointQuery } from '@/api/endpoint-client';
+import {
+  bulkCreateInspectionsEndpoint,
+  deleteInspectionEndpoint,
+  inspectionEndpoint,
+  inspectionImageEndpoint,
+  inspectionListEndpoint,
+  inspectionSitesEndpoint,
+  saveInspectionEndpoint,
+  siteInspectionsEndpoint,
+} from '@/contracts/inspections';
 import type { InspectionInput } from '@/domain/inspections';
-
-export const INSPECTIONS_KEY = 'inspections';
 
 function useInvalidateInspections() {
   const qc = useQueryClient();
   // The lists only: the open dialog's inspection and image are read afresh each time (and may just have been deleted).
   return () =>
-    qc.invalidateQueries({
-      queryKey: [INSPECTIONS_KEY],
-      predicate: (q) => q.queryKey[1] !== 'one' && q.queryKey[1] !== 'image',
-    });
+    Promise.all(
+      [inspectionListEndpoint, siteInspectionsEndpoint, inspectionSitesEndpoint].map((e) =>
+        qc.invalidateQueries({ queryKey: endpointKey(e) }),
+      ),
+    );
 }
 
 export const useInspectionSites = (organizationId: number) =>
   useQuery({
-    queryKey: [INSPECTIONS_KEY, 'sites', organizationId],
-    queryFn: () => apiRequest('/api/inspection/inspectionSites/', inspectionSitesSchema, { query: { organizationId } }),
+    ...endpointQuery(inspectionSitesEndpoint, { query: { organizationId } }),
     staleTime: 60_000,
   });
 
 export const useInspection = (organizationId: number, inspectionId: number | null) =>
   useQuery({
-    queryKey: [INSPECTIONS_KEY, 'one', organizationId, inspectionId],
-    queryFn: () =>
-      apiRequest('/api/inspection/inspectionEdit/', inspectionSchema, {
-        query: { organizationId, inspectionId: inspectionId! },
-      }),
+    ...endpointQuery(inspectionEndpoint, { query: { organizationId, inspectionId: inspectionId ?? 0 } }),
     enabled: inspectionId !== null,
     staleTime: 0,
     gcTime: 0,
@@ -41,8 +43,7 @@ export const useInspection = (organizationId: number, inspectionId: number | nul
 export function useSaveInspection() {
   const invalidate = useInvalidateInspections();
   return useMutation({
-    mutationFn: (body: InspectionInput & { organizationId: number }) =>
-      apiRequest('/api/inspection/inspectionEdit/', inspectionSchema, { method: 'POST', body }),
+    mutationFn: (body: InspectionInput & { organizationId: number }) => callEndpoint(saveInspectionEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
@@ -51,7 +52,7 @@ export function useDeleteInspection() {
   const invalidate = useInvalidateInspections();
   return useMutation({
     mutationFn: (body: { organizationId: number; inspectionId: number }) =>
-      apiRequest('/api/inspection/deleteInspection/', z.object({ id: z.number() }), { method: 'POST', body }),
+      callEndpoint(deleteInspectionEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
@@ -60,7 +61,7 @@ export function useBulkCreateInspections() {
   const invalidate = useInvalidateInspections();
   return useMutation({
     mutationFn: (body: { organizationId: number; inspections: InspectionInput[] }) =>
-      apiRequest('/api/inspection/bulkCreateInspections/', bulkCreateAnswerSchema, { method: 'POST', body }),
+      callEndpoint(bulkCreateInspectionsEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
@@ -72,9 +73,9 @@ export function useInspectionImageUrl(
   hasImage: boolean,
 ): { url: string | null; failed: boolean } {
   const query = useQuery({
-    queryKey: [INSPECTIONS_KEY, 'image', organizationId, inspectionId],
+    queryKey: endpointKey(inspectionImageEndpoint, { query: { organizationId, inspectionId: inspectionId ?? 0 } }),
     queryFn: async () => {
-      const bytes = await apiBytes('/api/inspection/inspectionImage/', {
+      const bytes = await callEndpointBytes(inspectionImageEndpoint, {
         query: { organizationId, inspectionId: inspectionId! },
         accept: 'image/png, image/jpeg',
       });

@@ -1,6 +1,7 @@
 // MapView: a maplibre base map with deck.gl layers over it (the one module that imports maplibre-gl and the deck.gl
 // map integration). The background is a configured MapLibre style (MAP_STYLE_URL), else raster tiles (MAP_TILE_URL
 // with MAP_TILE_ATTRIBUTION), else the server's offline basemap.
+import { worldBasemapEndpoint } from '@/contracts/site-map';
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import maplibregl, { type StyleSpecification } from 'maplibre-gl';
@@ -58,7 +59,7 @@ export interface MapPointerEvent {
 function offlineStyle(origin: string): StyleSpecification {
   return {
     version: 8,
-    sources: { base: { type: 'geojson', data: `${origin}/api/map/basemap/` } },
+    sources: { base: { type: 'geojson', data: `${origin}${worldBasemapEndpoint.path}` } },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': '#d8e7f1' } },
       {

@@ -6,13 +6,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { useState } from 'react';
-import { z } from 'zod';
-import { ApiError, apiRequest, GENERIC_ERROR } from '@/api/client';
-import { areaKey, endpointKey } from '@/api/endpoint-client';
+import { ApiError, GENERIC_ERROR } from '@/api/client';
+import { areaKey, callEndpoint, endpointKey } from '@/api/endpoint-client';
 import { auditEndpoints } from '@/contracts/audit';
 import { deviceHealthSiteListEndpoint } from '@/contracts/device';
 import { siteListEndpoint } from '@/contracts/site';
 import { siteHealthEndpoint } from '@/contracts/site-health';
+import { startModelPipelineEndpoint, stopModelPipelineEndpoint } from '@/contracts/model-pipeline';
 import { formatDateTime } from '@/domain/format';
 import { MODEL_STARTED, MODEL_STOPPED, startDateProblem, STOP_MODEL_CONFIRMATION } from '@/domain/model-pipeline';
 import { FormAlert } from '../form-alert';
@@ -43,14 +43,11 @@ export function ModelPipelineDialog({
   const [problem, setProblem] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: (startDate: string | null) =>
-      apiRequest(
-        `/api/site/${action === 'start' ? 'startModellingPipeline' : 'stopModellingPipeline'}/`,
-        z.object({ isOn: z.boolean() }),
-        {
-          method: 'POST',
-          body: { organizationId: organization!.id, siteId: site.id, ...(action === 'start' ? { startDate } : {}) },
-        },
-      ),
+      action === 'start'
+        ? callEndpoint(startModelPipelineEndpoint, {
+            body: { organizationId: organization!.id, siteId: site.id, startDate },
+          })
+        : callEndpoint(stopModelPipelineEndpoint, { body: { organizationId: organization!.id, siteId: site.id } }),
     // Not awaited: the refetches must not hold the answer back.
     onSuccess: () => {
       for (const queryKey of [

@@ -2,9 +2,8 @@
 // organization's own filter (or none), never another's ids. The legacy overview site-group entry moves in once.
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { siteFilterOptionSchema, type SiteFilterOption } from '@/contracts/emissions';
+import { endpointQuery } from '@/api/endpoint-client';
+import { siteFilterOptionsEndpoint } from '@/contracts/emissions';
 import {
   EMPTY_SITE_FILTER,
   migrateLegacySiteGroups,
@@ -62,11 +61,9 @@ export function useSiteFilterOptions(filterType: SiteFilterKey, includeDeletedSi
   const { organization } = useSession();
   const organizationId = organization?.id ?? 0;
   return useQuery({
-    queryKey: ['siteFilterOptions', organizationId, filterType, includeDeletedSites],
-    queryFn: (): Promise<SiteFilterOption[]> =>
-      apiRequest('/api/siteFilter/filterOptions/', z.array(siteFilterOptionSchema), {
-        query: { organizationId, filterType, ...(includeDeletedSites ? { includeDeletedSites: true } : {}) },
-      }),
+    ...endpointQuery(siteFilterOptionsEndpoint, {
+      query: { organizationId, filterType, ...(includeDeletedSites ? { includeDeletedSites: true } : {}) },
+    }),
     enabled: enabled && organizationId > 0,
     staleTime: 60_000,
   });

@@ -3,11 +3,13 @@
 // applied every row or none, each row's history and delete.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiBytes, apiRequest, apiUpload } from '@/api/client';
+import { callEndpoint, callEndpointBytes, endpointKey, endpointQuery, uploadToEndpoint } from '@/api/endpoint-client';
 import {
-  emissionTargetRowSchema,
-  emissionTargetUploadAnswerSchema,
+  bulkUpsertEmissionTargetsEndpoint,
+  deleteEmissionTargetEndpoint,
+  emissionTargetListEndpoint,
+  emissionTargetTemplateEndpoint,
+  emissionTotalsEndpoint,
   type EmissionTargetRow,
 } from '@/contracts/emissions';
 import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MESSAGES, HAS_TARGET, NO_TARGET } from '@/domain/emission-targets';
@@ -54,34 +56,25 @@ function columns(units: Ch4Units): GridColumn<EmissionTargetRow>[] {
   ];
 }
 
-const targetsKey = (organizationId: number) => ['emissionTargets', organizationId];
-
 export function TargetsDialog({ organizationId, onClose }: { organizationId: number; onClose: () => void }) {
   const units = useCh4Units();
   const toast = useToast();
   const client = useQueryClient();
-  const targets = useQuery({
-    queryKey: targetsKey(organizationId),
-    queryFn: () =>
-      apiRequest('/api/emissionTargets/getEmissionTargets', z.array(emissionTargetRowSchema), {
-        query: { organizationId },
-      }),
-  });
+  const targets = useQuery(endpointQuery(emissionTargetListEndpoint, { query: { organizationId } }));
   const [uploading, setUploading] = useState(false);
   const [history, setHistory] = useState<EmissionTargetRow | null>(null);
   const [removing, setRemoving] = useState<EmissionTargetRow | null>(null);
   // Not awaited: the toast follows the server's answer at once and the lists refresh behind it (issue 25).
   const refresh = async () => {
-    void client.invalidateQueries({ queryKey: targetsKey(organizationId) });
+    void client.invalidateQueries({
+      queryKey: endpointKey(emissionTargetListEndpoint, { query: { organizationId } }),
+    });
     // Targets feed the trend chart's target line.
-    void client.invalidateQueries({ queryKey: ['emissionTotals'] });
+    void client.invalidateQueries({ queryKey: endpointKey(emissionTotalsEndpoint) });
   };
   const remove = useMutation({
     mutationFn: (id: number) =>
-      apiRequest(`/api/emissionTargets/delete/${id}`, z.object({ id: z.number() }), {
-        method: 'DELETE',
-        query: { organizationId },
-      }),
+      callEndpoint(deleteEmissionTargetEndpoint, { params: { id }, query: { organizationId } }),
     onSuccess: async () => {
       await refresh();
       toast(EMISSION_TARGET_MESSAGES.deleted, 'success');
@@ -89,7 +82,10 @@ export function TargetsDialog({ organizationId, onClose }: { organizationId: num
     },
   });
   const template = async () => {
-    const bytes = await apiBytes('/api/emissionTargets/template/', { accept: 'text/csv', query: { organizationId } });
+    const bytes = await callEndpointBytes(emissionTargetTemplateEndpoint, {
+      accept: 'text/csv',
+      query: { organizationId },
+    });
     downloadText('EmissionTargetTemplate.csv', new TextDecoder().decode(bytes));
   };
 
@@ -206,12 +202,9 @@ function TargetUploadDialog({
     const answer = await upload.send((file, onProgress) => {
       const form = new FormData();
       form.append('csvRecords', file, file.name);
-      return apiUpload(
-        `/api/emissionTargets/bulkUpsertEmissionTargets/${organizationId}`,
-        emissionTargetUploadAnswerSchema,
-        form,
-        { onProgress },
-      );
+      return uploadToEndpoint(bulkUpsertEmissionTargetsEndpoint, { params: { organizationId } }, form, {
+        onProgress,
+      });
     });
     if (answer) await onDone(answer.count);
   }

@@ -14,6 +14,15 @@ import {
   type DeviceDataType,
   type VolumeGroupBy,
 } from '@/domain/export';
+import {
+  exportAlarmsEndpoint,
+  exportDeviceDataEndpoint,
+  exportDeviceUptimeEndpoint,
+  exportEmissionsEndpoint,
+  exportSiteRateAveragesEndpoint,
+  exportSiteRateEndpoint,
+  exportVolumesEndpoint,
+} from '@/contracts/export';
 import { Permission } from '@/domain/permissions';
 import { useHasPermission, useSession } from '@/components/session-context';
 import {
@@ -28,6 +37,7 @@ import {
   SingleSiteField,
   useDefaultRange,
   useExportDownload,
+  type ExportEndpoint,
   type ScopeValue,
 } from './form-parts';
 
@@ -64,7 +74,7 @@ function Form({
 }
 
 /** Alarms, Emissions and Device Uptime: a range and sites or groups. */
-function ScopedExportForm({ name, path, maxDays }: { name: string; path: string; maxDays?: number }) {
+function ScopedExportForm({ name, endpoint, maxDays }: { name: string; endpoint: ExportEndpoint; maxDays?: number }) {
   const { organizationId, timeZone } = useOrg();
   const [range, setRange] = useState(useDefaultRange(7));
   const [scope, setScope] = useState<ScopeValue>(EMPTY_SCOPE);
@@ -76,7 +86,7 @@ function ScopedExportForm({ name, path, maxDays }: { name: string; path: string;
       return download.fail(EXPORT_MESSAGES.rangeTooLong(maxDays));
     const s = scopeProblem(scope);
     if (s) return download.fail(s);
-    void download.run(path, { organizationId, ...r, ...scopeQuery(scope) });
+    void download.run(endpoint, { organizationId, ...r, ...scopeQuery(scope) });
   };
   return (
     <Form name={name} onSubmit={submit} download={download}>
@@ -86,12 +96,12 @@ function ScopedExportForm({ name, path, maxDays }: { name: string; path: string;
   );
 }
 
-export const AlarmsExport = () => <ScopedExportForm name="Export Alarms" path="/api/export/exportAlarms/" />;
-export const EmissionsExport = () => <ScopedExportForm name="Export Emissions" path="/api/export/exportEmissions/" />;
+export const AlarmsExport = () => <ScopedExportForm name="Export Alarms" endpoint={exportAlarmsEndpoint} />;
+export const EmissionsExport = () => <ScopedExportForm name="Export Emissions" endpoint={exportEmissionsEndpoint} />;
 export const UptimeExport = () => (
   <ScopedExportForm
     name="Export Device Uptime"
-    path="/api/export/exportDeviceUptime/"
+    endpoint={exportDeviceUptimeEndpoint}
     maxDays={MAX_UPTIME_EXPORT_DAYS}
   />
 );
@@ -111,7 +121,7 @@ export function VolumesExport() {
     if ('problem' in r) return download.fail(r.problem);
     const s = scopeProblem(scope);
     if (s) return download.fail(s);
-    void download.run('/api/export/exportVolumes/', {
+    void download.run(exportVolumesEndpoint, {
       organizationId,
       ...r,
       ...scopeQuery(scope),
@@ -175,7 +185,7 @@ export function RollingAveragesExport() {
     const s = scopeProblem(scope);
     if (s) return download.fail(s);
     if (periods.length === 0) return download.fail(EXPORT_MESSAGES.rollingRequired);
-    void download.run('/api/export/exportSiteRateAverages/', {
+    void download.run(exportSiteRateAveragesEndpoint, {
       organizationId,
       ...r,
       ...scopeQuery(scope),
@@ -227,7 +237,7 @@ export function DeviceDataExport() {
       highPrecision,
     );
     if (Object.keys(problems).length) return download.fail(Object.values(problems).join(' '));
-    void download.run('/api/export/exportDeviceData/', {
+    void download.run(exportDeviceDataEndpoint, {
       organizationId,
       ...r,
       siteIds: [site],
@@ -317,7 +327,7 @@ export function SiteRateExport() {
     if (site === null) return download.fail(EXPORT_MESSAGES.singleSiteRequired);
     if (Date.parse(r.endTime) - Date.parse(r.startTime) <= period * 60_000)
       return download.fail(EXPORT_MESSAGES.rangeVsSample);
-    void download.run('/api/export/exportSiteRate/', {
+    void download.run(exportSiteRateEndpoint, {
       organizationId,
       ...r,
       siteIds: [site],

@@ -3,7 +3,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { apiDownload } from '@/api/client';
+import type { z } from 'zod';
+import { downloadEndpoint } from '@/api/endpoint-client';
+import type { Endpoint } from '@/contracts/endpoint';
 import { EXPORT_MESSAGES, MAX_SITE_CHIPS } from '@/domain/export';
 import { downloadBlob } from '@/components/download';
 import { MultiSelect } from '@/components/multi-select';
@@ -196,6 +198,9 @@ export function SingleSiteField({ value, onChange }: { value: number | null; onC
 }
 
 /** Runs a download with its progress; Cancel (or leaving the page) aborts it, which also stops the server. */
+/** An export: a GET with a query, answered with a file. */
+export type ExportEndpoint = Endpoint<z.ZodType, undefined, undefined, undefined>;
+
 export function useExportDownload() {
   const [state, setState] = useState<{ busy: boolean; bytes: number; error: string | null; done: string | null }>({
     busy: false,
@@ -206,7 +211,7 @@ export function useExportDownload() {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
   async function run(
-    path: string,
+    endpoint: ExportEndpoint,
     query: Record<string, string | number | boolean | readonly (string | number)[] | undefined>,
   ) {
     controller.current?.abort();
@@ -214,7 +219,7 @@ export function useExportDownload() {
     controller.current = c;
     setState({ busy: true, bytes: 0, error: null, done: null });
     try {
-      const { blob, fileName } = await apiDownload(path, {
+      const { blob, fileName } = await downloadEndpoint(endpoint, {
         query,
         signal: c.signal,
         onProgress: (bytes) => setState((s) => ({ ...s, bytes })),

@@ -1,71 +1,67 @@
 // Site baseline calls (spec 3 §7 'Site baselines').
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '@/api/client';
-import { baselineCalculationSchema, siteBaselineListRowSchema, siteBaselineSchema } from '@/contracts/emissions';
+import { areaKey, callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
+import {
+  baselineListEndpoint,
+  calculateBaselineEndpoint,
+  createBaselineEndpoint,
+  deleteBaselineEndpoint,
+  editBaselineEndpoint,
+  emissionTotalsEndpoint,
+  endBaselineEndpoint,
+  restoreBaselineEndpoint,
+  siteBaselineHistoryEndpoint,
+  siteEmissionStatusesEndpoint,
+} from '@/contracts/emissions';
 import type { BaselineCreate, BaselineInput } from '@/domain/baselines';
 
 export const useBaselineList = (organizationId: number) =>
-  useQuery({
-    queryKey: ['siteBaselines', organizationId],
-    queryFn: () =>
-      apiRequest('/api/siteBaseline/list/', z.array(siteBaselineListRowSchema), { query: { organizationId } }),
-  });
+  useQuery(endpointQuery(baselineListEndpoint, { query: { organizationId } }));
 
 export const useSiteHistory = (organizationId: number, siteId: number) =>
-  useQuery({
-    queryKey: ['siteBaselines', organizationId, 'history', siteId],
-    queryFn: () =>
-      apiRequest('/api/siteBaseline/siteHistory/', z.array(siteBaselineSchema), { query: { organizationId, siteId } }),
-  });
+  useQuery(endpointQuery(siteBaselineHistoryEndpoint, { query: { organizationId, siteId } }));
 
 export const calculateBaseline = (input: BaselineInput, signal?: AbortSignal) =>
-  apiRequest('/api/siteBaseline/calculate/', baselineCalculationSchema, { method: 'POST', body: input, signal });
+  callEndpoint(calculateBaselineEndpoint, { body: input, ...(signal ? { signal } : {}) });
 
-function useInvalidate(organizationId: number) {
+function useInvalidate() {
   const client = useQueryClient();
   // Not awaited: a save is confirmed as soon as the server answers; the lists refresh behind it (issue 25).
   return () => {
-    void client.invalidateQueries({ queryKey: ['siteBaselines', organizationId] });
+    void client.invalidateQueries({ queryKey: areaKey(baselineListEndpoint) });
     // Statuses and trend baselines follow the baselines.
-    void client.invalidateQueries({ queryKey: ['siteStatuses'] });
-    void client.invalidateQueries({ queryKey: ['emissionTotals'] });
+    void client.invalidateQueries({ queryKey: endpointKey(siteEmissionStatusesEndpoint) });
+    void client.invalidateQueries({ queryKey: endpointKey(emissionTotalsEndpoint) });
   };
 }
 
-export function useCreateBaseline(organizationId: number) {
-  const invalidate = useInvalidate(organizationId);
+export function useCreateBaseline() {
+  const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: BaselineCreate) =>
-      apiRequest('/api/siteBaseline/create/', siteBaselineSchema, { method: 'POST', body }),
+    mutationFn: (body: BaselineCreate) => callEndpoint(createBaselineEndpoint, { body }),
     onSuccess: invalidate,
   });
 }
 
 export function useEditDates(organizationId: number) {
-  const invalidate = useInvalidate(organizationId);
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: { id: number; effectiveFrom: string | null; effectiveTo: string | null }) =>
-      apiRequest('/api/siteBaseline/edit/', siteBaselineSchema, { method: 'POST', body: { organizationId, ...body } }),
+      callEndpoint(editBaselineEndpoint, { body: { organizationId, ...body } }),
     onSuccess: invalidate,
   });
 }
 
 export function useBaselineAction(organizationId: number) {
-  const invalidate = useInvalidate(organizationId);
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ action, id }: { action: 'end' | 'delete' | 'restore'; id: number }) =>
-      action === 'end'
-        ? apiRequest(`/api/siteBaseline/end/${id}`, siteBaselineSchema, { method: 'POST', query: { organizationId } })
-        : action === 'delete'
-          ? apiRequest(`/api/siteBaseline/delete/${id}`, siteBaselineSchema, {
-              method: 'DELETE',
-              query: { organizationId },
-            })
-          : apiRequest('/api/siteBaseline/restore/', siteBaselineSchema, {
-              method: 'POST',
-              body: { organizationId, id },
-            }),
+      action === 'restore'
+        ? callEndpoint(restoreBaselineEndpoint, { body: { organizationId, id } })
+        : callEndpoint(action === 'end' ? endBaselineEndpoint : deleteBaselineEndpoint, {
+            params: { id },
+            query: { organizationId },
+          }),
     onSuccess: invalidate,
   });
 }

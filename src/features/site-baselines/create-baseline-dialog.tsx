@@ -75,7 +75,7 @@ export function CreateBaselineDialog({
   const timeZone = user.userSettings.ianaTimezoneId;
   const units = useCh4Units();
   const toast = useToast();
-  const create = useCreateBaseline(organizationId);
+  const create = useCreateBaseline();
   const resolver: Resolver<FormValues> = async (values) => {
     const problems = {
       ...baselineInputProblems(toInput(values, organizationId)),
