@@ -18,13 +18,13 @@ import { SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
 import { COORDINATES_PLACEHOLDER } from '@/domain/sources';
 import { fileJobs } from '@/compute/file-jobs';
 import { FormAlert } from '@/components/form-alert';
-import { LoadError } from '@/components/grid-parts';
 import { basemapImageLayer, type Layer } from '@/components/lib/site-edit-layers';
 import { ConfirmDialog } from '@/components/modal';
 import { useToast } from '@/components/toasts';
 import { useBasemaps, useDeleteBasemap, useSaveBasemap } from './api';
 import { FeatureForm } from './feature-form';
-import { Field } from './field';
+import { FeatureList } from './feature-list';
+import { Field, TextField } from './field';
 import type { SiteEditTabProps } from './site-edit-context';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import { useFeatureForm } from './use-feature-form';
@@ -239,60 +239,57 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className="btn btn-primary btn-sm" onClick={startNew}>
-          Add Basemap
-        </button>
-      </div>
-      {basemaps.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading basemaps" />}
-      {basemaps.error && <LoadError message={basemaps.error.message} onRetry={() => void basemaps.refetch()} />}
-      {basemaps.data && all.length === 0 && (
-        <p className="text-sm text-base-content/70">This site has no basemaps yet.</p>
-      )}
-      {all.length > 0 && (
-        <ul className="max-h-64 overflow-auto rounded-box border border-base-300" aria-label="Basemaps" tabIndex={0}>
-          {all.map((b) => {
-            const on = !(hidden[b.id] ?? !b.showByDefault);
-            return (
-              <li
-                key={b.id}
-                className={`flex items-center gap-2 border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === b.id ? 'bg-primary/10' : ''}`}
-              >
-                <input
-                  type="checkbox"
-                  className="checkbox checkbox-xs"
-                  checked={on}
-                  aria-label={`Show ${b.name} on the map`}
-                  onChange={(e) => setHidden((h) => ({ ...h, [b.id]: !e.target.checked }))}
-                />
-                <button
-                  type="button"
-                  className="flex-1 truncate text-left hover:underline"
-                  onClick={() => unsaved.guard(() => open(b))}
-                >
-                  {b.name}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs"
-                  aria-label={`Zoom to ${b.name}`}
-                  onClick={() => {
-                    const ne = parseLatLng(b.northEastCornerLatLng);
-                    const sw = parseLatLng(b.southWestCornerLatLng);
-                    if (ne && sw)
-                      map.fitTo([
-                        [sw.lng, sw.lat],
-                        [ne.lng, ne.lat],
-                      ]);
-                  }}
-                >
-                  Zoom
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <FeatureList
+        noun="Basemap"
+        plural="Basemaps"
+        onAdd={startNew}
+        query={{
+          isPending: basemaps.isPending,
+          error: basemaps.error,
+          refetch: basemaps.refetch,
+          loaded: basemaps.data !== undefined,
+        }}
+        items={all}
+        selectedId={form?.id ?? null}
+        row={(b) => ({
+          before: (
+            <input
+              type="checkbox"
+              className="checkbox checkbox-xs"
+              checked={!(hidden[b.id] ?? !b.showByDefault)}
+              aria-label={`Show ${b.name} on the map`}
+              onChange={(e) => setHidden((h) => ({ ...h, [b.id]: !e.target.checked }))}
+            />
+          ),
+          main: (
+            <button
+              type="button"
+              className="flex-1 truncate text-left hover:underline"
+              onClick={() => unsaved.guard(() => open(b))}
+            >
+              {b.name}
+            </button>
+          ),
+          after: (
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              aria-label={`Zoom to ${b.name}`}
+              onClick={() => {
+                const ne = parseLatLng(b.northEastCornerLatLng);
+                const sw = parseLatLng(b.southWestCornerLatLng);
+                if (ne && sw)
+                  map.fitTo([
+                    [sw.lng, sw.lat],
+                    [ne.lng, ne.lat],
+                  ]);
+              }}
+            >
+              Zoom
+            </button>
+          ),
+        })}
+      />
 
       {form && (
         <FeatureForm
@@ -337,42 +334,27 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
               {w}
             </p>
           ))}
-          <Field label="Name" error={errors.name}>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                aria-describedby={describedBy}
-                className="input input-sm input-bordered w-full"
-                value={form.name}
-                maxLength={256}
-                onChange={(e) => set('name', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Northeast Corner" error={errors.northEastCornerLatLng}>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                aria-describedby={describedBy}
-                className="input input-sm input-bordered w-full"
-                placeholder={COORDINATES_PLACEHOLDER}
-                value={form.northEastCornerLatLng}
-                onChange={(e) => set('northEastCornerLatLng', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Southwest Corner" error={errors.southWestCornerLatLng}>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                aria-describedby={describedBy}
-                className="input input-sm input-bordered w-full"
-                placeholder={COORDINATES_PLACEHOLDER}
-                value={form.southWestCornerLatLng}
-                onChange={(e) => set('southWestCornerLatLng', e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Name"
+            error={errors.name}
+            value={form.name}
+            maxLength={256}
+            onChange={(v) => set('name', v)}
+          />
+          <TextField
+            label="Northeast Corner"
+            error={errors.northEastCornerLatLng}
+            value={form.northEastCornerLatLng}
+            placeholder={COORDINATES_PLACEHOLDER}
+            onChange={(v) => set('northEastCornerLatLng', v)}
+          />
+          <TextField
+            label="Southwest Corner"
+            error={errors.southWestCornerLatLng}
+            value={form.southWestCornerLatLng}
+            placeholder={COORDINATES_PLACEHOLDER}
+            onChange={(v) => set('southWestCornerLatLng', v)}
+          />
           <label className="flex cursor-pointer items-center gap-2 text-sm">
             <input
               type="checkbox"

@@ -26,3 +26,36 @@ export function Field({
     </div>
   );
 }
+
+/** A text input with its label and error (names, coordinates). */
+export function TextField({
+  label,
+  error,
+  value,
+  onChange,
+  placeholder,
+  maxLength,
+}: {
+  label: string;
+  error?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  maxLength?: number;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(id, describedBy) => (
+        <input
+          id={id}
+          aria-describedby={describedBy}
+          className="input input-sm input-bordered w-full"
+          value={value}
+          {...(placeholder ? { placeholder } : {})}
+          {...(maxLength ? { maxLength } : {})}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -22,7 +22,6 @@ import {
 } from '@/domain/sources';
 import { FormAlert } from '@/components/form-alert';
 import { formErrorsOf } from '@/components/form-errors';
-import { LoadError } from '@/components/grid-parts';
 import { markedPointLayers } from '@/components/lib/site-edit-layers';
 import { ConfirmDialog } from '@/components/modal';
 import { useToast } from '@/components/toasts';
@@ -30,7 +29,8 @@ import { useEditSources, useSaveSource, useSourceCategories, useSourceDeleted, u
 import type { SiteEditTabProps } from './site-edit-context';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import { FeatureForm } from './feature-form';
-import { Field } from './field';
+import { FeatureList } from './feature-list';
+import { Field, TextField } from './field';
 import { useFeatureForm } from './use-feature-form';
 import { useNudge } from './use-nudge';
 
@@ -247,64 +247,48 @@ export function SourcesTab({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          className="btn btn-primary btn-sm"
-          disabled={readOnly || !categories.data}
-          onClick={startNew}
-        >
-          Add Source
-        </button>
-        <label className="ml-auto flex cursor-pointer items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={showDeleted}
-            onChange={(e) => setShowDeleted(e.target.checked)}
-          />
-          Show Deleted
-        </label>
-      </div>
-      {sources.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading sources" />}
-      {sources.error && <LoadError message={sources.error.message} onRetry={() => void sources.refetch()} />}
-      {sources.data && shown.length === 0 && (
-        <p className="text-sm text-base-content/70">This site has no sources yet.</p>
-      )}
-      {shown.length > 0 && (
-        <ul className="max-h-64 overflow-auto rounded-box border border-base-300" aria-label="Sources" tabIndex={0}>
-          {shown.map((s) => {
-            const isDeleted = s.deletedAt !== null;
-            return (
-              <li
-                key={s.id}
-                className={`flex items-center gap-2 border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === s.id ? 'bg-primary/10' : ''}`}
+      <FeatureList
+        noun="Source"
+        plural="Sources"
+        onAdd={startNew}
+        addDisabled={readOnly || !categories.data}
+        showDeleted={{ checked: showDeleted, onChange: setShowDeleted }}
+        query={{
+          isPending: sources.isPending,
+          error: sources.error,
+          refetch: sources.refetch,
+          loaded: sources.data !== undefined,
+        }}
+        items={shown}
+        selectedId={form?.id ?? null}
+        row={(s) => {
+          const isDeleted = s.deletedAt !== null;
+          return {
+            main: (
+              <button
+                type="button"
+                className={`flex-1 truncate text-left ${isDeleted ? 'text-base-content/60 line-through' : 'hover:underline'}`}
+                disabled={isDeleted}
+                onClick={() => unsaved.guard(() => onSelect({ type: 'Source', id: s.id }))}
               >
-                <button
-                  type="button"
-                  className={`flex-1 truncate text-left ${isDeleted ? 'text-base-content/60 line-through' : 'hover:underline'}`}
-                  disabled={isDeleted}
-                  onClick={() => unsaved.guard(() => onSelect({ type: 'Source', id: s.id }))}
-                >
-                  {s.name}
-                  <span className="ml-2 text-xs text-base-content/70">{s.sourceCategoryName ?? 'Uncategorized'}</span>
-                </button>
-                {isDeleted && (
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    disabled={readOnly || setDeleted.isPending}
-                    onClick={() => void restore(s)}
-                    aria-label={`Restore ${s.name}`}
-                  >
-                    Restore
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                {s.name}
+                <span className="ml-2 text-xs text-base-content/70">{s.sourceCategoryName ?? 'Uncategorized'}</span>
+              </button>
+            ),
+            after: isDeleted && (
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs"
+                disabled={readOnly || setDeleted.isPending}
+                onClick={() => void restore(s)}
+                aria-label={`Restore ${s.name}`}
+              >
+                Restore
+              </button>
+            ),
+          };
+        }}
+      />
 
       {form && (
         <FeatureForm
@@ -320,18 +304,13 @@ export function SourcesTab({
           onDelete={() => setConfirmDelete(true)}
         >
           <FormAlert message={general} />
-          <Field label="Name" error={errors.name}>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                aria-describedby={describedBy}
-                className="input input-sm input-bordered w-full"
-                value={form.name}
-                maxLength={256}
-                onChange={(e) => set('name', e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Name"
+            error={errors.name}
+            value={form.name}
+            maxLength={256}
+            onChange={(v) => set('name', v)}
+          />
           <Field label="Location" error={errors.locationLatLng}>
             {(id, describedBy) => (
               <div className="flex gap-1">

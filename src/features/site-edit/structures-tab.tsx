@@ -25,13 +25,13 @@ import {
   type StructureField,
 } from '@/domain/structures';
 import { FormAlert } from '@/components/form-alert';
-import { LoadError } from '@/components/grid-parts';
 import { shapeLayer, type OutlinedShape } from '@/components/lib/site-edit-layers';
 import { ConfirmDialog } from '@/components/modal';
 import { useToast } from '@/components/toasts';
 import { useDeleteStructure, useSaveStructure, useStructures } from './api';
 import { FeatureForm } from './feature-form';
-import { Field } from './field';
+import { FeatureList } from './feature-list';
+import { Field, TextField } from './field';
 import type { DrawnGeometry, SiteEditTabProps } from './site-edit-context';
 import { useUnsavedChangesGuard } from './unsaved-changes';
 import { useFeatureForm } from './use-feature-form';
@@ -287,37 +287,34 @@ export function StructuresTab({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-center gap-2">
-        <button type="button" className="btn btn-primary btn-sm" disabled={readOnly} onClick={startNew}>
-          Add Structure
-        </button>
-      </div>
-      {structures.isPending && <span className="loading loading-spinner loading-sm" aria-label="Loading structures" />}
-      {structures.error && <LoadError message={structures.error.message} onRetry={() => void structures.refetch()} />}
-      {structures.data && all.length === 0 && (
-        <p className="text-sm text-base-content/70">This site has no structures yet.</p>
-      )}
-      {all.length > 0 && (
-        <ul className="max-h-64 overflow-auto rounded-box border border-base-300" aria-label="Structures" tabIndex={0}>
-          {all.map((s) => (
-            <li
-              key={s.id}
-              className={`border-b border-base-200 px-2 py-1 text-sm last:border-b-0 ${form?.id === s.id ? 'bg-primary/10' : ''}`}
+      <FeatureList
+        noun="Structure"
+        plural="Structures"
+        onAdd={startNew}
+        addDisabled={readOnly}
+        query={{
+          isPending: structures.isPending,
+          error: structures.error,
+          refetch: structures.refetch,
+          loaded: structures.data !== undefined,
+        }}
+        items={all}
+        selectedId={form?.id ?? null}
+        row={(s) => ({
+          main: (
+            <button
+              type="button"
+              className="w-full truncate text-left hover:underline"
+              onClick={() => unsaved.guard(() => onSelect({ type: 'Structure', id: s.id }))}
             >
-              <button
-                type="button"
-                className="w-full truncate text-left hover:underline"
-                onClick={() => unsaved.guard(() => onSelect({ type: 'Structure', id: s.id }))}
-              >
-                {s.name}
-                <span className="ml-2 text-xs text-base-content/70">
-                  {s.footprintType} {s.footprintX}×{s.footprintY}×{s.footprintZ} m
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+              {s.name}
+              <span className="ml-2 text-xs text-base-content/70">
+                {s.footprintType} {s.footprintX}×{s.footprintY}×{s.footprintZ} m
+              </span>
+            </button>
+          ),
+        })}
+      />
 
       {form && (
         <FeatureForm
@@ -372,18 +369,13 @@ export function StructuresTab({
             </div>
           )}
           <FormAlert message={general} />
-          <Field label="Name" error={errors.name}>
-            {(id, describedBy) => (
-              <input
-                id={id}
-                aria-describedby={describedBy}
-                className="input input-sm input-bordered w-full"
-                value={form.name}
-                maxLength={256}
-                onChange={(e) => set('name', e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label="Name"
+            error={errors.name}
+            value={form.name}
+            maxLength={256}
+            onChange={(v) => set('name', v)}
+          />
           <Field label="Location" error={errors.locationLatLng}>
             {(id, describedBy) => (
               <input
