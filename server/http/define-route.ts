@@ -32,7 +32,7 @@ export interface RouteContext<Q, B, P> {
 
 export interface RouteSpec<Q = unknown, B = unknown, P = unknown, R = unknown> {
   method: HttpMethod;
-  /** Path as the spec lists it, e.g. '/api/user/currentUser/'. */
+  /** Path as its endpoint declares it (src/contracts). */
   url: string;
   access: Access;
   /** 'apiKey' routes: the endpoint category the key must allow (spec 3 §3). */
@@ -86,12 +86,5 @@ export function defineRoute<E extends Endpoint>(
   if (endpoint.body) spec.body = endpoint.body;
   if (endpoint.params) spec.params = endpoint.params;
   if (endpoint.response && endpoint.answer === 'json') spec.response = endpoint.response;
-  return spec;
-}
-
-/** The form routes had before the endpoint registry; each is moved to defineRoute with its endpoint (issue 21). */
-export function defineLegacyRoute<Q = Record<string, never>, B = undefined, P = Record<string, never>, R = unknown>(
-  spec: RouteSpec<Q, B, P, R>,
-): RouteSpec<Q, B, P, R> {
   return spec;
 }

@@ -11,10 +11,11 @@ import {
   ingestSiteRatesEndpoint,
 } from '@/contracts/chart-data';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ARROW_STREAM_MIME, MINUTE_MS, rangeProblem } from '@/domain/chart-data';
+import { ARROW_STREAM_MIME, MINUTE_MS } from '@/domain/chart-data';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
 import { encodeSeriesArrow, encodeWindArrow } from '../../workers/lib/series-arrow';
 import type { Queryable } from '../db/client';
+import { checkedRange } from '../services/chart-range';
 import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { computeCore } from '../services/compute-core';
@@ -38,15 +39,6 @@ async function checkDevice(db: Queryable, deviceId: number, organizationId: numb
   ]);
   // A device of another organization is as unknown as a missing one.
   if (!d) throw new DomainError('NotFound', 'Device not found');
-}
-
-export function checkedRange(q: { startTime: string; endTime: string }): { start: number; end: number } {
-  const start = Date.parse(q.startTime);
-  const end = Date.parse(q.endTime);
-  // A range may end a little after the server's now (clocks differ); charts cap the end at now themselves.
-  const problem = rangeProblem(start, end, Date.now() + 5 * MINUTE_MS);
-  if (problem) throw new DomainError('Invalid', problem);
-  return { start, end };
 }
 
 /** Days of the 1-day averages start at local midnight in the caller's zone (UTC without one). */
@@ -188,7 +180,7 @@ export const chartDataRoutes = [
       "The day of data nearest a range that has none: startTime and endTime to zoom to (a device's sampled data or wind, or a site's modelled rate)",
     handler: async ({ query, organizationId, permissions, database }) => {
       if (query.dataType === 'site-rate') {
-        const siteId = await checkSite(database, query.siteId, organizationId!);
+        const siteId = await checkSite(database, { organizationId: organizationId!, siteId: query.siteId });
         return closestSiteRateDay(database, siteId, Date.parse(query.startTime), Date.parse(query.endTime));
       }
       if (!hasAnyPermission(permissions, access))

@@ -25,13 +25,15 @@ export const siteBasemapRoutes = [
     orgScope: orgQuery,
     summary: 'The site as the edit screen heads it: name, organization, location, deleted',
     example: { query: { siteId: '1' } },
-    handler: ({ query, organizationId, database }) => loadEditSite(database, organizationId!, query.siteId),
+    handler: ({ query, organizationId, database }) =>
+      loadEditSite(database, { organizationId: organizationId!, siteId: query.siteId }),
   }),
   defineRoute(basemapListEndpoint, {
     orgScope: orgQuery,
     summary: "A site's basemaps, by name (the images apart)",
     example: { query: { siteId: '1' } },
-    handler: ({ query, organizationId, database }) => listBasemaps(database, organizationId!, query.siteId),
+    handler: ({ query, organizationId, database }) =>
+      listBasemaps(database, { organizationId: organizationId!, siteId: query.siteId }),
   }),
   defineRoute(saveBasemapEndpoint, {
     orgScope: orgQuery,

@@ -18,12 +18,12 @@ import {
   type SiteRatePoint,
   type SiteSource,
 } from '@/contracts/site-dashboard';
+import { checkedRange } from '../services/chart-range';
 import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { parseRollingPeriod, siteRateAverage } from '../services/modelling/service/site-rate-average';
 import { checkSite, SITE_DELETED, SITE_NOT_FOUND } from '../services/site-dashboard';
-import { checkedRange } from './chart-data';
-import { selectSiteRows, toRow } from './site';
+import { selectSiteRows, toRow } from '../services/sites';
 
 /** The most emissions one siteEmissions call answers (the oldest in the range first). */
 export const SITE_EMISSIONS_LIMIT = 5_000;
@@ -59,7 +59,7 @@ export const siteDashboardRoutes = [
     cached: true,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteDeviceStay[]> => {
-      const siteId = await checkSite(database, query.siteId, organizationId!);
+      const siteId = await checkSite(database, { organizationId: organizationId!, siteId: query.siteId });
       const { start, end } = checkedRange(query);
       const rows = await database.query<{
         id: number;
@@ -112,7 +112,7 @@ export const siteDashboardRoutes = [
     cached: true,
     example: { query: { siteId: '1' } },
     handler: async ({ query, organizationId, database }): Promise<SiteSource[]> => {
-      const siteId = await checkSite(database, query.siteId, organizationId!);
+      const siteId = await checkSite(database, { organizationId: organizationId!, siteId: query.siteId });
       const rows = await database.query<{
         id: number;
         name: string;
@@ -146,7 +146,7 @@ export const siteDashboardRoutes = [
     cached: true,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteEmission[]> => {
-      const siteId = await checkSite(database, query.siteId, organizationId!);
+      const siteId = await checkSite(database, { organizationId: organizationId!, siteId: query.siteId });
       const { start, end } = checkedRange(query);
       const rows = await database.query<{
         id: number;
@@ -195,7 +195,7 @@ export const siteDashboardRoutes = [
     cached: true,
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteRatePoint[]> => {
-      const siteId = await checkSite(database, query.siteId, organizationId!);
+      const siteId = await checkSite(database, { organizationId: organizationId!, siteId: query.siteId });
       const { start, end } = checkedRange(query);
       const rows = await database.query<{ time: Time; rate: number; lower_bound: number; upper_bound: number }>(
         'SELECT time, rate, lower_bound, upper_bound FROM site_rates WHERE site_id = $1 AND time >= $2 AND time <= $3 ORDER BY time',
@@ -216,7 +216,7 @@ export const siteDashboardRoutes = [
     cached: true,
     example: { query: { ...rangeExample, rollingAveragePeriod: '24' } },
     handler: async ({ query, organizationId, database }): Promise<SiteRateAverage> => {
-      const siteId = await checkSite(database, query.siteId, organizationId!);
+      const siteId = await checkSite(database, { organizationId: organizationId!, siteId: query.siteId });
       const hours = parseRollingPeriod(query.rollingAveragePeriod, SITE_RATE_AVERAGE_PERIOD_HOURS);
       if (hours === null)
         throw new DomainError('Invalid', 'rollingAveragePeriod must be 1 hour, 1 day, 7, 15, 30 or 90 days', {

@@ -5,12 +5,12 @@ import { roseChartDataEndpoint, siteWindDataEndpoint } from '@/contracts/site-ma
 import { type RoseChartDatum, type SiteWindData } from '@/contracts/site-map';
 import { roseData, roseGas, windPeriodMs } from '@/domain/site-map';
 import type { Queryable } from '../db/client';
+import { checkedRange } from '../services/chart-range';
 import { defineRoute } from '../http/define-route';
 import { windPerInstallation } from '../services/chart-series';
 import { concentrationRose } from '../services/wind-sectors';
 import { readSamples } from '../services/measurement-store';
 import { checkSite } from '../services/site-dashboard';
-import { checkedRange } from './chart-data';
 
 const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
@@ -58,7 +58,7 @@ export const siteMapRoutes = [
       'Concentration roses of the site: per installation, the readings of a gas at or above its low legend threshold counted by the 16-point sector the wind blew from (nearest wind reading within 10 minutes) and severity 1-3 (low-mid, mid-high, high and above); non-zero cells only',
     example: { query: { ...rangeExample, measurementTypeId: '1' } },
     handler: async ({ query, organizationId, database }): Promise<RoseChartDatum[]> => {
-      const siteId = await checkSite(database, query.siteId, organizationId!);
+      const siteId = await checkSite(database, { organizationId: organizationId!, siteId: query.siteId });
       const { start, end } = checkedRange(query);
       const thresholds = roseGas(query.measurementTypeId)!.thresholds;
       const out: RoseChartDatum[] = [];
@@ -78,7 +78,7 @@ export const siteMapRoutes = [
       "The site's wind per installation over the range: circular mean direction and mean speed (km/h) per period of 15 minutes or longer, so the range holds at most 96 periods",
     example: { query: rangeExample },
     handler: async ({ query, organizationId, database }): Promise<SiteWindData> => {
-      const siteId = await checkSite(database, query.siteId, organizationId!);
+      const siteId = await checkSite(database, { organizationId: organizationId!, siteId: query.siteId });
       const { start, end } = checkedRange(query);
       const periodMs = windPeriodMs(end - start);
       const installations: SiteWindData['installations'] = [];

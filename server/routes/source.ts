@@ -35,7 +35,11 @@ export const sourceRoutes = [
     summary: "A site's sources for editing, by name; deleted ones too with includeDeleted=true",
     example: { query: { siteId: '1' } },
     handler: ({ query, organizationId, database }) =>
-      listSiteSources(database, organizationId!, query.siteId, query.includeDeleted === 'true'),
+      listSiteSources(
+        database,
+        { organizationId: organizationId!, siteId: query.siteId },
+        query.includeDeleted === 'true',
+      ),
   }),
   defineRoute(saveSourceEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },

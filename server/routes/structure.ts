@@ -11,7 +11,8 @@ export const structureRoutes = [
     orgScope: orgQuery,
     summary: "A site's structures, by name",
     example: { query: { siteId: '1' } },
-    handler: ({ query, organizationId, database }) => listStructures(database, organizationId!, query.siteId),
+    handler: ({ query, organizationId, database }) =>
+      listStructures(database, { organizationId: organizationId!, siteId: query.siteId }),
   }),
   defineRoute(saveStructureEndpoint, {
     orgScope: { from: 'body', key: 'organizationId' },

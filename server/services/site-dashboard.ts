@@ -3,6 +3,7 @@
 import { DAY_MS, MIN_RANGE_MINUTES, MINUTE_MS } from '@/domain/chart-data';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
+import type { SiteRef } from './sites';
 
 export const SITE_NOT_FOUND = 'Site not found';
 export const SITE_DELETED = 'This site has been deleted';
@@ -11,7 +12,7 @@ export const SITE_DELETED = 'This site has been deleted';
  * The site's id when it belongs to the organization and is not deleted. A site of another organization answers like
  * an unknown one (404, so ids cannot be probed); a deleted one 410 (spec 2 §7 'a 410 marks the site as deleted').
  */
-export async function checkSite(db: Queryable, siteId: number, organizationId: number): Promise<number> {
+export async function checkSite(db: Queryable, { organizationId, siteId }: SiteRef): Promise<number> {
   const [site] = await db.query<{ id: number; deleted_at: Date | string | null }>(
     'SELECT id, deleted_at FROM sites WHERE id = $1 AND organization_id = $2',
     [siteId, organizationId],

@@ -10,6 +10,7 @@ import {
   type BasemapImageType,
 } from '@/domain/basemap';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
+import type { SiteRef } from './sites';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { parseOrThrow } from '../http/register-route';
@@ -51,8 +52,8 @@ const auditValues = (b: Basemap) => ({
   image: b.imageVersion,
 });
 
-export async function listBasemaps(db: Queryable, organizationId: number, siteId: number): Promise<Basemap[]> {
-  await loadEditSite(db, organizationId, siteId);
+export async function listBasemaps(db: Queryable, { organizationId, siteId }: SiteRef): Promise<Basemap[]> {
+  await loadEditSite(db, { organizationId, siteId });
   return (
     await db.query<Row>(`${SELECT} WHERE b.site_id = $1 AND site.organization_id = $2 ORDER BY lower(b.name), b.id`, [
       siteId,
@@ -131,7 +132,7 @@ export async function saveBasemap(
       Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
     );
   }
-  await loadEditSite(db, organizationId, fields.siteId);
+  await loadEditSite(db, { organizationId, siteId: fields.siteId });
   const before = fields.id ? await loadBasemap(db, organizationId, fields.id) : null;
   if (before && before.siteId !== fields.siteId) throw new DomainError('NotFound', BASEMAP_FORM_MESSAGES.notFound);
   const ne = roundForStorage(parseLatLng(fields.northEastCornerLatLng)!);

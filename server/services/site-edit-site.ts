@@ -1,6 +1,7 @@
 // The site check every Site edit call starts with (spec 3 §2 'Site edit'): another organization's site answers like
 // an unknown one (404); a deleted site can be read, and its basemaps edited, but not its sources or structures.
 import type { SiteEditSiteInfo } from '@/contracts/site-edit';
+import type { SiteRef } from './sites';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { changedValues, recordAudit, type AuditChange } from './audit';
@@ -11,7 +12,7 @@ export interface Actor {
   userName: string;
 }
 
-export async function loadEditSite(db: Queryable, organizationId: number, siteId: number): Promise<SiteEditSiteInfo> {
+export async function loadEditSite(db: Queryable, { organizationId, siteId }: SiteRef): Promise<SiteEditSiteInfo> {
   const [row] = await db.query<{
     id: number;
     name: string;
@@ -39,8 +40,8 @@ export async function loadEditSite(db: Queryable, organizationId: number, siteId
 }
 
 /** For writes to sources and structures: the site must be the organization's and not deleted (410 otherwise). */
-export async function checkEditableSite(db: Queryable, organizationId: number, siteId: number): Promise<void> {
-  const site = await loadEditSite(db, organizationId, siteId);
+export async function checkEditableSite(db: Queryable, { organizationId, siteId }: SiteRef): Promise<void> {
+  const site = await loadEditSite(db, { organizationId, siteId });
   if (site.deleted) throw new DomainError('Gone', SITE_DELETED);
 }
 

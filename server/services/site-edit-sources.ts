@@ -3,6 +3,7 @@
 import type { SourceEdit } from '@/contracts/site-edit';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { SOURCE_MESSAGES, type SourceEditBody } from '@/domain/sources';
+import type { SiteRef } from './sites';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit-site';
@@ -54,11 +55,10 @@ const auditValues = (s: SourceEdit) => ({
 
 export async function listSiteSources(
   db: Queryable,
-  organizationId: number,
-  siteId: number,
+  { organizationId, siteId }: SiteRef,
   includeDeleted: boolean,
 ): Promise<SourceEdit[]> {
-  await loadEditSite(db, organizationId, siteId);
+  await loadEditSite(db, { organizationId, siteId });
   const rows = await db.query<Row>(
     `${SELECT} WHERE s.site_id = $1 AND site.organization_id = $2 ${includeDeleted ? '' : 'AND s.deleted_at IS NULL'} ORDER BY lower(s.name), s.id`,
     [siteId, organizationId],
@@ -95,7 +95,7 @@ export async function saveSource(
   body: SourceEditBody,
   actor: Actor,
 ): Promise<SourceEdit> {
-  await checkEditableSite(db, organizationId, body.siteId);
+  await checkEditableSite(db, { organizationId, siteId: body.siteId });
   const before = body.id ? await loadSource(db, organizationId, body.id, true) : null;
   if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', SOURCE_MESSAGES.notFound);
   const at = roundForStorage(parseLatLng(body.locationLatLng)!);
@@ -146,7 +146,7 @@ export async function setSourceDeleted(
   actor: Actor,
 ): Promise<SourceEdit> {
   const before = await loadSource(db, organizationId, sourceId, true);
-  await checkEditableSite(db, organizationId, before.siteId);
+  await checkEditableSite(db, { organizationId, siteId: before.siteId });
   await db.query(`UPDATE sources SET deleted_at = ${deleted ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`, [
     sourceId,
   ]);

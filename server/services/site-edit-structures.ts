@@ -2,6 +2,7 @@
 import type { Structure } from '@/contracts/site-edit';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { STRUCTURE_MESSAGES, type StructureEditBody } from '@/domain/structures';
+import type { SiteRef } from './sites';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit-site';
@@ -44,8 +45,8 @@ const auditValues = (s: Structure) => ({
   footprintZ: s.footprintZ,
 });
 
-export async function listStructures(db: Queryable, organizationId: number, siteId: number): Promise<Structure[]> {
-  await loadEditSite(db, organizationId, siteId);
+export async function listStructures(db: Queryable, { organizationId, siteId }: SiteRef): Promise<Structure[]> {
+  await loadEditSite(db, { organizationId, siteId });
   return (
     await db.query<Row>(`${SELECT} WHERE t.site_id = $1 AND site.organization_id = $2 ORDER BY lower(t.name), t.id`, [
       siteId,
@@ -66,7 +67,7 @@ export async function saveStructure(
   body: StructureEditBody,
   actor: Actor,
 ): Promise<Structure> {
-  await checkEditableSite(db, organizationId, body.siteId);
+  await checkEditableSite(db, { organizationId, siteId: body.siteId });
   const before = body.id ? await loadStructure(db, organizationId, body.id) : null;
   if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', STRUCTURE_MESSAGES.notFound);
   const at = roundForStorage(parseLatLng(body.locationLatLng)!);
@@ -109,7 +110,7 @@ export async function saveStructure(
 
 export async function deleteStructure(db: Queryable, organizationId: number, id: number, actor: Actor): Promise<void> {
   const before = await loadStructure(db, organizationId, id);
-  await checkEditableSite(db, organizationId, before.siteId);
+  await checkEditableSite(db, { organizationId, siteId: before.siteId });
   await db.query('DELETE FROM structures WHERE id = $1', [id]);
   await auditSiteFeature(db, organizationId, before.siteId, actor, `Structure ${id}`, auditValues(before), null);
 }

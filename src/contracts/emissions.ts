@@ -114,7 +114,6 @@ export const siteFilterOptionsQuerySchema = z.object({
   includeDeletedSites: flag.optional(),
 });
 export const siteFilterOptionSchema = z.object({ id: z.number(), name: z.string(), deleted: z.boolean().optional() });
-export type SiteFilterOption = z.infer<typeof siteFilterOptionSchema>;
 
 export const emissionTargetRowSchema = z.object({
   siteId: z.number(),

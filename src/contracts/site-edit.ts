@@ -33,7 +33,6 @@ export const sourceEditSchema = z.object({
 });
 export type SourceEdit = z.infer<typeof sourceEditSchema>;
 
-export const sourceCategoryOptionSchema = z.object({ id: z.number(), name: z.string() });
 export const sourceGroupOptionSchema = z.object({ id: z.number(), name: z.string(), siteId: z.number() });
 
 export const structureSchema = z.object({
