@@ -37,6 +37,7 @@ export async function mapBenchmarks() {
       const peer = await cold('dom', n);
       rows.push({
         devices: n,
+        'check (before timing), ours / peer': `${ours.check} / ${peer.check}`,
         'deck.gl set-up with the map, before data (ms)': +ours.setup.toFixed(1),
         'deck.gl first render (ms)': +ours.firstRender.toFixed(1),
         'DOM markers first render (ms)': +peer.firstRender.toFixed(1),

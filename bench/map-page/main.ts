@@ -13,8 +13,8 @@ function devices(n: number): { lng: number; lat: number }[] {
   let seed = 42;
   const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
   return Array.from({ length: n }, () => ({
-    lng: CENTER.lng + (rnd() - 0.5) * 3,
-    lat: CENTER.lat + (rnd() - 0.5) * 2,
+    lng: CENTER.lng + (rnd() - 0.5) * 1.9,
+    lat: CENTER.lat + (rnd() - 0.5) * 1.3,
   }));
 }
 
@@ -34,6 +34,21 @@ function newMap(): Promise<maplibregl.Map> {
     fadeDuration: 0,
   });
   return new Promise((resolve) => map.once('load', () => resolve(map)));
+}
+
+/** Before timing: the layer holds every device, each where it is within a centimetre. Throws if not. */
+function positionCheck(points: { lng: number; lat: number }[], set: ReturnType<typeof pointSet>): string {
+  if (set.length !== points.length) throw new Error(`${set.length} points for ${points.length} devices`);
+  let worst = 0;
+  points.forEach((p, i) => {
+    const [lng0, lat0] = set.origin ?? [0, 0];
+    const dLng = (lng0 + set.positions[i * 2]! - p.lng) * 111_320 * Math.cos((p.lat * Math.PI) / 180);
+    const dLat = (lat0 + set.positions[i * 2 + 1]! - p.lat) * 110_540;
+    worst = Math.max(worst, Math.hypot(dLng, dLat));
+  });
+  if (worst > 0.01) throw new Error(`a device is drawn ${worst.toFixed(3)} m from where it is`);
+  const kind = set.origin ? 'float32 offsets' : 'float64';
+  return `${points.length} points (${kind}), each within ${(worst * 1000).toFixed(1)} mm`;
 }
 
 const quantile = (xs: number[], q: number) =>
@@ -67,12 +82,15 @@ async function run(mode: 'deck' | 'dom', n: number, steps: number) {
   let renderStart = 0;
   let lastDeckRender = 0;
   let rendered: (() => void) | null = null;
+  let check = '';
   if (mode === 'deck') {
+    const set = pointSet(points.map((p) => ({ ...p, rgba: [34, 139, 74, 255] as const })));
+    check = positionCheck(points, set);
     // deck.gl creates its WebGL device asynchronously: first render is when a frame with the layer has been drawn.
     await new Promise<void>((resolve) => {
       overlay!.setProps({
         layers: [
-          pointLayer('devices', pointSet(points.map((p) => ({ ...p, rgba: [34, 139, 74, 255] as const }))), {
+          pointLayer('devices', set, {
             radiusPixels: 5,
           }),
         ],
@@ -94,6 +112,8 @@ async function run(mode: 'deck' | 'dom', n: number, steps: number) {
     map.redraw();
     container.getBoundingClientRect();
     void getComputedStyle(markers[markers.length - 1]!.getElement()).transform;
+    if (markers.length !== n) throw new Error(`${markers.length} markers for ${n} devices`);
+    check = `${n} markers`;
   }
   const firstRender = performance.now() - t0;
   // Let deck finish its first asynchronous work (shader compile, buffer upload) before timing pans.
@@ -119,7 +139,7 @@ async function run(mode: 'deck' | 'dom', n: number, steps: number) {
   }
   markers.forEach((m) => m.remove());
   map.remove();
-  return { setup, firstRender, median: quantile(frames, 0.5), p95: quantile(frames, 0.95) };
+  return { check, setup, firstRender, median: quantile(frames, 0.5), p95: quantile(frames, 0.95) };
 }
 
 declare global {

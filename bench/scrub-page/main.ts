@@ -130,17 +130,56 @@ declare global {
       mode: 'pyramid' | 'raw',
       windowDays: number,
       steps: number,
-    ) => Promise<{ median: number; p95: number; frames: number; workerMedian: number; rasterMedian: number }>;
+    ) => Promise<{
+      check: string;
+      median: number;
+      p95: number;
+      frames: number;
+      workerMedian: number;
+      rasterMedian: number;
+    }>;
     scrubReady: boolean;
   }
 }
 
+/**
+ * Before timing: the points we hand uPlot for a window keep what the raw drawing shows at its edges and extremes —
+ * the window's first and last samples and its minimum and maximum, exactly (M4's promise). Throws if not.
+ */
+async function checkWindow(windowDays: number): Promise<string> {
+  const raw = series(0);
+  const start = T0 + (N * MINUTE - windowDays * 86_400_000) / 2;
+  const end = start + windowDays * 86_400_000;
+  const [ours] = await timeseriesClient.m4Many(['s0'], start, end, WIDTH, 'check');
+  let lo = 0;
+  while (raw.times[lo]! < start) lo++;
+  let hi = lo;
+  while (hi < N && raw.times[hi]! < end) hi++;
+  const edges = (a: Float32Array) => {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const x of a) {
+      min = Math.min(min, x);
+      max = Math.max(max, x);
+    }
+    return [a[0]!, a[a.length - 1]!, min, max];
+  };
+  const want = edges(raw.values.subarray(lo, hi));
+  const v = ours!.values;
+  const got = edges(v);
+  if (want.some((x, i) => x !== got[i]))
+    throw new Error(`${windowDays} d: drawn points ${got.join(', ')} against raw ${want.join(', ')}`);
+  return `first, last, min, max of ${hi - lo} samples kept exactly in ${v.length} points`;
+}
+
 window.runScrub = async (mode, windowDays, steps) => {
   const charts = await setup(mode);
+  const check = mode === 'pyramid' ? await checkWindow(windowDays) : 'peer';
   await scrub(mode, charts, windowDays, 5);
   workerMs.length = 0;
   rasterMs.length = 0;
   const result = {
+    check,
     ...stats(await scrub(mode, charts, windowDays, steps)),
     workerMedian: workerMs.length ? stats(workerMs).median : 0,
     rasterMedian: stats(rasterMs).median,

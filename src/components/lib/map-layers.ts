@@ -1,32 +1,46 @@
 // deck.gl layers as small pure functions of their data (architecture: layers built apart from the map). Points travel
-// as binary attributes — one Float32Array of positions around an origin and one Uint8Array of colours — so thousands
-// of markers cost two buffer uploads, not an object or a DOM node each.
+// as binary attributes — one array of positions (float32 around an origin where the points lie close) and one
+// Uint8Array of colours — so thousands of markers cost two buffer uploads, not an object or a DOM node each.
 import { COORDINATE_SYSTEM, type Layer } from '@deck.gl/core';
 import { HeatmapLayer } from '@deck.gl/aggregation-layers';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 
 export interface PointSet {
   length: number;
-  /** The lng, lat the positions are offsets from (the first point's). */
-  origin: readonly [number, number];
+  /** The lng, lat the positions are offsets from, or null when they are absolute lng, lat doubles. */
+  origin: readonly [number, number] | null;
   /**
-   * lng, lat offsets from the origin in degrees. Float32 offsets keep a centimetre over a basin (±2°: 2.4e-7° steps)
-   * and let deck.gl draw without its 64-bit position emulation (no second 'low part' buffer).
+   * lng, lat pairs: float32 offsets from the origin when the points lie within MAX_FLOAT32_SPAN_DEG of each other
+   * (a site or a basin: within 7 mm, and deck.gl draws them without its 64-bit position emulation), else doubles.
    */
-  positions: Float32Array;
+  positions: Float32Array | Float64Array;
   /** r, g, b, a per point. */
   colors: Uint8Array;
 }
 
+/** Float32 offsets of at most 1° from the centre round to 1.2e-7° (about 7 mm on the ground) at worst. */
+const MAX_FLOAT32_SPAN_DEG = 2;
+
 export function pointSet(
   points: readonly { lng: number; lat: number; rgba: readonly [number, number, number, number] }[],
 ): PointSet {
-  const origin: [number, number] = points.length ? [points[0]!.lng, points[0]!.lat] : [0, 0];
-  const positions = new Float32Array(points.length * 2);
+  let minLng = Infinity;
+  let maxLng = -Infinity;
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  for (const p of points) {
+    minLng = Math.min(minLng, p.lng);
+    maxLng = Math.max(maxLng, p.lng);
+    minLat = Math.min(minLat, p.lat);
+    maxLat = Math.max(maxLat, p.lat);
+  }
+  const compact = points.length > 0 && Math.max(maxLng - minLng, maxLat - minLat) <= MAX_FLOAT32_SPAN_DEG;
+  const origin: [number, number] | null = compact ? [(minLng + maxLng) / 2, (minLat + maxLat) / 2] : null;
+  const positions = compact ? new Float32Array(points.length * 2) : new Float64Array(points.length * 2);
   const colors = new Uint8Array(points.length * 4);
   points.forEach((p, i) => {
-    positions[i * 2] = p.lng - origin[0];
-    positions[i * 2 + 1] = p.lat - origin[1];
+    positions[i * 2] = p.lng - (origin?.[0] ?? 0);
+    positions[i * 2 + 1] = p.lat - (origin?.[1] ?? 0);
     colors.set(p.rgba, i * 4);
   });
   return { length: points.length, origin, positions, colors };
@@ -46,8 +60,12 @@ export function pointLayer(
         getFillColor: { value: points.colors, size: 4 },
       },
     },
-    coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS,
-    coordinateOrigin: [points.origin[0], points.origin[1], 0],
+    ...(points.origin
+      ? {
+          coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS,
+          coordinateOrigin: [points.origin[0], points.origin[1], 0] as [number, number, number],
+        }
+      : {}),
     radiusUnits: 'pixels',
     getRadius: opts.radiusPixels,
     radiusMinPixels: opts.radiusPixels,
