@@ -75,7 +75,7 @@ export function uploadToEndpoint<E extends Endpoint>(
   return apiUpload(`${path}${query.size ? `?${query}` : ''}`, endpoint.response as z.ZodType<Answer<E>>, form, options);
 }
 
-/** The API area of a path ('/api/siteDashboard/…' → 'siteDashboard'): invalidating it refreshes a whole screen. */
+/** The API area of a path (its second segment, e.g. siteDashboard): invalidating it refreshes a whole screen. */
 function areaOf(endpoint: Endpoint): string {
   return endpoint.path.split('/')[2] ?? endpoint.path;
 }
