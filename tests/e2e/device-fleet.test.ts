@@ -99,6 +99,8 @@ describe('device fleet in the browser', () => {
     await page.goto(`${origin()}/deviceHealth`);
     await page.getByText(/^Rows: \d+\/\d+$/).waitFor();
     await page.getByPlaceholder('Search devices').fill(siteName);
+    // The virtualised grid draws the filtered rows a frame later: wait for the site's devices before counting them.
+    await page.getByRole('row').filter({ hasText: siteName }).first().waitFor();
     let warned = false;
     for (let round = 0; round < 20 && !warned; round++) {
       const row = page
