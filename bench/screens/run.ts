@@ -63,7 +63,7 @@ const heading = (name: string | RegExp) => (page: Page) =>
 const rows = (page: Page) => page.locator('#main tbody tr').first().waitFor({ timeout: 90_000 });
 const canvas = (page: Page) => page.locator('#main canvas').first().waitFor({ timeout: 90_000 });
 
-/** The app keeps its token in memory: read it off the app's own API requests. */
+/** The bench's own API calls borrow the token the app's requests carry. */
 function watchToken(page: Page): () => string {
   let token = '';
   page.on('request', (r) => {
