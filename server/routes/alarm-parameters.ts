@@ -12,7 +12,7 @@ import {
   templateHistoryEndpoint,
   templateListEndpoint,
   templateRestoreEndpoint,
-} from '@/contracts/alarm-parameters';
+} from '@/contracts/alarm-parameter';
 import { defineRoute } from '../http/define-route';
 import {
   parameterEdit,

@@ -1,6 +1,6 @@
 // API keys (spec 3 §7 'API keys'): list, one key to edit, create or edit (the create answer carries the key once) and
 // delete, all IntegrationAdministration's (the /integrations route's permission, spec 1 §2).
-import { apiKeyEditEndpoint, apiKeyEndpoint, apiKeyListEndpoint, deleteApiKeyEndpoint } from '@/contracts/api-keys';
+import { apiKeyEditEndpoint, apiKeyEndpoint, apiKeyListEndpoint, deleteApiKeyEndpoint } from '@/contracts/api-key';
 import { defineRoute } from '../http/define-route';
 import { deleteApiKey, listApiKeys, loadApiKey, saveApiKey } from '../services/api-keys';
 

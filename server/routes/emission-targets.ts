@@ -4,7 +4,7 @@ import {
   deleteEmissionTargetEndpoint,
   emissionTargetListEndpoint,
   emissionTargetTemplateEndpoint,
-} from '@/contracts/emissions';
+} from '@/contracts/emission';
 import { toCsv } from '@/domain/csv';
 import { EMISSION_TARGET_COLUMNS } from '@/domain/emission-targets';
 import { readCsvRecords } from '../http/csv-records';

@@ -10,7 +10,7 @@ import {
   sourceCategoryOptionsEndpoint,
   type EmissionPeriodQuery,
   type EmissionWindowQuery,
-} from '@/contracts/emissions';
+} from '@/contracts/emission';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
 import { defineRoute } from '../http/define-route';
 import { invalid } from '../services/errors';

@@ -10,7 +10,7 @@ import {
   inspectionSitesEndpoint,
   saveInspectionEndpoint,
   siteInspectionsEndpoint,
-} from '@/contracts/inspections';
+} from '@/contracts/inspection';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
 import { defineRoute } from '../http/define-route';
 import {

@@ -8,7 +8,7 @@ import {
   integrationEditEndpoint,
   integrationEndpoint,
   integrationListEndpoint,
-} from '@/contracts/integrations';
+} from '@/contracts/integration';
 import { destinationProblem } from '@/domain/network-address';
 import { defineRoute } from '../http/define-route';
 import { invalid } from '../services/errors';

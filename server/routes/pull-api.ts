@@ -3,7 +3,7 @@
 // categories, limited to the key's sites and answers in the key's units. The rows come from the services the screens
 // and the exports use (alarms, exports' row generators), so the figures agree with them.
 import type { z } from 'zod';
-import { PULL_API_ENDPOINTS, type PullEndpoint, type PullEndpointName } from '@/contracts/api-keys';
+import { PULL_API_ENDPOINTS, type PullEndpoint, type PullEndpointName } from '@/contracts/api-key';
 import type { Endpoint } from '@/contracts/endpoint';
 import { defineRoute, type RouteSpec } from '../http/define-route';
 import { pullAnswer, type Query } from '../services/pull-api';

@@ -12,7 +12,7 @@ import {
   restoreBaselineEndpoint,
   siteBaselineHistoryEndpoint,
   siteBaselinesEndpoint,
-} from '@/contracts/emissions';
+} from '@/contracts/emission';
 import { defineRoute } from '../http/define-route';
 import {
   baselineDetails,

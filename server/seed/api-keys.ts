@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { API_KEY_HEADER, API_KEY_PREFIX } from '@/domain/api-keys';
-import { PULL_API_ENDPOINTS } from '@/contracts/api-keys';
+import { PULL_API_ENDPOINTS } from '@/contracts/api-key';
 import type { Queryable } from '../db/client';
 import { hashApiKey, saveApiKey } from '../services/api-keys';
 

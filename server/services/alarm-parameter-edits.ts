@@ -31,7 +31,7 @@ import type {
   templateEndpoint,
   templateHistoryEndpoint,
   templateListEndpoint,
-} from '@/contracts/alarm-parameters';
+} from '@/contracts/alarm-parameter';
 
 const GAS_IDS = new Set(MEASUREMENT_TYPES.filter((m) => m.gas !== null).map((m) => m.id));
 const invalid = (errors: Record<string, string[]>) => new DomainError('Invalid', 'The request is not valid.', errors);

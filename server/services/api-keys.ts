@@ -2,7 +2,7 @@
 // call. Only a SHA-256 hash of a key is stored; the key is returned once, by createApiKey.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ApiKey } from '@/contracts/api-keys';
+import type { ApiKey } from '@/contracts/api-key';
 import {
   API_KEY_HEADER,
   API_KEY_MESSAGES,

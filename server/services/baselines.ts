@@ -1,6 +1,6 @@
 // Site baselines on the server: the calculation from the site's daily volumes, create (replacing the active one when
 // open-ended), effective-date edits, end, delete and restore, each audited; lists, details and history.
-import type { BaselineCalculationAnswer, SiteBaseline, SiteBaselineListRow } from '@/contracts/emissions';
+import type { BaselineCalculationAnswer, SiteBaseline, SiteBaselineListRow } from '@/contracts/emission';
 import {
   BASELINE_MESSAGES,
   baselineInputProblems,

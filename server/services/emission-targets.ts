@@ -1,6 +1,6 @@
 // Emission targets: one live monthly CH4 target per site (kg), upserted from a CSV in one transaction (every row or
 // none), soft-deleted, each change audited under the site's id.
-import type { EmissionTargetRow } from '@/contracts/emissions';
+import type { EmissionTargetRow } from '@/contracts/emission';
 import {
   EMISSION_TARGET_COLUMNS,
   EMISSION_TARGET_MAX_ROWS,

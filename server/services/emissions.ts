@@ -6,7 +6,7 @@ import type {
   NormalizedRate,
   PeriodGroupedEmission,
   SiteEmissionStatusRow,
-} from '@/contracts/emissions';
+} from '@/contracts/emission';
 import {
   bucketsOf,
   fullPeriodEnd,

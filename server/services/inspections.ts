@@ -1,6 +1,6 @@
 // Inspections on the server: the organization's checks (sites, sources, inspectors), create one or many (every one or
 // none), edit, delete, the lists and the image.
-import type { Inspection, InspectionListItem, InspectionSites } from '@/contracts/inspections';
+import type { Inspection, InspectionListItem, InspectionSites } from '@/contracts/inspection';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { bulkErrorKey, INSPECTION_MESSAGES, inspectionInputSchema, type InspectionInput } from '@/domain/inspections';
 import type { Queryable } from '../db/client';

@@ -1,6 +1,6 @@
 // The Pull API's answers (spec 3 §3): each endpoint's rows for an API key, in the key's units, over a checked range.
 import type { z } from 'zod';
-import { PULL_API_ENDPOINTS, type PullEndpointName } from '@/contracts/api-keys';
+import { PULL_API_ENDPOINTS, type PullEndpointName } from '@/contracts/api-key';
 import { alarmValueInDisplayUnit } from '@/domain/alarms';
 import {
   apiKeyUnitConfiguration,

@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { recentAlarmsEndpoint } from '@/contracts/alarm';
 import { emissionClassificationEndpoint } from '@/contracts/emission-classification';
-import { baselineStatusEndpoint, emissionRollupsEndpoint, siteEmissionStatusesEndpoint } from '@/contracts/emissions';
+import { baselineStatusEndpoint, emissionRollupsEndpoint, siteEmissionStatusesEndpoint } from '@/contracts/emission';
 import {
   siteDashboardDevicesEndpoint,
   siteDetailEndpoint,

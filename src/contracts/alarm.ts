@@ -1,7 +1,7 @@
 // Alarm answers (spec 2 §3 'Alarm', 'Alarm comment', 'Workflow', 'Contributing source').
 import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
-import { emissionWindowQuerySchema } from '@/contracts/emissions';
+import { emissionWindowQuerySchema } from '@/contracts/emission';
 import { endpoint } from '@/contracts/endpoint';
 import { ALARM_FIELDS, ALARM_QUICK_FILTERS, COMMENT_MAX } from '@/domain/alarms';
 import { EVENT_LOG_TOP } from '@/domain/emissions';

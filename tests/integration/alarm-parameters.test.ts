@@ -4,7 +4,7 @@ import {
   alarmParameterTemplateSchema,
   parameterHistoryRowSchema,
   siteAlarmParametersRowSchema,
-} from '@/contracts/alarm-parameters';
+} from '@/contracts/alarm-parameter';
 import { PARAMETER_MESSAGES, WARNINGS } from '@/domain/alarm-parameters';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiKeyEditAnswerSchema, apiKeySchema } from '@/contracts/api-keys';
+import { apiKeyEditAnswerSchema, apiKeySchema } from '@/contracts/api-key';
 import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@/domain/api-keys';
 import { Permission } from '@/domain/permissions';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emissionTargetRowSchema, emissionTargetUploadAnswerSchema } from '@/contracts/emissions';
+import { emissionTargetRowSchema, emissionTargetUploadAnswerSchema } from '@/contracts/emission';
 import { EMISSION_TARGET_MESSAGES } from '@/domain/emission-targets';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';

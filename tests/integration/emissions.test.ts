@@ -7,7 +7,7 @@ import {
   periodGroupedEmissionSchema,
   siteEmissionStatusSchema,
   siteFilterOptionSchema,
-} from '@/contracts/emissions';
+} from '@/contracts/emission';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 import { refreshDailyVolumes } from '../../server/services/emission-rollups';

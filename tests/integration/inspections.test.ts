@@ -5,7 +5,7 @@ import {
   inspectionListItemSchema,
   inspectionSchema,
   inspectionSitesSchema,
-} from '@/contracts/inspections';
+} from '@/contracts/inspection';
 import { INVALID_COORDINATES } from '@/domain/coordinates';
 import { INSPECTION_MESSAGES, InspectionType, SurveyType } from '@/domain/inspections';
 import { Permission } from '@/domain/permissions';

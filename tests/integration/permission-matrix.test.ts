@@ -11,7 +11,7 @@ import { createTokenVerifier } from '../../server/auth/verify-token';
 import type { RouteSpec } from '../../server/http/define-route';
 import { seedDatabase } from '../../server/seed/seed';
 import { saveApiKey } from '../../server/services/api-keys';
-import { PULL_API_ENDPOINTS, pullParameters } from '@/contracts/api-keys';
+import { PULL_API_ENDPOINTS, pullParameters } from '@/contracts/api-key';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { mintAccessToken } from '../helpers/tokens';
 import { createTestDatabase, testEngines, type TestDatabase } from '../helpers/test-db';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyEditAnswerSchema, PULL_API_ENDPOINTS, pullParameters } from '@/contracts/api-keys';
+import { apiKeyEditAnswerSchema, PULL_API_ENDPOINTS, pullParameters } from '@/contracts/api-key';
 import { API_KEY_HEADER, PULL_API_MESSAGES } from '@/domain/api-keys';
 import { Permission } from '@/domain/permissions';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { executionHistorySchema, integrationSchema, type Integration } from '@/contracts/integrations';
+import { executionHistorySchema, integrationSchema, type Integration } from '@/contracts/integration';
 import { INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integrations';
 import { UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE } from '@/domain/network-address';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from '@/domain/text-limits';

@@ -7,7 +7,7 @@ import type {
   Integration,
   IntegrationEditBody,
   IntegrationExecution,
-} from '@/contracts/integrations';
+} from '@/contracts/integration';
 import {
   EXECUTION_COUNT_WINDOW_MS,
   EXECUTION_HISTORY_SIZE,

@@ -12,7 +12,7 @@ import {
   inspectionSitesEndpoint,
   saveInspectionEndpoint,
   siteInspectionsEndpoint,
-} from '@/contracts/inspections';
+} from '@/contracts/inspection';
 import type { InspectionInput } from '@/domain/inspections';
 
 function useInvalidateInspections() {

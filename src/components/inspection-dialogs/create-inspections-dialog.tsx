@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import { ApiError, GENERIC_ERROR } from '@/api/client';
 import { fileJobs } from '@/compute/file-jobs';
-import type { InspectionSites } from '@/contracts/inspections';
+import type { InspectionSites } from '@/contracts/inspection';
 import { KMZ_FILE_REQUIRED, type InspectionDraft, type ParseSummary } from '@/domain/inspection-kmz';
 import {
   bulkErrorsByIndex,

@@ -2,7 +2,7 @@
 // read-only for users without the write permission. DraftInspectionDialog edits a draft of Create Inspections in the
 // same form without saving it.
 import { useState } from 'react';
-import type { Inspection, InspectionSites } from '@/contracts/inspections';
+import type { Inspection, InspectionSites } from '@/contracts/inspection';
 import {
   emptyInspectionForm,
   INSPECTION_MESSAGES,

@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type { InspectionSites } from '@/contracts/inspections';
+import type { InspectionSites } from '@/contracts/inspection';
 import {
   INSPECTION_IMAGE_MAX_BYTES,
   INSPECTION_IMAGE_TYPES,

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { endpointQuery } from '@/api/endpoint-client';
-import { siteFilterOptionsEndpoint } from '@/contracts/emissions';
+import { siteFilterOptionsEndpoint } from '@/contracts/emission';
 import {
   EMPTY_SITE_FILTER,
   migrateLegacySiteGroups,

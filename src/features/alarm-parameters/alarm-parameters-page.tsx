@@ -2,7 +2,7 @@
 // column shows only when some site has that sensor or a parameter for it). A cell lists the enabled parameters with
 // warning icons and Edit; the banner says when any parameter has a warning. The header opens the templates.
 import { useMemo, useState } from 'react';
-import type { SiteAlarmParameter, SiteAlarmParametersRow } from '@/contracts/alarm-parameters';
+import type { SiteAlarmParameter, SiteAlarmParametersRow } from '@/contracts/alarm-parameter';
 import { CH4, WARNINGS } from '@/domain/alarm-parameters';
 import { AlarmType, Aggregation, SiteAlarmParameterStatus } from '@/domain/enums';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';

@@ -11,7 +11,7 @@ import {
   templateHistoryEndpoint,
   templateListEndpoint,
   templateRestoreEndpoint,
-} from '@/contracts/alarm-parameters';
+} from '@/contracts/alarm-parameter';
 import type { AlarmDetailForm } from '@/domain/alarm-parameters';
 
 export const useSiteAlarmParameters = (organizationId: number) =>

@@ -5,7 +5,7 @@
 // the server's errors land on the parameter by index and property, with GlobalErrors listed.
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/api/client';
-import type { AlarmParameterEdit, AlarmParameterTemplate } from '@/contracts/alarm-parameters';
+import type { AlarmParameterEdit, AlarmParameterTemplate } from '@/contracts/alarm-parameter';
 import {
   DEFAULT_WINDOW_HOURS,
   PARAMETER_MESSAGES,

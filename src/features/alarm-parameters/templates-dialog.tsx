@@ -4,7 +4,7 @@
 // many sites an edit affects.
 import { useState } from 'react';
 import { ApiError } from '@/api/client';
-import type { AlarmParameterTemplate } from '@/contracts/alarm-parameters';
+import type { AlarmParameterTemplate } from '@/contracts/alarm-parameter';
 import {
   DEFAULT_WINDOW_HOURS,
   PARAMETER_MESSAGES,

@@ -6,7 +6,7 @@ import {
   emissionTotalsEndpoint,
   periodEmissionRollupsEndpoint,
   siteEmissionStatusesEndpoint,
-} from '@/contracts/emissions';
+} from '@/contracts/emission';
 import type { BucketInterval, StackBy } from '@/domain/emissions';
 import { siteFilterParams, type SiteFilter } from '@/domain/site-filter';
 

@@ -1,5 +1,5 @@
 // Source Category Performance (spec 3 §2): each category's share of the window's volume as a treemap.
-import type { EmissionRollup } from '@/contracts/emissions';
+import type { EmissionRollup } from '@/contracts/emission';
 import { NO_EMISSIONS } from '@/domain/emissions';
 import type { Ch4Units } from '@/components/use-ch4-units';
 import { useElementWidth } from '@/components/use-element-width';

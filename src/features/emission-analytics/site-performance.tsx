@@ -1,6 +1,6 @@
 // Site Performance (spec 3 §2, §4): each site's status by its baseline ratio over the window, with volume, rates, the
 // rate change from the window before and alarm counts.
-import type { SiteEmissionStatusRow } from '@/contracts/emissions';
+import type { SiteEmissionStatusRow } from '@/contracts/emission';
 import { NO_EMISSIONS, SITE_EMISSION_STATUSES, siteEmissionStatus } from '@/domain/emissions';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn, QuickFilter } from '@/components/data-grid/types';

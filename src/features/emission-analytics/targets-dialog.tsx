@@ -11,7 +11,7 @@ import {
   emissionTargetTemplateEndpoint,
   emissionTotalsEndpoint,
   type EmissionTargetRow,
-} from '@/contracts/emissions';
+} from '@/contracts/emission';
 import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MESSAGES, HAS_TARGET, NO_TARGET } from '@/domain/emission-targets';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';

@@ -1,7 +1,7 @@
 // Emission Trends (spec 3 §2, §4, §9): bars per period, stacked by site, source category or alarm level (five named
 // groups, the rest 'Other'), with the projection of the period under way, targets, and the toggled baseline and
 // normalized-rate lines.
-import type { EmissionTotal, PeriodGroupedEmission } from '@/contracts/emissions';
+import type { EmissionTotal, PeriodGroupedEmission } from '@/contracts/emission';
 import { CHART_MIN_Y_MAX, NO_EMISSIONS, RATE_AXIS_MIN_MAX, stackGroups, type StackBy } from '@/domain/emissions';
 import { PeriodBarChart, type BarStack, type ChartLine } from '@/components/period-bar-chart';
 import type { Ch4Units } from '@/components/use-ch4-units';

@@ -1,7 +1,7 @@
 // The Push API tab of /integrations (spec 3 §2 'Integrations'): the organization's push integrations with their
 // 24-hour successes and failures; Add, Edit, Delete (confirmed), History (audit) and Execution History.
 import { useMemo, useState } from 'react';
-import type { Integration } from '@/contracts/integrations';
+import type { Integration } from '@/contracts/integration';
 import { enabledLabel, INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integrations';
 import { AuditHistoryDialog } from '@/components/audit-history-dialog';
 import { DataGrid } from '@/components/data-grid/data-grid';

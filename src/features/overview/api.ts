@@ -7,8 +7,8 @@ import {
   emissionTotalsEndpoint,
   normalizedEmissionRateEndpoint,
   siteEmissionStatusesEndpoint,
-} from '@/contracts/emissions';
-import { inspectionListEndpoint } from '@/contracts/inspections';
+} from '@/contracts/emission';
+import { inspectionListEndpoint } from '@/contracts/inspection';
 import { EVENT_LOG_TOP } from '@/domain/emissions';
 import { siteFilterParams, type SiteFilter } from '@/domain/site-filter';
 

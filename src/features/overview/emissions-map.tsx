@@ -1,7 +1,7 @@
 // The overview map (spec 3 §2, §9): every site in scope with its emissions over the range, as a heat map weighted by
 // volume or a scatterplot whose radius runs 8–50 px up to the user's max CH4 volume per day times the days shown.
 import { useMemo, useState } from 'react';
-import type { SiteEmissionStatusRow } from '@/contracts/emissions';
+import type { SiteEmissionStatusRow } from '@/contracts/emission';
 import { scatterRadius, siteEmissionStatus, type SiteEmissionStatus } from '@/domain/emissions';
 import { viewOf } from '@/domain/map';
 import { heatLayer, sizedPointLayer, type SizedPoint } from '@/components/lib/map-layers';

@@ -3,7 +3,7 @@
 // inspections get Add Inspection and Create Inspections.
 import { useId, useRef, type KeyboardEvent } from 'react';
 import type { Alarm } from '@/contracts/alarm';
-import type { InspectionListItem } from '@/contracts/inspections';
+import type { InspectionListItem } from '@/contracts/inspection';
 import { alarmTitle } from '@/domain/alarms';
 import { EVENT_LOG_TOP, NO_ALARMS } from '@/domain/emissions';
 import { formatDateTime } from '@/domain/format';

@@ -3,7 +3,7 @@
 // on-spec ratio, emissions by site and by source category, the monthly chart and the event log.
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Alarm } from '@/contracts/alarm';
-import type { SiteEmissionStatusRow } from '@/contracts/emissions';
+import type { SiteEmissionStatusRow } from '@/contracts/emission';
 import { Permission } from '@/domain/permissions';
 import {
   DEFAULT_OVERVIEW_RANGE,

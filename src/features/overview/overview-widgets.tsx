@@ -1,6 +1,6 @@
 // The overview's figures: the normalized CH4 emission rate with its daily trend, the on-spec sites ratio, and the
 // emissions by site and by source category.
-import type { EmissionRollup, NormalizedRate, SiteEmissionStatusRow } from '@/contracts/emissions';
+import type { EmissionRollup, NormalizedRate, SiteEmissionStatusRow } from '@/contracts/emission';
 import { NO_EMISSIONS, onSpecRatio, siteEmissionStatus } from '@/domain/emissions';
 import type { Ch4Units } from '@/components/use-ch4-units';
 import { Spinner } from '@/components/spinner';

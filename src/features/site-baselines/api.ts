@@ -12,7 +12,7 @@ import {
   restoreBaselineEndpoint,
   siteBaselineHistoryEndpoint,
   siteEmissionStatusesEndpoint,
-} from '@/contracts/emissions';
+} from '@/contracts/emission';
 import type { BaselineCreate, BaselineInput } from '@/domain/baselines';
 
 export const useBaselineList = (organizationId: number) =>

@@ -1,7 +1,7 @@
 // Site Baseline History, Baseline Details and Edit Effective Dates (spec 3 §2, §4): a site's baselines with their
 // status, ending, deleting and restoring them, and the one change allowed after creation, the effective dates.
 import { useState } from 'react';
-import type { SiteBaseline } from '@/contracts/emissions';
+import type { SiteBaseline } from '@/contracts/emission';
 import {
   BASELINE_MESSAGES,
   baselineStatus,

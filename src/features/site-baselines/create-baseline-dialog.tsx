@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ApiError } from '@/api/client';
-import type { BaselineCalculationAnswer, SiteBaselineListRow } from '@/contracts/emissions';
+import type { BaselineCalculationAnswer, SiteBaselineListRow } from '@/contracts/emission';
 import {
   BASELINE_MESSAGES,
   BASELINE_TYPE_LABELS,

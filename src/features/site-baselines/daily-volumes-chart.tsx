@@ -1,5 +1,5 @@
 // A calculation's daily volumes: included days as teal bars, days excluded by an activity in grey.
-import type { BaselineCalculationAnswer } from '@/contracts/emissions';
+import type { BaselineCalculationAnswer } from '@/contracts/emission';
 import type { Ch4Units } from '@/components/use-ch4-units';
 
 export function DailyVolumesChart({

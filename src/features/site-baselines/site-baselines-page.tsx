@@ -1,7 +1,7 @@
 // Site Baselines (spec 3 §2; SiteBaselineAdministration): every site with its active baseline's type, effective date
 // and rate; per row Create Baseline and the site's baseline history.
 import { useState } from 'react';
-import type { SiteBaselineListRow } from '@/contracts/emissions';
+import type { SiteBaselineListRow } from '@/contracts/emission';
 import { BASELINE_MESSAGES, baselineTypeLabel, formatBaseline } from '@/domain/baselines';
 import { DataGrid } from '@/components/data-grid/data-grid';
 import type { GridColumn, QuickFilter } from '@/components/data-grid/types';

@@ -3,8 +3,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint, endpointQuery } from '@/api/endpoint-client';
 import { recentAlarmsEndpoint } from '@/contracts/alarm';
-import { baselineStatusEndpoint, emissionRollupsEndpoint, siteEmissionStatusesEndpoint } from '@/contracts/emissions';
-import { siteInspectionsEndpoint } from '@/contracts/inspections';
+import { baselineStatusEndpoint, emissionRollupsEndpoint, siteEmissionStatusesEndpoint } from '@/contracts/emission';
+import { siteInspectionsEndpoint } from '@/contracts/inspection';
 import {
   siteDashboardDevicesEndpoint,
   siteDetailEndpoint,

@@ -3,7 +3,7 @@
 // with its type, time and survey type as tooltip. Clicking a mark pins it; pinned inspections are listed under the
 // timeline with Unpin and Details. Pins belong to the range they were made in, so a new range starts with none.
 import { useState } from 'react';
-import type { InspectionListItem } from '@/contracts/inspections';
+import type { InspectionListItem } from '@/contracts/inspection';
 import type { TimeRange } from '@/domain/date-range';
 import { timelinePercent, togglePin } from '@/domain/emission-classification';
 import { formatDateTime } from '@/domain/format';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { areaKey, callEndpoint, endpointKey, endpointQuery, uploadToEndpoint } from '@/api/endpoint-client';
 import { invalidateSiteDashboard } from '@/api/site-dashboard-keys';
 import { deploymentPlanForSiteEndpoint } from '@/contracts/deployment-plan';
-import { sourceCategoryOptionsEndpoint } from '@/contracts/emissions';
+import { sourceCategoryOptionsEndpoint } from '@/contracts/emission';
 import {
   basemapListEndpoint,
   deleteBasemapEndpoint,

@@ -2,7 +2,7 @@
 // warning, and then offers only Close (spec 3 §2); the key is never fetched again.
 import { useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import type { ApiKey } from '@/contracts/api-keys';
+import type { ApiKey } from '@/contracts/api-key';
 import {
   API_KEY_MESSAGES,
   API_KEY_UNIT_FIELDS,

@@ -1,7 +1,7 @@
 // API key calls (spec 3 §7 'API keys') and the site groups a key can be limited to.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
-import { apiKeyEditEndpoint, apiKeyListEndpoint, deleteApiKeyEndpoint } from '@/contracts/api-keys';
+import { apiKeyEditEndpoint, apiKeyListEndpoint, deleteApiKeyEndpoint } from '@/contracts/api-key';
 import { siteGroupListEndpoint, siteGroupOptionsEndpoint } from '@/contracts/site';
 import type { ApiKeyForm } from '@/domain/api-keys';
 

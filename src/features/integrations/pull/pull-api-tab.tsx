@@ -1,7 +1,7 @@
 // Pull API tab (spec 3 §2 'Integrations'): the organization's API keys with Create, Edit, Delete and History, and
 // the API Documentation.
 import { useMemo, useState } from 'react';
-import type { ApiKey } from '@/contracts/api-keys';
+import type { ApiKey } from '@/contracts/api-key';
 import { API_KEY_MESSAGES, apiKeySitesLabel, yesNo } from '@/domain/api-keys';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { unitById } from '@/domain/units';

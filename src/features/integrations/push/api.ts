@@ -10,7 +10,7 @@ import {
   integrationEndpoint,
   integrationListEndpoint,
   type IntegrationEditBody,
-} from '@/contracts/integrations';
+} from '@/contracts/integration';
 import { siteGroupListEndpoint, siteGroupOptionsEndpoint } from '@/contracts/site';
 
 export const useIntegrations = (organizationId: number) =>

@@ -1,7 +1,7 @@
 // Execution History and Execution Details (spec 3 §2 'Push API tab', §3, §9): the last 10 successes and the last 10
 // failures; one opens with its bookmark and each request's number, status, bodies and exception.
 import { useState } from 'react';
-import type { ExecutionRequest, IntegrationExecution } from '@/contracts/integrations';
+import type { ExecutionRequest, IntegrationExecution } from '@/contracts/integration';
 import { EXECUTION_HISTORY_SIZE, INTEGRATION_MESSAGES } from '@/domain/integrations';
 import { formatDateTime } from '@/domain/format';
 import { LoadError } from '@/components/grid-parts';

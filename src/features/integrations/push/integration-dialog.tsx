@@ -4,7 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import type { Integration } from '@/contracts/integrations';
+import type { Integration } from '@/contracts/integration';
 import {
   INTEGRATION_MESSAGES,
   integrationFormSchema,
