@@ -9,10 +9,11 @@ import { decode as decodePng, encode as encodePng } from 'fast-png';
 import { fromArrayBuffer, writeArrayBuffer } from 'geotiff';
 import Papa from 'papaparse';
 import { inferSchema, initParser } from 'udsv';
-import { parseCsvText, type CsvColumn } from '../workers/lib/csv-parse';
-import { bandLayout, renderRgba } from '../workers/lib/geotiff-basemap';
-import { median } from '../workers/lib/kernel-benchmarks';
-import { readKml } from '../workers/lib/kml';
+import { parseCsvText } from '../src/codec/csv-parse';
+import type { CsvColumn } from '../src/domain/csv-column';
+import { bandLayout, renderRgba } from '../src/codec/geotiff-basemap';
+import { median } from '../src/compute/kernel-benchmarks';
+import { readKml } from '../src/codec/kml';
 
 export interface FileBenchResult {
   name: string;

@@ -14,11 +14,11 @@ import { idw as referenceIdw } from '../asm/reference/windfield';
 import interpolate from '@turf/interpolate';
 import distance from '@turf/distance';
 import { featureCollection, point } from '@turf/helpers';
-import { median } from '../workers/lib/kernel-benchmarks';
+import { median } from '../src/compute/kernel-benchmarks';
 import { fileBenchmarks } from './files';
 import { measurementStoreBenchmarks } from './measurement-store';
-import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../workers/lib/series-arrow';
-import { loadWasmCoreFromDisk } from '../workers/lib/wasm-core-node';
+import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../src/codec/series-arrow';
+import { loadWasmCoreFromDisk } from '../src/compute/wasm-core-node';
 
 interface Result {
   name: string;

@@ -2,10 +2,10 @@
 // Cancellation and time bounds are enforced by the page terminating this worker (src/compute/file-jobs.ts),
 // which also stops a decode that never returns.
 import * as Comlink from 'comlink';
-import { parseBasemapFiles, type InputFile } from './lib/basemap';
-import { canvasImageOps } from './lib/canvas-image-ops';
-import type { ProgressCallback } from './lib/file-errors';
-import { readInspectionKmz } from './lib/inspection-kmz';
+import { parseBasemapFiles, type InputFile } from '../src/codec/basemap';
+import { canvasImageOps } from '../src/codec/canvas-image-ops';
+import type { ProgressCallback } from '../src/codec/file-errors';
+import { readInspectionKmz } from '../src/codec/inspection-kmz';
 
 // Two images may share one buffer (a subarray of the upload); a transfer list must not name a buffer twice.
 const transferables = (bytes: Uint8Array[]) => [...new Set(bytes.map((b) => b.buffer as ArrayBuffer))];

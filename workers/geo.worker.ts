@@ -1,7 +1,7 @@
 // Geo worker: concentration and wind roses, wind fields.
 import * as Comlink from 'comlink';
-import type { IdwGrid, WasmCore } from './lib/wasm-core';
-import { assertInWorker, newWasmCore } from './lib/wasm-core-browser';
+import type { IdwGrid, WasmCore } from '../src/compute/wasm-core';
+import { assertInWorker, newWasmCore } from '../src/compute/wasm-core-browser';
 
 assertInWorker('geo.worker');
 

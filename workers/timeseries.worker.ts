@@ -1,10 +1,10 @@
 // Time-series worker: series live in wasm memory (one instance each); viewport queries answer from the pyramid.
 import * as Comlink from 'comlink';
 import { medianInterval, windowGapThreshold } from '../src/domain/chart-gaps';
-import { runKernelBenchmarks, type KernelBenchmark } from './lib/kernel-benchmarks';
-import { decodeSeriesArrow, decodeSeriesJson, decodeWindArrow, windByInstallation } from './lib/series-arrow';
-import { assertInWorker, newWasmCore } from './lib/wasm-core-browser';
-import type { LoadedSeries, WasmCore, WindowPoints } from './lib/wasm-core';
+import { runKernelBenchmarks, type KernelBenchmark } from '../src/compute/kernel-benchmarks';
+import { decodeSeriesArrow, decodeSeriesJson, decodeWindArrow, windByInstallation } from '../src/codec/series-arrow';
+import { assertInWorker, newWasmCore } from '../src/compute/wasm-core-browser';
+import type { LoadedSeries, WasmCore, WindowPoints } from '../src/compute/wasm-core';
 
 assertInWorker('timeseries.worker');
 

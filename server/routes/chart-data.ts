@@ -13,7 +13,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ARROW_STREAM_MIME, MINUTE_MS } from '@/domain/chart-data';
 import { hasAnyPermission, Permission } from '@/domain/permissions';
-import { encodeSeriesArrow, encodeWindArrow } from '../../workers/lib/series-arrow';
+import { encodeSeriesArrow, encodeWindArrow } from '../../src/codec/series-arrow';
 import type { Queryable } from '../db/client';
 import { checkedRange } from '../services/chart-range';
 import { defineRoute } from '../http/define-route';

@@ -1,6 +1,6 @@
 // Server-side reductions for the chart endpoints: maxima per sample period (keeping each peak's own time; the
 // averages run in the compute core's wasm, server/services/compute-core.ts) and the zone offset for local days.
-import type { WindColumns } from '../../workers/lib/series-arrow';
+import type { WindColumns } from '../../src/codec/series-arrow';
 import type { Samples } from './measurement-chunks';
 
 /** The largest value in each period of `periodMs` counted from `origin`, at the time it was measured. */

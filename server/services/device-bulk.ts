@@ -5,8 +5,8 @@ import { DEVICE_BULK_COLUMNS, DEVICE_BULK_MAX_ROWS, readDeviceKind } from '@/dom
 import { toCsv } from '@/domain/csv';
 import { DEVICE_KIND_LABEL, EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
-import type { CsvRow } from '../../workers/lib/csv-parse';
-import { FileParseError } from '../../workers/lib/file-errors';
+import type { CsvRow } from '../../src/codec/csv-parse';
+import { FileParseError } from '../../src/codec/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';

@@ -7,8 +7,8 @@ import {
   EMISSION_TARGET_MESSAGES,
   readTargetRow,
 } from '@/domain/emission-targets';
-import type { CsvRow } from '../../workers/lib/csv-parse';
-import { FileParseError } from '../../workers/lib/file-errors';
+import type { CsvRow } from '../../src/codec/csv-parse';
+import { FileParseError } from '../../src/codec/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';

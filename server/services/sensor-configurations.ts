@@ -16,8 +16,8 @@ import {
   serialProblem,
   SET_RMX_FUNCTION,
 } from '@/domain/sensor-configuration';
-import type { CsvRow } from '../../workers/lib/csv-parse';
-import { FileParseError } from '../../workers/lib/file-errors';
+import type { CsvRow } from '../../src/codec/csv-parse';
+import { FileParseError } from '../../src/codec/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';

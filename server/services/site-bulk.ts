@@ -3,8 +3,8 @@
 import { INVALID_COORDINATES, isValidLatLng, roundForStorage } from '@/domain/coordinates';
 import { ACCESS_NOTES_MAX, SITE_TEXT_MAX } from '@/domain/site-form';
 import { readYesNo, SITE_BULK_COLUMNS, splitGroups, type SiteBulkKey } from '@/domain/site-bulk';
-import type { CsvRow } from '../../workers/lib/csv-parse';
-import { FileParseError } from '../../workers/lib/file-errors';
+import type { CsvRow } from '../../src/codec/csv-parse';
+import { FileParseError } from '../../src/codec/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';

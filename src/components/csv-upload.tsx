@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/api/client';
 import { fileJobs } from '@/compute/file-jobs';
 import { checkCsvUpload, CSV_UPLOAD_MESSAGES } from '@/domain/csv-upload';
-import type { CsvColumn } from '../../workers/lib/csv-parse';
+import type { CsvColumn } from '../domain/csv-column';
 import { unreadableRows, UploadProblems, type RowProblems } from './upload-problems';
 
 /** What a server answers for a file with problems: the message and each row's problems. */

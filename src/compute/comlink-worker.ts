@@ -1,7 +1,7 @@
 // Pool workers over Comlink: the only place the page talks to workers directly. The pool's calls are typed by the
 // worker's own exported API (Comlink.Remote<WorkerApi>).
 import * as Comlink from 'comlink';
-import type { WorkerFactory } from '../../workers/lib/worker-pool';
+import type { WorkerFactory } from './worker-pool';
 
 export function comlinkFactory<WorkerApi>(createWorker: () => Worker): WorkerFactory<Comlink.Remote<WorkerApi>> {
   return {

@@ -3,9 +3,10 @@
 import * as Comlink from 'comlink';
 import type { ParsedBasemap } from '../domain/basemap';
 import type { InspectionDraft, ParseSummary } from '../domain/inspection-kmz';
-import type { InputFile } from '../../workers/lib/basemap';
-import type { CsvColumn, CsvParseResult } from '../../workers/lib/csv-parse';
-import { CancelledError, FileParseError, type ProgressCallback } from '../../workers/lib/file-errors';
+import type { InputFile } from '../codec/basemap';
+import type { CsvParseResult } from '../codec/csv-parse';
+import type { CsvColumn } from '../domain/csv-column';
+import { CancelledError, FileParseError, type ProgressCallback } from '../codec/file-errors';
 
 /** Long enough for a 100 MB CSV or a big GeoTIFF on a slow laptop, short enough that a hostile file cannot hang the dialog. */
 export const FILE_JOB_TIMEOUT_MS = 120_000;

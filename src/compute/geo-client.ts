@@ -1,8 +1,8 @@
 // Typed client of workers/geo.worker.ts.
 import type { Remote } from 'comlink';
-import type { IdwGrid } from '../../workers/lib/wasm-core';
+import type { IdwGrid } from './wasm-core';
 import type { GeoWorkerApi } from '../../workers/geo.worker';
-import { poolSize, WorkerPool } from '../../workers/lib/worker-pool';
+import { poolSize, WorkerPool } from './worker-pool';
 import { comlinkFactory } from './comlink-worker';
 
 let pool: WorkerPool<Remote<GeoWorkerApi>> | null = null;

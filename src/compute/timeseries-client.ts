@@ -1,8 +1,8 @@
 // Typed client of workers/timeseries.worker.ts.
 import * as Comlink from 'comlink';
-import { KERNEL_BENCHMARK_COUNT, type KernelBenchmark } from '../../workers/lib/kernel-benchmarks';
+import { KERNEL_BENCHMARK_COUNT, type KernelBenchmark } from './kernel-benchmarks';
 import type { TimeseriesWorkerApi } from '../../workers/timeseries.worker';
-import { slotFor, WorkerPool, type WorkerCall } from '../../workers/lib/worker-pool';
+import { slotFor, WorkerPool, type WorkerCall } from './worker-pool';
 import { comlinkFactory } from './comlink-worker';
 
 type Remote = Comlink.Remote<TimeseriesWorkerApi>;

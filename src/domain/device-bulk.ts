@@ -1,7 +1,7 @@
 // Bulk add/edit devices (spec 2 §2 'Bulk add/edit devices dialog', §5, §8): the CSV columns the Template writes and
 // the upload reads. A row with an Id updates that device; a row without one adds a device.
 import { z } from 'zod';
-import type { CsvColumn } from '../../workers/lib/csv-parse';
+import type { CsvColumn } from './csv-column';
 import { EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS, type DeviceKind } from './device-form';
 
 export const DEVICE_BULK_COLUMNS: readonly CsvColumn[] = [

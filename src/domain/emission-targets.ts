@@ -1,6 +1,6 @@
 // CH4 emission targets (spec 3 §2 'CH4 Emission Targets dialog', §5 'Emission target upload', §8): the CSV the
 // dialog's template and upload share, a row's rules, and the dialog's texts.
-import type { CsvColumn } from '../../workers/lib/csv-parse';
+import type { CsvColumn } from './csv-column';
 
 export const EMISSION_TARGET_COLUMNS: readonly CsvColumn[] = [
   { key: 'name', header: 'Site Name', required: true, aliases: ['name', 'Site'] },

@@ -1,7 +1,7 @@
 // Sensor configurations (spec 3 §2 'Sensor Configurations', §3 'Sensor configuration', §5, §7, §8): the coefficients
 // a Qube's CH4 (RMX) sensor runs with. Every save is a new version; a device confirms the version it runs.
 import { z } from 'zod';
-import type { CsvColumn } from '../../workers/lib/csv-parse';
+import type { CsvColumn } from './csv-column';
 
 export const MAX_COEFFICIENTS = 16;
 export const SENSOR_CONFIGURATION_MESSAGES = {

@@ -1,6 +1,6 @@
 // Bulk site upload (spec 1 §2 'Upload Sites', §4, §5): the CSV columns the Template writes and the upload reads.
 // A row with an Id updates that site of the organization; a row without one creates a site.
-import type { CsvColumn } from '../../workers/lib/csv-parse';
+import type { CsvColumn } from './csv-column';
 
 export type SiteBulkKey =
   | 'id'

@@ -1,7 +1,7 @@
 // ImageOps for Node tests: real PNG encoding (fast-png); rotation returns a blank canvas of the planned size, and
 // re-encoding is not available (both are drawn by OffscreenCanvas, which the browser tests exercise).
 import { encode } from 'fast-png';
-import type { ImageOps } from '../../workers/lib/image-ops';
+import type { ImageOps } from '../../src/codec/image-ops';
 
 export interface RecordingImageOps extends ImageOps {
   rotations: { outWidth: number; outHeight: number; canvasAngle: number }[];

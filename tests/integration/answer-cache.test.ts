@@ -3,7 +3,7 @@
 // served compressed with an ETag, and never shared across callers.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSeriesArrow } from '../../workers/lib/series-arrow';
+import { decodeSeriesArrow } from '../../src/codec/series-arrow';
 import { ingestSamples } from '../../server/services/measurement-store';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';

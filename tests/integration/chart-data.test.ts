@@ -2,7 +2,7 @@
 // installation, closest time with data, JSON and Arrow answers, and their refusals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maximumRangeMessage } from '@/domain/chart-data';
-import { decodeSeriesArrow, decodeWindArrow } from '../../workers/lib/series-arrow';
+import { decodeSeriesArrow, decodeWindArrow } from '../../src/codec/series-arrow';
 import { ingestSamples, type Sample } from '../../server/services/measurement-store';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';

@@ -7,7 +7,7 @@ import {
   type WindowSeries,
 } from '@/domain/chart-series';
 import { windPerInstallation } from '../../server/services/chart-series';
-import { windByInstallation } from '../../workers/lib/series-arrow';
+import { windByInstallation } from '../../src/codec/series-arrow';
 
 const MIN = 60_000;
 const s = (label: string, times: number[], values: number[], interval = MIN): WindowSeries => ({

@@ -7,7 +7,7 @@ import {
   WorkerPool,
   type PoolWorker,
   type WorkerFactory,
-} from '../../workers/lib/worker-pool';
+} from '../../src/compute/worker-pool';
 
 /** Workers whose answers the test releases by hand, and which it can kill. */
 /** The remote API the fake workers offer: each call waits for the test to resolve it. */

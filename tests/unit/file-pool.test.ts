@@ -1,8 +1,8 @@
 // The server's file worker threads: the same answers as the CSV module on the event loop, the row cap, and a task
 // that runs too long or runs out of memory ending its worker with a message (the next task gets a fresh worker).
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseCsvBytes } from '../../workers/lib/csv-parse';
-import { FileParseError } from '../../workers/lib/file-errors';
+import { parseCsvBytes } from '../../src/codec/csv-parse';
+import { FileParseError } from '../../src/codec/file-errors';
 import { FILE_POOL_LIMITS, FILE_POOL_MESSAGES, FilePool, parseCsvUpload } from '../../server/services/file-pool/pool';
 import type { WorkerMessage } from '../../server/services/file-pool/protocol';
 

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { BASEMAP_MESSAGES, chooseBasemapFiles } from '@/domain/basemap';
 import { MAX_LATITUDE } from '@/domain/coordinates';
 import { checkCsvUpload } from '@/domain/csv-upload';
-import { readGeoTiffBasemap } from '../../workers/lib/geotiff-basemap';
-import { parseBasemapFiles } from '../../workers/lib/basemap';
-import { parseCsvBytes } from '../../workers/lib/csv-parse';
+import { readGeoTiffBasemap } from '../../src/codec/geotiff-basemap';
+import { parseBasemapFiles } from '../../src/codec/basemap';
+import { parseCsvBytes } from '../../src/codec/csv-parse';
 import { nodeImageOps } from '../helpers/node-image-ops';
 
 const fixtures = new URL('../fixtures/', import.meta.url);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../../workers/lib/series-arrow';
+import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../../src/codec/series-arrow';
 
 describe('series over Arrow IPC and JSON', () => {
   it('round-trips any series through Arrow, NaN included', () => {

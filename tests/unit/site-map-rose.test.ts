@@ -1,7 +1,7 @@
 // The site map's rules: concentration rose binning by wind sector and gas legend severity, stacking to the 50 px
 // outer radius, the wind rose shares, the wind field grid's cell limit and speed clamp, and remembered toggles.
 import { describe, expect, it } from 'vitest';
-import { loadWasmCoreFromDisk } from '../../workers/lib/wasm-core-node';
+import { loadWasmCoreFromDisk } from '../../src/compute/wasm-core-node';
 import { GAS_LEGEND_THRESHOLDS, WIND_FIELD } from '@/domain/gas-legend';
 import {
   DEFAULT_SITE_MAP_LAYERS,

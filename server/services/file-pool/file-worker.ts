@@ -2,8 +2,8 @@
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { parseCsvBytes } from '../../../workers/lib/csv-parse';
-import { FileParseError } from '../../../workers/lib/file-errors';
+import { parseCsvBytes } from '../../../src/codec/csv-parse';
+import { FileParseError } from '../../../src/codec/file-errors';
 import { RESULT_BATCH, type FileTask, type WorkerMessage } from './protocol';
 
 const port = parentPort;

@@ -5,8 +5,9 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CsvColumn, CsvParseResult, CsvRow, CsvRowError } from '../../../workers/lib/csv-parse';
-import { FileParseError } from '../../../workers/lib/file-errors';
+import type { CsvParseResult, CsvRow, CsvRowError } from '../../../src/codec/csv-parse';
+import type { CsvColumn } from '../../../src/domain/csv-column';
+import { FileParseError } from '../../../src/codec/file-errors';
 import type { FileTask, WorkerMessage } from './protocol';
 
 export const FILE_POOL_LIMITS = {

@@ -1,5 +1,6 @@
 // Messages between the server and its file workers (server/services/file-pool/file-worker.ts).
-import type { CsvColumn, CsvRow, CsvRowError } from '../../../workers/lib/csv-parse';
+import type { CsvRow, CsvRowError } from '../../../src/codec/csv-parse';
+import type { CsvColumn } from '../../../src/domain/csv-column';
 
 export interface CsvTask {
   kind: 'csv';

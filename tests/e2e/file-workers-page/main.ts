@@ -1,9 +1,9 @@
 // Test page for tests/e2e/file-workers.test.ts: drives the real file workers (OffscreenCanvas, module workers,
 // transfers, termination) from a page and shows each resulting image so a screenshot can be checked by eye.
 import { fileJobs, runFileJob, type FileJobOptions } from '../../../src/compute/file-jobs';
-import type { CsvColumn } from '../../../workers/lib/csv-parse';
-import { canvasImageOps } from '../../../workers/lib/canvas-image-ops';
-import { fitImageToLimit } from '../../../workers/lib/recompress';
+import type { CsvColumn } from '../../../src/domain/csv-column';
+import { canvasImageOps } from '../../../src/codec/canvas-image-ops';
+import { fitImageToLimit } from '../../../src/codec/recompress';
 
 type Outcome<T> =
   | { ok: true; value: T; progress: number[]; ms: number }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { aggregate, CHART_PERIODS } from '../../../asm/reference/aggregate';
-import type { WasmCore } from '../../../workers/lib/wasm-core';
-import { loadWasmCoreFromDisk } from '../../../workers/lib/wasm-core-node';
+import type { WasmCore } from '../../../src/compute/wasm-core';
+import { loadWasmCoreFromDisk } from '../../../src/compute/wasm-core-node';
 
 describe('chart modes: averages and maxima per period', () => {
   let core: WasmCore;

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { splitGaps } from '../../../asm/reference/gaps';
 import { gapThreshold, medianInterval, withGapNulls } from '@/domain/chart-gaps';
-import type { WasmCore } from '../../../workers/lib/wasm-core';
-import { loadWasmCoreFromDisk } from '../../../workers/lib/wasm-core-node';
+import type { WasmCore } from '../../../src/compute/wasm-core';
+import { loadWasmCoreFromDisk } from '../../../src/compute/wasm-core-node';
 
 const MIN = 60_000;
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { lttb, minMaxLttb, validIndices } from '../../../asm/reference/lttb';
-import type { WasmCore } from '../../../workers/lib/wasm-core';
-import { loadWasmCoreFromDisk } from '../../../workers/lib/wasm-core-node';
+import type { WasmCore } from '../../../src/compute/wasm-core';
+import { loadWasmCoreFromDisk } from '../../../src/compute/wasm-core-node';
 
 const seriesArb = fc
   .array(fc.oneof(fc.float({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(Number.NaN)), { maxLength: 3000 })

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { m4 as referenceM4 } from '../../../asm/reference/m4';
 import { minMaxLttb } from '../../../asm/reference/lttb';
-import type { WasmCore } from '../../../workers/lib/wasm-core';
-import { loadWasmCoreFromDisk } from '../../../workers/lib/wasm-core-node';
+import type { WasmCore } from '../../../src/compute/wasm-core';
+import { loadWasmCoreFromDisk } from '../../../src/compute/wasm-core-node';
 
 /** Deterministic series: regular stretches, bursts of equal timestamps, long gaps, NaN runs, ties, ±0 and ±inf. */
 function longSeries(n: number, seed: number): { times: Float64Array; values: Float32Array } {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { m4 as referenceM4, validateTimes } from '../../../asm/reference/m4';
-import type { WasmCore } from '../../../workers/lib/wasm-core';
-import { loadWasmCoreFromDisk } from '../../../workers/lib/wasm-core-node';
+import type { WasmCore } from '../../../src/compute/wasm-core';
+import { loadWasmCoreFromDisk } from '../../../src/compute/wasm-core-node';
 
 /** A sorted series with duplicates, gaps, NaN values and extreme magnitudes. */
 const series = fc

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { GAS_LEGEND_THRESHOLDS } from '@/domain/gas-legend';
 import { binRose, roseProbabilities } from '../../../asm/reference/rose';
 import { idw, windToUv } from '../../../asm/reference/windfield';
-import type { WasmCore } from '../../../workers/lib/wasm-core';
-import { loadWasmCoreFromDisk } from '../../../workers/lib/wasm-core-node';
+import type { WasmCore } from '../../../src/compute/wasm-core';
+import { loadWasmCoreFromDisk } from '../../../src/compute/wasm-core-node';
 
 const ch4 = GAS_LEGEND_THRESHOLDS.CH4;
 const ch4Thresholds = Float32Array.of(ch4.low, ch4.mid, ch4.high);

@@ -2,7 +2,7 @@
 // rendered to 8-bit RGBA, refusing declared sizes that cannot be decoded before reading a single tile.
 import { fromArrayBuffer, type GeoTIFF, type GeoTIFFImage, type TypedArray } from 'geotiff';
 import proj4 from 'proj4';
-import { BASEMAP_MESSAGES, type ParsedBasemap } from '../../src/domain/basemap';
+import { BASEMAP_MESSAGES, type ParsedBasemap } from '../domain/basemap';
 import { FileParseError, throwIfAborted, type ProgressCallback } from './file-errors';
 import { resolveCrs, type CrsResolution } from './geotiff-crs';
 import type { ImageOps } from './image-ops';

@@ -1,6 +1,6 @@
 // A rotated KML overlay becomes an axis-aligned image: the picture is drawn rotated on a larger transparent canvas
 // whose bounds are the rotated box's bounding box, since a basemap only stores a north-east and a south-west corner.
-import { MAX_LATITUDE } from '../../src/domain/coordinates';
+import { MAX_LATITUDE } from '../domain/coordinates';
 import type { LatLonBox } from './kml';
 
 export interface Bounds {

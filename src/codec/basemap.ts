@@ -1,11 +1,6 @@
 // Basemap files to a georeferenced image (spec 3 §5 'Basemap'): a PNG/JPEG alone, a KML with its image, a KMZ,
 // or a GeoTIFF; every image ends up within the 2 MB limit.
-import {
-  BASEMAP_MESSAGES,
-  chooseBasemapFiles,
-  unexpectedParseError,
-  type ParsedBasemap,
-} from '../../src/domain/basemap';
+import { BASEMAP_MESSAGES, chooseBasemapFiles, unexpectedParseError, type ParsedBasemap } from '../domain/basemap';
 import { CancelledError, FileParseError, throwIfAborted, type ProgressCallback } from './file-errors';
 import { readGeoTiffBasemap } from './geotiff-basemap';
 import { checkDecodable, readImageHeader } from './image-header';

@@ -5,7 +5,7 @@ import {
   NOTHING_IN_INSPECTION_KMZ,
   type InspectionDraft,
   type ParseSummary,
-} from '../../src/domain/inspection-kmz';
+} from '../domain/inspection-kmz';
 import { CancelledError, FileParseError, throwIfAborted, type ProgressCallback } from './file-errors';
 import type { ImageOps } from './image-ops';
 import type { KmlPlacemark } from './kml';

@@ -5,7 +5,7 @@ import {
   BASEMAP_MESSAGES,
   BASEMAP_RECOMPRESSION_FACTOR,
   BASEMAP_RECOMPRESSION_STEPS,
-} from '../../src/domain/basemap';
+} from '../domain/basemap';
 import { FileParseError, throwIfAborted, type ProgressCallback } from './file-errors';
 import type { EncodedImage, ImageOps } from './image-ops';
 

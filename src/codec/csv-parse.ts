@@ -4,14 +4,7 @@
 import Papa from 'papaparse';
 import { CancelledError, FileParseError, type ProgressCallback } from './file-errors';
 import { decodeText } from './text-decode';
-
-export interface CsvColumn<K extends string = string> {
-  key: K;
-  header: string;
-  /** Other header spellings accepted for this column. */
-  aliases?: readonly string[];
-  required?: boolean;
-}
+import type { CsvColumn } from '../domain/csv-column';
 
 export interface CsvRowError {
   /** Spreadsheet row: the header is row 1. */
