@@ -16,8 +16,8 @@ import {
   periodEmissionRollups,
   emissionRollups,
   siteEmissionStatuses,
-} from '../server/services/emissions';
-import { csvStream, deviceDataHeaders, deviceDataRows } from '../server/services/exports';
+} from '../server/services/emission';
+import { csvStream, deviceDataHeaders, deviceDataRows } from '../server/services/export';
 import { refreshDailyVolumes } from '../server/services/emission-rollups';
 import { ingestSamples, readSamples, type Sample } from '../server/services/measurement-store';
 import { toCsv } from '../src/domain/csv';

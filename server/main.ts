@@ -8,9 +8,9 @@ import { createTokenVerifier } from './auth/verify-token';
 import { isDatabaseEmpty, seedDatabase } from './seed/seed';
 import { demoApiKeyLine } from './seed/api-keys';
 import { startSimulator } from './seed/simulator';
-import { logTransport, smtpTransport } from './services/notifications/transports';
-import { startNotificationWorker } from './services/notifications/worker';
-import { loadPushConfig, startPushWorker } from './services/push-integrations/worker';
+import { logTransport, smtpTransport } from './services/notification/transports';
+import { startNotificationWorker } from './services/notification/worker';
+import { loadPushConfig, startPushWorker } from './services/push-integration/worker';
 import { startModelling } from './services/modelling/service';
 
 /**

@@ -6,7 +6,7 @@ import { hasAnyPermission } from '@/domain/permissions';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { accessToOrganization, loadSignedInUser, permissionsAcrossOrganizations } from '../services/signed-in-user';
-import { authenticateApiKey } from '../services/api-keys';
+import { authenticateApiKey } from '../services/api-key';
 import { type RouteSpec } from './define-route';
 import type { ApiKeyCaller, SignedInUser } from '../services/callers';
 import { DomainError } from '../services/errors';

@@ -18,7 +18,7 @@ import {
   evaluateSite,
   recentAlarms,
   topContributingSources,
-} from '../services/alarm-queries';
+} from '../services/alarm';
 
 const list = (e: typeof alarmListEndpoint) =>
   defineRoute(e, {

@@ -2,7 +2,7 @@
 // delete, all IntegrationAdministration's (the /integrations route's permission, spec 1 §2).
 import { apiKeyEditEndpoint, apiKeyEndpoint, apiKeyListEndpoint, deleteApiKeyEndpoint } from '@/contracts/api-key';
 import { defineRoute } from '../http/define-route';
-import { deleteApiKey, listApiKeys, loadApiKey, saveApiKey } from '../services/api-keys';
+import { deleteApiKey, listApiKeys, loadApiKey, saveApiKey } from '../services/api-key';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 

@@ -14,7 +14,7 @@ import {
   endInstallation,
   startInstallation,
   willQuarantineStopPipeline,
-} from '../services/device-installations';
+} from '../services/device-installation';
 
 export const deviceInstallationRoutes = [
   defineRoute(deviceInstallationsEndpoint, {

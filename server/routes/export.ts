@@ -42,7 +42,7 @@ import {
   uptimeRows,
   volumeHeaders,
   volumeRows,
-} from '../services/exports';
+} from '../services/export';
 import type { Readable } from 'node:stream';
 import type { CsvCell } from '@/domain/csv';
 import type { Database } from '../db/client';

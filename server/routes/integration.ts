@@ -18,7 +18,7 @@ import {
   listIntegrations,
   loadIntegration,
   saveIntegration,
-} from '../services/push-integrations/store';
+} from '../services/push-integration/store';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 const orgBody = { from: 'body', key: 'organizationId' } as const;

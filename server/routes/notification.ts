@@ -1,6 +1,6 @@
 import { unsubscribeEndpoint } from '@/contracts/notification';
 import { defineRoute } from '../http/define-route';
-import { unsubscribe } from '../services/notifications/unsubscribe';
+import { unsubscribe } from '../services/notification/unsubscribe';
 
 export const notificationRoutes = [
   defineRoute(unsubscribeEndpoint, {

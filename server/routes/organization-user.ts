@@ -11,7 +11,7 @@ import {
   organizationUserList,
   removeOrganizationUser,
   saveOrganizationUser,
-} from '../services/organization-users';
+} from '../services/organization-user';
 
 const orgScope = { from: 'query', key: 'organizationId' } as const;
 const bodyScope = { from: 'body', key: 'organizationId' } as const;

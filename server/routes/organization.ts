@@ -14,7 +14,7 @@ import {
   organizationOrNotFound,
   saveOrganization,
   setOrganizationDeleted,
-} from '../services/organizations';
+} from '../services/organization';
 
 export const organizationRoutes = [
   defineRoute(organizationListEndpoint, {

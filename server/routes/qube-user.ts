@@ -19,7 +19,7 @@ import {
   resetTemporaryPassword,
   saveQubeUser,
   userDetails,
-} from '../services/qube-users';
+} from '../services/qube-user';
 
 export function qubeUserRoutes(logout: LogoutHook | null) {
   return [

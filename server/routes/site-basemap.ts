@@ -15,8 +15,8 @@ import {
   listBasemaps,
   readBasemapUpload,
   saveBasemap,
-} from '../services/site-edit-basemaps';
-import { loadEditSite } from '../services/site-edit-site';
+} from '../services/site-basemap';
+import { loadEditSite } from '../services/site-edit';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 

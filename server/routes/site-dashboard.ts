@@ -23,7 +23,7 @@ import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { parseRollingPeriod, siteRateAverage } from '../services/modelling/service/site-rate-average';
 import { checkSite, SITE_DELETED, SITE_NOT_FOUND } from '../services/site-dashboard';
-import { selectSiteRows, toRow } from '../services/sites';
+import { selectSiteRows, toRow } from '../services/site';
 
 /** The most emissions one siteEmissions call answers (the oldest in the range first). */
 export const SITE_EMISSIONS_LIMIT = 5_000;

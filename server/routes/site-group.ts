@@ -11,8 +11,8 @@ import type { Queryable } from '../db/client';
 import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import { recordAudit } from '../services/audit';
-import { API_KEY_COUNT_SQL, detachSiteGroupFromApiKeys } from '../services/api-keys';
-import { detachSiteGroupFromIntegrations, INTEGRATION_COUNT_SQL } from '../services/push-integrations/store';
+import { API_KEY_COUNT_SQL, detachSiteGroupFromApiKeys } from '../services/api-key';
+import { detachSiteGroupFromIntegrations, INTEGRATION_COUNT_SQL } from '../services/push-integration/store';
 
 async function listGroups(db: Queryable, organizationId: number, id?: number): Promise<SiteGroupRow[]> {
   const rows = await db.query<{

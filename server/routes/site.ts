@@ -1,7 +1,7 @@
 // Site list, delete and restore (spec 1 §2 'Sites screen', §7).
 import { deleteSiteEndpoint, restoreSiteEndpoint, siteListEndpoint } from '@/contracts/site';
 import { defineRoute } from '../http/define-route';
-import { setSiteDeleted, siteList } from '../services/sites';
+import { setSiteDeleted, siteList } from '../services/site';
 
 export const siteRoutes = [
   defineRoute(siteListEndpoint, {

@@ -10,7 +10,7 @@ import {
   sourceListEndpoint,
 } from '@/contracts/site-edit';
 import { defineRoute } from '../http/define-route';
-import { listSiteSources, saveSource, setSourceDeleted, sourceGroupOptions } from '../services/site-edit-sources';
+import { listSiteSources, saveSource, setSourceDeleted, sourceGroupOptions } from '../services/source';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 

@@ -2,7 +2,7 @@
 // SiteDeploymentEdit (README 'Site edit').
 import { deleteStructureEndpoint, saveStructureEndpoint, structureListEndpoint } from '@/contracts/site-edit';
 import { defineRoute } from '../http/define-route';
-import { deleteStructure, listStructures, saveStructure } from '../services/site-edit-structures';
+import { deleteStructure, listStructures, saveStructure } from '../services/structure';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 

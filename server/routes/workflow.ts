@@ -9,7 +9,7 @@ import {
   type WorkflowAction,
 } from '@/contracts/workflow';
 import { defineRoute } from '../http/define-route';
-import { applyWorkflowAction, editLdar, listRootCauses, loadWorkflow } from '../services/workflows';
+import { applyWorkflowAction, editLdar, listRootCauses, loadWorkflow } from '../services/workflow';
 
 /** A POST /api/workflow/{action}/{id} that applies one change to a workflow of the organization. */
 const actionRoute = (action: WorkflowAction, summary: string) =>

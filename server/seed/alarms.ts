@@ -5,7 +5,7 @@ import { CH4 } from '@/domain/alarm-parameters';
 import { AlarmDeviceFilter, AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
 import type { Database } from '../db/client';
 import { evaluateAlarms } from '../services/alarm-engine/run';
-import { parameterSnapshot, recordHistory, templateSnapshot } from '../services/alarm-parameters';
+import { parameterSnapshot, recordHistory, templateSnapshot } from '../services/alarm-parameter';
 import { CALCULATION_AVERAGE, CALCULATION_MAX } from '../services/alarm-engine/episodes';
 import type { Random } from './random';
 

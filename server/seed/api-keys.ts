@@ -7,7 +7,7 @@ import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { API_KEY_HEADER, API_KEY_PREFIX } from '@/domain/api-keys';
 import { PULL_API_ENDPOINTS } from '@/contracts/api-key';
 import type { Queryable } from '../db/client';
-import { hashApiKey, saveApiKey } from '../services/api-keys';
+import { hashApiKey, saveApiKey } from '../services/api-key';
 
 /** The demo key of a seed number. */
 export function demoApiKey(seed: number): string {

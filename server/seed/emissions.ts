@@ -8,7 +8,7 @@ import type { Database } from '../db/client';
 import type { SeedSize } from '../config';
 import { siteEmissionPlan, type EmissionEvent } from './measurements';
 import { BaselineType, EPA_SITE_TYPES, isEpaRegulated } from '@/domain/baselines';
-import { createBaseline } from '../services/baselines';
+import { createBaseline } from '../services/site-baseline';
 import { refreshDailyVolumes } from '../services/emission-rollups';
 import { createRandom, type Random } from './random';
 

@@ -27,7 +27,7 @@ import { seedLocationStats } from './location-stats';
 import { seedDemoDeploymentPlan } from '../services/deployment-plan/demo-plan';
 import { seedInspections } from './inspections';
 import { seedApiKeys } from './api-keys';
-import { seedPushIntegrations } from '../services/push-integrations/demo';
+import { seedPushIntegrations } from '../services/push-integration/demo';
 import { ROAMING_STAYS, seedRoamingDevice } from './roaming';
 import { startDemoModels } from './models';
 import { siteWeather, type SiteWeather } from './site-weather';

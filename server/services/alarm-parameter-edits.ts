@@ -20,7 +20,7 @@ import {
   siteSensors,
   templateSnapshot,
   toSiteParameter,
-} from './alarm-parameters';
+} from './alarm-parameter';
 import type { z } from 'zod';
 import type { SignedInUser } from './callers';
 import type {

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/client';
 import { evaluateAlarms, sitesOfDevices } from './alarm-engine/run';
 import { ingestSamples, type Sample } from './measurement-store';
 import { noteSamplesForModel } from './modelling/service/late-data';
-import { notifyRaisedAlarms } from './notifications/alarm-mails';
+import { notifyRaisedAlarms } from './notification/alarm-mails';
 
 export async function ingestAndEvaluate(
   database: Database,

@@ -16,8 +16,8 @@ import { inDisplayUnit, type UnitConfiguration } from '@/domain/units';
 import type { Queryable } from '../db/client';
 import type { ApiKeyCaller } from './callers';
 import { DomainError } from './errors';
-import { ALARM_COLUMNS, ALARM_FROM, toAlarm, type AlarmRow } from './alarms';
-import { apiKeySites } from './api-keys';
+import { ALARM_COLUMNS, ALARM_FROM, toAlarm, type AlarmRow } from './alarm-rows';
+import { apiKeySites } from './api-key';
 import {
   deviceDataHeaders,
   deviceDataRows,
@@ -25,7 +25,7 @@ import {
   rollingAverageRows,
   siteRateRows,
   volumeRows,
-} from './exports';
+} from './export';
 
 type Site = { id: number; name: string };
 export type Query<N extends PullEndpointName> = z.infer<(typeof PULL_API_ENDPOINTS)[N]['query']>;

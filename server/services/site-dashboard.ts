@@ -3,7 +3,7 @@
 import { DAY_MS, MIN_RANGE_MINUTES, MINUTE_MS } from '@/domain/chart-data';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
-import type { SiteRef } from './sites';
+import type { SiteRef } from './site';
 
 export const SITE_NOT_FOUND = 'Site not found';
 export const SITE_DELETED = 'This site has been deleted';

@@ -5,7 +5,7 @@ import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@/domain/api-keys';
 import { Permission } from '@/domain/permissions';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
-import { hashApiKey } from '../../server/services/api-keys';
+import { hashApiKey } from '../../server/services/api-key';
 
 describe.each(testEngines)('API keys on %s', (engine) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import { EXPORT_MESSAGES } from '@/domain/export';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 import { ingestSamples } from '../../server/services/measurement-store';
-import { exportStats } from '../../server/services/exports';
+import { exportStats } from '../../server/services/export';
 
 const MIN = 60_000;
 const DAY = 86_400_000;

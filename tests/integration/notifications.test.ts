@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionEditAnswerSchema } from '@/contracts/notification';
 import { CANNOT_EDIT_NOTIFICATIONS } from '@/domain/notifications';
-import { queueDailyDigests } from '../../server/services/notifications/alarm-mails';
-import { deliverPending, type MailTransport } from '../../server/services/notifications/outbox';
+import { queueDailyDigests } from '../../server/services/notification/alarm-mails';
+import { deliverPending, type MailTransport } from '../../server/services/notification/outbox';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 

@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config';
 import { createTokenVerifier } from '../../server/auth/verify-token';
 import type { RouteSpec } from '../../server/http/define-route';
 import { seedDatabase } from '../../server/seed/seed';
-import { saveApiKey } from '../../server/services/api-keys';
+import { saveApiKey } from '../../server/services/api-key';
 import { PULL_API_ENDPOINTS, pullParameters } from '@/contracts/api-key';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { mintAccessToken } from '../helpers/tokens';

@@ -15,9 +15,9 @@ import { INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integrations
 import { UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE } from '@/domain/network-address';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from '@/domain/text-limits';
 import { Permission } from '@/domain/permissions';
-import { createAgent } from '../../server/services/push-integrations/deliver';
-import { seedPushIntegrations } from '../../server/services/push-integrations/demo';
-import { pushTick, runIntegration } from '../../server/services/push-integrations/worker';
+import { createAgent } from '../../server/services/push-integration/deliver';
+import { seedPushIntegrations } from '../../server/services/push-integration/demo';
+import { pushTick, runIntegration } from '../../server/services/push-integration/worker';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 

@@ -16,7 +16,7 @@ import {
   DestinationRefusedError,
   postJson,
   urlProblem,
-} from '../../server/services/push-integrations/deliver';
+} from '../../server/services/push-integration/deliver';
 
 type Answer = { error: Error | null; address?: string | dns.LookupAddress[]; family?: number };
 const fakeResolver = (addresses: dns.LookupAddress[]) =>

@@ -1,7 +1,7 @@
 // Request splitting of push integrations: no body over the maximum, records whole and in order, one body without one.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RecordTooLargeError, splitIntoBodies } from '../../server/services/push-integrations/split';
+import { RecordTooLargeError, splitIntoBodies } from '../../server/services/push-integration/split';
 
 const envelope = { integrationId: 7, dataType: 'Alarms', ch4RateUnit: 'kg/h', ch4VolumeUnit: 'kg' };
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');

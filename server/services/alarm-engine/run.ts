@@ -5,7 +5,7 @@
 // (ingestion and on demand) from raising the same alarm twice.
 import { AlarmDeviceFilter, AlarmType, DeviceInstallationType, WorkflowType } from '@/domain/enums';
 import type { Database, Queryable } from '../../db/client';
-import { loadEnabledEvaluatedParameters } from '../alarm-parameters';
+import { loadEnabledEvaluatedParameters } from '../alarm-parameter';
 import { readSamples } from '../measurement-store';
 import {
   CALCULATION_AVERAGE,

@@ -1,7 +1,7 @@
 // The site check every Site edit call starts with (spec 3 §2 'Site edit'): another organization's site answers like
 // an unknown one (404); a deleted site can be read, and its basemaps edited, but not its sources or structures.
 import type { SiteEditSiteInfo } from '@/contracts/site-edit';
-import type { SiteRef } from './sites';
+import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { changedValues, recordAudit, type AuditChange } from './audit';

@@ -10,11 +10,11 @@ import {
   type BasemapImageType,
 } from '@/domain/basemap';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
-import type { SiteRef } from './sites';
+import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { parseOrThrow } from '../http/register-route';
-import { auditSiteFeature, latLngText, loadEditSite, type Actor } from './site-edit-site';
+import { auditSiteFeature, latLngText, loadEditSite, type Actor } from './site-edit';
 
 interface Row extends Record<string, unknown> {
   id: number;

@@ -24,7 +24,7 @@ import {
   endBaseline,
   setDeleted,
   siteHistory,
-} from '../services/baselines';
+} from '../services/site-baseline';
 
 const orgBody = { from: 'body', key: 'organizationId' } as const;
 const orgFromQuery = { from: 'query', key: 'organizationId' } as const;

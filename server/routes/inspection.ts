@@ -22,7 +22,7 @@ import {
   loadInspection,
   saveInspection,
   siteInspections,
-} from '../services/inspections';
+} from '../services/inspection';
 import { assertFilterInOrganization, siteFilterSql } from '../services/site-filter';
 
 const orgBody = { from: 'body', key: 'organizationId' } as const;

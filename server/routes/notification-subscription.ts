@@ -3,7 +3,7 @@
 // administrators of the organization edit its members' (spec 1 §6 'canEditNotifications').
 import { subscriptionEditEndpoint, subscriptionEndpoint, timeZoneIdsEndpoint } from '@/contracts/notification';
 import { defineRoute } from '../http/define-route';
-import { loadSubscriptions, saveSubscriptions, TIME_ZONES } from '../services/notification-subscriptions';
+import { loadSubscriptions, saveSubscriptions, TIME_ZONES } from '../services/notification-subscription';
 
 export const notificationSubscriptionRoutes = [
   defineRoute(timeZoneIdsEndpoint, {

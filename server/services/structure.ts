@@ -2,10 +2,10 @@
 import type { Structure } from '@/contracts/site-edit';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { STRUCTURE_MESSAGES, type StructureEditBody } from '@/domain/structures';
-import type { SiteRef } from './sites';
+import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
-import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit-site';
+import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit';
 
 interface Row extends Record<string, unknown> {
   id: number;

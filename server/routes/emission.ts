@@ -21,7 +21,7 @@ import {
   periodEmissionRollups,
   siteEmissionStatuses,
   type PeriodRequest,
-} from '../services/emissions';
+} from '../services/emission';
 import { assertFilterInOrganization } from '../services/site-filter';
 import type { Queryable } from '../db/client';
 

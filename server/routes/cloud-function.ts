@@ -8,7 +8,7 @@ import {
   cloudFunctionListEndpoint,
 } from '@/contracts/device';
 import { defineRoute } from '../http/define-route';
-import { callDeviceCloudFunction, callSiteCloudFunction, cloudFunctionHistory } from '../services/cloud-functions';
+import { callDeviceCloudFunction, callSiteCloudFunction, cloudFunctionHistory } from '../services/cloud-function';
 import { deviceCloud as cloud } from '../services/device-cloud';
 
 const example = { body: { entityId: 1, functionType: 'reboot', argument: 'now', parameter: null } };

@@ -16,7 +16,7 @@ import { Permission } from '@/domain/permissions';
 import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
 import type { TicketScope } from '../services/ticket-desk/ticket-desk';
-import { createTicket, deviceInOrganization, ticketDesk as desk } from '../services/tickets';
+import { createTicket, deviceInOrganization, ticketDesk as desk } from '../services/ticket';
 
 function ticketScope(query: z.infer<typeof ticketQuerySchema>, organizationId: number): TicketScope {
   if (query.deviceId === undefined && query.siteId === undefined)

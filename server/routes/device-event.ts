@@ -2,7 +2,7 @@
 // range, in blocks, with the column filters, sort and the 'Developer Codes' quick filter.
 import { deviceEventsEndpoint } from '@/contracts/device';
 import { defineRoute } from '../http/define-route';
-import { deviceEventsBlock } from '../services/device-events';
+import { deviceEventsBlock } from '../services/device-event';
 
 export const deviceEventRoutes = [
   defineRoute(deviceEventsEndpoint, {

@@ -3,10 +3,10 @@
 import type { SourceEdit } from '@/contracts/site-edit';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { SOURCE_MESSAGES, type SourceEditBody } from '@/domain/sources';
-import type { SiteRef } from './sites';
+import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
-import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit-site';
+import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit';
 
 interface Row extends Record<string, unknown> {
   id: number;

@@ -23,13 +23,13 @@ import {
   SITE_GROUP_NAMES_SQL,
   toAlarm,
   type AlarmRow,
-} from './alarms';
+} from './alarm-rows';
 import { enumField, filterConditions, orderBy, type GridField } from './grid-sql';
 import { accessToOrganization } from './signed-in-user';
 import { assertFilterInOrganization, siteFilterSql } from './site-filter';
 import { EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollups';
 import { evaluateAlarms } from './alarm-engine/run';
-import { notifyRaisedAlarms } from './notifications/alarm-mails';
+import { notifyRaisedAlarms } from './notification/alarm-mails';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';
 
 const FIELDS: Record<AlarmField, GridField> = {

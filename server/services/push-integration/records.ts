@@ -10,7 +10,7 @@ import { IntegrationDataType } from '@/domain/integrations';
 import { measurementType } from '@/domain/measurement-types';
 import { DEFAULT_UNIT_CONFIGURATION, toDisplayUnit, unitById, type UnitConfiguration } from '@/domain/units';
 import type { Queryable } from '../../db/client';
-import { ALARM_COLUMNS, ALARM_FROM, toAlarm, type AlarmRow } from '../alarms';
+import { ALARM_COLUMNS, ALARM_FROM, toAlarm, type AlarmRow } from '../alarm-rows';
 
 export type Bookmark = { alarmId: number } | { emissionId: number } | { from: string; sites: Record<string, string> };
 

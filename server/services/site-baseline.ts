@@ -16,7 +16,7 @@ import type { Queryable } from '../db/client';
 import { invalid } from './errors';
 import { notFound } from './errors';
 import { changedValues, recordAudit } from './audit';
-import { siteDailyVolumes } from './emissions';
+import { siteDailyVolumes } from './emission';
 
 interface Actor {
   userId: number;
