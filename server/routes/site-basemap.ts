@@ -9,13 +9,7 @@ import {
   siteInfoEndpoint,
 } from '@/contracts/site-edit';
 import { defineRoute } from '../http/define-route';
-import {
-  basemapImage,
-  deleteBasemap,
-  listBasemaps,
-  readBasemapUpload,
-  saveBasemap,
-} from '../services/site-basemap';
+import { basemapImage, deleteBasemap, listBasemaps, readBasemapUpload, saveBasemap } from '../services/site-basemap';
 import { loadEditSite } from '../services/site-edit';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;

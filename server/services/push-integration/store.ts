@@ -2,12 +2,7 @@
 // 24-hour execution counts, one integration, save (create or edit), soft delete, execution history, and what a deleted
 // site group does to the integrations that used it.
 import { createHash } from 'node:crypto';
-import type {
-  ExecutionHistory,
-  Integration,
-  IntegrationEditBody,
-  IntegrationExecution,
-} from '@/contracts/integration';
+import type { ExecutionHistory, Integration, IntegrationEditBody, IntegrationExecution } from '@/contracts/integration';
 import {
   EXECUTION_COUNT_WINDOW_MS,
   EXECUTION_HISTORY_SIZE,
