@@ -47,6 +47,7 @@ import { siteEditRoutes } from './routes/site-edit';
 import { siteGroupRoutes } from './routes/site-group';
 import { siteHealthRoutes } from './routes/site-health';
 import { siteDashboardRoutes } from './routes/site-dashboard';
+import { plumeRoutes } from './routes/plume';
 import { emissionRoutes } from './routes/emission';
 import { emissionClassificationRoutes } from './routes/emission-classification';
 import { emissionTargetRoutes } from './routes/emission-targets';
@@ -106,6 +107,7 @@ export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] 
     ...siteBulkRoutes,
     ...siteHealthRoutes,
     ...siteDashboardRoutes,
+    ...plumeRoutes,
     ...organizationUserRoutes,
     ...qubeUserRoutes(identityProvider),
     ...auditRoutes,

@@ -12,6 +12,7 @@ import { logTransport, smtpTransport } from './services/notification/transports'
 import { startNotificationWorker } from './services/notification/worker';
 import { loadPushConfig, startPushWorker } from './services/push-integration/worker';
 import { startModelling } from './services/modelling/service';
+import { startPlumeWorker } from './services/plumes';
 
 /**
  * npm start builds the client while this process migrates and seeds (scripts/start.mjs) and says when it is done;
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
     log: (m) => app.log.warn(m),
     info: (m) => app.log.info(m),
   });
+  const plumes = startPlumeWorker({ database, log: (m) => app.log.warn(m) });
 
   const apiKeyLine = config.builtInOidc ? await demoApiKeyLine(database, config.seedSize.seed, config.publicUrl) : '';
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
@@ -129,6 +131,7 @@ async function main(): Promise<void> {
     notifications.stop();
     pushIntegrations.stop();
     await modelling.stop();
+    await plumes.stop();
     await app.close();
     await database.close();
     process.exit(0);

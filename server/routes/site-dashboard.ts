@@ -162,10 +162,12 @@ export const siteDashboardRoutes = [
         rate_lower: number | null;
         rate_upper: number | null;
         probability: number | null;
+        plume_status: number | null;
       }>(
         `SELECT e.id, e.source_id, s.name AS source_name, c.name AS category, e.start_time, e.end_time, e.total_volume, e.rate, e.severity, e.classification,
-                e.rate_lower, e.rate_upper, e.probability
+                e.rate_lower, e.rate_upper, e.probability, p.status AS plume_status
            FROM emissions e LEFT JOIN sources s ON s.id = e.source_id LEFT JOIN source_categories c ON c.id = s.source_category_id
+                LEFT JOIN plumes p ON p.emission_id = e.id
           WHERE e.site_id = $1 AND e.start_time < $3 AND (e.end_time IS NULL OR e.end_time > $2)
           ORDER BY e.start_time, e.id
           LIMIT ${SITE_EMISSIONS_LIMIT}`,
@@ -185,6 +187,7 @@ export const siteDashboardRoutes = [
         rateLower: r.rate_lower,
         rateUpper: r.rate_upper,
         probability: r.probability,
+        plumeStatus: r.plume_status,
       }));
     },
   }),

@@ -70,6 +70,8 @@ export const siteEmissionSchema = z.object({
   rateLower: z.number().nullable(),
   rateUpper: z.number().nullable(),
   probability: z.number().nullable(),
+  /** PlumeStatus of its simulated plume (Saved 0, InProgress 1, Failed 2), null when none was asked for. */
+  plumeStatus: z.number().int().nullable(),
 });
 export type SiteEmission = z.infer<typeof siteEmissionSchema>;
 
