@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteEditSchema, siteGroupRowSchema, siteOptionsSchema } from '@/contracts/site';
 import { INVALID_COORDINATES } from '@/domain/coordinates';
 import { SITE_GROUP_COMMA } from '@/domain/site-form';
-import { SITE_CHANGED_ELSEWHERE } from '../../server/routes/site-edit';
+import { SITE_CHANGED_ELSEWHERE } from '../../server/services/site-edit';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
 import { testEngines } from '../helpers/test-db';
