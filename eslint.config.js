@@ -1,25 +1,38 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
-// Features are combined only in src/app: one feature never imports another.
-const features = (() => {
+// The client's layers, top to bottom: src/app combines src/features (screens), which combine src/entities (one
+// business area's queries, dialogs, cells), which stand on src/ui (generic components); below them src/api,
+// src/compute, src/codec, src/contracts and src/domain. Lint keeps every arrow pointing down.
+const subfolders = (dir) => {
   try {
-    return readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+    return readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
       .filter((d) => d.isDirectory())
       .map((d) => d.name);
   } catch {
     return [];
   }
-})();
-const featureZones = features.map((name) => ({
+};
+// One feature never imports another.
+const featureZones = subfolders('./src/features').map((name) => ({
   target: `./src/features/${name}`,
   from: './src/features',
   except: [`./${name}`],
-  message: 'A feature never imports another feature; move shared code to components/ or domain/.',
+  message: 'A feature never imports another feature; move shared code to src/entities, src/ui or src/domain.',
+}));
+// One entity never imports another: what two areas share is a type in src/domain or src/contracts, or a piece the
+// feature that combines them passes in.
+const entityZones = subfolders('./src/entities').map((name) => ({
+  target: `./src/entities/${name}`,
+  from: './src/entities',
+  except: [`./${name}`],
+  message:
+    'An entity never imports another entity; share through src/domain or src/contracts, or let the feature combine them.',
 }));
 
 export default tseslint.config(
@@ -29,6 +42,16 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    // Without a resolver that knows .ts/.tsx and the '@/' alias, no-restricted-paths cannot resolve an import and
+    // silently passes it, so every zone below would be unenforced.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          alias: { '@': [fileURLToPath(new URL('./src', import.meta.url))] },
+        }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -41,12 +64,24 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones,
+            ...entityZones,
+            {
+              target: './src/ui',
+              from: ['./src/app', './src/features', './src/entities'],
+              message: 'src/ui is generic: it imports no entity or feature.',
+            },
+            {
+              target: './src/entities',
+              from: ['./src/app', './src/features'],
+              message: 'An entity imports no feature.',
+            },
             {
               target: './src/domain',
               from: [
                 './src/app',
                 './src/features',
-                './src/components',
+                './src/entities',
+                './src/ui',
                 './src/codec',
                 './src/compute',
                 './server',
@@ -56,7 +91,7 @@ export default tseslint.config(
             },
             {
               target: './src/contracts',
-              from: ['./src/app', './src/features', './src/components', './server'],
+              from: ['./src/app', './src/features', './src/entities', './src/ui', './server'],
               message: 'contracts/ is pure.',
             },
             // The codecs (CSV, KML/KMZ, GeoTIFF, Arrow series, safe xml/zip) run in workers, the browser and the server
@@ -66,7 +101,8 @@ export default tseslint.config(
               from: [
                 './src/app',
                 './src/features',
-                './src/components',
+                './src/entities',
+                './src/ui',
                 './src/api',
                 './src/auth',
                 './src/compute',
@@ -95,7 +131,7 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/components/lib/**', 'src/compute/**', 'src/components/state.ts'],
+    ignores: ['src/ui/chart/**', 'src/ui/map/**', 'src/entities/*/*-layers.ts', 'src/compute/**', 'src/ui/state.ts'],
     rules: {
       // Heavy libraries sit behind one thin wrapper module each.
       'no-restricted-imports': [
@@ -103,12 +139,17 @@ export default tseslint.config(
         {
           paths: [
             { name: 'comlink', message: 'Use the typed clients in src/compute/.' },
-            { name: 'uplot', message: 'Use the chart wrapper in src/components/lib/.' },
-            { name: 'maplibre-gl', message: 'Use the map wrapper in src/components/lib/.' },
-            { name: 'jotai', message: 'UI state lives in src/components/state.ts.' },
-            { name: 'jotai/utils', message: 'UI state lives in src/components/state.ts.' },
+            { name: 'uplot', message: 'Use the chart wrappers in src/ui/chart/.' },
+            { name: 'maplibre-gl', message: 'Use the map wrapper in src/ui/map/ (or an entity *-layers.ts builder).' },
+            { name: 'jotai', message: 'UI state lives in src/ui/state.ts.' },
+            { name: 'jotai/utils', message: 'UI state lives in src/ui/state.ts.' },
           ],
-          patterns: [{ group: ['@deck.gl/*'], message: 'Use the map wrapper in src/components/lib/.' }],
+          patterns: [
+            {
+              group: ['@deck.gl/*'],
+              message: 'Use the map wrapper in src/ui/map/ (or an entity *-layers.ts builder).',
+            },
+          ],
         },
       ],
     },

@@ -1,11 +1,11 @@
 // Map benchmark page (bench/map.ts drives it): 10,000 devices over a basin. Ours: one deck.gl ScatterplotLayer fed
-// binary attributes (src/components/lib/map-layers). Peer: the same devices as maplibre DOM markers. Both are timed on
+// binary attributes (src/ui/map/map-layers). Peer: the same devices as maplibre DOM markers. Both are timed on
 // the CPU: first render (building the markers and drawing once) and each pan step (move, synchronous redraw, and for
 // the DOM markers the style and layout work the browser must do before it can paint).
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { pointLayer, pointSet, warmUpLayer } from '../../src/components/lib/map-layers';
+import { pointLayer, pointSet, warmUpLayer } from '../../src/ui/map/map-layers';
 
 const CENTER = { lng: -103.7, lat: 31.6 };
 
@@ -58,7 +58,7 @@ async function run(mode: 'deck' | 'dom', n: number, steps: number) {
   const map = await newMap();
   const points = devices(n);
   const container = map.getContainer();
-  // As the console's maps do (src/components/lib/map-view.tsx), deck.gl's overlay and its WebGL device are made with
+  // As the console's maps do (src/ui/map/map-view.tsx), deck.gl's overlay and its WebGL device are made with
   // the map, with an empty point layer that compiles the points' shaders, before the devices arrive; the first render
   // is timed from the devices' arrival.
   let overlay: MapboxOverlay | null = null;

@@ -8,12 +8,12 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ownerQueryOptions } from '@/api/get-owner';
 import { ApiError } from '@/api/client';
 import type { OwnedKind } from '@/contracts/owner';
-import { LoadError } from '@/components/grid-parts';
-import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
-import { NotFoundOrNoAccessPage } from '@/components/not-found-or-no-access';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { PageHeader } from '@/ui/page-header';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
+import { NotFoundOrNoAccessPage } from '@/ui/not-found-or-no-access';
 
 export interface DeepLinkOwner {
   kind: OwnedKind;

@@ -7,9 +7,9 @@ import { useAuth } from '@/auth/auth-context';
 import type { ClientConfig } from '@/contracts/client-config';
 import { selectOrganization } from '@/domain/organization-selection';
 import { effectivePermissions } from '@/domain/permissions';
-import { SessionContext, type Session } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
+import { SessionContext, type Session } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
 import { ErrorPanel } from './pages/error-panel';
 
 const lastUsedKey = (userId: number) => `console.lastOrganizationId.${userId}`;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } f
 import { useLocation, useNavigate } from 'react-router';
 import type { UserManager } from 'oidc-client-ts';
 import { postLogout } from '@/api/get-current-user';
-import { Spinner } from '@/components/spinner';
+import { Spinner } from '@/ui/spinner';
 import { AuthContext, type AuthApi } from './auth-context';
 import { recordSessionEvent } from './session-events';
 import { SESSION_MESSAGES, sessionReducer, type SessionState } from './session-machine';

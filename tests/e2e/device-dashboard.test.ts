@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
 import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import { MAX_NAMED_SERIES, OTHER_SERIES_LABEL } from '@/domain/chart-series';
-import { OFFLINE_MESSAGE } from '@/components/lib/time-series-chart';
+import { OFFLINE_MESSAGE } from '@/ui/chart/time-series-chart';
 import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
 const shots = SHOTS;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BlockCache, type BlockRequest } from '@/components/data-grid/block-cache';
+import { BlockCache, type BlockRequest } from '@/ui/data-grid/block-cache';
 import { FILTER_TYPES, FILTER_TYPES_BY_KIND, isActiveFilter, matchesFilter } from '@/domain/grid-filter';
 
 describe('grid column filters (spec 1 §3)', () => {

@@ -15,7 +15,7 @@ import {
 } from '@/domain/deployment-plan';
 import { buildDeploymentPlanPdf } from '@/features/site-edit/deployment-plan/export-pdf';
 import { devicePages } from '@/features/site-edit/deployment-plan/pdf-layout';
-import { roseGeometry } from '@/components/wind-rose/wind-rose-geometry';
+import { roseGeometry } from '@/ui/chart/wind-rose/wind-rose-geometry';
 
 describe('PDF paging', () => {
   it('lists 20 devices on the first page, then 44 per column over 3 columns', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placePanel } from '@/components/popover';
+import { placePanel } from '@/ui/popover';
 
 const viewport = { width: 1440, height: 900 };
 const button = (left: number, top: number, width = 140, height = 32) => ({

@@ -8,7 +8,7 @@ import {
   timelineSources,
   TIMELINE_SOURCES_SHOWN,
 } from '@/domain/site-dashboard';
-import { siteDashboardPath } from '@/components/site-dashboard-link';
+import { siteDashboardPath } from '@/entities/site/site-links';
 
 const HOUR = 3_600_000;
 

@@ -1,6 +1,6 @@
 // 'Something Went Wrong' after a render crash (spec 1 §8); the error goes to the error reporter.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportError } from '@/components/error-reporter';
+import { reportError } from '@/ui/error-reporter';
 
 export function SomethingWentWrong() {
   return (

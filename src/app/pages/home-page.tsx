@@ -1,8 +1,8 @@
 // Landing for users who may open none of the built screens: who they are, where, and what they may do.
 import { Navigate } from 'react-router';
 import { hasAnyPermission, permissionName, routePermissions } from '@/domain/permissions';
-import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
+import { PageHeader } from '@/ui/page-header';
+import { useSession } from '@/ui/session-context';
 import { screens } from '../route-registry';
 
 export function IndexRoute() {

@@ -6,8 +6,8 @@ import { useNavigate, useParams } from 'react-router';
 import { ownerQueryOptions } from '@/api/get-owner';
 import { rangeToParams } from '@/domain/date-range';
 import { emissionLinkRange } from '@/domain/site-dashboard';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
 
 function RecordLink({ kind, param }: { kind: 'emission' | 'inspection'; param: string }) {
   const id = useParams()[param] ?? '';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { callEndpoint } from '@/api/endpoint-client';
 import { unsubscribeEndpoint } from '@/contracts/notification';
-import { Spinner } from '@/components/spinner';
+import { Spinner } from '@/ui/spinner';
 
 const FAILED =
   'The unsubscribe link is invalid or out of date. However you can login to the dashboard and go to your user settings to unsubscribe from email notifications.';

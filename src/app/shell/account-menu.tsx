@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Icon } from '@/components/icons';
-import { NotificationSubscriptionsDialog } from '@/components/notification-subscriptions-dialog';
-import { useSession } from '@/components/session-context';
+import { Icon } from '@/ui/icons';
+import { NotificationSubscriptionsDialog } from '@/entities/notification/notification-subscriptions-dialog';
+import { useSession } from '@/ui/session-context';
 import { UnitConfigurationDialog } from './unit-configuration-dialog';
 
 export function AccountMenu() {

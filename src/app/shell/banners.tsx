@@ -1,5 +1,5 @@
-import { useSession } from '@/components/session-context';
-import { newVersionAtom, useAtomValue } from '@/components/state';
+import { useSession } from '@/ui/session-context';
+import { newVersionAtom, useAtomValue } from '@/ui/state';
 
 export function Banners() {
   const { config, organization } = useSession();

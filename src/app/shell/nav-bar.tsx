@@ -1,9 +1,9 @@
 import { NavLink } from 'react-router';
 import { hasAnyPermission, routePermissions } from '@/domain/permissions';
-import { Icon } from '@/components/icons';
-import { useSession } from '@/components/session-context';
-import { navCollapsedAtom, useAtom } from '@/components/state';
-import { useMediaQuery } from '@/components/use-media-query';
+import { Icon } from '@/ui/icons';
+import { useSession } from '@/ui/session-context';
+import { navCollapsedAtom, useAtom } from '@/ui/state';
+import { useMediaQuery } from '@/ui/hooks/use-media-query';
 import { useState } from 'react';
 import { screens } from '../route-registry';
 

@@ -1,4 +1,4 @@
-import { useSession } from '@/components/session-context';
+import { useSession } from '@/ui/session-context';
 
 /** Shown only to users with two or more organizations (spec 1 §2). */
 export function OrganizationSwitcher() {

@@ -10,14 +10,14 @@ import { deviceSearchListEndpoint, siteSearchListEndpoint } from '@/contracts/se
 import { quarantineBlocked } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
-import { CloudFunctionDialog } from '@/components/device-dialogs/cloud-function-dialog';
-import { EndInstallationDialog } from '@/components/device-dialogs/end-installation-dialog';
-import { QuarantineDialog } from '@/components/device-dialogs/quarantine-dialog';
-import { StartInstallationDialog } from '@/components/device-dialogs/start-installation-dialog';
-import { Icon } from '@/components/icons';
-import { Popover } from '@/components/popover';
-import { useHasPermission, useSession } from '@/components/session-context';
-import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
+import { CloudFunctionDialog } from '@/entities/device/cloud-function-dialog';
+import { EndInstallationDialog } from '@/entities/device/end-installation-dialog';
+import { QuarantineDialog } from '@/entities/device/quarantine-dialog';
+import { StartInstallationDialog } from '@/entities/device/start-installation-dialog';
+import { Icon } from '@/ui/icons';
+import { Popover } from '@/ui/popover';
+import { useHasPermission, useSession } from '@/ui/session-context';
+import { TicketCreateDialog } from '@/entities/ticket/ticket-create-dialog';
 
 export const SEARCH_DRAWER_WIDTH = 240;
 /** Lists draw at most this many matches; the counts still say how many there are. */

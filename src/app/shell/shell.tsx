@@ -2,11 +2,11 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '@/auth/auth-context';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
-import { Icon } from '@/components/icons';
-import { useMediaQuery } from '@/components/use-media-query';
-import { authFailureAtom, searchDrawerAtom, useAtom } from '@/components/state';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
+import { Icon } from '@/ui/icons';
+import { useMediaQuery } from '@/ui/hooks/use-media-query';
+import { authFailureAtom, searchDrawerAtom, useAtom } from '@/ui/state';
 import { AccountMenu } from './account-menu';
 import { Banners } from './banners';
 import { NavBar } from './nav-bar';

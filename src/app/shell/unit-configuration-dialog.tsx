@@ -21,11 +21,11 @@ import {
   UNITS_EDITED,
   type UnitConfiguration,
 } from '@/domain/units';
-import { formErrorsOf } from '@/components/form-errors';
-import { FormActions, Modal } from '@/components/modal';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
-import { FormAlert } from '@/components/form-alert';
+import { formErrorsOf } from '@/ui/form/form-errors';
+import { FormActions, Modal } from '@/ui/modal';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
+import { FormAlert } from '@/ui/form/form-alert';
 
 export function UnitConfigurationDialog({ onClose }: { onClose: () => void }) {
   const units = useQuery({ ...endpointQuery(unitListEndpoint), staleTime: Infinity });

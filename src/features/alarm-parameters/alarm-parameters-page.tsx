@@ -6,10 +6,10 @@ import type { SiteAlarmParameter, SiteAlarmParametersRow } from '@/contracts/ala
 import { CH4, WARNINGS } from '@/domain/alarm-parameters';
 import { AlarmType, Aggregation, SiteAlarmParameterStatus } from '@/domain/enums';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
-import { DataGrid } from '@/components/data-grid/data-grid';
-import type { GridColumn } from '@/components/data-grid/types';
-import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
+import { DataGrid } from '@/ui/data-grid/data-grid';
+import type { GridColumn } from '@/ui/data-grid/types';
+import { PageHeader } from '@/ui/page-header';
+import { useSession } from '@/ui/session-context';
 import { useSiteAlarmParameters } from './api';
 import { columnTitle, EditParametersDialog } from './edit-parameters-dialog';
 import { ParameterHistoryDialog } from './history-dialog';

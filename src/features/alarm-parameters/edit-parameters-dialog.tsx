@@ -17,10 +17,10 @@ import {
 import { AlarmDeviceFilter, AlarmType, Aggregation, SiteAlarmParameterStatus } from '@/domain/enums';
 import { measurementType } from '@/domain/measurement-types';
 import { DEFAULT_UNIT_CONFIGURATION, measurementInDisplayUnit } from '@/domain/units';
-import { LoadError } from '@/components/grid-parts';
-import { Modal } from '@/components/modal';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { Modal } from '@/ui/modal';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
 import { useParameterEdit, useSaveParameters, useTemplates } from './api';
 import { DetailFields, detailOf } from './detail-fields';
 

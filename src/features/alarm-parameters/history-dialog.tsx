@@ -3,10 +3,10 @@
 import { AlarmDeviceFilter, AlarmType, Aggregation, SiteAlarmParameterStatus } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
-import { LoadError } from '@/components/grid-parts';
-import { Modal } from '@/components/modal';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { Modal } from '@/ui/modal';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
 import { useParameterHistory } from './api';
 
 export function ParameterHistoryDialog({

@@ -16,10 +16,10 @@ import {
 } from '@/domain/alarm-parameters';
 import { AlarmType, Aggregation } from '@/domain/enums';
 import { MEASUREMENT_TYPES, measurementType } from '@/domain/measurement-types';
-import { LoadError } from '@/components/grid-parts';
-import { ConfirmDialog, FormActions, Modal } from '@/components/modal';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { ConfirmDialog, FormActions, Modal } from '@/ui/modal';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
 import { useSaveTemplate, useTemplateAction, useTemplates } from './api';
 import { DetailFields, detailOf } from './detail-fields';
 import { ParameterHistoryDialog } from './history-dialog';

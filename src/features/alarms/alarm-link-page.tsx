@@ -6,11 +6,11 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { alarmLinkWindow } from '@/domain/alarms';
 import { rangeToParams } from '@/domain/date-range';
-import { useAlarm } from '@/components/alarm-slide-out/api';
-import { LoadError } from '@/components/grid-parts';
-import { NotFoundOrNoAccessPage } from '@/components/not-found-or-no-access';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { useAlarm } from '@/entities/alarm/api';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { NotFoundOrNoAccessPage } from '@/ui/not-found-or-no-access';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
 
 export default function AlarmLinkPage() {
   const { encodedAlarmId = '' } = useParams();

@@ -18,12 +18,12 @@ import {
 import { AlarmLevel, Aggregation, WorkflowType } from '@/domain/enums';
 import { gridQueryParams } from '@/domain/grid-query';
 import { inDisplayUnit } from '@/domain/units';
-import { AlarmSlideOut, LevelBadge } from '@/components/alarm-slide-out/alarm-slide-out';
-import { ServerDataGrid, type ServerBlockParams } from '@/components/data-grid/server-data-grid';
-import type { GridColumn, QuickFilter } from '@/components/data-grid/types';
-import { Icon } from '@/components/icons';
-import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
+import { AlarmSlideOut, LevelBadge } from '@/entities/alarm/alarm-slide-out';
+import { ServerDataGrid, type ServerBlockParams } from '@/ui/data-grid/server-data-grid';
+import type { GridColumn, QuickFilter } from '@/ui/data-grid/types';
+import { Icon } from '@/ui/icons';
+import { PageHeader } from '@/ui/page-header';
+import { useSession } from '@/ui/session-context';
 
 const QUICK_FILTERS: QuickFilter<Alarm>[] = [
   { id: 'Unresolved', label: 'Unresolved', title: 'Alarms whose workflow is not resolved' },

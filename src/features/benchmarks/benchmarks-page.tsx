@@ -1,8 +1,8 @@
 // Benchmarks (/benchmarks): runs the wasm kernels against their TypeScript twins in this browser's worker.
 import { useMemo, useState } from 'react';
 import { KERNEL_BENCHMARK_COUNT, timeseriesClient, type KernelBenchmark } from '@/compute/timeseries-client';
-import { UplotChart } from '@/components/lib/uplot-chart';
-import { PageHeader } from '@/components/page-header';
+import { UplotChart } from '@/ui/chart/uplot-chart';
+import { PageHeader } from '@/ui/page-header';
 import { buildRatioChart } from './ratio-chart';
 
 const SIZES = [1_000_000, 5_000_000] as const;

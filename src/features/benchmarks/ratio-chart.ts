@@ -1,6 +1,6 @@
 // Chart options for the benchmark ratios: one bar per kernel, log scale, 1x marked by the axis.
 import type { KernelBenchmark } from '@/compute/timeseries-client';
-import { barsPath, type ChartData, type ChartOptions } from '@/components/lib/uplot-chart';
+import { barsPath, type ChartData, type ChartOptions } from '@/ui/chart/uplot-chart';
 
 export function buildRatioChart(results: readonly KernelBenchmark[]): { options: ChartOptions; data: ChartData } {
   const names = results.map((r) => r.kernel.split(',')[0]!);

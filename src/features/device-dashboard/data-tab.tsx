@@ -5,12 +5,12 @@ import type { DeviceSummary } from '@/contracts/device';
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { readWidgetSelection, WIDGET_GROUPS, WIDGET_UNAVAILABLE, WIDGETS_STORAGE_KEY } from '@/domain/device-widgets';
 import { measurementType } from '@/domain/measurement-types';
-import { DateRangePicker, useUrlTimeRange } from '@/components/date-range-picker';
-import { DeviceMeasurementChart } from '@/components/lib/device-measurement-chart';
-import { DeviceWindChart, WIND_DIRECTION_TYPE, WIND_SPEED_TYPE } from '@/components/lib/device-wind-chart';
-import { Popover } from '@/components/popover';
-import { useSession } from '@/components/session-context';
-import { useToast } from '@/components/toasts';
+import { DateRangePicker, useUrlTimeRange } from '@/ui/date-range-picker';
+import { DeviceMeasurementChart } from '@/entities/device/device-measurement-chart';
+import { DeviceWindChart, WIND_DIRECTION_TYPE, WIND_SPEED_TYPE } from '@/entities/device/device-wind-chart';
+import { Popover } from '@/ui/popover';
+import { useSession } from '@/ui/session-context';
+import { useToast } from '@/ui/toasts';
 
 export function DataTab({ device }: { device: DeviceSummary }) {
   const { organization } = useSession();

@@ -7,9 +7,9 @@ import { deviceDetailEndpoint } from '@/contracts/device';
 import { HARDWARE_ITEMS } from '@/domain/device-form';
 import { onlineStatus } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
-import { LoadError } from '@/components/grid-parts';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
 
 const SENSOR_PARTS = [
   ['ch4', 'CH4 Sensor'],

@@ -8,18 +8,19 @@ import { endpointQuery } from '@/api/endpoint-client';
 import { deviceSummaryEndpoint, type DeviceSummary } from '@/contracts/device';
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { DASHBOARD_TABS, dashboardTab } from '@/domain/device-widgets';
-import { AuditHistoryDialog } from '@/components/audit-history-dialog';
-import { DateRangePicker, useUrlTimeRange } from '@/components/date-range-picker';
-import { DeviceDialog } from '@/components/device-dialogs/device-dialog';
-import { DeviceEventsGrid } from '@/components/device-events-grid';
-import { LoadError } from '@/components/grid-parts';
-import { PageHeader } from '@/components/page-header';
-import { UrlTabs } from '@/components/url-tabs';
-import { useHasPermission, useSession } from '@/components/session-context';
-import { CloudFunctionDialog } from '@/components/device-dialogs/cloud-function-dialog';
+import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
+import { DateRangePicker, useUrlTimeRange } from '@/ui/date-range-picker';
+import { DeviceDialog } from '@/entities/device/device-dialog';
+import { DeviceEventsGrid } from '@/entities/device/device-events-grid';
+import { SiteDashboardLink } from '@/entities/site/site-links';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { PageHeader } from '@/ui/page-header';
+import { UrlTabs } from '@/ui/url-tabs';
+import { useHasPermission, useSession } from '@/ui/session-context';
+import { CloudFunctionDialog } from '@/entities/device/cloud-function-dialog';
 import { Permission } from '@/domain/permissions';
-import { Spinner } from '@/components/spinner';
-import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
+import { Spinner } from '@/ui/spinner';
+import { TicketCreateDialog } from '@/entities/ticket/ticket-create-dialog';
 import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
 import { DataTab } from './data-tab';
 import { DetailTab } from './detail-tab';
@@ -149,7 +150,15 @@ function EventsTab({ deviceId }: { deviceId: number }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4">
       <DateRangePicker range={range} onChange={setRange} />
-      <DeviceEventsGrid range={debounced} deviceId={deviceId} height="60vh" />
+      <DeviceEventsGrid range={debounced} deviceId={deviceId} height="60vh" siteLink={eventSiteLink} />
     </div>
+  );
+}
+
+function eventSiteLink({ siteId, siteName }: { siteId: number; siteName: string }) {
+  return (
+    <SiteDashboardLink siteId={siteId} siteName={siteName}>
+      Site
+    </SiteDashboardLink>
   );
 }

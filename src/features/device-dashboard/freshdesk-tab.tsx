@@ -5,11 +5,11 @@ import { useEffect, useState } from 'react';
 import { TicketPriority, TicketSource, TicketStatus } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { isPrivateNote, isResolvedTicket, NO_CONVERSATIONS, NO_TICKETS, ticketTone } from '@/domain/tickets';
-import { LoadError } from '@/components/grid-parts';
-import { Modal } from '@/components/modal';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
-import { useDeviceTickets, useTicketConversations, useTicketDetail } from '@/components/ticket-dialogs/api';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { Modal } from '@/ui/modal';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
+import { useDeviceTickets, useTicketConversations, useTicketDetail } from '@/entities/ticket/api';
 
 const TONE = {
   success: 'border-success',

@@ -13,13 +13,13 @@ import {
 import { formatLatLng } from '@/domain/coordinates';
 import { DeviceInstallationType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
-import { useInstallations } from '@/components/device-dialogs/api';
-import { LoadError } from '@/components/grid-parts';
-import { Icon } from '@/components/icons';
-import { labelLayer, pointLayer, pointSet } from '@/components/lib/map-layers';
-import { MapView } from '@/components/lib/map-view';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { useInstallations } from '@/entities/device/api';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { Icon } from '@/ui/icons';
+import { labelLayer, pointLayer, pointSet } from '@/ui/map/map-layers';
+import { MapView } from '@/ui/map/map-view';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
 import { TONE_RGBA } from '@/domain/map';
 
 const NO_INSTALLATIONS = 'No device installations have been created yet';

@@ -28,10 +28,10 @@ import {
   type MapOverlay,
   type MarkerTone,
 } from '@/domain/map';
-import { circleLayer, labelLayer, pointLayer, pointSet } from '@/components/lib/map-layers';
-import { MapView, type MapPick } from '@/components/lib/map-view';
-import { MultiSelect } from '@/components/multi-select';
-import { useSession } from '@/components/session-context';
+import { circleLayer, labelLayer, pointLayer, pointSet } from '@/ui/map/map-layers';
+import { MapView, type MapPick } from '@/ui/map/map-view';
+import { MultiSelect } from '@/ui/multi-select';
+import { useSession } from '@/ui/session-context';
 
 interface DeviceMarker {
   row: DeviceHealthRow;

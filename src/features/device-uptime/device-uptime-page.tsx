@@ -11,15 +11,15 @@ import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { gridQueryParams } from '@/domain/grid-query';
 import { Permission } from '@/domain/permissions';
 import { MAX_UPTIME_DAYS, UPTIME_PAGE, UPTIME_ROW_HEIGHT } from '@/domain/uptime';
-import { ServerDataGrid, type ServerBlockParams } from '@/components/data-grid/server-data-grid';
-import type { GridColumn } from '@/components/data-grid/types';
-import { DateRangePicker, useUrlTimeRange } from '@/components/date-range-picker';
-import { LoadError } from '@/components/grid-parts';
-import { MultiSelect } from '@/components/multi-select';
-import { PageHeader } from '@/components/page-header';
-import { useHasPermission, useSession } from '@/components/session-context';
-import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
-import { TicketCreateDialog } from '@/components/ticket-dialogs/ticket-create-dialog';
+import { ServerDataGrid, type ServerBlockParams } from '@/ui/data-grid/server-data-grid';
+import type { GridColumn } from '@/ui/data-grid/types';
+import { DateRangePicker, useUrlTimeRange } from '@/ui/date-range-picker';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { MultiSelect } from '@/ui/multi-select';
+import { PageHeader } from '@/ui/page-header';
+import { useHasPermission, useSession } from '@/ui/session-context';
+import { TicketBadges } from '@/entities/ticket/ticket-badges';
+import { TicketCreateDialog } from '@/entities/ticket/ticket-create-dialog';
 import { StatusStrip, UptimeByPeriodChart } from './uptime-charts';
 
 export default function DeviceUptimePage() {

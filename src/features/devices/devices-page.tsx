@@ -8,12 +8,13 @@ import { deviceListEndpoint, type DeviceListRow } from '@/contracts/device';
 import { DEVICE_KIND_LABEL, isQuarantined } from '@/domain/device-form';
 import { formatDateTime } from '@/domain/format';
 import { Permission } from '@/domain/permissions';
-import { DataGrid } from '@/components/data-grid/data-grid';
-import type { GridColumn } from '@/components/data-grid/types';
-import { onlineColumn, quarantineColumn, ticketsColumn } from '@/components/device-columns';
-import { KpiTiles } from '@/components/kpi-tiles';
-import { PageHeader } from '@/components/page-header';
-import { useHasPermission, useSession } from '@/components/session-context';
+import { DataGrid } from '@/ui/data-grid/data-grid';
+import type { GridColumn } from '@/ui/data-grid/types';
+import { onlineColumn, quarantineColumn } from '@/entities/device/device-columns';
+import { ticketsColumn } from '@/entities/ticket/ticket-columns';
+import { KpiTiles } from '@/ui/kpi-tiles';
+import { PageHeader } from '@/ui/page-header';
+import { useHasPermission, useSession } from '@/ui/session-context';
 
 export default function DevicesPage() {
   const { organization, user } = useSession();

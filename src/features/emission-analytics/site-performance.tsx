@@ -2,10 +2,10 @@
 // rate change from the window before and alarm counts.
 import type { SiteEmissionStatusRow } from '@/contracts/emission';
 import { NO_EMISSIONS, SITE_EMISSION_STATUSES, siteEmissionStatus } from '@/domain/emissions';
-import { DataGrid } from '@/components/data-grid/data-grid';
-import type { GridColumn, QuickFilter } from '@/components/data-grid/types';
-import type { Ch4Units } from '@/components/use-ch4-units';
-import { SiteDashboardLink } from '@/components/site-dashboard-link';
+import { DataGrid } from '@/ui/data-grid/data-grid';
+import type { GridColumn, QuickFilter } from '@/ui/data-grid/types';
+import type { Ch4Units } from '@/ui/hooks/use-ch4-units';
+import { SiteDashboardLink } from '@/entities/site/site-links';
 import type { TimeRange } from '@/domain/date-range';
 import { formatNumber } from '@/domain/format';
 

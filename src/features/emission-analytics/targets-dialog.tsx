@@ -13,14 +13,14 @@ import {
   type EmissionTargetRow,
 } from '@/contracts/emission';
 import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MESSAGES, HAS_TARGET, NO_TARGET } from '@/domain/emission-targets';
-import { AuditHistoryDialog } from '@/components/audit-history-dialog';
-import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';
-import { DataGrid } from '@/components/data-grid/data-grid';
-import type { GridColumn, QuickFilter } from '@/components/data-grid/types';
-import { downloadText } from '@/components/download';
-import { ConfirmDialog, Modal } from '@/components/modal';
-import { useToast } from '@/components/toasts';
-import { useCh4Units, type Ch4Units } from '@/components/use-ch4-units';
+import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
+import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/ui/form/csv-upload';
+import { DataGrid } from '@/ui/data-grid/data-grid';
+import type { GridColumn, QuickFilter } from '@/ui/data-grid/types';
+import { downloadText } from '@/ui/download';
+import { ConfirmDialog, Modal } from '@/ui/modal';
+import { useToast } from '@/ui/toasts';
+import { useCh4Units, type Ch4Units } from '@/ui/hooks/use-ch4-units';
 
 const HELP =
   "Columns: Site Name (as in this organization), Alias (not read), Effective From (YYYY-MM-DD; today when blank) and Target Volume Per Month in kilograms. Rows with neither a date nor a volume leave that site's target as it is.";

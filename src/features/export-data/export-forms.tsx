@@ -24,7 +24,7 @@ import {
   exportVolumesEndpoint,
 } from '@/contracts/export';
 import { Permission } from '@/domain/permissions';
-import { useHasPermission, useSession } from '@/components/session-context';
+import { useHasPermission, useSession } from '@/ui/session-context';
 import {
   EMPTY_SCOPE,
   ExportFooter,

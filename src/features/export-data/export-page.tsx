@@ -3,8 +3,8 @@
 import type { ComponentType } from 'react';
 import { EXPORT_FORMS, type ExportFormId } from '@/domain/export';
 import { hasAnyPermission } from '@/domain/permissions';
-import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
+import { PageHeader } from '@/ui/page-header';
+import { useSession } from '@/ui/session-context';
 import {
   AlarmsExport,
   DeviceDataExport,

@@ -7,10 +7,10 @@ import type { z } from 'zod';
 import { downloadEndpoint } from '@/api/endpoint-client';
 import type { Endpoint } from '@/contracts/endpoint';
 import { EXPORT_MESSAGES, MAX_SITE_CHIPS } from '@/domain/export';
-import { downloadBlob } from '@/components/download';
-import { MultiSelect } from '@/components/multi-select';
-import { useSession } from '@/components/session-context';
-import { useSiteFilterOptions } from '@/components/site-filter/use-site-filter';
+import { downloadBlob } from '@/ui/download';
+import { MultiSelect } from '@/ui/multi-select';
+import { useSession } from '@/ui/session-context';
+import { useSiteFilterOptions } from '@/entities/site/use-site-filter';
 
 export interface RangeValue {
   start: string;

@@ -6,7 +6,7 @@ import { deviceDiagnosticsEndpoint } from '@/contracts/device';
 import { DIAGNOSTIC_TYPES, DIAGNOSTICS_POLL_MS, LIVE_DATA_LOADING } from '@/domain/install-wizard';
 import { measurementType } from '@/domain/measurement-types';
 import { measurementInDisplayUnit } from '@/domain/units';
-import { useSession } from '@/components/session-context';
+import { useSession } from '@/ui/session-context';
 
 type Series = Map<number, number>;
 

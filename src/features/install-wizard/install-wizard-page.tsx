@@ -37,12 +37,12 @@ import {
   WIZARD_BASE_FONT_PX,
   WIZARD_STEPS,
 } from '@/domain/install-wizard';
-import { FormAlert } from '@/components/form-alert';
-import { labelLayer, pointLayer, pointSet } from '@/components/lib/map-layers';
-import { MapView } from '@/components/lib/map-view';
-import { QrScanner } from '@/components/lib/qr-scanner';
-import { useSession } from '@/components/session-context';
-import { useToast } from '@/components/toasts';
+import { FormAlert } from '@/ui/form/form-alert';
+import { labelLayer, pointLayer, pointSet } from '@/ui/map/map-layers';
+import { MapView } from '@/ui/map/map-view';
+import { QrScanner } from '@/ui/qr-scanner';
+import { useSession } from '@/ui/session-context';
+import { useToast } from '@/ui/toasts';
 import { DiagnosticsStep } from './diagnostics-step';
 
 const fmt = (p: LatLng) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;

@@ -1,9 +1,9 @@
 // Integrations (spec 3 §2; IntegrationAdministration): the Pull API's keys and the Push API's integrations, one tab
 // each, chosen by the `tab` query parameter (PullApi by default).
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
-import { UrlTabs } from '@/components/url-tabs';
+import { PageHeader } from '@/ui/page-header';
+import { useSession } from '@/ui/session-context';
+import { UrlTabs } from '@/ui/url-tabs';
 import { PullApiTab } from './pull/pull-api-tab';
 import { PushApiTab } from './push-api-tab';
 

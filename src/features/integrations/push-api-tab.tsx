@@ -3,11 +3,11 @@
 import { useMemo, useState } from 'react';
 import type { Integration } from '@/contracts/integration';
 import { enabledLabel, INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integrations';
-import { AuditHistoryDialog } from '@/components/audit-history-dialog';
-import { DataGrid } from '@/components/data-grid/data-grid';
-import type { GridColumn } from '@/components/data-grid/types';
-import { ConfirmDialog } from '@/components/modal';
-import { useToast } from '@/components/toasts';
+import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
+import { DataGrid } from '@/ui/data-grid/data-grid';
+import type { GridColumn } from '@/ui/data-grid/types';
+import { ConfirmDialog } from '@/ui/modal';
+import { useToast } from '@/ui/toasts';
 import { useDeleteIntegration, useIntegrations } from './push/api';
 import { ExecutionHistoryDialog } from './push/execution-history-dialog';
 import { IntegrationDialog } from './push/integration-dialog';

@@ -8,12 +8,12 @@ import {
   organizationSaveConfirmations,
   type OrganizationForm,
 } from '@/domain/organization-form';
-import { FormActions, Modal } from '@/components/modal';
-import { formErrorsOf } from '@/components/form-errors';
-import { useSession } from '@/components/session-context';
-import { useToast } from '@/components/toasts';
+import { FormActions, Modal } from '@/ui/modal';
+import { formErrorsOf } from '@/ui/form/form-errors';
+import { useSession } from '@/ui/session-context';
+import { useToast } from '@/ui/toasts';
 import { useSaveOrganization } from './api/organizations';
-import { FormAlert } from '@/components/form-alert';
+import { FormAlert } from '@/ui/form/form-alert';
 
 const list = (text: string) =>
   text

@@ -1,12 +1,12 @@
 // Organization admin (spec 3 §2): grid, Show Deleted, Add Organization, CSV export, edit, history, delete/restore.
 import { useMemo, useState } from 'react';
 import type { Organization } from '@/contracts/organization';
-import { AuditHistoryDialog } from '@/components/audit-history-dialog';
-import { DataGrid } from '@/components/data-grid/data-grid';
-import type { GridColumn } from '@/components/data-grid/types';
-import { ConfirmDialog } from '@/components/modal';
-import { PageHeader } from '@/components/page-header';
-import { useToast } from '@/components/toasts';
+import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
+import { DataGrid } from '@/ui/data-grid/data-grid';
+import type { GridColumn } from '@/ui/data-grid/types';
+import { ConfirmDialog } from '@/ui/modal';
+import { PageHeader } from '@/ui/page-header';
+import { useToast } from '@/ui/toasts';
 import { useDeleteOrRestoreOrganization, useOrganizations } from './api/organizations';
 import { OrganizationDialog } from './organization-dialog';
 

@@ -4,9 +4,9 @@ import { useMemo, useState } from 'react';
 import type { SiteEmissionStatusRow } from '@/contracts/emission';
 import { scatterRadius, siteEmissionStatus, type SiteEmissionStatus } from '@/domain/emissions';
 import { viewOf } from '@/domain/map';
-import { heatLayer, sizedPointLayer, type SizedPoint } from '@/components/lib/map-layers';
-import { MapView, type MapPick } from '@/components/lib/map-view';
-import { useCh4Units } from '@/components/use-ch4-units';
+import { heatLayer, sizedPointLayer, type SizedPoint } from '@/ui/map/map-layers';
+import { MapView, type MapPick } from '@/ui/map/map-view';
+import { useCh4Units } from '@/ui/hooks/use-ch4-units';
 
 export const STATUS_COLOURS: Record<SiteEmissionStatus, readonly [number, number, number, number]> = {
   'Below Baseline': [22, 163, 74, 200],

@@ -8,12 +8,12 @@ import { alarmTitle } from '@/domain/alarms';
 import { EVENT_LOG_TOP, NO_ALARMS } from '@/domain/emissions';
 import { formatDateTime } from '@/domain/format';
 import { INSPECTION_MESSAGES, InspectionType, inspectionTypeLabel, surveyTypeLabel } from '@/domain/inspections';
-import { LevelBadge } from '@/components/alarm-slide-out/alarm-slide-out';
-import { Icon } from '@/components/icons';
-import { Spinner } from '@/components/spinner';
-import type { Ch4Units } from '@/components/use-ch4-units';
+import { LevelBadge } from '@/entities/alarm/alarm-slide-out';
+import { Icon } from '@/ui/icons';
+import { Spinner } from '@/ui/spinner';
+import type { Ch4Units } from '@/ui/hooks/use-ch4-units';
 import { Card } from './overview-widgets';
-import { SiteDashboardLink } from '@/components/site-dashboard-link';
+import { SiteDashboardLink } from '@/entities/site/site-links';
 import { DAY_MS } from '@/domain/chart-data';
 
 export const EVENT_LOG_TABS = ['Alarms', 'Inspections'] as const;

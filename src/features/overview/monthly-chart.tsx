@@ -11,9 +11,9 @@ import {
   trendWindow,
 } from '@/domain/emissions';
 import type { SiteFilter } from '@/domain/site-filter';
-import { PeriodBarChart } from '@/components/period-bar-chart';
-import { Spinner } from '@/components/spinner';
-import type { Ch4Units } from '@/components/use-ch4-units';
+import { PeriodBarChart } from '@/ui/chart/period-bar-chart';
+import { Spinner } from '@/ui/spinner';
+import type { Ch4Units } from '@/ui/hooks/use-ch4-units';
 import { useMonthlyTotals } from './api';
 import { Card } from './overview-widgets';
 

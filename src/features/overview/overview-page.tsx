@@ -13,20 +13,20 @@ import {
   type OverviewRange,
 } from '@/domain/emissions';
 import { useNavigate } from 'react-router';
-import { AlarmSlideOut } from '@/components/alarm-slide-out/alarm-slide-out';
-import { CreateInspectionsDialog } from '@/components/inspection-dialogs/create-inspections-dialog';
-import { InspectionDialog } from '@/components/inspection-dialogs/inspection-dialog';
-import { PageHeader } from '@/components/page-header';
-import { useHasPermission, useSession } from '@/components/session-context';
-import { SiteFilterBar } from '@/components/site-filter/site-filter-bar';
-import { useSiteFilter } from '@/components/site-filter/use-site-filter';
-import { overviewMapModeAtom, overviewRangeAtom, useAtom } from '@/components/state';
-import { useCh4Units } from '@/components/use-ch4-units';
+import { AlarmSlideOut } from '@/entities/alarm/alarm-slide-out';
+import { CreateInspectionsDialog } from '@/entities/inspection/create-inspections-dialog';
+import { InspectionDialog } from '@/entities/inspection/inspection-dialog';
+import { PageHeader } from '@/ui/page-header';
+import { useHasPermission, useSession } from '@/ui/session-context';
+import { SiteFilterBar } from '@/entities/site/site-filter-bar';
+import { useSiteFilter } from '@/entities/site/use-site-filter';
+import { overviewMapModeAtom, overviewRangeAtom, useAtom } from '@/ui/state';
+import { useCh4Units } from '@/ui/hooks/use-ch4-units';
 import { useEmissionRollups, useNormalizedRate, useRecentAlarms, useRecentInspections, useSiteStatuses } from './api';
 import { EventLog, type EventLogTab } from './event-log';
 import { MonthlyChart } from './monthly-chart';
 import { CategoriesTable, NormalizedRateCard, OnSpecCard, SitesTable } from './overview-widgets';
-import { siteDashboardPath } from '@/components/site-dashboard-link';
+import { siteDashboardPath } from '@/entities/site/site-links';
 
 const MINUTE = 60_000;
 

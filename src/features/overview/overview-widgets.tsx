@@ -2,8 +2,8 @@
 // emissions by site and by source category.
 import type { EmissionRollup, NormalizedRate, SiteEmissionStatusRow } from '@/contracts/emission';
 import { NO_EMISSIONS, onSpecRatio, siteEmissionStatus } from '@/domain/emissions';
-import type { Ch4Units } from '@/components/use-ch4-units';
-import { Spinner } from '@/components/spinner';
+import type { Ch4Units } from '@/ui/hooks/use-ch4-units';
+import { Spinner } from '@/ui/spinner';
 import { STATUS_COLOURS } from './emissions-map';
 
 export function Card({

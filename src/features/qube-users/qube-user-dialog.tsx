@@ -1,7 +1,7 @@
 // Add / edit provider staff (spec 1 §5): provider roles augmented and sorted, both sign-on methods.
 import type { QubeUserRow } from '@/contracts/qube-user';
 import { roleOptionsFor, signOnMethodsOffered } from '@/domain/user-form';
-import { UserFormDialog } from '@/components/user-form-dialog';
+import { UserFormDialog } from '@/entities/user/user-form-dialog';
 import { useQubeRoleOptions, useSaveQubeUser } from './api/qube-users';
 
 export function QubeUserDialog({ user, onClose }: { user: QubeUserRow | null; onClose: () => void }) {

@@ -7,10 +7,10 @@ import {
   sensorConfigurationTemplateEndpoint,
 } from '@/contracts/sensor-configuration';
 import { SENSOR_CONFIGURATION_COLUMNS, sensorConfigurationsUpdated } from '@/domain/sensor-configuration';
-import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';
-import { downloadText } from '@/components/download';
-import { Modal } from '@/components/modal';
-import { useToast } from '@/components/toasts';
+import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/ui/form/csv-upload';
+import { downloadText } from '@/ui/download';
+import { Modal } from '@/ui/modal';
+import { useToast } from '@/ui/toasts';
 import { useInvalidateSensorConfigurations } from './api';
 
 const HELP =

@@ -2,9 +2,9 @@
 // the device cloud, then lists each device's result. Devices that cannot take it are named with the reason.
 import type { RmxResult, SensorConfigurationRow } from '@/contracts/sensor-configuration';
 import { rmxBlocked } from '@/domain/sensor-configuration';
-import { FormAlert } from '@/components/form-alert';
-import { Modal } from '@/components/modal';
-import { useToast } from '@/components/toasts';
+import { FormAlert } from '@/ui/form/form-alert';
+import { Modal } from '@/ui/modal';
+import { useToast } from '@/ui/toasts';
 import { useState } from 'react';
 import { useSetRmxCoefficients } from './api';
 

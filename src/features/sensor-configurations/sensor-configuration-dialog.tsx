@@ -11,10 +11,10 @@ import {
   sensorConfigurationFormSchema,
   type SensorConfigurationForm,
 } from '@/domain/sensor-configuration';
-import { FormAlert } from '@/components/form-alert';
-import { formErrorsOf } from '@/components/form-errors';
-import { FormActions, Modal } from '@/components/modal';
-import { useToast } from '@/components/toasts';
+import { FormAlert } from '@/ui/form/form-alert';
+import { formErrorsOf } from '@/ui/form/form-errors';
+import { FormActions, Modal } from '@/ui/modal';
+import { useToast } from '@/ui/toasts';
 import { useAddSensorConfiguration } from './api';
 
 interface Props {

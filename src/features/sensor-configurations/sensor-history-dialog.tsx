@@ -2,10 +2,10 @@
 // first, with who created it (Created By), its last load onto the device, and which version the device confirms.
 import type { SensorConfigurationHistoryRow } from '@/contracts/sensor-configuration';
 import { formatDateTime } from '@/domain/format';
-import { FormAlert } from '@/components/form-alert';
-import { Modal } from '@/components/modal';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { FormAlert } from '@/ui/form/form-alert';
+import { Modal } from '@/ui/modal';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
 import { useSensorConfigurationHistory, type HistoryOf } from './api';
 import { SyncBadge } from './sync-badge';
 

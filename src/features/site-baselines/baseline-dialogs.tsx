@@ -10,17 +10,17 @@ import {
   formatBaseline,
 } from '@/domain/baselines';
 import { formatDateTime } from '@/domain/format';
-import { AuditHistoryDialog } from '@/components/audit-history-dialog';
-import { LoadError } from '@/components/grid-parts';
-import { ConfirmDialog, Modal } from '@/components/modal';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
-import { useCh4Units } from '@/components/use-ch4-units';
+import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { ConfirmDialog, Modal } from '@/ui/modal';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
+import { useCh4Units } from '@/ui/hooks/use-ch4-units';
 import { useBaselineAction, useEditDates, useSiteHistory } from './api';
 import { DailyVolumesChart } from './daily-volumes-chart';
 import { dayOf, dayStartIso } from './dates';
-import { FactList } from '@/components/fact-list';
+import { FactList } from '@/ui/fact-list';
 
 const STATUS_BADGE = { Active: 'badge-success', Ended: 'badge-ghost', Deleted: 'badge-error badge-outline' } as const;
 

@@ -14,11 +14,11 @@ import {
   formatBaseline,
   type BaselineInput,
 } from '@/domain/baselines';
-import { FormAlert } from '@/components/form-alert';
-import { Modal } from '@/components/modal';
-import { useSession } from '@/components/session-context';
-import { useToast } from '@/components/toasts';
-import { useCh4Units } from '@/components/use-ch4-units';
+import { FormAlert } from '@/ui/form/form-alert';
+import { Modal } from '@/ui/modal';
+import { useSession } from '@/ui/session-context';
+import { useToast } from '@/ui/toasts';
+import { useCh4Units } from '@/ui/hooks/use-ch4-units';
 import { calculateBaseline, useCreateBaseline } from './api';
 import { DailyVolumesChart } from './daily-volumes-chart';
 import { dayStartIso } from './dates';

@@ -1,6 +1,6 @@
 // A calculation's daily volumes: included days as teal bars, days excluded by an activity in grey.
 import type { BaselineCalculationAnswer } from '@/contracts/emission';
-import type { Ch4Units } from '@/components/use-ch4-units';
+import type { Ch4Units } from '@/ui/hooks/use-ch4-units';
 
 export function DailyVolumesChart({
   days,

@@ -3,15 +3,15 @@
 import { useState } from 'react';
 import type { SiteBaselineListRow } from '@/contracts/emission';
 import { BASELINE_MESSAGES, baselineTypeLabel, formatBaseline } from '@/domain/baselines';
-import { DataGrid } from '@/components/data-grid/data-grid';
-import type { GridColumn, QuickFilter } from '@/components/data-grid/types';
-import { PageHeader } from '@/components/page-header';
-import { useSession } from '@/components/session-context';
-import { useCh4Units, type Ch4Units } from '@/components/use-ch4-units';
+import { DataGrid } from '@/ui/data-grid/data-grid';
+import type { GridColumn, QuickFilter } from '@/ui/data-grid/types';
+import { PageHeader } from '@/ui/page-header';
+import { useSession } from '@/ui/session-context';
+import { useCh4Units, type Ch4Units } from '@/ui/hooks/use-ch4-units';
 import { useBaselineList } from './api';
 import { SiteBaselineHistoryDialog } from './baseline-dialogs';
 import { CreateBaselineDialog } from './create-baseline-dialog';
-import { SiteDashboardLink } from '@/components/site-dashboard-link';
+import { SiteDashboardLink } from '@/entities/site/site-links';
 
 function columns(units: Ch4Units): GridColumn<SiteBaselineListRow>[] {
   return [

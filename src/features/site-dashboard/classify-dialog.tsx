@@ -21,12 +21,12 @@ import {
   type ClassificationForm,
 } from '@/domain/emission-classification';
 import { CLASSIFICATIONS } from '@/domain/enums';
-import { formErrorsOf } from '@/components/form-errors';
-import { LoadError } from '@/components/grid-parts';
-import { useRootCauses } from '@/components/alarm-slide-out/api';
-import { Modal } from '@/components/modal';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
+import { formErrorsOf } from '@/ui/form/form-errors';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { useRootCauses } from '@/entities/alarm/api';
+import { Modal } from '@/ui/modal';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
 
 const NONE = '';
 

@@ -7,10 +7,10 @@ import type { TimeRange } from '@/domain/date-range';
 import { NO_EMISSIONS } from '@/domain/emissions';
 import { formatDateTime } from '@/domain/format';
 import { emissionLinkRange, timelineSources, TIMELINE_SOURCES_SHOWN } from '@/domain/site-dashboard';
-import { Spinner } from '@/components/spinner';
-import { useSession } from '@/components/session-context';
-import { useCh4Units } from '@/components/use-ch4-units';
-import { useElementWidth } from '@/components/use-element-width';
+import { Spinner } from '@/ui/spinner';
+import { useSession } from '@/ui/session-context';
+import { useCh4Units } from '@/ui/hooks/use-ch4-units';
+import { useElementWidth } from '@/ui/hooks/use-element-width';
 
 const ROW = 26;
 const LABEL = 150;

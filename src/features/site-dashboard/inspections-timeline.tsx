@@ -9,10 +9,10 @@ import { timelinePercent, togglePin } from '@/domain/emission-classification';
 import { formatDateTime } from '@/domain/format';
 import { INSPECTION_MESSAGES, inspectionTypeLabel, surveyTypeLabel } from '@/domain/inspections';
 import { Permission } from '@/domain/permissions';
-import { InspectionDialog } from '@/components/inspection-dialogs/inspection-dialog';
-import { LoadError } from '@/components/grid-parts';
-import { useHasPermission, useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { InspectionDialog } from '@/entities/inspection/inspection-dialog';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { useHasPermission, useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
 import { useSiteInspections, type SiteWindow } from './api';
 
 const DETECTION = 'bg-warning border-warning-content/60';

@@ -12,13 +12,13 @@ import { rangeToParams } from '@/domain/date-range';
 import { NO_ACTIVE_BASELINE, NO_ALARMS, NO_EMISSIONS, siteEmissionStatus, UNCATEGORIZED } from '@/domain/emissions';
 import { formatDateTime } from '@/domain/format';
 import { emissionLinkRange } from '@/domain/site-dashboard';
-import { LevelBadge } from '@/components/alarm-slide-out/alarm-slide-out';
-import { Spinner } from '@/components/spinner';
-import { useHasPermission, useSession } from '@/components/session-context';
-import { InspectionDialog } from '@/components/inspection-dialogs/inspection-dialog';
+import { LevelBadge } from '@/entities/alarm/alarm-slide-out';
+import { Spinner } from '@/ui/spinner';
+import { useHasPermission, useSession } from '@/ui/session-context';
+import { InspectionDialog } from '@/entities/inspection/inspection-dialog';
 import { INSPECTION_MESSAGES, inspectionTypeLabel } from '@/domain/inspections';
 import { Permission } from '@/domain/permissions';
-import { useCh4Units } from '@/components/use-ch4-units';
+import { useCh4Units } from '@/ui/hooks/use-ch4-units';
 import {
   useHasActiveBaselines,
   useSiteAlarms,
@@ -28,8 +28,8 @@ import {
   useSiteStatus,
   type SiteWindow,
 } from './api';
-import { FactList } from '@/components/fact-list';
-import { useOutsideClick } from '@/components/use-outside-click';
+import { FactList } from '@/ui/fact-list';
+import { useOutsideClick } from '@/ui/hooks/use-outside-click';
 import { ClassifyDialog } from './classify-dialog';
 
 const DAY_MS = 86_400_000;

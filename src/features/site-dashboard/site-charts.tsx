@@ -11,15 +11,15 @@ import { ARROW_STREAM_MIME, MIN_RANGE_MINUTES, MINUTE_MS } from '@/domain/chart-
 import type { TimeRange } from '@/domain/date-range';
 import { formatDateTime } from '@/domain/format';
 import { measurementType } from '@/domain/measurement-types';
-import { measurementEndpoint } from '@/components/lib/device-measurement-chart';
-import { fetchWindBytes } from '@/components/lib/device-wind-chart';
+import { measurementEndpoint } from '@/entities/device/device-measurement-chart';
+import { fetchWindBytes } from '@/entities/device/device-wind-chart';
 import {
   TimeSeriesChart,
   type ChartLoader,
   type ClosestTime,
   type LoadedChartSeries,
-} from '@/components/lib/time-series-chart';
-import { useSession } from '@/components/session-context';
+} from '@/ui/chart/time-series-chart';
+import { useSession } from '@/ui/session-context';
 import { fetchSiteRates, fetchSourceRates } from './api';
 
 interface ChartProps {

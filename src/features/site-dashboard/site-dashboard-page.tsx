@@ -25,25 +25,25 @@ import {
   siteDashboardTitle,
   type SiteWidget,
 } from '@/domain/site-dashboard';
-import { AlarmSlideOut } from '@/components/alarm-slide-out/alarm-slide-out';
-import { DateRangePicker, useUrlTimeRange } from '@/components/date-range-picker';
-import { LoadError } from '@/components/grid-parts';
-import { Modal } from '@/components/modal';
-import { PageHeader } from '@/components/page-header';
-import { Popover } from '@/components/popover';
-import { useHasPermission, useSession } from '@/components/session-context';
-import { SiteDialog } from '@/components/site-dialogs/site-dialog';
-import { SITE_EDIT_LINK_LABEL, siteEditPath } from '@/components/site-dashboard-link';
-import { ModelPipelineDialog } from '@/components/site-dialogs/model-pipeline-dialog';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
+import { AlarmSlideOut } from '@/entities/alarm/alarm-slide-out';
+import { DateRangePicker, useUrlTimeRange } from '@/ui/date-range-picker';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { Modal } from '@/ui/modal';
+import { PageHeader } from '@/ui/page-header';
+import { Popover } from '@/ui/popover';
+import { useHasPermission, useSession } from '@/ui/session-context';
+import { SiteDialog } from '@/entities/site/site-dialog';
+import { SITE_EDIT_LINK_LABEL, siteEditPath } from '@/entities/site/site-links';
+import { ModelPipelineDialog } from '@/entities/site/model-pipeline-dialog';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
 import { useSiteDetail, useSiteDevices, useSiteEmissions, useSiteSources, type SiteWindow } from './api';
 import { EmissionTimeline } from './emission-timeline';
 import { InspectionsTimeline } from './inspections-timeline';
 import { SideColumn } from './side-column';
 import { SiteMeasurementChart, SiteRateChart, SiteWindChart } from './site-charts';
-import { FactList } from '@/components/fact-list';
-import { NotFoundOrNoAccessPage } from '@/components/not-found-or-no-access';
+import { FactList } from '@/ui/fact-list';
+import { NotFoundOrNoAccessPage } from '@/ui/not-found-or-no-access';
 
 // The map's code (MapLibre, deck.gl) loads beside the page's requests, not before them (issue 25 'Screen speed').
 const SiteMap = lazy(() => import('./site-map').then((m) => ({ default: m.SiteMap })));

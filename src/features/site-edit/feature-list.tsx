@@ -1,7 +1,7 @@
 // The list half of the edit tabs' 'list + feature form' pattern: the Add button (and Show Deleted where a tab keeps
 // deleted features), the loading, error and empty states, and one row per feature with the tab's own controls.
 import type { ReactNode } from 'react';
-import { LoadError } from '@/components/grid-parts';
+import { LoadError } from '@/ui/data-grid/grid-parts';
 
 interface FeatureListProps<T extends { id: number }> {
   /** 'Source', 'Structure', 'Basemap': the button, the list's name and the texts say it. */

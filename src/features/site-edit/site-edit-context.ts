@@ -1,7 +1,7 @@
 // The contract between the Site edit screen's shell (map on the left, tabs on the right; spec 3 §2 'Site edit') and
 // its tabs, so each tab draws its own features on the one shared map and reports its unsaved changes.
-// The deck.gl Layer type through the map wrapper (deck.gl is imported only under src/components/lib).
-import type { Layer } from '@/components/lib/site-edit-layers';
+// The deck.gl Layer type through the map wrapper (deck.gl is imported only by src/ui/map and the entities' *-layers.ts builders).
+import type { Layer } from '@/entities/site/site-edit-layers';
 
 export type LngLat = [longitude: number, latitude: number];
 

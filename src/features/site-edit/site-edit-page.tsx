@@ -17,14 +17,14 @@ import {
   SITE_EDIT_MIN_ZOOM,
   UNSAVED_CHANGES_TAB_TOOLTIP,
 } from '@/domain/site-edit';
-import { LoadError } from '@/components/grid-parts';
-import { lineLayer, shapeLayer, type Layer } from '@/components/lib/site-edit-layers';
-import { MapView, type MapPointerEvent } from '@/components/lib/map-view';
-import { PageHeader } from '@/components/page-header';
-import { NotFoundOrNoAccessPage } from '@/components/not-found-or-no-access';
-import { useSession } from '@/components/session-context';
-import { siteDashboardPath } from '@/components/site-dashboard-link';
-import { Spinner } from '@/components/spinner';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { lineLayer, shapeLayer, type Layer } from '@/entities/site/site-edit-layers';
+import { MapView, type MapPointerEvent } from '@/ui/map/map-view';
+import { PageHeader } from '@/ui/page-header';
+import { NotFoundOrNoAccessPage } from '@/ui/not-found-or-no-access';
+import { useSession } from '@/ui/session-context';
+import { siteDashboardPath } from '@/entities/site/site-links';
+import { Spinner } from '@/ui/spinner';
 import { siteEditKeys, useSiteInfo } from './api';
 import { BasemapsTab } from './basemaps-tab';
 import { DeploymentPlanTab } from './deployment-plan/deployment-plan-tab';

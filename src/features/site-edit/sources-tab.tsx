@@ -20,11 +20,11 @@ import {
   sourceProblems,
   type SourceField,
 } from '@/domain/sources';
-import { FormAlert } from '@/components/form-alert';
-import { formErrorsOf } from '@/components/form-errors';
-import { markedPointLayers } from '@/components/lib/site-edit-layers';
-import { ConfirmDialog } from '@/components/modal';
-import { useToast } from '@/components/toasts';
+import { FormAlert } from '@/ui/form/form-alert';
+import { formErrorsOf } from '@/ui/form/form-errors';
+import { markedPointLayers } from '@/entities/site/site-edit-layers';
+import { ConfirmDialog } from '@/ui/modal';
+import { useToast } from '@/ui/toasts';
 import { useEditSources, useSaveSource, useSourceCategories, useSourceDeleted, useSourceGroupOptions } from './api';
 import type { SiteEditTabProps } from './site-edit-context';
 import { useUnsavedChangesGuard } from './unsaved-changes';

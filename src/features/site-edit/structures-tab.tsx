@@ -24,10 +24,10 @@ import {
   structureProblems,
   type StructureField,
 } from '@/domain/structures';
-import { FormAlert } from '@/components/form-alert';
-import { shapeLayer, type OutlinedShape } from '@/components/lib/site-edit-layers';
-import { ConfirmDialog } from '@/components/modal';
-import { useToast } from '@/components/toasts';
+import { FormAlert } from '@/ui/form/form-alert';
+import { shapeLayer, type OutlinedShape } from '@/entities/site/site-edit-layers';
+import { ConfirmDialog } from '@/ui/modal';
+import { useToast } from '@/ui/toasts';
 import { useDeleteStructure, useSaveStructure, useStructures } from './api';
 import { FeatureForm } from './feature-form';
 import { FeatureList } from './feature-list';

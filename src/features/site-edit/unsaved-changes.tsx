@@ -2,7 +2,7 @@
 // while the tab has unsaved changes. Save keeps going once the save succeeds; Discard drops the changes.
 import { useState, type ReactNode } from 'react';
 import { SITE_EDIT_CONFIRMATIONS } from '@/domain/site-edit';
-import { Modal } from '@/components/modal';
+import { Modal } from '@/ui/modal';
 
 export interface UnsavedChangesGuard {
   /** Runs `then` at once when nothing is unsaved, otherwise after the user saves or discards. */

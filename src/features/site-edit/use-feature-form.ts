@@ -2,8 +2,8 @@
 // and general errors, the delete confirmation, and (for tabs whose features are picked on the map) following the
 // shell's selection to open or close the form.
 import { useEffect, useRef, useState } from 'react';
-import { formErrorsOf } from '@/components/form-errors';
-import { useToast } from '@/components/toasts';
+import { formErrorsOf } from '@/ui/form/form-errors';
+import { useToast } from '@/ui/toasts';
 import type { SiteEditFeatureRef } from './site-edit-context';
 
 const sameForm = <F>(a: F | null, b: F | null) => JSON.stringify(a) === JSON.stringify(b);

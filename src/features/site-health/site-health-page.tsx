@@ -9,16 +9,16 @@ import { DeviceInstallationType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { Permission } from '@/domain/permissions';
 import { matchesQuickFilter, modelFreshness, SITE_HEALTH_QUICK_FILTERS, type Freshness } from '@/domain/site-health';
-import { AuditHistoryDialog } from '@/components/audit-history-dialog';
-import { DataGrid } from '@/components/data-grid/data-grid';
-import type { GridColumn, QuickFilter } from '@/components/data-grid/types';
-import { PageHeader } from '@/components/page-header';
-import { useHasPermission, useSession } from '@/components/session-context';
-import { SiteDeleteRestoreDialog } from '@/components/site-dialogs/site-delete-restore-dialog';
-import { ModelPipelineDialog } from '@/components/site-dialogs/model-pipeline-dialog';
-import { SiteDialog } from '@/components/site-dialogs/site-dialog';
-import { TicketBadges } from '@/components/ticket-dialogs/ticket-badges';
-import { SiteDashboardLink, SiteDeploymentLink } from '@/components/site-dashboard-link';
+import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
+import { DataGrid } from '@/ui/data-grid/data-grid';
+import type { GridColumn, QuickFilter } from '@/ui/data-grid/types';
+import { PageHeader } from '@/ui/page-header';
+import { useHasPermission, useSession } from '@/ui/session-context';
+import { SiteDeleteRestoreDialog } from '@/entities/site/site-delete-restore-dialog';
+import { ModelPipelineDialog } from '@/entities/site/model-pipeline-dialog';
+import { SiteDialog } from '@/entities/site/site-dialog';
+import { TicketBadges } from '@/entities/ticket/ticket-badges';
+import { SiteDashboardLink, SiteDeploymentLink } from '@/entities/site/site-links';
 
 const REFRESH_MS = 60_000;
 const BADGE: Record<Freshness, string> = {

@@ -4,10 +4,10 @@
 import type { SiteListRow } from '@/contracts/site';
 import { toCsv } from '@/domain/csv';
 import { bulkRowsChanged, newSitesWarning, SITE_BULK_COLUMNS, type SiteBulkKey } from '@/domain/site-bulk';
-import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/components/csv-upload';
-import { downloadText } from '@/components/download';
-import { Modal } from '@/components/modal';
-import { useToast } from '@/components/toasts';
+import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/ui/form/csv-upload';
+import { downloadText } from '@/ui/download';
+import { Modal } from '@/ui/modal';
+import { useToast } from '@/ui/toasts';
 import { useBulkUpsertSites, verifyBulkSites } from './api/sites';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');

@@ -10,8 +10,8 @@ import {
   updatedSitesToast,
   type GroupCheck,
 } from '@/domain/site-form';
-import { useToast } from '@/components/toasts';
-import { Popover } from '@/components/popover';
+import { useToast } from '@/ui/toasts';
+import { Popover } from '@/ui/popover';
 import { useAssignSiteGroups, useSiteGroups } from './api/sites';
 
 interface Props {

@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import type { SiteGroupRow } from '@/contracts/site';
 import { deleteGroupWarning, siteGroupNameSchema } from '@/domain/site-form';
-import { formErrorsOf } from '@/components/form-errors';
-import { ConfirmDialog, Modal } from '@/components/modal';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
+import { formErrorsOf } from '@/ui/form/form-errors';
+import { ConfirmDialog, Modal } from '@/ui/modal';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
 import { useDeleteSiteGroup, useSaveSiteGroup, useSiteGroups } from './api/sites';
 
 function GroupNameForm({

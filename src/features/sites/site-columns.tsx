@@ -1,5 +1,5 @@
 // The Sites table columns of spec 1 §2, for the grid and its CSV export; and the KPI tiles.
-import type { GridColumn } from '@/components/data-grid/types';
+import type { GridColumn } from '@/ui/data-grid/types';
 import type { SiteListRow } from '@/contracts/site';
 
 const yesNo = (b: boolean) => (b ? 'Yes' : 'No');

@@ -1,7 +1,7 @@
 // Add / edit an organization user (spec 1 §5): roles of the organization augmented and sorted, SSO only where enabled.
 import type { OrganizationUser } from '@/contracts/organization-user';
 import { roleOptionsFor, signOnMethodsOffered } from '@/domain/user-form';
-import { UserFormDialog } from '@/components/user-form-dialog';
+import { UserFormDialog } from '@/entities/user/user-form-dialog';
 import { useRoleOptions, useSaveUser } from './api/users';
 
 export function UserDialog({

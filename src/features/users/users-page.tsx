@@ -10,15 +10,15 @@ import {
   SSO_REQUIRED_BANNER,
   userBanners,
 } from '@/domain/user-form';
-import { AuditHistoryDialog } from '@/components/audit-history-dialog';
-import { DataGrid } from '@/components/data-grid/data-grid';
-import type { GridColumn } from '@/components/data-grid/types';
-import { ConfirmDialog } from '@/components/modal';
-import { PageHeader } from '@/components/page-header';
-import { useHasPermission, useSession } from '@/components/session-context';
-import { useToast } from '@/components/toasts';
-import { UserDetailsDialog } from '@/components/user-details-dialog';
-import { NotificationSubscriptionsDialog } from '@/components/notification-subscriptions-dialog';
+import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
+import { DataGrid } from '@/ui/data-grid/data-grid';
+import type { GridColumn } from '@/ui/data-grid/types';
+import { ConfirmDialog } from '@/ui/modal';
+import { PageHeader } from '@/ui/page-header';
+import { useHasPermission, useSession } from '@/ui/session-context';
+import { useToast } from '@/ui/toasts';
+import { UserDetailsDialog } from '@/entities/user/user-details-dialog';
+import { NotificationSubscriptionsDialog } from '@/entities/notification/notification-subscriptions-dialog';
 import { CANNOT_EDIT_NOTIFICATIONS } from '@/domain/notifications';
 import { useDeleteUser, useOrganizationUsers } from './api/users';
 import { UserDialog } from './user-dialog';

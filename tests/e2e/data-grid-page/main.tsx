@@ -3,10 +3,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { DataGrid } from '../../../src/components/data-grid/data-grid';
-import { ServerDataGrid, type ServerBlockParams } from '../../../src/components/data-grid/server-data-grid';
-import type { GridColumn } from '../../../src/components/data-grid/types';
-import { SessionContext, type Session } from '../../../src/components/session-context';
+import { DataGrid } from '../../../src/ui/data-grid/data-grid';
+import { ServerDataGrid, type ServerBlockParams } from '../../../src/ui/data-grid/server-data-grid';
+import type { GridColumn } from '../../../src/ui/data-grid/types';
+import { SessionContext, type Session } from '../../../src/ui/session-context';
 import { matchesFilter } from '../../../src/domain/grid-filter';
 import '../../../src/styles.css';
 

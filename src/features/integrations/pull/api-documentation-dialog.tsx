@@ -2,7 +2,7 @@
 // the Pull API routes from, so the paths, parameters and answers shown are the ones served.
 import { PULL_API_ENDPOINTS, pullParameters } from '@/contracts/api-key';
 import { API_KEY_HEADER, PULL_API_MAX_ROWS, PULL_API_SAMPLE_MINUTES } from '@/domain/api-keys';
-import { Modal } from '@/components/modal';
+import { Modal } from '@/ui/modal';
 
 export function ApiDocumentationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const origin = window.location.origin;

@@ -13,12 +13,12 @@ import {
 } from '@/domain/api-keys';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
-import { FormAlert } from '@/components/form-alert';
-import { formErrorsOf } from '@/components/form-errors';
-import { FormActions, Modal } from '@/components/modal';
-import { MultiSelect } from '@/components/multi-select';
-import { useHasPermission } from '@/components/session-context';
-import { useToast } from '@/components/toasts';
+import { FormAlert } from '@/ui/form/form-alert';
+import { formErrorsOf } from '@/ui/form/form-errors';
+import { FormActions, Modal } from '@/ui/modal';
+import { MultiSelect } from '@/ui/multi-select';
+import { useHasPermission } from '@/ui/session-context';
+import { useToast } from '@/ui/toasts';
 import { useSaveApiKey, useSiteGroupOptions } from './api';
 
 /** The form holds the units as chosen: empty until the user picks one. */

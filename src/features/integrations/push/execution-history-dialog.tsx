@@ -4,10 +4,10 @@ import { useState } from 'react';
 import type { ExecutionRequest, IntegrationExecution } from '@/contracts/integration';
 import { EXECUTION_HISTORY_SIZE, INTEGRATION_MESSAGES } from '@/domain/integrations';
 import { formatDateTime } from '@/domain/format';
-import { LoadError } from '@/components/grid-parts';
-import { Modal } from '@/components/modal';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { Modal } from '@/ui/modal';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
 import { useExecutionHistory } from './api';
 
 /** JSON indented when it parses (a kept body may be cut short, then it shows as sent). */

@@ -15,14 +15,14 @@ import {
 } from '@/domain/integrations';
 import { parseCidrList } from '@/domain/network-address';
 import { UNIT_GROUPS, UNITS } from '@/domain/units';
-import { FormAlert } from '@/components/form-alert';
-import { formErrorsOf } from '@/components/form-errors';
-import { LoadError } from '@/components/grid-parts';
-import { FormActions, Modal } from '@/components/modal';
-import { MultiSelect } from '@/components/multi-select';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
+import { FormAlert } from '@/ui/form/form-alert';
+import { formErrorsOf } from '@/ui/form/form-errors';
+import { LoadError } from '@/ui/data-grid/grid-parts';
+import { FormActions, Modal } from '@/ui/modal';
+import { MultiSelect } from '@/ui/multi-select';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
 import { useDestinationRules, useIntegration, useSaveIntegration, useSiteGroupOptions } from './api';
 
 const RATE_UNITS = UNITS.filter((u) => u.unitGroupId === UNIT_GROUPS.ch4Rate);

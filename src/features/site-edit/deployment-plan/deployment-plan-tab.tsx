@@ -3,16 +3,16 @@
 // the coverage scores, the history of the saved and the latest unsaved revision, the wind rose and the PDF export.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { GENERIC_ERROR } from '@/api/client';
-import { FormAlert } from '@/components/form-alert';
-import { formErrorsOf } from '@/components/form-errors';
+import { FormAlert } from '@/ui/form/form-alert';
+import { formErrorsOf } from '@/ui/form/form-errors';
 import {
   placementLinesLayer,
   placementPointsLayers,
   type PlacementPoint,
-} from '@/components/lib/deployment-plan-layers';
-import { useSession } from '@/components/session-context';
-import { Spinner } from '@/components/spinner';
-import { useToast } from '@/components/toasts';
+} from '@/entities/site/deployment-plan-layers';
+import { useSession } from '@/ui/session-context';
+import { Spinner } from '@/ui/spinner';
+import { useToast } from '@/ui/toasts';
 import type { DevicePlacementResult, PlanSource, SavedDeploymentPlan } from '@/contracts/deployment-plan';
 import {
   budgetTooltip,
@@ -36,7 +36,7 @@ import {
 import { formatDateTime } from '@/domain/format';
 import type { LngLat, SiteEditTabProps } from '../site-edit-context';
 import { usePreviewPlacement, useDeploymentPlanForSite, useSaveDeploymentPlan, useWindSourceOptions } from './api';
-import { WindRose } from '@/components/wind-rose/wind-rose';
+import { WindRose } from '@/ui/chart/wind-rose/wind-rose';
 
 interface Draft {
   deviceBudget: string;

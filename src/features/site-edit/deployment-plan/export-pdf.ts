@@ -2,12 +2,12 @@
 // over 3 columns), source counts by category, wind source, wind rose, notes and a map. The shared map's WebGL canvas
 // is not kept after drawing (no preserveDrawingBuffer), so the map is drawn here as vectors: lines, sources, devices.
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
-import { downloadBlob } from '@/components/download';
+import { downloadBlob } from '@/ui/download';
 import type { DevicePlacementResult, PlanSource } from '@/contracts/deployment-plan';
 import { deploymentPlanFileName, scoreOf } from '@/domain/deployment-plan';
 import type { LngLat } from '../site-edit-context';
 import { devicePages, DEVICES_PER_COLUMN } from './pdf-layout';
-import { roseGeometry } from '@/components/wind-rose/wind-rose-geometry';
+import { roseGeometry } from '@/ui/chart/wind-rose/wind-rose-geometry';
 
 export interface PlanPdfInput {
   organizationName: string;

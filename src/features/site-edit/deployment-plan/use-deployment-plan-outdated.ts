@@ -1,6 +1,6 @@
 // Whether the site's saved deployment plan is outdated (its sources changed after it was made; spec 3 §2, §4): the
 // shell marks the tab '*' with DEPLOYMENT_PLAN_OUTDATED_TOOLTIP from src/domain/deployment-plan.ts.
-import { useSession } from '@/components/session-context';
+import { useSession } from '@/ui/session-context';
 import { useDeploymentPlanForSite } from './api';
 
 export function useDeploymentPlanOutdated(siteId: number): boolean {

@@ -9,7 +9,7 @@ import {
   verifyBulkSitesEndpoint,
 } from '@/contracts/site';
 import { callEndpoint, endpointQuery, uploadToEndpoint } from '@/api/endpoint-client';
-import { useInvalidateSites } from '@/components/site-dialogs/api';
+import { useInvalidateSites } from '@/entities/site/api';
 
 export const getSitesQueryOptions = (organizationId: number, includeDeleted: boolean) =>
   endpointQuery(siteListEndpoint, {
