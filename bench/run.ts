@@ -17,6 +17,7 @@ import { featureCollection, point } from '@turf/helpers';
 import { median } from '../src/compute/kernel-benchmarks';
 import { fileBenchmarks } from './files';
 import { measurementStoreBenchmarks } from './measurement-store';
+import { puffKernelBenchmarks } from './puff-kernel';
 import { decodeSeriesArrow, decodeSeriesJson, encodeSeriesArrow } from '../src/codec/series-arrow';
 import { loadWasmCoreFromDisk } from '../src/compute/wasm-core-node';
 
@@ -404,6 +405,10 @@ async function main() {
   // File parsers (CSV, KML, GeoTIFF): each checks its peer reads the same before timing; notes carry the sizes.
   const files = await fileBenchmarks();
   results.push(...files.map(({ note, ...r }) => ({ ...r, check: note || 'same rows as the row above' })));
+  // The modelling pipeline's hot loop: the wasm puff kernel against its TypeScript twin (equal within 1e-9 first).
+  for (const row of await puffKernelBenchmarks()) {
+    add(row.name, 'TypeScript twin (asm/reference/puff.ts)', row.check, row.medianMs, row.peerMedianMs);
+  }
   // The measurement store: a year of one-minute data read back, against one row per sample.
   for (const m of await measurementStoreBenchmarks()) {
     results.push({

@@ -5,7 +5,8 @@
 //   import { loadPuffKernel, setPuffKernel } from '../modelling/puff-kernel';
 //   setPuffKernel(await loadPuffKernel());          // async, reads asm/build/core.wasm from disk
 // or synchronously from bytes already read: setPuffKernel(puffKernelFromBytes(bytes)).
-// Without that call runStep uses the TypeScript twin (same results within 1e-9; the kernel about 1.5× slower, a whole step 1.1–1.3×); tests rely on it.
+// Without that call runStep uses the TypeScript twin (same results within 1e-9; `npm run bench` times the two, the
+// wasm about 1.3× faster); tests rely on it.
 import { readFile } from 'node:fs/promises';
 import { accumulatePuffs as accumulateTs, PUFF_STRIDE } from '../../../asm/reference/puff';
 
