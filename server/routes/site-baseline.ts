@@ -22,6 +22,7 @@ import {
   createBaseline,
   editEffectiveDates,
   endBaseline,
+  hasActiveBaselines,
   setDeleted,
   siteHistory,
 } from '../services/site-baseline';
@@ -42,45 +43,36 @@ export const siteBaselineRoutes = [
     orgScope: orgBody,
     summary: 'Creates a baseline (calculated here); without an effective-to it replaces the active one',
     example: { body: { ...example, effectiveFrom: '2026-01-01T00:00:00Z' } },
-    handler: ({ body, user, database }) =>
-      database.transaction((tx) => createBaseline(tx, body, { userId: user!.id, userName: user!.email })),
+    handler: ({ body, user, database }) => createBaseline(database, body, { userId: user!.id, userName: user!.email }),
   }),
   defineRoute(editBaselineEndpoint, {
     orgScope: orgBody,
     summary: "Changes a baseline's effective dates",
     example: { body: { id: 1, effectiveFrom: '2026-01-01T00:00:00Z', effectiveTo: null } },
     handler: ({ body, organizationId, user, database }) =>
-      database.transaction((tx) =>
-        editEffectiveDates(tx, organizationId!, body.id, body.effectiveFrom, body.effectiveTo, {
-          userId: user!.id,
-          userName: user!.email,
-        }),
-      ),
+      editEffectiveDates(database, organizationId!, body.id, body.effectiveFrom, body.effectiveTo, {
+        userId: user!.id,
+        userName: user!.email,
+      }),
   }),
   defineRoute(endBaselineEndpoint, {
     orgScope: orgFromQuery,
     summary: 'Ends an active baseline now',
     handler: ({ params, organizationId, user, database }) =>
-      database.transaction((tx) =>
-        endBaseline(tx, organizationId!, params.id, { userId: user!.id, userName: user!.email }, new Date()),
-      ),
+      endBaseline(database, organizationId!, params.id, { userId: user!.id, userName: user!.email }, new Date()),
   }),
   defineRoute(deleteBaselineEndpoint, {
     orgScope: orgFromQuery,
     summary: 'Deletes a baseline (restorable)',
     handler: ({ params, organizationId, user, database }) =>
-      database.transaction((tx) =>
-        setDeleted(tx, organizationId!, params.id, true, { userId: user!.id, userName: user!.email }),
-      ),
+      setDeleted(database, organizationId!, params.id, true, { userId: user!.id, userName: user!.email }),
   }),
   defineRoute(restoreBaselineEndpoint, {
     orgScope: orgBody,
     summary: 'Restores a deleted baseline with its effective dates',
     example: { body: { id: 1 } },
     handler: ({ body, organizationId, user, database }) =>
-      database.transaction((tx) =>
-        setDeleted(tx, organizationId!, body.id, false, { userId: user!.id, userName: user!.email }),
-      ),
+      setDeleted(database, organizationId!, body.id, false, { userId: user!.id, userName: user!.email }),
   }),
   defineRoute(baselineDetailsEndpoint, {
     orgScope: orgFromQuery,
@@ -91,7 +83,8 @@ export const siteBaselineRoutes = [
     orgScope: orgFromQuery,
     summary: "A site's baselines, newest first, deleted ones included",
     example: { query: { siteId: '1' } },
-    handler: ({ query, organizationId, database }) => siteHistory(database, organizationId!, query.siteId),
+    handler: ({ query, organizationId, database }) =>
+      siteHistory(database, { organizationId: organizationId!, siteId: query.siteId }),
   }),
   defineRoute(baselineListEndpoint, {
     orgScope: orgFromQuery,
@@ -101,19 +94,20 @@ export const siteBaselineRoutes = [
   defineRoute(baselineStatusEndpoint, {
     orgScope: orgFromQuery,
     summary: 'Whether any site of the organization has an active baseline',
-    handler: async ({ organizationId, database }) => {
-      const [row] = await database.query<{ any: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM site_baselines b JOIN sites s ON s.id = b.site_id WHERE s.organization_id = $1 AND s.deleted_at IS NULL AND b.deleted_at IS NULL AND b.effective_to IS NULL) AS any`,
-        [organizationId],
-      );
-      return { hasActiveBaselines: row?.any ?? false };
-    },
+    handler: async ({ organizationId, database }) => ({
+      hasActiveBaselines: await hasActiveBaselines(database, organizationId!),
+    }),
   }),
   defineRoute(siteBaselinesEndpoint, {
     orgScope: orgFromQuery,
     summary: 'The baselines in force at a site over a window',
     example: { query: { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z' } },
     handler: ({ query, organizationId, database }) =>
-      baselinesInWindow(database, organizationId!, query.siteId, query.startTime, query.endTime),
+      baselinesInWindow(
+        database,
+        { organizationId: organizationId!, siteId: query.siteId },
+        query.startTime,
+        query.endTime,
+      ),
   }),
 ];

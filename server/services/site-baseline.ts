@@ -17,6 +17,8 @@ import { invalid } from './errors';
 import { notFound } from './errors';
 import { changedValues, recordAudit } from './audit';
 import { siteDailyVolumes } from './emission';
+import { inTransaction } from './transaction';
+import type { SiteRef } from './site';
 
 interface Actor {
   userId: number;
@@ -30,7 +32,7 @@ interface SiteRow extends Record<string, unknown> {
   regulatory_site_type: string | null;
 }
 
-async function siteOf(db: Queryable, organizationId: number, siteId: number): Promise<SiteRow> {
+async function siteOf(db: Queryable, { organizationId, siteId }: SiteRef): Promise<SiteRow> {
   const [site] = await db.query<SiteRow>(
     `SELECT s.id, s.name, r.name AS regulation, t.name AS regulatory_site_type FROM sites s
        LEFT JOIN site_options r ON r.id = s.regulation_id LEFT JOIN site_options t ON t.id = s.regulatory_site_type_id
@@ -45,7 +47,7 @@ async function siteOf(db: Queryable, organizationId: number, siteId: number): Pr
 export async function calculate(db: Queryable, input: BaselineInput): Promise<BaselineCalculationAnswer> {
   const problems = baselineInputProblems(input);
   if (Object.keys(problems).length) throw invalid(Object.values(problems).flat().join(' '), problems);
-  const site = await siteOf(db, input.organizationId, input.siteId!);
+  const site = await siteOf(db, { organizationId: input.organizationId, siteId: input.siteId! });
   if (input.baselineType === BaselineType.Epa30DayAverage && !isEpaRegulated(site.regulation))
     throw invalid(BASELINE_MESSAGES.notEpaSite, { siteId: [BASELINE_MESSAGES.notEpaSite] });
   const days = calculationDays(input);
@@ -125,13 +127,23 @@ export async function baselineDetails(db: Queryable, organizationId: number, id:
   return toBaseline(row);
 }
 
-export async function siteHistory(db: Queryable, organizationId: number, siteId: number): Promise<SiteBaseline[]> {
-  await siteOf(db, organizationId, siteId);
+export async function siteHistory(db: Queryable, site: SiteRef): Promise<SiteBaseline[]> {
+  const { siteId } = site;
+  await siteOf(db, site);
   const rows = await db.query<BaselineRow>(
     `${BASELINE_SELECT} WHERE b.site_id = $1 ORDER BY b.effective_from DESC, b.id DESC`,
     [siteId],
   );
   return rows.map(toBaseline);
+}
+
+/** Whether any live site of the organization has an active baseline. */
+export async function hasActiveBaselines(db: Queryable, organizationId: number): Promise<boolean> {
+  const [row] = await db.query<{ any: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM site_baselines b JOIN sites s ON s.id = b.site_id WHERE s.organization_id = $1 AND s.deleted_at IS NULL AND b.deleted_at IS NULL AND b.effective_to IS NULL) AS any`,
+    [organizationId],
+  );
+  return row?.any ?? false;
 }
 
 /** Every live site with its active baseline, if any. */
@@ -189,132 +201,137 @@ async function audit(
 }
 
 /** Saves a baseline with a calculation made here from its inputs; an open-ended one ends the active baseline. */
-export async function createBaseline(tx: Queryable, input: BaselineCreate, actor: Actor): Promise<SiteBaseline> {
-  const dateProblems = effectiveDateProblems(input.effectiveFrom, input.effectiveTo);
-  const problems = { ...baselineInputProblems(input), ...dateProblems };
-  if (Object.keys(problems).length) throw invalid(Object.values(problems).flat().join(' '), problems);
-  const result = await calculate(tx, input);
-  const effectiveFrom = input.effectiveFrom!;
-  if (!input.effectiveTo) {
-    const active = await tx.query<{ id: number }>(
-      'SELECT id FROM site_baselines WHERE site_id = $1 AND deleted_at IS NULL AND effective_to IS NULL',
-      [input.siteId],
-    );
-    for (const { id } of active) {
-      const before = await baselineDetails(tx, input.organizationId, id);
-      // It ends where the new one starts (never before its own start).
-      const end = new Date(Math.max(Date.parse(effectiveFrom), Date.parse(before.effectiveFrom) + 1000)).toISOString();
-      await tx.query('UPDATE site_baselines SET effective_to = $2, ended_at = now(), ended_by = $3 WHERE id = $1', [
-        id,
-        end,
-        actor.userName,
-      ]);
-      await audit(tx, input.organizationId, actor, before, await baselineDetails(tx, input.organizationId, id));
+export async function createBaseline(db: Queryable, input: BaselineCreate, actor: Actor): Promise<SiteBaseline> {
+  return inTransaction(db, async (tx) => {
+    const dateProblems = effectiveDateProblems(input.effectiveFrom, input.effectiveTo);
+    const problems = { ...baselineInputProblems(input), ...dateProblems };
+    if (Object.keys(problems).length) throw invalid(Object.values(problems).flat().join(' '), problems);
+    const result = await calculate(tx, input);
+    const effectiveFrom = input.effectiveFrom!;
+    if (!input.effectiveTo) {
+      const active = await tx.query<{ id: number }>(
+        'SELECT id FROM site_baselines WHERE site_id = $1 AND deleted_at IS NULL AND effective_to IS NULL',
+        [input.siteId],
+      );
+      for (const { id } of active) {
+        const before = await baselineDetails(tx, input.organizationId, id);
+        // It ends where the new one starts (never before its own start).
+        const end = new Date(
+          Math.max(Date.parse(effectiveFrom), Date.parse(before.effectiveFrom) + 1000),
+        ).toISOString();
+        await tx.query('UPDATE site_baselines SET effective_to = $2, ended_at = now(), ended_by = $3 WHERE id = $1', [
+          id,
+          end,
+          actor.userName,
+        ]);
+        await audit(tx, input.organizationId, actor, before, await baselineDetails(tx, input.organizationId, id));
+      }
     }
-  }
-  const days = calculationDays(input);
-  const [row] = await tx.query<{ id: number }>(
-    `INSERT INTO site_baselines (site_id, baseline_type, effective_from, effective_to, yearly_emission_inventory, baseline_range_start, baseline_range_end, baseline_start_date,
+    const days = calculationDays(input);
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO site_baselines (site_id, baseline_type, effective_from, effective_to, yearly_emission_inventory, baseline_range_start, baseline_range_end, baseline_start_date,
                                  activities, inspection_date, inspection_comments, epa_site_type, baseline, seven_day_threshold, ninety_day_threshold, baseline_is_max_for_site_type,
                                  daily_volumes, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18) RETURNING id`,
-    [
-      input.siteId,
-      input.baselineType,
-      effectiveFrom,
-      input.effectiveTo ?? null,
-      input.baselineType === BaselineType.UserInput ? input.yearlyEmissionInventory : null,
-      input.baselineType === BaselineType.SiteAverage ? (days?.from ?? null) : null,
-      input.baselineType === BaselineType.SiteAverage ? (days?.to ?? null) : null,
-      input.baselineType === BaselineType.Epa30DayAverage ? (input.baselineStartDate ?? null) : null,
-      JSON.stringify(input.baselineType === BaselineType.UserInput ? [] : input.activities),
-      input.baselineType === BaselineType.Epa30DayAverage ? (input.inspectionDate ?? null) : null,
-      input.baselineType === BaselineType.Epa30DayAverage ? (input.inspectionComments ?? null) : null,
-      input.baselineType === BaselineType.Epa30DayAverage ? (input.epaSiteType ?? null) : null,
-      result.baseline,
-      result.sevenDayThreshold,
-      result.ninetyDayThreshold,
-      result.baselineIsMaxForSiteType,
-      JSON.stringify(result.dailyVolumes),
-      actor.userName,
-    ],
-  );
-  const created = await baselineDetails(tx, input.organizationId, row!.id);
-  await audit(tx, input.organizationId, actor, null, created);
-  return created;
+      [
+        input.siteId,
+        input.baselineType,
+        effectiveFrom,
+        input.effectiveTo ?? null,
+        input.baselineType === BaselineType.UserInput ? input.yearlyEmissionInventory : null,
+        input.baselineType === BaselineType.SiteAverage ? (days?.from ?? null) : null,
+        input.baselineType === BaselineType.SiteAverage ? (days?.to ?? null) : null,
+        input.baselineType === BaselineType.Epa30DayAverage ? (input.baselineStartDate ?? null) : null,
+        JSON.stringify(input.baselineType === BaselineType.UserInput ? [] : input.activities),
+        input.baselineType === BaselineType.Epa30DayAverage ? (input.inspectionDate ?? null) : null,
+        input.baselineType === BaselineType.Epa30DayAverage ? (input.inspectionComments ?? null) : null,
+        input.baselineType === BaselineType.Epa30DayAverage ? (input.epaSiteType ?? null) : null,
+        result.baseline,
+        result.sevenDayThreshold,
+        result.ninetyDayThreshold,
+        result.baselineIsMaxForSiteType,
+        JSON.stringify(result.dailyVolumes),
+        actor.userName,
+      ],
+    );
+    const created = await baselineDetails(tx, input.organizationId, row!.id);
+    await audit(tx, input.organizationId, actor, null, created);
+    return created;
+  });
 }
 
 /** After creation only the effective dates change. */
 export async function editEffectiveDates(
-  tx: Queryable,
+  db: Queryable,
   organizationId: number,
   id: number,
   effectiveFrom: string | null,
   effectiveTo: string | null,
   actor: Actor,
 ): Promise<SiteBaseline> {
-  const before = await baselineDetails(tx, organizationId, id);
-  const problems = effectiveDateProblems(effectiveFrom, effectiveTo);
-  if (Object.keys(problems).length) throw invalid(Object.values(problems).flat().join(' '), problems);
-  await tx.query('UPDATE site_baselines SET effective_from = $2, effective_to = $3 WHERE id = $1', [
-    id,
-    effectiveFrom,
-    effectiveTo,
-  ]);
-  const after = await baselineDetails(tx, organizationId, id);
-  await audit(tx, organizationId, actor, before, after);
-  return after;
+  return inTransaction(db, async (tx) => {
+    const before = await baselineDetails(tx, organizationId, id);
+    const problems = effectiveDateProblems(effectiveFrom, effectiveTo);
+    if (Object.keys(problems).length) throw invalid(Object.values(problems).flat().join(' '), problems);
+    await tx.query('UPDATE site_baselines SET effective_from = $2, effective_to = $3 WHERE id = $1', [
+      id,
+      effectiveFrom,
+      effectiveTo,
+    ]);
+    const after = await baselineDetails(tx, organizationId, id);
+    await audit(tx, organizationId, actor, before, after);
+    return after;
+  });
 }
 
 export async function endBaseline(
-  tx: Queryable,
+  db: Queryable,
   organizationId: number,
   id: number,
   actor: Actor,
   now: Date,
 ): Promise<SiteBaseline> {
-  const before = await baselineDetails(tx, organizationId, id);
-  if (before.deletedAt) throw notFound('Baseline not found');
-  if (before.effectiveTo) return before;
-  const end = new Date(Math.max(now.getTime(), Date.parse(before.effectiveFrom) + 1000)).toISOString();
-  await tx.query('UPDATE site_baselines SET effective_to = $2, ended_at = now(), ended_by = $3 WHERE id = $1', [
-    id,
-    end,
-    actor.userName,
-  ]);
-  const after = await baselineDetails(tx, organizationId, id);
-  await audit(tx, organizationId, actor, before, after);
-  return after;
+  return inTransaction(db, async (tx) => {
+    const before = await baselineDetails(tx, organizationId, id);
+    if (before.deletedAt) throw notFound('Baseline not found');
+    if (before.effectiveTo) return before;
+    const end = new Date(Math.max(now.getTime(), Date.parse(before.effectiveFrom) + 1000)).toISOString();
+    await tx.query('UPDATE site_baselines SET effective_to = $2, ended_at = now(), ended_by = $3 WHERE id = $1', [
+      id,
+      end,
+      actor.userName,
+    ]);
+    const after = await baselineDetails(tx, organizationId, id);
+    await audit(tx, organizationId, actor, before, after);
+    return after;
+  });
 }
 
 export async function setDeleted(
-  tx: Queryable,
+  db: Queryable,
   organizationId: number,
   id: number,
   deleted: boolean,
   actor: Actor,
 ): Promise<SiteBaseline> {
-  const before = await baselineDetails(tx, organizationId, id);
-  if (deleted)
-    await tx.query(
-      'UPDATE site_baselines SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL',
-      [id, actor.userName],
-    );
-  else await tx.query('UPDATE site_baselines SET deleted_at = NULL, deleted_by = NULL WHERE id = $1', [id]);
-  const after = await baselineDetails(tx, organizationId, id);
-  await audit(tx, organizationId, actor, before, after);
-  return after;
+  return inTransaction(db, async (tx) => {
+    const before = await baselineDetails(tx, organizationId, id);
+    if (deleted)
+      await tx.query(
+        'UPDATE site_baselines SET deleted_at = now(), deleted_by = $2 WHERE id = $1 AND deleted_at IS NULL',
+        [id, actor.userName],
+      );
+    else await tx.query('UPDATE site_baselines SET deleted_at = NULL, deleted_by = NULL WHERE id = $1', [id]);
+    const after = await baselineDetails(tx, organizationId, id);
+    await audit(tx, organizationId, actor, before, after);
+    return after;
+  });
 }
 
 /** The baselines in force over a window at a site (the site dashboard's baseline series). */
-export async function baselinesInWindow(
-  db: Queryable,
-  organizationId: number,
-  siteId: number,
-  start: string,
-  end: string,
-) {
-  await siteOf(db, organizationId, siteId);
+export async function baselinesInWindow(db: Queryable, site: SiteRef, start: string, end: string) {
+  const { siteId } = site;
+  await siteOf(db, site);
   const rows = await db.query<{ effective_from: Date | string; effective_to: Date | string | null; baseline: number }>(
     `SELECT effective_from, effective_to, baseline FROM site_baselines WHERE site_id = $1 AND deleted_at IS NULL AND effective_from < $3 AND coalesce(effective_to, 'infinity') > $2 ORDER BY effective_from`,
     [siteId, start, end],
