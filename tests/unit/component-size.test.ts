@@ -1,0 +1,123 @@
+// Issue 21 item 6: no component function over 150 lines. A component is a function (declaration, arrow or function
+// expression) whose name starts with a capital letter in a .tsx file under src/; its size is the number of lines it
+// spans that hold code (blank and comment-only lines do not count). State goes into hooks, chart options and map
+// layers into pure builders.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../..');
+const MAX_LINES = 150;
+
+/**
+ * Components still over the limit when the check landed, each with the size it may not exceed. The list may only
+ * shrink: a component split below the limit must leave it (the test says so), and none may grow.
+ */
+const NOT_YET_SPLIT: Record<string, number> = {
+  'src/features/site-edit/deployment-plan/deployment-plan-tab.tsx DeploymentPlanTab': 569,
+  'src/features/site-edit/sources-tab.tsx SourcesTab': 339,
+  'src/features/install-wizard/install-wizard-page.tsx InstallWizardPage': 338,
+  'src/features/site-edit/structures-tab.tsx StructuresTab': 328,
+  'src/ui/chart/time-series-chart.tsx TimeSeriesChart': 327,
+  'src/features/device-health/device-map.tsx DeviceMap': 322,
+  'src/features/site-edit/basemaps-tab.tsx BasemapsTab': 321,
+  'src/features/site-edit/site-edit-page.tsx SiteEdit': 257,
+  'src/features/site-baselines/create-baseline-dialog.tsx CreateBaselineDialog': 360,
+  'src/features/device-health/device-health-page.tsx DeviceHealthPage': 321,
+  'src/entities/inspection/inspection-form.tsx InspectionForm': 308,
+  'src/entities/site/site-dialog.tsx SiteFormBody': 282,
+  'src/app/shell/search-drawer.tsx SearchDrawer': 259,
+  'src/features/site-dashboard/site-map.tsx SiteMap': 258,
+  'src/features/site-health/site-health-page.tsx SiteHealthPage': 258,
+  'src/features/sensor-configurations/sensor-configurations-page.tsx SensorConfigurationsPage': 250,
+  'src/entities/device/device-dialog.tsx DeviceFormBody': 249,
+  'src/features/site-dashboard/site-dashboard-page.tsx Dashboard': 249,
+  'src/features/integrations/push/integration-dialog.tsx IntegrationForm': 247,
+  'src/ui/chart/period-bar-chart.tsx PeriodBarChart': 241,
+  'src/features/device-uptime/device-uptime-page.tsx DeviceUptimePage': 234,
+  'src/features/emission-analytics/emission-analytics-page.tsx EmissionAnalyticsPage': 200,
+  'src/ui/data-grid/grid-view.tsx GridView': 192,
+  'src/entities/inspection/create-inspections-dialog.tsx CreateInspectionsDialog': 190,
+  'src/ui/data-grid/data-grid.tsx DataGrid': 184,
+  'src/entities/device/cloud-function-dialog.tsx CloudFunctionDialog': 181,
+  'src/features/alarm-parameters/edit-parameters-dialog.tsx Editor': 178,
+  'src/features/integrations/push-api-tab.tsx PushApiTab': 178,
+  'src/entities/notification/notification-subscriptions-dialog.tsx NotificationSubscriptionsDialog': 175,
+  'src/features/alarms/alarms-page.tsx AlarmsPage': 172,
+  'src/entities/ticket/ticket-create-dialog.tsx TicketCreateDialog': 165,
+  'src/features/alarm-parameters/templates-dialog.tsx TemplatesDialog': 163,
+  'src/features/sites/manage-groups-dialog.tsx ManageGroupsDialog': 158,
+  'src/features/sites/sites-page.tsx SitesPage': 156,
+  'src/features/users/users-page.tsx UsersPage': 152,
+  'src/features/site-baselines/baseline-dialogs.tsx SiteBaselineHistoryDialog': 156,
+};
+
+function tsxFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.tsx'))
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
+
+/** Lines of a piece of source that hold code. */
+function codeLines(text: string): number {
+  return text.split('\n').filter((line) => line.trim() !== '' && !/^\s*(\/\/|\/\*|\*)/.test(line)).length;
+}
+
+/** Every component function of a .tsx source with its size in code lines. */
+function componentSizes(fileName: string, text: string): { name: string; lines: number }[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: { name: string; lines: number }[] = [];
+  const visit = (node: ts.Node) => {
+    let name: string | undefined;
+    let fn: ts.Node | undefined;
+    if (ts.isFunctionDeclaration(node) && node.name && node.body) {
+      name = node.name.text;
+      fn = node;
+    } else if (
+      ts.isVariableDeclaration(node) &&
+      ts.isIdentifier(node.name) &&
+      node.initializer &&
+      (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))
+    ) {
+      name = node.name.text;
+      fn = node.initializer;
+    }
+    if (name && fn && /^[A-Z]/.test(name))
+      found.push({ name, lines: codeLines(text.slice(fn.getStart(source), fn.getEnd())) });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('component size', () => {
+  it('measures a component by its code lines, comments and blank lines aside', () => {
+    const body = Array.from({ length: 5 }, (_, i) => `  const v${i} = ${i};`).join('\n');
+    const text = `// a comment\nexport function Widget() {\n${body}\n\n  // why\n  return <div />;\n}\nconst small = () => 1;\nconst Arrow = () => {\n  return null;\n};\n`;
+    expect(componentSizes('x.tsx', text)).toEqual([
+      { name: 'Widget', lines: 8 },
+      { name: 'Arrow', lines: 3 },
+    ]);
+  });
+
+  const sizes = tsxFiles('src').flatMap((file) =>
+    componentSizes(file, readFileSync(path.join(root, file), 'utf8')).map((c) => ({ key: `${file} ${c.name}`, ...c })),
+  );
+
+  it(`has no component function over ${MAX_LINES} lines`, () => {
+    expect(sizes.length).toBeGreaterThan(100);
+    const over = sizes
+      .filter((c) => c.lines > (NOT_YET_SPLIT[c.key] ?? MAX_LINES))
+      .map((c) => `${c.key}: ${c.lines} lines`);
+    expect(over).toEqual([]);
+  });
+
+  it('keeps the list of components not yet split honest (split ones leave it)', () => {
+    const stale = Object.keys(NOT_YET_SPLIT).filter((key) => {
+      const c = sizes.find((s) => s.key === key);
+      return !c || c.lines <= MAX_LINES;
+    });
+    expect(stale).toEqual([]);
+  });
+});
