@@ -32,7 +32,7 @@ export function plainText(html: string): string {
     .trim();
 }
 
-function isoTime(when: string | null): string | null {
+function kmlTimeToIso(when: string | null): string | null {
   if (!when) return null;
   const t = Date.parse(when);
   return Number.isNaN(t) ? null : new Date(t).toISOString();
@@ -65,7 +65,7 @@ export async function readInspectionKmz(
       inspections.push({
         sourceName: overlay.name || `Overlay ${i + 1}`,
         type: INSPECTION_TYPE_AERIAL,
-        time: isoTime(overlay.when) ?? isoTime(marker?.when ?? null),
+        time: kmlTimeToIso(overlay.when) ?? kmlTimeToIso(marker?.when ?? null),
         detectionFound: true,
         description: [overlay.description, marker?.description ?? ''].map(plainText).filter(Boolean).join('\n'),
         location: marker
@@ -82,7 +82,7 @@ export async function readInspectionKmz(
       inspections.push({
         sourceName: p.name || 'Placemark',
         type: INSPECTION_TYPE_AERIAL,
-        time: isoTime(p.when),
+        time: kmlTimeToIso(p.when),
         detectionFound: true,
         description: plainText(p.description),
         location: { lat: round6(p.lat), lng: round6(p.lng) },

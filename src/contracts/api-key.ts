@@ -1,6 +1,7 @@
 // API key calls (spec 3 §7 'API keys') and the Pull API the keys open. PULL_API_ENDPOINTS is the one definition of
 // the Pull API: the server registers a route from each entry and the API Documentation dialog is drawn from them.
 import { z } from 'zod';
+import { isoTime } from '@/domain/iso-time';
 import { queryIdSchema } from '@/contracts/bounds';
 import { endpoint as declareEndpoint } from '@/contracts/endpoint';
 import { Permission } from '@/domain/permissions';
@@ -70,7 +71,6 @@ export const deleteApiKeyEndpoint = declareEndpoint({
 
 // ---- The Pull API ----
 
-const isoTime = z.iso.datetime({ offset: true });
 const startTime = isoTime.describe('Start of the time range (ISO 8601 with offset), inclusive');
 const endTime = isoTime.describe('End of the time range (ISO 8601 with offset), exclusive');
 const siteIdOptional = id.optional().describe("One site's id; all the key's sites when absent");

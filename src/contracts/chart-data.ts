@@ -2,6 +2,7 @@
 // installation and the closest time with data (JSON, or Arrow IPC by Accept); and the ingestion path devices, the seed
 // and the simulator write through.
 import { z } from 'zod';
+import { parsableTime } from '@/domain/iso-time';
 import { AVERAGING_PERIODS_MINUTES } from '@/domain/chart-data';
 import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
@@ -11,12 +12,11 @@ import { endpoint } from './endpoint';
 const KNOWN_TYPES = new Set(MEASUREMENT_TYPES.map((m) => m.id));
 const access = [Permission.DeviceAdministration, Permission.DeviceView] as const;
 
-const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
 const rangeQuery = z.object({
   organizationId: queryIdSchema,
   deviceId: queryIdSchema,
-  startTime: isoTime,
-  endTime: isoTime,
+  startTime: parsableTime,
+  endTime: parsableTime,
 });
 const seriesQuery = rangeQuery.extend({
   measurementTypeId: z.coerce
@@ -31,7 +31,7 @@ const sampleSchema = z.object({
     .number()
     .int()
     .refine((id) => KNOWN_TYPES.has(id), 'Unknown measurement type'),
-  time: isoTime,
+  time: parsableTime,
   value: z.number().finite(),
 });
 

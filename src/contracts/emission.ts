@@ -1,5 +1,6 @@
 // Emission calls (spec 3 §7 'Emissions', 'Emission targets'): their query parameters and answers.
 import { z } from 'zod';
+import { isoTime } from '@/domain/iso-time';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
 import { baselineCreateSchema, baselineInputSchema } from '@/domain/baselines';
@@ -7,7 +8,6 @@ import { BUCKET_INTERVALS } from '@/domain/emissions';
 import { Permission } from '@/domain/permissions';
 import { siteFilterSchema } from '@/domain/site-filter';
 
-const isoTime = z.iso.datetime({ offset: true });
 const flag = z.preprocess((v) => v === true || v === 'true', z.boolean());
 
 export const emissionWindowQuerySchema = z.object({

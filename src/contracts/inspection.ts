@@ -1,6 +1,7 @@
 // Inspection calls (spec 3 §7 'Inspections'): their queries and answers. The inputs and their rules are in
 // src/domain/inspections.ts.
 import { z } from 'zod';
+import { isoTime } from '@/domain/iso-time';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
 import { BULK_INSPECTIONS_MAX, inspectionInputSchema } from '@/domain/inspections';
@@ -8,7 +9,6 @@ import { Permission } from '@/domain/permissions';
 import { EVENT_LOG_TOP } from '@/domain/emissions';
 import { siteFilterSchema } from '@/domain/site-filter';
 
-const isoTime = z.iso.datetime({ offset: true });
 const id = queryIdSchema;
 
 export const inspectionListItemSchema = z.object({

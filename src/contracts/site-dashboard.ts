@@ -2,15 +2,15 @@
 // the site with its list row's fields, the devices that stood there over a range, its sources, its emissions and its
 // modelled rate.
 import { z } from 'zod';
+import { parsableTime } from '@/domain/iso-time';
 import { queryIdSchema } from './bounds';
 import { endpoint } from './endpoint';
 import { siteListRowSchema } from './site';
 
 /** A time the server parses (ISO 8601, or anything Date.parse reads). */
-const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a date and time');
 const siteQuery = z.object({ organizationId: queryIdSchema, siteId: queryIdSchema });
 /** One site over [startTime, endTime): the dashboard's and its map's calls. */
-export const siteRangeQuerySchema = siteQuery.extend({ startTime: isoTime, endTime: isoTime });
+export const siteRangeQuerySchema = siteQuery.extend({ startTime: parsableTime, endTime: parsableTime });
 
 const iso = z.string();
 const latLng = z.object({ lat: z.number(), lng: z.number() });
@@ -152,8 +152,8 @@ export const siteRateAverageEndpoint = endpoint({
   path: '/api/data/siteRateAverage/',
   access: 'authenticated',
   query: siteQuery.extend({
-    startTime: isoTime.optional(),
-    endTime: isoTime.optional(),
+    startTime: parsableTime.optional(),
+    endTime: parsableTime.optional(),
     rollingAveragePeriod: z.union([z.string(), z.number()]),
   }),
   response: siteRateAverageSchema,

@@ -1,6 +1,7 @@
 // Export Data (spec 3 §2 'Export Data', §5 'Export forms', §7 'Exports', §9 'Export options'): the seven forms, their
 // options and rules with the spec's messages, shared by the forms and the server's download routes.
 import { z } from 'zod';
+import { isoTime } from './iso-time';
 import { queryIdSchema } from '@/contracts/bounds';
 import { TZDate } from '@date-fns/tz';
 import { addDays, addHours, addMonths, addYears, startOfDay, startOfHour, startOfMonth, startOfYear } from 'date-fns';
@@ -108,7 +109,6 @@ const ids = z.preprocess(
   z.array(queryIdSchema).max(5000),
 );
 const flag = z.preprocess((v) => v === true || v === 'true', z.boolean());
-const isoTime = z.iso.datetime({ offset: true });
 
 export const exportScopeSchema = z.object({
   organizationId: queryIdSchema,
