@@ -37,13 +37,11 @@ export const apiKeyRoutes = [
       },
     },
     handler: ({ body, organizationId, user, permissions, database }) =>
-      database.transaction((tx) =>
-        saveApiKey(
-          tx,
-          organizationId!,
-          { ...body, organizationId: organizationId! },
-          { id: user!.id, email: user!.email, permissions },
-        ),
+      saveApiKey(
+        database,
+        organizationId!,
+        { ...body, organizationId: organizationId! },
+        { id: user!.id, email: user!.email, permissions },
       ),
   }),
   defineRoute(deleteApiKeyEndpoint, {
@@ -51,7 +49,7 @@ export const apiKeyRoutes = [
     summary: 'Deletes an API key: calls made with it are refused from then on',
     example: { query: { id: '1' } },
     handler: async ({ query, organizationId, user, database }) => {
-      await database.transaction((tx) => deleteApiKey(tx, organizationId!, query.id, user!));
+      await deleteApiKey(database, organizationId!, query.id, user!);
       return { id: query.id };
     },
   }),

@@ -46,7 +46,7 @@ export const deploymentPlanRoutes = [
     summary: "Runs the optimizer and saves the request and result as the site's plan (a new revision)",
     example: { body: exampleRequest },
     handler: ({ body, organizationId, user, database }) =>
-      database.transaction((tx) => savePlan(tx, organizationId!, without(body), { id: user!.id, email: user!.email })),
+      savePlan(database, organizationId!, without(body), { id: user!.id, email: user!.email }),
   }),
   defineRoute(deploymentPlanForSiteEndpoint, {
     orgScope: orgQuery,

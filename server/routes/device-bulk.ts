@@ -24,7 +24,7 @@ export const deviceBulkRoutes = [
     handler: async ({ request, organizationId, user, database }) => {
       const bytes = await readCsvRecords(request);
       try {
-        return await database.transaction((tx) => applyBulkDevices(tx, bytes, user!, organizationId!));
+        return await applyBulkDevices(database, bytes, user!, organizationId!);
       } catch (e) {
         // A file with problems is an answer (as for bulk sites): the error and each row's problems; nothing was written.
         if (e instanceof DomainError && e.kind === 'Invalid')

@@ -43,8 +43,12 @@ export const emissionTargetRoutes = [
       const today = new Date().toISOString().slice(0, 10);
       try {
         return {
-          count: await database.transaction((tx) =>
-            applyEmissionTargetUpload(tx, bytes, organizationId!, { userId: user!.id, userName: user!.email }, today),
+          count: await applyEmissionTargetUpload(
+            database,
+            bytes,
+            organizationId!,
+            { userId: user!.id, userName: user!.email },
+            today,
           ),
         };
       } catch (e) {

@@ -50,9 +50,7 @@ export const inspectionRoutes = [
     summary: 'Creates every inspection or none; a 400 keys the problems inspections[n].field',
     example: { body: { inspections: [exampleInspection] } },
     handler: async ({ body, organizationId, user, database }) => {
-      const ids = await database.transaction((tx) =>
-        bulkCreate(tx, organizationId!, body.inspections, { userId: user!.id }),
-      );
+      const ids = await bulkCreate(database, organizationId!, body.inspections, { userId: user!.id });
       return { count: ids.length, ids };
     },
   }),
@@ -61,7 +59,7 @@ export const inspectionRoutes = [
     summary: 'Deletes an inspection and its image',
     example: { body: { inspectionId: 1 } },
     handler: async ({ body, organizationId, database }) => {
-      await database.transaction((tx) => deleteInspection(tx, organizationId!, body.inspectionId));
+      await deleteInspection(database, organizationId!, body.inspectionId);
       return { id: body.inspectionId };
     },
   }),
@@ -76,7 +74,7 @@ export const inspectionRoutes = [
     summary: 'Creates an inspection (no id) or saves one; the image is kept when absent and removed when null',
     example: { body: exampleInspection },
     handler: ({ body, organizationId, user, database }) =>
-      database.transaction((tx) => saveInspection(tx, organizationId!, body, { userId: user!.id })),
+      saveInspection(database, organizationId!, body, { userId: user!.id }),
   }),
   defineRoute(inspectionListEndpoint, {
     orgScope: orgQuery,

@@ -1,6 +1,6 @@
 // Push integrations (spec 3 §7 'Integrations'): the list with 24-hour counts, one integration to edit, its save, its
 // delete and its execution history. Every call needs IntegrationAdministration in the organization (spec 1 §2 route
-// table: /integrations). Delivery itself is the push worker's (server/services/push-integrations/worker.ts).
+// table: /integrations). Delivery itself is the push worker's (server/services/push-integration/worker.ts).
 import {
   deleteIntegrationEndpoint,
   destinationRulesEndpoint,
@@ -56,7 +56,7 @@ export const integrationRoutes = [
       // checked when the deliverer resolves them.
       const problem = destinationProblem(body.requestUrl, config.pushAllowCidrs);
       if (problem) throw invalid('The request is not valid.', { requestUrl: [problem] });
-      return database.transaction((tx) => saveIntegration(tx, organizationId!, body, user!));
+      return saveIntegration(database, organizationId!, body, user!);
     },
   }),
   defineRoute(destinationRulesEndpoint, {
@@ -69,7 +69,7 @@ export const integrationRoutes = [
     summary: 'Deletes an integration: it stops delivering; its audit and history stay',
     example: { query: { integrationId: '1' } },
     handler: async ({ query, organizationId, user, database }) => {
-      await database.transaction((tx) => deleteIntegration(tx, organizationId!, query.integrationId, user!));
+      await deleteIntegration(database, organizationId!, query.integrationId, user!);
       return { id: query.integrationId };
     },
   }),

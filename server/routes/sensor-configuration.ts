@@ -59,9 +59,7 @@ export const sensorConfigurationRoutes = [
       const bytes = await readCsvRecords(request, 'csvFile');
       try {
         return {
-          count: await database.transaction((tx) =>
-            applySensorConfigurationUpload(tx, bytes, organizationId!, user!.email),
-          ),
+          count: await applySensorConfigurationUpload(database, bytes, organizationId!, user!.email),
         };
       } catch (e) {
         // A file with problems is an answer, as for the other bulk uploads: nothing was written.

@@ -35,9 +35,7 @@ export const siteBasemapRoutes = [
     multipart: true,
     handler: async ({ request, organizationId, user, database }) => {
       const upload = await readBasemapUpload(request);
-      return database.transaction((tx) =>
-        saveBasemap(tx, organizationId!, upload, { userId: user!.id, userName: user!.email }),
-      );
+      return saveBasemap(database, organizationId!, upload, { userId: user!.id, userName: user!.email });
     },
   }),
   defineRoute(deleteBasemapEndpoint, {
@@ -45,9 +43,7 @@ export const siteBasemapRoutes = [
     summary: 'Deletes a basemap and its image',
     example: { query: { basemapId: '1' } },
     handler: async ({ query, organizationId, user, database }) => {
-      await database.transaction((tx) =>
-        deleteBasemap(tx, organizationId!, query.basemapId, { userId: user!.id, userName: user!.email }),
-      );
+      await deleteBasemap(database, organizationId!, query.basemapId, { userId: user!.id, userName: user!.email });
       return { id: query.basemapId };
     },
   }),

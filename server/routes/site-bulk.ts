@@ -4,7 +4,7 @@
 import { bulkUpsertSitesEndpoint, verifyBulkSitesEndpoint } from '@/contracts/site';
 import { readCsvRecords } from '../http/csv-records';
 import { defineRoute } from '../http/define-route';
-import { applyBulkSites, planBulkSites } from '../services/site-bulk';
+import { planBulkSites, upsertBulkSites } from '../services/site-bulk';
 
 export const siteBulkRoutes = [
   defineRoute(verifyBulkSitesEndpoint, {
@@ -23,13 +23,7 @@ export const siteBulkRoutes = [
     summary: 'Creates and updates sites from an upload: every row or none',
     multipart: true,
     handler: async ({ request, organizationId, user, database }) => {
-      const bytes = await readCsvRecords(request);
-      return database.transaction(async (tx) => {
-        // Planned inside the transaction so ids checked are the ids written.
-        const plan = await planBulkSites(tx, bytes, organizationId!);
-        if (!plan.ok) return { rowsChanged: 0, error: plan.detail, errors: plan.errors };
-        return { rowsChanged: await applyBulkSites(tx, plan.sites, organizationId!, user!) };
-      });
+      return upsertBulkSites(database, await readCsvRecords(request), organizationId!, user!);
     },
   }),
 ];

@@ -17,9 +17,7 @@ export const siteRoutes = [
       summary: action === 'delete' ? 'Soft-deletes a site' : 'Restores a deleted site',
       example: { body: { siteId: 1 } },
       handler: ({ body, organizationId, user, database }) =>
-        database.transaction((tx) =>
-          setSiteDeleted(tx, { organizationId: organizationId!, siteId: body.siteId }, action === 'delete', user!),
-        ),
+        setSiteDeleted(database, { organizationId: organizationId!, siteId: body.siteId }, action === 'delete', user!),
     }),
   ),
 ];

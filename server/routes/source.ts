@@ -21,12 +21,10 @@ const softDelete = (action: 'delete' | 'restore') =>
       action === 'delete' ? 'Soft-deletes a source (deletedAt); its emissions stay' : 'Restores a soft-deleted source',
     example: { query: { sourceId: '1' } },
     handler: ({ query, organizationId, user, database }) =>
-      database.transaction((tx) =>
-        setSourceDeleted(tx, organizationId!, query.sourceId, action === 'delete', {
-          userId: user!.id,
-          userName: user!.email,
-        }),
-      ),
+      setSourceDeleted(database, organizationId!, query.sourceId, action === 'delete', {
+        userId: user!.id,
+        userName: user!.email,
+      }),
   });
 
 export const sourceRoutes = [
@@ -56,7 +54,7 @@ export const sourceRoutes = [
       },
     },
     handler: ({ body, organizationId, user, database }) =>
-      database.transaction((tx) => saveSource(tx, organizationId!, body, { userId: user!.id, userName: user!.email })),
+      saveSource(database, organizationId!, body, { userId: user!.id, userName: user!.email }),
   }),
   softDelete('delete'),
   softDelete('restore'),

@@ -30,18 +30,14 @@ export const structureRoutes = [
       },
     },
     handler: ({ body, organizationId, user, database }) =>
-      database.transaction((tx) =>
-        saveStructure(tx, organizationId!, body, { userId: user!.id, userName: user!.email }),
-      ),
+      saveStructure(database, organizationId!, body, { userId: user!.id, userName: user!.email }),
   }),
   defineRoute(deleteStructureEndpoint, {
     orgScope: orgQuery,
     summary: 'Deletes a structure',
     example: { query: { structureId: '1' } },
     handler: async ({ query, organizationId, user, database }) => {
-      await database.transaction((tx) =>
-        deleteStructure(tx, organizationId!, query.structureId, { userId: user!.id, userName: user!.email }),
-      );
+      await deleteStructure(database, organizationId!, query.structureId, { userId: user!.id, userName: user!.email });
       return { id: query.structureId };
     },
   }),

@@ -19,6 +19,7 @@ import type { Queryable } from '../db/client';
 import type { ApiKeyCaller } from './callers';
 import { DomainError } from './errors';
 import { changedValues, recordAudit } from './audit';
+import { inTransaction } from './transaction';
 
 interface KeyRow extends Record<string, unknown> {
   id: number;
@@ -115,97 +116,101 @@ interface Actor {
  * site groups must be the organization's. The new key's value is returned once, on creation.
  */
 export async function saveApiKey(
-  tx: Queryable,
+  db: Queryable,
   organizationId: number,
   input: ApiKeyForm,
   actor: Actor,
   presetKey?: string,
 ): Promise<ApiKey & { apiKey?: string }> {
-  const f = normalizeApiKeyForm(input);
-  const before = f.id === 0 ? null : await loadApiKey(tx, organizationId, f.id);
-  if (
-    f.canAccessHighFrequencyData !== (before?.canAccessHighFrequencyData ?? false) &&
-    !actor.permissions.has(Permission.QubeAdministration)
-  ) {
-    throw new DomainError('Forbidden', API_KEY_MESSAGES.highFrequencyPermission, {
-      canAccessHighFrequencyData: [API_KEY_MESSAGES.highFrequencyPermission],
-    });
-  }
-  if (f.siteGroupIds.length) {
-    const [owned] = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2',
-      [f.siteGroupIds, organizationId],
-    );
-    if ((owned?.n ?? 0) !== f.siteGroupIds.length)
-      throw new DomainError('Invalid', 'The request is not valid.', {
-        siteGroupIds: [API_KEY_MESSAGES.siteGroupNotInOrganization],
+  return inTransaction(db, async (tx) => {
+    const f = normalizeApiKeyForm(input);
+    const before = f.id === 0 ? null : await loadApiKey(tx, organizationId, f.id);
+    if (
+      f.canAccessHighFrequencyData !== (before?.canAccessHighFrequencyData ?? false) &&
+      !actor.permissions.has(Permission.QubeAdministration)
+    ) {
+      throw new DomainError('Forbidden', API_KEY_MESSAGES.highFrequencyPermission, {
+        canAccessHighFrequencyData: [API_KEY_MESSAGES.highFrequencyPermission],
       });
-  }
-  const values = [
-    f.name,
-    f.enabled,
-    f.apiEndpoints,
-    f.canAccessAllSites,
-    f.canAccessHighFrequencyData,
-    f.ch4RateDisplayUnitId,
-    f.ch4VolumeDisplayUnitId,
-    f.speedDisplayUnitId,
-  ];
-  let id = f.id;
-  let key: string | undefined;
-  if (id === 0) {
-    key = presetKey ?? generateApiKey();
-    const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO api_keys (organization_id, name, enabled, api_endpoints, can_access_all_sites, can_access_high_frequency_data,
+    }
+    if (f.siteGroupIds.length) {
+      const [owned] = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2',
+        [f.siteGroupIds, organizationId],
+      );
+      if ((owned?.n ?? 0) !== f.siteGroupIds.length)
+        throw new DomainError('Invalid', 'The request is not valid.', {
+          siteGroupIds: [API_KEY_MESSAGES.siteGroupNotInOrganization],
+        });
+    }
+    const values = [
+      f.name,
+      f.enabled,
+      f.apiEndpoints,
+      f.canAccessAllSites,
+      f.canAccessHighFrequencyData,
+      f.ch4RateDisplayUnitId,
+      f.ch4VolumeDisplayUnitId,
+      f.speedDisplayUnitId,
+    ];
+    let id = f.id;
+    let key: string | undefined;
+    if (id === 0) {
+      key = presetKey ?? generateApiKey();
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO api_keys (organization_id, name, enabled, api_endpoints, can_access_all_sites, can_access_high_frequency_data,
                              ch4_rate_display_unit_id, ch4_volume_display_unit_id, speed_display_unit_id, key_prefix, key_hash, created_by)
        VALUES ($1, $2, $3, $4::text[], $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [organizationId, ...values, key.slice(0, API_KEY_VISIBLE_CHARS), hashApiKey(key), actor.id],
-    );
-    id = row!.id;
-  } else {
-    await tx.query(
-      `UPDATE api_keys SET name = $1, enabled = $2, api_endpoints = $3::text[], can_access_all_sites = $4, can_access_high_frequency_data = $5,
+        [organizationId, ...values, key.slice(0, API_KEY_VISIBLE_CHARS), hashApiKey(key), actor.id],
+      );
+      id = row!.id;
+    } else {
+      await tx.query(
+        `UPDATE api_keys SET name = $1, enabled = $2, api_endpoints = $3::text[], can_access_all_sites = $4, can_access_high_frequency_data = $5,
               ch4_rate_display_unit_id = $6, ch4_volume_display_unit_id = $7, speed_display_unit_id = $8
         WHERE id = $9 AND organization_id = $10`,
-      [...values, id, organizationId],
-    );
-    await tx.query('DELETE FROM api_key_site_groups WHERE api_key_id = $1', [id]);
-  }
-  if (f.siteGroupIds.length)
-    await tx.query('INSERT INTO api_key_site_groups (api_key_id, site_group_id) SELECT $1, unnest($2::int[])', [
-      id,
-      f.siteGroupIds,
-    ]);
-  const after = await loadApiKey(tx, organizationId, id);
-  await recordAudit(tx, {
-    entityType: 'apiKey',
-    entityId: id,
-    organizationId,
-    userId: actor.id,
-    userName: actor.email,
-    changes: changedValues(before ? auditValues(before) : null, auditValues(after)),
+        [...values, id, organizationId],
+      );
+      await tx.query('DELETE FROM api_key_site_groups WHERE api_key_id = $1', [id]);
+    }
+    if (f.siteGroupIds.length)
+      await tx.query('INSERT INTO api_key_site_groups (api_key_id, site_group_id) SELECT $1, unnest($2::int[])', [
+        id,
+        f.siteGroupIds,
+      ]);
+    const after = await loadApiKey(tx, organizationId, id);
+    await recordAudit(tx, {
+      entityType: 'apiKey',
+      entityId: id,
+      organizationId,
+      userId: actor.id,
+      userName: actor.email,
+      changes: changedValues(before ? auditValues(before) : null, auditValues(after)),
+    });
+    return key === undefined ? after : { ...after, apiKey: key };
   });
-  return key === undefined ? after : { ...after, apiKey: key };
 }
 
 export async function deleteApiKey(
-  tx: Queryable,
+  db: Queryable,
   organizationId: number,
   id: number,
   actor: { id: number; email: string },
 ): Promise<void> {
-  const updated = await tx.query<{ id: number }>(
-    'UPDATE api_keys SET deleted_at = now(), deleted_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id',
-    [id, organizationId, actor.id],
-  );
-  if (updated.length === 0) throw new DomainError('NotFound', API_KEY_MESSAGES.notFound);
-  await recordAudit(tx, {
-    entityType: 'apiKey',
-    entityId: id,
-    organizationId,
-    userId: actor.id,
-    userName: actor.email,
-    changes: [{ name: 'deleted', oldValue: false, newValue: true }],
+  return inTransaction(db, async (tx) => {
+    const updated = await tx.query<{ id: number }>(
+      'UPDATE api_keys SET deleted_at = now(), deleted_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id',
+      [id, organizationId, actor.id],
+    );
+    if (updated.length === 0) throw new DomainError('NotFound', API_KEY_MESSAGES.notFound);
+    await recordAudit(tx, {
+      entityType: 'apiKey',
+      entityId: id,
+      organizationId,
+      userId: actor.id,
+      userName: actor.email,
+      changes: [{ name: 'deleted', oldValue: false, newValue: true }],
+    });
   });
 }
 

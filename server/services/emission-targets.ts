@@ -14,6 +14,7 @@ import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
 import { DomainError } from './errors';
 import { recordAudit } from './audit';
+import { inTransaction } from './transaction';
 
 interface TargetRow extends Record<string, unknown> {
   site_id: number;
@@ -51,79 +52,81 @@ interface Actor {
 }
 
 export async function applyEmissionTargetUpload(
-  tx: Queryable,
+  db: Queryable,
   bytes: Uint8Array,
   organizationId: number,
   actor: Actor,
   today: string,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = await parseCsvUpload(bytes, EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MAX_ROWS);
-  } catch (e) {
-    if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
-    throw e;
-  }
-  const errors: Record<string, string[]> = {};
-  for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
-  if (parsed.rows.length === 0 && parsed.errors.length === 0)
-    throw new DomainError('Invalid', EMISSION_TARGET_MESSAGES.empty);
-  const current = await listEmissionTargets(tx, organizationId);
-  const byName = new Map<string, EmissionTargetRow[]>();
-  for (const t of current)
-    byName.set(t.name.trim().toLowerCase(), [...(byName.get(t.name.trim().toLowerCase()) ?? []), t]);
-  const seen = new Map<number, number>();
-  const changes: { site: EmissionTargetRow; volume: number; effectiveFrom: string }[] = [];
-  for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
-    await breathe(i);
-    const name = (r.values.name ?? '').trim();
-    const problems: string[] = [];
-    const sites = byName.get(name.toLowerCase()) ?? [];
-    if (sites.length === 0) problems.push(EMISSION_TARGET_MESSAGES.unknownSite(name));
-    else if (sites.length > 1) problems.push(EMISSION_TARGET_MESSAGES.ambiguousSite(name));
-    const read = readTargetRow(r.values, today);
-    if ('problems' in read) problems.push(...read.problems);
-    const site = sites.length === 1 ? sites[0]! : null;
-    if (site) {
-      const earlier = seen.get(site.siteId);
-      if (earlier !== undefined) problems.push(EMISSION_TARGET_MESSAGES.duplicate(earlier));
-      seen.set(site.siteId, r.row);
+  return inTransaction(db, async (tx) => {
+    let parsed;
+    try {
+      parsed = await parseCsvUpload(bytes, EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MAX_ROWS);
+    } catch (e) {
+      if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
+      throw e;
     }
-    if (problems.length) (errors[`Row ${r.row}`] ??= []).push(...problems);
-    else if (
-      site &&
-      'volume' in read &&
-      (read.volume !== site.targetVolumePerMonth || read.effectiveFrom !== site.effectiveFrom)
-    )
-      changes.push({ site, ...read });
-  }
-  if (Object.keys(errors).length) throw new DomainError('Invalid', EMISSION_TARGET_MESSAGES.problems, errors);
-  for (const [i, c] of changes.entries()) {
-    await breathe(i);
-    if (c.site.id === null)
-      await tx.query(
-        'INSERT INTO emission_targets (site_id, effective_from, target_volume_per_month) VALUES ($1, $2, $3)',
-        [c.site.siteId, c.effectiveFrom, c.volume],
-      );
-    else
-      await tx.query('UPDATE emission_targets SET effective_from = $2, target_volume_per_month = $3 WHERE id = $1', [
-        c.site.id,
-        c.effectiveFrom,
-        c.volume,
-      ]);
-    await recordAudit(tx, {
-      entityType: 'emissionTarget',
-      entityId: c.site.siteId,
-      organizationId,
-      userId: actor.userId,
-      userName: actor.userName,
-      changes: [
-        { name: 'effectiveFrom', oldValue: c.site.effectiveFrom, newValue: c.effectiveFrom },
-        { name: 'targetVolumePerMonth', oldValue: c.site.targetVolumePerMonth, newValue: c.volume },
-      ].filter((ch) => ch.oldValue !== ch.newValue),
-    });
-  }
-  return changes.length;
+    const errors: Record<string, string[]> = {};
+    for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
+    if (parsed.rows.length === 0 && parsed.errors.length === 0)
+      throw new DomainError('Invalid', EMISSION_TARGET_MESSAGES.empty);
+    const current = await listEmissionTargets(tx, organizationId);
+    const byName = new Map<string, EmissionTargetRow[]>();
+    for (const t of current)
+      byName.set(t.name.trim().toLowerCase(), [...(byName.get(t.name.trim().toLowerCase()) ?? []), t]);
+    const seen = new Map<number, number>();
+    const changes: { site: EmissionTargetRow; volume: number; effectiveFrom: string }[] = [];
+    for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
+      await breathe(i);
+      const name = (r.values.name ?? '').trim();
+      const problems: string[] = [];
+      const sites = byName.get(name.toLowerCase()) ?? [];
+      if (sites.length === 0) problems.push(EMISSION_TARGET_MESSAGES.unknownSite(name));
+      else if (sites.length > 1) problems.push(EMISSION_TARGET_MESSAGES.ambiguousSite(name));
+      const read = readTargetRow(r.values, today);
+      if ('problems' in read) problems.push(...read.problems);
+      const site = sites.length === 1 ? sites[0]! : null;
+      if (site) {
+        const earlier = seen.get(site.siteId);
+        if (earlier !== undefined) problems.push(EMISSION_TARGET_MESSAGES.duplicate(earlier));
+        seen.set(site.siteId, r.row);
+      }
+      if (problems.length) (errors[`Row ${r.row}`] ??= []).push(...problems);
+      else if (
+        site &&
+        'volume' in read &&
+        (read.volume !== site.targetVolumePerMonth || read.effectiveFrom !== site.effectiveFrom)
+      )
+        changes.push({ site, ...read });
+    }
+    if (Object.keys(errors).length) throw new DomainError('Invalid', EMISSION_TARGET_MESSAGES.problems, errors);
+    for (const [i, c] of changes.entries()) {
+      await breathe(i);
+      if (c.site.id === null)
+        await tx.query(
+          'INSERT INTO emission_targets (site_id, effective_from, target_volume_per_month) VALUES ($1, $2, $3)',
+          [c.site.siteId, c.effectiveFrom, c.volume],
+        );
+      else
+        await tx.query('UPDATE emission_targets SET effective_from = $2, target_volume_per_month = $3 WHERE id = $1', [
+          c.site.id,
+          c.effectiveFrom,
+          c.volume,
+        ]);
+      await recordAudit(tx, {
+        entityType: 'emissionTarget',
+        entityId: c.site.siteId,
+        organizationId,
+        userId: actor.userId,
+        userName: actor.userName,
+        changes: [
+          { name: 'effectiveFrom', oldValue: c.site.effectiveFrom, newValue: c.effectiveFrom },
+          { name: 'targetVolumePerMonth', oldValue: c.site.targetVolumePerMonth, newValue: c.volume },
+        ].filter((ch) => ch.oldValue !== ch.newValue),
+      });
+    }
+    return changes.length;
+  });
 }
 
 /** Soft-deletes a live target of the organization; another organization's or an unknown id is not found. */

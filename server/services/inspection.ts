@@ -6,6 +6,7 @@ import { bulkErrorKey, INSPECTION_MESSAGES, inspectionInputSchema, type Inspecti
 import type { Queryable } from '../db/client';
 import { invalid } from './errors';
 import { notFound } from './errors';
+import { inTransaction } from './transaction';
 
 export interface Actor {
   userId: number;
@@ -266,22 +267,24 @@ export async function saveInspection(
   input: InspectionInput,
   actor: Actor,
 ): Promise<Inspection> {
-  const problems = await organizationProblems(db, organizationId, input);
-  if (Object.keys(problems).length)
-    throw invalid(
-      Object.values(problems).join(' '),
-      Object.fromEntries(Object.entries(problems).map(([k, m]) => [k, [m]])),
+  return inTransaction(db, async (db) => {
+    const problems = await organizationProblems(db, organizationId, input);
+    if (Object.keys(problems).length)
+      throw invalid(
+        Object.values(problems).join(' '),
+        Object.fromEntries(Object.entries(problems).map(([k, m]) => [k, [m]])),
+      );
+    if (!input.id) return loadInspection(db, organizationId, await insertInspection(db, input, actor));
+    await loadInspection(db, organizationId, input.id);
+    const values = columnValues(input);
+    const sets = INSERT_COLUMNS.split(',').map((c, i) => `${c.trim()} = $${i + 1}`);
+    await db.query(
+      `UPDATE inspections SET ${sets.join(', ')}, updated_at = now(), updated_by = $${values.length + 1} WHERE id = $${values.length + 2}`,
+      [...values, actor.userId, input.id],
     );
-  if (!input.id) return loadInspection(db, organizationId, await insertInspection(db, input, actor));
-  await loadInspection(db, organizationId, input.id);
-  const values = columnValues(input);
-  const sets = INSERT_COLUMNS.split(',').map((c, i) => `${c.trim()} = $${i + 1}`);
-  await db.query(
-    `UPDATE inspections SET ${sets.join(', ')}, updated_at = now(), updated_by = $${values.length + 1} WHERE id = $${values.length + 2}`,
-    [...values, actor.userId, input.id],
-  );
-  await writeImage(db, input.id, input.image);
-  return loadInspection(db, organizationId, input.id);
+    await writeImage(db, input.id, input.image);
+    return loadInspection(db, organizationId, input.id);
+  });
 }
 
 /**
@@ -294,26 +297,31 @@ export async function bulkCreate(
   items: readonly unknown[],
   actor: Actor,
 ): Promise<number[]> {
-  const errors: Record<string, string[]> = {};
-  const inputs: InspectionInput[] = [];
-  for (const [index, item] of items.entries()) {
-    const parsed = inspectionInputSchema.safeParse(item);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        (errors[bulkErrorKey(index, issue.path.map(String).join('.'))] ??= []).push(issue.message);
-      continue;
+  return inTransaction(db, async (db) => {
+    const errors: Record<string, string[]> = {};
+    const inputs: InspectionInput[] = [];
+    for (const [index, item] of items.entries()) {
+      const parsed = inspectionInputSchema.safeParse(item);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          (errors[bulkErrorKey(index, issue.path.map(String).join('.'))] ??= []).push(issue.message);
+        continue;
+      }
+      const problems = await organizationProblems(db, organizationId, parsed.data);
+      for (const [field, message] of Object.entries(problems))
+        (errors[bulkErrorKey(index, field)] ??= []).push(message);
+      inputs.push(parsed.data);
     }
-    const problems = await organizationProblems(db, organizationId, parsed.data);
-    for (const [field, message] of Object.entries(problems)) (errors[bulkErrorKey(index, field)] ??= []).push(message);
-    inputs.push(parsed.data);
-  }
-  if (Object.keys(errors).length) throw invalid('Some inspections are not valid; none was created.', errors);
-  const ids: number[] = [];
-  for (const input of inputs) ids.push(await insertInspection(db, { ...input, id: null }, actor));
-  return ids;
+    if (Object.keys(errors).length) throw invalid('Some inspections are not valid; none was created.', errors);
+    const ids: number[] = [];
+    for (const input of inputs) ids.push(await insertInspection(db, { ...input, id: null }, actor));
+    return ids;
+  });
 }
 
 export async function deleteInspection(db: Queryable, organizationId: number, inspectionId: number): Promise<void> {
-  await loadInspection(db, organizationId, inspectionId);
-  await db.query('DELETE FROM inspections WHERE id = $1', [inspectionId]);
+  return inTransaction(db, async (db) => {
+    await loadInspection(db, organizationId, inspectionId);
+    await db.query('DELETE FROM inspections WHERE id = $1', [inspectionId]);
+  });
 }

@@ -23,6 +23,7 @@ import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
 import { DomainError } from './errors';
 import type { DeviceCloud } from './device-cloud/device-cloud';
+import { inTransaction } from './transaction';
 
 interface RawRow extends Record<string, unknown> {
   serial: string | null;
@@ -179,47 +180,53 @@ export async function loadSensorConfigurationHistory(
 
 /** Reads the uploaded CSV and saves a version for every row whose coefficients changed: every row or none. */
 export async function applySensorConfigurationUpload(
-  tx: Queryable,
+  db: Queryable,
   bytes: Uint8Array,
   organizationId: number,
   userEmail: string,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = await parseCsvUpload(bytes, SENSOR_CONFIGURATION_COLUMNS, SENSOR_CONFIGURATION_MAX_ROWS);
-  } catch (e) {
-    if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
-    throw e;
-  }
-  const errors: Record<string, string[]> = {};
-  for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
-  if (parsed.rows.length === 0 && parsed.errors.length === 0)
-    throw new DomainError('Invalid', 'The file has no sensor configuration rows.');
-  const seen = new Map<string, number>();
-  const valid: { row: number; serial: string; coefficients: string }[] = [];
-  for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
-    await breathe(i);
-    const serial = (r.values.sensorSerialNumber ?? '').trim();
-    const coefficients = r.values.coefficients ?? '';
-    const problems = [serialProblem(serial), coefficientsProblem(coefficients)].filter((p): p is string => p !== null);
-    if (!problems.length) {
-      const owners = await ownersOf(tx, serial);
-      if (owners.length > 0 && !owners.includes(organizationId))
-        problems.push(SENSOR_CONFIGURATION_MESSAGES.otherOrganization);
-      const earlier = seen.get(serial);
-      if (earlier !== undefined) problems.push(`Sensor ${serial} is also on row ${earlier}.`);
-      seen.set(serial, r.row);
+  return inTransaction(db, async (tx) => {
+    let parsed;
+    try {
+      parsed = await parseCsvUpload(bytes, SENSOR_CONFIGURATION_COLUMNS, SENSOR_CONFIGURATION_MAX_ROWS);
+    } catch (e) {
+      if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
+      throw e;
     }
-    if (problems.length) (errors[`Row ${r.row}`] ??= []).push(...problems);
-    else valid.push({ row: r.row, serial, coefficients });
-  }
-  if (Object.keys(errors).length)
-    throw new DomainError('Invalid', 'The file has problems; nothing was changed.', errors);
-  let count = 0;
-  for (const [i, v] of valid.entries())
-    if ((await breathe(i), await addSensorConfiguration(tx, organizationId, v.serial, v.coefficients, userEmail)).added)
-      count++;
-  return count;
+    const errors: Record<string, string[]> = {};
+    for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
+    if (parsed.rows.length === 0 && parsed.errors.length === 0)
+      throw new DomainError('Invalid', 'The file has no sensor configuration rows.');
+    const seen = new Map<string, number>();
+    const valid: { row: number; serial: string; coefficients: string }[] = [];
+    for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
+      await breathe(i);
+      const serial = (r.values.sensorSerialNumber ?? '').trim();
+      const coefficients = r.values.coefficients ?? '';
+      const problems = [serialProblem(serial), coefficientsProblem(coefficients)].filter(
+        (p): p is string => p !== null,
+      );
+      if (!problems.length) {
+        const owners = await ownersOf(tx, serial);
+        if (owners.length > 0 && !owners.includes(organizationId))
+          problems.push(SENSOR_CONFIGURATION_MESSAGES.otherOrganization);
+        const earlier = seen.get(serial);
+        if (earlier !== undefined) problems.push(`Sensor ${serial} is also on row ${earlier}.`);
+        seen.set(serial, r.row);
+      }
+      if (problems.length) (errors[`Row ${r.row}`] ??= []).push(...problems);
+      else valid.push({ row: r.row, serial, coefficients });
+    }
+    if (Object.keys(errors).length)
+      throw new DomainError('Invalid', 'The file has problems; nothing was changed.', errors);
+    let count = 0;
+    for (const [i, v] of valid.entries())
+      if (
+        (await breathe(i), await addSensorConfiguration(tx, organizationId, v.serial, v.coefficients, userEmail)).added
+      )
+        count++;
+    return count;
+  });
 }
 
 /** Loads each device's latest version through the device cloud and records every attempt. */

@@ -15,6 +15,7 @@ import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { parseOrThrow } from '../http/register-route';
 import { auditSiteFeature, latLngText, loadEditSite, type Actor } from './site-edit';
+import { inTransaction } from './transaction';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -123,58 +124,62 @@ export async function saveBasemap(
   upload: BasemapUpload,
   actor: Actor,
 ): Promise<Basemap> {
-  const { fields, image } = upload;
-  const problems = basemapProblems({ ...fields, hasImage: image !== null, isNew: !fields.id });
-  if (Object.keys(problems).length > 0) {
-    throw new DomainError(
-      'Invalid',
-      'The request is not valid.',
-      Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
+  return inTransaction(db, async (db) => {
+    const { fields, image } = upload;
+    const problems = basemapProblems({ ...fields, hasImage: image !== null, isNew: !fields.id });
+    if (Object.keys(problems).length > 0) {
+      throw new DomainError(
+        'Invalid',
+        'The request is not valid.',
+        Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])),
+      );
+    }
+    await loadEditSite(db, { organizationId, siteId: fields.siteId });
+    const before = fields.id ? await loadBasemap(db, organizationId, fields.id) : null;
+    if (before && before.siteId !== fields.siteId) throw new DomainError('NotFound', BASEMAP_FORM_MESSAGES.notFound);
+    const ne = roundForStorage(parseLatLng(fields.northEastCornerLatLng)!);
+    const sw = roundForStorage(parseLatLng(fields.southWestCornerLatLng)!);
+    const values = [fields.name.trim(), ne.lat, ne.lng, sw.lat, sw.lng, fields.showByDefault];
+    let id: number;
+    if (before) {
+      await db.query(
+        'UPDATE basemaps SET name = $2, north_east_latitude = $3, north_east_longitude = $4, south_west_latitude = $5, south_west_longitude = $6, show_by_default = $7, updated_at = now() WHERE id = $1',
+        [before.id, ...values],
+      );
+      id = before.id;
+    } else {
+      const [row] = await db.query<{ id: number }>(
+        'INSERT INTO basemaps (site_id, name, north_east_latitude, north_east_longitude, south_west_latitude, south_west_longitude, show_by_default) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
+        [fields.siteId, ...values],
+      );
+      id = row!.id;
+    }
+    if (image) {
+      await db.query(
+        'INSERT INTO basemap_images (basemap_id, mime_type, content) VALUES ($1, $2, $3) ON CONFLICT (basemap_id) DO UPDATE SET mime_type = excluded.mime_type, content = excluded.content',
+        [id, image.mimeType, image.content],
+      );
+    }
+    const after = await loadBasemap(db, organizationId, id);
+    await auditSiteFeature(
+      db,
+      organizationId,
+      fields.siteId,
+      actor,
+      `Basemap ${id}`,
+      before ? auditValues(before) : null,
+      auditValues(after),
     );
-  }
-  await loadEditSite(db, { organizationId, siteId: fields.siteId });
-  const before = fields.id ? await loadBasemap(db, organizationId, fields.id) : null;
-  if (before && before.siteId !== fields.siteId) throw new DomainError('NotFound', BASEMAP_FORM_MESSAGES.notFound);
-  const ne = roundForStorage(parseLatLng(fields.northEastCornerLatLng)!);
-  const sw = roundForStorage(parseLatLng(fields.southWestCornerLatLng)!);
-  const values = [fields.name.trim(), ne.lat, ne.lng, sw.lat, sw.lng, fields.showByDefault];
-  let id: number;
-  if (before) {
-    await db.query(
-      'UPDATE basemaps SET name = $2, north_east_latitude = $3, north_east_longitude = $4, south_west_latitude = $5, south_west_longitude = $6, show_by_default = $7, updated_at = now() WHERE id = $1',
-      [before.id, ...values],
-    );
-    id = before.id;
-  } else {
-    const [row] = await db.query<{ id: number }>(
-      'INSERT INTO basemaps (site_id, name, north_east_latitude, north_east_longitude, south_west_latitude, south_west_longitude, show_by_default) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
-      [fields.siteId, ...values],
-    );
-    id = row!.id;
-  }
-  if (image) {
-    await db.query(
-      'INSERT INTO basemap_images (basemap_id, mime_type, content) VALUES ($1, $2, $3) ON CONFLICT (basemap_id) DO UPDATE SET mime_type = excluded.mime_type, content = excluded.content',
-      [id, image.mimeType, image.content],
-    );
-  }
-  const after = await loadBasemap(db, organizationId, id);
-  await auditSiteFeature(
-    db,
-    organizationId,
-    fields.siteId,
-    actor,
-    `Basemap ${id}`,
-    before ? auditValues(before) : null,
-    auditValues(after),
-  );
-  return after;
+    return after;
+  });
 }
 
 export async function deleteBasemap(db: Queryable, organizationId: number, id: number, actor: Actor): Promise<void> {
-  const before = await loadBasemap(db, organizationId, id);
-  await db.query('DELETE FROM basemaps WHERE id = $1', [id]);
-  await auditSiteFeature(db, organizationId, before.siteId, actor, `Basemap ${id}`, auditValues(before), null);
+  return inTransaction(db, async (db) => {
+    const before = await loadBasemap(db, organizationId, id);
+    await db.query('DELETE FROM basemaps WHERE id = $1', [id]);
+    await auditSiteFeature(db, organizationId, before.siteId, actor, `Basemap ${id}`, auditValues(before), null);
+  });
 }
 
 export async function basemapImage(

@@ -10,6 +10,7 @@ import { breathe } from './file-pool/breathe';
 import { parseCsvUpload } from './file-pool/pool';
 import { changedValues, recordAudit } from './audit';
 import { organizationOptionId } from './site-options';
+import { inTransaction } from './transaction';
 
 export interface PlannedSite {
   row: number;
@@ -210,8 +211,25 @@ async function loadRecord(db: Queryable, id: number): Promise<SiteRecord | null>
   return r ?? null;
 }
 
+/**
+ * The upsert of an upload: planned and written in one transaction, so the ids checked are the ids written. A file with
+ * problems is an answer (the error and each row's problems) and writes nothing.
+ */
+export function upsertBulkSites(
+  db: Queryable,
+  bytes: Uint8Array,
+  organizationId: number,
+  user: { id: number; email: string },
+): Promise<{ rowsChanged: number; error?: string; errors?: Record<string, string[]> }> {
+  return inTransaction(db, async (tx) => {
+    const plan = await planBulkSites(tx, bytes, organizationId);
+    if (!plan.ok) return { rowsChanged: 0, error: plan.detail, errors: plan.errors };
+    return { rowsChanged: await applyBulkSites(tx, plan.sites, organizationId, user) };
+  });
+}
+
 /** Writes a checked plan; returns how many rows changed something. Runs inside the caller's transaction. */
-export async function applyBulkSites(
+async function applyBulkSites(
   db: Queryable,
   plan: PlannedSite[],
   organizationId: number,

@@ -3,6 +3,7 @@ import type { SiteListRow } from '@/contracts/site';
 import type { Queryable } from '../db/client';
 import { recordAudit } from './audit';
 import { DomainError } from './errors';
+import { inTransaction } from './transaction';
 
 /** One site of one organization; the two ids travel together so that they cannot be swapped. */
 export interface SiteRef {
@@ -119,26 +120,28 @@ export async function setSiteDeleted(
   deleted: boolean,
   user: { id: number; email: string },
 ): Promise<{ siteId: number; deletedAt: string | null }> {
-  const [before] = await db.query<{ deleted_at: Date | string | null }>(
-    'SELECT deleted_at FROM sites WHERE id = $1 AND organization_id = $2',
-    [site.siteId, site.organizationId],
-  );
-  if (!before) throw new DomainError('NotFound', 'Site not found');
-  const [after] = await db.query<{ deleted_at: Date | string | null }>(
-    `UPDATE sites SET deleted_at = ${deleted ? 'coalesce(deleted_at, now())' : 'NULL'}, updated_at = now() WHERE id = $1 RETURNING deleted_at`,
-    [site.siteId],
-  );
-  const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-  await recordAudit(db, {
-    entityType: 'site',
-    entityId: site.siteId,
-    organizationId: site.organizationId,
-    userId: user.id,
-    userName: user.email,
-    changes:
-      iso(before.deleted_at) === iso(after?.deleted_at)
-        ? []
-        : [{ name: 'deletedAt', oldValue: iso(before.deleted_at), newValue: iso(after?.deleted_at) }],
+  return inTransaction(db, async (db) => {
+    const [before] = await db.query<{ deleted_at: Date | string | null }>(
+      'SELECT deleted_at FROM sites WHERE id = $1 AND organization_id = $2',
+      [site.siteId, site.organizationId],
+    );
+    if (!before) throw new DomainError('NotFound', 'Site not found');
+    const [after] = await db.query<{ deleted_at: Date | string | null }>(
+      `UPDATE sites SET deleted_at = ${deleted ? 'coalesce(deleted_at, now())' : 'NULL'}, updated_at = now() WHERE id = $1 RETURNING deleted_at`,
+      [site.siteId],
+    );
+    const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+    await recordAudit(db, {
+      entityType: 'site',
+      entityId: site.siteId,
+      organizationId: site.organizationId,
+      userId: user.id,
+      userName: user.email,
+      changes:
+        iso(before.deleted_at) === iso(after?.deleted_at)
+          ? []
+          : [{ name: 'deletedAt', oldValue: iso(before.deleted_at), newValue: iso(after?.deleted_at) }],
+    });
+    return { siteId: site.siteId, deletedAt: iso(after?.deleted_at) };
   });
-  return { siteId: site.siteId, deletedAt: iso(after?.deleted_at) };
 }

@@ -7,6 +7,7 @@ import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit';
+import { inTransaction } from './transaction';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -95,46 +96,48 @@ export async function saveSource(
   body: SourceEditBody,
   actor: Actor,
 ): Promise<SourceEdit> {
-  await checkEditableSite(db, { organizationId, siteId: body.siteId });
-  const before = body.id ? await loadSource(db, organizationId, body.id, true) : null;
-  if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', SOURCE_MESSAGES.notFound);
-  const at = roundForStorage(parseLatLng(body.locationLatLng)!);
-  const groupName = body.sourceGroup?.name.trim() ?? '';
-  const groupId = groupName ? await groupIdFor(db, body.siteId, groupName) : null;
-  const values = [
-    body.name.trim(),
-    at.lat,
-    at.lng,
-    body.height ?? 2,
-    body.relativeImportance,
-    body.sourceCategoryId,
-    groupId,
-  ];
-  let id: number;
-  if (before) {
-    await db.query(
-      'UPDATE sources SET name = $2, latitude = $3, longitude = $4, height = $5, relative_importance = $6, source_category_id = $7, source_group_id = $8 WHERE id = $1',
-      [before.id, ...values],
+  return inTransaction(db, async (db) => {
+    await checkEditableSite(db, { organizationId, siteId: body.siteId });
+    const before = body.id ? await loadSource(db, organizationId, body.id, true) : null;
+    if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', SOURCE_MESSAGES.notFound);
+    const at = roundForStorage(parseLatLng(body.locationLatLng)!);
+    const groupName = body.sourceGroup?.name.trim() ?? '';
+    const groupId = groupName ? await groupIdFor(db, body.siteId, groupName) : null;
+    const values = [
+      body.name.trim(),
+      at.lat,
+      at.lng,
+      body.height ?? 2,
+      body.relativeImportance,
+      body.sourceCategoryId,
+      groupId,
+    ];
+    let id: number;
+    if (before) {
+      await db.query(
+        'UPDATE sources SET name = $2, latitude = $3, longitude = $4, height = $5, relative_importance = $6, source_category_id = $7, source_group_id = $8 WHERE id = $1',
+        [before.id, ...values],
+      );
+      id = before.id;
+    } else {
+      const [row] = await db.query<{ id: number }>(
+        'INSERT INTO sources (site_id, name, latitude, longitude, height, relative_importance, source_category_id, source_group_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id',
+        [body.siteId, ...values],
+      );
+      id = row!.id;
+    }
+    const after = await loadSource(db, organizationId, id);
+    await auditSiteFeature(
+      db,
+      organizationId,
+      body.siteId,
+      actor,
+      `Source ${id}`,
+      before ? auditValues(before) : null,
+      auditValues(after),
     );
-    id = before.id;
-  } else {
-    const [row] = await db.query<{ id: number }>(
-      'INSERT INTO sources (site_id, name, latitude, longitude, height, relative_importance, source_category_id, source_group_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id',
-      [body.siteId, ...values],
-    );
-    id = row!.id;
-  }
-  const after = await loadSource(db, organizationId, id);
-  await auditSiteFeature(
-    db,
-    organizationId,
-    body.siteId,
-    actor,
-    `Source ${id}`,
-    before ? auditValues(before) : null,
-    auditValues(after),
-  );
-  return after;
+    return after;
+  });
 }
 
 /** Soft delete (deleted) or restore; the source keeps its emissions either way. */
@@ -145,22 +148,25 @@ export async function setSourceDeleted(
   deleted: boolean,
   actor: Actor,
 ): Promise<SourceEdit> {
-  const before = await loadSource(db, organizationId, sourceId, true);
-  await checkEditableSite(db, { organizationId, siteId: before.siteId });
-  await db.query(`UPDATE sources SET deleted_at = ${deleted ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`, [
-    sourceId,
-  ]);
-  const after = await loadSource(db, organizationId, sourceId);
-  await auditSiteFeature(
-    db,
-    organizationId,
-    before.siteId,
-    actor,
-    `Source ${sourceId}`,
-    auditValues(before),
-    auditValues(after),
-  );
-  return after;
+  return inTransaction(db, async (db) => {
+    const before = await loadSource(db, organizationId, sourceId, true);
+    await checkEditableSite(db, { organizationId, siteId: before.siteId });
+    await db.query(
+      `UPDATE sources SET deleted_at = ${deleted ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`,
+      [sourceId],
+    );
+    const after = await loadSource(db, organizationId, sourceId);
+    await auditSiteFeature(
+      db,
+      organizationId,
+      before.siteId,
+      actor,
+      `Source ${sourceId}`,
+      auditValues(before),
+      auditValues(after),
+    );
+    return after;
+  });
 }
 
 /** The source groups of the organization's sites, for the group name's suggestions. */

@@ -6,6 +6,7 @@ import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit';
+import { inTransaction } from './transaction';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -67,50 +68,54 @@ export async function saveStructure(
   body: StructureEditBody,
   actor: Actor,
 ): Promise<Structure> {
-  await checkEditableSite(db, { organizationId, siteId: body.siteId });
-  const before = body.id ? await loadStructure(db, organizationId, body.id) : null;
-  if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', STRUCTURE_MESSAGES.notFound);
-  const at = roundForStorage(parseLatLng(body.locationLatLng)!);
-  const values = [
-    body.name.trim(),
-    at.lat,
-    at.lng,
-    body.footprintType,
-    body.footprintRotation,
-    body.footprintX,
-    body.footprintY,
-    body.footprintZ,
-  ];
-  let id: number;
-  if (before) {
-    await db.query(
-      'UPDATE structures SET name = $2, latitude = $3, longitude = $4, footprint_type = $5, footprint_rotation = $6, footprint_x = $7, footprint_y = $8, footprint_z = $9, updated_at = now() WHERE id = $1',
-      [before.id, ...values],
+  return inTransaction(db, async (db) => {
+    await checkEditableSite(db, { organizationId, siteId: body.siteId });
+    const before = body.id ? await loadStructure(db, organizationId, body.id) : null;
+    if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', STRUCTURE_MESSAGES.notFound);
+    const at = roundForStorage(parseLatLng(body.locationLatLng)!);
+    const values = [
+      body.name.trim(),
+      at.lat,
+      at.lng,
+      body.footprintType,
+      body.footprintRotation,
+      body.footprintX,
+      body.footprintY,
+      body.footprintZ,
+    ];
+    let id: number;
+    if (before) {
+      await db.query(
+        'UPDATE structures SET name = $2, latitude = $3, longitude = $4, footprint_type = $5, footprint_rotation = $6, footprint_x = $7, footprint_y = $8, footprint_z = $9, updated_at = now() WHERE id = $1',
+        [before.id, ...values],
+      );
+      id = before.id;
+    } else {
+      const [row] = await db.query<{ id: number }>(
+        'INSERT INTO structures (site_id, name, latitude, longitude, footprint_type, footprint_rotation, footprint_x, footprint_y, footprint_z) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id',
+        [body.siteId, ...values],
+      );
+      id = row!.id;
+    }
+    const after = await loadStructure(db, organizationId, id);
+    await auditSiteFeature(
+      db,
+      organizationId,
+      body.siteId,
+      actor,
+      `Structure ${id}`,
+      before ? auditValues(before) : null,
+      auditValues(after),
     );
-    id = before.id;
-  } else {
-    const [row] = await db.query<{ id: number }>(
-      'INSERT INTO structures (site_id, name, latitude, longitude, footprint_type, footprint_rotation, footprint_x, footprint_y, footprint_z) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id',
-      [body.siteId, ...values],
-    );
-    id = row!.id;
-  }
-  const after = await loadStructure(db, organizationId, id);
-  await auditSiteFeature(
-    db,
-    organizationId,
-    body.siteId,
-    actor,
-    `Structure ${id}`,
-    before ? auditValues(before) : null,
-    auditValues(after),
-  );
-  return after;
+    return after;
+  });
 }
 
 export async function deleteStructure(db: Queryable, organizationId: number, id: number, actor: Actor): Promise<void> {
-  const before = await loadStructure(db, organizationId, id);
-  await checkEditableSite(db, { organizationId, siteId: before.siteId });
-  await db.query('DELETE FROM structures WHERE id = $1', [id]);
-  await auditSiteFeature(db, organizationId, before.siteId, actor, `Structure ${id}`, auditValues(before), null);
+  return inTransaction(db, async (db) => {
+    const before = await loadStructure(db, organizationId, id);
+    await checkEditableSite(db, { organizationId, siteId: before.siteId });
+    await db.query('DELETE FROM structures WHERE id = $1', [id]);
+    await auditSiteFeature(db, organizationId, before.siteId, actor, `Structure ${id}`, auditValues(before), null);
+  });
 }

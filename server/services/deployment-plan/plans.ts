@@ -22,6 +22,7 @@ import { DomainError } from '../errors';
 import { readSamples } from '../measurement-store';
 import { CALM_SPEED, optimizePlacement, WIND_SECTORS, type LngLat } from './optimizer';
 import { windRoseProbabilities } from '../wind-sectors';
+import { inTransaction } from '../transaction';
 
 const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
@@ -233,23 +234,25 @@ export async function savePlan(
   user: { id: number; email: string },
   now = new Date(),
 ): Promise<{ request: DevicePlacementRequest; result: DevicePlacementResult; plan: SavedDeploymentPlan }> {
-  const { result, sources, site } = await runPlacement(db, organizationId, request, now);
-  await db.query(
-    `INSERT INTO deployment_plans (site_id, request, result, notes, sources_fingerprint, modified_by_user_id, modified_by_email, modified_at)
+  return inTransaction(db, async (db) => {
+    const { result, sources, site } = await runPlacement(db, organizationId, request, now);
+    await db.query(
+      `INSERT INTO deployment_plans (site_id, request, result, notes, sources_fingerprint, modified_by_user_id, modified_by_email, modified_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      site.id,
-      JSON.stringify(request),
-      JSON.stringify(result),
-      request.notes,
-      sourcesFingerprint(sources),
-      user.id,
-      user.email,
-      now.toISOString(),
-    ],
-  );
-  const saved = await deploymentPlanForSite(db, organizationId, site.id);
-  return { request, result, plan: saved.plan! };
+      [
+        site.id,
+        JSON.stringify(request),
+        JSON.stringify(result),
+        request.notes,
+        sourcesFingerprint(sources),
+        user.id,
+        user.email,
+        now.toISOString(),
+      ],
+    );
+    const saved = await deploymentPlanForSite(db, organizationId, site.id);
+    return { request, result, plan: saved.plan! };
+  });
 }
 
 interface PlanRow extends Record<string, unknown> {

@@ -14,6 +14,7 @@ import type { Queryable } from '../../db/client';
 import { DomainError } from '../errors';
 import { changedValues, recordAudit } from '../audit';
 import { initialBookmark } from './records';
+import { inTransaction } from '../transaction';
 
 interface IntegrationRow extends Record<string, unknown> {
   id: number;
@@ -113,90 +114,94 @@ interface Actor {
 
 /** Creates (id 0) or edits an integration of the organization; the data type is fixed once created (spec 3 §5). */
 export async function saveIntegration(
-  tx: Queryable,
+  db: Queryable,
   organizationId: number,
   body: IntegrationEditBody,
   actor: Actor,
 ): Promise<Integration> {
-  const before = body.id === 0 ? null : await loadIntegration(tx, organizationId, body.id);
-  if (before && before.dataType !== body.dataType)
-    throw new DomainError('Invalid', 'The request is not valid.', { dataType: [INTEGRATION_MESSAGES.dataTypeFixed] });
-  const groupIds = [...new Set(body.siteGroupIds)].sort((a, b) => a - b);
-  if (groupIds.length) {
-    const [owned] = await tx.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2',
-      [groupIds, organizationId],
-    );
-    if ((owned?.n ?? 0) !== groupIds.length)
-      throw new DomainError('Invalid', 'The request is not valid.', {
-        siteGroupIds: [INTEGRATION_MESSAGES.siteGroupNotFound],
-      });
-  }
-  const headers = JSON.stringify(body.headers.map((h) => ({ key: h.key, value: h.value })));
-  const values = [
-    body.name,
-    body.requestUrl,
-    headers,
-    body.maxRequestSizeInBytes,
-    body.enabled,
-    body.ch4RateDisplayUnitId,
-    body.ch4VolumeDisplayUnitId,
-  ];
-  let id = body.id;
-  if (id === 0) {
-    // Delivery starts from what exists now: an integration pushes what is new, not the organization's history.
-    const bookmark = await initialBookmark(tx, organizationId, body.dataType, new Date());
-    const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO integrations (organization_id, name, request_url, headers, max_request_size_in_bytes, enabled, ch4_rate_display_unit_id, ch4_volume_display_unit_id,
+  return inTransaction(db, async (tx) => {
+    const before = body.id === 0 ? null : await loadIntegration(tx, organizationId, body.id);
+    if (before && before.dataType !== body.dataType)
+      throw new DomainError('Invalid', 'The request is not valid.', { dataType: [INTEGRATION_MESSAGES.dataTypeFixed] });
+    const groupIds = [...new Set(body.siteGroupIds)].sort((a, b) => a - b);
+    if (groupIds.length) {
+      const [owned] = await tx.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM site_groups WHERE id = ANY($1::int[]) AND organization_id = $2',
+        [groupIds, organizationId],
+      );
+      if ((owned?.n ?? 0) !== groupIds.length)
+        throw new DomainError('Invalid', 'The request is not valid.', {
+          siteGroupIds: [INTEGRATION_MESSAGES.siteGroupNotFound],
+        });
+    }
+    const headers = JSON.stringify(body.headers.map((h) => ({ key: h.key, value: h.value })));
+    const values = [
+      body.name,
+      body.requestUrl,
+      headers,
+      body.maxRequestSizeInBytes,
+      body.enabled,
+      body.ch4RateDisplayUnitId,
+      body.ch4VolumeDisplayUnitId,
+    ];
+    let id = body.id;
+    if (id === 0) {
+      // Delivery starts from what exists now: an integration pushes what is new, not the organization's history.
+      const bookmark = await initialBookmark(tx, organizationId, body.dataType, new Date());
+      const [row] = await tx.query<{ id: number }>(
+        `INSERT INTO integrations (organization_id, name, request_url, headers, max_request_size_in_bytes, enabled, ch4_rate_display_unit_id, ch4_volume_display_unit_id,
                                  data_type, bookmark, created_by, updated_by)
        VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb, $11, $11) RETURNING id`,
-      [organizationId, ...values, body.dataType, JSON.stringify(bookmark), actor.id],
-    );
-    id = row!.id;
-  } else {
-    await tx.query(
-      `UPDATE integrations SET name = $1, request_url = $2, headers = $3::jsonb, max_request_size_in_bytes = $4, enabled = $5, ch4_rate_display_unit_id = $6,
+        [organizationId, ...values, body.dataType, JSON.stringify(bookmark), actor.id],
+      );
+      id = row!.id;
+    } else {
+      await tx.query(
+        `UPDATE integrations SET name = $1, request_url = $2, headers = $3::jsonb, max_request_size_in_bytes = $4, enabled = $5, ch4_rate_display_unit_id = $6,
               ch4_volume_display_unit_id = $7, updated_at = now(), updated_by = $10
         WHERE id = $8 AND organization_id = $9`,
-      [...values, id, organizationId, actor.id],
-    );
-    await tx.query('DELETE FROM integration_site_groups WHERE integration_id = $1', [id]);
-  }
-  if (groupIds.length)
-    await tx.query('INSERT INTO integration_site_groups (integration_id, site_group_id) SELECT $1, unnest($2::int[])', [
-      id,
-      groupIds,
-    ]);
-  const after = await loadIntegration(tx, organizationId, id);
-  await recordAudit(tx, {
-    entityType: 'integration',
-    entityId: id,
-    organizationId,
-    userId: actor.id,
-    userName: actor.email,
-    changes: changedValues(before ? auditValues(before) : null, auditValues(after)),
+        [...values, id, organizationId, actor.id],
+      );
+      await tx.query('DELETE FROM integration_site_groups WHERE integration_id = $1', [id]);
+    }
+    if (groupIds.length)
+      await tx.query(
+        'INSERT INTO integration_site_groups (integration_id, site_group_id) SELECT $1, unnest($2::int[])',
+        [id, groupIds],
+      );
+    const after = await loadIntegration(tx, organizationId, id);
+    await recordAudit(tx, {
+      entityType: 'integration',
+      entityId: id,
+      organizationId,
+      userId: actor.id,
+      userName: actor.email,
+      changes: changedValues(before ? auditValues(before) : null, auditValues(after)),
+    });
+    return after;
   });
-  return after;
 }
 
 export async function deleteIntegration(
-  tx: Queryable,
+  db: Queryable,
   organizationId: number,
   id: number,
   actor: Actor,
 ): Promise<void> {
-  const updated = await tx.query<{ id: number }>(
-    'UPDATE integrations SET deleted_at = now(), enabled = false, updated_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id',
-    [id, organizationId, actor.id],
-  );
-  if (updated.length === 0) throw new DomainError('NotFound', INTEGRATION_MESSAGES.notFound);
-  await recordAudit(tx, {
-    entityType: 'integration',
-    entityId: id,
-    organizationId,
-    userId: actor.id,
-    userName: actor.email,
-    changes: [{ name: 'deleted', oldValue: false, newValue: true }],
+  return inTransaction(db, async (tx) => {
+    const updated = await tx.query<{ id: number }>(
+      'UPDATE integrations SET deleted_at = now(), enabled = false, updated_by = $3 WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL RETURNING id',
+      [id, organizationId, actor.id],
+    );
+    if (updated.length === 0) throw new DomainError('NotFound', INTEGRATION_MESSAGES.notFound);
+    await recordAudit(tx, {
+      entityType: 'integration',
+      entityId: id,
+      organizationId,
+      userId: actor.id,
+      userName: actor.email,
+      changes: [{ name: 'deleted', oldValue: false, newValue: true }],
+    });
   });
 }
 
