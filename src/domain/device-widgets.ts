@@ -1,10 +1,10 @@
 // Device Dashboard widgets (spec 2 §2 'Data tab'): one chart per measurement type, in groups; the defaults; the
 // disabled text for types the device has no data for.
 import { GAS_ORDER } from './enums';
-import { MEASUREMENT_TYPES } from './measurement-types';
+import { MEASUREMENT_TYPES, WIND_TYPES } from './measurement-types';
 
 export const WIDGET_UNAVAILABLE = 'Data type is unavailable for this device';
-export const DEFAULT_WIDGETS: readonly number[] = [1, 15, 16];
+export const DEFAULT_WIDGETS: readonly number[] = [1, ...WIND_TYPES];
 export const WIDGETS_STORAGE_KEY = 'console.deviceDashboardWidgets';
 
 export interface WidgetGroup {
@@ -18,7 +18,7 @@ const gasIds = GAS_ORDER.map((g) => MEASUREMENT_TYPES.find((m) => m.gas === g &&
 
 export const WIDGET_GROUPS: readonly WidgetGroup[] = [
   { name: 'Gases', typeIds: gasIds, collapsible: false },
-  { name: 'Wind', typeIds: [15, 16], collapsible: false },
+  { name: 'Wind', typeIds: [...WIND_TYPES], collapsible: false },
   { name: 'Status', typeIds: [12, 13, 14, 17, 18, 21, 22, 23, 24], collapsible: true },
   { name: 'CH4 sensor', typeIds: [10, 11, 27, 49], collapsible: true },
   { name: 'Environment', typeIds: [9], collapsible: false },

@@ -2,6 +2,7 @@
 // options and rules with the spec's messages, shared by the forms and the server's download routes.
 import { z } from 'zod';
 import { isoTime } from './iso-time';
+import { WIND_TYPES } from './measurement-types';
 import { queryIdSchema } from '@/contracts/bounds';
 import { TZDate } from '@date-fns/tz';
 import { addDays, addHours, addMonths, addYears, startOfDay, startOfHour, startOfMonth, startOfYear } from 'date-fns';
@@ -71,7 +72,7 @@ export const DEVICE_DATA_TYPES = [
   { key: 'PM2', measurementTypeIds: [6] },
   { key: 'SO2', measurementTypeIds: [7] },
   { key: 'VOC', measurementTypeIds: [8] },
-  { key: 'Wind', measurementTypeIds: [15, 16] },
+  { key: 'Wind', measurementTypeIds: WIND_TYPES },
 ] as const;
 export type DeviceDataType = (typeof DEVICE_DATA_TYPES)[number]['key'];
 export const DEVICE_DATA_TYPE_KEYS = DEVICE_DATA_TYPES.map((t) => t.key) as [DeviceDataType, ...DeviceDataType[]];

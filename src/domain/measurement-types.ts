@@ -89,6 +89,13 @@ export const MEASUREMENT_TYPES: readonly MeasurementType[] = [
   m(56, 'MemoryFrag', 'Memory Fragmentation', 'percent'),
 ];
 
+/** The wind's two measurements, which the charts, maps, exports and the model read as a pair. */
+export const WIND_DIRECTION_TYPE = 15;
+export const WIND_SPEED_TYPE = 16;
+export const WIND_TYPES = [WIND_DIRECTION_TYPE, WIND_SPEED_TYPE] as const;
+export type WindTypeId = (typeof WIND_TYPES)[number];
+export const isWindType = (id: number): id is WindTypeId => id === WIND_DIRECTION_TYPE || id === WIND_SPEED_TYPE;
+
 export function measurementType(id: number): MeasurementType {
   const t = MEASUREMENT_TYPES.find((x) => x.id === id);
   if (!t) throw new Error(`Unconfigured MeasurementType value: ${id}`);

@@ -10,12 +10,9 @@ import { timeseriesClient } from '@/compute/timeseries-client';
 import { ARROW_STREAM_MIME, samplePeriodFor, type ChartMode } from '@/domain/chart-data';
 import type { TimeRange } from '@/domain/date-range';
 import { formatDateTime } from '@/domain/format';
-import { measurementType } from '@/domain/measurement-types';
+import { measurementType, WIND_DIRECTION_TYPE, type WindTypeId } from '@/domain/measurement-types';
 import { useSession } from '../../ui/session-context';
 import { TimeSeriesChart, type ChartLoader, type ClosestTime } from '../../ui/chart/time-series-chart';
-
-export const WIND_DIRECTION_TYPE = 15;
-export const WIND_SPEED_TYPE = 16;
 
 /** The deviceWindData parameters of a chart mode. */
 function windQuery(mode: ChartMode, range: TimeRange, timeZone: string): Record<string, string | number> {
@@ -43,7 +40,7 @@ interface Props {
   deviceId: number;
   organizationId: number;
   /** WindDirection (15) or WindSpeed (16). */
-  typeId: typeof WIND_DIRECTION_TYPE | typeof WIND_SPEED_TYPE;
+  typeId: WindTypeId;
   installations: readonly WindInstallation[];
   range: TimeRange;
   onZoom: (r: TimeRange) => void;

@@ -7,7 +7,8 @@ import { readWidgetSelection, WIDGET_GROUPS, WIDGET_UNAVAILABLE, WIDGETS_STORAGE
 import { measurementType } from '@/domain/measurement-types';
 import { DateRangePicker, useUrlTimeRange } from '@/ui/date-range-picker';
 import { DeviceMeasurementChart } from '@/entities/device/device-measurement-chart';
-import { DeviceWindChart, WIND_DIRECTION_TYPE, WIND_SPEED_TYPE } from '@/entities/device/device-wind-chart';
+import { DeviceWindChart } from '@/entities/device/device-wind-chart';
+import { isWindType } from '@/domain/measurement-types';
 import { Popover } from '@/ui/popover';
 import { useSession } from '@/ui/session-context';
 import { useToast } from '@/ui/toasts';
@@ -98,7 +99,7 @@ export function DataTab({ device }: { device: DeviceSummary }) {
         </p>
       ) : (
         shown.map((id) =>
-          id === WIND_DIRECTION_TYPE || id === WIND_SPEED_TYPE ? (
+          isWindType(id) ? (
             <DeviceWindChart
               key={id}
               deviceId={device.id}

@@ -16,7 +16,7 @@ import {
   type DataFreshness,
 } from '@/domain/device-health';
 import { formatDateTime } from '@/domain/format';
-import { measurementType } from '@/domain/measurement-types';
+import { measurementType, WIND_SPEED_TYPE } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
 import { measurementInDisplayUnit } from '@/domain/units';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
@@ -48,7 +48,6 @@ const CH4 = 1;
 const SOC = 12;
 const TEMPERATURE = 9;
 const SIGNAL = 13;
-const WIND_SPEED = 16;
 
 type Dialog =
   | { kind: 'add' }
@@ -169,7 +168,7 @@ export default function DeviceHealthPage() {
               className={`badge badge-sm whitespace-nowrap tabular-nums ${BADGE[dataFreshness(w.time, d)]} cursor-pointer`}
               title={`Wind at ${time(w.time)} — open the 7-day trend`}
               aria-label={`Wind of ${d.name}: ${speed.value.toFixed(1)} ${speed.label}, open the 7-day trend`}
-              onClick={() => setDialog({ kind: 'trend', device: d, typeId: WIND_SPEED })}
+              onClick={() => setDialog({ kind: 'trend', device: d, typeId: WIND_SPEED_TYPE })}
             >
               {`${speed.value.toFixed(1)} ${speed.label}${w.windDirection === null ? '' : ` ${Math.round(w.windDirection)}°`}`}
             </button>

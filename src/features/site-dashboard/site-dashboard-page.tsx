@@ -13,7 +13,7 @@ import type { Alarm } from '@/contracts/alarm';
 import { siteDetailEndpoint, type SiteDetail, type SiteDeviceStay } from '@/contracts/site-dashboard';
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { DeviceInstallationType } from '@/domain/enums';
-import { measurementType } from '@/domain/measurement-types';
+import { isWindType, measurementType } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
 import {
   CONTENT_WIDGET_LABELS,
@@ -278,7 +278,7 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
                 />
               );
             if (x === 'rate') return <SiteRateChart key="rate" {...chartProps} />;
-            if (x === 15 || x === 16) return <SiteWindChart key={x} {...chartProps} stays={windStays} typeId={x} />;
+            if (isWindType(x)) return <SiteWindChart key={x} {...chartProps} stays={windStays} typeId={x} />;
             return <SiteMeasurementChart key={x} {...chartProps} stays={gasStays} typeId={x} />;
           })}
         </div>
