@@ -15,6 +15,7 @@ import {
 } from '@/contracts/site-dashboard';
 import type { TimeRange } from '@/domain/date-range';
 import { EVENT_LOG_TOP } from '@/domain/emissions';
+import { PLUME_FRAME_THROTTLE_MS, PlumeStatus } from '@/domain/plumes';
 import { EMPTY_SITE_FILTER, siteFilterParams } from '@/domain/site-filter';
 
 export interface SiteWindow {
@@ -48,8 +49,14 @@ export const useSiteDevices = (w: SiteWindow) =>
 export const useSiteSources = (organizationId: number, siteId: number) =>
   useQuery(endpointQuery(siteSourcesEndpoint, { query: { organizationId, siteId } }));
 
+/** While a plume of the range is being generated the rows are read again every 5 s, so its state shows when it ends. */
 export const useSiteEmissions = (w: SiteWindow) =>
-  useQuery({ ...endpointQuery(siteEmissionsEndpoint, { query: rangeQuery(w) }), placeholderData: keepPreviousData });
+  useQuery({
+    ...endpointQuery(siteEmissionsEndpoint, { query: rangeQuery(w) }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) =>
+      q.state.data?.some((e) => e.plumeStatus === PlumeStatus.values.InProgress) ? PLUME_FRAME_THROTTLE_MS : false,
+  });
 
 export const fetchSiteRates = (w: SiteWindow, signal: AbortSignal) =>
   callEndpoint(siteRateDataEndpoint, { query: rangeQuery(w), signal });

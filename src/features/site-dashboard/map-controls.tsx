@@ -1,6 +1,7 @@
 // The site map's layer toggles (remembered across visits in localStorage, like the widget chooser), the rose gas
-// selector, 'Hide Cones', the loading indicator and the rose legend (the gas legend's 3 severity intervals).
-import { useCallback, useState } from 'react';
+// selector, 'Hide Cones', the loading indicator, the rose legend (the gas legend's 3 severity intervals) and the key of
+// the map's marks.
+import { useCallback, useState, type ReactNode } from 'react';
 import {
   readSiteMapLayers,
   roseGas,
@@ -38,12 +39,15 @@ export function MapLayerControls({
   selectedArcs,
   onHideCones,
   loading,
+  extra,
 }: {
   layers: SiteMapLayers;
   onChange: (next: SiteMapLayers) => void;
   selectedArcs: number;
   onHideCones: () => void;
   loading: boolean;
+  /** Toggles of layers kept elsewhere (the simulated plumes). */
+  extra?: ReactNode;
 }) {
   return (
     <div className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" role="group" aria-label="Map layers">
@@ -58,6 +62,7 @@ export function MapLayerControls({
           {t.label}
         </label>
       ))}
+      {extra}
       {layers.roses && (
         <label className="flex items-center gap-1.5 whitespace-nowrap">
           Rose gas
@@ -104,6 +109,40 @@ export function RoseLegend({ gasId, empty }: { gasId: number; empty: boolean }) 
         </span>
       ))}
       {empty && <span>{`No ${gas.name} readings at or above ${t.low} ${t.unit} in this range`}</span>}
+    </p>
+  );
+}
+
+/** What the map's marks mean (devices by state, sources by whether they emitted in the range, structures). */
+export function SiteMapKey({ structures }: { structures: boolean }) {
+  return (
+    <p className="mt-1 flex flex-wrap gap-3 text-xs text-base-content/80">
+      <span>
+        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#228b4a]" />
+        Device
+      </span>
+      <span>
+        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#d99614]" />
+        Quarantined device
+      </span>
+      <span>
+        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#828a96]" />
+        Earlier stay
+      </span>
+      <span>
+        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#c82d2d]" />
+        Source that emitted in the range
+      </span>
+      <span>
+        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#256ec8]" />
+        Other source
+      </span>
+      {structures && (
+        <span>
+          <span className="mr-1 inline-block h-2 w-3 bg-[#64748b]/60 ring-1 ring-[#334155]" />
+          Structure
+        </span>
+      )}
     </p>
   );
 }

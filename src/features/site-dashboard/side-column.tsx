@@ -31,6 +31,7 @@ import {
 import { FactList } from '@/ui/fact-list';
 import { useOutsideClick } from '@/ui/hooks/use-outside-click';
 import { ClassifyDialog } from './classify-dialog';
+import { PlumeButton, PlumeMenuItem, type PlumeTarget } from './plume-button';
 
 const DAY_MS = 86_400_000;
 const PROGRESS_BY_STATUS: Record<string, string> = {
@@ -161,17 +162,19 @@ function BaselineWidget({ organizationId, siteId, now }: { organizationId: numbe
 }
 
 /**
- * An emission row's flyout menu (spec 3 §2 'Emissions list table'): Classify (with SiteEdit) and Zoom to Emission.
- * Generate Plume is not offered: there is no plume pipeline. Opening focuses the first item; Escape closes and returns
+ * An emission row's flyout menu (spec 3 §2 'Emissions list table'): Generate Plume (with SitePlumeCreate), Classify
+ * (with SiteEdit) and Zoom to Emission. Opening focuses the first item; Escape closes and returns
  * focus to the button. The list scrolls, so the menu is placed fixed beside its button rather than clipped inside.
  */
 function EmissionRowMenu({
   label,
+  plume,
   canClassify,
   onClassify,
   onZoom,
 }: {
   label: string;
+  plume: PlumeTarget | null;
   canClassify: boolean;
   onClassify: () => void;
   onZoom: () => void;
@@ -232,6 +235,7 @@ function EmissionRowMenu({
           className="menu fixed z-40 w-48 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
           style={{ top: place.top, right: place.right }}
         >
+          {plume && <PlumeMenuItem target={plume} onChosen={close} />}
           {canClassify && (
             <li role="none">
               <button type="button" role="menuitem" onClick={choose(onClassify)}>
@@ -256,6 +260,7 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
   const [tab, setTab] = useState<(typeof EMISSION_TABS)[number]>('Category');
   const [classifying, setClassifying] = useState<SiteEmission | null>(null);
   const canClassify = useHasPermission(Permission.SiteEdit);
+  const canPlume = useHasPermission(Permission.SitePlumeCreate);
   const { user } = useSession();
   const units = useCh4Units();
   const rollups = useSiteRollups(w);
@@ -338,6 +343,7 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                 <th scope="col" className="text-right">
                   Volume
                 </th>
+                {canPlume && <th scope="col">Plume</th>}
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -360,9 +366,15 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                   <td>{e.sourceName ?? '—'}</td>
                   <td>{e.sourceCategoryName}</td>
                   <td className="text-right tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
+                  {canPlume && (
+                    <td>
+                      <PlumeButton organizationId={w.organizationId} emission={e} />
+                    </td>
+                  )}
                   <td className="px-1">
                     <EmissionRowMenu
                       label={`Emission actions, ${time(e.startTime)}${e.sourceName ? `, ${e.sourceName}` : ''}`}
+                      plume={canPlume ? { organizationId: w.organizationId, emission: e } : null}
                       canClassify={canClassify}
                       onClassify={() => setClassifying(e)}
                       onZoom={() => onZoom(emissionLinkRange(e, Date.now()))}

@@ -31,7 +31,9 @@ import { arrowLayer, ringLayer, type ArrowPath, type FilledRing, type Rgba } fro
 import { WindRose } from '@/ui/chart/wind-rose/wind-rose';
 import type { SiteWindow } from './api';
 import { useRoseData, useSiteStructures, useSiteWind } from './map-api';
-import { MapLayerControls, RoseLegend, useSiteMapLayers } from './map-controls';
+import { MapLayerControls, RoseLegend, SiteMapKey, useSiteMapLayers } from './map-controls';
+import { usePlumeAnimation } from './plume-animation';
+import { PlumeControls, PlumeLegend, PlumeToggle } from './plume-controls';
 
 const SITE_ZOOM = 16;
 /** A fitted site map never opens closer than this (a lone device would otherwise fill the map). */
@@ -66,6 +68,7 @@ export function SiteMap({
   const structures = useSiteStructures(site.organizationId, site.id, layersOn.structures);
   const roses = useRoseData(w, layersOn.roseGas, layersOn.roses);
   const wind = useSiteWind(w, layersOn.windRose || layersOn.windField);
+  const plume = usePlumeAnimation(w, emissions);
 
   const live = useMemo(() => sources.filter((s) => !s.deleted), [sources]);
   const stayById = useMemo(() => new Map(stays.map((s) => [s.installationId, s])), [stays]);
@@ -236,6 +239,7 @@ export function SiteMap({
         selectedArcs={selectedArcs.size}
         onHideCones={() => setSelectedArcs(new Set())}
         loading={loading}
+        extra={<PlumeToggle plume={plume} />}
       />
       {failed && (
         <p role="alert" className="mb-1 text-sm text-error">
@@ -245,7 +249,7 @@ export function SiteMap({
       <div className="relative">
         <MapView
           label={`Map of ${site.name}`}
-          layers={layers}
+          layers={plume.layers.length ? [...layers, ...plume.layers] : layers}
           initialCenter={site.location}
           initialZoom={SITE_ZOOM}
           minZoom={SITE_MAP_MIN_ZOOM}
@@ -276,38 +280,13 @@ export function SiteMap({
             )}
           </figure>
         )}
+        <PlumeLegend plume={plume} />
         {frameTime !== undefined && (
           <p className="absolute bottom-2 left-2 z-10 rounded bg-base-100/90 px-2 py-0.5 text-xs">{`Wind at ${formatDateTime(frameTime, timeZone, timeFormat)}`}</p>
         )}
       </div>
-      <p className="mt-1 flex flex-wrap gap-3 text-xs text-base-content/80">
-        <span>
-          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#228b4a]" />
-          Device
-        </span>
-        <span>
-          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#d99614]" />
-          Quarantined device
-        </span>
-        <span>
-          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#828a96]" />
-          Earlier stay
-        </span>
-        <span>
-          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#c82d2d]" />
-          Source that emitted in the range
-        </span>
-        <span>
-          <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#256ec8]" />
-          Other source
-        </span>
-        {layersOn.structures && (
-          <span>
-            <span className="mr-1 inline-block h-2 w-3 bg-[#64748b]/60 ring-1 ring-[#334155]" />
-            Structure
-          </span>
-        )}
-      </p>
+      <SiteMapKey structures={layersOn.structures} />
+      <PlumeControls plume={plume} />
       {layersOn.roses && <RoseLegend gasId={layersOn.roseGas} empty={roses.isSuccess && arcs.length === 0} />}
     </section>
   );
