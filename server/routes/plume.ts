@@ -39,12 +39,13 @@ export const plumeRoutes = [
   defineRoute(plumeImageEndpoint, {
     orgScope: orgQuery,
     summary: "A saved plume's frame sheet (PNG: every frame, red and green bytes the encoded ppm)",
+    // Kept by the browser (private, members only) and revalidated by its ETag; the URL carries the plume's version.
+    cached: true,
     example: { query: { plumeId: '1' } },
     handler: async ({ query, organizationId, database, request, reply }) => {
       const image = await plumeImage(database, organizationId!, query.plumeId);
       const etag = `"plume-${image.version}"`;
-      // The URL carries the plume's version, so a browser may keep the sheet; members only, hence private.
-      reply.header('cache-control', 'private, max-age=86400').header('etag', etag);
+      reply.header('etag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       return reply.type('image/png').send(Buffer.from(image.png));
     },
