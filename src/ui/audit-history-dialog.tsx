@@ -1,11 +1,9 @@
 // History dialog: who changed what, old and new values, in the user's time zone.
 import { useAuditHistory } from '@/api/get-audit';
-import type { AuditedEntity } from '@/contracts/audit';
+import type { AuditEntry, AuditedEntity } from '@/contracts/audit';
 import { formatDateTime } from '@/domain/format';
-import { LoadError } from './data-grid/grid-parts';
-import { Modal } from './modal';
+import { HistoryDialog, HistoryTable } from './history-dialog';
 import { useSession } from './session-context';
-import { Spinner } from './spinner';
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -14,6 +12,29 @@ function show(v: unknown, timeZone: string, timeFormat: '12-hr' | '24-hr'): stri
   if (typeof v === 'string' && ISO_TIME.test(v)) return formatDateTime(v, timeZone, timeFormat);
   if (Array.isArray(v)) return v.join(', ');
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** One changed field of an entry; the entry's time and user are shown on its first field only. */
+interface FieldChange {
+  key: string;
+  time: string | null;
+  userName: string | null;
+  field: string;
+  oldValue: unknown;
+  newValue: unknown;
+}
+
+function fieldChanges(entries: readonly AuditEntry[]): FieldChange[] {
+  return entries.flatMap((entry, i) =>
+    entry.oldValues.map((old, j) => ({
+      key: `${i}-${old.name}`,
+      time: j === 0 ? entry.time : null,
+      userName: j === 0 ? entry.userName : null,
+      field: old.name,
+      oldValue: old.value,
+      newValue: entry.newValues[j]?.value,
+    })),
+  );
 }
 
 export function AuditHistoryDialog({
@@ -30,56 +51,43 @@ export function AuditHistoryDialog({
   onClose: () => void;
 }) {
   const { user } = useSession();
-  const { data, isPending, error, refetch } = useAuditHistory(entity, id, organizationId);
+  const { ianaTimezoneId: timeZone, timeFormat } = user.userSettings;
+  const query = useAuditHistory(entity, id, organizationId);
+  if (id === null) return null;
   return (
-    <Modal open={id !== null} title={title} onClose={onClose} wide>
-      {isPending ? (
-        <Spinner label="Loading history" />
-      ) : error ? (
-        <LoadError message={error.message} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <p className="text-base-content/70">No changes have been recorded yet.</p>
-      ) : (
-        <div className="max-h-[60vh] overflow-auto rounded-box border border-base-300">
-          <table className="table table-xs">
-            <thead className="bg-base-200 text-base-content">
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">User</th>
-                <th scope="col">Field</th>
-                <th scope="col">Old value</th>
-                <th scope="col">New value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.flatMap((entry, i) =>
-                entry.oldValues.map((old, j) => (
-                  <tr key={`${i}-${old.name}`}>
-                    <td className="whitespace-nowrap">
-                      {j === 0
-                        ? formatDateTime(entry.time, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)
-                        : ''}
-                    </td>
-                    <td>{j === 0 ? entry.userName : ''}</td>
-                    <td>{old.name}</td>
-                    <td className="max-w-64 truncate">
-                      {show(old.value, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}
-                    </td>
-                    <td className="max-w-64 truncate">
-                      {show(entry.newValues[j]?.value, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat)}
-                    </td>
-                  </tr>
-                )),
-              )}
-            </tbody>
-          </table>
-        </div>
+    <HistoryDialog
+      title={title}
+      query={query}
+      isEmpty={(d) => d.length === 0}
+      emptyText="No changes have been recorded yet."
+      onClose={onClose}
+    >
+      {(entries) => (
+        <HistoryTable
+          label={title}
+          rows={fieldChanges(entries)}
+          rowKey={(r) => r.key}
+          columns={[
+            {
+              header: 'Time',
+              className: 'whitespace-nowrap',
+              cell: (r) => (r.time === null ? '' : formatDateTime(r.time, timeZone, timeFormat)),
+            },
+            { header: 'User', cell: (r) => r.userName ?? '' },
+            { header: 'Field', cell: (r) => r.field },
+            {
+              header: 'Old value',
+              className: 'max-w-64 truncate',
+              cell: (r) => show(r.oldValue, timeZone, timeFormat),
+            },
+            {
+              header: 'New value',
+              className: 'max-w-64 truncate',
+              cell: (r) => show(r.newValue, timeZone, timeFormat),
+            },
+          ]}
+        />
       )}
-      <div className="modal-action">
-        <button type="button" className="btn" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </Modal>
+    </HistoryDialog>
   );
 }

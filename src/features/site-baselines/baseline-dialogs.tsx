@@ -11,10 +11,9 @@ import {
 } from '@/domain/baselines';
 import { formatDateTime } from '@/domain/format';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
-import { LoadError } from '@/ui/data-grid/grid-parts';
 import { ConfirmDialog, Modal } from '@/ui/modal';
 import { useSession } from '@/ui/session-context';
-import { Spinner } from '@/ui/spinner';
+import { HistoryDialog, HistoryTable } from '@/ui/history-dialog';
 import { useToast } from '@/ui/toasts';
 import { useCh4Units } from '@/ui/hooks/use-ch4-units';
 import { useBaselineAction, useEditDates, useSiteHistory } from './api';
@@ -56,98 +55,60 @@ export function SiteBaselineHistoryDialog({
     );
     setConfirm(null);
   };
+  const restore = (b: SiteBaseline) =>
+    void run('restore', b).catch((e: unknown) => toast(e instanceof Error ? e.message : String(e), 'error'));
+  const title = `Site Baseline History: ${siteName}`;
   return (
-    <Modal open title={`Site Baseline History: ${siteName}`} onClose={onClose} wide>
-      {history.isPending ? (
-        <Spinner label="Loading baselines" />
-      ) : history.isError ? (
-        <LoadError message={history.error.message} onRetry={() => void history.refetch()} />
-      ) : history.data.length === 0 ? (
-        <p className="text-base-content/70">{BASELINE_MESSAGES.noActive}</p>
-      ) : (
-        <div className="max-h-[60vh] overflow-auto">
-          <table className="table table-sm">
-            <thead className="text-base-content">
-              <tr>
-                <th>Status</th>
-                <th>Type</th>
-                <th className="text-right">{`Baseline (${units.rateLabel})`}</th>
-                <th>Effective From</th>
-                <th>Effective To</th>
-                <th>Created By</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.map((b) => {
-                const status = baselineStatus(b);
-                return (
-                  <tr key={b.id} className={status === 'Deleted' ? 'line-through opacity-70' : undefined}>
-                    <td>
-                      <span className={`badge badge-sm ${STATUS_BADGE[status]}`}>{status}</span>
-                    </td>
-                    <td>{baselineTypeLabel(b.baselineType)}</td>
-                    <td className="text-right tabular-nums">{formatBaseline(units.rate(b.baseline))}</td>
-                    <td>{formatDateTime(b.effectiveFrom, timeZone, timeFormat)}</td>
-                    <td>{formatDateTime(b.effectiveTo, timeZone, timeFormat)}</td>
-                    <td>{b.createdBy}</td>
-                    <td className="whitespace-nowrap no-underline">
-                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => setDetails(b)}>
-                        Details
-                      </button>
-                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => setAudit(b)}>
-                        History
-                      </button>
-                      {status !== 'Deleted' && (
-                        <button type="button" className="btn btn-ghost btn-xs" onClick={() => setEditing(b)}>
-                          Edit Dates
-                        </button>
-                      )}
-                      {status === 'Active' && (
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs"
-                          onClick={() => setConfirm({ baseline: b, action: 'end' })}
-                        >
-                          End
-                        </button>
-                      )}
-                      {status === 'Deleted' ? (
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs"
-                          onClick={() =>
-                            void run('restore', b).catch((e: unknown) =>
-                              toast(e instanceof Error ? e.message : String(e), 'error'),
-                            )
-                          }
-                        >
-                          Restore
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs text-error"
-                          onClick={() => setConfirm({ baseline: b, action: 'delete' })}
-                        >
-                          Delete
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="modal-action">
-        <button type="button" className="btn" onClick={onClose}>
-          Close
-        </button>
-      </div>
+    <>
+      <HistoryDialog
+        title={title}
+        query={history}
+        isEmpty={(d) => d.length === 0}
+        emptyText={BASELINE_MESSAGES.noActive}
+        loadingLabel="Loading baselines"
+        onClose={onClose}
+      >
+        {(rows) => (
+          <HistoryTable
+            label={title}
+            rows={rows}
+            rowKey={(b) => b.id}
+            rowClassName={(b) => (baselineStatus(b) === 'Deleted' ? 'line-through opacity-70' : undefined)}
+            columns={[
+              {
+                header: 'Status',
+                cell: (b) => (
+                  <span className={`badge badge-sm ${STATUS_BADGE[baselineStatus(b)]}`}>{baselineStatus(b)}</span>
+                ),
+              },
+              { header: 'Type', cell: (b) => baselineTypeLabel(b.baselineType) },
+              {
+                header: `Baseline (${units.rateLabel})`,
+                className: 'text-right tabular-nums',
+                cell: (b) => formatBaseline(units.rate(b.baseline)),
+              },
+              { header: 'Effective From', cell: (b) => formatDateTime(b.effectiveFrom, timeZone, timeFormat) },
+              { header: 'Effective To', cell: (b) => formatDateTime(b.effectiveTo, timeZone, timeFormat) },
+              { header: 'Created By', cell: (b) => b.createdBy },
+              {
+                header: <span className="sr-only">Actions</span>,
+                className: 'whitespace-nowrap no-underline',
+                cell: (b) => (
+                  <BaselineRowActions
+                    status={baselineStatus(b)}
+                    onDetails={() => setDetails(b)}
+                    onHistory={() => setAudit(b)}
+                    onEditDates={() => setEditing(b)}
+                    onEnd={() => setConfirm({ baseline: b, action: 'end' })}
+                    onDelete={() => setConfirm({ baseline: b, action: 'delete' })}
+                    onRestore={() => restore(b)}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </HistoryDialog>
       {details && <BaselineDetailsDialog baseline={details} onClose={() => setDetails(null)} />}
       {editing && <EditDatesDialog baseline={editing} onClose={() => setEditing(null)} />}
       {audit && (
@@ -177,7 +138,43 @@ export function SiteBaselineHistoryDialog({
           setConfirm(null);
         }}
       />
-    </Modal>
+    </>
+  );
+}
+
+/** A baseline's row actions: what its status allows. */
+function BaselineRowActions({
+  status,
+  onDetails,
+  onHistory,
+  onEditDates,
+  onEnd,
+  onDelete,
+  onRestore,
+}: {
+  status: ReturnType<typeof baselineStatus>;
+  onDetails: () => void;
+  onHistory: () => void;
+  onEditDates: () => void;
+  onEnd: () => void;
+  onDelete: () => void;
+  onRestore: () => void;
+}) {
+  const action = (label: string, onClick: () => void, className = 'btn btn-ghost btn-xs') => (
+    <button type="button" className={className} onClick={onClick}>
+      {label}
+    </button>
+  );
+  return (
+    <>
+      {action('Details', onDetails)}
+      {action('History', onHistory)}
+      {status !== 'Deleted' && action('Edit Dates', onEditDates)}
+      {status === 'Active' && action('End', onEnd)}
+      {status === 'Deleted'
+        ? action('Restore', onRestore)
+        : action('Delete', onDelete, 'btn btn-ghost btn-xs text-error')}
+    </>
   );
 }
 

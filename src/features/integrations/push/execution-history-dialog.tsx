@@ -4,10 +4,9 @@ import { useState } from 'react';
 import type { ExecutionRequest, IntegrationExecution } from '@/contracts/integration';
 import { EXECUTION_HISTORY_SIZE, INTEGRATION_MESSAGES } from '@/domain/integrations';
 import { formatDateTime } from '@/domain/format';
-import { LoadError } from '@/ui/data-grid/grid-parts';
+import { HistoryDialog } from '@/ui/history-dialog';
 import { Modal } from '@/ui/modal';
 import { useSession } from '@/ui/session-context';
-import { Spinner } from '@/ui/spinner';
 import { useExecutionHistory } from './api';
 
 /** JSON indented when it parses (a kept body may be cut short, then it shows as sent). */
@@ -172,33 +171,36 @@ export function ExecutionHistoryDialog({
   integration: { id: number; name: string };
   onClose: () => void;
 }) {
-  const { data, isPending, error, refetch, isFetching } = useExecutionHistory(organizationId, integration.id);
+  const history = useExecutionHistory(organizationId, integration.id);
   const [open, setOpen] = useState<IntegrationExecution | null>(null);
   return (
     <>
-      <Modal open title={`Execution History: ${integration.name}`} onClose={onClose} wide>
-        {isPending ? (
-          <Spinner label="Loading execution history" />
-        ) : error ? (
-          <LoadError message={error.message} onRetry={() => void refetch()} />
-        ) : data.successes.length === 0 && data.failures.length === 0 ? (
-          <p className="text-base-content/70">{INTEGRATION_MESSAGES.noExecutions}</p>
-        ) : (
+      <HistoryDialog
+        title={`Execution History: ${integration.name}`}
+        query={history}
+        isEmpty={(d) => d.successes.length === 0 && d.failures.length === 0}
+        emptyText={INTEGRATION_MESSAGES.noExecutions}
+        loadingLabel="Loading execution history"
+        onClose={onClose}
+        actions={
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={history.isFetching}
+            onClick={() => void history.refetch()}
+          >
+            Refresh
+          </button>
+        }
+      >
+        {(data) => (
           <div className="grid max-h-[60vh] gap-4 overflow-auto" tabIndex={0} aria-label="Executions">
             <p className="text-xs text-base-content/70">{`The last ${EXECUTION_HISTORY_SIZE} successes and the last ${EXECUTION_HISTORY_SIZE} failures, newest first.`}</p>
             <ExecutionTable caption="Successes" executions={data.successes} onOpen={setOpen} />
             <ExecutionTable caption="Failures" executions={data.failures} onOpen={setOpen} />
           </div>
         )}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" disabled={isFetching} onClick={() => void refetch()}>
-            Refresh
-          </button>
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
-        </div>
-      </Modal>
+      </HistoryDialog>
       {open && <ExecutionDetailsDialog execution={open} onClose={() => setOpen(null)} />}
     </>
   );
