@@ -1,6 +1,15 @@
 // Device uptime over a range (spec 2 §4): each gas-measuring device installed in the range, its 6-hour periods judged
 // by the domain rule from its installations and the CH4 period masks of its day chunks.
-import type { UptimeRow } from '@/contracts/uptime';
+import type { z } from 'zod';
+import {
+  UPTIME_GRID_FIELDS,
+  type uptimeOverviewEndpoint,
+  type uptimeScopeSchema,
+  type uptimeStatusEndpoint,
+  type UptimeRow,
+} from '@/contracts/uptime';
+import { matchesFilter, type ColumnKind } from '@/domain/grid-filter';
+import { Permission } from '@/domain/permissions';
 import {
   DEVICE_PERIOD_MS,
   periodsOf,
@@ -8,10 +17,15 @@ import {
   upStatus,
   type InstallationSpan,
   type UpStatus,
+  MAX_UPTIME_DAYS,
+  UPTIME_RANGE_MESSAGE,
 } from '@/domain/uptime';
 import type { Queryable } from '../db/client';
 import { CHUNK_MS } from './measurement-chunks';
 import { loadTickets } from './device-rows';
+import type { SignedInUser } from './callers';
+import { DomainError } from './errors';
+import { accessToOrganization } from './signed-in-user';
 
 const CH4 = 1;
 
@@ -99,4 +113,80 @@ export async function computeUptime(db: Queryable, scope: UptimeScope): Promise<
     });
   }
   return { periods, rows };
+}
+
+const FIELD: Record<
+  (typeof UPTIME_GRID_FIELDS)[number],
+  { kind: ColumnKind; value: (r: UptimeRow) => string | number | null }
+> = {
+  deviceName: { kind: 'text', value: (r) => r.deviceName },
+  organizationName: { kind: 'text', value: (r) => r.organizationName },
+  siteName: { kind: 'text', value: (r) => r.siteName },
+  freshdeskTickets: { kind: 'text', value: (r) => r.freshdeskTickets.map((t) => t.id).join(' ') },
+  uptimePercentage: { kind: 'number', value: (r) => r.summary.uptimePercentage },
+};
+
+/** The range and organizations checked: at most 90 days, and DeviceUptimeView in every organization asked for. */
+async function checkedScope(db: Queryable, user: SignedInUser, q: z.infer<typeof uptimeScopeSchema>) {
+  const from = Date.parse(q.fromTime);
+  const to = Date.parse(q.toTime);
+  if (!(to > from))
+    throw new DomainError('Invalid', 'The request is not valid.', { toTime: ['The end must be after the start'] });
+  if (to - from > MAX_UPTIME_DAYS * 86_400_000 + 60_000)
+    throw new DomainError('Invalid', UPTIME_RANGE_MESSAGE, { toTime: [UPTIME_RANGE_MESSAGE] });
+  if (q.organizationIds.length === 0)
+    throw new DomainError('Invalid', 'The request is not valid.', {
+      organizationIds: ['At least one organization is required'],
+    });
+  for (const org of new Set(q.organizationIds)) {
+    const access = await accessToOrganization(db, user, org);
+    if (!access.ok || !access.permissions.has(Permission.DeviceUptimeView))
+      throw new DomainError('Forbidden', 'You do not have permission to do that');
+  }
+  return { organizationIds: [...new Set(q.organizationIds)], siteIds: q.siteIds, from, to, now: Date.now() };
+}
+
+type Parsed<E extends { query?: z.ZodType; response?: z.ZodType }, K extends 'query' | 'response'> = z.infer<
+  NonNullable<E[K]>
+>;
+
+/** The overview: every device's status per 6-hour period summarized, and over the whole range. */
+export async function uptimeOverview(
+  db: Queryable,
+  user: SignedInUser,
+  query: Parsed<typeof uptimeOverviewEndpoint, 'query'>,
+): Promise<Parsed<typeof uptimeOverviewEndpoint, 'response'>> {
+  const { periods, rows } = await computeUptime(db, await checkedScope(db, user, query));
+  return {
+    uptimeByPeriod: periods.map((p, i) => ({
+      time: new Date(p).toISOString(),
+      summary: summarize(rows.map((r) => r.values[i]!.upStatus)),
+    })),
+    summary: summarize(rows.flatMap((r) => r.values.map((v) => v.upStatus))),
+  };
+}
+
+/** A block of per-device rows, filtered and sorted like the grid (deviceName breaks ties). */
+export async function uptimeStatusBlock(
+  db: Queryable,
+  user: SignedInUser,
+  query: Parsed<typeof uptimeStatusEndpoint, 'query'>,
+): Promise<Parsed<typeof uptimeStatusEndpoint, 'response'>> {
+  const { rows } = await computeUptime(db, await checkedScope(db, user, query));
+  const q = query as unknown as Record<string, { type: never; value?: string; valueTo?: string } | undefined>;
+  let kept = rows.filter((r) =>
+    UPTIME_GRID_FIELDS.every((f) => !q[f] || matchesFilter(FIELD[f].value(r), q[f]!, FIELD[f].kind)),
+  );
+  const sortField = query.sortColumn ? FIELD[query.sortColumn] : FIELD.deviceName;
+  const dir = query.sortAscending === 'false' ? -1 : 1;
+  kept = kept.sort((a, b) => {
+    const x = sortField.value(a);
+    const y = sortField.value(b);
+    if (x === y) return a.deviceName.localeCompare(b.deviceName);
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * dir;
+  });
+  const page = kept.slice(query.startRow, query.endRow);
+  return { rows: page, totalRows: kept.length, lastRow: query.endRow >= kept.length ? kept.length : -1 };
 }
