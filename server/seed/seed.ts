@@ -30,6 +30,7 @@ import { seedApiKeys } from './api-keys';
 import { seedPushIntegrations } from '../services/push-integration/demo';
 import { ROAMING_STAYS, seedRoamingDevice } from './roaming';
 import { startDemoModels } from './models';
+import { queueDemoPlume } from '../services/plumes/demo';
 import { siteWeather, type SiteWeather } from './site-weather';
 import {
   ASSET_AREAS,
@@ -565,6 +566,15 @@ export async function seedDatabase(
   await startDemoModels(database, new Map([...modelled].map(([id, m]) => [id, m.modelStart])));
   if (modelled.size) log(`models started: ${modelled.size} sites`);
   const emissionCounts = await seedEmissions(database, size, now, historySiteIds, new Set(modelled.keys()));
+  // The featured site's newest emission with wind around it gets its simulated plume from the plume worker at start.
+  const [featuredSite] = featuredDeviceIds.length
+    ? await database.query<{ site_id: number }>(
+        'SELECT site_id FROM device_installations WHERE device_id = $1 AND ended_at IS NULL',
+        [featuredDeviceIds[0]],
+      )
+    : [];
+  const demoPlume = featuredSite ? await queueDemoPlume(database, featuredSite.site_id) : null;
+  if (demoPlume) log(`simulated plume queued: emission ${demoPlume.emissionId} at ${demoPlume.startTime}`);
   const [baselineAuthor] = await database.query<{ id: number; email: string }>(
     "SELECT id, email FROM users WHERE email = 'provider.admin@example.com'",
   );
