@@ -5,6 +5,8 @@ import { evaluateAlarms, sitesOfDevices } from './alarm-engine/run';
 import { ingestSamples, type Sample } from './measurement-store';
 import { noteSamplesForModel } from './modelling/service/late-data';
 import { notifyRaisedAlarms } from './notification/alarm-mails';
+import { DomainError } from './errors';
+import type { SiteRef } from './site';
 
 export async function ingestAndEvaluate(
   database: Database,
@@ -84,4 +86,49 @@ export async function evaluateSiteRateAlarms(
   const raised = await evaluateAlarms(database, [siteId], from, to);
   await notifyRaisedAlarms(database, raised, publicUrl);
   return raised;
+}
+
+/** The ingest call: every device of the batch must be the organization's. */
+export async function ingestOrganizationSamples(
+  database: Database,
+  organizationId: number,
+  body: { samples: readonly { deviceId: number; measurementTypeId: number; time: string; value: number }[] },
+  publicUrl: string,
+): Promise<{ samples: number; chunks: number; alarmsRaised: number }> {
+  const deviceIds = [...new Set(body.samples.map((s) => s.deviceId))];
+  const owned = await database.query<{ id: number }>(
+    'SELECT id FROM devices WHERE id = ANY($1::int[]) AND organization_id = $2',
+    [deviceIds, organizationId],
+  );
+  if (owned.length !== deviceIds.length)
+    throw new DomainError('NotFound', 'A device was not found in this organization');
+  const samples = body.samples.map((s) => ({
+    deviceId: s.deviceId,
+    measurementType: s.measurementTypeId,
+    time: Date.parse(s.time),
+    value: s.value,
+  }));
+  const { chunks, alarmsRaised } = await ingestAndEvaluate(database, samples, publicUrl);
+  return { samples: samples.length, chunks, alarmsRaised: alarmsRaised.length };
+}
+
+/** The site rates call: the site must be the organization's and not deleted. */
+export async function ingestOrganizationSiteRates(
+  database: Database,
+  { organizationId, siteId }: SiteRef,
+  rates: readonly { time: string; rate: number; lower: number; upper: number }[],
+  publicUrl: string,
+): Promise<{ stored: number; alarmsRaised: number }> {
+  const [site] = await database.query<{ id: number }>(
+    'SELECT id FROM sites WHERE id = $1 AND organization_id = $2 AND deleted_at IS NULL',
+    [siteId, organizationId],
+  );
+  if (!site) throw new DomainError('NotFound', 'Site not found');
+  const { stored, alarmsRaised } = await ingestSiteRates(
+    database,
+    site.id,
+    rates.map((r) => ({ time: Date.parse(r.time), rate: r.rate, lower: r.lower, upper: r.upper })),
+    publicUrl,
+  );
+  return { stored, alarmsRaised: alarmsRaised.length };
 }
