@@ -20,7 +20,7 @@ import {
   SAMPLING_METHODS,
 } from '@/domain/export';
 import { Permission } from '@/domain/permissions';
-import { defineRoute } from '../http/define-route';
+import { defineRoute, type RouteContext } from '../http/define-route';
 import { invalid } from '../services/errors';
 import {
   ALARM_HEADERS,
@@ -45,7 +45,6 @@ import {
 } from '../services/export';
 import type { Readable } from 'node:stream';
 import type { CsvCell } from '@/domain/csv';
-import type { Database } from '../db/client';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 const range = { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z', siteIds: '1' };
@@ -78,7 +77,7 @@ function scopedExport(spec: {
   headers: readonly string[];
   maxDays?: number;
   rows: (
-    db: Database,
+    db: RouteContext<unknown, unknown, unknown>['database'],
     organizationId: number,
     sites: ExportSite[],
     start: number,
