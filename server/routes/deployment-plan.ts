@@ -8,13 +8,7 @@ import {
   windSourceOptionsForSiteEndpoint,
 } from '@/contracts/deployment-plan';
 import { defineRoute } from '../http/define-route';
-import {
-  deploymentPlanForSite,
-  loadPlanSite,
-  runPlacement,
-  savePlan,
-  windSourceOptions,
-} from '../services/deployment-plan/plans';
+import { deploymentPlanForSite, runPlacement, savePlan, windSourcesForSite } from '../services/deployment-plan/plans';
 
 const orgBody = { from: 'body', key: 'organizationId' } as const;
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
@@ -53,14 +47,15 @@ export const deploymentPlanRoutes = [
     summary:
       "The site's saved plan (null when none) with isValid and its wind source's details, and the site's sources",
     example: { query: { siteId: '1' } },
-    handler: ({ query, organizationId, database }) => deploymentPlanForSite(database, organizationId!, query.siteId),
+    handler: ({ query, organizationId, database }) =>
+      deploymentPlanForSite(database, { organizationId: organizationId!, siteId: query.siteId }),
   }),
   defineRoute(windSourceOptionsForSiteEndpoint, {
     orgScope: orgQuery,
     summary:
       "Wind sources for a site's plan: the organization's sites with wind data, nearest first (no weather stations in this product)",
     example: { query: { siteId: '1' } },
-    handler: async ({ query, organizationId, database }) =>
-      windSourceOptions(database, organizationId!, await loadPlanSite(database, organizationId!, query.siteId, false)),
+    handler: ({ query, organizationId, database }) =>
+      windSourcesForSite(database, { organizationId: organizationId!, siteId: query.siteId }),
   }),
 ];

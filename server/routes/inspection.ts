@@ -96,7 +96,12 @@ export const inspectionRoutes = [
       query: { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-02-01T00:00:00Z', samplePeriod: '30' },
     },
     handler: ({ query, organizationId, database }) =>
-      siteInspections(database, organizationId!, query.siteId, query.startTime, query.endTime),
+      siteInspections(
+        database,
+        { organizationId: organizationId!, siteId: query.siteId },
+        query.startTime,
+        query.endTime,
+      ),
   }),
   defineRoute(inspectionSitesEndpoint, {
     orgScope: orgQuery,

@@ -220,8 +220,7 @@ export async function deleteApiKey(
  */
 export async function detachSiteGroupFromApiKeys(
   tx: Queryable,
-  organizationId: number,
-  siteGroupId: number,
+  { organizationId, siteGroupId }: { organizationId: number; siteGroupId: number },
   actor: { id: number; email: string },
 ): Promise<void> {
   const keys = await tx.query<{ id: number; groups: number[]; enabled: boolean; all_sites: boolean }>(

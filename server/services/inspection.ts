@@ -7,6 +7,7 @@ import type { Queryable } from '../db/client';
 import { invalid } from './errors';
 import { notFound } from './errors';
 import { inTransaction } from './transaction';
+import type { SiteRef } from './site';
 
 export interface Actor {
   userId: number;
@@ -100,12 +101,12 @@ export async function inspectionList(
 
 export async function siteInspections(
   db: Queryable,
-  organizationId: number,
-  siteId: number,
+  site: SiteRef,
   start: string,
   end: string,
 ): Promise<InspectionListItem[]> {
-  await siteOf(db, organizationId, siteId);
+  const { siteId } = site;
+  await siteOf(db, site);
   const rows = await db.query<InspectionRow>(
     `SELECT ${COLUMNS} ${FROM} WHERE i.site_id = $1 AND i.time >= $2::timestamptz AND i.time < $3::timestamptz ORDER BY i.time, i.id`,
     [siteId, start, end],
@@ -113,7 +114,7 @@ export async function siteInspections(
   return rows.map(toListItem);
 }
 
-async function siteOf(db: Queryable, organizationId: number, siteId: number): Promise<void> {
+async function siteOf(db: Queryable, { organizationId, siteId }: SiteRef): Promise<void> {
   const [site] = await db.query('SELECT id FROM sites WHERE id = $1 AND organization_id = $2', [
     siteId,
     organizationId,
@@ -187,7 +188,7 @@ async function organizationProblems(
   organizationId: number,
   input: InspectionInput,
 ): Promise<Record<string, string>> {
-  await siteOf(db, organizationId, input.siteId!);
+  await siteOf(db, { organizationId, siteId: input.siteId! });
   const problems: Record<string, string> = {};
   if (input.sourceId !== null) {
     const [source] = await db.query('SELECT id FROM sources WHERE id = $1 AND site_id = $2', [

@@ -163,8 +163,7 @@ export async function saveBasemap(
     const after = await loadBasemap(db, organizationId, id);
     await auditSiteFeature(
       db,
-      organizationId,
-      fields.siteId,
+      { organizationId, siteId: fields.siteId },
       actor,
       `Basemap ${id}`,
       before ? auditValues(before) : null,
@@ -178,7 +177,14 @@ export async function deleteBasemap(db: Queryable, organizationId: number, id: n
   return inTransaction(db, async (db) => {
     const before = await loadBasemap(db, organizationId, id);
     await db.query('DELETE FROM basemaps WHERE id = $1', [id]);
-    await auditSiteFeature(db, organizationId, before.siteId, actor, `Basemap ${id}`, auditValues(before), null);
+    await auditSiteFeature(
+      db,
+      { organizationId, siteId: before.siteId },
+      actor,
+      `Basemap ${id}`,
+      auditValues(before),
+      null,
+    );
   });
 }
 

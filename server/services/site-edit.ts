@@ -62,8 +62,7 @@ export const latLngText = (lat: number, lng: number): string => `${Number(lat.to
  */
 export async function auditSiteFeature(
   db: Queryable,
-  organizationId: number,
-  siteId: number,
+  { organizationId, siteId }: SiteRef,
   actor: Actor,
   label: string,
   before: Record<string, unknown> | null,

@@ -138,9 +138,9 @@ export function deleteSiteGroup(
       [id, organizationId],
     );
     // API keys lose the group too; one left without groups (and not on all sites) is disabled.
-    await detachSiteGroupFromApiKeys(tx, organizationId, id, user);
+    await detachSiteGroupFromApiKeys(tx, { organizationId, siteGroupId: id }, user);
     // Push integrations likewise: one left without any group is disabled rather than widened to every site.
-    await detachSiteGroupFromIntegrations(tx, organizationId, id, user);
+    await detachSiteGroupFromIntegrations(tx, { organizationId, siteGroupId: id }, user);
     await tx.query('DELETE FROM site_groups WHERE id = $1', [id]);
     const after = await groupsOfSites(tx, siteIds);
     await auditSiteGroups(

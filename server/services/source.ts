@@ -129,8 +129,7 @@ export async function saveSource(
     const after = await loadSource(db, organizationId, id);
     await auditSiteFeature(
       db,
-      organizationId,
-      body.siteId,
+      { organizationId, siteId: body.siteId },
       actor,
       `Source ${id}`,
       before ? auditValues(before) : null,
@@ -158,8 +157,7 @@ export async function setSourceDeleted(
     const after = await loadSource(db, organizationId, sourceId);
     await auditSiteFeature(
       db,
-      organizationId,
-      before.siteId,
+      { organizationId, siteId: before.siteId },
       actor,
       `Source ${sourceId}`,
       auditValues(before),

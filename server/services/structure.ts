@@ -100,8 +100,7 @@ export async function saveStructure(
     const after = await loadStructure(db, organizationId, id);
     await auditSiteFeature(
       db,
-      organizationId,
-      body.siteId,
+      { organizationId, siteId: body.siteId },
       actor,
       `Structure ${id}`,
       before ? auditValues(before) : null,
@@ -116,6 +115,13 @@ export async function deleteStructure(db: Queryable, organizationId: number, id:
     const before = await loadStructure(db, organizationId, id);
     await checkEditableSite(db, { organizationId, siteId: before.siteId });
     await db.query('DELETE FROM structures WHERE id = $1', [id]);
-    await auditSiteFeature(db, organizationId, before.siteId, actor, `Structure ${id}`, auditValues(before), null);
+    await auditSiteFeature(
+      db,
+      { organizationId, siteId: before.siteId },
+      actor,
+      `Structure ${id}`,
+      auditValues(before),
+      null,
+    );
   });
 }

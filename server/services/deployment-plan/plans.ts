@@ -23,6 +23,7 @@ import { readSamples } from '../measurement-store';
 import { CALM_SPEED, optimizePlacement, WIND_SECTORS, type LngLat } from './optimizer';
 import { windRoseProbabilities } from '../wind-sectors';
 import { inTransaction } from '../transaction';
+import type { SiteRef } from '../site';
 
 const WIND_DIRECTION = 15;
 const WIND_SPEED = 16;
@@ -45,12 +46,7 @@ export interface PlanSite {
 }
 
 /** The site in the organization; another organization's site is as unknown as a missing one. */
-export async function loadPlanSite(
-  db: Queryable,
-  organizationId: number,
-  siteId: number,
-  forWrite: boolean,
-): Promise<PlanSite> {
+async function loadPlanSite(db: Queryable, { organizationId, siteId }: SiteRef, forWrite: boolean): Promise<PlanSite> {
   const [s] = await db.query<SiteRow>(
     'SELECT id, name, latitude, longitude, deleted_at FROM sites WHERE id = $1 AND organization_id = $2',
     [siteId, organizationId],
@@ -107,7 +103,12 @@ export function distanceMeters(a: LngLat, b: LngLat): number {
  * Sites of the organization whose installed devices recorded wind, nearest first, with the number of UTC days that
  * hold wind readings. There is no weather-station feed in this product, so that list is always empty.
  */
-export async function windSourceOptions(
+/** The wind sources for a site's plan. */
+export async function windSourcesForSite(db: Queryable, ref: SiteRef): Promise<WindSourceOptions> {
+  return windSourceOptions(db, ref.organizationId, await loadPlanSite(db, ref, false));
+}
+
+async function windSourceOptions(
   db: Queryable,
   organizationId: number,
   site: PlanSite,
@@ -184,7 +185,7 @@ export async function runPlacement(
   request: DevicePlacementRequest,
   now = new Date(),
 ): Promise<{ result: DevicePlacementResult; sources: PlanSource[]; site: PlanSite }> {
-  const site = await loadPlanSite(db, organizationId, request.siteId, true);
+  const site = await loadPlanSite(db, { organizationId, siteId: request.siteId }, true);
   const sources = await planSources(db, site.id);
   if (!request.windSource || !('siteId' in request.windSource))
     throw new DomainError('Invalid', 'The request is not valid.', {
@@ -250,7 +251,7 @@ export async function savePlan(
         now.toISOString(),
       ],
     );
-    const saved = await deploymentPlanForSite(db, organizationId, site.id);
+    const saved = await deploymentPlanForSite(db, { organizationId, siteId: site.id });
     return { request, result, plan: saved.plan! };
   });
 }
@@ -266,12 +267,9 @@ interface PlanRow extends Record<string, unknown> {
 }
 const json = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
-export async function deploymentPlanForSite(
-  db: Queryable,
-  organizationId: number,
-  siteId: number,
-): Promise<DeploymentPlanForSite> {
-  const site = await loadPlanSite(db, organizationId, siteId, false);
+export async function deploymentPlanForSite(db: Queryable, ref: SiteRef): Promise<DeploymentPlanForSite> {
+  const { organizationId } = ref;
+  const site = await loadPlanSite(db, ref, false);
   const sources = await planSources(db, site.id);
   const [row] = await db.query<PlanRow>(
     'SELECT id, request, result, notes, sources_fingerprint, modified_by_email, modified_at FROM deployment_plans WHERE site_id = $1 ORDER BY modified_at DESC, id DESC LIMIT 1',

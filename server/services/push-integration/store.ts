@@ -263,8 +263,7 @@ export async function executionHistory(
  */
 export async function detachSiteGroupFromIntegrations(
   tx: Queryable,
-  organizationId: number,
-  siteGroupId: number,
+  { organizationId, siteGroupId }: { organizationId: number; siteGroupId: number },
   actor: Actor,
 ): Promise<void> {
   const orphaned = await tx.query<{ id: number }>(
