@@ -13,6 +13,11 @@ export interface Database extends Queryable {
   exec(sqlText: string): Promise<void>;
   /** Runs one parameterised statement and returns its rows. */
   query<T extends Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Bulk load: runs `COPY table (columns) FROM '/dev/blob' WITH (FORMAT binary)` over a binary COPY stream
+   * (copy-binary.ts). The embedded database only; on PostgreSQL callers use INSERT.
+   */
+  copyFrom?(sqlText: string, bytes: Uint8Array): Promise<void>;
   /** Runs fn in one transaction: everything commits, or nothing does. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;

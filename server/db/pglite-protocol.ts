@@ -4,6 +4,7 @@ export type PgliteRequest =
   | { id: number; op: 'open'; dataDir: string | null }
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx: number | null }
   | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'copy'; sql: string; bytes: Uint8Array }
   | { id: number; op: 'begin' }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'close' };

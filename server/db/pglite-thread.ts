@@ -56,12 +56,12 @@ export async function openPgliteThread(dataDir: string | null): Promise<Database
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`its thread exited (code ${code})`)));
 
-  const call = <T>(request: Call): Promise<T> =>
+  const call = <T>(request: Call, transfer: ArrayBuffer[] = []): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       if (stopped) return reject(stopped);
       const id = nextId++;
       try {
-        worker.postMessage({ ...request, id });
+        worker.postMessage({ ...request, id }, transfer);
       } catch (error) {
         // A parameter that cannot be cloned (a function, a class instance with private state).
         return reject(error instanceof Error ? error : new Error(String(error)));
@@ -86,6 +86,11 @@ export async function openPgliteThread(dataDir: string | null): Promise<Database
       await call({ op: 'exec', sql });
     },
     query: (sql, params) => query(sql, params),
+    copyFrom: async (sql, bytes) => {
+      // The stream's buffer moves to the database's thread rather than being copied.
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+      await call({ op: 'copy', sql, bytes: own }, [own.buffer as ArrayBuffer]);
+    },
     transaction: async (fn) => {
       const tx = await call<number>({ op: 'begin' });
       const handle: Queryable = { query: (sql, params) => query(sql, params, tx) };

@@ -114,6 +114,10 @@ async function handle(request: PgliteRequest): Promise<unknown> {
     case 'exec':
       await open().exec(request.sql);
       return null;
+    case 'copy':
+      // COPY … FROM '/dev/blob' reads the stream from the blob PGlite is handed with the statement.
+      await open().query(request.sql, [], { blob: new Blob([request.bytes as Uint8Array<ArrayBuffer>]) });
+      return null;
     case 'begin':
       begin(request.id);
       return undefined;

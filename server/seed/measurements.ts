@@ -3,6 +3,7 @@
 // when the wind blows from the source towards it. Deterministic for a seed; the same events will feed the
 // emissions of the analytics screens.
 import type { Database } from '../db/client';
+import { encodeCopyBinary } from '../db/copy-binary';
 import { CHUNK_MS, encodeChunk, periodMask } from '../services/measurement-chunks';
 import { createRandom, type Random } from './random';
 import { localMetres, plumeEnhancementPpm, SENSOR_HEIGHT_M, SOURCE_HEIGHT_M } from './plume';
@@ -304,6 +305,61 @@ export function offlineGaps(r: Random, from: number, to: number): [number, numbe
   return gaps;
 }
 
+interface ChunkRow {
+  deviceId: number;
+  type: number;
+  day: number;
+  count: number;
+  first: number;
+  last: number;
+  times: Uint8Array;
+  vals: Uint8Array;
+  periodMask: number;
+}
+
+const CHUNK_COLUMNS =
+  'measurement_chunks (device_id, measurement_type, chunk_start, sample_count, first_time, last_time, times, vals, period_mask)';
+
+/**
+ * One batch of chunks: a binary COPY into the embedded database (its thread is the seed's bottleneck, and COPY spares
+ * it the parameters' encoding and a parse and bind per row), else one INSERT. The seed writes each device and day
+ * once, into empty tables, so COPY never meets a conflict.
+ */
+function writeChunks(database: Database, batch: readonly ChunkRow[]): Promise<unknown> {
+  if (database.copyFrom) {
+    const stream = encodeCopyBinary(
+      batch.map((c) => [
+        { int4: c.deviceId },
+        { int4: c.type },
+        { timestamptz: c.day },
+        { int4: c.count },
+        { timestamptz: c.first },
+        { timestamptz: c.last },
+        { bytea: c.times },
+        { bytea: c.vals },
+        { int2: c.periodMask },
+      ]),
+    );
+    return database.copyFrom(`COPY ${CHUNK_COLUMNS} FROM '/dev/blob' WITH (FORMAT binary)`, stream);
+  }
+  const params: unknown[] = [];
+  const values = batch.map((c) => {
+    const row = [
+      c.deviceId,
+      c.type,
+      new Date(c.day).toISOString(),
+      c.count,
+      new Date(c.first).toISOString(),
+      new Date(c.last).toISOString(),
+      c.times,
+      c.vals,
+      c.periodMask,
+    ];
+    return `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`;
+  });
+  return database.query(`INSERT INTO ${CHUNK_COLUMNS} VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`, params);
+}
+
 /** Writes the devices' days [from, to) as whole chunks (the tables are empty while seeding). */
 export async function seedDeviceData(
   database: Database,
@@ -324,17 +380,12 @@ export async function seedDeviceData(
   let done = 0;
   // One INSERT in flight while the next batch is generated: the database runs in its own thread, so the two overlap.
   let inFlight: Promise<unknown> = Promise.resolve();
-  const rows: unknown[][] = [];
+  const rows: ChunkRow[] = [];
   const flush = async () => {
     if (rows.length === 0) return;
-    const params: unknown[] = [];
-    const values = rows.map((row) => `(${row.map((v) => (params.push(v), `$${params.length}`)).join(', ')})`);
-    rows.length = 0;
+    const batch = rows.splice(0);
     await inFlight;
-    inFlight = database.query(
-      `INSERT INTO measurement_chunks (device_id, measurement_type, chunk_start, sample_count, first_time, last_time, times, vals, period_mask) VALUES ${values.join(', ')} ON CONFLICT DO NOTHING`,
-      params,
-    );
+    inFlight = writeChunks(database, batch);
     // Its failure is seen by the next flush's await; until then it must not count as unhandled.
     inFlight.catch(() => undefined);
   };
@@ -353,17 +404,17 @@ export async function seedDeviceData(
         if (hi <= lo) continue;
         const part = { times: s.times.subarray(lo, hi), values: s.values.subarray(lo, hi) };
         const packed = encodeChunk(day, part);
-        rows.push([
-          spot.device.deviceId,
+        rows.push({
+          deviceId: spot.device.deviceId,
           type,
-          new Date(day).toISOString(),
-          hi - lo,
-          new Date(part.times[0]!).toISOString(),
-          new Date(part.times[hi - lo - 1]!).toISOString(),
-          packed.times,
-          packed.vals,
-          periodMask(day, part.times),
-        ]);
+          day,
+          count: hi - lo,
+          first: part.times[0]!,
+          last: part.times[hi - lo - 1]!,
+          times: packed.times,
+          vals: packed.vals,
+          periodMask: periodMask(day, part.times),
+        });
         samples += hi - lo;
         if (rows.length >= 200) await flush();
       }
