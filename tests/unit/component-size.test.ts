@@ -19,7 +19,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   'src/features/site-edit/sources-tab.tsx SourcesTab': 339,
   'src/features/install-wizard/install-wizard-page.tsx InstallWizardPage': 338,
   'src/features/site-edit/structures-tab.tsx StructuresTab': 328,
-  'src/features/device-health/device-map.tsx DeviceMap': 322,
   'src/features/site-edit/basemaps-tab.tsx BasemapsTab': 321,
   'src/features/site-edit/site-edit-page.tsx SiteEdit': 257,
   'src/features/site-baselines/create-baseline-dialog.tsx CreateBaselineDialog': 360,
