@@ -1,14 +1,14 @@
 // The console under load: `node --import tsx server/main.ts` on a scratch copy of a PGlite directory seeded once
 // with the full demo seed (the template is kept in the temp folder and re-seeded when server/seed/ changes), signed in
 // through the real OIDC flow.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPglite } from '../../server/db/client';
 import { signInWithPassword } from '../../tests/helpers/oidc-flow';
+import { freePort, startServerProcess } from '../../tests/helpers/server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const EMAIL = 'provider.admin@example.com';
@@ -61,18 +61,6 @@ export function demoTemplate(log: (m: string) => void): { dir: string; stamp: Te
   return { dir, stamp };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 export interface LoadServer {
   origin: string;
   pid: number;
@@ -102,59 +90,23 @@ export async function startLoadServer(
     await copy.close();
     log(`modelling paused on ${paused.length} sites of the copy`);
   }
-  let out = '';
   const flags = (process.env.LOAD_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+  const server = await startServerProcess({
+    port,
+    dataDir,
+    nodeFlags: flags,
+    timeoutMs: 180_000,
+    keepOutputChars: 100_000,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
       DATABASE_URL: '',
       STATIC_DIR: '',
       SIMULATE: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (d: Buffer) => {
-    out += d.toString();
-    if (out.length > 200_000) out = out.slice(-100_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${out.slice(-4000)}`);
-      try {
-        if ((await fetch(`${origin}/api/config/`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`no answer from ${origin} in 180 s:\n${out.slice(-4000)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  } catch (e) {
-    await stop();
-    throw e;
-  }
+  const child = server.child;
   log(`server ${child.pid} listening at ${origin}`);
   let token = '';
   let signedInAt = 0;
@@ -169,7 +121,7 @@ export async function startLoadServer(
       }
       return token;
     },
-    output: () => out,
-    stop,
+    output: server.output,
+    stop: server.stop,
   };
 }

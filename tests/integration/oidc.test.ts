@@ -10,7 +10,7 @@ import { generateProviderKeys, type ProviderKeys } from '../../server/auth/oidc-
 import { hashPassword } from '../../server/auth/password';
 import { createTokenVerifier } from '../../server/auth/verify-token';
 import type { Database } from '../../server/db/client';
-import { freePort } from '../e2e/harness';
+import { freePort } from '../helpers/server-process';
 import { authorize, FlowError, refresh, signInWithPassword } from '../helpers/oidc-flow';
 import { createTestDatabase, testEngines, type TestDatabase } from '../helpers/test-db';
 

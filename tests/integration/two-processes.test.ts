@@ -5,7 +5,7 @@
 // notification workers send every outbox mail exactly once. Push delivery is proved the way modelling-lease.test.ts
 // proves the modelling scheduler's lease: two workers, each with its own connection pool as two processes have, run
 // one integration at once, and every record reaches the receiver once. There are no in-process rate limits.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
@@ -20,21 +20,15 @@ import { generateProviderKeys, loadOrCreateSharedProviderKeys } from '../../serv
 import { openPostgres, type Database } from '../../server/db/client';
 import { createAgent } from '../../server/services/push-integration/deliver';
 import { runIntegration, type PushRunOptions } from '../../server/services/push-integration/worker';
-import { freePort } from '../e2e/harness';
 import { refresh, signInWithPassword } from '../helpers/oidc-flow';
+import { freePort, spawnServer, waitUntilServing, type ServerProcess } from '../helpers/server-process';
 import { insertFixtures } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const MAILS = 120;
 
-interface Proc {
-  name: string;
-  origin: string;
-  child: ChildProcess;
-  dataDir: string;
-  output(): string;
-}
+type Proc = ServerProcess;
 
 async function admin<T extends Record<string, unknown>>(
   url: string,
@@ -48,41 +42,6 @@ async function admin<T extends Record<string, unknown>>(
   } finally {
     await client.end();
   }
-}
-
-function spawnServer(name: string, port: number, env: Record<string, string>): Proc {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `twoproc-${name}-`));
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    // A DATA_DIR of its own each: nothing may be shared through the file system.
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  return { name, origin: `http://127.0.0.1:${port}`, child, dataDir, output: () => log };
-}
-
-async function waitUntilServing(p: Proc, deadline: number): Promise<void> {
-  for (;;) {
-    if (p.child.exitCode !== null) throw new Error(`server ${p.name} exited early:\n${p.output()}`);
-    const ok = await fetch(`${p.origin}/api/config/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`server ${p.name} did not start in time:\n${p.output()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function stopServer(p: Proc): Promise<void> {
-  if (p.child.exitCode === null) {
-    p.child.kill('SIGTERM');
-    await new Promise((r) => p.child.once('exit', r));
-  }
-  rmSync(p.dataDir, { recursive: true, force: true });
 }
 
 /** A round-robin HTTP proxy, no stickiness: request n goes to backend n mod 2, whatever its cookies say. */
@@ -146,13 +105,12 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL (needs TEST_DA
       SEED_EMISSION_DAYS: '1',
     };
     // Started together on an empty database: the start-up lock lets one migrate and seed while the other waits.
-    procs = [spawnServer('A', portA, env), spawnServer('B', portB, env)];
-    const deadline = Date.now() + 90_000;
-    await Promise.all(procs.map((p) => waitUntilServing(p, deadline)));
+    procs = [spawnServer({ name: 'A', port: portA, env }), spawnServer({ name: 'B', port: portB, env })];
+    await Promise.all(procs.map((p) => waitUntilServing(p, 90_000)));
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(procs.map(stopServer));
+    await Promise.all(procs.map((p) => p.stop()));
     await new Promise((r) => (proxy ? proxy.server.close(r) : r(undefined)));
     if (dbUrl) await admin(baseUrl!, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   }, 30_000);
