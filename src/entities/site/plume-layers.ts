@@ -6,7 +6,7 @@ import { BitmapLayer } from '@deck.gl/layers';
 export interface PlumeBitmap {
   /** Stable per plume (the layer's id), so a step updates the layer rather than replacing it. */
   key: string;
-  image: ImageData;
+  image: ImageBitmap;
   /** [west, south, east, north] in degrees. */
   bounds: [number, number, number, number];
 }
@@ -20,7 +20,6 @@ export function plumeLayers(idPrefix: string, bitmaps: readonly PlumeBitmap[], o
         bounds: b.bounds,
         opacity,
         pickable: false,
-        textureParameters: { minFilter: 'linear', magFilter: 'linear' },
       }),
   );
 }

@@ -8,7 +8,6 @@ import { plumeAlert, PlumeStatus } from '@/domain/plumes';
 import { plumeLayers, type PlumeBitmap } from '@/entities/site/plume-layers';
 import type { SiteWindow } from './api';
 import { useFrameSheets, usePlumeFrames } from './plume-api';
-import { frameImage } from './plume-sheet';
 
 export const PLUME_LAYER_STORAGE_KEY = 'console.siteMapPlumes';
 /** One frame (a simulated minute) every 200 ms while playing. */
@@ -87,10 +86,10 @@ export function usePlumeAnimation(w: SiteWindow, emissions: readonly SiteEmissio
   const layers = useMemo(() => {
     if (!on) return [];
     const bitmaps: PlumeBitmap[] = (at.get(times[index] ?? NaN) ?? []).flatMap((f) => {
-      const sheet = sheets.sheets.get(f.imageUrl);
-      if (!sheet) return [];
+      const image = sheets.sheets.get(f.imageUrl)?.images[f.sheetIndex];
+      if (!image) return [];
       const { southWest: sw, northEast: ne } = f.bounds;
-      return [{ key: String(f.plumeId), image: frameImage(sheet, f), bounds: [sw.lng, sw.lat, ne.lng, ne.lat] }];
+      return [{ key: String(f.plumeId), image, bounds: [sw.lng, sw.lat, ne.lng, ne.lat] }];
     });
     return plumeLayers('site-plume', bitmaps);
   }, [on, at, times, index, sheets.sheets]);

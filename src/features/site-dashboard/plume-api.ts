@@ -86,17 +86,23 @@ function sheetQuery(imageUrl: string): { organizationId: number; plumeId: number
  * changes under the same key); answers the decoded sheets by URL, those still loading left out.
  */
 export function useFrameSheets(frames: readonly PlumeFrame[] | undefined, enabled: boolean) {
-  const urls = [...new Set((frames ?? []).map((f) => f.imageUrl))];
+  const layout = new Map((frames ?? []).map((f) => [f.imageUrl, { columns: f.sheetColumns, size: f.frameSize }]));
+  const urls = [...layout.keys()];
   return useQueries({
     queries: urls.map((url) => {
       const args = { query: sheetQuery(url) };
+      const { columns, size } = layout.get(url)!;
       return {
         queryKey: endpointKey(plumeImageEndpoint, args),
         enabled,
         staleTime: Infinity,
         gcTime: 10 * 60_000,
         queryFn: async ({ signal }: { signal: AbortSignal }) =>
-          decodeFrameSheet(await callEndpointBytes(plumeImageEndpoint, { ...args, accept: 'image/png', signal })),
+          decodeFrameSheet(
+            await callEndpointBytes(plumeImageEndpoint, { ...args, accept: 'image/png', signal }),
+            columns,
+            size,
+          ),
       };
     }),
     combine: (results) => ({
