@@ -14,7 +14,7 @@ import {
   type Episode,
 } from '../server/services/alarm-engine/episodes';
 import { ingestSamples, readSamples, type Sample } from '../server/services/measurement-store';
-import type { Samples } from '../server/services/measurement-chunks';
+import type { Samples } from '../server/services/measurement-chunk';
 
 const MINUTE = 60_000;
 const DAYS = 90;

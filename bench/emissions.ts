@@ -18,7 +18,7 @@ import {
   siteEmissionStatuses,
 } from '../server/services/emission';
 import { csvStream, deviceDataHeaders, deviceDataRows } from '../server/services/export';
-import { refreshDailyVolumes } from '../server/services/emission-rollups';
+import { refreshDailyVolumes } from '../server/services/emission-rollup';
 import { ingestSamples, readSamples, type Sample } from '../server/services/measurement-store';
 import { toCsv } from '../src/domain/csv';
 import { bucketsOf } from '../src/domain/emissions';

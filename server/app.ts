@@ -50,7 +50,7 @@ import { siteDashboardRoutes } from './routes/site-dashboard';
 import { plumeRoutes } from './routes/plume';
 import { emissionRoutes } from './routes/emission';
 import { emissionClassificationRoutes } from './routes/emission-classification';
-import { emissionTargetRoutes } from './routes/emission-targets';
+import { emissionTargetRoutes } from './routes/emission-target';
 import { siteBaselineRoutes } from './routes/site-baseline';
 import { exportRoutes } from './routes/export';
 import { inspectionRoutes } from './routes/inspection';

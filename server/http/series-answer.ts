@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ARROW_STREAM_MIME } from '@/domain/chart-data';
 import { encodeSeriesArrow, encodeWindArrow, type WindColumns } from '../../src/codec/series-arrow';
 import type { Database } from '../db/client';
-import type { Samples } from '../services/measurement-chunks';
+import type { Samples } from '../services/measurement-chunk';
 import { answerCacheFor } from './answer-cache';
 
 const wantsArrow = (request: FastifyRequest) => (request.headers.accept ?? '').includes(ARROW_STREAM_MIME);

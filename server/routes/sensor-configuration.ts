@@ -21,7 +21,7 @@ import {
   loadCurrentSensorConfigurations,
   loadSensorConfigurationHistory,
   setRmxCoefficients,
-} from '../services/sensor-configurations';
+} from '../services/sensor-configuration';
 
 export const sensorConfigurationRoutes = [
   defineRoute(currentSensorConfigurationsEndpoint, {

@@ -9,7 +9,7 @@ import type { SeedSize } from '../config';
 import { siteEmissionPlan, type EmissionEvent } from './measurements';
 import { BaselineType, EPA_SITE_TYPES, isEpaRegulated } from '@/domain/baselines';
 import { createBaseline } from '../services/site-baseline';
-import { refreshDailyVolumes } from '../services/emission-rollups';
+import { refreshDailyVolumes } from '../services/emission-rollup';
 import { createRandom, type Random } from './random';
 
 const DAY = 86_400_000;

@@ -4,7 +4,7 @@
 // emissions of the analytics screens.
 import type { Database } from '../db/client';
 import { encodeCopyBinary } from '../db/copy-binary';
-import { CHUNK_MS, encodeChunk, periodMask } from '../services/measurement-chunks';
+import { CHUNK_MS, encodeChunk, periodMask } from '../services/measurement-chunk';
 import { createRandom, type Random } from './random';
 import { localMetres, plumeEnhancementPpm, SENSOR_HEIGHT_M, SOURCE_HEIGHT_M } from './plume';
 import { windOf, type SiteWeather } from './site-weather';

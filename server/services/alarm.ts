@@ -27,7 +27,7 @@ import {
 import { enumField, filterConditions, orderBy, type GridField } from './grid-sql';
 import { accessToOrganization } from './signed-in-user';
 import { assertFilterInOrganization, siteFilterSql } from './site-filter';
-import { EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollups';
+import { EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollup';
 import { evaluateAlarms } from './alarm-engine/run';
 import { notifyRaisedAlarms } from './notification/alarm-mails';
 import { EMPTY_SITE_FILTER } from '@/domain/site-filter';

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/client';
 import { checkedRange } from './chart-range';
 import { windPerInstallation, zoneOffsetMs, type WindReduction } from './chart-series';
 import { DomainError } from './errors';
-import type { Samples } from './measurement-chunks';
+import type { Samples } from './measurement-chunk';
 import { readSamples, samplesFingerprint } from './measurement-store';
 import { checkSite, closestSiteRateDay } from './site-dashboard';
 

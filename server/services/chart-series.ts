@@ -1,7 +1,7 @@
 // Server-side reductions for the chart endpoints: maxima per sample period (keeping each peak's own time; the
 // averages run in the compute core's wasm, server/services/compute-core.ts) and the zone offset for local days.
 import type { WindColumns } from '../../src/codec/series-arrow';
-import type { Samples } from './measurement-chunks';
+import type { Samples } from './measurement-chunk';
 
 /** The largest value in each period of `periodMs` counted from `origin`, at the time it was measured. */
 export function maxPerPeriod(s: Samples, origin: number, periodMs: number): Samples {

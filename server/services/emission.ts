@@ -20,7 +20,7 @@ import {
 import type { SiteFilter } from '@/domain/site-filter';
 import type { Queryable } from '../db/client';
 import { siteFilterSql } from './site-filter';
-import { BUCKET_VOLUME, DAY_BUCKETS, dayBucketParams, EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollups';
+import { BUCKET_VOLUME, DAY_BUCKETS, dayBucketParams, EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollup';
 
 export { windowVolumeSql };
 

@@ -21,9 +21,9 @@ import { computeCore } from './compute-core';
 import type { Queryable } from '../db/client';
 import { invalid } from './errors';
 import { notFound } from './errors';
-import { EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollups';
+import { EMISSION_LOOKBACK, windowVolumeSql } from './emission-rollup';
 import { windPerInstallation } from './chart-series';
-import { CHUNK_MS } from './measurement-chunks';
+import { CHUNK_MS } from './measurement-chunk';
 import { readSamples } from './measurement-store';
 import { computeUptime } from './uptime';
 

@@ -11,7 +11,7 @@ import {
   periodMask,
   sliceRange,
   type Samples,
-} from './measurement-chunks';
+} from './measurement-chunk';
 
 export interface Sample {
   deviceId: number;

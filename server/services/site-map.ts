@@ -9,7 +9,7 @@ import { windPerInstallation } from './chart-series';
 import { readSamples } from './measurement-store';
 import type { SiteRef } from './site';
 import { checkSite } from './site-dashboard';
-import { concentrationRose } from './wind-sectors';
+import { concentrationRose } from './wind-sector';
 
 interface RangeQuery {
   startTime: string;

@@ -21,7 +21,7 @@ import {
   UPTIME_RANGE_MESSAGE,
 } from '@/domain/uptime';
 import type { Queryable } from '../db/client';
-import { CHUNK_MS } from './measurement-chunks';
+import { CHUNK_MS } from './measurement-chunk';
 import { loadTickets } from './device-rows';
 import type { SignedInUser } from './callers';
 import { DomainError } from './errors';

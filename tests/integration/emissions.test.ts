@@ -10,7 +10,7 @@ import {
 } from '@/contracts/emission';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
-import { refreshDailyVolumes } from '../../server/services/emission-rollups';
+import { refreshDailyVolumes } from '../../server/services/emission-rollup';
 
 const at = (iso: string) => new Date(iso).toISOString();
 const MARCH = { startTime: '2026-03-01T00:00:00.000Z', endTime: '2026-04-01T00:00:00.000Z' };

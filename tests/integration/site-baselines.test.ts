@@ -4,7 +4,7 @@ import { baselineCalculationSchema, siteBaselineListRowSchema, siteBaselineSchem
 import { BASELINE_MESSAGES } from '@/domain/baselines';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
-import { refreshDailyVolumes } from '../../server/services/emission-rollups';
+import { refreshDailyVolumes } from '../../server/services/emission-rollup';
 
 describe.each(testEngines)('site baselines on %s', (engine) => {
   let t: TestApp;

@@ -13,7 +13,7 @@ import {
   type LngLat,
   type OptimizerInput,
 } from '../../server/services/deployment-plan/optimizer';
-import { windRoseProbabilities } from '../../server/services/wind-sectors';
+import { windRoseProbabilities } from '../../server/services/wind-sector';
 
 /** The plan's wind rose, binned by the compute core's rose kernel as the server does. */
 const windRose = (directions: number[], speeds: number[] | null) =>

@@ -7,7 +7,7 @@ import {
   encodeChunk,
   mergeSamples,
   sliceRange,
-} from '../../server/services/measurement-chunks';
+} from '../../server/services/measurement-chunk';
 
 const day = Date.UTC(2026, 2, 8);
 

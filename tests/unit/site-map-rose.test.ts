@@ -19,7 +19,7 @@ import {
   windPeriodMs,
   windRoseShares,
 } from '@/domain/site-map';
-import { concentrationRose } from '../../server/services/wind-sectors';
+import { concentrationRose } from '../../server/services/wind-sector';
 
 const CH4 = GAS_LEGEND_THRESHOLDS.CH4;
 const MIN = 60_000;

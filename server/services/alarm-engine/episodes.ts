@@ -2,7 +2,7 @@
 // episodes in which it stays at or above the HI threshold. An episode ends only once the value has stayed below HI
 // (or the data has stopped) for the reset evaluation period, so one event raises one alarm; its level is the highest
 // threshold reached. Pure, so the same samples always give the same episodes.
-import type { Samples } from '../measurement-chunks';
+import type { Samples } from '../measurement-chunk';
 
 export const HOUR_MS = 3_600_000;
 /** Aggregation ids (src/domain/enums): Average 0, Max 1. */

@@ -16,7 +16,7 @@ import {
   type AlarmDetail,
   type Episode,
 } from './episodes';
-import type { Samples } from '../measurement-chunks';
+import type { Samples } from '../measurement-chunk';
 import { SITE_RATE_STEP_MS } from '@/domain/emissions';
 
 export interface EffectiveParameter extends AlarmDetail {

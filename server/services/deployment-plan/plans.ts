@@ -21,7 +21,7 @@ import type { Queryable } from '../../db/client';
 import { DomainError } from '../errors';
 import { readSamples } from '../measurement-store';
 import { CALM_SPEED, optimizePlacement, WIND_SECTORS, type LngLat } from './optimizer';
-import { windRoseProbabilities } from '../wind-sectors';
+import { windRoseProbabilities } from '../wind-sector';
 import { inTransaction } from '../transaction';
 import type { SiteRef } from '../site';
 

@@ -3,7 +3,7 @@
 // the DLQ way (minute k stamped at its end: a reading at r falls in the minute stamped ceil(r / 60 s)).
 import type { Queryable } from '../../../db/client';
 import { readSamples } from '../../measurement-store';
-import type { Samples } from '../../measurement-chunks';
+import type { Samples } from '../../measurement-chunk';
 import {
   CONTEXT_AFTER_MS,
   CONTEXT_BEFORE_MS,

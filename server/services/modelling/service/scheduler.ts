@@ -4,7 +4,7 @@
 // devices cover, each committed in its own transaction; then the daily volume rollups and the site's alarms.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../db/client';
-import { refreshDailyVolumes } from '../../emission-rollups';
+import { refreshDailyVolumes } from '../../emission-rollup';
 import { evaluateSiteRateAlarms } from '../../ingestion';
 import { CONTEXT_AFTER_MS, STEP_MS, type ModelCarry, type StepResult } from '../contract';
 import { loadGeometry, loadSliceReadings, stepWindow } from './inputs';

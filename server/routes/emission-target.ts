@@ -10,7 +10,7 @@ import { EMISSION_TARGET_COLUMNS } from '@/domain/emission-targets';
 import { readCsvRecords } from '../http/csv-records';
 import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';
-import { applyEmissionTargetUpload, deleteEmissionTarget, listEmissionTargets } from '../services/emission-targets';
+import { applyEmissionTargetUpload, deleteEmissionTarget, listEmissionTargets } from '../services/emission-target';
 
 export const emissionTargetRoutes = [
   defineRoute(emissionTargetListEndpoint, {
