@@ -12,7 +12,6 @@ export const plumeRequestSchema = z.object({
   plumeId: z.number().int(),
   plumeStatus: z.number().int(),
 });
-export type PlumeRequest = z.infer<typeof plumeRequestSchema>;
 
 const latLng = z.object({ lat: z.number(), lng: z.number() });
 

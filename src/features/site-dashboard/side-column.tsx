@@ -343,7 +343,11 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                 <th scope="col" className="text-right">
                   Volume
                 </th>
-                {canPlume && <th scope="col">Plume</th>}
+                {canPlume && (
+                  <th scope="col" className="px-1">
+                    Plume
+                  </th>
+                )}
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -367,7 +371,7 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                   <td>{e.sourceCategoryName}</td>
                   <td className="text-right tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
                   {canPlume && (
-                    <td>
+                    <td className="px-1">
                       <PlumeButton organizationId={w.organizationId} emission={e} />
                     </td>
                   )}
