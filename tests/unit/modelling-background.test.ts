@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectSpikes, removeBackground } from '../../server/services/modelling/background';
 import { makeRng, gaussian } from '../../server/services/modelling/stats';
+import { TUNING } from '../../server/services/modelling/tuning';
 
 const N = 90;
 
@@ -30,6 +31,58 @@ describe('background and enhancement', () => {
     // A second step with the carry keeps the offsets stable.
     const second = removeBackground(y, ids, first.carry, [60, 75]);
     expect(Math.abs(second.carry.offsets['5']! - first.carry.offsets['5']!)).toBeLessThan(0.02);
+  });
+
+  it('a plume sitting on one sensor for hours does not become its offset, and a later plume there is seen', () => {
+    const rng = makeRng(3);
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8];
+    const offsets = [0, 0.1, -0.08, 0.05, 0.2, -0.15, 0, 0.03];
+    let carry = removeBackground(
+      series(8, (i, k) => 2 + offsets[i]! + 0.02 * gaussian(rng) + 0 * k),
+      ids,
+      null,
+      [60, 75],
+    ).carry;
+    // Almost 4 hours (one step less than TUNING.offsetRiseAfterSteps, after which a standing rise is taken for an
+    // offset) of an intermittent plume (|N(0, 5 ppm)|) covering sensor 4 (index 3) in every minute.
+    for (let step = 0; step < TUNING.offsetRiseAfterSteps - 1; step++)
+      carry = removeBackground(
+        series(8, (i) => 2 + offsets[i]! + (i === 3 ? 5 * Math.abs(gaussian(rng)) : 0) + 0.02 * gaussian(rng)),
+        ids,
+        carry,
+        [60, 75],
+      ).carry;
+    // The offset held: the plume's lower tail sits far above it.
+    expect(carry.offsets['4']! - offsets[3]!).toBeLessThan(0.2);
+    // After the plume, a 1.5 ppm plume on the same sensor stands out.
+    const later = removeBackground(
+      series(8, (i, k) => 2 + offsets[i]! + (i === 3 && k >= 40 && k < 70 ? 1.5 : 0) + 0.02 * gaussian(rng)),
+      ids,
+      carry,
+      [60, 75],
+    );
+    expect(later.enhancement[3]![55]!).toBeGreaterThan(1.0);
+    expect(Math.abs(later.enhancement[3]![20]!)).toBeLessThan(0.6);
+  });
+
+  it('follows a sensor whose offset falls (no plume makes a sensor read low)', () => {
+    const rng = makeRng(4);
+    const ids = [1, 2, 3, 4, 5];
+    let carry = removeBackground(
+      series(5, () => 2 + 0.02 * gaussian(rng)),
+      ids,
+      null,
+      [60, 75],
+    ).carry;
+    for (let step = 0; step < 12; step++)
+      carry = removeBackground(
+        series(5, (i) => 2 + (i === 2 ? -1 : 0) + 0.02 * gaussian(rng)),
+        ids,
+        carry,
+        [60, 75],
+      ).carry;
+    const rel = carry.offsets['3']! - carry.offsets['1']!;
+    expect(rel).toBeCloseTo(-1, 1);
   });
 
   it('an off-site plume raising every sensor is background', () => {

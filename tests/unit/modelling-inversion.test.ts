@@ -52,6 +52,34 @@ describe('inversion: detection and quantification draws of the ensemble', () => 
   });
 });
 
+describe('inversion: a source with an open emission is quantified in every draw', () => {
+  it('fits an included source the selections dropped, without counting it as detected', () => {
+    // The nominal footprint is the misplaced one above (minutes 15–24 against a signal on 10–19): its selection is
+    // empty (the RSS drop is below the BIC surcharge), so without the include its draws are 0; included, each draw is
+    // the resample's least-squares rate (0.5 kg/h on the full sample, hand-computed above; the 5-minute block
+    // resamples put the median near 0.18).
+    const y = new Float64Array(T);
+    for (let t = 10; t < 20; t++) y[t] = 1;
+    const base = {
+      enhancement: [y],
+      minuteWeight: new Float64Array(T).fill(1),
+      noise: [0.02],
+      spike: new Uint8Array(T),
+      members: [footprint(15, 25)],
+    };
+    const without = invert({ ...base, rng: makeRng(1, 3) });
+    expect(without.selected).toEqual([]);
+    expect(Array.from(without.sources[0]!.draws).every((q) => q === 0)).toBe(true);
+    const withOpen = invert({ ...base, rng: makeRng(1, 3), include: [0] });
+    const s = withOpen.sources[0]!;
+    const sorted = Array.from(s.draws).sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]!).toBeGreaterThan(0.1);
+    expect(sorted[Math.floor(sorted.length / 2)]!).toBeLessThan(1);
+    expect(Array.from(s.detectionDraws).every((q) => q === 0)).toBe(true);
+    expect(s.pOn).toBe(0);
+  });
+});
+
 describe("bounds: the draws' spread and the model error", () => {
   it('combines the inflated P5–P95 with the log-normal model error in quadrature (hand-computed)', () => {
     // k = 1.3, σ = 0.3, z = 1.6449: median 2, P5 1, P95 4 → inflated [0.7, 4.6]; ln(4.6/2) = 0.8329 and

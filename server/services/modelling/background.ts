@@ -17,6 +17,8 @@ export interface BackgroundCarry {
   noise: Record<string, number[]>;
   /** Recent per-step low percentiles (ppm) by device id (single-sensor fallback). */
   lows: Record<string, number[]>;
+  /** Consecutive steps in which a sensor's readings no longer matched its carried offset, by device id. */
+  lost?: Record<string, number>;
 }
 
 export interface BackgroundResult {
@@ -42,39 +44,72 @@ export function removeBackground(
     offsets: { ...(prior?.offsets ?? {}) },
     noise: { ...(prior?.noise ?? {}) },
     lows: { ...(prior?.lows ?? {}) },
+    lost: { ...(prior?.lost ?? {}) },
   };
+  const lost = carry.lost!;
   const live = ppm.map((y) => y.some((v) => Number.isFinite(v)));
   const nLive = live.filter(Boolean).length;
   const enhancement = ppm.map(() => new Float64Array(n).fill(Number.NaN));
   const noise = new Array<number>(R).fill(Number.NaN);
 
   if (nLive >= 3) {
-    // Offsets: each sensor against the per-minute median of all sensors, on quiet minutes.
-    const med = new Float64Array(n).fill(Number.NaN);
+    // Offsets (inter-sensor calibration, drift, temperature artefact), each sensor against a per-minute reference:
+    // the low cross-sensor quantile of the offset-corrected readings, which a plume lifts only when it covers most
+    // sensors. Per step, the sensor's low quantile of its differences over the window is its candidate offset (plume
+    // minutes are positive outliers). Downwards the offset follows it freely (no plume makes a sensor read low); upwards
+    // only by small steps, and not at all while the candidate sits far above it (a plume covering the sensor for most of
+    // the window) unless that lasts hours. The former rule learnt from minutes within 3σ of the offset with σ the
+    // enhancement's spread, which a plume sitting on a sensor for hours inflated: the band then admitted the plume and
+    // the offset latched high (metec dev 202 sensor 4 at +11 ppm), hiding every later plume there.
+    const ref = new Float64Array(n).fill(Number.NaN);
     for (let k = 0; k < n; k++) {
       const col: number[] = [];
-      for (let i = 0; i < R; i++) if (Number.isFinite(ppm[i]![k]!)) col.push(ppm[i]![k]!);
-      if (col.length >= 3) med[k]! = medianOf(col);
+      for (let i = 0; i < R; i++)
+        if (Number.isFinite(ppm[i]![k]!)) col.push(ppm[i]![k]! - (prior?.offsets[String(deviceIds[i]!)] ?? 0));
+      if (col.length >= 3) {
+        col.sort((a, b) => a - b);
+        ref[k]! = quantile(col, TUNING.crossSensorQuantile);
+      }
     }
     for (let i = 0; i < R; i++) {
       if (!live[i]!) continue;
       const key = String(deviceIds[i]!);
       const old = carry.offsets[key];
-      const known = old !== undefined && Number.isFinite(old);
-      const sd = Math.max(0.02, quantileOf(carry.noise[key] ?? [], 0.3) || 0.05);
       const diffs: number[] = [];
-      for (let k = 0; k < n; k++) {
-        if (!Number.isFinite(ppm[i]![k]!) || !Number.isFinite(med[k]!)) continue;
-        const d = ppm[i]![k]! - med[k]!;
-        // Quiet minutes only once an offset is known: plume minutes must not drag the offset up.
-        if (!known || Math.abs(d - old) < 3 * sd + 0.05) diffs.push(d);
-      }
-      if (diffs.length < 10) continue;
+      for (let k = 0; k < n; k++)
+        if (Number.isFinite(ppm[i]![k]!) && Number.isFinite(ref[k]!)) diffs.push(ppm[i]![k]! - ref[k]!);
+      if (diffs.length < TUNING.offsetMinMinutes) continue;
       diffs.sort((a, b) => a - b);
-      // Without a prior, a low-ish quantile: plume minutes are positive outliers of the difference.
-      const est = quantile(diffs, known ? 0.5 : 0.35);
-      carry.offsets[key] = known ? old + TUNING.offsetEmaAlpha * (est - old) : est;
+      // The clean part of the differences is the lower tail (plumes only add): its centre from two low quantiles,
+      // q25 + 0.674 σ with σ = (q25 − q10) / 0.608 (normal quantiles). A bare low quantile sits 0.67 σ below the
+      // centre, more for a noisier sensor, and left noisy sensors reading ~0.1 ppm high: small night-time false
+      // reports on dev 101.
+      const q10 = quantile(diffs, 0.1);
+      const q25 = quantile(diffs, 0.25);
+      const cand = q25 + 0.674 * Math.max(0, (q25 - q10) / 0.608);
+      if (old === undefined || !Number.isFinite(old)) {
+        carry.offsets[key] = cand;
+        continue;
+      }
+      const delta = cand - old;
+      if (delta <= 0) {
+        carry.offsets[key] = old + TUNING.offsetFollow * delta;
+        lost[key] = 0;
+      } else if (delta < TUNING.offsetRiseJumpPpm) {
+        carry.offsets[key] = old + Math.min(TUNING.offsetFollow * delta, TUNING.offsetRiseMaxPpm);
+        lost[key] = 0;
+      } else {
+        lost[key] = (lost[key] ?? 0) + 1;
+        if (lost[key]! >= TUNING.offsetRiseAfterSteps) carry.offsets[key] = old + TUNING.offsetRiseMaxPpm;
+      }
     }
+    // Offsets are relative: keep their median at 0 so the asymmetric updates do not walk them all one way.
+    const known = deviceIds.map((id, i) => (live[i]! ? carry.offsets[String(id)] : undefined));
+    const centre = medianOf(known.filter((v): v is number => v !== undefined && Number.isFinite(v)));
+    if (Number.isFinite(centre))
+      known.forEach((v, i) => {
+        if (v !== undefined && Number.isFinite(v)) carry.offsets[String(deviceIds[i]!)] = v - centre;
+      });
     // Per-minute site background: low cross-sensor quantile of offset-corrected values, then a running median.
     const raw = new Float64Array(n).fill(Number.NaN);
     for (let k = 0; k < n; k++) {

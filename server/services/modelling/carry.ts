@@ -17,7 +17,7 @@ export interface CarryData {
 }
 
 export function freshCarry(): CarryData {
-  return { background: { offsets: {}, noise: {}, lows: {} }, windBias: {}, emissions: {}, lastStep: null };
+  return { background: { offsets: {}, noise: {}, lows: {}, lost: {} }, windBias: {}, emissions: {}, lastStep: null };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -86,7 +86,12 @@ export function parseCarry(carry: ModelCarry | null): CarryData {
     }
   }
   return {
-    background: { offsets: numberRecord(bg.offsets), noise: arrayRecord(bg.noise), lows: arrayRecord(bg.lows) },
+    background: {
+      offsets: numberRecord(bg.offsets),
+      noise: arrayRecord(bg.noise),
+      lows: arrayRecord(bg.lows),
+      lost: numberRecord(bg.lost),
+    },
     windBias: numberRecord(d.windBias),
     emissions,
     lastStep: typeof d.lastStep === 'number' && Number.isFinite(d.lastStep) ? d.lastStep : null,

@@ -24,6 +24,12 @@ export interface InversionInput {
   /** Member 0 is nominal. */
   members: Footprints[];
   rng: () => number;
+  /**
+   * Sources (column indices) fitted in every quantification draw whatever the selections: those with an open emission.
+   * Left out, their draws were 0 in the steps where no selection kept them, and the site rate read an emitting
+   * source as 0 kg/h (7-day totals −10…−50 % on the development seeds, mostly in steps of detected releases).
+   */
+  include?: readonly number[];
 }
 
 export interface SourceEstimate {
@@ -261,7 +267,8 @@ export function invert(inp: InversionInput): InversionResult {
         explained = explainedOnSignal(rows, f, sel, inp.noise);
       }
       const cols = sel.cols;
-      const quantCols = [...new Set([...cols, ...selected])].sort((a, b) => a - b);
+      const forced = (inp.include ?? []).filter((s) => observable[s]!);
+      const quantCols = [...new Set([...cols, ...selected, ...forced])].sort((a, b) => a - b);
       const sameCols = quantCols.length === cols.length;
       const blocks = Math.max(1, Math.round(T / TUNING.blockMinutes));
       const counts = new Float64Array(rows.n);

@@ -213,7 +213,17 @@ function runStepUnsafe(input: StepInput): StepResult {
   if (!informative) notes.push('too little wind to observe any source');
   let inv: InversionResult | null = null;
   if (members.length > 0 && informative)
-    inv = invert({ enhancement: enh, minuteWeight, noise: bg.noise, spike: spikeWin, members, rng });
+    inv = invert({
+      enhancement: enh,
+      minuteWeight,
+      noise: bg.noise,
+      spike: spikeWin,
+      members,
+      rng,
+      include: TUNING.fitOpenEmissions
+        ? modelIdx.flatMap((j, mi) => (carry.emissions[String(sources[j]!.id)]?.open ? [mi] : []))
+        : [],
+    });
   const gate = inv !== null && inv.spikeMinutes >= TUNING.minSpikeMinutesInWindow;
 
   // Start (of the minute) of the spike run that reaches the step's window, followed back over gaps of ≤ 2 minutes

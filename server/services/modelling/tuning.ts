@@ -20,7 +20,21 @@ export const TUNING = {
   // ground): added in quadrature before classifying and before the Draxler spread.
   subMinuteSigmaThetaDeg: 10, // dev seed 101: 8° left rates ~20 % low; 12° split attribution between sources
   // Background (§1.3)
-  offsetEmaAlpha: 0.05, // per step: a ~5 h memory, much faster than the 0.1 ppm/√day drift
+  // Offsets against the cross-sensor low quantile, per step from the centre of the lower tail of each sensor's
+  // differences over the window (background.ts: plume minutes are positive outliers). Followed at offsetFollow per
+  // step both ways (the temperature artefact moves a sensor by up to ~0.1 ppm/h), upwards by at most offsetRiseMaxPpm
+  // per step, and not at all while the candidate sits more than offsetRiseJumpPpm above (a plume on the sensor for
+  // most of the window) unless that lasts offsetRiseAfterSteps. Replaces an EMA (0.05 per step) over minutes within
+  // 3σ of the offset with σ the enhancement's carried spread: a plume on a sensor for hours inflated σ, the band
+  // admitted the plume and the offset latched high (metec dev 202 sensor 4: +11 ppm from R6 on; dev 101 sensor 5:
+  // +2.6 ppm), hiding later plumes there. Dev metec 101 + 202 (replay): follow 0.3 / rise 0.03 lagged the night-time
+  // temperature drift of two sensors by 0.2–0.5 ppm (15 false reports of 0.2–0.9 kg/h); 0.5 / 0.15 made 4 (baseline
+  // 1), 0.7 / 0.2 the same on 202. Only capping σ of the old band lost lock on that drift (12 false reports on 101).
+  offsetMinMinutes: 30,
+  offsetFollow: 0.5,
+  offsetRiseMaxPpm: 0.15,
+  offsetRiseJumpPpm: 0.3,
+  offsetRiseAfterSteps: 16,
   crossSensorQuantile: 0.25,
   backgroundSmoothMinutes: 7, // half-width of the running median of the per-minute site background
   // Spikes (§1.4)
@@ -55,6 +69,9 @@ export const TUNING = {
   // (11 of 13) of the reports; σ = 0.3 alone gives ×/÷ 1.64 bounds.
   modelErrorLogSd: 0.3,
   onRateKgH: 0.1,
+  // A source with an open emission is fitted in every quantification draw (its detection still needs the selections).
+  // Dev metec 101 + 202 (replay, with the new offsets): 7-day totals −11 % → −10 % and −10 % → −8 %; the rest equal.
+  fitOpenEmissions: true,
   // A step is an on-step for a new emission when at least this share of the ensemble × bootstrap draws keep the group,
   // and the emission opens once its on-steps average openMeanPOn (two steps that each lost one of the four members,
   // 0.75 + 0.75, open one; the former rule needed two steps ≥ 0.8, i.e. all members). Session 21's per-release
