@@ -293,6 +293,7 @@ describe.each(testEngines)('site dashboard on %s', (engine) => {
         rateLower: null,
         rateUpper: null,
         probability: null,
+        plumeStatus: null,
       },
       {
         id: ids.e2,
@@ -308,6 +309,7 @@ describe.each(testEngines)('site dashboard on %s', (engine) => {
         rateLower: null,
         rateUpper: null,
         probability: null,
+        plumeStatus: null,
       },
       {
         id: ids.e3,
@@ -323,6 +325,7 @@ describe.each(testEngines)('site dashboard on %s', (engine) => {
         rateLower: null,
         rateUpper: null,
         probability: null,
+        plumeStatus: null,
       },
     ]);
   });
