@@ -1,6 +1,5 @@
 // Turns a declared RouteSpec into a Fastify route: authentication, organization scope, permission, zod in and out.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { INT32_MAX } from '@/contracts/bounds';
 import { hasAnyPermission } from '@/domain/permissions';
 import type { Config } from '../config';
@@ -9,7 +8,7 @@ import { accessToOrganization, loadSignedInUser, permissionsAcrossOrganizations 
 import { authenticateApiKey } from '../services/api-key';
 import { type RouteSpec } from './define-route';
 import type { ApiKeyCaller, SignedInUser } from '../services/callers';
-import { DomainError } from '../services/errors';
+import { DomainError, parseOrThrow } from '../services/errors';
 import { expandDottedQuery } from './query';
 import { answerCacheFor } from './answer-cache';
 
@@ -22,22 +21,6 @@ export interface RouteDeps {
   config: Config;
   database: Database;
   verifyToken: VerifyToken;
-}
-
-export function zodErrors(error: z.ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.map(String).join('.');
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
-}
-
-export function parseOrThrow<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback: T): T {
-  if (!schema) return fallback;
-  const result = schema.safeParse(value);
-  if (!result.success) throw new DomainError('Invalid', 'The request is not valid.', zodErrors(result.error));
-  return result.data;
 }
 
 /** Tokens whose signature, issuer and audience were checked, with their subject, until they expire. */

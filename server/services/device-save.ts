@@ -13,8 +13,7 @@ import {
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
 import type { SignedInUser } from './callers';
-import { DomainError } from './errors';
-import { zodErrors } from '../http/register-route';
+import { DomainError, zodErrors } from './errors';
 import { changedValues, recordAudit } from './audit';
 
 interface EditRow extends Record<string, unknown> {

@@ -1,5 +1,6 @@
 // What a service refuses, in the domain's words; server/http/error-status.ts is the one place that turns a kind into
 // an HTTP status, so services know nothing of HTTP.
+import type { z } from 'zod';
 
 export type DomainErrorKind =
   | 'Invalid' // the request breaks a rule (field errors when a form's fields are at fault)
@@ -24,3 +25,20 @@ export class DomainError extends Error {
 export const notFound = (what = 'Not found') => new DomainError('NotFound', what);
 export const invalid = (detail: string, errors?: Record<string, string[]>) =>
   new DomainError('Invalid', detail, errors);
+
+/** A schema's problems keyed by field path, as the spec's error body lists them. */
+export function zodErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.');
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export function parseOrThrow<T>(schema: z.ZodType<T> | undefined, value: unknown, fallback: T): T {
+  if (!schema) return fallback;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new DomainError('Invalid', 'The request is not valid.', zodErrors(result.error));
+  return result.data;
+}

@@ -12,8 +12,7 @@ import {
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
-import { DomainError } from './errors';
-import { parseOrThrow } from '../http/register-route';
+import { DomainError, parseOrThrow } from './errors';
 import { auditSiteFeature, latLngText, loadEditSite, type Actor } from './site-edit';
 import { inTransaction } from './transaction';
 
