@@ -25,7 +25,8 @@ export function useGeneratePlume(organizationId: number) {
 /** The value, changed at most once per `ms` (the first change at once, later ones at the end of the wait). */
 export function useThrottled<T>(value: T, key: string, ms: number): T {
   const [shown, setShown] = useState({ value, key });
-  const last = useRef(0);
+  // The first value is asked for at mount: a change right after it waits out the period too.
+  const last = useRef(Date.now());
   useEffect(() => {
     if (key === shown.key) return;
     const wait = last.current + ms - Date.now();

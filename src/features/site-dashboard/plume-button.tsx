@@ -29,7 +29,7 @@ export function PlumeButton(props: PlumeTarget) {
   return (
     <button
       type="button"
-      className={`btn btn-xs h-auto min-h-6 w-20 px-1 py-0.5 leading-tight ${failed ? 'btn-error btn-outline' : 'btn-ghost'}`}
+      className={`btn btn-xs h-auto min-h-6 w-16 px-1 py-0.5 text-[11px] leading-tight ${failed ? 'btn-error btn-outline' : 'btn-ghost'}`}
       disabled={action.disabled}
       title={action.tooltip}
       onClick={action.run}

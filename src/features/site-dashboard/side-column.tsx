@@ -489,7 +489,7 @@ export function SideColumn({
 }) {
   const baselines = useHasActiveBaselines(w.organizationId);
   return (
-    <div className="grid content-start gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] content-start gap-3">
       <SiteTotals w={w} />
       {baselines.data === true && <BaselineWidget organizationId={w.organizationId} siteId={w.siteId} now={now} />}
       <EmissionsWidget w={w} siteId={w.siteId} onZoom={onZoom} />
