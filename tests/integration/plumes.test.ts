@@ -297,6 +297,25 @@ describe.each(testEngines)('simulated plumes on %s', (engine) => {
     ]);
     const outcomes = await worker.runUntilIdle();
     expect(outcomes.map((o) => o.status)).toEqual(['saved']);
+    // Two workers (two server processes) at once: one claims the job, the other finds nothing; saved once.
+    const [h] = await t.database.query<{ id: number }>(
+      'INSERT INTO emissions (site_id, source_id, start_time, end_time, total_volume, rate) VALUES ($1, $2, $3, $4, 1, 2) RETURNING id',
+      [pad, source, iso(T0 + 140 * MIN), iso(T0 + 145 * MIN)],
+    );
+    expect((await generate(h!.id)).statusCode).toBe(200);
+    const other = new PlumeWorker({
+      database: t.database,
+      runner: inProcessPlumeRunner(),
+      log: (m) => logs.push(m),
+      owner: 'test-b',
+    });
+    const both = (await Promise.all([worker.runUntilIdle(), other.runUntilIdle()])).flat();
+    expect(both.map((o) => o.status)).toEqual(['saved']);
+    const frameRows = await t.database.query(
+      'SELECT f.frame_index FROM plume_frames f JOIN plumes p ON p.id = f.plume_id WHERE p.emission_id = $1',
+      [h!.id],
+    );
+    expect(frameRows).toHaveLength(15);
     // After MAX_ATTEMPTS dead runs the job fails instead of looping.
     const [g] = await t.database.query<{ id: number }>(
       'INSERT INTO emissions (site_id, source_id, start_time, end_time, total_volume, rate) VALUES ($1, $2, $3, $4, 1, 2) RETURNING id',
