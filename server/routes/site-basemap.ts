@@ -9,7 +9,8 @@ import {
   siteInfoEndpoint,
 } from '@/contracts/site-edit';
 import { defineRoute } from '../http/define-route';
-import { basemapImage, deleteBasemap, listBasemaps, readBasemapUpload, saveBasemap } from '../services/site-basemap';
+import { readBasemapUpload } from '../http/basemap-upload';
+import { basemapImage, deleteBasemap, listBasemaps, saveBasemap } from '../services/site-basemap';
 import { loadEditSite } from '../services/site-edit';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
