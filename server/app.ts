@@ -11,7 +11,7 @@ import { type RouteSpec } from './http/define-route';
 import { DomainError } from './services/errors';
 import { httpAnswerOf } from './http/error-status';
 import { registerRoute, type VerifyToken } from './http/register-route';
-import { watchEventLoop } from './services/event-loop-lag';
+import { watchEventLoop } from './http/event-loop-lag';
 import { buildCsp, staticSecurityHeaders } from './http/security-headers';
 import { auditRoutes } from './routes/audit';
 import { chartDataRoutes } from './routes/chart-data';

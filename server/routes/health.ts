@@ -2,7 +2,7 @@
 // event loop's lag so a monitor sees a held loop before users do.
 import { healthEndpoint } from '@/contracts/health';
 import { defineRoute } from '../http/define-route';
-import { eventLoopLag } from '../services/event-loop-lag';
+import { eventLoopLag } from '../http/event-loop-lag';
 
 export const healthRoutes = [
   defineRoute(healthEndpoint, {

@@ -5,7 +5,7 @@ import { setPriority } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchEventLoop } from '../../server/services/event-loop-lag';
+import { watchEventLoop } from '../../server/http/event-loop-lag';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 
