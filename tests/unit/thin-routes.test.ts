@@ -1,5 +1,5 @@
 // Issue 21 item 2: a route parses, calls a service and shapes the answer. SQL, transactions and the database's query
-// API live in server/services; no route imports another route.
+// API live in server/services; no route imports another route, and no service imports HTTP.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,17 @@ describe('thin routes', () => {
     const wrong = files.flatMap((f) =>
       offences(readFileSync(path.join(routesDir, f), 'utf8')).map((o) => `server/routes/${f}: ${o}`),
     );
+    expect(wrong).toEqual([]);
+  });
+
+  it('no service imports server/http, a route or Fastify (services know nothing of HTTP)', () => {
+    const servicesDir = path.join(root, 'server/services');
+    const files = readdirSync(servicesDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    expect(files.length).toBeGreaterThan(60);
+    const HTTP = /from\s+['"](\.\.\/)+(http|routes)\/|from\s+['"](fastify|@fastify\/[^'"]+)['"]/;
+    expect(HTTP.test("import { zodErrors } from '../http/register-route';")).toBe(true);
+    expect(HTTP.test("import type { FastifyRequest } from 'fastify';")).toBe(true);
+    const wrong = files.filter((f) => HTTP.test(readFileSync(path.join(servicesDir, f), 'utf8')));
     expect(wrong).toEqual([]);
   });
 });
