@@ -1,6 +1,6 @@
 -- Each site's CH4 volume per UTC day, by source category and severity, with the day's 24 hourly volumes: period
 -- totals over months and years read these rows instead of prorating every emission (refreshed by every writer of
--- emissions through server/services/emission-rollups.ts).
+-- emissions through server/services/emission-rollup.ts).
 CREATE TABLE emission_daily_volumes (
   site_id integer NOT NULL REFERENCES sites(id),
   day date NOT NULL,

@@ -1,5 +1,5 @@
 -- Push integrations (spec 3 §3 'Integration'): an organization's outbound webhooks. The push worker
--- (server/services/push-integrations/) posts new records of the integration's data type to its URL and records each
+-- (server/services/push-integration/) posts new records of the integration's data type to its URL and records each
 -- execution with its requests. Deleting an integration is a soft delete so its audit and history stay readable.
 
 CREATE TABLE integrations (
