@@ -566,15 +566,22 @@ export async function seedDatabase(
   await startDemoModels(database, new Map([...modelled].map(([id, m]) => [id, m.modelStart])));
   if (modelled.size) log(`models started: ${modelled.size} sites`);
   const emissionCounts = await seedEmissions(database, size, now, historySiteIds, new Set(modelled.keys()));
-  // The featured site's newest emission with wind around it gets its simulated plume from the plume worker at start.
+  // A modelled site's newest ended emission with wind around it, inside the dashboard's default 30 days (the featured
+  // site first), gets its simulated plume from the plume worker at start.
   const [featuredSite] = featuredDeviceIds.length
     ? await database.query<{ site_id: number }>(
         'SELECT site_id FROM device_installations WHERE device_id = $1 AND ended_at IS NULL',
         [featuredDeviceIds[0]],
       )
     : [];
-  const demoPlume = featuredSite ? await queueDemoPlume(database, featuredSite.site_id) : null;
-  if (demoPlume) log(`simulated plume queued: emission ${demoPlume.emissionId} at ${demoPlume.startTime}`);
+  const plumeSites = [...(featuredSite ? [featuredSite.site_id] : []), ...modelled.keys()];
+  const demoPlume = await queueDemoPlume(database, [...new Set(plumeSites)], now);
+  if (demoPlume) {
+    const [site] = await database.query<{ name: string }>('SELECT name FROM sites WHERE id = $1', [demoPlume.siteId]);
+    log(
+      `simulated plume queued: site ${site?.name} (${demoPlume.siteId}), emission ${demoPlume.emissionId} at ${demoPlume.startTime}`,
+    );
+  }
   const [baselineAuthor] = await database.query<{ id: number; email: string }>(
     "SELECT id, email FROM users WHERE email = 'provider.admin@example.com'",
   );
