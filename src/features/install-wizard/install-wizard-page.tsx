@@ -46,6 +46,7 @@ import { useToast } from '@/ui/toasts';
 import { DiagnosticsStep } from './diagnostics-step';
 
 const fmt = (p: LatLng) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
+const NO_FIELDS = { locationText: '', height: '', azimuth: '' };
 
 /** The phone's position, watched while the wizard is open; errors fill the location banner. */
 function usePosition(): { position: LatLng | null; problem: string | null } {
@@ -68,6 +69,33 @@ function usePosition(): { position: LatLng | null; problem: string | null } {
   return { position, problem };
 }
 
+/** The wizard is read at arm's length: a larger base font while it is open. */
+function useWizardFont() {
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.fontSize;
+    root.style.fontSize = `${WIZARD_BASE_FONT_PX}px`;
+    return () => void (root.style.fontSize = before);
+  }, []);
+}
+
+/** ?name= chooses its device once the list arrives, or says why it cannot. */
+function usePreselectedDevice(
+  name: string | null,
+  devices: readonly InstallDeviceOption[] | undefined,
+  setDevice: (d: InstallDeviceOption) => void,
+  setMessage: (m: string) => void,
+) {
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !name || !devices) return;
+    preselected.current = true;
+    const d = devices.find((x) => x.name.toLowerCase() === name.toLowerCase());
+    if (d) setDevice(d);
+    else setMessage(unavailableDevice(name));
+  }, [name, devices, setDevice, setMessage]);
+}
+
 export default function InstallWizardPage() {
   const { organization } = useSession();
   const organizationId = organization!.id;
@@ -77,34 +105,18 @@ export default function InstallWizardPage() {
   const [step, setStep] = useState(0);
   const [device, setDevice] = useState<InstallDeviceOption | null>(null);
   const [site, setSite] = useState<InstallSite | null>(null);
-  const [locationText, setLocationText] = useState('');
-  const [height, setHeight] = useState('');
-  const [azimuth, setAzimuth] = useState('');
+  const [fields, setFields] = useState<LocationFields>(NO_FIELDS);
+  const { locationText, height, azimuth } = fields;
   const [scanning, setScanning] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [installationId, setInstallationId] = useState<number | null>(null);
-  const [flyTo, setFlyTo] = useState<{ center: LatLng; zoom: number; key: number } | null>(null);
 
-  // The wizard is read at arm's length: a larger base font while it is open.
-  useEffect(() => {
-    const root = document.documentElement;
-    const before = root.style.fontSize;
-    root.style.fontSize = `${WIZARD_BASE_FONT_PX}px`;
-    return () => void (root.style.fontSize = before);
-  }, []);
+  useWizardFont();
 
   const devices = useQuery(endpointQuery(installDeviceOptionsEndpoint, { query: { organizationId } }));
   const sites = useQuery(endpointQuery(installSiteLocationsEndpoint, { query: { organizationId } }));
 
-  const preselect = params.get('name');
-  const preselected = useRef(false);
-  useEffect(() => {
-    if (preselected.current || !preselect || !devices.data) return;
-    preselected.current = true;
-    const d = devices.data.find((x) => x.name.toLowerCase() === preselect.toLowerCase());
-    if (d) setDevice(d);
-    else setMessage(unavailableDevice(preselect));
-  }, [preselect, devices.data]);
+  usePreselectedDevice(params.get('name'), devices.data, setDevice, setMessage);
 
   // The nearest site to the phone is chosen for the technician.
   useEffect(() => {
@@ -129,7 +141,6 @@ export default function InstallWizardPage() {
   const alert = pin && site ? pinAlert(pin, site.location) : null;
   const heightError = device && showsHeight(device.deviceType) ? heightProblem(height) : null;
   const azimuthError = device && showsAzimuth(device.deviceType) ? azimuthProblem(azimuth) : null;
-  const farFromSite = position && site && metresBetween(position, site.location) > FAR_USER_METRES;
   const valid = [
     device !== null,
     site !== null,
@@ -154,7 +165,7 @@ export default function InstallWizardPage() {
 
   async function next() {
     setMessage(null);
-    if (step === 1 && site && !locationText) setLocationText(fmt(site.location));
+    if (step === 1 && site && !locationText) setFields((f) => ({ ...f, locationText: fmt(site.location) }));
     if (step === 3) {
       try {
         setInstallationId(await save.mutateAsync());
@@ -170,52 +181,16 @@ export default function InstallWizardPage() {
     setStep(0);
     setDevice(null);
     setSite(null);
-    setLocationText('');
-    setHeight('');
-    setAzimuth('');
+    setFields(NO_FIELDS);
     setInstallationId(null);
     setMessage(null);
   }
 
-  const layers = useMemo(
-    () =>
-      site
-        ? [
-            pointLayer('site', pointSet([{ ...site.location, rgba: [14, 116, 144, 255] }]), { radiusPixels: 6 }),
-            labelLayer('site-name', [{ ...site.location, text: site.name }], true),
-          ]
-        : [],
-    [site],
-  );
   const stepName = WIZARD_STEPS[step]!;
 
   return (
     <div className="mx-auto grid max-w-xl gap-4 p-4">
-      {geoProblem && (
-        <div className="alert alert-warning flex-col items-start text-base" role="alert">
-          <p>{`Location services are disabled: ${geoProblem}`}</p>
-          <p className="text-sm">
-            Turn them on for this site in{' '}
-            <a className="link" href="https://support.google.com/chrome/answer/142065" target="_blank" rel="noreferrer">
-              Chrome
-            </a>
-            ,{' '}
-            <a className="link" href="https://support.apple.com/en-us/102647" target="_blank" rel="noreferrer">
-              Safari
-            </a>{' '}
-            or{' '}
-            <a
-              className="link"
-              href="https://support.mozilla.org/kb/does-firefox-share-my-location-websites"
-              target="_blank"
-              rel="noreferrer"
-            >
-              Firefox
-            </a>
-            .
-          </p>
-        </div>
-      )}
+      {geoProblem && <LocationBanner problem={geoProblem} />}
       <div>
         <p className="text-sm text-base-content/80">{`Step ${step + 1} of ${WIZARD_STEPS.length}`}</p>
         <progress
@@ -229,199 +204,364 @@ export default function InstallWizardPage() {
       <FormAlert message={message} />
 
       {stepName === 'Select Device' && (
-        <div className="grid gap-3">
-          <button type="button" className="btn btn-outline" onClick={() => setScanning((s) => !s)}>
-            {scanning ? 'Stop scanning' : 'Scan QR code'}
-          </button>
-          {scanning && (
-            <QrScanner
-              onText={(t) => void scanned(t)}
-              onError={(m) => {
-                setScanning(false);
-                setMessage(m);
-              }}
-            />
-          )}
-          <label className="form-control">
-            <span className="label-text mb-1">Device</span>
-            <select
-              className="select select-lg w-full"
-              aria-label="Device"
-              value={device?.id ?? ''}
-              onChange={(e) => setDevice(devices.data?.find((d) => d.id === Number(e.target.value)) ?? null)}
-            >
-              <option value="">{devices.isPending ? 'Loading devices…' : 'Choose a device'}</option>
-              {devices.data?.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {`${d.name} (${DEVICE_KIND_LABEL[d.deviceType]})`}
-                </option>
-              ))}
-            </select>
-          </label>
-          {device?.currentSiteName && (
-            <p className="text-base">{`${device.name} is installed at ${device.currentSiteName}; saving ends that installation.`}</p>
-          )}
-        </div>
+        <SelectDeviceStep
+          devices={devices.data}
+          loading={devices.isPending}
+          device={device}
+          onDevice={setDevice}
+          scanning={scanning}
+          onScanning={setScanning}
+          onScanned={(t) => void scanned(t)}
+          onMessage={setMessage}
+        />
       )}
 
       {stepName === 'Select Site' && (
-        <div className="grid gap-3">
-          <label className="form-control">
-            <span className="label-text mb-1">Site</span>
-            <select
-              className="select select-lg w-full"
-              aria-label="Site"
-              value={site?.id ?? ''}
-              onChange={(e) => {
-                setSite(sites.data?.find((s) => s.id === Number(e.target.value)) ?? null);
-                setLocationText('');
-              }}
-            >
-              <option value="">{sites.isPending ? 'Loading sites…' : 'Choose a site'}</option>
-              {sites.data?.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {position ? `${s.name} (${(metresBetween(position, s.location) / 1000).toFixed(1)} km)` : s.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {farFromSite && <p className="alert alert-warning text-base">{FAR_FROM_SITE}</p>}
-        </div>
+        <SelectSiteStep
+          sites={sites.data}
+          loading={sites.isPending}
+          site={site}
+          position={position}
+          onSite={(s) => {
+            setSite(s);
+            setFields((f) => ({ ...f, locationText: '' }));
+          }}
+        />
       )}
 
       {stepName === 'Set Device Location' && site && (
-        <div className="grid gap-3">
-          <MapView
-            label="Device location map"
-            layers={layers}
-            initialCenter={pin ?? site.location}
-            initialZoom={18}
-            flyTo={flyTo}
-            onCenter={(c) => setLocationText(fmt(c))}
-            className="h-72 w-full overflow-hidden rounded-box border border-base-300"
-          >
-            <svg
-              viewBox="0 0 24 36"
-              className="pointer-events-none absolute left-1/2 top-1/2 z-10 h-10 w-7 -translate-x-1/2 -translate-y-full drop-shadow"
-              aria-hidden="true"
-            >
-              <path
-                d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z"
-                fill="var(--color-error)"
-                stroke="white"
-                strokeWidth="1.5"
-              />
-              <circle cx="12" cy="12" r="4.5" fill="white" />
-            </svg>
-          </MapView>
-          {alert && (
-            <p className="alert alert-error text-base" role="alert">
-              {alert}
-            </p>
-          )}
-          <button
-            type="button"
-            className="btn btn-outline"
-            disabled={!position}
-            onClick={() => position && setFlyTo({ center: position, zoom: 19, key: Date.now() })}
-          >
-            Use My Location
-          </button>
-          <label className="form-control">
-            <span className="label-text mb-1">Location</span>
-            <input
-              className={`input input-lg w-full ${locationProblem(locationText) ? 'input-error' : ''}`}
-              aria-label="Location"
-              value={locationText}
-              onChange={(e) => setLocationText(e.target.value)}
-              onBlur={() => pin && setFlyTo({ center: pin, zoom: 19, key: Date.now() })}
-            />
-            {locationProblem(locationText) && (
-              <span className="mt-1 text-sm text-error">{locationProblem(locationText)}</span>
-            )}
-          </label>
-          {device && showsHeight(device.deviceType) && (
-            <label className="form-control">
-              <span className="label-text mb-1">Height (m)</span>
-              <input
-                className={`input input-lg w-full ${heightError ? 'input-error' : ''}`}
-                aria-label="Height"
-                inputMode="decimal"
-                value={height}
-                onChange={(e) => setHeight(e.target.value)}
-              />
-              {heightError && <span className="mt-1 text-sm text-error">{heightError}</span>}
-            </label>
-          )}
-          {device && showsAzimuth(device.deviceType) && (
-            <label className="form-control">
-              <span className="label-text mb-1">Azimuth (°)</span>
-              <input
-                className={`input input-lg w-full ${azimuthError ? 'input-error' : ''}`}
-                aria-label="Azimuth"
-                inputMode="decimal"
-                value={azimuth}
-                onChange={(e) => setAzimuth(e.target.value)}
-              />
-              {azimuthError && <span className="mt-1 text-sm text-error">{azimuthError}</span>}
-            </label>
-          )}
-        </div>
+        <SetLocationStep
+          site={site}
+          device={device}
+          position={position}
+          fields={fields}
+          onFields={(f) => setFields((old) => ({ ...old, ...f }))}
+        />
       )}
 
       {stepName === 'Confirm Installation' && device && site && (
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-base">
-          <dt className="font-medium">Device</dt>
-          <dd>{`${device.name} (${DEVICE_KIND_LABEL[device.deviceType]})`}</dd>
-          <dt className="font-medium">Site</dt>
-          <dd>{site.name}</dd>
-          <dt className="font-medium">Location</dt>
-          <dd className="break-all">{locationText}</dd>
-          {showsHeight(device.deviceType) && height && (
-            <>
-              <dt className="font-medium">Height</dt>
-              <dd>{`${height} m`}</dd>
-            </>
-          )}
-          {showsAzimuth(device.deviceType) && azimuth && (
-            <>
-              <dt className="font-medium">Azimuth</dt>
-              <dd>{`${azimuth}°`}</dd>
-            </>
-          )}
-        </dl>
+        <ConfirmStep device={device} site={site} fields={fields} />
       )}
 
       {stepName === 'Diagnostics' && installationId !== null && <DiagnosticsStep installationId={installationId} />}
 
-      <div className="flex justify-between gap-2">
-        <button
-          type="button"
-          className="btn btn-lg btn-ghost"
-          disabled={step === 0 || stepName === 'Diagnostics'}
-          onClick={() => {
-            setMessage(null);
-            setStep((s) => s - 1);
-          }}
+      <WizardNav
+        stepName={stepName}
+        canGoBack={step > 0 && stepName !== 'Diagnostics'}
+        valid={valid}
+        saving={save.isPending}
+        onBack={() => {
+          setMessage(null);
+          setStep((st) => st - 1);
+        }}
+        onNext={() => void next()}
+        onDone={done}
+      />
+    </div>
+  );
+}
+
+/** Where to turn location services on, when the phone's position is unavailable. */
+function LocationBanner({ problem }: { problem: string }) {
+  return (
+    <div className="alert alert-warning flex-col items-start text-base" role="alert">
+      <p>{`Location services are disabled: ${problem}`}</p>
+      <p className="text-sm">
+        Turn them on for this site in{' '}
+        <a className="link" href="https://support.google.com/chrome/answer/142065" target="_blank" rel="noreferrer">
+          Chrome
+        </a>
+        ,{' '}
+        <a className="link" href="https://support.apple.com/en-us/102647" target="_blank" rel="noreferrer">
+          Safari
+        </a>{' '}
+        or{' '}
+        <a
+          className="link"
+          href="https://support.mozilla.org/kb/does-firefox-share-my-location-websites"
+          target="_blank"
+          rel="noreferrer"
         >
-          Back
-        </button>
-        {stepName === 'Diagnostics' ? (
-          <button type="button" className="btn btn-lg btn-primary" onClick={done}>
-            Done
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-lg btn-primary"
-            disabled={!valid || save.isPending}
-            onClick={() => void next()}
-          >
-            {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {stepName === 'Confirm Installation' ? 'Save' : 'Next'}
-          </button>
+          Firefox
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+function SelectDeviceStep({
+  devices,
+  loading,
+  device,
+  onDevice,
+  scanning,
+  onScanning,
+  onScanned,
+  onMessage,
+}: {
+  devices: readonly InstallDeviceOption[] | undefined;
+  loading: boolean;
+  device: InstallDeviceOption | null;
+  onDevice: (d: InstallDeviceOption | null) => void;
+  scanning: boolean;
+  onScanning: (update: (s: boolean) => boolean) => void;
+  onScanned: (text: string) => void;
+  onMessage: (m: string) => void;
+}) {
+  return (
+    <div className="grid gap-3">
+      <button type="button" className="btn btn-outline" onClick={() => onScanning((s) => !s)}>
+        {scanning ? 'Stop scanning' : 'Scan QR code'}
+      </button>
+      {scanning && (
+        <QrScanner
+          onText={onScanned}
+          onError={(m) => {
+            onScanning(() => false);
+            onMessage(m);
+          }}
+        />
+      )}
+      <label className="form-control">
+        <span className="label-text mb-1">Device</span>
+        <select
+          className="select select-lg w-full"
+          aria-label="Device"
+          value={device?.id ?? ''}
+          onChange={(e) => onDevice(devices?.find((d) => d.id === Number(e.target.value)) ?? null)}
+        >
+          <option value="">{loading ? 'Loading devices…' : 'Choose a device'}</option>
+          {devices?.map((d) => (
+            <option key={d.id} value={d.id}>
+              {`${d.name} (${DEVICE_KIND_LABEL[d.deviceType]})`}
+            </option>
+          ))}
+        </select>
+      </label>
+      {device?.currentSiteName && (
+        <p className="text-base">{`${device.name} is installed at ${device.currentSiteName}; saving ends that installation.`}</p>
+      )}
+    </div>
+  );
+}
+
+function SelectSiteStep({
+  sites,
+  loading,
+  site,
+  onSite,
+  position,
+}: {
+  sites: readonly InstallSite[] | undefined;
+  loading: boolean;
+  site: InstallSite | null;
+  onSite: (s: InstallSite | null) => void;
+  position: LatLng | null;
+}) {
+  const farFromSite = position && site && metresBetween(position, site.location) > FAR_USER_METRES;
+  return (
+    <div className="grid gap-3">
+      <label className="form-control">
+        <span className="label-text mb-1">Site</span>
+        <select
+          className="select select-lg w-full"
+          aria-label="Site"
+          value={site?.id ?? ''}
+          onChange={(e) => onSite(sites?.find((s) => s.id === Number(e.target.value)) ?? null)}
+        >
+          <option value="">{loading ? 'Loading sites…' : 'Choose a site'}</option>
+          {sites?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {position ? `${s.name} (${(metresBetween(position, s.location) / 1000).toFixed(1)} km)` : s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {farFromSite && <p className="alert alert-warning text-base">{FAR_FROM_SITE}</p>}
+    </div>
+  );
+}
+
+/** The Set Device Location step's fields (a number typed as text, checked by the domain's rules). */
+interface LocationFields {
+  locationText: string;
+  height: string;
+  azimuth: string;
+}
+
+function SetLocationStep({
+  site,
+  device,
+  position,
+  fields,
+  onFields,
+}: {
+  site: InstallSite;
+  device: InstallDeviceOption | null;
+  position: LatLng | null;
+  fields: LocationFields;
+  onFields: (f: Partial<LocationFields>) => void;
+}) {
+  const [flyTo, setFlyTo] = useState<{ center: LatLng; zoom: number; key: number } | null>(null);
+  const { locationText, height, azimuth } = fields;
+  const pin = parseLatLng(locationText);
+  const alert = pin ? pinAlert(pin, site.location) : null;
+  const heightError = device && showsHeight(device.deviceType) ? heightProblem(height) : null;
+  const azimuthError = device && showsAzimuth(device.deviceType) ? azimuthProblem(azimuth) : null;
+  const layers = useMemo(
+    () => [
+      pointLayer('site', pointSet([{ ...site.location, rgba: [14, 116, 144, 255] }]), { radiusPixels: 6 }),
+      labelLayer('site-name', [{ ...site.location, text: site.name }], true),
+    ],
+    [site],
+  );
+  return (
+    <div className="grid gap-3">
+      <MapView
+        label="Device location map"
+        layers={layers}
+        initialCenter={pin ?? site.location}
+        initialZoom={18}
+        flyTo={flyTo}
+        onCenter={(c) => onFields({ locationText: fmt(c) })}
+        className="h-72 w-full overflow-hidden rounded-box border border-base-300"
+      >
+        <svg
+          viewBox="0 0 24 36"
+          className="pointer-events-none absolute left-1/2 top-1/2 z-10 h-10 w-7 -translate-x-1/2 -translate-y-full drop-shadow"
+          aria-hidden="true"
+        >
+          <path
+            d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z"
+            fill="var(--color-error)"
+            stroke="white"
+            strokeWidth="1.5"
+          />
+          <circle cx="12" cy="12" r="4.5" fill="white" />
+        </svg>
+      </MapView>
+      {alert && (
+        <p className="alert alert-error text-base" role="alert">
+          {alert}
+        </p>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline"
+        disabled={!position}
+        onClick={() => position && setFlyTo({ center: position, zoom: 19, key: Date.now() })}
+      >
+        Use My Location
+      </button>
+      <label className="form-control">
+        <span className="label-text mb-1">Location</span>
+        <input
+          className={`input input-lg w-full ${locationProblem(locationText) ? 'input-error' : ''}`}
+          aria-label="Location"
+          value={locationText}
+          onChange={(e) => onFields({ locationText: e.target.value })}
+          onBlur={() => pin && setFlyTo({ center: pin, zoom: 19, key: Date.now() })}
+        />
+        {locationProblem(locationText) && (
+          <span className="mt-1 text-sm text-error">{locationProblem(locationText)}</span>
         )}
-      </div>
+      </label>
+      {device && showsHeight(device.deviceType) && (
+        <label className="form-control">
+          <span className="label-text mb-1">Height (m)</span>
+          <input
+            className={`input input-lg w-full ${heightError ? 'input-error' : ''}`}
+            aria-label="Height"
+            inputMode="decimal"
+            value={height}
+            onChange={(e) => onFields({ height: e.target.value })}
+          />
+          {heightError && <span className="mt-1 text-sm text-error">{heightError}</span>}
+        </label>
+      )}
+      {device && showsAzimuth(device.deviceType) && (
+        <label className="form-control">
+          <span className="label-text mb-1">Azimuth (°)</span>
+          <input
+            className={`input input-lg w-full ${azimuthError ? 'input-error' : ''}`}
+            aria-label="Azimuth"
+            inputMode="decimal"
+            value={azimuth}
+            onChange={(e) => onFields({ azimuth: e.target.value })}
+          />
+          {azimuthError && <span className="mt-1 text-sm text-error">{azimuthError}</span>}
+        </label>
+      )}
+    </div>
+  );
+}
+
+function ConfirmStep({
+  device,
+  site,
+  fields: { locationText, height, azimuth },
+}: {
+  device: InstallDeviceOption;
+  site: InstallSite;
+  fields: LocationFields;
+}) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-base">
+      <dt className="font-medium">Device</dt>
+      <dd>{`${device.name} (${DEVICE_KIND_LABEL[device.deviceType]})`}</dd>
+      <dt className="font-medium">Site</dt>
+      <dd>{site.name}</dd>
+      <dt className="font-medium">Location</dt>
+      <dd className="break-all">{locationText}</dd>
+      {showsHeight(device.deviceType) && height && (
+        <>
+          <dt className="font-medium">Height</dt>
+          <dd>{`${height} m`}</dd>
+        </>
+      )}
+      {showsAzimuth(device.deviceType) && azimuth && (
+        <>
+          <dt className="font-medium">Azimuth</dt>
+          <dd>{`${azimuth}°`}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function WizardNav({
+  stepName,
+  canGoBack,
+  valid,
+  saving,
+  onBack,
+  onNext,
+  onDone,
+}: {
+  stepName: string;
+  canGoBack: boolean;
+  valid: boolean;
+  saving: boolean;
+  onBack: () => void;
+  onNext: () => void;
+  onDone: () => void;
+}) {
+  return (
+    <div className="flex justify-between gap-2">
+      <button type="button" className="btn btn-lg btn-ghost" disabled={!canGoBack} onClick={onBack}>
+        Back
+      </button>
+      {stepName === 'Diagnostics' ? (
+        <button type="button" className="btn btn-lg btn-primary" onClick={onDone}>
+          Done
+        </button>
+      ) : (
+        <button type="button" className="btn btn-lg btn-primary" disabled={!valid || saving} onClick={onNext}>
+          {saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {stepName === 'Confirm Installation' ? 'Save' : 'Next'}
+        </button>
+      )}
     </div>
   );
 }

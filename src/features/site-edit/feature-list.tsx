@@ -11,7 +11,8 @@ interface FeatureListProps<T extends { id: number }> {
   addDisabled?: boolean;
   /** Tabs that keep deleted features offer Show Deleted. */
   showDeleted?: { checked: boolean; onChange: (checked: boolean) => void };
-  query: { isPending: boolean; error: Error | null; refetch: () => unknown; loaded: boolean };
+  /** The tab's list query as TanStack Query returns it. */
+  query: { isPending: boolean; error: Error | null; refetch: () => unknown; data: unknown };
   items: readonly T[];
   selectedId: number | null;
   /** A row's content after the controls before it (e.g. a visibility box) and before those after it. */
@@ -50,7 +51,7 @@ export function FeatureList<T extends { id: number }>({
       </div>
       {query.isPending && <span className="loading loading-spinner loading-sm" aria-label={`Loading ${lower}`} />}
       {query.error && <LoadError message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.loaded && items.length === 0 && (
+      {query.data !== undefined && items.length === 0 && (
         <p className="text-sm text-base-content/70">This site has no {lower} yet.</p>
       )}
       {items.length > 0 && (

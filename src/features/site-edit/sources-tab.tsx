@@ -4,13 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SourceEdit } from '@/contracts/site-edit';
 import { formatLatLng, parseLatLng, type LatLng } from '@/domain/coordinates';
-import {
-  generatedSourceName,
-  nudge,
-  storageLatLngText,
-  SITE_EDIT_CONFIRMATIONS,
-  SITE_EDIT_TOASTS,
-} from '@/domain/site-edit';
+import { generatedSourceName, storageLatLngText, SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
 import {
   COORDINATES_PLACEHOLDER,
   DEFAULT_RELATIVE_IMPORTANCE,
@@ -32,7 +26,7 @@ import { FeatureForm } from './feature-form';
 import { FeatureList } from './feature-list';
 import { Field, TextField } from './field';
 import { useFeatureForm } from './use-feature-form';
-import { useNudge } from './use-nudge';
+import { moved, useNudgeForm } from './use-nudge';
 
 interface SourceForm {
   id: number;
@@ -59,14 +53,10 @@ const toForm = (s: SourceEdit): SourceForm => {
     sourceGroupName: s.sourceGroup?.name ?? '',
   };
 };
-const moved = <F extends { locationLatLng: string; position: LatLng | null }>(f: F, p: LatLng): F => ({
-  ...f,
-  locationLatLng: formatLatLng(p),
-  position: p,
-});
 const heightOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 
 const COLORS = { normal: [220, 38, 38, 255], selected: [37, 99, 235, 255] } as const;
+type Rgba = [number, number, number, number];
 
 export function SourcesTab({
   site,
@@ -85,128 +75,51 @@ export function SourcesTab({
   const setDeleted = useSourceDeleted(organizationId, site.id);
   const [showDeleted, setShowDeleted] = useState(false);
   const all = useMemo(() => sources.data ?? [], [sources.data]);
-  const {
-    form,
-    saved,
-    errors,
-    general,
-    confirmDelete,
-    setConfirmDelete,
-    formRef,
-    setForm,
-    dirty,
-    dirtyRef,
-    open,
-    openDraft,
-    close,
-    validate,
-    showSaveError,
-    remove,
-  } = useFeatureForm<SourceForm, SourceEdit, SourceField>({
+  const feature = useFeatureForm<SourceForm, SourceEdit, SourceField>({
     toForm,
     onDirtyChange,
     follow: { selected, items: all },
   });
+  const { form, formRef, setForm, dirty } = feature;
 
-  // Frame the site with its sources once they are known.
-  const framed = useRef(false);
-  useEffect(() => {
-    if (framed.current || !sources.data) return;
-    framed.current = true;
-    const live = sources.data
-      .filter((s) => s.deletedAt === null)
-      .flatMap((s) => {
-        const p = parseLatLng(s.locationLatLng);
-        return p ? [[p.lng, p.lat] as [number, number]] : [];
-      });
-    if (live.length > 0) map.fitTo([site.location, ...live]);
-  }, [sources.data, map, site.location]);
+  useFrameSources(sources.data, map, site.location);
 
-  // The map: every live source, the one being edited where its form puts it.
-  useEffect(() => {
-    const points = all
-      .filter((s) => s.deletedAt === null && s.id !== form?.id)
-      .flatMap((s) => {
-        const p = parseLatLng(s.locationLatLng);
-        return p
-          ? [
-              {
-                datum: s.id,
-                lng: p.lng,
-                lat: p.lat,
-                fill: [...COLORS.normal] as [number, number, number, number],
-                label: s.name,
-              },
-            ]
-          : [];
-      });
-    const at = form?.position ?? null;
-    if (form && at)
-      points.push({
-        datum: form.id,
-        lng: at.lng,
-        lat: at.lat,
-        fill: [...COLORS.selected] as [number, number, number, number],
-        label: form.name,
-      });
-    map.setLayers(
-      'Sources',
-      markedPointLayers('site-edit-sources', points, 7, (id) => {
-        // Unsaved changes block selecting another feature on the map (spec 3 §4).
-        if (dirtyRef.current) return;
-        onSelect({ type: 'Source', id });
-      }),
-    );
-  }, [all, form, map, onSelect, dirtyRef]);
-  useEffect(() => () => map.setLayers('Sources', []), [map]);
+  useSourcesOnMap(all, form, map, (id) => {
+    // Unsaved changes block selecting another feature on the map (spec 3 §4).
+    if (!feature.dirtyRef.current) onSelect({ type: 'Source', id });
+  });
 
   const submit = async (f: SourceForm | null = formRef.current): Promise<boolean> => {
     if (!f) return false;
     const values = { ...f, height: heightOf(f.height) };
-    if (!validate(sourceProblems(values))) return false;
+    if (!feature.validate(sourceProblems(values))) return false;
     try {
-      const result = await save.mutateAsync({
-        organizationId,
-        ...(f.id ? { id: f.id } : {}),
-        siteId: site.id,
-        name: f.name,
-        locationLatLng: f.position ? storageLatLngText(f.position) : f.locationLatLng,
-        height: values.height,
-        relativeImportance: f.relativeImportance,
-        sourceCategoryId: f.sourceCategoryId,
-        ...sourcePayloadGroup(f.sourceGroupName),
-      });
+      const result = await save.mutateAsync(sourcePayload(f, values.height, organizationId, site.id));
       toast(f.id ? SITE_EDIT_TOASTS.sourceEdited : SITE_EDIT_TOASTS.sourceAdded);
-      open(result);
+      feature.open(result);
       onSelect({ type: 'Source', id: result.id });
       return true;
     } catch (e) {
       // Source submit errors show in an error alert (spec 3 §8).
-      showSaveError(e, true);
+      feature.showSaveError(e, true);
       return false;
     }
   };
 
   const discard = () => {
     map.cancelDrawing();
-    close();
+    feature.close();
     onSelect(null);
   };
   const unsaved = useUnsavedChangesGuard(dirty, () => submit(), discard);
 
   const startNew = () =>
     unsaved.guard(() => {
-      const draft: SourceForm = {
-        id: 0,
-        name: generatedSourceName(all.map((s) => s.name)),
-        locationLatLng: '',
-        position: null,
-        height: String(DEFAULT_SOURCE_HEIGHT),
-        relativeImportance: DEFAULT_RELATIVE_IMPORTANCE,
-        sourceCategoryId: categories.data?.[0]?.id ?? null,
-        sourceGroupName: '',
-      };
-      openDraft(draft);
+      const draft = newSourceDraft(
+        all.map((s) => s.name),
+        categories.data?.[0]?.id ?? null,
+      );
+      feature.openDraft(draft);
       onSelect({ type: 'Source', id: 0 });
       placePoint(true);
     });
@@ -226,23 +139,10 @@ export function SourcesTab({
       },
     );
 
-  useNudge(active && form?.position != null && !site.deleted, (key) => {
-    const f = formRef.current;
-    if (f?.position) setForm(moved(f, nudge(f.position, key)));
-  });
-
-  const restore = async (s: SourceEdit) => {
-    try {
-      await setDeleted.mutateAsync({ sourceId: s.id, deleted: false });
-      toast(SITE_EDIT_TOASTS.sourceRestored);
-    } catch (e) {
-      toast(formErrorsOf(e).general ?? SITE_EDIT_TOASTS.sourceRestored, 'error');
-    }
-  };
+  useNudgeForm(active && !site.deleted, form, formRef, setForm);
 
   const shown = all.filter((s) => showDeleted || s.deletedAt === null);
   const siteGroups = (groups.data ?? []).filter((g) => g.siteId === site.id);
-  const set = <K extends keyof SourceForm>(k: K, v: SourceForm[K]) => form && setForm({ ...form, [k]: v });
   const readOnly = site.deleted;
 
   return (
@@ -253,173 +153,301 @@ export function SourcesTab({
         onAdd={startNew}
         addDisabled={readOnly || !categories.data}
         showDeleted={{ checked: showDeleted, onChange: setShowDeleted }}
-        query={{
-          isPending: sources.isPending,
-          error: sources.error,
-          refetch: sources.refetch,
-          loaded: sources.data !== undefined,
-        }}
+        query={sources}
         items={shown}
         selectedId={form?.id ?? null}
-        row={(s) => {
-          const isDeleted = s.deletedAt !== null;
-          return {
-            main: (
-              <button
-                type="button"
-                className={`flex-1 truncate text-left ${isDeleted ? 'text-base-content/60 line-through' : 'hover:underline'}`}
-                disabled={isDeleted}
-                onClick={() => unsaved.guard(() => onSelect({ type: 'Source', id: s.id }))}
-              >
-                {s.name}
-                <span className="ml-2 text-xs text-base-content/70">{s.sourceCategoryName ?? 'Uncategorized'}</span>
-              </button>
-            ),
-            after: isDeleted && (
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs"
-                disabled={readOnly || setDeleted.isPending}
-                onClick={() => void restore(s)}
-                aria-label={`Restore ${s.name}`}
-              >
-                Restore
-              </button>
-            ),
-          };
-        }}
+        row={(s) => ({
+          main: <SourceName source={s} onOpen={() => unsaved.guard(() => onSelect({ type: 'Source', id: s.id }))} />,
+          after: s.deletedAt !== null && (
+            <RestoreButton
+              name={s.name}
+              disabled={readOnly || setDeleted.isPending}
+              onRestore={() => void restoreSource(s, setDeleted.mutateAsync, toast)}
+            />
+          ),
+        })}
       />
 
       {form && (
         <FeatureForm
           noun="Source"
           id={form.id}
-          name={saved?.name ?? form.name}
+          name={feature.saved?.name ?? form.name}
           onSubmit={() => void submit()}
           saving={save.isPending}
           saveDisabled={readOnly || save.isPending}
           dirty={dirty}
           onClose={discard}
           deleteDisabled={readOnly}
-          onDelete={() => setConfirmDelete(true)}
+          onDelete={() => feature.setConfirmDelete(true)}
         >
-          <FormAlert message={general} />
-          <TextField
-            label="Name"
-            error={errors.name}
-            value={form.name}
-            maxLength={256}
-            onChange={(v) => set('name', v)}
+          <SourceFields
+            form={form}
+            setForm={setForm}
+            errors={feature.errors}
+            general={feature.general}
+            categories={categories.data ?? []}
+            groups={siteGroups}
+            onPlace={() => placePoint(form.id === 0)}
           />
-          <Field label="Location" error={errors.locationLatLng}>
-            {(id, describedBy) => (
-              <div className="flex gap-1">
-                <input
-                  id={id}
-                  aria-describedby={describedBy}
-                  className="input input-sm input-bordered w-full"
-                  placeholder={COORDINATES_PLACEHOLDER}
-                  value={form.locationLatLng}
-                  onChange={(e) =>
-                    form && setForm({ ...form, locationLatLng: e.target.value, position: parseLatLng(e.target.value) })
-                  }
-                />
-                <button type="button" className="btn btn-sm btn-outline" onClick={() => placePoint(form.id === 0)}>
-                  Place on Map
-                </button>
-              </div>
-            )}
-          </Field>
-          <div className="grid grid-cols-2 gap-2">
-            <Field label="Height (m)" error={errors.height}>
-              {(id, describedBy) => (
-                <input
-                  id={id}
-                  aria-describedby={describedBy}
-                  type="number"
-                  min={0}
-                  step="any"
-                  className="input input-sm input-bordered w-full"
-                  value={form.height}
-                  onChange={(e) => set('height', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Relative Importance" error={errors.relativeImportance}>
-              {(id, describedBy) => (
-                <select
-                  id={id}
-                  aria-describedby={describedBy}
-                  className="select select-sm select-bordered w-full"
-                  value={form.relativeImportance}
-                  onChange={(e) => set('relativeImportance', Number(e.target.value))}
-                >
-                  {RELATIVE_IMPORTANCE_OPTIONS.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          </div>
-          <Field label="Category" error={errors.sourceCategoryId}>
-            {(id, describedBy) => (
-              <select
-                id={id}
-                aria-describedby={describedBy}
-                className="select select-sm select-bordered w-full"
-                value={form.sourceCategoryId ?? ''}
-                onChange={(e) => set('sourceCategoryId', e.target.value ? Number(e.target.value) : null)}
-              >
-                <option value="">Choose a category</option>
-                {(categories.data ?? []).map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Group" error={errors.sourceGroupName}>
-            {(id, describedBy) => (
-              <>
-                <input
-                  id={id}
-                  aria-describedby={describedBy}
-                  className="input input-sm input-bordered w-full"
-                  list="site-edit-source-groups"
-                  value={form.sourceGroupName}
-                  onChange={(e) => set('sourceGroupName', e.target.value)}
-                />
-                <datalist id="site-edit-source-groups">
-                  {siteGroups.map((g) => (
-                    <option key={g.id} value={g.name} />
-                  ))}
-                </datalist>
-              </>
-            )}
-          </Field>
           <p className="text-xs text-base-content/70">Arrow keys move the selected source by 0.5 m.</p>
         </FeatureForm>
       )}
       <ConfirmDialog
-        open={confirmDelete}
+        open={feature.confirmDelete}
         title="Delete source"
         message={SITE_EDIT_CONFIRMATIONS.deleteSource}
         confirmLabel="Delete"
         danger
         busy={setDeleted.isPending}
         onConfirm={() =>
-          void remove(
+          void feature.remove(
             (sourceId) => setDeleted.mutateAsync({ sourceId, deleted: true }),
             SITE_EDIT_TOASTS.sourceDeleted,
             () => onSelect(null),
           )
         }
-        onCancel={() => setConfirmDelete(false)}
+        onCancel={() => feature.setConfirmDelete(false)}
       />
       {unsaved.dialog}
     </div>
   );
+}
+
+/** The source form's fields: name, location (typed or placed on the map), height, importance, category and group. */
+function SourceFields({
+  form,
+  setForm,
+  errors,
+  general,
+  categories,
+  groups,
+  onPlace,
+}: {
+  form: SourceForm;
+  setForm: (f: SourceForm) => void;
+  errors: Partial<Record<SourceField, string>>;
+  general: string | null;
+  categories: readonly { id: number; name: string }[];
+  groups: readonly { id: number; name: string }[];
+  onPlace: () => void;
+}) {
+  const set = <K extends keyof SourceForm>(k: K, v: SourceForm[K]) => setForm({ ...form, [k]: v });
+  return (
+    <>
+      <FormAlert message={general} />
+      <TextField label="Name" error={errors.name} value={form.name} maxLength={256} onChange={(v) => set('name', v)} />
+      <Field label="Location" error={errors.locationLatLng}>
+        {(id, describedBy) => (
+          <div className="flex gap-1">
+            <input
+              id={id}
+              aria-describedby={describedBy}
+              className="input input-sm input-bordered w-full"
+              placeholder={COORDINATES_PLACEHOLDER}
+              value={form.locationLatLng}
+              onChange={(e) =>
+                setForm({ ...form, locationLatLng: e.target.value, position: parseLatLng(e.target.value) })
+              }
+            />
+            <button type="button" className="btn btn-sm btn-outline" onClick={onPlace}>
+              Place on Map
+            </button>
+          </div>
+        )}
+      </Field>
+      <div className="grid grid-cols-2 gap-2">
+        <Field label="Height (m)" error={errors.height}>
+          {(id, describedBy) => (
+            <input
+              id={id}
+              aria-describedby={describedBy}
+              type="number"
+              min={0}
+              step="any"
+              className="input input-sm input-bordered w-full"
+              value={form.height}
+              onChange={(e) => set('height', e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Relative Importance" error={errors.relativeImportance}>
+          {(id, describedBy) => (
+            <select
+              id={id}
+              aria-describedby={describedBy}
+              className="select select-sm select-bordered w-full"
+              value={form.relativeImportance}
+              onChange={(e) => set('relativeImportance', Number(e.target.value))}
+            >
+              {RELATIVE_IMPORTANCE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field label="Category" error={errors.sourceCategoryId}>
+        {(id, describedBy) => (
+          <select
+            id={id}
+            aria-describedby={describedBy}
+            className="select select-sm select-bordered w-full"
+            value={form.sourceCategoryId ?? ''}
+            onChange={(e) => set('sourceCategoryId', e.target.value ? Number(e.target.value) : null)}
+          >
+            <option value="">Choose a category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Group" error={errors.sourceGroupName}>
+        {(id, describedBy) => (
+          <>
+            <input
+              id={id}
+              aria-describedby={describedBy}
+              className="input input-sm input-bordered w-full"
+              list="site-edit-source-groups"
+              value={form.sourceGroupName}
+              onChange={(e) => set('sourceGroupName', e.target.value)}
+            />
+            <datalist id="site-edit-source-groups">
+              {groups.map((g) => (
+                <option key={g.id} value={g.name} />
+              ))}
+            </datalist>
+          </>
+        )}
+      </Field>
+    </>
+  );
+}
+
+/** The map's source points: every live one, the one being edited where its form puts it, highlighted. */
+function sourcePoints(all: readonly SourceEdit[], form: SourceForm | null) {
+  const points = all
+    .filter((s) => s.deletedAt === null && s.id !== form?.id)
+    .flatMap((s) => {
+      const p = parseLatLng(s.locationLatLng);
+      return p ? [{ datum: s.id, lng: p.lng, lat: p.lat, fill: [...COLORS.normal] as Rgba, label: s.name }] : [];
+    });
+  const at = form?.position ?? null;
+  if (form && at)
+    points.push({ datum: form.id, lng: at.lng, lat: at.lat, fill: [...COLORS.selected] as Rgba, label: form.name });
+  return points;
+}
+
+const newSourceDraft = (names: string[], sourceCategoryId: number | null): SourceForm => ({
+  id: 0,
+  name: generatedSourceName(names),
+  locationLatLng: '',
+  position: null,
+  height: String(DEFAULT_SOURCE_HEIGHT),
+  relativeImportance: DEFAULT_RELATIVE_IMPORTANCE,
+  sourceCategoryId,
+  sourceGroupName: '',
+});
+
+/** A source in the list: its name and category; a deleted one struck through and not selectable. */
+function SourceName({ source: s, onOpen }: { source: SourceEdit; onOpen: () => void }) {
+  const isDeleted = s.deletedAt !== null;
+  return (
+    <button
+      type="button"
+      className={`flex-1 truncate text-left ${isDeleted ? 'text-base-content/60 line-through' : 'hover:underline'}`}
+      disabled={isDeleted}
+      onClick={onOpen}
+    >
+      {s.name}
+      <span className="ml-2 text-xs text-base-content/70">{s.sourceCategoryName ?? 'Uncategorized'}</span>
+    </button>
+  );
+}
+
+/** Frames the site with its live sources once they are known. */
+function useFrameSources(
+  sources: readonly SourceEdit[] | undefined,
+  map: SiteEditTabProps['map'],
+  site: SiteEditTabProps['site']['location'],
+) {
+  const framed = useRef(false);
+  useEffect(() => {
+    if (framed.current || !sources) return;
+    framed.current = true;
+    const live = sources
+      .filter((s) => s.deletedAt === null)
+      .flatMap((s) => {
+        const p = parseLatLng(s.locationLatLng);
+        return p ? [[p.lng, p.lat] as [number, number]] : [];
+      });
+    if (live.length > 0) map.fitTo([site, ...live]);
+  }, [sources, map, site]);
+}
+
+/** Draws the sources on the map whichever tab is shown; a click on one picks it. */
+function useSourcesOnMap(
+  all: readonly SourceEdit[],
+  form: SourceForm | null,
+  map: SiteEditTabProps['map'],
+  onPick: (id: number) => void,
+) {
+  const pick = useRef(onPick);
+  pick.current = onPick;
+  useEffect(() => {
+    map.setLayers(
+      'Sources',
+      markedPointLayers('site-edit-sources', sourcePoints(all, form), 7, (id) => pick.current(id)),
+    );
+  }, [all, form, map]);
+  useEffect(() => () => map.setLayers('Sources', []), [map]);
+}
+
+/** The save request of a source form (the height already read as a number). */
+function sourcePayload(f: SourceForm, height: number | null, organizationId: number, siteId: number) {
+  return {
+    organizationId,
+    ...(f.id ? { id: f.id } : {}),
+    siteId,
+    name: f.name,
+    locationLatLng: f.position ? storageLatLngText(f.position) : f.locationLatLng,
+    height,
+    relativeImportance: f.relativeImportance,
+    sourceCategoryId: f.sourceCategoryId,
+    ...sourcePayloadGroup(f.sourceGroupName),
+  };
+}
+
+function RestoreButton({ name, disabled, onRestore }: { name: string; disabled: boolean; onRestore: () => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-xs"
+      disabled={disabled}
+      onClick={onRestore}
+      aria-label={`Restore ${name}`}
+    >
+      Restore
+    </button>
+  );
+}
+
+/** Restores a deleted source: a toast either way. */
+async function restoreSource(
+  s: SourceEdit,
+  setDeleted: (v: { sourceId: number; deleted: boolean }) => Promise<unknown>,
+  toast: ReturnType<typeof useToast>,
+) {
+  try {
+    await setDeleted({ sourceId: s.id, deleted: false });
+    toast(SITE_EDIT_TOASTS.sourceRestored);
+  } catch (e) {
+    toast(formErrorsOf(e).general ?? SITE_EDIT_TOASTS.sourceRestored, 'error');
+  }
 }

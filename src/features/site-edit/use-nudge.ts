@@ -1,7 +1,8 @@
 // Arrow keys nudge the selected source or structure by 0.5 m (spec 3 §4), unless the focus is in a field or a
 // dialog is open (there the keys keep their usual meaning).
 import { useEffect, useRef } from 'react';
-import { isNudgeKey, type NudgeKey } from '@/domain/site-edit';
+import { formatLatLng, type LatLng } from '@/domain/coordinates';
+import { isNudgeKey, nudge, type NudgeKey } from '@/domain/site-edit';
 
 export function useNudge(enabled: boolean, onNudge: (key: NudgeKey) => void): void {
   const handler = useRef(onNudge);
@@ -25,4 +26,26 @@ export function useNudge(enabled: boolean, onNudge: (key: NudgeKey) => void): vo
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [enabled]);
+}
+
+/** A form with a position: where the feature is at full precision, and the text shown for it. */
+interface Placed {
+  locationLatLng: string;
+  position: LatLng | null;
+}
+
+/** The form moved to a position. */
+export const moved = <F extends Placed>(f: F, p: LatLng): F => ({ ...f, locationLatLng: formatLatLng(p), position: p });
+
+/** Arrow keys move the open form's feature by 0.5 m while the tab is shown and the site can be edited. */
+export function useNudgeForm<F extends Placed>(
+  enabled: boolean,
+  form: F | null,
+  formRef: { current: F | null },
+  setForm: (f: F) => void,
+): void {
+  useNudge(enabled && form?.position != null, (key) => {
+    const f = formRef.current;
+    if (f?.position) setForm(moved(f, nudge(f.position, key)));
+  });
 }
