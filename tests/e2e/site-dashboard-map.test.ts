@@ -3,6 +3,7 @@
 // a loading indicator while they load, and the toggles and gas remembered after a reload.
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import type { SiteBaseline } from '@/contracts/emission';
 import type { SiteDeviceStay, SiteDetail } from '@/contracts/site-dashboard';
 import type { RoseChartDatum } from '@/contracts/site-map';
 import { projectPx } from '@/domain/map-labels';
@@ -145,4 +146,43 @@ describe('site dashboard map in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 60_000);
+
+  it("the menu's Baseline History (SiteBaselineAdministration) lists the site's baselines; an operator has none", async () => {
+    const { siteName: at, siteId, organizationId } = await findFeaturedSite(suite);
+    const path = `/site/${siteId}?organizationId=${organizationId}`;
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    await signIn(page, suite.server().origin, 'org.admin@example.com', path);
+    await page.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
+    const historyLoaded = page.waitForResponse((r) => r.url().includes('/api/siteBaseline/siteHistory/') && r.ok());
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menuitem', { name: 'Baseline History' }).click();
+    const dialog = page.getByRole('dialog', { name: `Site Baseline History: ${at}` });
+    await dialog.waitFor();
+    const baselines = (await (await historyLoaded).json()) as SiteBaseline[];
+    if (baselines.length === 0) await dialog.getByText('No Active Baseline Set').waitFor();
+    else {
+      await expect.poll(() => dialog.getByRole('row').count()).toBe(baselines.length + 1);
+      await dialog.getByRole('cell', { name: baselines[0]!.createdBy }).first().waitFor();
+    }
+    await expect(dialog.getByRole('link', { name: 'Open Site Baselines' }).getAttribute('href')).resolves.toBe(
+      `/siteBaselines?organizationId=${organizationId}`,
+    );
+    await page.screenshot({ path: `${SHOTS}/site-dashboard-baseline-history.png` });
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The operator (no SiteBaselineAdministration) sees the menu without it.
+    const other = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const { page: op } = await newPage(other);
+    await signIn(op, suite.server().origin, 'operator@example.com', path);
+    await op.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
+    await op.getByRole('button', { name: 'Menu' }).click();
+    await op.getByRole('menuitem', { name: 'View Site Details' }).waitFor();
+    await expect(op.getByRole('menuitem', { name: 'Baseline History' }).count()).resolves.toBe(0);
+    await other.close();
+  }, 90_000);
 });

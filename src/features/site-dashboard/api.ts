@@ -3,7 +3,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callEndpoint, endpointQuery } from '@/api/endpoint-client';
 import { recentAlarmsEndpoint } from '@/contracts/alarm';
-import { baselineStatusEndpoint, emissionRollupsEndpoint, siteEmissionStatusesEndpoint } from '@/contracts/emission';
+import {
+  baselineStatusEndpoint,
+  emissionRollupsEndpoint,
+  siteBaselineHistoryEndpoint,
+  siteEmissionStatusesEndpoint,
+} from '@/contracts/emission';
 import { siteInspectionsEndpoint } from '@/contracts/inspection';
 import {
   siteDashboardDevicesEndpoint,
@@ -94,3 +99,7 @@ export const useSiteInspections = (w: SiteWindow) =>
     ...endpointQuery(siteInspectionsEndpoint, { query: rangeQuery(w) }),
     placeholderData: keepPreviousData,
   });
+
+/** The site's baselines, newest first, deleted ones included (the menu's Baseline History, SiteBaselineAdministration). */
+export const useSiteBaselineHistory = (organizationId: number, siteId: number) =>
+  useQuery(endpointQuery(siteBaselineHistoryEndpoint, { query: { organizationId, siteId } }));

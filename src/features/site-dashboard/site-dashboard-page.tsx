@@ -5,7 +5,7 @@
 // sends the user to /. An alarmId opens the alarm panel; closing it takes alarmId out of the address.
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { endpointKey } from '@/api/endpoint-client';
 import { invalidateSiteDashboard } from '@/api/site-dashboard-keys';
@@ -17,7 +17,6 @@ import { isWindType, measurementType } from '@/domain/measurement-types';
 import { Permission } from '@/domain/permissions';
 import {
   CONTENT_WIDGET_LABELS,
-  NO_QUARANTINED_DEVICES,
   readSiteWidgetSelection,
   SITE_WIDGET_GROUPS,
   SITE_WIDGET_UNAVAILABLE,
@@ -33,14 +32,15 @@ import { PageHeader } from '@/ui/page-header';
 import { Popover } from '@/ui/popover';
 import { useHasPermission, useSession } from '@/ui/session-context';
 import { SiteDialog } from '@/entities/site/site-dialog';
-import { SITE_EDIT_LINK_LABEL, siteEditPath } from '@/entities/site/site-links';
 import { ModelPipelineDialog } from '@/entities/site/model-pipeline-dialog';
 import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toasts';
 import { useSiteDetail, useSiteDevices, useSiteEmissions, useSiteSources, type SiteWindow } from './api';
 import { EmissionTimeline } from './emission-timeline';
 import { InspectionsTimeline } from './inspections-timeline';
+import { BaselineHistoryDialog } from './baseline-history-dialog';
 import { SideColumn } from './side-column';
+import { SiteMenu, type SiteMenuDialog } from './site-menu';
 import { SiteMeasurementChart, SiteRateChart, SiteWindChart } from './site-charts';
 import { FactList } from '@/ui/fact-list';
 import { NotFoundOrNoAccessPage } from '@/ui/not-found-or-no-access';
@@ -88,9 +88,7 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
     readSiteWidgetSelection(window.localStorage.getItem(SITE_WIDGETS_STORAGE_KEY)),
   );
   const [showQuarantined, setShowQuarantined] = useState(false);
-  const [details, setDetails] = useState<'view' | 'edit' | 'model' | null>(null);
-  const canRunModel = useHasPermission(Permission.SiteHealthAdministration);
-  const canEditLayout = useHasPermission(Permission.SiteDeploymentEdit);
+  const [details, setDetails] = useState<SiteMenuDialog | 'edit' | null>(null);
   const queryClient = useQueryClient();
   const [now] = useState(() => Date.now());
   const onMessage = useCallback((text: string) => toast(text, 'info'), [toast]);
@@ -193,50 +191,13 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
               })
             }
           </Popover>
-          <Popover
-            label="Menu"
-            buttonClassName="btn btn-sm btn-outline"
-            haspopup="true"
-            panelClassName="absolute left-0 top-full z-40 mt-1 w-64 rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
-          >
-            {(close) => (
-              <ul className="menu w-full p-0" role="menu">
-                <li role="none">
-                  <button type="button" role="menuitem" onClick={() => (close(), setDetails('view'))}>
-                    View Site Details
-                  </button>
-                </li>
-                {canEditLayout && (
-                  <li role="none">
-                    <Link role="menuitem" to={siteEditPath(site.id)} onClick={close}>
-                      {SITE_EDIT_LINK_LABEL}
-                    </Link>
-                  </li>
-                )}
-                {canRunModel && (
-                  <li role="none">
-                    <button type="button" role="menuitem" onClick={() => (close(), setDetails('model'))}>
-                      {site.modellingPipelineIsOn ? 'Stop Model' : 'Start Model'}
-                    </button>
-                  </li>
-                )}
-                <li
-                  role="none"
-                  className={quarantined.length === 0 ? 'menu-disabled' : undefined}
-                  title={quarantined.length === 0 ? NO_QUARANTINED_DEVICES : undefined}
-                >
-                  <button
-                    type="button"
-                    role="menuitem"
-                    disabled={quarantined.length === 0}
-                    onClick={() => (close(), setShowQuarantined((v) => !v))}
-                  >
-                    {showQuarantined ? 'Hide Quarantined Data' : 'Show Quarantined Data'}
-                  </button>
-                </li>
-              </ul>
-            )}
-          </Popover>
+          <SiteMenu
+            site={site}
+            hasQuarantined={quarantined.length > 0}
+            showQuarantined={showQuarantined}
+            onOpen={setDetails}
+            onToggleQuarantined={() => setShowQuarantined((v) => !v)}
+          />
         </PageHeader>
       </div>
       {quarantined.length > 0 && (
@@ -307,6 +268,7 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
       {details === 'edit' && (
         <SiteDialog siteId={site.id} onClose={() => (setDetails(null), void invalidateSiteDashboard(queryClient))} />
       )}
+      {details === 'baselines' && <BaselineHistoryDialog site={site} onClose={() => setDetails(null)} />}
       {details === 'model' && (
         <ModelPipelineDialog
           site={{ id: site.id, name: site.name, processedUpTo: site.modelProcessedUpTo }}
