@@ -115,16 +115,9 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
   const [dirty, setDirty] = useState<Partial<Record<SiteEditTab, boolean>>>({});
   const anyDirty = Boolean(dirty[current]);
   const [selected, setSelected] = useState<SiteEditFeatureRef | null>(null);
-  const [layers, setLayerMap] = useState<Partial<Record<SiteEditTab, Layer[]>>>({});
-  const [drawing, setDrawingState] = useState<Drawing | null>(null);
-  const drawingRef = useRef<Drawing | null>(null);
-  const [fit, setFit] = useState<{ southWest: LatLng; northEast: LatLng; maxZoom: number; key: number } | null>(null);
   const outdated = useDeploymentPlanOutdated(site.deleted ? 0 : site.id);
 
-  const setDrawing = useCallback((d: Drawing | null) => {
-    drawingRef.current = d;
-    setDrawingState(d);
-  }, []);
+  const { drawing, drawingRef, setDrawing, finish, cancel, onPointer } = useDrawing();
 
   const openTab = useCallback(
     (t: SiteEditTab) =>
@@ -139,31 +132,7 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
     [setParams],
   );
 
-  // The API the tabs hold: stable, so their effects run once per change of their own data.
-  const map: SiteEditMapApi = useMemo(
-    () => ({
-      setLayers: (owner, next) => setLayerMap((all) => ({ ...all, [owner]: next })),
-      startDrawing: (kind, onDone, onCancel) => {
-        drawingRef.current?.onCancel?.();
-        setDrawing({ kind, onDone, onCancel, down: null, current: null, path: [] });
-      },
-      cancelDrawing: () => setDrawing(null),
-      fitTo: (positions) => {
-        if (positions.length === 0) return;
-        const lngs = positions.map((p) => p[0]);
-        const lats = positions.map((p) => p[1]);
-        // A lone point (the site alone) is framed with some ground around it.
-        const pad = positions.length === 1 ? 0.0015 : 0;
-        setFit({
-          southWest: { lng: Math.min(...lngs) - pad, lat: Math.min(...lats) - pad },
-          northEast: { lng: Math.max(...lngs) + pad, lat: Math.max(...lats) + pad },
-          maxZoom: 18,
-          key: Date.now(),
-        });
-      },
-    }),
-    [setDrawing],
-  );
+  const { map, layers, fit } = useSiteEditMapApi(drawingRef, setDrawing);
 
   const dirtyRef = useRef(anyDirty);
   dirtyRef.current = anyDirty;
@@ -182,67 +151,7 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
       setSelected(ref);
       if (owner !== currentRef.current) openTab(owner);
     },
-    [openTab],
-  );
-
-  const finish = useCallback(
-    (g: DrawnGeometry) => {
-      const d = drawingRef.current;
-      setDrawing(null);
-      d?.onDone(g);
-    },
-    [setDrawing],
-  );
-  const cancel = useCallback(() => {
-    const d = drawingRef.current;
-    setDrawing(null);
-    d?.onCancel?.();
-  }, [setDrawing]);
-
-  const onPointer = useCallback(
-    (e: MapPointerEvent) => {
-      const d = drawingRef.current;
-      if (!d) return;
-      if (e.type === 'down') {
-        setDrawing({ ...d, down: { at: e.coordinate, x: e.x, y: e.y }, current: e.coordinate });
-        return;
-      }
-      if (e.type === 'move') {
-        if (d.down || d.kind === 'line') setDrawing({ ...d, current: e.coordinate });
-        return;
-      }
-      if (e.type === 'dblclick') {
-        if (d.kind === 'line') endLine(d, finish);
-        return;
-      }
-      // Mouse up.
-      const click = !d.down || Math.hypot(e.x - d.down.x, e.y - d.down.y) < CLICK_PIXELS;
-      if (d.kind === 'point') {
-        if (click) finish({ kind: 'point', position: toLngLat(e.coordinate) });
-        else setDrawing({ ...d, down: null });
-        return;
-      }
-      if (d.kind === 'line') {
-        // A drag pans the map while a line is drawn; only clicks add vertices.
-        if (click) setDrawing({ ...d, down: null, path: [...d.path, e.coordinate] });
-        else setDrawing({ ...d, down: null });
-        return;
-      }
-      const start = d.down?.at ?? e.coordinate;
-      const shape = click
-        ? { center: start, xMeters: DEFAULT_DRAWN_EXTENT_METERS, yMeters: DEFAULT_DRAWN_EXTENT_METERS }
-        : d.kind === 'rectangle'
-          ? rectangleFromDrag(start, e.coordinate)
-          : circleFromDrag(start, e.coordinate);
-      finish({
-        kind: d.kind,
-        center: toLngLat(shape.center),
-        xMeters: shape.xMeters,
-        yMeters: shape.yMeters,
-        rotation: 0,
-      });
-    },
-    [finish, setDrawing],
+    [openTab, drawingRef],
   );
 
   useEffect(() => {
@@ -262,7 +171,7 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [cancel, finish]);
+  }, [cancel, finish, drawingRef]);
 
   // Frame the site once at the start; the tabs frame their own features when asked.
   useEffect(() => {
@@ -280,8 +189,6 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
     onSelect,
   });
   const stable = useStableTabProps(tabProps);
-
-  const hint = drawing ? DRAWING_HINTS[drawing.kind] : null;
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -311,14 +218,7 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
             cursor={drawing ? 'crosshair' : null}
             className="h-full min-h-[420px] w-full overflow-hidden rounded-box border border-base-300"
           >
-            {hint && (
-              <div
-                className="pointer-events-none absolute left-1/2 top-3 z-10 -translate-x-1/2 rounded-box bg-base-100/95 px-3 py-1.5 text-sm shadow"
-                role="status"
-              >
-                {hint} <span className="text-base-content/70">Esc cancels.</span>
-              </div>
-            )}
+            {drawing && <DrawingHint hint={DRAWING_HINTS[drawing.kind]} />}
           </MapView>
         </div>
         <section
@@ -326,39 +226,21 @@ function SiteEdit({ site }: { site: SiteEditSite }) {
           aria-label="Site layout"
         >
           <div role="tablist" className="tabs tabs-border shrink-0 flex-nowrap px-1" aria-label="Site edit tabs">
-            {SITE_EDIT_TABS.map((t) => {
-              const blocked = anyDirty && t !== current;
-              const off = !enabled(t) || blocked;
-              const star = t === 'DeploymentPlan' && outdated;
-              const title = !enabled(t)
-                ? DELETED_SITE_TAB_TOOLTIP
-                : blocked
-                  ? UNSAVED_CHANGES_TAB_TOOLTIP
-                  : star
-                    ? DEPLOYMENT_PLAN_OUTDATED_TOOLTIP
-                    : undefined;
-              return (
-                <span key={t} title={title} className="inline-flex">
-                  <button
-                    type="button"
-                    role="tab"
-                    id={`site-edit-tab-${t}`}
-                    aria-controls={`site-edit-panel-${t}`}
-                    aria-selected={current === t}
-                    disabled={off}
-                    className={`tab px-2 text-sm text-base-content opacity-100 disabled:opacity-50 ${current === t ? 'tab-active font-semibold' : ''}`}
-                    onClick={() => {
-                      if (t === current) return;
-                      setSelected(null);
-                      openTab(t);
-                    }}
-                  >
-                    {TAB_LABELS[t]}
-                    {star && <span aria-label="(outdated)"> *</span>}
-                  </button>
-                </span>
-              );
-            })}
+            {SITE_EDIT_TABS.map((t) => (
+              <TabButton
+                key={t}
+                tab={t}
+                current={current}
+                title={tabTooltip(t, { enabled: enabled(t), blocked: anyDirty && t !== current, outdated })}
+                disabled={!enabled(t) || (anyDirty && t !== current)}
+                outdated={t === 'DeploymentPlan' && outdated}
+                onOpen={() => {
+                  if (t === current) return;
+                  setSelected(null);
+                  openTab(t);
+                }}
+              />
+            ))}
           </div>
           <div className="min-h-0 flex-1 overflow-auto">
             {SITE_EDIT_TABS.filter((t) => t !== 'DeploymentPlan' || !site.deleted).map((t) => (
@@ -443,4 +325,162 @@ function useStableTabProps(make: (t: SiteEditTab) => SiteEditTabProps): Record<S
       return [t, { ...p, onDirtyChange: dirtyHandlers[t] }];
     }),
   ) as Record<SiteEditTab, SiteEditTabProps>;
+}
+
+/**
+ * The map's drawing tool: what is being drawn (point, line, rectangle or circle), how pointer events grow it, and
+ * finishing or cancelling it (the tab that started it hears which).
+ */
+function useDrawing() {
+  const [drawing, setDrawingState] = useState<Drawing | null>(null);
+  const drawingRef = useRef<Drawing | null>(null);
+  const setDrawing = useCallback((d: Drawing | null) => {
+    drawingRef.current = d;
+    setDrawingState(d);
+  }, []);
+  const finish = useCallback(
+    (g: DrawnGeometry) => {
+      const d = drawingRef.current;
+      setDrawing(null);
+      d?.onDone(g);
+    },
+    [setDrawing],
+  );
+  const cancel = useCallback(() => {
+    const d = drawingRef.current;
+    setDrawing(null);
+    d?.onCancel?.();
+  }, [setDrawing]);
+  const onPointer = useCallback(
+    (e: MapPointerEvent) => {
+      const d = drawingRef.current;
+      if (!d) return;
+      if (e.type === 'down') {
+        setDrawing({ ...d, down: { at: e.coordinate, x: e.x, y: e.y }, current: e.coordinate });
+        return;
+      }
+      if (e.type === 'move') {
+        if (d.down || d.kind === 'line') setDrawing({ ...d, current: e.coordinate });
+        return;
+      }
+      if (e.type === 'dblclick') {
+        if (d.kind === 'line') endLine(d, finish);
+        return;
+      }
+      // Mouse up.
+      const click = !d.down || Math.hypot(e.x - d.down.x, e.y - d.down.y) < CLICK_PIXELS;
+      if (d.kind === 'point') {
+        if (click) finish({ kind: 'point', position: toLngLat(e.coordinate) });
+        else setDrawing({ ...d, down: null });
+        return;
+      }
+      if (d.kind === 'line') {
+        // A drag pans the map while a line is drawn; only clicks add vertices.
+        if (click) setDrawing({ ...d, down: null, path: [...d.path, e.coordinate] });
+        else setDrawing({ ...d, down: null });
+        return;
+      }
+      const start = d.down?.at ?? e.coordinate;
+      const shape = click
+        ? { center: start, xMeters: DEFAULT_DRAWN_EXTENT_METERS, yMeters: DEFAULT_DRAWN_EXTENT_METERS }
+        : d.kind === 'rectangle'
+          ? rectangleFromDrag(start, e.coordinate)
+          : circleFromDrag(start, e.coordinate);
+      finish({
+        kind: d.kind,
+        center: toLngLat(shape.center),
+        xMeters: shape.xMeters,
+        yMeters: shape.yMeters,
+        rotation: 0,
+      });
+    },
+    [finish, setDrawing],
+  );
+  return { drawing, drawingRef, setDrawing, finish, cancel, onPointer };
+}
+
+/** The API the tabs hold (their layers, drawing, framing): stable, so their effects run once per change of their own data. */
+function useSiteEditMapApi(drawingRef: { current: Drawing | null }, setDrawing: (d: Drawing | null) => void) {
+  const [layers, setLayerMap] = useState<Partial<Record<SiteEditTab, Layer[]>>>({});
+  const [fit, setFit] = useState<{ southWest: LatLng; northEast: LatLng; maxZoom: number; key: number } | null>(null);
+  const map: SiteEditMapApi = useMemo(
+    () => ({
+      setLayers: (owner, next) => setLayerMap((all) => ({ ...all, [owner]: next })),
+      startDrawing: (kind, onDone, onCancel) => {
+        drawingRef.current?.onCancel?.();
+        setDrawing({ kind, onDone, onCancel, down: null, current: null, path: [] });
+      },
+      cancelDrawing: () => setDrawing(null),
+      fitTo: (positions) => {
+        if (positions.length === 0) return;
+        const lngs = positions.map((p) => p[0]);
+        const lats = positions.map((p) => p[1]);
+        // A lone point (the site alone) is framed with some ground around it.
+        const pad = positions.length === 1 ? 0.0015 : 0;
+        setFit({
+          southWest: { lng: Math.min(...lngs) - pad, lat: Math.min(...lats) - pad },
+          northEast: { lng: Math.max(...lngs) + pad, lat: Math.max(...lats) + pad },
+          maxZoom: 18,
+          key: Date.now(),
+        });
+      },
+    }),
+    [drawingRef, setDrawing],
+  );
+  return { map, layers, fit };
+}
+
+/** Why a tab is off, or that the deployment plan is outdated. */
+function tabTooltip(
+  t: SiteEditTab,
+  { enabled, blocked, outdated }: { enabled: boolean; blocked: boolean; outdated: boolean },
+): string | undefined {
+  if (!enabled) return DELETED_SITE_TAB_TOOLTIP;
+  if (blocked) return UNSAVED_CHANGES_TAB_TOOLTIP;
+  return t === 'DeploymentPlan' && outdated ? DEPLOYMENT_PLAN_OUTDATED_TOOLTIP : undefined;
+}
+
+function TabButton({
+  tab: t,
+  current,
+  title,
+  disabled,
+  outdated,
+  onOpen,
+}: {
+  tab: SiteEditTab;
+  current: SiteEditTab;
+  title: string | undefined;
+  disabled: boolean;
+  outdated: boolean;
+  onOpen: () => void;
+}) {
+  return (
+    <span title={title} className="inline-flex">
+      <button
+        type="button"
+        role="tab"
+        id={`site-edit-tab-${t}`}
+        aria-controls={`site-edit-panel-${t}`}
+        aria-selected={current === t}
+        disabled={disabled}
+        className={`tab px-2 text-sm text-base-content opacity-100 disabled:opacity-50 ${current === t ? 'tab-active font-semibold' : ''}`}
+        onClick={onOpen}
+      >
+        {TAB_LABELS[t]}
+        {outdated && <span aria-label="(outdated)"> *</span>}
+      </button>
+    </span>
+  );
+}
+
+function DrawingHint({ hint }: { hint: string }) {
+  return (
+    <div
+      className="pointer-events-none absolute left-1/2 top-3 z-10 -translate-x-1/2 rounded-box bg-base-100/95 px-3 py-1.5 text-sm shadow"
+      role="status"
+    >
+      {hint} <span className="text-base-content/70">Esc cancels.</span>
+    </div>
+  );
 }
