@@ -25,7 +25,7 @@ const NOT_YET_SPLIT: Record<string, number> = {
   'src/features/site-health/site-health-page.tsx SiteHealthPage': 258,
   'src/features/sensor-configurations/sensor-configurations-page.tsx SensorConfigurationsPage': 250,
   'src/entities/device/device-dialog.tsx DeviceFormBody': 249,
-  'src/features/site-dashboard/site-dashboard-page.tsx Dashboard': 249,
+  'src/features/site-dashboard/site-dashboard-page.tsx Dashboard': 211,
   'src/features/integrations/push/integration-dialog.tsx IntegrationForm': 247,
   'src/ui/chart/period-bar-chart.tsx PeriodBarChart': 241,
   'src/features/device-uptime/device-uptime-page.tsx DeviceUptimePage': 234,
