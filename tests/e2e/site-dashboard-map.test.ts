@@ -163,7 +163,8 @@ describe('site dashboard map in the browser', () => {
     if (baselines.length === 0) await dialog.getByText('No Active Baseline Set').waitFor();
     else {
       await expect.poll(() => dialog.getByRole('row').count()).toBe(baselines.length + 1);
-      await dialog.getByRole('cell', { name: baselines[0]!.createdBy }).first().waitFor();
+      const first = dialog.getByRole('row').nth(1);
+      await expect(first.getByRole('cell').nth(5).innerText()).resolves.toBe(baselines[0]!.createdBy ?? '');
     }
     await expect(dialog.getByRole('link', { name: 'Open Site Baselines' }).getAttribute('href')).resolves.toBe(
       `/siteBaselines?organizationId=${organizationId}`,
