@@ -2,6 +2,8 @@
 // wind rose, the wind field grid, and the layer toggles remembered across visits. Pure, shared by server and client.
 import { GAS_LEGEND_THRESHOLDS, WIND_FIELD, type GasThresholds } from './gas-legend';
 import { MEASUREMENT_TYPES } from './measurement-types';
+import type { LatLng } from './coordinates';
+import { distanceKm } from './map';
 
 export const ROSE_SECTORS = 16;
 /** Outer radius of the fullest rose (spec 3 §9: up to 50). */
@@ -312,4 +314,29 @@ export function readSiteMapLayers(stored: string | null): SiteMapLayers {
 export function windPeriodMs(rangeMs: number): number {
   const quarter = 15 * 60_000;
   return Math.max(1, Math.ceil(rangeMs / 96 / quarter)) * quarter;
+}
+
+/**
+ * Adjacent site markers (spec 3 §2 'Map'): the organization's other sites within this distance of the site, about
+ * what the map shows at its minimum zoom (13), so each one is reachable by zooming out.
+ */
+export const ADJACENT_SITE_RADIUS_KM = 10;
+/** At most this many, nearest first: the markers are a way out, not a site list. */
+export const ADJACENT_SITES_MAX = 25;
+
+/** The other sites near `site`, nearest first, each with its distance and its hover text (name, and alias if any). */
+export function adjacentSites<S extends { id: number; name: string; alias: string | null; location: LatLng }>(
+  site: { id: number; location: LatLng },
+  sites: readonly S[],
+): (S & { distanceKm: number; label: string })[] {
+  return sites
+    .filter((s) => s.id !== site.id)
+    .map((s) => ({
+      ...s,
+      distanceKm: distanceKm(site.location, s.location),
+      label: s.alias ? `${s.name} (${s.alias})` : s.name,
+    }))
+    .filter((s) => s.distanceKm <= ADJACENT_SITE_RADIUS_KM)
+    .sort((a, b) => a.distanceKm - b.distanceKm || a.id - b.id)
+    .slice(0, ADJACENT_SITES_MAX);
 }

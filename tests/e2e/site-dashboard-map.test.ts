@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { SiteBaseline } from '@/contracts/emission';
+import type { SiteListRow } from '@/contracts/site';
 import type { SiteDeviceStay, SiteDetail } from '@/contracts/site-dashboard';
 import type { RoseChartDatum } from '@/contracts/site-map';
 import { projectPx } from '@/domain/map-labels';
-import { roseArcs, SITE_MAP_LAYERS_STORAGE_KEY } from '@/domain/site-map';
+import { adjacentSites, roseArcs, SITE_MAP_LAYERS_STORAGE_KEY, SITE_MAP_MIN_ZOOM } from '@/domain/site-map';
 import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
 
 describe('site dashboard map in the browser', () => {
@@ -186,4 +187,74 @@ describe('site dashboard map in the browser', () => {
     await expect(op.getByRole('menuitem', { name: 'Baseline History' }).count()).resolves.toBe(0);
     await other.close();
   }, 90_000);
+
+  it("draws the adjacent sites: hover shows name and alias, a click opens that site's dashboard", async () => {
+    const { siteName: at, siteId, organizationId } = await findFeaturedSite(suite);
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const { page, problems } = await newPage(context);
+    const detailLoaded = page.waitForResponse((r) => r.url().includes('/api/site/siteDetail/') && r.ok());
+    const listLoaded = page.waitForResponse((r) => r.url().includes('/api/site/siteList/') && r.ok());
+    await signIn(
+      page,
+      suite.server().origin,
+      'org.admin@example.com',
+      `/site/${siteId}?organizationId=${organizationId}`,
+    );
+    await page.getByRole('heading', { name: `${at} Dashboard` }).waitFor();
+    const site = (await (await detailLoaded).json()) as SiteDetail;
+    const near = adjacentSites(site, (await (await listLoaded).json()) as SiteListRow[]);
+    expect(near.length).toBeGreaterThan(0);
+    const target = near[0]!;
+
+    const map = page.getByRole('region', { name: 'Map', exact: true });
+    const region = map.getByLabel(`Map of ${site.name}`);
+    await region.locator('canvas').first().waitFor();
+    const view = async () => {
+      let settled = '';
+      await expect
+        .poll(
+          async () => {
+            const now = `${await region.getAttribute('data-zoom')} ${await region.getAttribute('data-center')}`;
+            const same = now === settled;
+            settled = now;
+            await page.waitForTimeout(300);
+            return same;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      const zoom = Number(await region.getAttribute('data-zoom'));
+      const [lat, lng] = (await region.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
+      const [cx, cy] = projectPx(lng, lat, zoom);
+      const [tx, ty] = projectPx(target.location.lng, target.location.lat, zoom);
+      return { zoom, dx: tx - cx, dy: ty - cy };
+    };
+    // Out to the minimum zoom, then the target site to the middle.
+    const zoomOut = map.getByRole('button', { name: 'Zoom out' });
+    await expect
+      .poll(
+        async () => {
+          if ((await view()).zoom > SITE_MAP_MIN_ZOOM + 0.01) await zoomOut.click();
+          return (await view()).zoom;
+        },
+        { timeout: 40_000 },
+      )
+      .toBeCloseTo(SITE_MAP_MIN_ZOOM, 1);
+    const box = (await region.boundingBox())!;
+    const [mx, my] = [box.x + box.width / 2, box.y + box.height / 2];
+    let { dx, dy } = await view();
+    await page.mouse.move(mx, my);
+    await page.mouse.down();
+    await page.mouse.move(mx - dx, my - dy, { steps: 12 });
+    await page.mouse.up();
+    ({ dx, dy } = await view());
+    await page.mouse.move(mx + dx, my + dy);
+    await expect.poll(() => map.getByRole('tooltip').innerText()).toBe(target.label);
+    await page.screenshot({ path: `${SHOTS}/site-dashboard-adjacent-sites.png` });
+    await page.mouse.click(mx + dx, my + dy);
+    await page.waitForURL((u) => u.pathname === `/site/${target.id}`);
+    await page.getByRole('heading', { name: `${target.name} Dashboard` }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

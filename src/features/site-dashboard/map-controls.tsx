@@ -137,6 +137,10 @@ export function SiteMapKey({ structures }: { structures: boolean }) {
         <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#256ec8]" />
         Other source
       </span>
+      <span>
+        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#6d28d9]" />
+        Other site (click to open)
+      </span>
       {structures && (
         <span>
           <span className="mr-1 inline-block h-2 w-3 bg-[#64748b]/60 ring-1 ring-[#334155]" />

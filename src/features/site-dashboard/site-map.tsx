@@ -1,6 +1,7 @@
 // The site dashboard's map (spec 3 §2 'Map'): the site's sources (red when they emitted in the range; name on hover),
 // the devices that stand there now (green; amber when quarantined), earlier stays in grey, structures' footprints,
-// concentration roses of a chosen gas with selectable arcs, the wind field and the site's wind rose. Zoom 13 at least.
+// concentration roses of a chosen gas with selectable arcs, the wind field and the site's wind rose, and the
+// organization's adjacent sites (hover: name and alias; click: their dashboard). Zoom 13 at least.
 import { useEffect, useMemo, useState } from 'react';
 import type { SiteDetail, SiteDeviceStay, SiteEmission, SiteSource } from '@/contracts/site-dashboard';
 import { parseLatLng } from '@/domain/coordinates';
@@ -19,6 +20,7 @@ import {
   ROSE_CONE_LENGTH_M,
   type RoseArc,
 } from '@/domain/site-map';
+import { useAdjacentSites } from './adjacent-sites';
 import { useWindField } from './wind-field';
 import { useWindRoseShares } from './wind-rose-shares';
 import { contentBounds, placeLabels } from '@/domain/map-labels';
@@ -69,6 +71,7 @@ export function SiteMap({
   const roses = useRoseData(w, layersOn.roseGas, layersOn.roses);
   const wind = useSiteWind(w, layersOn.windRose || layersOn.windField);
   const plume = usePlumeAnimation(w, emissions);
+  const adjacent = useAdjacentSites(site);
 
   const live = useMemo(() => sources.filter((s) => !s.deleted), [sources]);
   const stayById = useMemo(() => new Map(stays.map((s) => [s.installationId, s])), [stays]);
@@ -198,22 +201,15 @@ export function SiteMap({
     ];
   }, [stays, live, emissions, site.location.lat, zoom, layersOn, structures.data, arcs, selectedArcs, stayById, field]);
 
-  // The map opens on the site's devices, sources and structures (not its pin at a fixed zoom), once they are known.
-  const fit = useMemo(() => {
-    const points = [
-      ...stays.filter((s) => s.endTime === null).map((s) => s.location),
-      ...live.map((s) => s.location),
-      ...(structures.data ?? []).flatMap((s) => parseLatLng(s.locationLatLng) ?? []),
-    ];
-    const b = contentBounds(points);
-    return b ? { ...b, maxZoom: SITE_FIT_MAX_ZOOM, key: points.length } : null;
-  }, [stays, live, structures.data]);
+  const fit = useSiteFit(stays, live, structures.data);
 
   const onHover = (pick: MapPick | null) => {
     const source = pick?.layerId === 'site-sources' ? live[pick.index] : undefined;
-    setHovered(source && pick ? { text: source.name || 'Unknown', x: pick.x, y: pick.y } : null);
+    const text = source ? source.name || 'Unknown' : adjacent.hoverText(pick);
+    setHovered(text && pick ? { text, x: pick.x, y: pick.y } : null);
   };
   const onClick = (pick: MapPick) => {
+    if (adjacent.open(pick)) return;
     const arc = pick.layerId === 'site-roses' ? arcs[pick.index] : undefined;
     if (!arc) return;
     setSelectedArcs((prev) => {
@@ -249,7 +245,7 @@ export function SiteMap({
       <div className="relative">
         <MapView
           label={`Map of ${site.name}`}
-          layers={plume.layers.length ? [...layers, ...plume.layers] : layers}
+          layers={[adjacent.layer, ...layers, ...plume.layers]}
           initialCenter={site.location}
           initialZoom={SITE_ZOOM}
           minZoom={SITE_MAP_MIN_ZOOM}
@@ -290,6 +286,23 @@ export function SiteMap({
       {layersOn.roses && <RoseLegend gasId={layersOn.roseGas} empty={roses.isSuccess && arcs.length === 0} />}
     </section>
   );
+}
+
+/** The map opens on the site's devices, sources and structures (not its pin at a fixed zoom), once they are known. */
+function useSiteFit(
+  stays: readonly SiteDeviceStay[],
+  live: readonly SiteSource[],
+  structures: readonly { locationLatLng: string }[] | undefined,
+) {
+  return useMemo(() => {
+    const points = [
+      ...stays.filter((s) => s.endTime === null).map((s) => s.location),
+      ...live.map((s) => s.location),
+      ...(structures ?? []).flatMap((s) => parseLatLng(s.locationLatLng) ?? []),
+    ];
+    const b = contentBounds(points);
+    return b ? { ...b, maxZoom: SITE_FIT_MAX_ZOOM, key: points.length } : null;
+  }, [stays, live, structures]);
 }
 
 /** An arrow centred on its cell, pointing where the wind blows; 10 to 35 pixels long with speed (clamped). */
