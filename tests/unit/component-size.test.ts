@@ -42,7 +42,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   'src/features/alarm-parameters/templates-dialog.tsx TemplatesDialog': 163,
   'src/features/sites/manage-groups-dialog.tsx ManageGroupsDialog': 158,
   'src/features/sites/sites-page.tsx SitesPage': 156,
-  'src/features/users/users-page.tsx UsersPage': 152,
 };
 
 function tsxFiles(dir: string): string[] {

@@ -65,13 +65,7 @@ export default function UsersPage() {
       </PageHeader>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3 p-4">
         {banners.map((b) => (
-          <div
-            key={b}
-            role="alert"
-            className={`alert py-2 ${b === SSO_REQUIRED_BANNER ? 'alert-error' : 'alert-warning'}`}
-          >
-            {b}
-          </div>
+          <UserBanner key={b} text={b} />
         ))}
         <DataGrid
           label="Users"
@@ -182,5 +176,14 @@ export default function UsersPage() {
         onCancel={() => setRemoving(null)}
       />
     </>
+  );
+}
+
+/** A warning about the organization's users; the SSO requirement is an error. */
+function UserBanner({ text }: { text: string }) {
+  return (
+    <div role="alert" className={`alert py-2 ${text === SSO_REQUIRED_BANNER ? 'alert-error' : 'alert-warning'}`}>
+      {text}
+    </div>
   );
 }
