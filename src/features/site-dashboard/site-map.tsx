@@ -202,6 +202,8 @@ export function SiteMap({
   }, [stays, live, emissions, site.location.lat, zoom, layersOn, structures.data, arcs, selectedArcs, stayById, field]);
 
   const fit = useSiteFit(stays, live, structures.data);
+  // One array while nothing changes, so a hover's re-render does not hand the map new layers.
+  const allLayers = useMemo(() => [adjacent.layer, ...layers, ...plume.layers], [adjacent.layer, layers, plume.layers]);
 
   const onHover = (pick: MapPick | null) => {
     const source = pick?.layerId === 'site-sources' ? live[pick.index] : undefined;
@@ -245,7 +247,7 @@ export function SiteMap({
       <div className="relative">
         <MapView
           label={`Map of ${site.name}`}
-          layers={[adjacent.layer, ...layers, ...plume.layers]}
+          layers={allLayers}
           initialCenter={site.location}
           initialZoom={SITE_ZOOM}
           minZoom={SITE_MAP_MIN_ZOOM}
