@@ -11,11 +11,10 @@ import { DomainError } from './errors';
 import type { Samples } from './measurement-chunk';
 import { readSamples, samplesFingerprint } from './measurement-store';
 import { checkSite, closestSiteRateDay } from './site-dashboard';
+import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-types';
 
 type Query<E extends { query?: z.ZodType }> = z.infer<NonNullable<E['query']>>;
 
-const WIND_DIRECTION = 15;
-const WIND_SPEED = 16;
 const access = [Permission.DeviceAdministration, Permission.DeviceView] as const;
 
 /** One device of one organization; the two ids travel together so that they cannot be swapped. */

@@ -2,12 +2,11 @@
 // organization with its open installation, device-cloud state, hardware names and latest readings.
 import type { DeviceHealthRow, DeviceListRow } from '@/contracts/device';
 import type { Queryable } from '../db/client';
+import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-types';
 
 /** Readings the health row carries: gases and status of the device kinds, and the wind pair. */
 export const LATEST_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15, 16, 28] as const;
 const TEMPERATURE = 9;
-const WIND_DIRECTION = 15;
-const WIND_SPEED = 16;
 /** Below this ambient temperature (°C) the CH4 sensor reads unreliably; the row flags it. */
 export const LOW_TEMPERATURE_C = -20;
 

@@ -2,6 +2,7 @@
 import type { SiteHealthRow } from '@/contracts/site-health';
 import type { Queryable } from '../db/client';
 import { TICKET_LIST_SQL } from './device-rows';
+import { WIND_SPEED_TYPE } from '@/domain/measurement-types';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -42,7 +43,7 @@ export async function siteHealthRows(
             (SELECT json_agg(g.name ORDER BY g.name) FROM site_site_groups sg JOIN site_groups g ON g.id = sg.site_group_id WHERE sg.site_id = s.id) AS groups,
             (SELECT json_agg(json_build_object('deviceName', d.name, 'quarantinedAt', i.quarantined_at, 'deviceInstallationType', i.installation_type,
                     'latestCH4Time', (SELECT max(c.last_time) FROM measurement_chunks c WHERE c.device_id = d.id AND c.measurement_type = 1),
-                    'latestWindTime', (SELECT max(c.last_time) FROM measurement_chunks c WHERE c.device_id = d.id AND c.measurement_type = 16)) ORDER BY d.name)
+                    'latestWindTime', (SELECT max(c.last_time) FROM measurement_chunks c WHERE c.device_id = d.id AND c.measurement_type = ${WIND_SPEED_TYPE})) ORDER BY d.name)
                FROM device_installations i JOIN devices d ON d.id = i.device_id WHERE i.site_id = s.id AND i.ended_at IS NULL) AS devices,
             (SELECT json_agg(json_build_object('id', t.id, 'status', t.status) ORDER BY t.created_at DESC) FROM tickets t WHERE t.site_id = s.id AND ${TICKET_LIST_SQL}) AS tickets,
             (SELECT json_agg(DISTINCT p.name) FROM tickets t JOIN ticket_field_options p ON p.id = t.symptom_primary_id WHERE t.site_id = s.id AND ${TICKET_LIST_SQL}) AS symptoms,

@@ -10,14 +10,12 @@ import { readSamples } from './measurement-store';
 import type { SiteRef } from './site';
 import { checkSite } from './site-dashboard';
 import { concentrationRose } from './wind-sector';
+import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-types';
 
 interface RangeQuery {
   startTime: string;
   endTime: string;
 }
-
-const WIND_DIRECTION = 15;
-const WIND_SPEED = 16;
 
 type Time = Date | string;
 interface Stay {

@@ -24,9 +24,8 @@ import { CALM_SPEED, optimizePlacement, WIND_SECTORS, type LngLat } from './opti
 import { windRoseProbabilities } from '../wind-sector';
 import { inTransaction } from '../transaction';
 import type { SiteRef } from '../site';
+import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-types';
 
-const WIND_DIRECTION = 15;
-const WIND_SPEED = 16;
 const DAY_MS = 86_400_000;
 /** The wind rose is built from the wind source's last 90 days of readings (up to its latest reading). */
 export const WIND_ROSE_DAYS = 90;

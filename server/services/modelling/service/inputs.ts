@@ -12,13 +12,14 @@ import {
   type ModelSource,
   type SiteGeometry,
 } from '../contract';
+import { WIND_DIRECTION_TYPE, WIND_SPEED_TYPE } from '@/domain/measurement-types';
 
 export const MINUTE_MS = 60_000;
 export const CH4 = 1;
 export const TEMPERATURE = 9;
 export const PRESSURE = 10;
-export const WIND_DIRECTION = 15;
-export const WIND_SPEED = 16;
+export const WIND_DIRECTION = WIND_DIRECTION_TYPE;
+export const WIND_SPEED = WIND_SPEED_TYPE;
 /** Measurement types the stages read; samples of other types never make a step late. */
 export const MODEL_TYPES = new Set([CH4, TEMPERATURE, PRESSURE, WIND_DIRECTION, WIND_SPEED]);
 /** Sensor height when the installation does not say (METEC). */
