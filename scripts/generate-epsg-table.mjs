@@ -1,4 +1,4 @@
-// Writes workers/lib/epsg-proj4.ts: proj4 definitions of the coordinate systems GeoTIFF basemaps commonly use
+// Writes src/codec/epsg-proj4.ts: proj4 definitions of the coordinate systems GeoTIFF basemaps commonly use
 // (US state planes on NAD27, NAD83, HARN and 2011, national grids), read from GDAL's PROJ database.
 // UTM zones are not listed; geotiff-crs.ts builds them. Run with Debian's gdal-bin installed.
 import { execFileSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Bulk site upload on the server: the same CSV module as the browser's CSV worker (workers/lib/csv-parse.ts), every
+// Bulk site upload on the server: the same CSV module as the browser's CSV worker (src/codec/csv-parse.ts), every
 // row checked before anything is written, then all rows written in one transaction (or none).
 import { INVALID_COORDINATES, isValidLatLng, roundForStorage } from '@/domain/coordinates';
 import { ACCESS_NOTES_MAX, SITE_TEXT_MAX } from '@/domain/site-form';

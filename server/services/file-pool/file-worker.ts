@@ -1,4 +1,4 @@
-// A file worker thread: runs the browser's parsers (workers/lib) on uploads so the server's event loop stays free.
+// A file worker thread: runs the browser's parsers (src/codec) on uploads so the server's event loop stays free.
 import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
