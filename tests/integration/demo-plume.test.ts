@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlumeStatus } from '@/domain/plumes';
 import { queueDemoPlume } from '../../server/services/plumes/demo';
-import { WIND_SPEED } from '../../server/services/modelling/service/inputs';
+import { WIND_SPEED_TYPE } from '@/domain/measurement-types';
 import { ingestSamples, type Sample } from '../../server/services/measurement-store';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 
@@ -52,7 +52,7 @@ describe('the demo plume', () => {
         [dev!.id, site, iso(NOW.getTime() - 61 * DAY)],
       );
       for (let m = NOW.getTime() - 60 * DAY; m < NOW.getTime(); m += 60 * MIN)
-        samples.push({ deviceId: dev!.id, measurementType: WIND_SPEED, time: m, value: 10 });
+        samples.push({ deviceId: dev!.id, measurementType: WIND_SPEED_TYPE, time: m, value: 10 });
     }
     await ingestSamples(t.database, samples);
   }, 60_000);

@@ -5,7 +5,7 @@
 // plume worker generates it with the real job once the server runs, so the layer has a plume at first start.
 import { PlumeStatus } from '@/domain/plumes';
 import type { Queryable } from '../../db/client';
-import { WIND_SPEED } from '../modelling/service/inputs';
+import { WIND_SPEED_TYPE } from '@/domain/measurement-types';
 
 /** The dashboard's default range ('Last 30 days'), less a day so the plume stays in view the day after the seed. */
 export const DEMO_PLUME_WITHIN_MS = 29 * 86_400_000;
@@ -30,7 +30,7 @@ export async function queueDemoPlume(db: Queryable, siteIds: readonly number[], 
                      WHERE i.site_id = e.site_id AND c.measurement_type = $2
                        AND c.first_time <= e.start_time - interval '30 minutes')
       ORDER BY e.start_time >= $4 DESC, e.site_id = $5 DESC, e.end_time DESC, e.id DESC LIMIT 1`,
-    [siteIds, WIND_SPEED, now, new Date(now.getTime() - DEMO_PLUME_WITHIN_MS), siteIds[0]],
+    [siteIds, WIND_SPEED_TYPE, now, new Date(now.getTime() - DEMO_PLUME_WITHIN_MS), siteIds[0]],
   );
   if (!e) return null;
   await db.query(
