@@ -21,7 +21,7 @@ import { csvStream, deviceDataHeaders, deviceDataRows } from '../server/services
 import { refreshDailyVolumes } from '../server/services/emission-rollup';
 import { ingestSamples, readSamples, type Sample } from '../server/services/measurement-store';
 import { toCsv } from '../src/domain/csv';
-import { bucketsOf } from '../src/domain/emissions';
+import { bucketsOf } from '../src/domain/emission';
 import { EMPTY_SITE_FILTER } from '../src/domain/site-filter';
 
 const DAY = 86_400_000;

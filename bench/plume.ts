@@ -1,11 +1,11 @@
 // Plume job benchmark (issue 22): one 360-frame plume (6 hours, one frame a minute, 128 × 128 cells) of a source at
-// 5 kg/h under a meandering 3 m/s wind, simulated by the plume job's own code (server/services/plumes/frames.ts) with
+// 5 kg/h under a meandering 3 m/s wind, simulated by the plume job's own code (server/services/plume/frames.ts) with
 // the wasm puff kernel and with its TypeScript twin (the peer). First both must give the same frame sheet (every
 // encoded cell within 1, i.e. 0.1 ppm); then both are timed in the same run and the ratio printed. The 360 frames
 // then play without a request per frame: tests/e2e/plumes.test.ts counts the requests while the layer plays.
 import { inflateSync } from 'node:zlib';
 import { loadPuffKernel, setPuffKernel, tsPuffKernel } from '../server/services/modelling/puff-kernel';
-import { plumeGrid, runPlume, type PlumeRunInput } from '../server/services/plumes/frames';
+import { plumeGrid, runPlume, type PlumeRunInput } from '../server/services/plume/frames';
 
 const FRAMES = 360;
 const SPIN_UP = 20;

@@ -12,7 +12,7 @@ import { logTransport, smtpTransport } from './services/notification/transports'
 import { startNotificationWorker } from './services/notification/worker';
 import { loadPushConfig, startPushWorker } from './services/push-integration/worker';
 import { startModelling } from './services/modelling/service';
-import { startPlumeWorker } from './services/plumes';
+import { startPlumeWorker } from './services/plume';
 
 /**
  * npm start builds the client while this process migrates and seeds (scripts/start.mjs) and says when it is done;

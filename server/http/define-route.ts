@@ -3,7 +3,7 @@
 // all of them.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ApiEndpointCategory } from '@/domain/api-keys';
+import type { ApiEndpointCategory } from '@/domain/api-key';
 import type { Access, Endpoint, HttpMethod, Parsed } from '@/contracts/endpoint';
 import type { Database } from '../db/client';
 import type { Config } from '../config';

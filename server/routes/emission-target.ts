@@ -6,7 +6,7 @@ import {
   emissionTargetTemplateEndpoint,
 } from '@/contracts/emission';
 import { toCsv } from '@/domain/csv';
-import { EMISSION_TARGET_COLUMNS } from '@/domain/emission-targets';
+import { EMISSION_TARGET_COLUMNS } from '@/domain/emission-target';
 import { readCsvRecords } from '../http/csv-records';
 import { defineRoute } from '../http/define-route';
 import { DomainError } from '../services/errors';

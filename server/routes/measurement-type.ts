@@ -1,5 +1,5 @@
 import { measurementTypeListEndpoint } from '@/contracts/measurement-type';
-import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
+import { MEASUREMENT_TYPES } from '@/domain/measurement-type';
 import { defineRoute } from '../http/define-route';
 
 export const measurementTypeRoutes = [

@@ -4,9 +4,9 @@
 import { generatePlumeEndpoint, plumeFramesEndpoint, plumeImageEndpoint } from '@/contracts/plume';
 import { defineRoute } from '../http/define-route';
 import { checkedRange } from '../services/chart-range';
-import { requestPlume } from '../services/plumes/jobs';
-import { nudgePlumes } from '../services/plumes/nudge';
-import { plumeFrames, plumeImage } from '../services/plumes/reads';
+import { requestPlume } from '../services/plume/jobs';
+import { nudgePlumes } from '../services/plume/nudge';
+import { plumeFrames, plumeImage } from '../services/plume/reads';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;
 

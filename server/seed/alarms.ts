@@ -1,7 +1,7 @@
 // Demo alarm setup: each organization's alarm parameter templates, every site's CH4 parameter (some with the LDAR
 // template, a few with their own detail), one deleted template; then the alarm engine raises the demo alarms from
 // the demo data, and a share of the older ones are resolved and commented as operators would have.
-import { CH4 } from '@/domain/alarm-parameters';
+import { CH4 } from '@/domain/alarm-parameter';
 import { AlarmDeviceFilter, AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
 import type { Database } from '../db/client';
 import { evaluateAlarms } from '../services/alarm-engine/run';

@@ -4,7 +4,7 @@
 // every real key).
 import { createHash } from 'node:crypto';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
-import { API_KEY_HEADER, API_KEY_PREFIX } from '@/domain/api-keys';
+import { API_KEY_HEADER, API_KEY_PREFIX } from '@/domain/api-key';
 import { PULL_API_ENDPOINTS } from '@/contracts/api-key';
 import type { Queryable } from '../db/client';
 import { hashApiKey, saveApiKey } from '../services/api-key';

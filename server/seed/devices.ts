@@ -1,6 +1,6 @@
 // Demo devices as the device form would have made them (spec 2 §5 name formats and serial prefixes), their hardware,
 // device-cloud state, and the events they sent over the last week.
-import { DEVICE_EVENT_CATALOG } from '@/domain/device-events';
+import { DEVICE_EVENT_CATALOG } from '@/domain/device-event';
 import { HARDWARE_ITEMS, QUBE_SERIAL_PREFIXES, type DeviceKind, type HardwareItem } from '@/domain/device-form';
 import type { Database } from '../db/client';
 import type { Random } from './random';

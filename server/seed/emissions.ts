@@ -3,11 +3,11 @@
 // with device history, and monthly CH4 targets. Nothing is written past a site's model processed-up-to time (for the
 // sites the pipeline models, their model's start: the pipeline writes what follows).
 import { AlarmLevel } from '@/domain/enums';
-import { SITE_RATE_STEP_MS } from '@/domain/emissions';
+import { SITE_RATE_STEP_MS } from '@/domain/emission';
 import type { Database } from '../db/client';
 import type { SeedSize } from '../config';
 import { siteEmissionPlan, type EmissionEvent } from './measurements';
-import { BaselineType, EPA_SITE_TYPES, isEpaRegulated } from '@/domain/baselines';
+import { BaselineType, EPA_SITE_TYPES, isEpaRegulated } from '@/domain/site-baseline';
 import { createBaseline } from '../services/site-baseline';
 import { refreshDailyVolumes } from '../services/emission-rollup';
 import { createRandom, type Random } from './random';

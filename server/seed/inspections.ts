@@ -4,7 +4,7 @@
 // plume, laid between its north-east and south-west corners.
 import { deflateSync } from 'node:zlib';
 import { roundForStorage } from '@/domain/coordinates';
-import { InspectionType, SurveyType } from '@/domain/inspections';
+import { InspectionType, SurveyType } from '@/domain/inspection';
 import type { Database } from '../db/client';
 import type { Random } from './random';
 

@@ -30,7 +30,7 @@ import { seedApiKeys } from './api-keys';
 import { seedPushIntegrations } from '../services/push-integration/demo';
 import { ROAMING_STAYS, seedRoamingDevice } from './roaming';
 import { startDemoModels } from './models';
-import { queueDemoPlume } from '../services/plumes/demo';
+import { queueDemoPlume } from '../services/plume/demo';
 import { siteWeather, type SiteWeather } from './site-weather';
 import {
   ASSET_AREAS,

@@ -6,9 +6,9 @@ import {
   siteParameterProblems,
   templateProblems,
   type SiteParameterForm,
-} from '@/domain/alarm-parameters';
+} from '@/domain/alarm-parameter';
 import { AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
-import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
+import { MEASUREMENT_TYPES } from '@/domain/measurement-type';
 import type { Database, Queryable } from '../db/client';
 import { DomainError } from './errors';
 import {

@@ -1,9 +1,9 @@
 // Alarm parameter templates and site alarm parameters on the server (spec 2 §3, §4, §5): reading them with their
 // warnings, saving with history snapshots, and the sensors a site has.
 import type { AlarmParameterTemplate, ParameterHistoryRow, SiteAlarmParameter } from '@/contracts/alarm-parameter';
-import { WARNINGS } from '@/domain/alarm-parameters';
+import { WARNINGS } from '@/domain/alarm-parameter';
 import { AlarmType, SiteAlarmParameterStatus } from '@/domain/enums';
-import { MEASUREMENT_TYPES, measurementType } from '@/domain/measurement-types';
+import { MEASUREMENT_TYPES, measurementType } from '@/domain/measurement-type';
 import type { Queryable } from '../db/client';
 
 export interface DetailColumns {

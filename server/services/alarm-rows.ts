@@ -1,6 +1,6 @@
 // Alarm rows as the list, the slide-out and the alarm link read them (spec 2 §3 'Alarm'), scoped to an organization.
 import type { Alarm, AlarmComment } from '@/contracts/alarm';
-import { encodeAlarmId } from '@/domain/alarms';
+import { encodeAlarmId } from '@/domain/alarm';
 import type { Queryable } from '../db/client';
 
 export interface AlarmRow extends Record<string, unknown> {

@@ -9,7 +9,7 @@ import type {
   topContributingSourcesEndpoint,
   alarmListEndpoint,
 } from '@/contracts/alarm';
-import { ALARM_FIELDS, decodeAlarmId, type AlarmField } from '@/domain/alarms';
+import { ALARM_FIELDS, decodeAlarmId, type AlarmField } from '@/domain/alarm';
 import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums';
 import type { SignedInUser } from './callers';
 import { DomainError } from './errors';

@@ -13,7 +13,7 @@ import {
   PULL_API_MESSAGES,
   type ApiEndpointCategory,
   type ApiKeyForm,
-} from '@/domain/api-keys';
+} from '@/domain/api-key';
 import { Permission } from '@/domain/permissions';
 import type { Queryable } from '../db/client';
 import type { ApiKeyCaller } from './callers';

@@ -11,7 +11,7 @@ import { DomainError } from './errors';
 import type { Samples } from './measurement-chunk';
 import { readSamples, samplesFingerprint } from './measurement-store';
 import { checkSite, closestSiteRateDay } from './site-dashboard';
-import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-types';
+import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-type';
 
 type Query<E extends { query?: z.ZodType }> = z.infer<NonNullable<E['query']>>;
 

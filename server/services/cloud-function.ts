@@ -6,7 +6,7 @@ import type {
   callSiteCloudFunctionEndpoint,
   cloudFunctionHistoryEndpoint,
 } from '@/contracts/device';
-import { argumentWith, type cloudFunctionCallSchema } from '@/domain/cloud-functions';
+import { argumentWith, type cloudFunctionCallSchema } from '@/domain/cloud-function';
 import type { Database, Queryable } from '../db/client';
 import type { SignedInUser } from './callers';
 import { deviceCloud as cloud } from './device-cloud';

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { deviceEventsEndpoint } from '@/contracts/device';
 import { DEVICE_EVENT_FIELDS, type DeviceEventField } from '@/domain/device-event-grid';
-import { DEVELOPER_CODE_MIN } from '@/domain/device-events';
+import { DEVELOPER_CODE_MIN } from '@/domain/device-event';
 import type { Database } from '../db/client';
 import { DomainError } from './errors';
 import { filterConditions, orderBy, type GridField } from './grid-sql';

@@ -2,7 +2,7 @@
 // organization with its open installation, device-cloud state, hardware names and latest readings.
 import type { DeviceHealthRow, DeviceListRow } from '@/contracts/device';
 import type { Queryable } from '../db/client';
-import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-types';
+import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-type';
 
 /** Readings the health row carries: gases and status of the device kinds, and the wind pair. */
 export const LATEST_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15, 16, 28] as const;

@@ -6,7 +6,7 @@ import {
   EMISSION_TARGET_MAX_ROWS,
   EMISSION_TARGET_MESSAGES,
   readTargetRow,
-} from '@/domain/emission-targets';
+} from '@/domain/emission-target';
 import type { CsvRow } from '../../src/codec/csv-parse';
 import { FileParseError } from '../../src/codec/file-errors';
 import type { Queryable } from '../db/client';

@@ -16,7 +16,7 @@ import {
   UNCATEGORIZED,
   type Bucket,
   type BucketInterval,
-} from '@/domain/emissions';
+} from '@/domain/emission';
 import type { SiteFilter } from '@/domain/site-filter';
 import type { Queryable } from '../db/client';
 import { siteFilterSql } from './site-filter';

@@ -1,7 +1,7 @@
 // Export Data downloads (spec 3 §7 'Exports'): CSV produced row by row from async generators, a site or a day at a
 // time, so a year of one-minute data never sits in memory; each generator stops as soon as the client goes away.
 import { Readable } from 'node:stream';
-import { encodeAlarmId } from '@/domain/alarms';
+import { encodeAlarmId } from '@/domain/alarm';
 import { escapeCsvCell, type CsvCell } from '@/domain/csv';
 import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums';
 import {
@@ -16,7 +16,7 @@ import {
   type DeviceDataType,
   type VolumeGroupBy,
 } from '@/domain/export';
-import { measurementType } from '@/domain/measurement-types';
+import { measurementType } from '@/domain/measurement-type';
 import { computeCore } from './compute-core';
 import type { Queryable } from '../db/client';
 import { invalid } from './errors';

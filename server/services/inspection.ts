@@ -2,7 +2,7 @@
 // none), edit, delete, the lists and the image.
 import type { Inspection, InspectionListItem, InspectionSites } from '@/contracts/inspection';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
-import { bulkErrorKey, INSPECTION_MESSAGES, inspectionInputSchema, type InspectionInput } from '@/domain/inspections';
+import { bulkErrorKey, INSPECTION_MESSAGES, inspectionInputSchema, type InspectionInput } from '@/domain/inspection';
 import type { Queryable } from '../db/client';
 import { invalid } from './errors';
 import { notFound } from './errors';

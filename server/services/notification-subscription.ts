@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { subscriptionEditEndpoint, subscriptionEndpoint } from '@/contracts/notification';
-import { CANNOT_EDIT_NOTIFICATIONS, type AlarmSubscription } from '@/domain/notifications';
+import { CANNOT_EDIT_NOTIFICATIONS, type AlarmSubscription } from '@/domain/notification';
 import { Permission } from '@/domain/permissions';
 import type { Database, Queryable } from '../db/client';
 import type { SignedInUser } from './callers';

@@ -1,7 +1,7 @@
 // Who owns a linked record (issue 25 'Deep links land'): the organization that owns a site, device, alarm,
 // emission or inspection, for a user who may see it, so a link opens in the right organization. Unknown records and
 // records of organizations the user does not belong to answer the same 404, so ids cannot be probed.
-import { decodeAlarmId } from '@/domain/alarms';
+import { decodeAlarmId } from '@/domain/alarm';
 import { OWNER_NOT_FOUND, type Owner, type OwnerQuery } from '@/contracts/owner';
 import type { Queryable } from '../db/client';
 import type { SignedInUser } from './callers';

@@ -1,17 +1,17 @@
 // The Pull API's answers (spec 3 §3): each endpoint's rows for an API key, in the key's units, over a checked range.
 import type { z } from 'zod';
 import { PULL_API_ENDPOINTS, type PullEndpointName } from '@/contracts/api-key';
-import { alarmValueInDisplayUnit } from '@/domain/alarms';
+import { alarmValueInDisplayUnit } from '@/domain/alarm';
 import {
   apiKeyUnitConfiguration,
   PULL_API_MAX_ROWS,
   PULL_API_MESSAGES,
   PULL_API_SAMPLE_MINUTES,
-} from '@/domain/api-keys';
+} from '@/domain/api-key';
 import type { CsvCell } from '@/domain/csv';
 import { AlarmLevel, AlarmType } from '@/domain/enums';
 import { SAMPLING_AVERAGE } from '@/domain/export';
-import { measurementType } from '@/domain/measurement-types';
+import { measurementType } from '@/domain/measurement-type';
 import { inDisplayUnit, type UnitConfiguration } from '@/domain/units';
 import type { Queryable } from '../db/client';
 import type { ApiKeyCaller } from './callers';

@@ -11,7 +11,7 @@ import {
   isEpaRegulated,
   type BaselineCreate,
   type BaselineInput,
-} from '@/domain/baselines';
+} from '@/domain/site-baseline';
 import type { Queryable } from '../db/client';
 import { invalid } from './errors';
 import { notFound } from './errors';

@@ -2,7 +2,7 @@
 import type { SiteHealthRow } from '@/contracts/site-health';
 import type { Queryable } from '../db/client';
 import { TICKET_LIST_SQL } from './device-rows';
-import { WIND_SPEED_TYPE } from '@/domain/measurement-types';
+import { WIND_SPEED_TYPE } from '@/domain/measurement-type';
 
 interface Row extends Record<string, unknown> {
   id: number;

@@ -10,7 +10,7 @@ import { readSamples } from './measurement-store';
 import type { SiteRef } from './site';
 import { checkSite } from './site-dashboard';
 import { concentrationRose } from './wind-sector';
-import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-types';
+import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-type';
 
 interface RangeQuery {
   startTime: string;

@@ -2,7 +2,7 @@
 // found or made by name, soft delete (deletedAt) and restore.
 import type { SourceEdit } from '@/contracts/site-edit';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
-import { SOURCE_MESSAGES, type SourceEditBody } from '@/domain/sources';
+import { SOURCE_MESSAGES, type SourceEditBody } from '@/domain/source';
 import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';

@@ -1,7 +1,7 @@
 // A site's structures (spec 3 §3 'Structure', §5): list, create or edit, delete (structures are removed for good).
 import type { Structure } from '@/contracts/site-edit';
 import { parseLatLng, roundForStorage } from '@/domain/coordinates';
-import { STRUCTURE_MESSAGES, type StructureEditBody } from '@/domain/structures';
+import { STRUCTURE_MESSAGES, type StructureEditBody } from '@/domain/structure';
 import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';

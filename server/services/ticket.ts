@@ -1,7 +1,7 @@
 // Support tickets through the ticket desk adapter (spec 2 §5, §8): a ticket is created for an installed device of the
 // organization, with field choices that belong to their fields.
 import type { z } from 'zod';
-import { NOT_INSTALLED_FOR_TICKET, type ticketCreateSchema } from '@/domain/tickets';
+import { NOT_INSTALLED_FOR_TICKET, type ticketCreateSchema } from '@/domain/ticket';
 import type { Database, Queryable } from '../db/client';
 import type { SignedInUser } from './callers';
 import { DomainError } from './errors';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Workflow } from '@/contracts/alarm';
 import type { editLdarEndpoint, WorkflowAction } from '@/contracts/workflow';
 import { AlarmType, RepairType, WorkflowType } from '@/domain/enums';
-import { ldarProblems, ldarResolves, showsRepairRequired, showsRootCause, type LdarForm } from '@/domain/alarms';
+import { ldarProblems, ldarResolves, showsRepairRequired, showsRootCause, type LdarForm } from '@/domain/alarm';
 import type { Database, Queryable } from '../db/client';
 import { changedValues, recordAudit } from './audit';
 import type { SignedInUser } from './callers';

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { emissionWindowQuerySchema } from '@/contracts/emission';
 import { endpoint } from '@/contracts/endpoint';
-import { ALARM_FIELDS, ALARM_QUICK_FILTERS, COMMENT_MAX } from '@/domain/alarms';
-import { EVENT_LOG_TOP } from '@/domain/emissions';
+import { ALARM_FIELDS, ALARM_QUICK_FILTERS, COMMENT_MAX } from '@/domain/alarm';
+import { EVENT_LOG_TOP } from '@/domain/emission';
 import { gridQuerySchema } from '@/domain/grid-query';
 import { Permission } from '@/domain/permissions';
 

@@ -5,7 +5,7 @@ import { isoTime } from '@/domain/iso-time';
 import { queryIdSchema } from '@/contracts/bounds';
 import { endpoint as declareEndpoint } from '@/contracts/endpoint';
 import { Permission } from '@/domain/permissions';
-import { apiKeyFormSchema, PULL_API_MAX_DAYS, type ApiEndpointCategory } from '@/domain/api-keys';
+import { apiKeyFormSchema, PULL_API_MAX_DAYS, type ApiEndpointCategory } from '@/domain/api-key';
 import { DEVICE_DATA_TYPE_KEYS, VOLUME_GROUP_BY } from '@/domain/export';
 
 export const apiKeySchema = z.object({

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { parsableTime } from '@/domain/iso-time';
 import { AVERAGING_PERIODS_MINUTES } from '@/domain/chart-data';
-import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
+import { MEASUREMENT_TYPES } from '@/domain/measurement-type';
 import { Permission } from '@/domain/permissions';
 import { idSchema, queryIdSchema } from './bounds';
 import { endpoint } from './endpoint';

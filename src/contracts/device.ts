@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
-import { cloudFunctionCallSchema } from '@/domain/cloud-functions';
+import { cloudFunctionCallSchema } from '@/domain/cloud-function';
 import { bulkDevicesAnswerSchema } from '@/domain/device-bulk';
 import { DEVICE_EVENT_FIELDS, DEVICE_EVENT_QUICK_FILTERS } from '@/domain/device-event-grid';
 import { installationStartSchema, quarantineSchema, startInstallationSchema } from '@/domain/device-form';

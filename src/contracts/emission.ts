@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { isoTime } from '@/domain/iso-time';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
-import { baselineCreateSchema, baselineInputSchema } from '@/domain/baselines';
-import { BUCKET_INTERVALS } from '@/domain/emissions';
+import { baselineCreateSchema, baselineInputSchema } from '@/domain/site-baseline';
+import { BUCKET_INTERVALS } from '@/domain/emission';
 import { Permission } from '@/domain/permissions';
 import { siteFilterSchema } from '@/domain/site-filter';
 

@@ -1,12 +1,12 @@
 // Inspection calls (spec 3 §7 'Inspections'): their queries and answers. The inputs and their rules are in
-// src/domain/inspections.ts.
+// src/domain/inspection.ts.
 import { z } from 'zod';
 import { isoTime } from '@/domain/iso-time';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
-import { BULK_INSPECTIONS_MAX, inspectionInputSchema } from '@/domain/inspections';
+import { BULK_INSPECTIONS_MAX, inspectionInputSchema } from '@/domain/inspection';
 import { Permission } from '@/domain/permissions';
-import { EVENT_LOG_TOP } from '@/domain/emissions';
+import { EVENT_LOG_TOP } from '@/domain/emission';
 import { siteFilterSchema } from '@/domain/site-filter';
 
 const id = queryIdSchema;

@@ -1,10 +1,10 @@
 // Push integration calls (spec 3 §7 'Integrations'): their queries and answers. The input rules are in
-// src/domain/integrations.ts.
+// src/domain/integration.ts.
 import { z } from 'zod';
 import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
 import { Permission } from '@/domain/permissions';
-import { integrationInputSchema } from '@/domain/integrations';
+import { integrationInputSchema } from '@/domain/integration';
 
 const id = queryIdSchema;
 

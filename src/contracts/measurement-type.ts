@@ -1,4 +1,4 @@
-// Measurement types in the canonical (device chart) numbering (src/domain/measurement-types.ts).
+// Measurement types in the canonical (device chart) numbering (src/domain/measurement-type.ts).
 import { z } from 'zod';
 import { endpoint } from '@/contracts/endpoint';
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
-import { subscriptionEditSchema } from '@/domain/notifications';
+import { subscriptionEditSchema } from '@/domain/notification';
 
 const option = z.object({ id: z.number().int(), name: z.string() });
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { idOrNewSchema, idSchema, queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
 import { Permission } from '@/domain/permissions';
-import { sourceEditBodySchema } from '@/domain/sources';
-import { structureEditBodySchema } from '@/domain/structures';
+import { sourceEditBodySchema } from '@/domain/source';
+import { structureEditBodySchema } from '@/domain/structure';
 
 /** The site as the edit screen shows it: deleted sites open too, with their tabs disabled. */
 export const siteEditSiteSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema, queryIdSchema } from '@/contracts/bounds';
 import { endpoint } from '@/contracts/endpoint';
 import { Permission } from '@/domain/permissions';
-import { TICKET_FIELDS, ticketCreateSchema } from '@/domain/tickets';
+import { TICKET_FIELDS, ticketCreateSchema } from '@/domain/ticket';
 
 export const ticketFieldOptionSchema = z.object({
   id: z.number().int(),

@@ -1,7 +1,7 @@
 // Device Dashboard widgets (spec 2 §2 'Data tab'): one chart per measurement type, in groups; the defaults; the
 // disabled text for types the device has no data for.
 import { GAS_ORDER } from './enums';
-import { MEASUREMENT_TYPES, WIND_TYPES } from './measurement-types';
+import { MEASUREMENT_TYPES, WIND_TYPES } from './measurement-type';
 
 export const WIDGET_UNAVAILABLE = 'Data type is unavailable for this device';
 export const DEFAULT_WIDGETS: readonly number[] = [1, ...WIND_TYPES];

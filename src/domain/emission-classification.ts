@@ -1,7 +1,7 @@
 // Classifying one emission (spec 3 §4 'Classification', §5 'Classification', §7 POST /emissions/classify): the
 // choices, the root-cause rule shared by the dialog and the server, the texts, and the inspections timeline's pins.
 import type { CLASSIFICATIONS } from './enums';
-import { showsRootCause } from './alarms';
+import { showsRootCause } from './alarm';
 
 export type Classification = (typeof CLASSIFICATIONS)[number];
 

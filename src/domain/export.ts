@@ -2,7 +2,7 @@
 // options and rules with the spec's messages, shared by the forms and the server's download routes.
 import { z } from 'zod';
 import { isoTime } from './iso-time';
-import { WIND_TYPES } from './measurement-types';
+import { WIND_TYPES } from './measurement-type';
 import { queryIdSchema } from '@/contracts/bounds';
 import { TZDate } from '@date-fns/tz';
 import { addDays, addHours, addMonths, addYears, startOfDay, startOfHour, startOfMonth, startOfYear } from 'date-fns';

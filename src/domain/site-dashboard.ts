@@ -1,7 +1,7 @@
 // The single-site dashboard (spec 3 §2 'Single-site dashboard', §9): its widgets and groups, the defaults, the texts
 // and the small rules the page follows.
 import { WIDGET_GROUPS } from './device-widgets';
-import { MEASUREMENT_TYPES } from './measurement-types';
+import { MEASUREMENT_TYPES } from './measurement-type';
 
 export const SITE_WIDGET_UNAVAILABLE = 'Data type is unavailable for this site';
 export const NO_QUARANTINED_DEVICES = 'This site does not have any quarantined devices';

@@ -1,7 +1,7 @@
 // The site dashboard map's rules (spec 3 §2 'Map', §9 'Overview and map'): concentration rose binning, the site's
 // wind rose, the wind field grid, and the layer toggles remembered across visits. Pure, shared by server and client.
 import { GAS_LEGEND_THRESHOLDS, WIND_FIELD, type GasThresholds } from './gas-legend';
-import { MEASUREMENT_TYPES } from './measurement-types';
+import { MEASUREMENT_TYPES } from './measurement-type';
 import type { LatLng } from './coordinates';
 import { distanceKm } from './map';
 

@@ -3,7 +3,7 @@
 // the worker, completes the draft and creates it; a viewer sees inspections read-only.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { INSPECTION_MESSAGES } from '@/domain/inspections';
+import { INSPECTION_MESSAGES } from '@/domain/inspection';
 import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
 const KMZ = 'tests/fixtures/real-world/kmz/giscore_etna_groundoverlay.kmz';

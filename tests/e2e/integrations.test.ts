@@ -2,7 +2,7 @@
 // reads the Pull API with it from outside the browser, edits it and deletes it; the API Documentation is drawn from
 // the real endpoints; the demo key printed at start works.
 import { describe, expect, it } from 'vitest';
-import { API_KEY_MESSAGES, API_KEY_HEADER, PULL_API_MESSAGES } from '@/domain/api-keys';
+import { API_KEY_MESSAGES, API_KEY_HEADER, PULL_API_MESSAGES } from '@/domain/api-key';
 import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
 describe('integrations in the browser', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlumeFrame } from '@/contracts/plume';
 import type { SiteEmission } from '@/contracts/site-dashboard';
-import { PLUME_TEXT } from '@/domain/plumes';
+import { PLUME_TEXT } from '@/domain/plume';
 import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
 
 const HOUR_MS = 3_600_000;

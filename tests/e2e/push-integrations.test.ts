@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTEGRATION_MESSAGES } from '@/domain/integrations';
+import { INTEGRATION_MESSAGES } from '@/domain/integration';
 import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
 // The certificate exists before the server starts, since the server reads PUSH_CA_FILE at start.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { SiteEmission } from '@/contracts/site-dashboard';
 import { CLASSIFICATION_SET } from '@/domain/emission-classification';
-import { INSPECTION_MESSAGES } from '@/domain/inspections';
+import { INSPECTION_MESSAGES } from '@/domain/inspection';
 import { EMISSION_LINK_PADDING_HOURS } from '@/domain/site-dashboard';
 import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
 

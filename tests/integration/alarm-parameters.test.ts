@@ -5,7 +5,7 @@ import {
   parameterHistoryRowSchema,
   siteAlarmParametersRowSchema,
 } from '@/contracts/alarm-parameter';
-import { PARAMETER_MESSAGES, WARNINGS } from '@/domain/alarm-parameters';
+import { PARAMETER_MESSAGES, WARNINGS } from '@/domain/alarm-parameter';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarmListAnswerSchema, alarmSchema, workflowSchema, type Alarm } from '@/contracts/alarm';
-import { encodeAlarmId, REPAIR_TYPE_REQUIRED } from '@/domain/alarms';
+import { encodeAlarmId, REPAIR_TYPE_REQUIRED } from '@/domain/alarm';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 

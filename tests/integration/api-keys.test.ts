@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiKeyEditAnswerSchema, apiKeySchema } from '@/contracts/api-key';
-import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@/domain/api-keys';
+import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@/domain/api-key';
 import { Permission } from '@/domain/permissions';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';

@@ -2,9 +2,9 @@
 // with wind around it that starts inside the dashboard's default 30 days, preferring the featured site, so a
 // first-time user sees it without changing the range.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlumeStatus } from '@/domain/plumes';
-import { queueDemoPlume } from '../../server/services/plumes/demo';
-import { WIND_SPEED_TYPE } from '@/domain/measurement-types';
+import { PlumeStatus } from '@/domain/plume';
+import { queueDemoPlume } from '../../server/services/plume/demo';
+import { WIND_SPEED_TYPE } from '@/domain/measurement-type';
 import { ingestSamples, type Sample } from '../../server/services/measurement-store';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { emissionTargetRowSchema, emissionTargetUploadAnswerSchema } from '@/contracts/emission';
-import { EMISSION_TARGET_MESSAGES } from '@/domain/emission-targets';
+import { EMISSION_TARGET_MESSAGES } from '@/domain/emission-target';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { multipart } from '../helpers/multipart';
 import { testEngines } from '../helpers/test-db';

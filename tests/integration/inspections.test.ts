@@ -7,7 +7,7 @@ import {
   inspectionSitesSchema,
 } from '@/contracts/inspection';
 import { INVALID_COORDINATES } from '@/domain/coordinates';
-import { INSPECTION_MESSAGES, InspectionType, SurveyType } from '@/domain/inspections';
+import { INSPECTION_MESSAGES, InspectionType, SurveyType } from '@/domain/inspection';
 import { Permission } from '@/domain/permissions';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { createTestDatabase, testEngines } from '../helpers/test-db';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptionEditAnswerSchema } from '@/contracts/notification';
-import { CANNOT_EDIT_NOTIFICATIONS } from '@/domain/notifications';
+import { CANNOT_EDIT_NOTIFICATIONS } from '@/domain/notification';
 import { queueDailyDigests } from '../../server/services/notification/alarm-mails';
 import { deliverPending, type MailTransport } from '../../server/services/notification/outbox';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyEditAnswerSchema, PULL_API_ENDPOINTS, pullParameters } from '@/contracts/api-key';
-import { API_KEY_HEADER, PULL_API_MESSAGES } from '@/domain/api-keys';
+import { API_KEY_HEADER, PULL_API_MESSAGES } from '@/domain/api-key';
 import { Permission } from '@/domain/permissions';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { executionHistorySchema, integrationSchema, type Integration } from '@/contracts/integration';
-import { INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integrations';
+import { INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integration';
 import { UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE } from '@/domain/network-address';
 import { LARGE_TEXT_MAX, MEDIUM_TEXT_MAX } from '@/domain/text-limits';
 import { Permission } from '@/domain/permissions';

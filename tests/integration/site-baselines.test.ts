@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { baselineCalculationSchema, siteBaselineListRowSchema, siteBaselineSchema } from '@/contracts/emission';
-import { BASELINE_MESSAGES } from '@/domain/baselines';
+import { BASELINE_MESSAGES } from '@/domain/site-baseline';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 import { refreshDailyVolumes } from '../../server/services/emission-rollup';

@@ -10,8 +10,8 @@ import {
 import { BASEMAP_FORM_MESSAGES, BASEMAP_MESSAGES } from '@/domain/basemap';
 import { INVALID_COORDINATES } from '@/domain/coordinates';
 import { Permission } from '@/domain/permissions';
-import { SOURCE_MESSAGES } from '@/domain/sources';
-import { STRUCTURE_MESSAGES } from '@/domain/structures';
+import { SOURCE_MESSAGES } from '@/domain/source';
+import { STRUCTURE_MESSAGES } from '@/domain/structure';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 

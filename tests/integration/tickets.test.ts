@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceHealthRowSchema } from '@/contracts/device';
 import { siteHealthRowSchema } from '@/contracts/site-health';
 import { conversationSchema, ticketFieldOptionSchema, ticketOptionSchema, ticketSchema } from '@/contracts/ticket';
-import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
+import { NOT_INSTALLED_FOR_TICKET } from '@/domain/ticket';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
 

@@ -10,7 +10,7 @@ import {
   templateWithAlarmType,
   type SiteParameterForm,
   type TemplateForm,
-} from '@/domain/alarm-parameters';
+} from '@/domain/alarm-parameter';
 
 const detail = {
   calculationMethod: 1,

@@ -13,7 +13,7 @@ import {
   REPAIR_TYPE_REQUIRED,
   sourceSummary,
   type LdarForm,
-} from '@/domain/alarms';
+} from '@/domain/alarm';
 
 const empty: LdarForm = {
   classification: null,

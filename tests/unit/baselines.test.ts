@@ -11,7 +11,7 @@ import {
   formatBaseline,
   isEpaRegulated,
   type BaselineInput,
-} from '@/domain/baselines';
+} from '@/domain/site-baseline';
 
 const base: BaselineInput = { organizationId: 1, siteId: 1, baselineType: 1, activities: [] };
 const days = (n: number, volume: (i: number) => number) =>

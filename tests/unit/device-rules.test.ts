@@ -8,7 +8,7 @@ import {
 } from '@/domain/device-form';
 import { dataFreshness, matchesDeviceHealthFilter, quarantineTone } from '@/domain/device-health';
 import { gridQueryParams, gridQuerySchema } from '@/domain/grid-query';
-import { defaultTicketSource, isPrivateNote, ticketCreateSchema, ticketTone } from '@/domain/tickets';
+import { defaultTicketSource, isPrivateNote, ticketCreateSchema, ticketTone } from '@/domain/ticket';
 
 const form = {
   id: 0,

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { formatLatLng, INVALID_COORDINATES, parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { AlarmLevel, AlarmType, DeviceInstallationType, onlineStatus } from '@/domain/enums';
 import { formatDateTime, formatNumber, numberFieldValue } from '@/domain/format';
-import { measurementType, MEASUREMENT_TYPES } from '@/domain/measurement-types';
+import { measurementType, MEASUREMENT_TYPES } from '@/domain/measurement-type';
 
 describe('numbers', () => {
   it('uses 1 decimal, 0 at 10 or more, and shows tiny values as below the precision', () => {

@@ -14,7 +14,7 @@ import {
   stepTrendEnd,
   targetMonthsIn,
   trendWindow,
-} from '@/domain/emissions';
+} from '@/domain/emission';
 import {
   EMPTY_SITE_FILTER,
   migrateLegacySiteGroups,

@@ -15,7 +15,7 @@ import {
   InspectionType,
   SurveyType,
   surveyTypeLabel,
-} from '@/domain/inspections';
+} from '@/domain/inspection';
 
 const survey = {
   ...emptyInspectionForm(InspectionType.Survey),

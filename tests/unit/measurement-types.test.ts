@@ -6,7 +6,7 @@ import {
   WIND_DIRECTION_TYPE,
   WIND_SPEED_TYPE,
   WIND_TYPES,
-} from '@/domain/measurement-types';
+} from '@/domain/measurement-type';
 
 describe('wind measurement types', () => {
   it('are the table’s WindDirection and WindSpeed', () => {

@@ -14,13 +14,13 @@ import {
   plumeLegendLabels,
   plumeScalePosition,
   PlumeStatus,
-} from '@/domain/plumes';
+} from '@/domain/plume';
 import { framesByTime, nearestIndex } from '../../src/features/site-dashboard/plume-animation';
 import { colourCells, plumeColour, plumeLegendTickPositions } from '../../src/features/site-dashboard/plume-scale';
 import { frameCells, sheetCells } from '../../src/features/site-dashboard/plume-sheet';
-import { gridReceptors, plumeGrid, runPlume, type PlumeRunInput } from '../../server/services/plumes/frames';
-import { plumeWindow } from '../../server/services/plumes/inputs';
-import { frameSheetPng } from '../../server/services/plumes/png';
+import { gridReceptors, plumeGrid, runPlume, type PlumeRunInput } from '../../server/services/plume/frames';
+import { plumeWindow } from '../../server/services/plume/inputs';
+import { frameSheetPng } from '../../server/services/plume/png';
 
 /** RGB pixels of a PNG written by frameSheetPng (filter 0 on every row). */
 function pngPixels(png: Uint8Array): { width: number; height: number; rgb: Uint8Array } {

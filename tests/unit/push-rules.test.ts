@@ -7,7 +7,7 @@ import {
   integrationInputSchema,
   isHttpsUrl,
   type IntegrationInput,
-} from '@/domain/integrations';
+} from '@/domain/integration';
 import { parseCidrList, UNREACHABLE_ADDRESS_MESSAGE, USERINFO_MESSAGE } from '@/domain/network-address';
 
 const valid: IntegrationInput = {

@@ -12,8 +12,8 @@ import {
   offsetMeters,
   rectangleFromDrag,
 } from '@/domain/site-edit';
-import { sourcePayloadGroup, sourceProblems } from '@/domain/sources';
-import { structureProblems } from '@/domain/structures';
+import { sourcePayloadGroup, sourceProblems } from '@/domain/source';
+import { structureProblems } from '@/domain/structure';
 import { basemapProblems, BASEMAP_MESSAGES } from '@/domain/basemap';
 
 const at = { lat: 31.9, lng: -102.1 };

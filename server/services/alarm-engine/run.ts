@@ -17,7 +17,7 @@ import {
   type Episode,
 } from './episodes';
 import type { Samples } from '../measurement-chunk';
-import { SITE_RATE_STEP_MS } from '@/domain/emissions';
+import { SITE_RATE_STEP_MS } from '@/domain/emission';
 
 export interface EffectiveParameter extends AlarmDetail {
   id: number;

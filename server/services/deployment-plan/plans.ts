@@ -24,7 +24,7 @@ import { CALM_SPEED, optimizePlacement, WIND_SECTORS, type LngLat } from './opti
 import { windRoseProbabilities } from '../wind-sector';
 import { inTransaction } from '../transaction';
 import type { SiteRef } from '../site';
-import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-types';
+import { WIND_DIRECTION_TYPE as WIND_DIRECTION, WIND_SPEED_TYPE as WIND_SPEED } from '@/domain/measurement-type';
 
 const DAY_MS = 86_400_000;
 /** The wind rose is built from the wind source's last 90 days of readings (up to its latest reading). */

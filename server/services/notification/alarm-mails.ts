@@ -1,10 +1,10 @@
 // Alarm notifications (spec 2 §2, §9): an instantaneous mail to every subscriber an alarm falls under when it is
 // raised, and a daily digest at 7 a.m. in each subscriber's time zone of the alarms raised since the last one. Each
 // mail links to the alarm and carries the subscription's unsubscribe link.
-import { alarmTitle, encodeAlarmId } from '@/domain/alarms';
+import { alarmTitle, encodeAlarmId } from '@/domain/alarm';
 import { AlarmLevel, SubscriptionFrequency, TimeFormat } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
-import { DAILY_DIGEST_HOUR, subscriptionCovers, type AlarmSubscription } from '@/domain/notifications';
+import { DAILY_DIGEST_HOUR, subscriptionCovers, type AlarmSubscription } from '@/domain/notification';
 import type { Queryable } from '../../db/client';
 import { enqueueMail } from './outbox';
 

@@ -9,7 +9,7 @@ import dns from 'node:dns';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { rootCertificates } from 'node:tls';
-import { headerKeyProblem } from '@/domain/integrations';
+import { headerKeyProblem } from '@/domain/integration';
 import {
   isAllowedAddress,
   parseAddress,

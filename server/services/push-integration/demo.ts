@@ -2,7 +2,7 @@
 // administrator (org.admin@example.com) opens first, so the Push API tab shows a configured integration without sending
 // anything. It has no execution history: history is
 // only ever what the worker really delivered.
-import { IntegrationDataType } from '@/domain/integrations';
+import { IntegrationDataType } from '@/domain/integration';
 import type { Database } from '../../db/client';
 import { saveIntegration } from './store';
 

@@ -5,9 +5,9 @@
 // - Emission Rates: per site, the last 15-minute step delivered, since the modelling pipeline reaches each site at its
 //   own pace; a site not yet delivered starts from the integration's creation.
 import { AlarmLevel, AlarmType, Aggregation, WorkflowType } from '@/domain/enums';
-import { alarmValueInDisplayUnit } from '@/domain/alarms';
-import { IntegrationDataType } from '@/domain/integrations';
-import { measurementType } from '@/domain/measurement-types';
+import { alarmValueInDisplayUnit } from '@/domain/alarm';
+import { IntegrationDataType } from '@/domain/integration';
+import { measurementType } from '@/domain/measurement-type';
 import { DEFAULT_UNIT_CONFIGURATION, toDisplayUnit, unitById, type UnitConfiguration } from '@/domain/units';
 import type { Queryable } from '../../db/client';
 import { ALARM_COLUMNS, ALARM_FROM, toAlarm, type AlarmRow } from '../alarm-rows';

@@ -9,7 +9,7 @@ import {
   INTEGRATION_MESSAGES,
   IntegrationDataType,
   type IntegrationHeader,
-} from '@/domain/integrations';
+} from '@/domain/integration';
 import type { Queryable } from '../../db/client';
 import { DomainError } from '../errors';
 import { changedValues, recordAudit } from '../audit';

@@ -1,7 +1,7 @@
 // The ticket desk behind the support-ticket calls (spec 2 §7 /api/freshdesk/...). The built-in desk keeps tickets in
 // the database; an external desk (a Freshdesk account) implements the same interface.
 import type { Conversation, Ticket, TicketFieldOption, TicketOption } from '@/contracts/ticket';
-import type { TicketCreate, TicketField } from '@/domain/tickets';
+import type { TicketCreate, TicketField } from '@/domain/ticket';
 import type { Queryable } from '../../db/client';
 
 export interface TicketScope {

@@ -9,7 +9,7 @@ import type { DeviceSearchRow } from '@/contracts/device';
 import { deviceSearchListEndpoint, siteSearchListEndpoint } from '@/contracts/search';
 import { quarantineBlocked } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
-import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
+import { NOT_INSTALLED_FOR_TICKET } from '@/domain/ticket';
 import { CloudFunctionDialog } from '@/entities/device/cloud-function-dialog';
 import { EndInstallationDialog } from '@/entities/device/end-installation-dialog';
 import { QuarantineDialog } from '@/entities/device/quarantine-dialog';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { AlarmComment } from '@/contracts/alarm';
 import { ApiError } from '@/api/client';
-import { canSendComment, COMMENT_MAX, COMMENT_SAVE_FAILED, COMMENTS_SHOWN } from '@/domain/alarms';
+import { canSendComment, COMMENT_MAX, COMMENT_SAVE_FAILED, COMMENTS_SHOWN } from '@/domain/alarm';
 import { formatDateTime } from '@/domain/format';
 import { useSession } from '../../ui/session-context';
 import { useAddComment } from './api';

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Alarm } from '@/contracts/alarm';
-import { alarmTitle, alarmValueInDisplayUnit, CLOSE_WITHOUT_SAVING, sourceSummary } from '@/domain/alarms';
+import { alarmTitle, alarmValueInDisplayUnit, CLOSE_WITHOUT_SAVING, sourceSummary } from '@/domain/alarm';
 import { AlarmLevel, AlarmType, Aggregation } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { inDisplayUnit } from '@/domain/units';

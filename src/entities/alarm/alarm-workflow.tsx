@@ -16,7 +16,7 @@ import {
   showsRepairRequired,
   showsRootCause,
   type LdarForm,
-} from '@/domain/alarms';
+} from '@/domain/alarm';
 import { AlarmType, CLASSIFICATIONS, RepairType, WorkflowType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
 import { ConfirmDialog } from '../../ui/modal';

@@ -10,7 +10,7 @@ import {
   workflowEndpoint,
   type WorkflowAction,
 } from '@/contracts/workflow';
-import type { LdarForm } from '@/domain/alarms';
+import type { LdarForm } from '@/domain/alarm';
 import { CLASSIFICATIONS } from '@/domain/enums';
 
 export const useAlarm = (encodedId: string) =>

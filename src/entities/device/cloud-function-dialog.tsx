@@ -18,7 +18,7 @@ import {
   CLOUD_FUNCTION_FAILED,
   cloudFunctionFormSchema,
   cloudFunctionSuccess,
-} from '@/domain/cloud-functions';
+} from '@/domain/cloud-function';
 import { formatDateTime } from '@/domain/format';
 import { FormAlert } from '../../ui/form/form-alert';
 import { Modal } from '../../ui/modal';

@@ -8,7 +8,7 @@ import { callEndpoint } from '@/api/endpoint-client';
 import { deviceEventsEndpoint, type DeviceEvent } from '@/contracts/device';
 import type { TimeRange } from '@/domain/date-range';
 import { DEVICE_EVENTS_BLOCK } from '@/domain/device-event-grid';
-import { isDeveloperCode } from '@/domain/device-events';
+import { isDeveloperCode } from '@/domain/device-event';
 import { formatDateTime } from '@/domain/format';
 import { gridQueryParams } from '@/domain/grid-query';
 import { ServerDataGrid, type ServerBlockParams } from '../../ui/data-grid/server-data-grid';

@@ -10,7 +10,7 @@ import {
 } from '@/contracts/chart-data';
 import { ARROW_STREAM_MIME, samplePeriodFor, type ChartMode } from '@/domain/chart-data';
 import type { TimeRange } from '@/domain/date-range';
-import type { MeasurementType } from '@/domain/measurement-types';
+import type { MeasurementType } from '@/domain/measurement-type';
 import { useSession } from '../../ui/session-context';
 import { loadSeriesInto, TimeSeriesChart, type ChartLoader, type ClosestTime } from '../../ui/chart/time-series-chart';
 

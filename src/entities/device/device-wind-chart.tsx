@@ -10,7 +10,7 @@ import { timeseriesClient } from '@/compute/timeseries-client';
 import { ARROW_STREAM_MIME, samplePeriodFor, type ChartMode } from '@/domain/chart-data';
 import type { TimeRange } from '@/domain/date-range';
 import { formatDateTime } from '@/domain/format';
-import { measurementType, WIND_DIRECTION_TYPE, type WindTypeId } from '@/domain/measurement-types';
+import { measurementType, WIND_DIRECTION_TYPE, type WindTypeId } from '@/domain/measurement-type';
 import { useSession } from '../../ui/session-context';
 import { TimeSeriesChart, type ChartLoader, type ClosestTime } from '../../ui/chart/time-series-chart';
 

@@ -1,7 +1,7 @@
 // The 7-day trend of one measurement of one device (spec 2 §2 Device Health, §9: the last 7 days), drawn by the
 // shared time-series chart so zoom, modes and units behave as on the dashboard.
 import { useMemo, useState } from 'react';
-import { measurementType } from '@/domain/measurement-types';
+import { measurementType } from '@/domain/measurement-type';
 import type { TimeRange } from '@/domain/date-range';
 import { DeviceMeasurementChart } from './device-measurement-chart';
 import { Modal } from '../../ui/modal';

@@ -13,7 +13,7 @@ import {
   saveInspectionEndpoint,
   siteInspectionsEndpoint,
 } from '@/contracts/inspection';
-import type { InspectionInput } from '@/domain/inspections';
+import type { InspectionInput } from '@/domain/inspection';
 
 function useInvalidateInspections() {
   const qc = useQueryClient();

@@ -13,7 +13,7 @@ import {
   inputProblems,
   inspectionTypeLabel,
   type InspectionInput,
-} from '@/domain/inspections';
+} from '@/domain/inspection';
 import { formatDateTime } from '@/domain/format';
 import { Modal } from '../../ui/modal';
 import { useSession } from '../../ui/session-context';

@@ -12,7 +12,7 @@ import {
   type InspectionInput,
   type InspectionType,
   type SurveyType,
-} from '@/domain/inspections';
+} from '@/domain/inspection';
 import { formErrorsOf } from '../../ui/form/form-errors';
 import { ConfirmDialog, Modal } from '../../ui/modal';
 import { useSession } from '../../ui/session-context';

@@ -18,7 +18,7 @@ import {
   type InspectionFormValues,
   type InspectionImage,
   type InspectionImageType,
-} from '@/domain/inspections';
+} from '@/domain/inspection';
 import { FormAlert } from '../../ui/form/form-alert';
 
 export function bytesToBase64(bytes: Uint8Array): string {

@@ -18,7 +18,7 @@ import {
   withLevel,
   withLevelForAll,
   type SubscriptionEdit,
-} from '@/domain/notifications';
+} from '@/domain/notification';
 import { LoadError } from '../../ui/data-grid/grid-parts';
 import { FormActions, Modal } from '../../ui/modal';
 import { MultiSelect } from '../../ui/multi-select';

@@ -10,7 +10,7 @@ import {
   ticketDetailEndpoint,
   ticketFieldOptionsEndpoint,
 } from '@/contracts/ticket';
-import type { TicketCreate, TicketField } from '@/domain/tickets';
+import type { TicketCreate, TicketField } from '@/domain/ticket';
 
 export const useTicketFieldOptions = (field: TicketField, parentChoiceId: number | null = null, enabled = true) =>
   useQuery({

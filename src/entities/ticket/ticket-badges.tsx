@@ -1,6 +1,6 @@
 // Ticket numbers coloured by status (spec 2 §4 'Ticket alert colour'); resolved tickets struck through.
 import { TicketStatus } from '@/domain/enums';
-import { isResolvedTicket, ticketTone } from '@/domain/tickets';
+import { isResolvedTicket, ticketTone } from '@/domain/ticket';
 
 const TONE = { success: 'badge-success', warning: 'badge-warning', info: 'badge-info', error: 'badge-error' } as const;
 

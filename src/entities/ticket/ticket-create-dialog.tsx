@@ -14,7 +14,7 @@ import {
   ticketCreatedToast,
   ticketCreateSchema,
   type TicketCreate,
-} from '@/domain/tickets';
+} from '@/domain/ticket';
 import { FormAlert } from '../../ui/form/form-alert';
 import { FormActions, Modal } from '../../ui/modal';
 import { useSession } from '../../ui/session-context';

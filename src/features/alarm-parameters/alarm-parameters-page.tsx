@@ -3,9 +3,9 @@
 // warning icons and Edit; the banner says when any parameter has a warning. The header opens the templates.
 import { useMemo, useState } from 'react';
 import type { SiteAlarmParameter, SiteAlarmParametersRow } from '@/contracts/alarm-parameter';
-import { CH4, WARNINGS } from '@/domain/alarm-parameters';
+import { CH4, WARNINGS } from '@/domain/alarm-parameter';
 import { AlarmType, Aggregation, SiteAlarmParameterStatus } from '@/domain/enums';
-import { MEASUREMENT_TYPES } from '@/domain/measurement-types';
+import { MEASUREMENT_TYPES } from '@/domain/measurement-type';
 import { DataGrid } from '@/ui/data-grid/data-grid';
 import type { GridColumn } from '@/ui/data-grid/types';
 import { PageHeader } from '@/ui/page-header';

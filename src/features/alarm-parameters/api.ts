@@ -12,7 +12,7 @@ import {
   templateListEndpoint,
   templateRestoreEndpoint,
 } from '@/contracts/alarm-parameter';
-import type { AlarmDetailForm } from '@/domain/alarm-parameters';
+import type { AlarmDetailForm } from '@/domain/alarm-parameter';
 
 export const useSiteAlarmParameters = (organizationId: number) =>
   useQuery(endpointQuery(siteAlarmParametersEndpoint, { query: { organizationId } }));

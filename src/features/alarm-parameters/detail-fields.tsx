@@ -2,7 +2,7 @@
 // thresholds, sliding window, reset period and the LDAR switch. Numeric boxes keep only digits with one point, at
 // most 4 decimals and 15 characters.
 import { useEffect, useState } from 'react';
-import { numericInputOk, type AlarmDetailForm } from '@/domain/alarm-parameters';
+import { numericInputOk, type AlarmDetailForm } from '@/domain/alarm-parameter';
 import { Aggregation } from '@/domain/enums';
 
 const METHODS = Aggregation.options.filter((o) => o.value !== Aggregation.values.Sum);

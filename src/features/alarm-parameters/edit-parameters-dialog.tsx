@@ -13,9 +13,9 @@ import {
   siteParameterProblems,
   usesSelectedDevices,
   type SiteParameterForm,
-} from '@/domain/alarm-parameters';
+} from '@/domain/alarm-parameter';
 import { AlarmDeviceFilter, AlarmType, Aggregation, SiteAlarmParameterStatus } from '@/domain/enums';
-import { measurementType } from '@/domain/measurement-types';
+import { measurementType } from '@/domain/measurement-type';
 import { DEFAULT_UNIT_CONFIGURATION, measurementInDisplayUnit } from '@/domain/units';
 import { LoadError } from '@/ui/data-grid/grid-parts';
 import { Modal } from '@/ui/modal';

@@ -2,7 +2,7 @@
 // newest first, from when it took effect until it was replaced, and who saved it.
 import { AlarmDeviceFilter, AlarmType, Aggregation, SiteAlarmParameterStatus } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
-import { measurementType } from '@/domain/measurement-types';
+import { measurementType } from '@/domain/measurement-type';
 import { HistoryDialog, HistoryTable } from '@/ui/history-dialog';
 import { useSession } from '@/ui/session-context';
 import { useParameterHistory } from './api';

@@ -13,9 +13,9 @@ import {
   templateProblems,
   templateWithAlarmType,
   type TemplateForm,
-} from '@/domain/alarm-parameters';
+} from '@/domain/alarm-parameter';
 import { AlarmType, Aggregation } from '@/domain/enums';
-import { MEASUREMENT_TYPES, measurementType } from '@/domain/measurement-types';
+import { MEASUREMENT_TYPES, measurementType } from '@/domain/measurement-type';
 import { LoadError } from '@/ui/data-grid/grid-parts';
 import { ConfirmDialog, FormActions, Modal } from '@/ui/modal';
 import { Spinner } from '@/ui/spinner';

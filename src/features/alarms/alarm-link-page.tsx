@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/api/client';
-import { alarmLinkWindow } from '@/domain/alarms';
+import { alarmLinkWindow } from '@/domain/alarm';
 import { rangeToParams } from '@/domain/date-range';
 import { useAlarm } from '@/entities/alarm/api';
 import { LoadError } from '@/ui/data-grid/grid-parts';

@@ -14,7 +14,7 @@ import {
   ALARM_TYPE_FILTER_OPTIONS,
   alarmTitle,
   alarmValueInDisplayUnit,
-} from '@/domain/alarms';
+} from '@/domain/alarm';
 import { AlarmLevel, Aggregation, WorkflowType } from '@/domain/enums';
 import { gridQueryParams } from '@/domain/grid-query';
 import { inDisplayUnit } from '@/domain/units';

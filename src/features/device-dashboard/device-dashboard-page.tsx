@@ -21,7 +21,7 @@ import { CloudFunctionDialog } from '@/entities/device/cloud-function-dialog';
 import { Permission } from '@/domain/permissions';
 import { Spinner } from '@/ui/spinner';
 import { TicketCreateDialog } from '@/entities/ticket/ticket-create-dialog';
-import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
+import { NOT_INSTALLED_FOR_TICKET } from '@/domain/ticket';
 import { DataTab } from './data-tab';
 import { DetailTab } from './detail-tab';
 import { FreshdeskTab } from './freshdesk-tab';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { TicketPriority, TicketSource, TicketStatus } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
-import { isPrivateNote, isResolvedTicket, NO_CONVERSATIONS, NO_TICKETS, ticketTone } from '@/domain/tickets';
+import { isPrivateNote, isResolvedTicket, NO_CONVERSATIONS, NO_TICKETS, ticketTone } from '@/domain/ticket';
 import { LoadError } from '@/ui/data-grid/grid-parts';
 import { Modal } from '@/ui/modal';
 import { useSession } from '@/ui/session-context';

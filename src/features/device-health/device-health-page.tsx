@@ -16,7 +16,7 @@ import {
   type DataFreshness,
 } from '@/domain/device-health';
 import { formatDateTime } from '@/domain/format';
-import { measurementType, WIND_SPEED_TYPE } from '@/domain/measurement-types';
+import { measurementType, WIND_SPEED_TYPE } from '@/domain/measurement-type';
 import { Permission } from '@/domain/permissions';
 import { measurementInDisplayUnit } from '@/domain/units';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
@@ -36,7 +36,7 @@ import { Popover } from '@/ui/popover';
 import { useHasPermission, useSession } from '@/ui/session-context';
 import { useToast } from '@/ui/toasts';
 import { TicketCreateDialog } from '@/entities/ticket/ticket-create-dialog';
-import { NOT_INSTALLED_FOR_TICKET } from '@/domain/tickets';
+import { NOT_INSTALLED_FOR_TICKET } from '@/domain/ticket';
 
 const BADGE: Record<DataFreshness, string> = {
   success: 'badge-success',

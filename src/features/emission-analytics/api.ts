@@ -7,7 +7,7 @@ import {
   periodEmissionRollupsEndpoint,
   siteEmissionStatusesEndpoint,
 } from '@/contracts/emission';
-import type { BucketInterval, StackBy } from '@/domain/emissions';
+import type { BucketInterval, StackBy } from '@/domain/emission';
 import { siteFilterParams, type SiteFilter } from '@/domain/site-filter';
 
 export interface TrendRequest {

@@ -1,6 +1,6 @@
 // Source Category Performance (spec 3 §2): each category's share of the window's volume as a treemap.
 import type { EmissionRollup } from '@/contracts/emission';
-import { NO_EMISSIONS } from '@/domain/emissions';
+import { NO_EMISSIONS } from '@/domain/emission';
 import type { Ch4Units } from '@/ui/hooks/use-ch4-units';
 import { useElementWidth } from '@/ui/hooks/use-element-width';
 import { squarify } from './treemap-layout';

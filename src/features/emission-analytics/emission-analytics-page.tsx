@@ -15,7 +15,7 @@ import {
   trendWindow,
   type BucketInterval,
   type StackBy,
-} from '@/domain/emissions';
+} from '@/domain/emission';
 import { formatDateTime } from '@/domain/format';
 import { Permission } from '@/domain/permissions';
 import { PageHeader } from '@/ui/page-header';

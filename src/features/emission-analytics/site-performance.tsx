@@ -1,7 +1,7 @@
 // Site Performance (spec 3 §2, §4): each site's status by its baseline ratio over the window, with volume, rates, the
 // rate change from the window before and alarm counts.
 import type { SiteEmissionStatusRow } from '@/contracts/emission';
-import { NO_EMISSIONS, SITE_EMISSION_STATUSES, siteEmissionStatus } from '@/domain/emissions';
+import { NO_EMISSIONS, SITE_EMISSION_STATUSES, siteEmissionStatus } from '@/domain/emission';
 import { DataGrid } from '@/ui/data-grid/data-grid';
 import type { GridColumn, QuickFilter } from '@/ui/data-grid/types';
 import type { Ch4Units } from '@/ui/hooks/use-ch4-units';

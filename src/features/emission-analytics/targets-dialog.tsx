@@ -12,7 +12,7 @@ import {
   emissionTotalsEndpoint,
   type EmissionTargetRow,
 } from '@/contracts/emission';
-import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MESSAGES, HAS_TARGET, NO_TARGET } from '@/domain/emission-targets';
+import { EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MESSAGES, HAS_TARGET, NO_TARGET } from '@/domain/emission-target';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
 import { CsvUploadFields, TemplateBar, UploadActions, useCsvUpload } from '@/ui/form/csv-upload';
 import { DataGrid } from '@/ui/data-grid/data-grid';

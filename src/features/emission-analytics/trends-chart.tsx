@@ -2,7 +2,7 @@
 // groups, the rest 'Other'), with the projection of the period under way, targets, and the toggled baseline and
 // normalized-rate lines.
 import type { EmissionTotal, PeriodGroupedEmission } from '@/contracts/emission';
-import { CHART_MIN_Y_MAX, NO_EMISSIONS, RATE_AXIS_MIN_MAX, stackGroups, type StackBy } from '@/domain/emissions';
+import { CHART_MIN_Y_MAX, NO_EMISSIONS, RATE_AXIS_MIN_MAX, stackGroups, type StackBy } from '@/domain/emission';
 import { PeriodBarChart, type BarStack, type ChartLine } from '@/ui/chart/period-bar-chart';
 import type { Ch4Units } from '@/ui/hooks/use-ch4-units';
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { callEndpoint } from '@/api/endpoint-client';
 import { deviceDiagnosticsEndpoint } from '@/contracts/device';
 import { DIAGNOSTIC_TYPES, DIAGNOSTICS_POLL_MS, LIVE_DATA_LOADING } from '@/domain/install-wizard';
-import { measurementType } from '@/domain/measurement-types';
+import { measurementType } from '@/domain/measurement-type';
 import { measurementInDisplayUnit } from '@/domain/units';
 import { useSession } from '@/ui/session-context';
 

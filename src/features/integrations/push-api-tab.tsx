@@ -2,7 +2,7 @@
 // 24-hour successes and failures; Add, Edit, Delete (confirmed), History (audit) and Execution History.
 import { useMemo, useState } from 'react';
 import type { Integration } from '@/contracts/integration';
-import { enabledLabel, INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integrations';
+import { enabledLabel, INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integration';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
 import { DataGrid } from '@/ui/data-grid/data-grid';
 import type { GridColumn } from '@/ui/data-grid/types';

@@ -9,7 +9,7 @@ import {
   siteEmissionStatusesEndpoint,
 } from '@/contracts/emission';
 import { inspectionListEndpoint } from '@/contracts/inspection';
-import { EVENT_LOG_TOP } from '@/domain/emissions';
+import { EVENT_LOG_TOP } from '@/domain/emission';
 import { siteFilterParams, type SiteFilter } from '@/domain/site-filter';
 
 export interface Window {

@@ -2,7 +2,7 @@
 // volume or a scatterplot whose radius runs 8–50 px up to the user's max CH4 volume per day times the days shown.
 import { useMemo, useState } from 'react';
 import type { SiteEmissionStatusRow } from '@/contracts/emission';
-import { scatterRadius, siteEmissionStatus, type SiteEmissionStatus } from '@/domain/emissions';
+import { scatterRadius, siteEmissionStatus, type SiteEmissionStatus } from '@/domain/emission';
 import { viewOf } from '@/domain/map';
 import { heatLayer, sizedPointLayer, type SizedPoint } from '@/ui/map/map-layers';
 import { MapView, type MapPick } from '@/ui/map/map-view';

@@ -4,10 +4,10 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import type { Alarm } from '@/contracts/alarm';
 import type { InspectionListItem } from '@/contracts/inspection';
-import { alarmTitle } from '@/domain/alarms';
-import { EVENT_LOG_TOP, NO_ALARMS } from '@/domain/emissions';
+import { alarmTitle } from '@/domain/alarm';
+import { EVENT_LOG_TOP, NO_ALARMS } from '@/domain/emission';
 import { formatDateTime } from '@/domain/format';
-import { INSPECTION_MESSAGES, InspectionType, inspectionTypeLabel, surveyTypeLabel } from '@/domain/inspections';
+import { INSPECTION_MESSAGES, InspectionType, inspectionTypeLabel, surveyTypeLabel } from '@/domain/inspection';
 import { LevelBadge } from '@/entities/alarm/alarm-slide-out';
 import { Icon } from '@/ui/icons';
 import { Spinner } from '@/ui/spinner';

@@ -9,7 +9,7 @@ import {
   OVERVIEW_MONTHS,
   stepTrendEnd,
   trendWindow,
-} from '@/domain/emissions';
+} from '@/domain/emission';
 import type { SiteFilter } from '@/domain/site-filter';
 import { PeriodBarChart } from '@/ui/chart/period-bar-chart';
 import { Spinner } from '@/ui/spinner';

@@ -11,7 +11,7 @@ import {
   OVERVIEW_RANGE_LABELS,
   OVERVIEW_RANGES,
   type OverviewRange,
-} from '@/domain/emissions';
+} from '@/domain/emission';
 import { useNavigate } from 'react-router';
 import { AlarmSlideOut } from '@/entities/alarm/alarm-slide-out';
 import { CreateInspectionsDialog } from '@/entities/inspection/create-inspections-dialog';

@@ -1,7 +1,7 @@
 // The overview's figures: the normalized CH4 emission rate with its daily trend, the on-spec sites ratio, and the
 // emissions by site and by source category.
 import type { EmissionRollup, NormalizedRate, SiteEmissionStatusRow } from '@/contracts/emission';
-import { NO_EMISSIONS, onSpecRatio, siteEmissionStatus } from '@/domain/emissions';
+import { NO_EMISSIONS, onSpecRatio, siteEmissionStatus } from '@/domain/emission';
 import type { Ch4Units } from '@/ui/hooks/use-ch4-units';
 import { Spinner } from '@/ui/spinner';
 import { STATUS_COLOURS } from './emissions-map';

@@ -13,7 +13,7 @@ import {
   siteBaselineHistoryEndpoint,
   siteEmissionStatusesEndpoint,
 } from '@/contracts/emission';
-import type { BaselineCreate, BaselineInput } from '@/domain/baselines';
+import type { BaselineCreate, BaselineInput } from '@/domain/site-baseline';
 
 export const useBaselineList = (organizationId: number) =>
   useQuery(endpointQuery(baselineListEndpoint, { query: { organizationId } }));

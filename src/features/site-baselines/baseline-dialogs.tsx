@@ -8,7 +8,7 @@ import {
   baselineTypeLabel,
   effectiveDateProblems,
   formatBaseline,
-} from '@/domain/baselines';
+} from '@/domain/site-baseline';
 import { formatDateTime } from '@/domain/format';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
 import { ConfirmDialog, Modal } from '@/ui/modal';

@@ -13,7 +13,7 @@ import {
   effectiveDateProblems,
   formatBaseline,
   type BaselineInput,
-} from '@/domain/baselines';
+} from '@/domain/site-baseline';
 import { FormAlert } from '@/ui/form/form-alert';
 import { Modal } from '@/ui/modal';
 import { useSession } from '@/ui/session-context';

@@ -2,7 +2,7 @@
 // and rate; per row Create Baseline and the site's baseline history.
 import { useState } from 'react';
 import type { SiteBaselineListRow } from '@/contracts/emission';
-import { BASELINE_MESSAGES, baselineTypeLabel, formatBaseline } from '@/domain/baselines';
+import { BASELINE_MESSAGES, baselineTypeLabel, formatBaseline } from '@/domain/site-baseline';
 import { DataGrid } from '@/ui/data-grid/data-grid';
 import type { GridColumn, QuickFilter } from '@/ui/data-grid/types';
 import { PageHeader } from '@/ui/page-header';

@@ -19,8 +19,8 @@ import {
   siteSourcesEndpoint,
 } from '@/contracts/site-dashboard';
 import type { TimeRange } from '@/domain/date-range';
-import { EVENT_LOG_TOP } from '@/domain/emissions';
-import { PLUME_FRAME_THROTTLE_MS, PlumeStatus } from '@/domain/plumes';
+import { EVENT_LOG_TOP } from '@/domain/emission';
+import { PLUME_FRAME_THROTTLE_MS, PlumeStatus } from '@/domain/plume';
 import { EMPTY_SITE_FILTER, siteFilterParams } from '@/domain/site-filter';
 
 export interface SiteWindow {

@@ -1,7 +1,7 @@
 // The dashboard menu's Baseline History (spec 3 §2, SiteBaselineAdministration): the site's baselines with their
 // status, read-only; ending, deleting, restoring and editing dates stay on the Site Baselines screen, linked here.
 import { Link } from 'react-router';
-import { BASELINE_MESSAGES, baselineStatus, baselineTypeLabel, formatBaseline } from '@/domain/baselines';
+import { BASELINE_MESSAGES, baselineStatus, baselineTypeLabel, formatBaseline } from '@/domain/site-baseline';
 import { formatDateTime } from '@/domain/format';
 import { HistoryDialog, HistoryTable } from '@/ui/history-dialog';
 import { useCh4Units } from '@/ui/hooks/use-ch4-units';

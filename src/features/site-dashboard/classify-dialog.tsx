@@ -11,7 +11,7 @@ import {
   type RootCause,
 } from '@/contracts/emission-classification';
 import type { SiteEmission } from '@/contracts/site-dashboard';
-import { showsRootCause } from '@/domain/alarms';
+import { showsRootCause } from '@/domain/alarm';
 import {
   changeClassification,
   CLASSIFICATION_LABELS,

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { SiteEmission } from '@/contracts/site-dashboard';
 import type { TimeRange } from '@/domain/date-range';
-import { NO_EMISSIONS } from '@/domain/emissions';
+import { NO_EMISSIONS } from '@/domain/emission';
 import { formatDateTime } from '@/domain/format';
 import { emissionLinkRange, timelineSources, TIMELINE_SOURCES_SHOWN } from '@/domain/site-dashboard';
 import { Spinner } from '@/ui/spinner';

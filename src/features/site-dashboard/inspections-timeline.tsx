@@ -7,7 +7,7 @@ import type { InspectionListItem } from '@/contracts/inspection';
 import type { TimeRange } from '@/domain/date-range';
 import { timelinePercent, togglePin } from '@/domain/emission-classification';
 import { formatDateTime } from '@/domain/format';
-import { INSPECTION_MESSAGES, inspectionTypeLabel, surveyTypeLabel } from '@/domain/inspections';
+import { INSPECTION_MESSAGES, inspectionTypeLabel, surveyTypeLabel } from '@/domain/inspection';
 import { Permission } from '@/domain/permissions';
 import { InspectionDialog } from '@/entities/inspection/inspection-dialog';
 import { LoadError } from '@/ui/data-grid/grid-parts';

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PlumeFrame } from '@/contracts/plume';
 import type { SiteEmission } from '@/contracts/site-dashboard';
-import { plumeAlert, PlumeStatus } from '@/domain/plumes';
+import { plumeAlert, PlumeStatus } from '@/domain/plume';
 import { plumeLayers, type PlumeBitmap } from '@/entities/site/plume-layers';
 import type { SiteWindow } from './api';
 import { useFrameSheets, usePlumeFrames } from './plume-api';

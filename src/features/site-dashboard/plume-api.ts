@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { callEndpoint, callEndpointBytes, endpointKey } from '@/api/endpoint-client';
 import { invalidateSiteDashboard } from '@/api/site-dashboard-keys';
 import { generatePlumeEndpoint, plumeFramesEndpoint, plumeImageEndpoint, type PlumeFrame } from '@/contracts/plume';
-import { PLUME_FRAME_THROTTLE_MS, PLUME_TEXT } from '@/domain/plumes';
+import { PLUME_FRAME_THROTTLE_MS, PLUME_TEXT } from '@/domain/plume';
 import { useToast } from '@/ui/toasts';
 import type { SiteWindow } from './api';
 import { decodeFrameSheet } from './plume-sheet';

@@ -3,7 +3,7 @@
 // the spec's tooltip; Generate is disabled while the emission is processing, the plume saved or in progress, or the
 // request is on its way.
 import type { SiteEmission } from '@/contracts/site-dashboard';
-import { canGeneratePlume, PLUME_TEXT, plumeButtonLabel, PlumeStatus } from '@/domain/plumes';
+import { canGeneratePlume, PLUME_TEXT, plumeButtonLabel, PlumeStatus } from '@/domain/plume';
 import { useGeneratePlume } from './plume-api';
 
 export interface PlumeTarget {

@@ -2,7 +2,7 @@
 // the empty message), its toggle among the map's layer toggles, and the CH4 legend drawn over the map (spec 3 §9:
 // ticks 1, 5, 25, 100, 500, the top one '>').
 import { formatDateTime } from '@/domain/format';
-import { PLUME_TEXT, plumeLegendLabels } from '@/domain/plumes';
+import { PLUME_TEXT, plumeLegendLabels } from '@/domain/plume';
 import { useSession } from '@/ui/session-context';
 import type { PlumeAnimation } from './plume-animation';
 import { plumeLegendGradient, plumeLegendTickPositions } from './plume-scale';

@@ -1,7 +1,7 @@
 // The plume colour scale (spec 3 §9): log from the lowest legend tick (1 ppm) to the maximum (500 ppm), yellow to
 // dark red, transparent below half the lowest tick. Frames arrive encoded (ppm / 0.1); a lookup table of every
 // encoded value colours a 128 × 128 frame in a few hundred microseconds.
-import { decodePlumeValue, PLUME_ENCODED_MAX, PLUME_LEGEND_TICKS, plumeScalePosition } from '@/domain/plumes';
+import { decodePlumeValue, PLUME_ENCODED_MAX, PLUME_LEGEND_TICKS, plumeScalePosition } from '@/domain/plume';
 
 type Rgb = readonly [number, number, number];
 /** Colour stops along the scale's position 0 … 1 (ColorBrewer YlOrRd). */

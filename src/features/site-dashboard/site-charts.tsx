@@ -10,7 +10,7 @@ import type { SiteDeviceStay } from '@/contracts/site-dashboard';
 import { ARROW_STREAM_MIME, MIN_RANGE_MINUTES, MINUTE_MS } from '@/domain/chart-data';
 import type { TimeRange } from '@/domain/date-range';
 import { formatDateTime } from '@/domain/format';
-import { measurementType } from '@/domain/measurement-types';
+import { measurementType } from '@/domain/measurement-type';
 import { measurementEndpoint } from '@/entities/device/device-measurement-chart';
 import { fetchWindBytes } from '@/entities/device/device-wind-chart';
 import {

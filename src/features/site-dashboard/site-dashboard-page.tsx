@@ -13,7 +13,7 @@ import type { Alarm } from '@/contracts/alarm';
 import { siteDetailEndpoint, type SiteDetail, type SiteDeviceStay } from '@/contracts/site-dashboard';
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { DeviceInstallationType } from '@/domain/enums';
-import { isWindType, measurementType } from '@/domain/measurement-types';
+import { isWindType, measurementType } from '@/domain/measurement-type';
 import { Permission } from '@/domain/permissions';
 import {
   CONTENT_WIDGET_LABELS,

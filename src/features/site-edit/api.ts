@@ -20,8 +20,8 @@ import {
   structureListEndpoint,
   type BasemapEditFields,
 } from '@/contracts/site-edit';
-import type { SourceEditBody } from '@/domain/sources';
-import type { StructureEditBody } from '@/domain/structures';
+import type { SourceEditBody } from '@/domain/source';
+import type { StructureEditBody } from '@/domain/structure';
 
 /** The screen's reads of one site (any organization): refreshed after each save, dropped when the page is left. */
 export const siteEditKeys = (siteId: number): QueryKey[] =>

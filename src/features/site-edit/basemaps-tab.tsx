@@ -15,7 +15,7 @@ import {
 } from '@/domain/basemap';
 import { formatLatLng, parseLatLng } from '@/domain/coordinates';
 import { SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
-import { COORDINATES_PLACEHOLDER } from '@/domain/sources';
+import { COORDINATES_PLACEHOLDER } from '@/domain/source';
 import { fileJobs } from '@/compute/file-jobs';
 import { FormAlert } from '@/ui/form/form-alert';
 import { basemapImageLayer, type Layer } from '@/entities/site/site-edit-layers';

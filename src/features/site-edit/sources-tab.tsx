@@ -13,7 +13,7 @@ import {
   sourcePayloadGroup,
   sourceProblems,
   type SourceField,
-} from '@/domain/sources';
+} from '@/domain/source';
 import { FormAlert } from '@/ui/form/form-alert';
 import { formErrorsOf } from '@/ui/form/form-errors';
 import { markedPointLayers } from '@/entities/site/site-edit-layers';

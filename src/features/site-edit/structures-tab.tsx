@@ -16,13 +16,8 @@ import {
   FOOTPRINT_TYPES,
   type FootprintType,
 } from '@/domain/site-edit';
-import { COORDINATES_PLACEHOLDER } from '@/domain/sources';
-import {
-  FOOTPRINT_ROTATION_MAX,
-  FOOTPRINT_SIZE_MAX,
-  structureProblems,
-  type StructureField,
-} from '@/domain/structures';
+import { COORDINATES_PLACEHOLDER } from '@/domain/source';
+import { FOOTPRINT_ROTATION_MAX, FOOTPRINT_SIZE_MAX, structureProblems, type StructureField } from '@/domain/structure';
 import { FormAlert } from '@/ui/form/form-alert';
 import { shapeLayer, type OutlinedShape } from '@/entities/site/site-edit-layers';
 import { ConfirmDialog } from '@/ui/modal';

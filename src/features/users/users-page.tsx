@@ -19,7 +19,7 @@ import { useHasPermission, useSession } from '@/ui/session-context';
 import { useToast } from '@/ui/toasts';
 import { UserDetailsDialog } from '@/entities/user/user-details-dialog';
 import { NotificationSubscriptionsDialog } from '@/entities/notification/notification-subscriptions-dialog';
-import { CANNOT_EDIT_NOTIFICATIONS } from '@/domain/notifications';
+import { CANNOT_EDIT_NOTIFICATIONS } from '@/domain/notification';
 import { useDeleteUser, useOrganizationUsers } from './api/users';
 import { UserDialog } from './user-dialog';
 

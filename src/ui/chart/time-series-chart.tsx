@@ -15,7 +15,7 @@ import { timeseriesClient } from '@/compute/timeseries-client';
 import { CHART_MODES, chartModeEnabled, NO_DATA_TEXT, type ChartMode } from '@/domain/chart-data';
 import { DIRECTION_MODES, DIRECTION_PREFERRED_MODES } from '@/domain/chart-axes';
 import type { TimeRange } from '@/domain/date-range';
-import type { UnitKind } from '@/domain/measurement-types';
+import type { UnitKind } from '@/domain/measurement-type';
 import { inDisplayUnit, MEASUREMENT_UNIT_GROUP, measurementInDisplayUnit, type UnitGroupName } from '@/domain/units';
 import { useElementWidth } from '../hooks/use-element-width';
 import { useSession } from '../session-context';

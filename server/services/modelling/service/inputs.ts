@@ -12,7 +12,7 @@ import {
   type ModelSource,
   type SiteGeometry,
 } from '../contract';
-import { WIND_DIRECTION_TYPE, WIND_SPEED_TYPE } from '@/domain/measurement-types';
+import { WIND_DIRECTION_TYPE, WIND_SPEED_TYPE } from '@/domain/measurement-type';
 
 export const MINUTE_MS = 60_000;
 export const CH4 = 1;

@@ -1,7 +1,7 @@
 // API Documentation (spec 3 §2 'Integrations'): drawn from PULL_API_ENDPOINTS, the same definitions the server builds
 // the Pull API routes from, so the paths, parameters and answers shown are the ones served.
 import { PULL_API_ENDPOINTS, pullParameters } from '@/contracts/api-key';
-import { API_KEY_HEADER, PULL_API_MAX_ROWS, PULL_API_SAMPLE_MINUTES } from '@/domain/api-keys';
+import { API_KEY_HEADER, PULL_API_MAX_ROWS, PULL_API_SAMPLE_MINUTES } from '@/domain/api-key';
 import { Modal } from '@/ui/modal';
 
 export function ApiDocumentationDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -10,7 +10,7 @@ import {
   normalizeApiKeyForm,
   unitOptions,
   type ApiKeyForm,
-} from '@/domain/api-keys';
+} from '@/domain/api-key';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
 import { FormAlert } from '@/ui/form/form-alert';

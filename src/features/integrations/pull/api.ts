@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint, endpointKey, endpointQuery } from '@/api/endpoint-client';
 import { apiKeyEditEndpoint, apiKeyListEndpoint, deleteApiKeyEndpoint } from '@/contracts/api-key';
 import { siteGroupListEndpoint, siteGroupOptionsEndpoint } from '@/contracts/site';
-import type { ApiKeyForm } from '@/domain/api-keys';
+import type { ApiKeyForm } from '@/domain/api-key';
 
 export const useApiKeys = (organizationId: number) =>
   useQuery(endpointQuery(apiKeyListEndpoint, { query: { organizationId } }));

@@ -2,7 +2,7 @@
 // the API Documentation.
 import { useMemo, useState } from 'react';
 import type { ApiKey } from '@/contracts/api-key';
-import { API_KEY_MESSAGES, apiKeySitesLabel, yesNo } from '@/domain/api-keys';
+import { API_KEY_MESSAGES, apiKeySitesLabel, yesNo } from '@/domain/api-key';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { unitById } from '@/domain/units';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';

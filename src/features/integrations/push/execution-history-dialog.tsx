@@ -2,7 +2,7 @@
 // failures; one opens with its bookmark and each request's number, status, bodies and exception.
 import { useState } from 'react';
 import type { ExecutionRequest, IntegrationExecution } from '@/contracts/integration';
-import { EXECUTION_HISTORY_SIZE, INTEGRATION_MESSAGES } from '@/domain/integrations';
+import { EXECUTION_HISTORY_SIZE, INTEGRATION_MESSAGES } from '@/domain/integration';
 import { formatDateTime } from '@/domain/format';
 import { HistoryDialog } from '@/ui/history-dialog';
 import { Modal } from '@/ui/modal';

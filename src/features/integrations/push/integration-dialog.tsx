@@ -12,7 +12,7 @@ import {
   MAX_REQUEST_SIZE_MAX,
   MAX_REQUEST_SIZE_MIN,
   type IntegrationInput,
-} from '@/domain/integrations';
+} from '@/domain/integration';
 import { parseCidrList } from '@/domain/network-address';
 import { UNIT_GROUPS, UNITS } from '@/domain/units';
 import { FormAlert } from '@/ui/form/form-alert';

@@ -3,9 +3,9 @@
 // inside the dashboard's default range (the last 30 days) or a first-time user never sees it; the featured site's
 // seeded emissions all end at its model start, SEED_DAYS back, so such an emission is usually at a history site. The
 // plume worker generates it with the real job once the server runs, so the layer has a plume at first start.
-import { PlumeStatus } from '@/domain/plumes';
+import { PlumeStatus } from '@/domain/plume';
 import type { Queryable } from '../../db/client';
-import { WIND_SPEED_TYPE } from '@/domain/measurement-types';
+import { WIND_SPEED_TYPE } from '@/domain/measurement-type';
 
 /** The dashboard's default range ('Last 30 days'), less a day so the plume stays in view the day after the seed. */
 export const DEMO_PLUME_WITHIN_MS = 29 * 86_400_000;

@@ -1,7 +1,7 @@
 // What a plume run reads (short queries on the server's database handle; the simulation itself runs in the compute
 // thread): the emission, its source's position, the devices standing at the site then and their one-minute wind and
 // temperature over the emission, read and binned as the pipeline's steps read them.
-import { PLUME_FRAME_MS, PLUME_LEAD_MS, PLUME_MARGIN_M, PLUME_MAX_SPAN_MS } from '@/domain/plumes';
+import { PLUME_FRAME_MS, PLUME_LEAD_MS, PLUME_MARGIN_M, PLUME_MAX_SPAN_MS } from '@/domain/plume';
 import type { Queryable } from '../../db/client';
 import { readSamples } from '../measurement-store';
 import { TUNING } from '../modelling/tuning';

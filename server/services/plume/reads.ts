@@ -1,7 +1,7 @@
 // Reading plumes: the frames of a site's saved plumes over a range (each pointing at its plume's frame sheet), and
 // the sheet itself for a member of the plume's organization.
 import { plumeImageEndpoint, type PlumeFrame } from '@/contracts/plume';
-import { PlumeStatus } from '@/domain/plumes';
+import { PlumeStatus } from '@/domain/plume';
 import type { Queryable } from '../../db/client';
 import { DomainError } from '../errors';
 import { checkSite } from '../site-dashboard';

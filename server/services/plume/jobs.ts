@@ -2,7 +2,7 @@
 // atomic UPDATE … FOR UPDATE SKIP LOCKED, safe with several server processes on one PostgreSQL), renews the lease
 // while it runs, and ends it Saved with its frames in one transaction, or Failed with the reason. A job whose worker
 // died is claimed again once its lease runs out; after MAX_ATTEMPTS such runs it fails.
-import { PlumeStatus } from '@/domain/plumes';
+import { PlumeStatus } from '@/domain/plume';
 import type { Queryable } from '../../db/client';
 import { DomainError } from '../errors';
 

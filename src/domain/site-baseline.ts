@@ -2,7 +2,7 @@
 // validation messages word for word, and the calculation from daily volumes. A baseline is a CH4 rate (kg/h).
 import { z } from 'zod';
 import { finiteNumberSchema, idSchema } from '@/contracts/bounds';
-import { BASELINE_RATIO_ABOVE, BASELINE_RATIO_OFF_SPEC } from './emissions';
+import { BASELINE_RATIO_ABOVE, BASELINE_RATIO_OFF_SPEC } from './emission';
 
 export const BaselineType = { UserInput: 0, SiteAverage: 1, Epa30DayAverage: 2 } as const;
 export type BaselineType = (typeof BaselineType)[keyof typeof BaselineType];

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { idSchema } from '@/contracts/bounds';
 import { AlarmType } from './enums';
-import { MEASUREMENT_TYPES } from './measurement-types';
+import { MEASUREMENT_TYPES } from './measurement-type';
 
 export const NOTIFICATIONS_EDITED = 'Notification settings edited';
 export const NO_ALARM_SUBSCRIPTIONS = 'No Alarm Subscriptions set.';

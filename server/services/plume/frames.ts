@@ -4,7 +4,7 @@
 // nominal member only, no ensemble. Each frame is the mean concentration (ppm above background) over its minute on a
 // square grid of 128 × 128 cells at 2 m over the site plus a 150 m margin, encoded round(min(ppm, 500) / 0.1).
 // Pure computation: it runs in the plume compute thread.
-import { encodePlumePpm, PLUME_GRID_CELLS } from '@/domain/plumes';
+import { encodePlumePpm, PLUME_GRID_CELLS } from '@/domain/plume';
 import type { SiteGeometry } from '../modelling/contract';
 import { computeFootprints, NOMINAL, type FootprintWind, type Point3 } from '../modelling/footprint';
 import { ch4Density, solarElevationDeg, stabilityFromSigmaTheta, yamartinoDeg } from '../modelling/physics';

@@ -2,7 +2,7 @@
 // 'LDAR workflow', 'Alarm link', §5, §8, §9): the grid's fields and quick filter, the encoded alarm id, the title,
 // the link window, and the workflow rules.
 import { AlarmType, Aggregation, WorkflowType } from './enums';
-import { measurementType } from './measurement-types';
+import { measurementType } from './measurement-type';
 import { inDisplayUnit, measurementInDisplayUnit, type UnitConfiguration } from './units';
 
 export const ALARM_FIELDS = [
