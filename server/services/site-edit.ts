@@ -81,6 +81,31 @@ export async function auditSiteFeature(
   });
 }
 
+/**
+ * Writes a site feature's row (sources, structures): `columns` get `values` in order, on the row `existingId`, or on
+ * a new row of the site. Returns the row's id. The table and column names are the callers' constants, never input.
+ */
+export async function writeSiteFeature(
+  db: Queryable,
+  feature: { table: 'sources' | 'structures'; columns: readonly string[]; touchUpdatedAt?: boolean },
+  siteId: number,
+  existingId: number | null,
+  values: readonly unknown[],
+): Promise<number> {
+  const { table, columns } = feature;
+  if (existingId !== null) {
+    const set = columns.map((c, i) => `${c} = $${i + 2}`);
+    if (feature.touchUpdatedAt) set.push('updated_at = now()');
+    await db.query(`UPDATE ${table} SET ${set.join(', ')} WHERE id = $1`, [existingId, ...values]);
+    return existingId;
+  }
+  const [row] = await db.query<{ id: number }>(
+    `INSERT INTO ${table} (site_id, ${columns.join(', ')}) VALUES (${['$1', ...columns.map((_, i) => `$${i + 2}`)].join(', ')}) RETURNING id`,
+    [siteId, ...values],
+  );
+  return row!.id;
+}
+
 export const SITE_CHANGED_ELSEWHERE =
   'This site was changed by someone else after you opened it. Close the dialog and open it again to see their changes.';
 

@@ -6,8 +6,20 @@ import { SOURCE_MESSAGES, type SourceEditBody } from '@/domain/source';
 import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
-import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit';
+import {
+  auditSiteFeature,
+  checkEditableSite,
+  latLngText,
+  loadEditSite,
+  writeSiteFeature,
+  type Actor,
+} from './site-edit';
 import { inTransaction } from './transaction';
+
+const SOURCE_ROW = {
+  table: 'sources',
+  columns: ['name', 'latitude', 'longitude', 'height', 'relative_importance', 'source_category_id', 'source_group_id'],
+} as const;
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -112,20 +124,7 @@ export async function saveSource(
       body.sourceCategoryId,
       groupId,
     ];
-    let id: number;
-    if (before) {
-      await db.query(
-        'UPDATE sources SET name = $2, latitude = $3, longitude = $4, height = $5, relative_importance = $6, source_category_id = $7, source_group_id = $8 WHERE id = $1',
-        [before.id, ...values],
-      );
-      id = before.id;
-    } else {
-      const [row] = await db.query<{ id: number }>(
-        'INSERT INTO sources (site_id, name, latitude, longitude, height, relative_importance, source_category_id, source_group_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id',
-        [body.siteId, ...values],
-      );
-      id = row!.id;
-    }
+    const id = await writeSiteFeature(db, SOURCE_ROW, body.siteId, before?.id ?? null, values);
     const after = await loadSource(db, organizationId, id);
     await auditSiteFeature(
       db,

@@ -5,8 +5,30 @@ import { STRUCTURE_MESSAGES, type StructureEditBody } from '@/domain/structure';
 import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
-import { auditSiteFeature, checkEditableSite, latLngText, loadEditSite, type Actor } from './site-edit';
+import {
+  auditSiteFeature,
+  checkEditableSite,
+  latLngText,
+  loadEditSite,
+  writeSiteFeature,
+  type Actor,
+} from './site-edit';
 import { inTransaction } from './transaction';
+
+const STRUCTURE_ROW = {
+  table: 'structures',
+  columns: [
+    'name',
+    'latitude',
+    'longitude',
+    'footprint_type',
+    'footprint_rotation',
+    'footprint_x',
+    'footprint_y',
+    'footprint_z',
+  ],
+  touchUpdatedAt: true,
+} as const;
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -83,20 +105,7 @@ export async function saveStructure(
       body.footprintY,
       body.footprintZ,
     ];
-    let id: number;
-    if (before) {
-      await db.query(
-        'UPDATE structures SET name = $2, latitude = $3, longitude = $4, footprint_type = $5, footprint_rotation = $6, footprint_x = $7, footprint_y = $8, footprint_z = $9, updated_at = now() WHERE id = $1',
-        [before.id, ...values],
-      );
-      id = before.id;
-    } else {
-      const [row] = await db.query<{ id: number }>(
-        'INSERT INTO structures (site_id, name, latitude, longitude, footprint_type, footprint_rotation, footprint_x, footprint_y, footprint_z) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id',
-        [body.siteId, ...values],
-      );
-      id = row!.id;
-    }
+    const id = await writeSiteFeature(db, STRUCTURE_ROW, body.siteId, before?.id ?? null, values);
     const after = await loadStructure(db, organizationId, id);
     await auditSiteFeature(
       db,
