@@ -20,8 +20,7 @@ import { useBaselineAction, useEditDates, useSiteHistory } from './api';
 import { DailyVolumesChart } from './daily-volumes-chart';
 import { dayOf, dayStartIso } from './dates';
 import { FactList } from '@/ui/fact-list';
-
-const STATUS_BADGE = { Active: 'badge-success', Ended: 'badge-ghost', Deleted: 'badge-error badge-outline' } as const;
+import { baselineColumns, baselineRowClassName } from '@/entities/site/baseline-columns';
 
 export function SiteBaselineHistoryDialog({
   siteId,
@@ -73,23 +72,9 @@ export function SiteBaselineHistoryDialog({
             label={title}
             rows={rows}
             rowKey={(b) => b.id}
-            rowClassName={(b) => (baselineStatus(b) === 'Deleted' ? 'line-through opacity-70' : undefined)}
+            rowClassName={baselineRowClassName}
             columns={[
-              {
-                header: 'Status',
-                cell: (b) => (
-                  <span className={`badge badge-sm ${STATUS_BADGE[baselineStatus(b)]}`}>{baselineStatus(b)}</span>
-                ),
-              },
-              { header: 'Type', cell: (b) => baselineTypeLabel(b.baselineType) },
-              {
-                header: `Baseline (${units.rateLabel})`,
-                className: 'text-right tabular-nums',
-                cell: (b) => formatBaseline(units.rate(b.baseline)),
-              },
-              { header: 'Effective From', cell: (b) => formatDateTime(b.effectiveFrom, timeZone, timeFormat) },
-              { header: 'Effective To', cell: (b) => formatDateTime(b.effectiveTo, timeZone, timeFormat) },
-              { header: 'Created By', cell: (b) => b.createdBy },
+              ...baselineColumns(units, timeZone, timeFormat),
               {
                 header: <span className="sr-only">Actions</span>,
                 className: 'whitespace-nowrap no-underline',

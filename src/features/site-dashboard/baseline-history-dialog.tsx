@@ -1,14 +1,12 @@
 // The dashboard menu's Baseline History (spec 3 §2, SiteBaselineAdministration): the site's baselines with their
 // status, read-only; ending, deleting, restoring and editing dates stay on the Site Baselines screen, linked here.
 import { Link } from 'react-router';
-import { BASELINE_MESSAGES, baselineStatus, baselineTypeLabel, formatBaseline } from '@/domain/site-baseline';
-import { formatDateTime } from '@/domain/format';
+import { BASELINE_MESSAGES } from '@/domain/site-baseline';
+import { baselineColumns, baselineRowClassName } from '@/entities/site/baseline-columns';
 import { HistoryDialog, HistoryTable } from '@/ui/history-dialog';
 import { useCh4Units } from '@/ui/hooks/use-ch4-units';
 import { useSession } from '@/ui/session-context';
 import { useSiteBaselineHistory } from './api';
-
-const STATUS_BADGE = { Active: 'badge-success', Ended: 'badge-ghost', Deleted: 'badge-error badge-outline' } as const;
 
 export function BaselineHistoryDialog({ site, onClose }: { site: { id: number; name: string }; onClose: () => void }) {
   const { organization, user } = useSession();
@@ -36,24 +34,8 @@ export function BaselineHistoryDialog({ site, onClose }: { site: { id: number; n
           label={title}
           rows={rows}
           rowKey={(b) => b.id}
-          rowClassName={(b) => (baselineStatus(b) === 'Deleted' ? 'line-through opacity-70' : undefined)}
-          columns={[
-            {
-              header: 'Status',
-              cell: (b) => (
-                <span className={`badge badge-sm ${STATUS_BADGE[baselineStatus(b)]}`}>{baselineStatus(b)}</span>
-              ),
-            },
-            { header: 'Type', cell: (b) => baselineTypeLabel(b.baselineType) },
-            {
-              header: `Baseline (${units.rateLabel})`,
-              className: 'text-right tabular-nums',
-              cell: (b) => formatBaseline(units.rate(b.baseline)),
-            },
-            { header: 'Effective From', cell: (b) => formatDateTime(b.effectiveFrom, timeZone, timeFormat) },
-            { header: 'Effective To', cell: (b) => formatDateTime(b.effectiveTo, timeZone, timeFormat) },
-            { header: 'Created By', cell: (b) => b.createdBy },
-          ]}
+          rowClassName={baselineRowClassName}
+          columns={baselineColumns(units, timeZone, timeFormat)}
         />
       )}
     </HistoryDialog>
