@@ -86,6 +86,8 @@ export interface SourceStepRate extends RateWithBounds {
   observable: boolean;
   /** The source is judged emitting in this step. */
   on: boolean;
+  /** The source's own localization probability in the step (BIC weight of the subsets holding it); null when unobservable. */
+  probability: number | null;
 }
 
 /** An emission row to insert or update, keyed by (siteId, sourceId, start). `end` null while still open. */

@@ -309,7 +309,7 @@ function runStepUnsafe(input: StepInput): StepResult {
     let verdict: StepVerdict;
     if (!est || !est.observable) {
       const upper = Math.max(carried, est ? est.detectionLimit : TUNING.maxUpperKgH);
-      rate = { sourceId: src.id, rate: carried, lower: 0, upper, observable: false, on: false };
+      rate = { sourceId: src.id, rate: carried, lower: 0, upper, observable: false, on: false, probability: null };
       carriedSum += carried;
       unobservedHeadroom += upper - carried;
       verdict = {
@@ -343,7 +343,15 @@ function runStepUnsafe(input: StepInput): StepResult {
       }
       for (let d = 0; d < D; d++) siteDraws[d]! += est.draws[d]!;
       if (est.rate === 0) hiddenMax = Math.max(hiddenMax, est.detectionLimit);
-      rate = { sourceId: src.id, rate: est.rate, lower: est.lower, upper: est.upper, observable: true, on };
+      rate = {
+        sourceId: src.id,
+        rate: est.rate,
+        lower: est.lower,
+        upper: est.upper,
+        observable: true,
+        on,
+        probability: est.probability,
+      };
       // The emission row of an on group carries the group's rate (its units cannot be told apart).
       const er = on && g ? g : est;
       verdict = {

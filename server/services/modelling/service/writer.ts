@@ -33,9 +33,9 @@ export async function commitStep(
   const sources = result.sources.filter((s) => Number.isFinite(s.rate));
   if (sources.length) {
     await tx.query(
-      `INSERT INTO source_rates (site_id, source_id, time, rate, lower_bound, upper_bound, observable)
-       SELECT $1, src, $2, r, lo, up, ob FROM unnest($3::int[], $4::float8[], $5::float8[], $6::float8[], $7::boolean[]) AS u(src, r, lo, up, ob)
-       ON CONFLICT (site_id, source_id, time) DO UPDATE SET rate = excluded.rate, lower_bound = excluded.lower_bound, upper_bound = excluded.upper_bound, observable = excluded.observable`,
+      `INSERT INTO source_rates (site_id, source_id, time, rate, lower_bound, upper_bound, observable, probability)
+       SELECT $1, src, $2, r, lo, up, ob, pr FROM unnest($3::int[], $4::float8[], $5::float8[], $6::float8[], $7::boolean[], $8::float8[]) AS u(src, r, lo, up, ob, pr)
+       ON CONFLICT (site_id, source_id, time) DO UPDATE SET rate = excluded.rate, lower_bound = excluded.lower_bound, upper_bound = excluded.upper_bound, observable = excluded.observable, probability = excluded.probability`,
       [
         siteId,
         iso(t),
@@ -44,6 +44,8 @@ export async function commitStep(
         sources.map((s) => finite(s.lower)),
         sources.map((s) => finite(s.upper)),
         sources.map((s) => s.observable),
+        // Each source's own localization probability (the runner-up candidates of an emission are read from it).
+        sources.map((s) => (s.probability !== null && Number.isFinite(s.probability) ? s.probability : null)),
       ],
     );
   }
