@@ -48,6 +48,8 @@ import { siteGroupRoutes } from './routes/site-group';
 import { siteHealthRoutes } from './routes/site-health';
 import { siteDashboardRoutes } from './routes/site-dashboard';
 import { plumeRoutes } from './routes/plume';
+import { cameraRoutes } from './routes/camera';
+import { siteHeatmapRoutes } from './routes/site-heatmap';
 import { emissionRoutes } from './routes/emission';
 import { emissionClassificationRoutes } from './routes/emission-classification';
 import { emissionTargetRoutes } from './routes/emission-target';
@@ -108,6 +110,8 @@ export function allRouteSpecs(identityProvider: LogoutHook | null): RouteSpec[] 
     ...siteHealthRoutes,
     ...siteDashboardRoutes,
     ...plumeRoutes,
+    ...cameraRoutes,
+    ...siteHeatmapRoutes,
     ...organizationUserRoutes,
     ...qubeUserRoutes(identityProvider),
     ...auditRoutes,
