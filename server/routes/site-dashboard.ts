@@ -2,6 +2,7 @@
 // devices that stood there over a range with the measurement types they stored, its sources, its emissions and its
 // modelled rate. The dashboard has no permission gate (spec 1 route table), so any member of the organization reads.
 import {
+  emissionLocalizationEndpoint,
   siteDashboardDevicesEndpoint,
   siteDetailEndpoint,
   siteEmissionsEndpoint,
@@ -10,6 +11,7 @@ import {
   siteSourcesEndpoint,
 } from '@/contracts/site-dashboard';
 import { defineRoute } from '../http/define-route';
+import { emissionLocalization } from '../services/emission-localization';
 import {
   SITE_EMISSIONS_LIMIT,
   siteDetail,
@@ -76,5 +78,14 @@ export const siteDashboardRoutes = [
     example: { query: { ...rangeExample, rollingAveragePeriod: '24' } },
     handler: ({ query, organizationId, database }) =>
       siteRateAverageOf(database, { organizationId: organizationId!, siteId: query.siteId }, query),
+  }),
+  defineRoute(emissionLocalizationEndpoint, {
+    orgScope,
+    summary:
+      "An emission's candidate sources, most likely first: its own source with the pipeline's probability, then the site's other sources (not emitting themselves then) by their mean localization probability over the emission's steps; 404 outside the organization",
+    cached: true,
+    example: { query: { emissionId: '1' } },
+    handler: ({ query, organizationId, database }) =>
+      emissionLocalization(database, organizationId!, query.emissionId),
   }),
 ];

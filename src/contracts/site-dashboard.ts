@@ -88,6 +88,8 @@ export type SiteRatePoint = z.infer<typeof siteRatePointSchema>;
 export const SITE_RATE_AVERAGE_PERIOD_HOURS = [1, 24, 168, 360, 720, 2160] as const;
 
 const averagePointSchema = z.object({ time: z.number(), averageRate: z.number() });
+/** A source's point also carries the rolling means of its lower and upper bounds (the source view's bands). */
+const sourceAveragePointSchema = averagePointSchema.extend({ averageLower: z.number(), averageUpper: z.number() });
 
 /**
  * GET /api/data/siteRateAverage/ (siteId, startTime, endTime, rollingAveragePeriod): rolling means (kg/h) of the
@@ -100,7 +102,7 @@ export const siteRateAverageSchema = z.object({
       sourceId: z.number().int(),
       sourceName: z.string(),
       sourceCategoryId: z.number().int().nullable(),
-      averageSourceRates: z.array(averagePointSchema),
+      averageSourceRates: z.array(sourceAveragePointSchema),
     }),
   ),
   modelProcessedUpTo: iso.nullable(),
@@ -157,4 +159,37 @@ export const siteRateAverageEndpoint = endpoint({
     rollingAveragePeriod: z.union([z.string(), z.number()]),
   }),
   response: siteRateAverageSchema,
+});
+
+/**
+ * GET /api/emissions/emissionLocalization/ (emissionId): the emission's candidate sources, most likely first. The
+ * emission's own source carries the probability the pipeline stored for it; the runner-ups are the site's other
+ * sources by their mean localization probability over the emission's steps (sources emitting themselves then are
+ * left out: they are not alternatives). Another organization's emission answers 404.
+ */
+export const emissionCandidateSchema = z.object({
+  sourceId: z.number().int(),
+  sourceName: z.string(),
+  location: latLng,
+  /** Null for the emission's own source when the pipeline did not write the emission. */
+  probability: z.number().nullable(),
+  mostLikely: z.boolean(),
+});
+export type EmissionCandidate = z.infer<typeof emissionCandidateSchema>;
+
+export const emissionLocalizationSchema = z.object({
+  emissionId: z.number().int(),
+  siteId: z.number().int(),
+  startTime: iso,
+  endTime: iso.nullable(),
+  candidates: z.array(emissionCandidateSchema),
+});
+export type EmissionLocalization = z.infer<typeof emissionLocalizationSchema>;
+
+export const emissionLocalizationEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/emissions/emissionLocalization/',
+  access: 'authenticated',
+  query: z.object({ organizationId: queryIdSchema, emissionId: queryIdSchema }),
+  response: emissionLocalizationSchema,
 });

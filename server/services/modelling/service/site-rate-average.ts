@@ -45,8 +45,14 @@ export async function siteRateAverage(
     'SELECT time, rate FROM site_rates WHERE site_id = $1 AND time >= $2 AND time < $3 ORDER BY time',
     [siteId, from, to],
   );
-  const rows = await db.query<{ source_id: number; time: Date | string; rate: number }>(
-    'SELECT source_id, time, rate FROM source_rates WHERE site_id = $1 AND time >= $2 AND time < $3 ORDER BY source_id, time',
+  const rows = await db.query<{
+    source_id: number;
+    time: Date | string;
+    rate: number;
+    lower_bound: number;
+    upper_bound: number;
+  }>(
+    'SELECT source_id, time, rate, lower_bound, upper_bound FROM source_rates WHERE site_id = $1 AND time >= $2 AND time < $3 ORDER BY source_id, time',
     [siteId, from, to],
   );
   const sources = await db.query<{ id: number; name: string; source_category_id: number | null }>(
@@ -57,11 +63,11 @@ export async function siteRateAverage(
     'SELECT model_processed_up_to AS processed FROM sites WHERE id = $1',
     [siteId],
   );
-  const bySource = new Map<number, { time: number; rate: number }[]>();
+  const bySource = new Map<number, { time: number; rate: number; lower: number; upper: number }[]>();
   for (const r of rows) {
     let list = bySource.get(r.source_id);
     if (!list) bySource.set(r.source_id, (list = []));
-    list.push({ time: ms(r.time), rate: r.rate });
+    list.push({ time: ms(r.time), rate: r.rate, lower: r.lower_bound, upper: r.upper_bound });
   }
   return {
     averageSiteRates: rollingAverage(
@@ -75,10 +81,35 @@ export async function siteRateAverage(
       sourceId: src.id,
       sourceName: src.name,
       sourceCategoryId: src.source_category_id,
-      averageSourceRates: rollingAverage(bySource.get(src.id) ?? [], periodMs, every, start, end),
+      averageSourceRates: withBounds(bySource.get(src.id) ?? [], periodMs, every, start, end),
     })),
     modelProcessedUpTo: s?.processed == null ? null : new Date(s.processed).toISOString(),
   };
+}
+
+/** A source's rolling means of its rate and of its bounds (the same steps, so the same times). */
+function withBounds(
+  points: readonly { time: number; rate: number; lower: number; upper: number }[],
+  periodMs: number,
+  every: number,
+  start: number,
+  end: number,
+): { time: number; averageRate: number; averageLower: number; averageUpper: number }[] {
+  const mean = (pick: (p: (typeof points)[number]) => number) =>
+    rollingAverage(
+      points.map((p) => ({ time: p.time, rate: pick(p) })),
+      periodMs,
+      every,
+      start,
+      end,
+    );
+  const lower = mean((p) => p.lower);
+  const upper = mean((p) => p.upper);
+  return mean((p) => p.rate).map((p, i) => ({
+    ...p,
+    averageLower: lower[i]!.averageRate,
+    averageUpper: upper[i]!.averageRate,
+  }));
 }
 
 /** '1 hour', '1 day', '7 days', '30 day', or a number of hours: hours when it is one of the spec's periods, else null. */
