@@ -85,7 +85,6 @@ export const siteDashboardRoutes = [
       "An emission's candidate sources, most likely first: its own source with the pipeline's probability, then the site's other sources (not emitting themselves then) by their mean localization probability over the emission's steps; 404 outside the organization",
     cached: true,
     example: { query: { emissionId: '1' } },
-    handler: ({ query, organizationId, database }) =>
-      emissionLocalization(database, organizationId!, query.emissionId),
+    handler: ({ query, organizationId, database }) => emissionLocalization(database, organizationId!, query.emissionId),
   }),
 ];

@@ -8,11 +8,11 @@ import type { Queryable } from '../db/client';
 import { DomainError } from './errors';
 import { STEP_MS } from './modelling/contract';
 
-export const EMISSION_NOT_FOUND = 'Emission not found';
+const EMISSION_NOT_FOUND = 'Emission not found';
 /** Runner-ups below this mean probability are noise of the subset weighting, not candidates. */
-export const RUNNER_UP_MIN_PROBABILITY = 0.05;
+const RUNNER_UP_MIN_PROBABILITY = 0.05;
 /** At most this many runner-ups besides the emission's own source. */
-export const RUNNER_UP_COUNT = 4;
+const RUNNER_UP_COUNT = 4;
 
 type Time = Date | string;
 const iso = (t: Time) => new Date(t).toISOString();

@@ -160,9 +160,9 @@ describe.each(testEngines)('emission localization on %s', (engine) => {
     // The admin belongs to both organizations: asked through the right one, Station 9's emission answers.
     const own = await get('emissions/emissionLocalization', { emissionId: ids.station! }, f.admin, f.orgB);
     expect(own.statusCode).toBe(200);
-    expect((await get('emissions/emissionLocalization', { emissionId: ids.station! }, f.viewer, f.orgB)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await get('emissions/emissionLocalization', { emissionId: ids.station! }, f.viewer, f.orgB)).statusCode,
+    ).toBe(403);
     const bad = await get('emissions/emissionLocalization', { emissionId: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toHaveProperty('emissionId');
