@@ -13,6 +13,7 @@ import { startNotificationWorker } from './services/notification/worker';
 import { loadPushConfig, startPushWorker } from './services/push-integration/worker';
 import { startModelling } from './services/modelling/service';
 import { startPlumeWorker } from './services/plume';
+import { startHeatmapWorker } from './services/site-heatmap';
 
 /**
  * npm start builds the client while this process migrates and seeds (scripts/start.mjs) and says when it is done;
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
     info: (m) => app.log.info(m),
   });
   const plumes = startPlumeWorker({ database, log: (m) => app.log.warn(m) });
+  const heatmaps = startHeatmapWorker({ database, log: (m) => app.log.warn(m) });
 
   const apiKeyLine = config.builtInOidc ? await demoApiKeyLine(database, config.seedSize.seed, config.publicUrl) : '';
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
@@ -132,6 +134,7 @@ async function main(): Promise<void> {
     pushIntegrations.stop();
     await modelling.stop();
     await plumes.stop();
+    await heatmaps.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -74,8 +74,10 @@ export function gridReceptors(g: PlumeGrid): Point3[] {
   return out;
 }
 
-/** The measured wind as the forward model takes it, and how many of the frames' minutes had wind. */
-function measuredWind(inp: PlumeRunInput): { fw: FootprintWind; covered: number } {
+/** The measured wind as the forward model takes it, and how many of the frames' minutes had wind (also the heatmap's). */
+export function measuredWind(
+  inp: Pick<PlumeRunInput, 'latitude' | 'longitude' | 'sensors' | 'wind' | 'frameMinutes'>,
+): { fw: FootprintWind; covered: number } {
   const n = inp.wind.minutes;
   const geometry: SiteGeometry = {
     siteId: 0,

@@ -1,0 +1,100 @@
+// The site's CH4 heatmap over a range (GET /api/site/siteHeatmap/): the days' inputs fingerprinted, current tiles
+// combined, stale or missing ones asked of the tile worker (listed as computing until they are saved). Modelled where
+// the pipeline has rates and is not blocked; else each device's mean enhancement for the browser's interpolation.
+import type { SiteHeatmap } from '@/contracts/site-heatmap';
+import type { Queryable } from '../../db/client';
+import { toLocal } from '../modelling/service/inputs';
+import { gridBounds } from '../plume/inputs';
+import { checkSite } from '../site-dashboard';
+import { combineMeasured, combineModelled, encodeGrid, utcDays } from './combine';
+import { nudgeTiles } from './nudge';
+import { dayVersions, gridSignature, readTiles, siteGrid, wantTiles } from './tiles';
+
+export const HEATMAP_REASONS = {
+  noGrid: 'The site has no sources or devices to draw a heatmap around',
+  noRates: 'The model has no source rates in this range: the measured mean enhancement at the devices is shown',
+  blocked: (why: string | null) =>
+    `The model is blocked${why ? ` (${why})` : ''}: the measured mean enhancement at the devices is shown`,
+  nothing: 'No modelled rates or CH4 readings in this range',
+} as const;
+
+export async function siteHeatmap(
+  db: Queryable,
+  ref: { organizationId: number; siteId: number },
+  range: { start: number; end: number },
+): Promise<SiteHeatmap> {
+  const siteId = await checkSite(db, ref);
+  const [site] = await db.query<{
+    latitude: number;
+    longitude: number;
+    is_blocked: boolean | null;
+    block_reason: string | null;
+  }>(
+    `SELECT s.latitude, s.longitude, m.is_blocked, m.block_reason
+       FROM sites s LEFT JOIN site_model_states m ON m.site_id = s.id WHERE s.id = $1`,
+    [siteId],
+  );
+  const grid = site ? await siteGrid(db, { id: siteId, ...site }) : null;
+  const empty: SiteHeatmap = {
+    kind: 'none',
+    reason: HEATMAP_REASONS.noGrid,
+    bounds: null,
+    size: 0,
+    widthM: 0,
+    heightM: 0,
+    values: null,
+    maxPpm: 0,
+    hours: 0,
+    devices: [],
+    backgroundPpm: null,
+    computingDays: [],
+  };
+  if (!site || !grid) return empty;
+  const days = utcDays(range.start, range.end);
+  const wanted = await dayVersions(db, siteId, days[0]!, days.at(-1)! + 86_400_000, gridSignature(grid));
+  const tiles = await readTiles(db, siteId, wanted);
+  const current = tiles.filter((t) => t.current);
+  const stale = new Map([...wanted].filter(([day]) => !current.some((t) => t.day === day)));
+  if (stale.size > 0) {
+    await wantTiles(db, siteId, stale);
+    nudgeTiles();
+  }
+  const b = gridBounds(site.latitude, site.longitude, grid);
+  const frame = {
+    bounds: { southWest: { lat: b.south, lng: b.west }, northEast: { lat: b.north, lng: b.east } },
+    size: grid.size,
+    widthM: grid.east - grid.west,
+    heightM: grid.north - grid.south,
+    computingDays: [...stale.keys()].sort((x, y) => x - y).map((d) => new Date(d).toISOString().slice(0, 10)),
+  };
+  const modelled = site.is_blocked ? null : combineModelled(current, range.start, range.end, grid.size * grid.size);
+  if (modelled)
+    return {
+      ...empty,
+      ...frame,
+      kind: 'modelled',
+      reason: null,
+      values: encodeGrid(modelled.values),
+      maxPpm: modelled.maxPpm,
+      hours: modelled.hours,
+    };
+  const measured = combineMeasured(current, range.start, range.end);
+  const devices = measured.devices.map((d) => {
+    const at = toLocal(site.latitude, site.longitude, d.lat, d.lng);
+    return { ...d, east: at.east - grid.west, north: at.north - grid.south };
+  });
+  return {
+    ...empty,
+    ...frame,
+    kind: devices.length > 0 ? 'measured' : 'none',
+    reason:
+      devices.length === 0
+        ? HEATMAP_REASONS.nothing
+        : site.is_blocked
+          ? HEATMAP_REASONS.blocked(site.block_reason)
+          : HEATMAP_REASONS.noRates,
+    maxPpm: Math.max(0, ...devices.map((d) => d.enhancementPpm)),
+    devices,
+    backgroundPpm: measured.backgroundPpm,
+  };
+}
