@@ -20,7 +20,7 @@ export const CAMERA_IMAGE_LIMIT_BYTES = 2 * 1024 * 1024;
 export const CAMERA_IMAGE_MAX_SIDE = 4096;
 
 export const CAMERA_MESSAGES = {
-  imageRequired: 'The camera event needs an image (multipart file field "image")',
+  imageRequired: 'The camera event needs an image (the multipart file field named image)',
   imageTooLarge: `The image must be at most ${CAMERA_IMAGE_LIMIT_BYTES / 1024 / 1024} MB`,
   imageType: 'The image must be a PNG or JPEG image',
   imageTruncated: 'The image is truncated or damaged',
