@@ -1,8 +1,8 @@
 // The site dashboard map's reads (spec 3 §2 'Map', §3 'Data'): concentration roses and the site's wind per
 // installation. Like the dashboard, any member reads.
-import { roseChartDataEndpoint, siteWindDataEndpoint } from '@/contracts/site-map';
+import { roseChartDataEndpoint, siteWindDataEndpoint, siteWindTrailEndpoint } from '@/contracts/site-map';
 import { defineRoute } from '../http/define-route';
-import { roseChartData, siteWindData } from '../services/site-map';
+import { roseChartData, siteWindData, siteWindTrail } from '../services/site-map';
 
 const orgScope = { from: 'query', key: 'organizationId' } as const;
 const rangeExample = { siteId: '1', startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z' };
@@ -23,5 +23,13 @@ export const siteMapRoutes = [
     example: { query: rangeExample },
     handler: ({ query, organizationId, database }) =>
       siteWindData(database, { organizationId: organizationId!, siteId: query.siteId }, query),
+  }),
+  defineRoute(siteWindTrailEndpoint, {
+    orgScope,
+    summary:
+      "The wind a site map's wind trails are drawn from: per installation, one-minute mean direction and speed (km/h) over the 40 minutes up to the time",
+    example: { query: { siteId: '1', time: '2026-01-01T12:00:00Z' } },
+    handler: ({ query, organizationId, database }) =>
+      siteWindTrail(database, { organizationId: organizationId!, siteId: query.siteId }, query),
   }),
 ];

@@ -3,6 +3,9 @@
 // installation averaged to at most 96 frames for the wind rose and wind field.
 import type { RoseChartDatum, SiteWindData } from '@/contracts/site-map';
 import { roseData, roseGas, windPeriodMs } from '@/domain/site-map';
+import { MINUTE_MS, rangeProblem } from '@/domain/chart-data';
+import { WIND_TRAIL_LENGTH } from '@/domain/wind-trail';
+import { DomainError } from './errors';
 import type { Queryable } from '../db/client';
 import { checkedRange } from './chart-range';
 import { windPerInstallation } from './chart-series';
@@ -73,7 +76,29 @@ export async function roseChartData(
 export async function siteWindData(db: Queryable, site: SiteRef, query: RangeQuery): Promise<SiteWindData> {
   const siteId = await checkSite(db, site);
   const { start, end } = checkedRange(query);
-  const periodMs = windPeriodMs(end - start);
+  return windByStay(db, siteId, start, end, windPeriodMs(end - start));
+}
+
+/**
+ * The wind a trail is drawn from (spec 3 §9 'Wind trail length 40'): each stay's one-minute means over the
+ * WIND_TRAIL_LENGTH minutes up to the focused time, so a trail steps back sample by sample.
+ */
+export async function siteWindTrail(db: Queryable, site: SiteRef, query: { time: string }): Promise<SiteWindData> {
+  const siteId = await checkSite(db, site);
+  const end = Date.parse(query.time) + MINUTE_MS;
+  const start = end - (WIND_TRAIL_LENGTH + 1) * MINUTE_MS;
+  const problem = rangeProblem(start, end, Date.now() + 5 * MINUTE_MS, { minMinutes: 1 });
+  if (problem) throw new DomainError('Invalid', problem);
+  return windByStay(db, siteId, start, end, MINUTE_MS);
+}
+
+async function windByStay(
+  db: Queryable,
+  siteId: number,
+  start: number,
+  end: number,
+  periodMs: number,
+): Promise<SiteWindData> {
   const installations: SiteWindData['installations'] = [];
   for (const stay of await staysIn(db, siteId, start, end)) {
     const [direction, speed] = await Promise.all([

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { roseGas } from '@/domain/site-map';
 import { endpoint } from './endpoint';
+import { parsableTime } from '@/domain/iso-time';
 import { siteRangeQuerySchema } from './site-dashboard';
 
 /** GET /api/data/roseChartData/ (siteId, measurementTypeId, startTime, endTime): non-zero cells only. */
@@ -55,4 +56,13 @@ export const worldBasemapEndpoint = endpoint({
   path: '/api/map/basemap/',
   access: 'public',
   answer: 'bytes',
+});
+
+/** GET /api/data/siteWindTrail/ (siteId, time): each stay's one-minute wind over the trail's 40 minutes up to the time. */
+export const siteWindTrailEndpoint = endpoint({
+  method: 'GET',
+  path: '/api/data/siteWindTrail/',
+  access: 'authenticated',
+  query: siteRangeQuerySchema.pick({ organizationId: true, siteId: true }).extend({ time: parsableTime }),
+  response: siteWindDataSchema,
 });

@@ -10,6 +10,7 @@ import {
 } from '@/contracts/emission';
 import { createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
+import { SOURCE_CATEGORIES } from '@/domain/source-category';
 import { refreshDailyVolumes } from '../../server/services/emission-rollup';
 
 const at = (iso: string) => new Date(iso).toISOString();
@@ -344,8 +345,13 @@ describe.each(testEngines)('emissions on %s', (engine) => {
     expect((await options('siteGroup')).map((o) => o.name)).toEqual(['North']);
     expect((await get('/api/siteFilter/filterOptions/', { filterType: 'colour' })).statusCode).toBe(400);
     const categories = (await t.as(f.viewer, { method: 'GET', url: '/api/sourceCategory/options/' })).json() as {
+      id: number;
       name: string;
     }[];
     expect(categories.map((c) => c.name)).toContain('Wellhead');
+    // The map's icon atlas covers the domain's list (unit test); the database holds the same categories.
+    expect(new Map(categories.map((c) => [c.id, c.name]))).toEqual(
+      new Map(SOURCE_CATEGORIES.map((c) => [c.id, c.name])),
+    );
   });
 });

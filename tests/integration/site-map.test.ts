@@ -120,6 +120,22 @@ describe.each(testEngines)('site map on %s', (engine) => {
     expect(b.wind.every((w) => w.windSpeed === 20)).toBe(true);
   });
 
+  it('answers one-minute wind over the trail’s 40 minutes up to a time, and refuses a bad or future time', async () => {
+    // 01:30: QB-A blows from the south at 10 km/h, QB-B from the north at 20; minutes 00:50 to 01:30.
+    const res = await get('data/siteWindTrail', { siteId: pad1, time: at(t0 + 90 * MIN) });
+    expect(res.statusCode).toBe(200);
+    const wind = res.json() as SiteWindData;
+    expect(wind.periodMs).toBe(MIN);
+    const a = wind.installations.find((i) => i.deviceInstallationId === stayA)!;
+    expect(a.wind.map((w) => w.time)).toEqual(Array.from({ length: 41 }, (_, i) => t0 + (50 + i) * MIN));
+    expect(a.wind.at(-1)).toEqual({ time: t0 + 90 * MIN, windDirection: 180, windSpeed: 10 });
+    expect(a.wind[0]).toMatchObject({ windDirection: 90 });
+    expect((await get('data/siteWindTrail', { siteId: station9, time: at(t0) })).statusCode).toBe(404);
+    expect((await get('data/siteWindTrail', { siteId: pad1, time: 'not a time' })).statusCode).toBe(400);
+    const future = await get('data/siteWindTrail', { siteId: pad1, time: at(Date.now() + 86_400_000) });
+    expect(future.statusCode).toBe(400);
+  });
+
   it('refuses a gas without legend thresholds, another organization’s site and a deleted one', async () => {
     const notGas = await get('data/roseChartData', { siteId: pad1, measurementTypeId: 16, ...range });
     expect(notGas.statusCode).toBe(400);
