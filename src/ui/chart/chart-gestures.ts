@@ -1,19 +1,39 @@
 // The chart's pointer gestures beyond uPlot's own: Escape during a time-axis drag drops the selection that follows,
-// and a drag along the y axis sets its range (spec 2 §2). Returns the function that removes them.
+// a drag along the y axis sets its range (spec 2 §2), and a click that does not drag picks the time under the pointer
+// (the site dashboard's focused date). Returns the function that removes them.
 import type uPlot from 'uplot';
 
 export function attachChartGestures(
   u: uPlot,
-  { cancelled, onYRange }: { cancelled: { current: boolean }; onYRange: (range: [number, number]) => void },
+  {
+    cancelled,
+    onYRange,
+    onPickTime,
+  }: {
+    cancelled: { current: boolean };
+    onYRange: (range: [number, number]) => void;
+    /** A click on the plot without a drag: the time under the pointer, ms since the epoch. */
+    onPickTime?: () => ((time: number) => void) | undefined;
+  },
 ): () => void {
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape' && u.select.width > 0) cancelled.current = true;
   };
-  const onDown = () => {
+  let downAt: { x: number; y: number } | null = null;
+  const onDown = (e: MouseEvent) => {
     cancelled.current = false;
+    downAt = { x: e.clientX, y: e.clientY };
+  };
+  const onUp = (e: MouseEvent) => {
+    const pick = onPickTime?.();
+    const left = u.cursor.left;
+    if (pick && downAt && Math.hypot(e.clientX - downAt.x, e.clientY - downAt.y) < 4 && left !== undefined && left >= 0)
+      pick(u.posToVal(left, 'x') * 1000);
+    downAt = null;
   };
   window.addEventListener('keydown', onKey);
   u.over.addEventListener('mousedown', onDown);
+  u.over.addEventListener('mouseup', onUp);
 
   const yAxis = u.root.querySelectorAll<HTMLElement>('.u-axis')[1];
   const band = document.createElement('div');
@@ -58,5 +78,6 @@ export function attachChartGestures(
     window.removeEventListener('keydown', onYKey);
     window.removeEventListener('keydown', onKey);
     u.over.removeEventListener('mousedown', onDown);
+    u.over.removeEventListener('mouseup', onUp);
   };
 }

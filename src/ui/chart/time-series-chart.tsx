@@ -8,7 +8,7 @@
 // kept across data changes (only its structure rebuilds it), so zooming is immediate and a drag survives late data.
 import { chartSeriesKey, closestTimeKey } from '@/api/local-keys';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type RefObject } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { timeseriesClient } from '@/compute/timeseries-client';
@@ -61,6 +61,12 @@ export interface TimeSeriesChartProps {
   direction?: boolean;
 }
 
+/**
+ * What a click on a chart's plot without a drag does with the time under the pointer: a page that focuses a date
+ * (the site dashboard) provides it for every chart inside; elsewhere a click does nothing.
+ */
+export const ChartPickTimeContext = createContext<((time: number) => void) | null>(null);
+
 let nonces = 0;
 
 export function TimeSeriesChart({
@@ -77,6 +83,7 @@ export function TimeSeriesChart({
   onMessage,
   direction = false,
 }: TimeSeriesChartProps) {
+  const onPickTime = useContext(ChartPickTimeContext) ?? undefined;
   const { user } = useSession();
   const span = range.end - range.start;
   const modes = direction ? askedModes.filter((m) => DIRECTION_MODES.includes(m)) : askedModes;
@@ -124,6 +131,7 @@ export function TimeSeriesChart({
     yRange,
     setYRange,
     direction,
+    onPickTime,
   });
 
   const empty = !loaded.isPlaceholderData && series !== undefined && series.every((s) => s.length === 0);
@@ -247,6 +255,7 @@ function useUplot(p: {
   yRange: [number, number] | null;
   setYRange: (r: [number, number]) => void;
   direction: boolean;
+  onPickTime: ((time: number) => void) | undefined;
 }) {
   const { user } = useSession();
   const { ianaTimezoneId: timeZone, timeFormat } = user.userSettings;
@@ -290,7 +299,11 @@ function useUplot(p: {
     // Ticks and the cursor legend in the user's time zone and clock, in the app's one date format.
     const u = new uPlot({ ...options, tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone) }, initial.data, el);
     chart.current = u;
-    const detach = attachChartGestures(u, { cancelled, onYRange: setYRange });
+    const detach = attachChartGestures(u, {
+      cancelled,
+      onYRange: setYRange,
+      onPickTime: () => latest.current.onPickTime,
+    });
     return () => {
       detach();
       chart.current = null;
