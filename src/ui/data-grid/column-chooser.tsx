@@ -1,14 +1,14 @@
 // The Columns menu: which columns a grid shows (saved per user by the grid).
 import { Popover } from '../popover';
 
-interface Props {
+export interface ColumnChooserProps {
   columns: readonly { id: string; header: string }[];
   hidden: ReadonlySet<string>;
   onChange: (hidden: ReadonlySet<string>) => void;
   onReset: () => void;
 }
 
-export function ColumnChooser({ columns, hidden, onChange, onReset }: Props) {
+export function ColumnChooser({ columns, hidden, onChange, onReset }: ColumnChooserProps) {
   if (columns.length === 0) return null;
   return (
     <Popover

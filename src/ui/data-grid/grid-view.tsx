@@ -72,8 +72,6 @@ function SortMark({ state }: { state: 'asc' | 'desc' | null }) {
 export function GridView<T>(props: GridViewProps<T>) {
   const { columns, rowCount, sort, filters, selection, rowActions } = props;
   const rowHeight = props.rowHeight ?? ROW_HEIGHT;
-  // Rows shorter than the default drop the cells' vertical padding so their buttons still fit.
-  const dense = rowHeight < ROW_HEIGHT ? 'py-0' : '';
   const scrollRef = useRef<HTMLDivElement>(null);
   const [filterOpen, setFilterOpen] = useState<string | null>(null);
   const virtualizer = useVirtualizer({
@@ -116,67 +114,22 @@ export function GridView<T>(props: GridViewProps<T>) {
                 />
               </th>
             )}
-            {columns.map((c) => {
-              const sorted = sort?.columnId === c.id ? (sort.ascending ? 'asc' : 'desc') : null;
-              const filtered = isActiveFilter(filters[c.id]);
-              return (
-                <th
-                  key={c.id}
-                  scope="col"
-                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                  className={`relative whitespace-nowrap border-b border-base-300 ${alignClass(c.align, c.kind)}`}
-                  style={c.width ? { width: c.width, minWidth: c.width } : undefined}
-                >
-                  <span className="inline-flex items-center gap-1">
-                    {c.sortable === false ? (
-                      <span>{c.header}</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="inline-flex items-center gap-1 font-semibold hover:text-primary"
-                        onClick={() => props.onSort(c.id)}
-                      >
-                        {c.header}
-                        <SortMark state={sorted} />
-                      </button>
-                    )}
-                    {c.filterable !== false && (
-                      <button
-                        type="button"
-                        className={`btn btn-ghost btn-xs px-1 ${filtered ? 'text-primary' : 'text-base-content/40'}`}
-                        aria-label={`Filter ${c.header}${filtered ? ' (active)' : ''}`}
-                        aria-expanded={filterOpen === c.id}
-                        onClick={() => setFilterOpen((o) => (o === c.id ? null : c.id))}
-                      >
-                        <svg
-                          viewBox="0 0 24 24"
-                          className="h-3 w-3"
-                          fill={filtered ? 'currentColor' : 'none'}
-                          stroke="currentColor"
-                          strokeWidth="2"
-                          aria-hidden="true"
-                        >
-                          <path d="M3 5h18l-7 8v6l-4-2v-4z" />
-                        </svg>
-                      </button>
-                    )}
-                  </span>
-                  {filterOpen === c.id && (
-                    <ColumnFilterPopover
-                      header={c.header}
-                      kind={c.kind ?? 'text'}
-                      options={c.filterOptions}
-                      value={filters[c.id]}
-                      onClose={() => setFilterOpen(null)}
-                      onApply={(v) => {
-                        props.onFilter(c.id, v);
-                        setFilterOpen(null);
-                      }}
-                    />
-                  )}
-                </th>
-              );
-            })}
+            {columns.map((c) => (
+              <GridHeaderCell
+                key={c.id}
+                column={c}
+                sorted={sort?.columnId === c.id ? (sort.ascending ? 'asc' : 'desc') : null}
+                filter={filters[c.id]}
+                filterOpen={filterOpen === c.id}
+                onSort={() => props.onSort(c.id)}
+                onToggleFilter={() => setFilterOpen((o) => (o === c.id ? null : c.id))}
+                onCloseFilter={() => setFilterOpen(null)}
+                onFilter={(v) => {
+                  props.onFilter(c.id, v);
+                  setFilterOpen(null);
+                }}
+              />
+            ))}
             {rowActions && (
               <th scope="col" className="sticky right-0 border-b border-base-300 bg-base-200 text-right">
                 <span className="sr-only">Actions</span>
@@ -208,49 +161,18 @@ export function GridView<T>(props: GridViewProps<T>) {
                 </tr>
               );
             }
-            const deleted = props.isDeleted?.(slot.row) ?? false;
-            const selected = selection?.isSelected(slot.id) ?? false;
             return (
-              <tr
+              <GridRow
                 key={slot.id}
-                style={{ height: rowHeight }}
-                aria-rowindex={item.index + 2}
-                aria-selected={selection ? selected : undefined}
-                className={`hover:bg-base-200/60 ${selected ? 'bg-primary/10' : ''} ${deleted ? 'text-base-content/60 line-through' : ''}`}
-              >
-                {selection && (
-                  <td className={`border-b border-base-200 ${dense}`}>
-                    {selection.canSelect(slot.row) && (
-                      <input
-                        type="checkbox"
-                        className="checkbox checkbox-xs"
-                        aria-label={`Select row ${item.index + 1}`}
-                        checked={selected}
-                        onChange={() => selection.toggle(slot.id)}
-                      />
-                    )}
-                  </td>
-                )}
-                {columns.map((c) => (
-                  <td
-                    key={c.id}
-                    className={`${c.overflowVisible ? 'overflow-visible' : 'max-w-xs truncate'} whitespace-nowrap border-b border-base-200 ${dense} ${alignClass(c.align, c.kind)}`}
-                  >
-                    {c.cell
-                      ? c.cell(slot.row)
-                      : c.kind === 'date' && props.formatDate
-                        ? dateText(c.value(slot.row), props.formatDate)
-                        : display(c.value(slot.row))}
-                  </td>
-                ))}
-                {rowActions && (
-                  <td
-                    className={`sticky right-0 whitespace-nowrap border-b border-base-200 bg-base-100 text-right no-underline ${dense}`}
-                  >
-                    {rowActions(slot.row)}
-                  </td>
-                )}
-              </tr>
+                slot={slot}
+                index={item.index}
+                height={rowHeight}
+                columns={columns}
+                deleted={props.isDeleted?.(slot.row) ?? false}
+                selection={selection}
+                rowActions={rowActions}
+                formatDate={props.formatDate}
+              />
             );
           })}
           {padBottom > 0 && (
@@ -261,5 +183,147 @@ export function GridView<T>(props: GridViewProps<T>) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A column's header: its sort button (or plain name) and its filter button with the filter popover. */
+function GridHeaderCell<T>({
+  column: c,
+  sorted,
+  filter,
+  filterOpen,
+  onSort,
+  onToggleFilter,
+  onCloseFilter,
+  onFilter,
+}: {
+  column: GridColumn<T>;
+  sorted: 'asc' | 'desc' | null;
+  filter: ColumnFilterValue | undefined;
+  filterOpen: boolean;
+  onSort: () => void;
+  onToggleFilter: () => void;
+  onCloseFilter: () => void;
+  onFilter: (value: ColumnFilterValue | undefined) => void;
+}) {
+  const filtered = isActiveFilter(filter);
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+      className={`relative whitespace-nowrap border-b border-base-300 ${alignClass(c.align, c.kind)}`}
+      style={c.width ? { width: c.width, minWidth: c.width } : undefined}
+    >
+      <span className="inline-flex items-center gap-1">
+        {c.sortable === false ? (
+          <span>{c.header}</span>
+        ) : (
+          <button
+            type="button"
+            className="inline-flex items-center gap-1 font-semibold hover:text-primary"
+            onClick={onSort}
+          >
+            {c.header}
+            <SortMark state={sorted} />
+          </button>
+        )}
+        {c.filterable !== false && (
+          <button
+            type="button"
+            className={`btn btn-ghost btn-xs px-1 ${filtered ? 'text-primary' : 'text-base-content/40'}`}
+            aria-label={`Filter ${c.header}${filtered ? ' (active)' : ''}`}
+            aria-expanded={filterOpen}
+            onClick={onToggleFilter}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-3 w-3"
+              fill={filtered ? 'currentColor' : 'none'}
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M3 5h18l-7 8v6l-4-2v-4z" />
+            </svg>
+          </button>
+        )}
+      </span>
+      {filterOpen && (
+        <ColumnFilterPopover
+          header={c.header}
+          kind={c.kind ?? 'text'}
+          options={c.filterOptions}
+          value={filter}
+          onClose={onCloseFilter}
+          onApply={onFilter}
+        />
+      )}
+    </th>
+  );
+}
+
+/** One loaded row: its selection box, its cells (a date in the user's format) and its actions. */
+function GridRow<T>({
+  slot,
+  index,
+  height,
+  columns,
+  deleted,
+  selection,
+  rowActions,
+  formatDate,
+}: {
+  slot: GridRowSlot<T>;
+  index: number;
+  height: number;
+  columns: readonly GridColumn<T>[];
+  deleted: boolean;
+  selection: GridViewProps<T>['selection'];
+  rowActions: GridViewProps<T>['rowActions'];
+  formatDate: GridViewProps<T>['formatDate'];
+}) {
+  // Rows shorter than the default drop the cells' vertical padding so their buttons still fit.
+  const dense = height < ROW_HEIGHT ? 'py-0' : '';
+  const selected = selection?.isSelected(slot.id) ?? false;
+  return (
+    <tr
+      style={{ height }}
+      aria-rowindex={index + 2}
+      aria-selected={selection ? selected : undefined}
+      className={`hover:bg-base-200/60 ${selected ? 'bg-primary/10' : ''} ${deleted ? 'text-base-content/60 line-through' : ''}`}
+    >
+      {selection && (
+        <td className={`border-b border-base-200 ${dense}`}>
+          {selection.canSelect(slot.row) && (
+            <input
+              type="checkbox"
+              className="checkbox checkbox-xs"
+              aria-label={`Select row ${index + 1}`}
+              checked={selected}
+              onChange={() => selection.toggle(slot.id)}
+            />
+          )}
+        </td>
+      )}
+      {columns.map((c) => (
+        <td
+          key={c.id}
+          className={`${c.overflowVisible ? 'overflow-visible' : 'max-w-xs truncate'} whitespace-nowrap border-b border-base-200 ${dense} ${alignClass(c.align, c.kind)}`}
+        >
+          {c.cell
+            ? c.cell(slot.row)
+            : c.kind === 'date' && formatDate
+              ? dateText(c.value(slot.row), formatDate)
+              : display(c.value(slot.row))}
+        </td>
+      ))}
+      {rowActions && (
+        <td
+          className={`sticky right-0 whitespace-nowrap border-b border-base-200 bg-base-100 text-right no-underline ${dense}`}
+        >
+          {rowActions(slot.row)}
+        </td>
+      )}
+    </tr>
   );
 }

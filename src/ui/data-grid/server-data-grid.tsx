@@ -5,11 +5,10 @@ import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from
 import { isActiveFilter, type ColumnFilterValue } from '@/domain/grid-filter';
 import { GridFooter } from './grid-parts';
 import { BlockCache, type BlockAnswer } from './block-cache';
-import { ColumnChooser } from './column-chooser';
-import { QuickFilterBar } from './quick-filter-bar';
+import { GridToolbar } from './grid-toolbar';
 import { GridView } from './grid-view';
 import type { ColumnFilters, GridColumn, QuickFilter, SortState } from './types';
-import { useColumnVisibility } from './use-column-visibility';
+import { useGridColumns } from './use-column-visibility';
 import { useDateFormatter } from './use-date-formatter';
 
 export interface ServerBlockParams {
@@ -43,13 +42,8 @@ export interface ServerDataGridProps<T> {
 
 export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
   const { columns, quickFilters = [] } = props;
-  const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.id), [columns]);
-  const visibility = useColumnVisibility(props.gridKey, defaultHidden);
+  const { visible, columnChooser } = useGridColumns(props.gridKey, columns);
   const formatDate = useDateFormatter();
-  const visible = useMemo(
-    () => columns.filter((c) => c.hideable === false || !visibility.hidden.has(c.id)),
-    [columns, visibility.hidden],
-  );
   const [sort, setSort] = useState<SortState | null>(props.initialSort ?? null);
   const [filters, setFilters] = useState<ColumnFilters>({});
   const [activeQuick, setActiveQuick] = useState<ReadonlySet<string>>(new Set());
@@ -77,22 +71,16 @@ export function ServerDataGrid<T>(props: ServerDataGridProps<T>) {
   useEffect(() => () => cache.reset(), [cache]);
 
   const total = cache.complete ? cache.rowCount : null;
-  const hideable = columns.filter((c) => c.hideable !== false).map((c) => ({ id: c.id, header: c.header }));
 
   return (
     <div className="rounded-box border border-base-300 bg-base-100">
-      <div className="flex flex-wrap items-center gap-2 border-b border-base-300 p-2">
-        <QuickFilterBar filters={quickFilters} active={activeQuick} onChange={setActiveQuick} />
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          {props.toolbar}
-          <ColumnChooser
-            columns={hideable}
-            hidden={visibility.hidden}
-            onChange={visibility.setHidden}
-            onReset={() => visibility.setHidden(new Set(defaultHidden))}
-          />
-        </div>
-      </div>
+      <GridToolbar
+        quickFilters={quickFilters}
+        activeQuick={activeQuick}
+        onQuickChange={setActiveQuick}
+        actions={props.toolbar}
+        columnChooser={columnChooser}
+      />
       <GridView
         label={props.label}
         rowHeight={props.rowHeight}

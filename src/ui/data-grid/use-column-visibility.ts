@@ -1,15 +1,17 @@
 // Hidden columns per grid, saved per user on the server (userSettings.gridColumnVisibility[gridKey]).
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { callEndpoint } from '@/api/endpoint-client';
 import { currentUserKey } from '@/api/get-current-user';
 import type { CurrentUser } from '@/contracts/current-user';
 import { gridColumnVisibilityEndpoint } from '@/contracts/user-settings';
 import { useSession } from '../session-context';
+import type { ColumnChooserProps } from './column-chooser';
+import type { GridColumn } from './types';
 
 const SAVE_DELAY_MS = 600;
 
-export function useColumnVisibility(gridKey: string, defaultHidden: readonly string[]) {
+function useColumnVisibility(gridKey: string, defaultHidden: readonly string[]) {
   const { user } = useSession();
   const queryClient = useQueryClient();
   const saved = user.userSettings.gridColumnVisibility[gridKey];
@@ -47,4 +49,24 @@ export function useColumnVisibility(gridKey: string, defaultHidden: readonly str
   );
 
   return { hidden, setHidden: change, saveError };
+}
+
+/**
+ * A grid's columns as the user chose them: the visible ones in their order, the Columns menu's props (hideable
+ * columns, hidden set, reset to the defaults) and the save error, if the last choice was not saved.
+ */
+export function useGridColumns<T>(gridKey: string, columns: readonly GridColumn<T>[]) {
+  const defaultHidden = useMemo(() => columns.filter((c) => c.hiddenByDefault).map((c) => c.id), [columns]);
+  const visibility = useColumnVisibility(gridKey, defaultHidden);
+  const visible = useMemo(
+    () => columns.filter((c) => c.hideable === false || !visibility.hidden.has(c.id)),
+    [columns, visibility.hidden],
+  );
+  const columnChooser: ColumnChooserProps = {
+    columns: columns.filter((c) => c.hideable !== false).map((c) => ({ id: c.id, header: c.header })),
+    hidden: visibility.hidden,
+    onChange: visibility.setHidden,
+    onReset: () => visibility.setHidden(new Set(defaultHidden)),
+  };
+  return { visible, columnChooser, saveError: visibility.saveError };
 }
