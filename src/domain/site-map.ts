@@ -280,6 +280,8 @@ export interface SiteMapLayers {
   roses: boolean;
   windRose: boolean;
   windField: boolean;
+  /** Each emission's candidate sources with their probability (issue 22 item 4). */
+  localization: boolean;
   roseGas: number;
 }
 
@@ -290,6 +292,7 @@ export const DEFAULT_SITE_MAP_LAYERS: SiteMapLayers = {
   roses: false,
   windRose: false,
   windField: false,
+  localization: false,
   roseGas: DEFAULT_ROSE_GAS,
 };
 
@@ -304,7 +307,7 @@ export function readSiteMapLayers(stored: string | null): SiteMapLayers {
   const out = { ...DEFAULT_SITE_MAP_LAYERS };
   if (!parsed || typeof parsed !== 'object') return out;
   const p = parsed as Record<string, unknown>;
-  for (const k of ['sources', 'structures', 'deviceLabels', 'roses', 'windRose', 'windField'] as const)
+  for (const k of ['sources', 'structures', 'deviceLabels', 'roses', 'windRose', 'windField', 'localization'] as const)
     if (typeof p[k] === 'boolean') out[k] = p[k];
   if (typeof p.roseGas === 'number' && roseGas(p.roseGas)) out.roseGas = p.roseGas;
   return out;

@@ -1,13 +1,15 @@
 // Localization on the site map and in the emission rows (issue 22 item 4): probability formatting and the layer
-// builder's marks (focused emission's candidates, or each emitting source's mean), sources without a position skipped.
+// builder's marks (focused emission's candidates, or each emitting source's mean), sources without a position skipped,
+// and the rate chart's source view series with their bands.
 import { describe, expect, it } from 'vitest';
-import type { EmissionLocalization, SiteEmission, SiteSource } from '@/contracts/site-dashboard';
+import type { EmissionLocalization, SiteEmission, SiteRateAverage, SiteSource } from '@/contracts/site-dashboard';
 import {
   formatProbability,
   localizationLayers,
   localizationMarks,
   sourceWithProbability,
 } from '@/entities/site/localization-layers';
+import { sourceRateSeries } from '../../src/features/site-dashboard/source-rate-series';
 
 const source = (id: number, name: string, lat = 31.9 + id / 1e4): SiteSource => ({
   id,
@@ -122,5 +124,50 @@ describe('localization marks', () => {
     expect(layers.map((l) => l.id)).toEqual(['site-localization', 'site-localization-labels']);
     expect(layers.every((l) => l.props.data === marks)).toBe(true);
     expect(localizationLayers('x', [], false).every((l) => l.props.visible === false)).toBe(true);
+  });
+});
+
+describe("the rate chart's source view series", () => {
+  const point = (time: number, averageRate: number) => ({
+    time,
+    averageRate,
+    averageLower: averageRate / 2,
+    averageUpper: averageRate * 2,
+  });
+  const answer = (sources: { id: number; name: string; points: ReturnType<typeof point>[] }[]): SiteRateAverage => ({
+    averageSiteRates: [],
+    modelProcessedUpTo: null,
+    sources: sources.map((s) => ({
+      sourceId: s.id,
+      sourceName: s.name,
+      sourceCategoryId: null,
+      averageSourceRates: s.points,
+    })),
+  });
+
+  it('aligns each emitting source on one time axis with its band, largest mean rate first, in the display unit', () => {
+    const s = sourceRateSeries(
+      answer([
+        { id: 1, name: 'Small', points: [point(1_000, 1), point(2_000, 1)] },
+        { id: 2, name: 'Quiet', points: [point(1_000, 0), point(2_000, 0)] },
+        { id: 3, name: 'Large', points: [point(2_000, 4), point(3_000, 6)] },
+      ]),
+      (kgH) => kgH * 10,
+    );
+    expect(s.times).toEqual([1, 2, 3]);
+    expect(s.sources.map((x) => x.name)).toEqual(['Large', 'Small']);
+    expect(s.sources[0]).toMatchObject({ rate: [null, 40, 60], lower: [null, 20, 30], upper: [null, 80, 120] });
+    expect(s.sources[1]).toMatchObject({ rate: [10, 10, null], lower: [5, 5, null], upper: [20, 20, null] });
+    expect(s.notDrawn).toBe(0);
+  });
+
+  it('draws at most the top sources and counts the rest; nothing when no source had a rate', () => {
+    const many = answer(
+      Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: `S${i + 1}`, points: [point(1_000, i + 1)] })),
+    );
+    const s = sourceRateSeries(many, (v) => v);
+    expect(s.sources.map((x) => x.name)).toEqual(['S7', 'S6', 'S5', 'S4', 'S3']);
+    expect(s.notDrawn).toBe(2);
+    expect(sourceRateSeries(answer([]), (v) => v)).toEqual({ times: [], sources: [], notDrawn: 0 });
   });
 });

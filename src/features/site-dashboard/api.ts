@@ -66,9 +66,12 @@ export const useSiteEmissions = (w: SiteWindow) =>
 export const fetchSiteRates = (w: SiteWindow, signal: AbortSignal) =>
   callEndpoint(siteRateDataEndpoint, { query: rangeQuery(w), signal });
 
-/** Each source's rate for the rate chart's source view: the 1-hour rolling mean at every 15-minute step. */
-export const fetchSourceRates = (w: SiteWindow, signal: AbortSignal) =>
-  callEndpoint(siteRateAverageEndpoint, { query: { ...rangeQuery(w), rollingAveragePeriod: 1 }, signal });
+/** Each source's rate and bounds for the rate chart's source view: 1-hour rolling means at every 15-minute step. */
+export const useSourceRates = (w: SiteWindow) =>
+  useQuery({
+    ...endpointQuery(siteRateAverageEndpoint, { query: { ...rangeQuery(w), rollingAveragePeriod: 1 } }),
+    placeholderData: keepPreviousData,
+  });
 
 export const useSiteRollups = (w: SiteWindow) =>
   useQuery({ ...endpointQuery(emissionRollupsEndpoint, { query: filterQuery(w) }), placeholderData: keepPreviousData });

@@ -1,6 +1,7 @@
 // Emission Timeline (spec 3 §2): a site row with every emission over the range and a row per source, the first five
 // sources until 'Show More Sources'. A bar runs from an emission's start to its end (to now while processing), coloured
-// by the alarm level it reached; its tooltip tells the source, times and volume. Clicking a bar zooms to it.
+// by the alarm level it reached; its tooltip tells the source, times and volume. Clicking a bar zooms to it and focuses
+// it (its candidate sources on the map's Localization layer).
 import { useState } from 'react';
 import type { SiteEmission } from '@/contracts/site-dashboard';
 import type { TimeRange } from '@/domain/date-range';
@@ -11,6 +12,7 @@ import { Spinner } from '@/ui/spinner';
 import { useSession } from '@/ui/session-context';
 import { useCh4Units } from '@/ui/hooks/use-ch4-units';
 import { useElementWidth } from '@/ui/hooks/use-element-width';
+import { useFocusedEmission } from './localization';
 
 const ROW = 26;
 const LABEL = 150;
@@ -22,16 +24,15 @@ export function EmissionTimeline({
   emissions,
   loading,
   range,
-  onZoom,
 }: {
   emissions: readonly SiteEmission[] | undefined;
   loading: boolean;
   range: TimeRange;
-  onZoom: (r: TimeRange) => void;
 }) {
   const { user } = useSession();
   const units = useCh4Units();
   const [showAll, setShowAll] = useState(false);
+  const [focusedId, focus] = useFocusedEmission();
   const [host, width] = useElementWidth(600, 300);
   const list = emissions ?? [];
   // Sources by the volume they emitted in the range, largest first.
@@ -91,7 +92,9 @@ export function EmissionTimeline({
                         rx={2}
                         fill={e.severity === null ? NO_SEVERITY_FILL : (SEVERITY_FILL[e.severity] ?? NO_SEVERITY_FILL)}
                         className="cursor-pointer"
-                        onClick={() => onZoom(emissionLinkRange(e, now))}
+                        stroke={e.id === focusedId ? '#111827' : undefined}
+                        strokeWidth={e.id === focusedId ? 2 : undefined}
+                        onClick={() => focus(e.id, emissionLinkRange(e, now))}
                       >
                         <title>{`${e.sourceName ?? 'Unknown source'} (${e.sourceCategoryName}): ${time(e.startTime)} – ${e.endTime ? time(e.endTime) : 'processing'}, ${units.formatVolume(e.totalVolume)} at ${units.formatRate(e.rate)}`}</title>
                       </rect>

@@ -22,7 +22,7 @@ export function useSiteMapLayers(): [SiteMapLayers, (next: SiteMapLayers) => voi
 }
 
 const TOGGLES: readonly {
-  key: 'sources' | 'structures' | 'deviceLabels' | 'roses' | 'windField' | 'windRose';
+  key: 'sources' | 'structures' | 'deviceLabels' | 'roses' | 'windField' | 'windRose' | 'localization';
   label: string;
 }[] = [
   { key: 'sources', label: 'Sources' },
@@ -31,6 +31,7 @@ const TOGGLES: readonly {
   { key: 'roses', label: 'Concentration roses' },
   { key: 'windField', label: 'Wind field' },
   { key: 'windRose', label: 'Wind rose' },
+  { key: 'localization', label: 'Localization' },
 ];
 
 export function MapLayerControls({

@@ -32,6 +32,7 @@ import { FactList } from '@/ui/fact-list';
 import { useOutsideClick } from '@/ui/hooks/use-outside-click';
 import { ClassifyDialog } from './classify-dialog';
 import { PlumeButton, PlumeMenuItem, type PlumeTarget } from './plume-button';
+import { EmissionSourceCell } from './localization';
 
 const DAY_MS = 86_400_000;
 const PROGRESS_BY_STATUS: Record<string, string> = {
@@ -367,7 +368,9 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                       </span>
                     )}
                   </td>
-                  <td>{e.sourceName ?? '—'}</td>
+                  <td>
+                    <EmissionSourceCell organizationId={w.organizationId} emission={e} />
+                  </td>
                   <td>{e.sourceCategoryName}</td>
                   <td className="text-right tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
                   {canPlume && (

@@ -20,7 +20,8 @@ import {
   type LoadedChartSeries,
 } from '@/ui/chart/time-series-chart';
 import { useSession } from '@/ui/session-context';
-import { fetchSiteRates, fetchSourceRates } from './api';
+import { fetchSiteRates } from './api';
+import { SourceRateChart } from './source-rate-chart';
 
 interface ChartProps {
   organizationId: number;
@@ -178,7 +179,7 @@ export const RATE_SOURCE_VIEW_STORAGE_KEY = 'console.siteRateSourceView';
 
 /**
  * The modelled rate in 15-minute steps with its bounds, in the user's CH4 rate unit; the source view draws each
- * source's 1-hour rolling mean instead (the site rate and its bounds are then off).
+ * source's 1-hour rolling mean with its bounds as a band instead (the site rate and its bounds are then off).
  */
 export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage }: Omit<ChartProps, 'stays'>) {
   const [sourceView, setSourceView] = useState(
@@ -190,26 +191,6 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
   };
   const load = useCallback<ChartLoader>(
     async ({ range: r, signal, nonce }) => {
-      if (sourceView) {
-        const averages = await fetchSourceRates({ organizationId, siteId, range: r }, signal);
-        return Promise.all(
-          averages.sources
-            .filter((s) => s.averageSourceRates.length > 0)
-            .map(async (s) => {
-              const id = `source-rate:${siteId}:${s.sourceId}:${r.start}:${r.end}:${nonce}`;
-              const times = Float64Array.from(s.averageSourceRates, (p) => p.time);
-              return {
-                id,
-                label: s.sourceName,
-                ...(await timeseriesClient.loadSeries(
-                  id,
-                  times,
-                  Float32Array.from(s.averageSourceRates, (p) => p.averageRate),
-                )),
-              };
-            }),
-        );
-      }
       const points = await fetchSiteRates({ organizationId, siteId, range: r }, signal);
       const times = Float64Array.from(points, (p) => p.time);
       const columns = [
@@ -224,7 +205,7 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
         }),
       );
     },
-    [organizationId, siteId, sourceView],
+    [organizationId, siteId],
   );
   const closest = useCallback<ClosestTime>(
     (r) =>
@@ -250,19 +231,28 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
         />
         Source view
       </label>
-      <TimeSeriesChart
-        title={sourceView ? 'CH4 Emission Rate by Source (1 hour average)' : 'CH4 Emission Rate'}
-        unitKind="raw"
-        unitGroup="ch4Rate"
-        sourceKey={['site-rate', siteId, sourceView ? 'sources' : 'site']}
-        load={load}
-        closest={closest}
-        modes={[]}
-        range={range}
-        onZoom={onZoom}
-        syncKey={`site-${siteId}`}
-        onMessage={onMessage}
-      />
+      {sourceView ? (
+        <SourceRateChart
+          w={{ organizationId, siteId, range }}
+          syncKey={`site-${siteId}`}
+          onZoom={onZoom}
+          onMessage={onMessage}
+        />
+      ) : (
+        <TimeSeriesChart
+          title="CH4 Emission Rate"
+          unitKind="raw"
+          unitGroup="ch4Rate"
+          sourceKey={['site-rate', siteId, 'site']}
+          load={load}
+          closest={closest}
+          modes={[]}
+          range={range}
+          onZoom={onZoom}
+          syncKey={`site-${siteId}`}
+          onMessage={onMessage}
+        />
+      )}
     </div>
   );
 }

@@ -235,7 +235,6 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
                   emissions={emissions.data}
                   loading={emissions.isPending}
                   range={debounced}
-                  onZoom={setRange}
                 />
               );
             if (x === 'rate') return <SiteRateChart key="rate" {...chartProps} />;

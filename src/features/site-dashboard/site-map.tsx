@@ -36,6 +36,7 @@ import { useRoseData, useSiteStructures, useSiteWind } from './map-api';
 import { MapLayerControls, RoseLegend, SiteMapKey, useSiteMapLayers } from './map-controls';
 import { usePlumeAnimation } from './plume-animation';
 import { PlumeControls, PlumeLegend, PlumeToggle } from './plume-controls';
+import { LocalizationKey, useLocalizationLayer } from './localization';
 
 const SITE_ZOOM = 16;
 /** A fitted site map never opens closer than this (a lone device would otherwise fill the map). */
@@ -72,6 +73,7 @@ export function SiteMap({
   const wind = useSiteWind(w, layersOn.windRose || layersOn.windField);
   const plume = usePlumeAnimation(w, emissions);
   const adjacent = useAdjacentSites(site);
+  const localization = useLocalizationLayer(w.organizationId, emissions, sources, layersOn.localization);
 
   const live = useMemo(() => sources.filter((s) => !s.deleted), [sources]);
   const stayById = useMemo(() => new Map(stays.map((s) => [s.installationId, s])), [stays]);
@@ -203,11 +205,14 @@ export function SiteMap({
 
   const fit = useSiteFit(stays, live, structures.data);
   // One array while nothing changes, so a hover's re-render does not hand the map new layers.
-  const allLayers = useMemo(() => [adjacent.layer, ...layers, ...plume.layers], [adjacent.layer, layers, plume.layers]);
+  const allLayers = useMemo(
+    () => [adjacent.layer, ...layers, ...plume.layers, ...localization.layers],
+    [adjacent.layer, layers, plume.layers, localization.layers],
+  );
 
   const onHover = (pick: MapPick | null) => {
     const source = pick?.layerId === 'site-sources' ? live[pick.index] : undefined;
-    const text = source ? source.name || 'Unknown' : adjacent.hoverText(pick);
+    const text = source ? source.name || 'Unknown' : (localization.hoverText(pick) ?? adjacent.hoverText(pick));
     setHovered(text && pick ? { text, x: pick.x, y: pick.y } : null);
   };
   const onClick = (pick: MapPick) => {
@@ -284,6 +289,7 @@ export function SiteMap({
         )}
       </div>
       <SiteMapKey structures={layersOn.structures} />
+      {layersOn.localization && <LocalizationKey layer={localization} />}
       <PlumeControls plume={plume} />
       {layersOn.roses && <RoseLegend gasId={layersOn.roseGas} empty={roses.isSuccess && arcs.length === 0} />}
     </section>
