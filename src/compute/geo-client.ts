@@ -1,7 +1,7 @@
 // Typed client of workers/geo.worker.ts.
 import type { Remote } from 'comlink';
 import type { IdwGrid } from './wasm-core';
-import type { GeoWorkerApi } from '../../workers/geo.worker';
+import type { GeoWorkerApi, HeatmapImageInput } from '../../workers/geo.worker';
 import { poolSize, WorkerPool } from './worker-pool';
 import { comlinkFactory } from './comlink-worker';
 
@@ -30,4 +30,5 @@ export const geoClient = {
     grid: IdwGrid,
     key?: string,
   ) => geoPool().call((w) => w.windFieldFrames(x, y, u, v, steps, grid), key),
+  heatmapImage: (input: HeatmapImageInput, key?: string) => geoPool().call((w) => w.heatmapImage(input), key),
 };

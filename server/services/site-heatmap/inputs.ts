@@ -42,7 +42,8 @@ export async function loadTileInput(
   const sensors = geometry.sensors.filter((s) => Number.isFinite(s.east) && Number.isFinite(s.north));
   const sources = geometry.sources.filter((s) => Number.isFinite(s.east) && Number.isFinite(s.north));
   const start = dayStart - LEAD_MS;
-  const minutes = (dayEnd - start) / MINUTE_MS;
+  // Minute k is stamped start + k·60 s (covering the minute before): the day's last minute is stamped at its end.
+  const minutes = (dayEnd - start) / MINUTE_MS + 1;
   const read = (deviceId: number, type: number) =>
     readSamples(db, deviceId, type, start - MINUTE_MS + 1, start + minutes * MINUTE_MS);
   const directionDeg: Float64Array[] = [];
