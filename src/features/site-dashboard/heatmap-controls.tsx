@@ -1,11 +1,12 @@
-// The CH4 heatmap's toggle among the map's layer toggles, its legend over the map (ppm, log ticks) and its line under
-// the map: which variant is drawn (modelled or measured, and why), the days still computing, or why there is none.
+// The CH4 heatmap's toggle among the map's layer toggles and its box over the map: the legend (ppm, log ticks), which
+// variant is drawn (modelled or measured, and why), the days still computing, or why there is none.
 import {
   HEATMAP_LEGEND_TICKS,
   heatmapLegendGradient,
   heatmapLegendLabels,
   heatmapScalePosition,
 } from '@/domain/site-heatmap';
+import type { SiteHeatmap } from '@/contracts/site-heatmap';
 import type { SiteHeatmapLayer } from './site-heatmap';
 
 export const HEATMAP_EMPTY = 'There is no CH4 heatmap for the selected time range.';
@@ -24,57 +25,53 @@ export function HeatmapToggle({ heatmap }: { heatmap: SiteHeatmapLayer }) {
   );
 }
 
-export function HeatmapLegend({ heatmap }: { heatmap: SiteHeatmapLayer }) {
-  const h = heatmap.heatmap;
-  if (!heatmap.on || !h || h.kind === 'none') return null;
-  const labels = heatmapLegendLabels();
-  return (
-    <figure
-      className="absolute right-2 top-2 z-10 rounded-box bg-base-100/90 p-2 text-xs shadow"
-      aria-label="CH4 heatmap legend"
-    >
-      <figcaption className="mb-1 font-medium">
-        {h.kind === 'modelled' ? 'Modelled CH4 (ppm)' : 'Measured CH4 (ppm)'}
-      </figcaption>
-      <div className="relative h-24 w-14">
-        <div className="absolute inset-y-0 left-0 w-3 rounded-sm" style={{ background: heatmapLegendGradient() }} />
-        {HEATMAP_LEGEND_TICKS.map((t, i) => (
-          <span
-            key={t}
-            className="absolute left-5 -translate-y-1/2 tabular-nums leading-none"
-            style={{ top: `${(1 - heatmapScalePosition(t)) * 100}%` }}
-          >
-            {labels[i]}
-          </span>
-        ))}
-      </div>
-    </figure>
-  );
-}
-
-/** What the heatmap shows, under the map. */
-export function HeatmapStatus({ heatmap }: { heatmap: SiteHeatmapLayer }) {
+/** Over the map: the legend (ppm, log ticks) with what is drawn, the days still computing, or why there is nothing. */
+export function HeatmapOverlay({ heatmap }: { heatmap: SiteHeatmapLayer }) {
   if (!heatmap.on) return null;
   const h = heatmap.heatmap;
   const computing = h?.computingDays.length ?? 0;
-  let text: string | null = null;
-  if (h?.kind === 'modelled')
-    text = `CH4 heatmap: modelled mean enhancement over ${h.hours.toFixed(h.hours < 10 ? 1 : 0)} h of pipeline rates (peak ${h.maxPpm.toFixed(2)} ppm).`;
-  else if (h?.kind === 'measured')
-    text = `CH4 heatmap: ${h.reason ?? 'measured'} (background ${h.backgroundPpm === null ? '–' : h.backgroundPpm.toFixed(2)} ppm).`;
-  else if (h && computing === 0) text = `${HEATMAP_EMPTY} ${h.reason ?? ''}`.trim();
+  const labels = heatmapLegendLabels();
+  const drawn = h !== null && h.kind !== 'none';
   return (
-    <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-base-content/80" aria-label="CH4 heatmap">
+    <figure
+      className="absolute right-2 top-2 z-10 max-w-56 rounded-box bg-base-100/90 p-2 text-xs shadow"
+      aria-label="CH4 heatmap legend"
+    >
+      <figcaption className="mb-1 font-medium">
+        {h?.kind === 'measured' ? 'Measured CH4 heatmap (ppm)' : 'Modelled CH4 heatmap (ppm)'}
+      </figcaption>
+      {drawn && (
+        <div className="relative mb-1 h-24 w-14">
+          <div className="absolute inset-y-0 left-0 w-3 rounded-sm" style={{ background: heatmapLegendGradient() }} />
+          {HEATMAP_LEGEND_TICKS.map((t, i) => (
+            <span
+              key={t}
+              className="absolute left-5 -translate-y-1/2 tabular-nums leading-none"
+              style={{ top: `${(1 - heatmapScalePosition(t)) * 100}%` }}
+            >
+              {labels[i]}
+            </span>
+          ))}
+        </div>
+      )}
       {heatmap.error && (
         <p role="alert" className="text-error">
           {heatmap.error.message}
         </p>
       )}
-      {text && <p>{text}</p>}
-      {computing > 0 && <p>{`Computing ${computing} day${computing === 1 ? '' : 's'} of heatmap tiles…`}</p>}
+      {h && <p>{heatmapText(h, computing)}</p>}
+      {computing > 0 && <p>{`Computing ${computing} day${computing === 1 ? '' : 's'} of tiles…`}</p>}
       {heatmap.loading && (
         <span className="loading loading-spinner loading-xs" role="status" aria-label="Loading the CH4 heatmap" />
       )}
-    </div>
+    </figure>
   );
+}
+
+function heatmapText(h: SiteHeatmap, computing: number): string {
+  if (h.kind === 'modelled')
+    return `Mean enhancement over ${h.hours.toFixed(h.hours < 10 ? 1 : 0)} h of modelled rates, peak ${h.maxPpm.toFixed(2)} ppm.`;
+  if (h.kind === 'measured')
+    return `${h.reason ?? ''} Background ${h.backgroundPpm === null ? '–' : h.backgroundPpm.toFixed(2)} ppm.`.trim();
+  return computing > 0 ? '' : `${HEATMAP_EMPTY} ${h.reason ?? ''}`.trim();
 }

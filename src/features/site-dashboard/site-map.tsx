@@ -23,6 +23,8 @@ import {
 import { useAdjacentSites } from './adjacent-sites';
 import { useWindField } from './wind-field';
 import { useWindRoseShares } from './wind-rose-shares';
+import { useSiteHeatmap } from './site-heatmap';
+import { HeatmapOverlay, HeatmapToggle } from './heatmap-controls';
 import { contentBounds, placeLabels } from '@/domain/map-labels';
 import { formatDateTime } from '@/domain/format';
 import { useSession } from '@/ui/session-context';
@@ -68,6 +70,7 @@ export function SiteMap({
   const [hovered, setHovered] = useState<{ text: string; x: number; y: number } | null>(null);
   const [selectedArcs, setSelectedArcs] = useState<ReadonlySet<string>>(new Set());
   const [frame, setFrame] = useState(0);
+  const heatmap = useSiteHeatmap(w, zoom, site.location.lat);
   const structures = useSiteStructures(site.organizationId, site.id, layersOn.structures);
   const roses = useRoseData(w, layersOn.roseGas, layersOn.roses);
   const wind = useSiteWind(w, layersOn.windRose || layersOn.windField);
@@ -206,8 +209,8 @@ export function SiteMap({
   const fit = useSiteFit(stays, live, structures.data);
   // One array while nothing changes, so a hover's re-render does not hand the map new layers.
   const allLayers = useMemo(
-    () => [adjacent.layer, ...layers, ...plume.layers, ...localization.layers],
-    [adjacent.layer, layers, plume.layers, localization.layers],
+    () => [adjacent.layer, ...heatmap.layers, ...layers, ...plume.layers, ...localization.layers],
+    [adjacent.layer, heatmap.layers, layers, plume.layers, localization.layers],
   );
 
   const onHover = (pick: MapPick | null) => {
@@ -242,7 +245,7 @@ export function SiteMap({
         selectedArcs={selectedArcs.size}
         onHideCones={() => setSelectedArcs(new Set())}
         loading={loading}
-        extra={<PlumeToggle plume={plume} />}
+        extra={[<PlumeToggle key="plume" plume={plume} />, <HeatmapToggle key="heatmap" heatmap={heatmap} />]}
       />
       {failed && (
         <p role="alert" className="mb-1 text-sm text-error">
@@ -284,6 +287,7 @@ export function SiteMap({
           </figure>
         )}
         <PlumeLegend plume={plume} />
+        <HeatmapOverlay heatmap={heatmap} />
         {frameTime !== undefined && (
           <p className="absolute bottom-2 left-2 z-10 rounded bg-base-100/90 px-2 py-0.5 text-xs">{`Wind at ${formatDateTime(frameTime, timeZone, timeFormat)}`}</p>
         )}
