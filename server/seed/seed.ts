@@ -31,6 +31,7 @@ import { seedPushIntegrations } from '../services/push-integration/demo';
 import { ROAMING_STAYS, seedRoamingDevice } from './roaming';
 import { startDemoModels } from './models';
 import { queueDemoPlume } from '../services/plume/demo';
+import { seedDemoCameras } from './cameras';
 import { siteWeather, type SiteWeather } from './site-weather';
 import {
   ASSET_AREAS,
@@ -582,6 +583,24 @@ export async function seedDatabase(
       `simulated plume queued: site ${site?.name} (${demoPlume.siteId}), emission ${demoPlume.emissionId} at ${demoPlume.startTime}`,
     );
   }
+  // The featured site's Qube Cameras post an event when its releases' plumes cross their view (cameras.ts).
+  const featuredWeather = featuredSite ? modelled.get(featuredSite.site_id)?.weather : undefined;
+  const minuteEnd = Math.floor(now.getTime() / 60_000) * 60_000;
+  const cameraEvents =
+    featuredSite && featuredWeather
+      ? await seedDemoCameras(
+          database,
+          {
+            seed: size.seed,
+            siteId: featuredSite.site_id,
+            emissionFrom: minuteEnd - emissionDays(size) * DAY_MS,
+            end: minuteEnd,
+            weather: featuredWeather,
+          },
+          log,
+        )
+      : 0;
+  log(`camera events: ${cameraEvents}`);
   const [baselineAuthor] = await database.query<{ id: number; email: string }>(
     "SELECT id, email FROM users WHERE email = 'provider.admin@example.com'",
   );
@@ -632,6 +651,7 @@ export async function seedDatabase(
       'site baselines': baselines,
       inspections,
       'deployment plans': deploymentPlans,
+      'camera events': cameraEvents,
       'API keys': apiKeys,
       'push integrations': pushIntegrations,
     },
