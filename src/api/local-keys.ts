@@ -20,3 +20,7 @@ export const closestTimeKey = (sourceKey: readonly unknown[], start: number, end
 
 /** The site map's interpolated wind field for one frame's stations and grid. */
 export const siteWindFieldKey = (layout: string | null) => ['siteWindField', layout] as const;
+
+/** An inspection's image decoded for the site map (a bitmap to lay on the ground and an object URL for a thumbnail). */
+export const siteInspectionImageKey = (organizationId: number, inspectionId: number) =>
+  ['siteInspectionImage', organizationId, inspectionId] as const;

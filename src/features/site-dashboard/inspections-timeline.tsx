@@ -1,11 +1,10 @@
 // Inspections Timeline (spec 3 §2 'Content widgets', §4 'When the date range changes, pinned inspections are
 // cleared'): one mark per inspection of the site over the dashboard range, coloured by whether a detection was found,
 // with its type, time and survey type as tooltip. Clicking a mark pins it; pinned inspections are listed under the
-// timeline with Unpin and Details. Pins belong to the range they were made in, so a new range starts with none.
+// timeline with Unpin and Details, and drawn on the map. The dashboard holds the pins (inspection-pins.ts).
 import { useState } from 'react';
 import type { InspectionListItem } from '@/contracts/inspection';
-import type { TimeRange } from '@/domain/date-range';
-import { timelinePercent, togglePin } from '@/domain/emission-classification';
+import { timelinePercent } from '@/domain/emission-classification';
 import { formatDateTime } from '@/domain/format';
 import { INSPECTION_MESSAGES, inspectionTypeLabel, surveyTypeLabel } from '@/domain/inspection';
 import { Permission } from '@/domain/permissions';
@@ -14,19 +13,17 @@ import { LoadError } from '@/ui/data-grid/grid-parts';
 import { useHasPermission, useSession } from '@/ui/session-context';
 import { Spinner } from '@/ui/spinner';
 import { useSiteInspections, type SiteWindow } from './api';
+import type { InspectionPins } from './inspection-pins';
 
 const DETECTION = 'bg-warning border-warning-content/60';
 const NO_DETECTION = 'bg-success border-success-content/60';
 
-export function InspectionsTimeline({ w }: { w: SiteWindow }) {
+export function InspectionsTimeline({ w, pinned }: { w: SiteWindow; pinned: InspectionPins }) {
   const { user } = useSession();
   const canEdit = useHasPermission(Permission.SiteEdit);
   const inspections = useSiteInspections(w);
-  const [pinned, setPinned] = useState<{ range: TimeRange; ids: number[] }>({ range: w.range, ids: [] });
   const [open, setOpen] = useState<number | null>(null);
-  // Pins made over another range are dropped (spec 3 §4).
-  const pins = pinned.range.start === w.range.start && pinned.range.end === w.range.end ? pinned.ids : [];
-  const toggle = (id: number) => setPinned({ range: w.range, ids: togglePin(pins, id) });
+  const { pins, toggle } = pinned;
   const time = (v: string) => formatDateTime(v, user.userSettings.ianaTimezoneId, user.userSettings.timeFormat);
   const describe = (i: InspectionListItem) =>
     [

@@ -1,6 +1,7 @@
 // The simulated plumes layer's state (spec 3 §2 'simulated plumes'): the toggle (remembered in this browser like the
-// other map layers), the frames of the range, the frame shown (the one nearest the dashboard's time until played or
-// scrubbed), play/pause stepping through the frame times, and the bitmaps of the frames at the shown time.
+// other map layers), the frames of the range, the frame shown (the one nearest the dashboard's time — its focused
+// date, else the range's end — until played or scrubbed), play/pause stepping through the frame times, and the bitmaps
+// of the frames at the shown time.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PlumeFrame } from '@/contracts/plume';
 import type { SiteEmission } from '@/contracts/site-dashboard';
@@ -56,7 +57,11 @@ export interface PlumeAnimation {
   empty: boolean;
 }
 
-export function usePlumeAnimation(w: SiteWindow, emissions: readonly SiteEmission[]): PlumeAnimation {
+export function usePlumeAnimation(
+  w: SiteWindow,
+  emissions: readonly SiteEmission[],
+  focusTime: number | null = null,
+): PlumeAnimation {
   const [on, setOn] = usePlumeToggle();
   const [playing, setPlaying] = useState(false);
   const [index, setIndex] = useState(0);
@@ -70,13 +75,14 @@ export function usePlumeAnimation(w: SiteWindow, emissions: readonly SiteEmissio
   const { times, at } = useMemo(() => framesByTime(frames.data ?? []), [frames.data]);
   const timesKey = `${times[0] ?? ''}:${times.length}:${times.at(-1) ?? ''}`;
 
-  // New frames: show the one nearest the dashboard's time (the range's end), paused.
+  // New frames or a new focused date: show the frame nearest the dashboard's time, paused.
+  const dashboardTime = focusTime ?? w.range.end;
   useEffect(() => {
     setPlaying(false);
-    setIndex(nearestIndex(times, w.range.end));
+    setIndex(nearestIndex(times, dashboardTime));
     // times is described by timesKey.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [timesKey, w.range.end]);
+  }, [timesKey, dashboardTime]);
   useEffect(() => {
     if (!playing || times.length < 2) return;
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % times.length), PLUME_STEP_MS);

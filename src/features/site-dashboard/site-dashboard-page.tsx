@@ -5,11 +5,10 @@
 // sends the user to /. An alarmId opens the alarm panel; closing it takes alarmId out of the address.
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { endpointKey } from '@/api/endpoint-client';
 import { invalidateSiteDashboard } from '@/api/site-dashboard-keys';
-import type { Alarm } from '@/contracts/alarm';
 import { siteDetailEndpoint, type SiteDetail, type SiteDeviceStay } from '@/contracts/site-dashboard';
 import { DEFAULT_DASHBOARD_DAYS } from '@/domain/date-range';
 import { DeviceInstallationType } from '@/domain/enums';
@@ -30,6 +29,7 @@ import { LoadError } from '@/ui/data-grid/grid-parts';
 import { Modal } from '@/ui/modal';
 import { PageHeader } from '@/ui/page-header';
 import { Popover } from '@/ui/popover';
+import { ChartPickTimeContext } from '@/ui/chart/time-series-chart';
 import { useHasPermission, useSession } from '@/ui/session-context';
 import { SiteDialog } from '@/entities/site/site-dialog';
 import { ModelPipelineDialog } from '@/entities/site/model-pipeline-dialog';
@@ -41,6 +41,8 @@ import { InspectionsTimeline } from './inspections-timeline';
 import { BaselineHistoryDialog } from './baseline-history-dialog';
 import { SideColumn } from './side-column';
 import { SiteMenu, type SiteMenuDialog } from './site-menu';
+import { useAlarmParam } from './alarm-param';
+import { useDashboardFocus } from './dashboard-focus';
 import { SiteMeasurementChart, SiteRateChart, SiteWindChart } from './site-charts';
 import { FactList } from '@/ui/fact-list';
 import { NotFoundOrNoAccessPage } from '@/ui/not-found-or-no-access';
@@ -72,7 +74,6 @@ export default function SiteDashboardPage() {
 
 function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId: number }) {
   const toast = useToast();
-  const [params, setParams] = useSearchParams();
   const { range, debounced, setRange } = useUrlTimeRange(DEFAULT_DASHBOARD_DAYS);
   const w: SiteWindow = useMemo(
     () => ({ organizationId, siteId: site.id, range: debounced }),
@@ -119,23 +120,12 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
     window.localStorage.setItem(SITE_WIDGETS_STORAGE_KEY, JSON.stringify(next));
   };
   const shown = groups.flatMap((g) => g.widgets).filter((x) => selected.includes(x) && available(x));
-  const alarmId = params.get('alarmId');
-  const openAlarm = (a: Alarm) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set('alarmId', a.encodedId);
-      return next;
-    });
-  const closeAlarm = () =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.delete('alarmId');
-      return next;
-    });
+  const { alarmId, openAlarm, closeAlarm } = useAlarmParam();
+  const focus = useDashboardFocus(debounced);
   const chartProps = { organizationId, siteId: site.id, range: debounced, onZoom: setRange, onMessage };
 
   return (
-    <>
+    <ChartPickTimeContext value={focus.pick}>
       <div className="sticky top-0 z-20 bg-base-100">
         <PageHeader title={siteDashboardTitle(site.name)}>
           {site.alias && <span className="badge badge-ghost">{site.alias}</span>}
@@ -224,10 +214,11 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
                     sources={sources.data ?? []}
                     emissions={emissions.data ?? []}
                     w={w}
+                    focus={focus}
                   />
                 </Suspense>
               );
-            if (x === 'inspections') return <InspectionsTimeline key="inspections" w={w} />;
+            if (x === 'inspections') return <InspectionsTimeline key="inspections" w={w} pinned={focus.pins} />;
             if (x === 'timeline')
               return (
                 <EmissionTimeline
@@ -283,7 +274,7 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
           }}
         />
       )}
-    </>
+    </ChartPickTimeContext>
   );
 }
 

@@ -38,6 +38,8 @@ import { useRoseData, useSiteStructures, useSiteWind } from './map-api';
 import { MapLayerControls, RoseLegend, SiteMapKey, useSiteMapLayers } from './map-controls';
 import { usePlumeAnimation } from './plume-animation';
 import { PlumeControls, PlumeLegend, PlumeToggle } from './plume-controls';
+import { SOURCE_DISC_RADIUS, useMarkedLayers, useSiteMapMarks, type SiteMapFocus } from './site-map-marks';
+import { SiteMapMarksKey, SiteMapMarksOverlay } from './site-map-marks-view';
 import { LocalizationKey, useLocalizationLayer } from './localization';
 
 const SITE_ZOOM = 16;
@@ -57,12 +59,14 @@ export function SiteMap({
   sources,
   emissions,
   w,
+  focus,
 }: {
   site: SiteDetail;
   stays: readonly SiteDeviceStay[];
   sources: readonly SiteSource[];
   emissions: readonly SiteEmission[];
   w: SiteWindow;
+  focus: SiteMapFocus;
 }) {
   const [layersOn, setLayersOn] = useSiteMapLayers();
   const { ianaTimezoneId: timeZone, timeFormat } = useSession().user.userSettings;
@@ -74,8 +78,9 @@ export function SiteMap({
   const structures = useSiteStructures(site.organizationId, site.id, layersOn.structures);
   const roses = useRoseData(w, layersOn.roseGas, layersOn.roses);
   const wind = useSiteWind(w, layersOn.windRose || layersOn.windField);
-  const plume = usePlumeAnimation(w, emissions);
+  const plume = usePlumeAnimation(w, emissions, focus.time);
   const adjacent = useAdjacentSites(site);
+  const marks = useSiteMapMarks({ w, site, stays, sources, focus, showSources: layersOn.sources });
   const localization = useLocalizationLayer(w.organizationId, emissions, sources, layersOn.localization);
 
   const live = useMemo(() => sources.filter((s) => !s.deleted), [sources]);
@@ -119,7 +124,7 @@ export function SiteMap({
     return () => window.clearInterval(timer);
   }, [layersOn.windField, frameCount]);
 
-  const layers = useMemo(() => {
+  const baseLayers = useMemo(() => {
     const emitted = new Set(emissions.map((e) => e.sourceId));
     const current = stays.filter((s) => s.endTime === null);
     const earlier = stays.filter((s) => s.endTime !== null);
@@ -175,7 +180,7 @@ export function SiteMap({
       pointLayer(
         'site-sources',
         pointSet(live.map((s) => ({ ...s.location, rgba: emitted.has(s.id) ? TONE_RGBA.red : TONE_RGBA.blue }))),
-        { radiusPixels: 7, outlined: true, visible: layersOn.sources },
+        { radiusPixels: SOURCE_DISC_RADIUS, outlined: true, visible: layersOn.sources },
       ),
       pointLayer('site-earlier-devices', pointSet(earlier.map((s) => ({ ...s.location, rgba: TONE_RGBA.grey }))), {
         radiusPixels: 6,
@@ -205,6 +210,7 @@ export function SiteMap({
       arrowLayer('site-wind-field', arrows),
     ];
   }, [stays, live, emissions, site.location.lat, zoom, layersOn, structures.data, arcs, selectedArcs, stayById, field]);
+  const layers = useMarkedLayers(marks, baseLayers);
 
   const fit = useSiteFit(stays, live, structures.data);
   // One array while nothing changes, so a hover's re-render does not hand the map new layers.
@@ -216,10 +222,11 @@ export function SiteMap({
   const onHover = (pick: MapPick | null) => {
     const source = pick?.layerId === 'site-sources' ? live[pick.index] : undefined;
     const text = source ? source.name || 'Unknown' : (localization.hoverText(pick) ?? adjacent.hoverText(pick));
-    setHovered(text && pick ? { text, x: pick.x, y: pick.y } : null);
+    const shown = text ?? marks.hoverText(pick);
+    setHovered(shown && pick ? { text: shown, x: pick.x, y: pick.y } : null);
   };
   const onClick = (pick: MapPick) => {
-    if (adjacent.open(pick)) return;
+    if (adjacent.open(pick) || marks.click(pick)) return;
     const arc = pick.layerId === 'site-roses' ? arcs[pick.index] : undefined;
     if (!arc) return;
     setSelectedArcs((prev) => {
@@ -287,12 +294,14 @@ export function SiteMap({
           </figure>
         )}
         <PlumeLegend plume={plume} />
+        <SiteMapMarksOverlay marks={marks} />
         <HeatmapOverlay heatmap={heatmap} />
         {frameTime !== undefined && (
           <p className="absolute bottom-2 left-2 z-10 rounded bg-base-100/90 px-2 py-0.5 text-xs">{`Wind at ${formatDateTime(frameTime, timeZone, timeFormat)}`}</p>
         )}
       </div>
       <SiteMapKey structures={layersOn.structures} />
+      <SiteMapMarksKey marks={marks} />
       {layersOn.localization && <LocalizationKey layer={localization} />}
       <PlumeControls plume={plume} />
       {layersOn.roses && <RoseLegend gasId={layersOn.roseGas} empty={roses.isSuccess && arcs.length === 0} />}

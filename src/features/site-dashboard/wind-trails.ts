@@ -1,0 +1,64 @@
+// Wind trails on the site map (spec 3 §2 'wind trails with speed labels when a date is focused'): when the dashboard
+// has a focused date, the one-minute wind of each device over the 40 minutes before it (GET siteWindTrail), walked
+// back into the path the air took to the device, labelled with the speed at the focused time in the user's unit.
+// Stays whose wind is quarantined draw no trail: their wind is what the quarantine says not to trust.
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { endpointQuery } from '@/api/endpoint-client';
+import { siteWindTrailEndpoint } from '@/contracts/site-map';
+import type { SiteDeviceStay } from '@/contracts/site-dashboard';
+import { DeviceInstallationType } from '@/domain/enums';
+import { inDisplayUnit } from '@/domain/units';
+import { windTrail, type WindTrail } from '@/entities/site/wind-trail';
+import { windTrailLayers } from '@/entities/site/wind-trail-layers';
+import { useSession } from '@/ui/session-context';
+import type { SiteWindow } from './api';
+
+export interface WindTrails {
+  layers: ReturnType<typeof windTrailLayers>;
+  /** Devices with a trail at the focused time. */
+  count: number;
+  loading: boolean;
+  error: Error | null;
+}
+
+export function useWindTrails(w: SiteWindow, focusTime: number | null, stays: readonly SiteDeviceStay[]): WindTrails {
+  const units = useSession().user.userSettings.unitConfiguration;
+  const wind = useQuery({
+    ...endpointQuery(siteWindTrailEndpoint, {
+      query: {
+        organizationId: w.organizationId,
+        siteId: w.siteId,
+        time: new Date(focusTime ?? 0).toISOString(),
+      },
+    }),
+    enabled: focusTime !== null,
+  });
+  const quarantined = useMemo(
+    () =>
+      new Set(
+        stays
+          .filter((s) => s.deviceInstallationType === DeviceInstallationType.values.QuarantineWind)
+          .map((s) => s.installationId),
+      ),
+    [stays],
+  );
+  const trails = useMemo(() => {
+    if (focusTime === null || !wind.data) return [];
+    const periodMs = wind.data.periodMs;
+    return wind.data.installations.flatMap((i): { trail: WindTrail; label: string }[] => {
+      if (quarantined.has(i.deviceInstallationId)) return [];
+      const trail = windTrail(i.location, i.wind, focusTime, periodMs);
+      if (!trail) return [];
+      const speed = inDisplayUnit(trail.headSpeedKmh, 'speed', units);
+      return [{ trail, label: `${speed.value.toFixed(1)} ${speed.label}` }];
+    });
+  }, [focusTime, wind.data, quarantined, units]);
+  const layers = useMemo(() => windTrailLayers('site-wind-trails', trails), [trails]);
+  return {
+    layers: focusTime === null ? [] : layers,
+    count: focusTime === null ? 0 : trails.length,
+    loading: focusTime !== null && wind.isFetching,
+    error: focusTime === null ? null : wind.error,
+  };
+}
