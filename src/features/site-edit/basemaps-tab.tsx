@@ -19,11 +19,9 @@ import { COORDINATES_PLACEHOLDER } from '@/domain/source';
 import { fileJobs } from '@/compute/file-jobs';
 import { FormAlert } from '@/ui/form/form-alert';
 import { basemapImageLayer, type Layer } from '@/entities/site/site-edit-layers';
-import { ConfirmDialog } from '@/ui/modal';
 import { useToast } from '@/ui/toasts';
 import { useBasemaps, useDeleteBasemap, useSaveBasemap } from './api';
-import { FeatureForm } from './feature-form';
-import { FeatureList } from './feature-list';
+import { FeatureTab } from './feature-tab';
 import { Field, TextField } from './field';
 import type { SiteEditTabProps } from './site-edit-context';
 import { useUnsavedChangesGuard } from './unsaved-changes';
@@ -145,15 +143,15 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
     });
 
   return (
-    <div className="flex flex-col gap-3">
-      <FeatureList
-        noun="Basemap"
-        plural="Basemaps"
-        onAdd={startNew}
-        query={basemaps}
-        items={all}
-        selectedId={form?.id ?? null}
-        row={(b) => ({
+    <FeatureTab
+      noun="Basemap"
+      plural="Basemaps"
+      editing={{ feature, submit, close: reset, unsaved }}
+      list={{
+        onAdd: startNew,
+        query: basemaps,
+        items: all,
+        row: (b) => ({
           before: (
             <input
               type="checkbox"
@@ -165,21 +163,11 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
           ),
           main: <BasemapName name={b.name} onOpen={() => unsaved.guard(() => open(b))} />,
           after: <ZoomButton name={b.name} onZoom={() => fitBasemap(map, b)} />,
-        })}
-      />
-
-      {form && (
-        <FeatureForm
-          noun="Basemap"
-          id={form.id}
-          name={feature.saved?.name ?? form.name}
-          onSubmit={() => void submit()}
-          saving={save.isPending}
-          saveDisabled={save.isPending || reading}
-          dirty={dirty}
-          onClose={reset}
-          onDelete={() => feature.setConfirmDelete(true)}
-        >
+        }),
+      }}
+      save={{ pending: save.isPending, disabled: save.isPending || reading }}
+      fields={(form) => (
+        <>
           <BasemapFields
             form={form}
             setForm={setForm}
@@ -199,20 +187,14 @@ export function BasemapsTab({ site, map, onDirtyChange }: SiteEditTabProps) {
               aria-label="Upload progress"
             />
           )}
-        </FeatureForm>
+        </>
       )}
-      <ConfirmDialog
-        open={feature.confirmDelete}
-        title="Delete basemap"
-        message={SITE_EDIT_CONFIRMATIONS.deleteBasemap}
-        confirmLabel="Delete"
-        danger
-        busy={del.isPending}
-        onConfirm={() => void feature.remove((id) => del.mutateAsync(id), SITE_EDIT_TOASTS.basemapDeleted)}
-        onCancel={() => feature.setConfirmDelete(false)}
-      />
-      {unsaved.dialog}
-    </div>
+      remove={{
+        message: SITE_EDIT_CONFIRMATIONS.deleteBasemap,
+        busy: del.isPending,
+        onConfirm: () => void feature.remove((id) => del.mutateAsync(id), SITE_EDIT_TOASTS.basemapDeleted),
+      }}
+    />
   );
 }
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { LoadError } from '@/ui/data-grid/grid-parts';
 
-interface FeatureListProps<T extends { id: number }> {
+export interface FeatureListProps<T extends { id: number }> {
   /** 'Source', 'Structure', 'Basemap': the button, the list's name and the texts say it. */
   noun: string;
   plural: string;

@@ -1,5 +1,6 @@
 // A labelled form field of the edit tabs with its error under it.
 import { useId, type ReactNode } from 'react';
+import { COORDINATES_PLACEHOLDER } from '@/domain/source';
 
 /** A labelled field with its error under it. */
 export function Field({
@@ -56,6 +57,45 @@ export function TextField({
           onChange={(e) => onChange(e.target.value)}
         />
       )}
+    </Field>
+  );
+}
+
+/** The location of a source or structure: typed as 'lat,lng' (or placed on the map by the tab's own button). */
+export function LocationField({
+  error,
+  value,
+  onChange,
+  action,
+}: {
+  error?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  /** A button beside the input. */
+  action?: ReactNode;
+}) {
+  return (
+    <Field label="Location" error={error}>
+      {(id, describedBy) => {
+        const input = (
+          <input
+            id={id}
+            aria-describedby={describedBy}
+            className="input input-sm input-bordered w-full"
+            placeholder={COORDINATES_PLACEHOLDER}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        );
+        return action ? (
+          <div className="flex gap-1">
+            {input}
+            {action}
+          </div>
+        ) : (
+          input
+        );
+      }}
     </Field>
   );
 }

@@ -1,7 +1,7 @@
 // Arrow keys nudge the selected source or structure by 0.5 m (spec 3 §4), unless the focus is in a field or a
 // dialog is open (there the keys keep their usual meaning).
 import { useEffect, useRef } from 'react';
-import { formatLatLng, type LatLng } from '@/domain/coordinates';
+import { formatLatLng, parseLatLng, type LatLng } from '@/domain/coordinates';
 import { isNudgeKey, nudge, type NudgeKey } from '@/domain/site-edit';
 
 export function useNudge(enabled: boolean, onNudge: (key: NudgeKey) => void): void {
@@ -33,6 +33,12 @@ interface Placed {
   locationLatLng: string;
   position: LatLng | null;
 }
+
+/** A stored location as a form shows it: at 5 decimals, its full precision kept (text it cannot read as it is). */
+export const placedAt = (stored: string): Placed => {
+  const at = parseLatLng(stored);
+  return { locationLatLng: at ? formatLatLng(at) : stored, position: at };
+};
 
 /** The form moved to a position. */
 export const moved = <F extends Placed>(f: F, p: LatLng): F => ({ ...f, locationLatLng: formatLatLng(p), position: p });
