@@ -1,5 +1,5 @@
 // npm start: build the client and the wasm when the sources are newer than the build, then run the server.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -21,34 +21,45 @@ const builtAt = Math.min(
   existsSync(path.join(root, 'dist/index.html')) ? statSync(path.join(root, 'dist/index.html')).mtimeMs : 0,
   existsSync(path.join(root, 'asm/build/core.wasm')) ? statSync(path.join(root, 'asm/build/core.wasm')).mtimeMs : 0,
 );
-// The wasm core is built first (the seed uses it); the client is built while the server migrates and seeds, which
-// takes longer, and the server mounts it once the build is done (it waits for the message below before listening).
+// The wasm core is built while the server opens and migrates its database, and before the seed, which uses it; the
+// client (which bundles the wasm) is built after it, while the server seeds, and the server mounts it once the build
+// is done. The server waits for the messages below before seeding and before listening.
+const stale = builtAt < Math.max(...sources.map(newestMtime));
+let asm = null;
 let clientBuild = null;
-if (builtAt < Math.max(...sources.map(newestMtime))) {
-  console.log('Building the wasm core…');
-  const asm = spawnSync('npm', ['run', 'build:asm'], { cwd: root, stdio: 'inherit' });
-  if (asm.status !== 0) process.exit(asm.status ?? 1);
-  console.log('Building the client while the server starts…');
-  const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
-  clientBuild = spawn(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
-}
-
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  env: clientBuild ? { ...process.env, CLIENT_BUILD_PENDING: '1' } : process.env,
+  env: stale ? { ...process.env, ASM_BUILD_PENDING: '1', CLIENT_BUILD_PENDING: '1' } : process.env,
 });
-clientBuild?.on('exit', (code) => {
-  if (code === 0) {
-    server.send({ clientBuilt: true });
-    return;
-  }
-  console.error(`The client build failed (exit code ${code}).`);
-  server.kill('SIGTERM');
-  process.exitCode = code ?? 1;
-});
+if (stale) {
+  console.log('Building the wasm core while the server starts…');
+  asm = spawn('npm', ['run', 'build:asm'], { cwd: root, stdio: 'inherit' });
+  asm.on('exit', (code) => {
+    if (code !== 0) {
+      console.error(`The wasm build failed (exit code ${code}).`);
+      server.kill('SIGTERM');
+      process.exitCode = code ?? 1;
+      return;
+    }
+    server.send({ asmBuilt: true });
+    console.log('Building the client while the server seeds…');
+    const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
+    clientBuild = spawn(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
+    clientBuild.on('exit', (code) => {
+      if (code === 0) {
+        server.send({ clientBuilt: true });
+        return;
+      }
+      console.error(`The client build failed (exit code ${code}).`);
+      server.kill('SIGTERM');
+      process.exitCode = code ?? 1;
+    });
+  });
+}
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
+    asm?.kill(signal);
     clientBuild?.kill(signal);
     server.kill(signal);
   });

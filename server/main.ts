@@ -16,20 +16,23 @@ import { startPlumeWorker } from './services/plume';
 import { startHeatmapWorker } from './services/site-heatmap';
 
 /**
- * npm start builds the client while this process migrates and seeds (scripts/start.mjs) and says when it is done;
- * the static files are mounted after that. Listened for from the start, so the message cannot come too early.
+ * npm start builds the wasm core while this process opens and migrates the database, then the client while it seeds
+ * (scripts/start.mjs), and says when each is done: the seed waits for the wasm, the static files are mounted after
+ * the client. Listened for from the start, so a message cannot come too early.
  */
-const clientBuilt =
-  process.env.CLIENT_BUILD_PENDING === '1' && process.send
-    ? new Promise<void>((resolve) => {
-        const onMessage = (message: unknown) => {
-          if (typeof message !== 'object' || message === null || !('clientBuilt' in message)) return;
-          process.off('message', onMessage);
-          resolve();
-        };
-        process.on('message', onMessage);
-      })
-    : null;
+function buildMessage(pendingVariable: string, key: string): Promise<void> | null {
+  if (process.env[pendingVariable] !== '1' || !process.send) return null;
+  return new Promise<void>((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !(key in message)) return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    process.on('message', onMessage);
+  });
+}
+const asmBuilt = buildMessage('ASM_BUILD_PENDING', 'asmBuilt');
+const clientBuilt = buildMessage('CLIENT_BUILD_PENDING', 'clientBuilt');
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -41,6 +44,10 @@ async function main(): Promise<void> {
     const applied = await migrate(database);
     if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`);
     if (!(await isDatabaseEmpty(database))) return null;
+    if (asmBuilt) {
+      console.log('Waiting for the wasm core build…');
+      await asmBuilt;
+    }
     const s = config.seedSize;
     console.log(`Seeding demo data (${s.orgs} organizations, ${s.sites} sites, ${s.devices} devices, seed ${s.seed})…`);
     return seedDatabase(database, config.seedSize, (m) => console.log(`  ${m}`));
