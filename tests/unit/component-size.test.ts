@@ -28,7 +28,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   'src/features/integrations/push/integration-dialog.tsx IntegrationForm': 247,
   'src/ui/chart/period-bar-chart.tsx PeriodBarChart': 241,
   'src/features/device-uptime/device-uptime-page.tsx DeviceUptimePage': 234,
-  'src/features/emission-analytics/emission-analytics-page.tsx EmissionAnalyticsPage': 200,
   'src/entities/inspection/create-inspections-dialog.tsx CreateInspectionsDialog': 190,
   'src/entities/device/cloud-function-dialog.tsx CloudFunctionDialog': 181,
   'src/features/alarm-parameters/edit-parameters-dialog.tsx Editor': 178,
