@@ -125,7 +125,7 @@ export function SourceRateChart({
       ) : !chart || !series ? (
         <p className="py-6 text-center text-sm text-base-content/70">{NO_SOURCE_RATES}</p>
       ) : (
-        <>
+        <div data-bands={chart.options.bands?.length ?? 0}>
           <UplotChart
             options={chart.options}
             data={chart.data}
@@ -150,7 +150,7 @@ export function SourceRateChart({
               <li className="text-base-content/70">{`${series.notDrawn} more emitting sources not drawn (top ${SOURCE_VIEW_MAX_SOURCES} by mean rate shown)`}</li>
             )}
           </ul>
-        </>
+        </div>
       )}
     </section>
   );
