@@ -1,6 +1,6 @@
 // Geo worker: concentration and wind roses, wind fields, the CH4 heatmap's image.
 import * as Comlink from 'comlink';
-import { colourHeatmapGrid, decodeHeatmapValues } from '../src/domain/site-heatmap';
+import { colourHeatmapGrid, decodeHeatmapValues, heatmapScale } from '../src/domain/site-heatmap';
 import type { IdwGrid, WasmCore } from '../src/compute/wasm-core';
 import { assertInWorker, newWasmCore } from '../src/compute/wasm-core-browser';
 
@@ -75,7 +75,7 @@ const api = {
           values[(h.size - 1 - j) * h.size + i] = near ? field[j * h.size + i]! : 0;
         }
     }
-    const rgba = colourHeatmapGrid(values, h.size);
+    const rgba = colourHeatmapGrid(values, h.size, heatmapScale(h.maxPpm));
     const image = await createImageBitmap(new ImageData(rgba, h.size, h.size));
     return Comlink.transfer(image, [image]);
   },
@@ -89,6 +89,8 @@ export interface HeatmapImageInput {
   values: string | null;
   devices: readonly { east: number; north: number; enhancementPpm: number }[];
   reachM: number;
+  /** The answer's peak: the colour scale's top. */
+  maxPpm: number;
 }
 
 export type GeoWorkerApi = typeof api;

@@ -1,12 +1,34 @@
-// The CH4 heatmap's colour scale (spec 3 §2 'CH4 heatmap'): log from the lowest legend tick to the top one, the
-// Plasma palette (distinct from the simulated plumes' yellow-to-red), transparent below half the lowest tick. Mean
-// enhancements over days are far smaller than a plume's minute peaks, hence ticks in hundredths of a ppm to 5 ppm.
-// Pure: the geo worker colours grids with it and the legend draws from it.
-export const HEATMAP_LEGEND_TICKS = [0.05, 0.2, 1, 5] as const;
+// The CH4 heatmap's colour scale (spec 3 §2 'CH4 heatmap'): log over two decades below the range's peak, the Plasma
+// palette (distinct from the simulated plumes' yellow-to-red), transparent below half the scale's foot. Pure: the geo
+// worker colours grids with it and the legend draws from it.
 /** The spec's heatmap radius (spec 3 §9): the measured fallback's reach around each device, in screen pixels. */
 export const HEATMAP_RADIUS_PX = 100;
-export const HEATMAP_VISIBLE_PPM = HEATMAP_LEGEND_TICKS[0] / 2;
 export const HEATMAP_LAYER_STORAGE_KEY = 'console.siteMapHeatmap';
+/** The scale spans this many decades below its top. */
+const DECADES = 2;
+/** The scale's top is never below this (ppm): a flat site shows as clear, not as noise stretched to full colour. */
+const MIN_TOP_PPM = 0.01;
+
+/** A log colour scale from lo to hi (ppm) with its legend ticks, lo to hi. */
+export interface HeatmapScale {
+  lo: number;
+  hi: number;
+  ticks: number[];
+}
+
+/**
+ * The range's scale: its top the peak rounded up to 1, 2 or 5 × 10ⁿ, two decades down from there. Means over days
+ * range from hundredths of a ppm (a quiet site) to tens (next to a leaking tank), so one fixed scale hides one or the
+ * other; the legend prints the numbers.
+ */
+export function heatmapScale(peakPpm: number): HeatmapScale {
+  const peak = Math.max(MIN_TOP_PPM, Number.isFinite(peakPpm) ? peakPpm : 0);
+  const e = Math.floor(Math.log10(peak));
+  const m = peak / 10 ** e;
+  const hi = (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * 10 ** e;
+  const lo = hi / 10 ** DECADES;
+  return { lo, hi, ticks: [lo, hi / 10, hi].map((t) => Number(t.toPrecision(2))) };
+}
 
 type Rgb = readonly [number, number, number];
 const STOPS: readonly (readonly [number, Rgb])[] = [
@@ -19,23 +41,22 @@ const ALPHA_LOW = 110;
 const ALPHA_HIGH = 215;
 
 /** Position (0 bottom … 1 top) of a concentration on the log scale. */
-export function heatmapScalePosition(ppm: number): number {
-  const lo = HEATMAP_LEGEND_TICKS[0];
-  const hi = HEATMAP_LEGEND_TICKS[HEATMAP_LEGEND_TICKS.length - 1]!;
-  if (!(ppm > lo)) return 0;
-  return Math.min(1, Math.log(ppm / lo) / Math.log(hi / lo));
+export function heatmapScalePosition(ppm: number, scale: HeatmapScale): number {
+  if (!(ppm > scale.lo)) return 0;
+  return Math.min(1, Math.log(ppm / scale.lo) / Math.log(scale.hi / scale.lo));
 }
 
-export function heatmapColour(ppm: number): [number, number, number, number] {
-  if (!(ppm >= HEATMAP_VISIBLE_PPM)) return [0, 0, 0, 0];
-  const p = heatmapScalePosition(ppm);
+/** Colour of a concentration: clear below half the scale's foot, fading in up to it. */
+export function heatmapColour(ppm: number, scale: HeatmapScale): [number, number, number, number] {
+  const visible = scale.lo / 2;
+  if (!(ppm >= visible)) return [0, 0, 0, 0];
+  const p = heatmapScalePosition(ppm, scale);
   let i = 0;
   while (i < STOPS.length - 2 && p > STOPS[i + 1]![0]) i++;
   const [p0, c0] = STOPS[i]!;
   const [p1, c1] = STOPS[i + 1]!;
   const f = Math.min(1, Math.max(0, (p - p0) / (p1 - p0)));
-  const lo = HEATMAP_LEGEND_TICKS[0];
-  const fade = Math.min(1, (ppm - HEATMAP_VISIBLE_PPM) / (lo - HEATMAP_VISIBLE_PPM));
+  const fade = Math.min(1, (ppm - visible) / (scale.lo - visible));
   return [
     Math.round(c0[0] + (c1[0] - c0[0]) * f),
     Math.round(c0[1] + (c1[1] - c0[1]) * f),
@@ -45,14 +66,18 @@ export function heatmapColour(ppm: number): [number, number, number, number] {
 }
 
 /** RGBA pixels of a size × size grid of ppm, row 0 the top (north) row. */
-export function colourHeatmapGrid(values: ArrayLike<number>, size: number): Uint8ClampedArray<ArrayBuffer> {
+export function colourHeatmapGrid(
+  values: ArrayLike<number>,
+  size: number,
+  scale: HeatmapScale,
+): Uint8ClampedArray<ArrayBuffer> {
   const out = new Uint8ClampedArray(new ArrayBuffer(size * size * 4));
-  for (let i = 0; i < size * size; i++) out.set(heatmapColour(values[i]!), i * 4);
+  for (let i = 0; i < size * size; i++) out.set(heatmapColour(values[i]!, scale), i * 4);
   return out;
 }
 
-export function heatmapLegendLabels(): string[] {
-  return HEATMAP_LEGEND_TICKS.map((t, i) => (i === HEATMAP_LEGEND_TICKS.length - 1 ? `>${t}` : String(t)));
+export function heatmapLegendLabels(scale: HeatmapScale): string[] {
+  return scale.ticks.map((t, i) => (i === scale.ticks.length - 1 ? `≥${t}` : String(t)));
 }
 
 /** The legend's CSS gradient, bottom (lowest tick) to top, opaque. */

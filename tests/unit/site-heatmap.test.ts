@@ -6,10 +6,9 @@ import {
   colourHeatmapGrid,
   decodeHeatmapValues,
   heatmapColour,
-  heatmapScalePosition,
-  HEATMAP_LEGEND_TICKS,
-  HEATMAP_VISIBLE_PPM,
   heatmapLegendLabels,
+  heatmapScale,
+  heatmapScalePosition,
 } from '@/domain/site-heatmap';
 import {
   combineMeasured,
@@ -101,25 +100,37 @@ describe('heatmap tile combination', () => {
 });
 
 describe('heatmap colour scale', () => {
-  it('is clear below half the lowest tick, fades in, and rises in position and opacity with ppm', () => {
-    expect(heatmapColour(0)).toEqual([0, 0, 0, 0]);
-    expect(heatmapColour(HEATMAP_VISIBLE_PPM * 0.99)[3]).toBe(0);
-    expect(heatmapColour(Number.NaN)[3]).toBe(0);
-    const ticks = HEATMAP_LEGEND_TICKS.map((t) => heatmapColour(t));
+  it('tops out at the peak rounded up to 1, 2 or 5 × 10ⁿ and spans two decades below it', () => {
+    expect(heatmapScale(0.023)).toEqual({ lo: 0.0005, hi: 0.05, ticks: [0.0005, 0.005, 0.05] });
+    expect(heatmapScale(3.3)).toMatchObject({ hi: 5, ticks: [0.05, 0.5, 5] });
+    expect(heatmapScale(1)).toMatchObject({ hi: 1 });
+    expect(heatmapScale(17)).toMatchObject({ hi: 20, ticks: [0.2, 2, 20] });
+    // A flat site (or nothing) is not stretched to full colour.
+    expect(heatmapScale(0).hi).toBe(0.01);
+    expect(heatmapScale(Number.NaN).hi).toBe(0.01);
+    expect(heatmapLegendLabels(heatmapScale(3.3))).toEqual(['0.05', '0.5', '≥5']);
+  });
+
+  it('is clear below half the foot, fades in, and rises in position and opacity with ppm', () => {
+    const scale = heatmapScale(5);
+    expect(heatmapColour(0, scale)).toEqual([0, 0, 0, 0]);
+    expect(heatmapColour(0.0249, scale)[3]).toBe(0);
+    expect(heatmapColour(Number.NaN, scale)[3]).toBe(0);
+    const ticks = [0.05, 0.2, 1, 5].map((t) => heatmapColour(t, scale));
     for (let i = 1; i < ticks.length; i++) expect(ticks[i]![3]).toBeGreaterThan(ticks[i - 1]![3]);
-    expect(heatmapScalePosition(HEATMAP_LEGEND_TICKS[0])).toBe(0);
-    expect(heatmapScalePosition(5)).toBe(1);
-    expect(heatmapScalePosition(500)).toBe(1);
-    expect(heatmapColour(50)).toEqual(heatmapColour(5));
-    expect(heatmapLegendLabels()).toEqual(['0.05', '0.2', '1', '>5']);
+    expect(heatmapScalePosition(0.05, scale)).toBe(0);
+    expect(heatmapScalePosition(5, scale)).toBe(1);
+    expect(heatmapScalePosition(0.5, scale)).toBeCloseTo(0.5, 12);
+    expect(heatmapColour(50, scale)).toEqual(heatmapColour(5, scale));
   });
 
   it('colours a grid cell by cell into RGBA', () => {
-    const px = colourHeatmapGrid([0, 1, 5, 0.01], 2);
+    const scale = heatmapScale(5);
+    const px = colourHeatmapGrid([0, 1, 5, 0.01], 2, scale);
     expect(px).toHaveLength(16);
     expect(Array.from(px.subarray(0, 4))).toEqual([0, 0, 0, 0]);
-    expect(Array.from(px.subarray(4, 8))).toEqual(heatmapColour(1));
-    expect(Array.from(px.subarray(8, 12))).toEqual(heatmapColour(5));
+    expect(Array.from(px.subarray(4, 8))).toEqual(heatmapColour(1, scale));
+    expect(Array.from(px.subarray(8, 12))).toEqual(heatmapColour(5, scale));
   });
 });
 

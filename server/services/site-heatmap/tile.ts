@@ -19,7 +19,7 @@ export const STEP_MS = 15 * MINUTE_MS;
 /** Under this wind (m/s) a steady plume means nothing; calmer steps are drawn at it. */
 const MIN_PLUME_WIND_MS = 0.5;
 /** Distances (m) along the plume's axis where σ is evaluated; the kernel interpolates σ linearly between them. */
-const AXIS_BREAKS_M = [0, 4, 10, 20, 40, 70, 110, 160, 230, 320, 450, 650, 900, 1300, 2000];
+const AXIS_BREAKS_M = [0, 5, 15, 35, 70, 130, 230, 400, 700, 1200, 2000];
 
 export interface TileSource {
   id: number;

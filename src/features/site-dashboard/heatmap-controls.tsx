@@ -1,11 +1,6 @@
 // The CH4 heatmap's toggle among the map's layer toggles and its box over the map: the legend (ppm, log ticks), which
 // variant is drawn (modelled or measured, and why), the days still computing, or why there is none.
-import {
-  HEATMAP_LEGEND_TICKS,
-  heatmapLegendGradient,
-  heatmapLegendLabels,
-  heatmapScalePosition,
-} from '@/domain/site-heatmap';
+import { heatmapLegendGradient, heatmapLegendLabels, heatmapScale, heatmapScalePosition } from '@/domain/site-heatmap';
 import type { SiteHeatmap } from '@/contracts/site-heatmap';
 import type { SiteHeatmapLayer } from './site-heatmap';
 
@@ -30,7 +25,8 @@ export function HeatmapOverlay({ heatmap }: { heatmap: SiteHeatmapLayer }) {
   if (!heatmap.on) return null;
   const h = heatmap.heatmap;
   const computing = h?.computingDays.length ?? 0;
-  const labels = heatmapLegendLabels();
+  const scale = heatmapScale(h?.maxPpm ?? 0);
+  const labels = heatmapLegendLabels(scale);
   const drawn = h !== null && h.kind !== 'none';
   return (
     <figure
@@ -43,11 +39,11 @@ export function HeatmapOverlay({ heatmap }: { heatmap: SiteHeatmapLayer }) {
       {drawn && (
         <div className="relative mb-1 h-24 w-14">
           <div className="absolute inset-y-0 left-0 w-3 rounded-sm" style={{ background: heatmapLegendGradient() }} />
-          {HEATMAP_LEGEND_TICKS.map((t, i) => (
+          {scale.ticks.map((t, i) => (
             <span
               key={t}
               className="absolute left-5 -translate-y-1/2 tabular-nums leading-none"
-              style={{ top: `${(1 - heatmapScalePosition(t)) * 100}%` }}
+              style={{ top: `${(1 - heatmapScalePosition(t, scale)) * 100}%` }}
             >
               {labels[i]}
             </span>

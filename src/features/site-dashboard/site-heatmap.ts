@@ -71,6 +71,7 @@ export function useSiteHeatmap(w: SiteWindow, zoom: number, latitude: number): S
           values: data.kind === 'modelled' ? data.values : null,
           devices: data.devices,
           reachM,
+          maxPpm: data.maxPpm,
         },
         'site-heatmap',
       )
