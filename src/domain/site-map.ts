@@ -282,6 +282,8 @@ export interface SiteMapLayers {
   windField: boolean;
   /** Each emission's candidate sources with their probability (issue 22 item 4). */
   localization: boolean;
+  /** Camera event popups (offered only at a site with cameras). */
+  cameraEvents: boolean;
   roseGas: number;
 }
 
@@ -293,6 +295,7 @@ export const DEFAULT_SITE_MAP_LAYERS: SiteMapLayers = {
   windRose: false,
   windField: false,
   localization: false,
+  cameraEvents: false,
   roseGas: DEFAULT_ROSE_GAS,
 };
 
@@ -307,8 +310,17 @@ export function readSiteMapLayers(stored: string | null): SiteMapLayers {
   const out = { ...DEFAULT_SITE_MAP_LAYERS };
   if (!parsed || typeof parsed !== 'object') return out;
   const p = parsed as Record<string, unknown>;
-  for (const k of ['sources', 'structures', 'deviceLabels', 'roses', 'windRose', 'windField', 'localization'] as const)
-    if (typeof p[k] === 'boolean') out[k] = p[k];
+  const toggles = [
+    'sources',
+    'structures',
+    'deviceLabels',
+    'roses',
+    'windRose',
+    'windField',
+    'localization',
+    'cameraEvents',
+  ] as const;
+  for (const k of toggles) if (typeof p[k] === 'boolean') out[k] = p[k];
   if (typeof p.roseGas === 'number' && roseGas(p.roseGas)) out.roseGas = p.roseGas;
   return out;
 }
