@@ -19,6 +19,13 @@ export interface BackgroundCarry {
   lows: Record<string, number[]>;
   /** Consecutive steps in which a sensor's readings no longer matched its carried offset, by device id. */
   lost?: Record<string, number>;
+  /**
+   * Per device id, exponentially weighted sums [w, Σx, Σy, Σx², Σxy] of the step's raw offset (y, ppm) against the
+   * site temperature (x, °C − offsetTempRefC): the sensor's temperature coefficient is their slope.
+   */
+  tempFit?: Record<string, number[]>;
+  /** Consecutive steps in which a sensor's offset could not be updated (no data), by device id. */
+  stale?: Record<string, number>;
 }
 
 export interface BackgroundResult {
@@ -32,11 +39,32 @@ export interface BackgroundResult {
 
 const HISTORY = 16;
 
+/**
+ * Each sensor's temperature coefficient (ppm/°C) from its carried fit, ridge-shrunk towards 0 and re-centred on the
+ * sensors' median (only differences between sensors are offsets; a coefficient shared by all is background).
+ */
+export function temperatureSlopes(deviceIds: number[], fits: Record<string, number[]>): number[] {
+  const raw = deviceIds.map((id) => {
+    const f = fits[String(id)];
+    if (!f || f.length !== 5 || !(f[0]! > 0)) return Number.NaN;
+    const [w, sx, sy, sxx, sxy] = f as [number, number, number, number, number];
+    const vxx = sxx - (sx * sx) / w;
+    const vxy = sxy - (sx * sy) / w;
+    if (!(vxx >= TUNING.offsetTempMinVar)) return Number.NaN;
+    const b = vxy / (vxx + TUNING.offsetTempRidge);
+    return Math.max(-TUNING.offsetTempMaxSlope, Math.min(TUNING.offsetTempMaxSlope, b));
+  });
+  const centre = medianOf(raw.filter((b) => Number.isFinite(b)));
+  return raw.map((b) => (Number.isFinite(b) && Number.isFinite(centre) ? b - centre : 0));
+}
+
 export function removeBackground(
   ppm: Float64Array[],
   deviceIds: number[],
   prior: BackgroundCarry | null,
   stepMinutes: [number, number],
+  /** Per-minute site temperature (°C), NaN where unknown; null when the site reports none. */
+  temperatureC: Float64Array | null = null,
 ): BackgroundResult {
   const R = ppm.length;
   const n = R > 0 ? ppm[0]!.length : 0;
@@ -45,8 +73,12 @@ export function removeBackground(
     noise: { ...(prior?.noise ?? {}) },
     lows: { ...(prior?.lows ?? {}) },
     lost: { ...(prior?.lost ?? {}) },
+    tempFit: { ...(prior?.tempFit ?? {}) },
+    stale: { ...(prior?.stale ?? {}) },
   };
   const lost = carry.lost!;
+  const tempFit = carry.tempFit!;
+  const stale = carry.stale!;
   const live = ppm.map((y) => y.some((v) => Number.isFinite(v)));
   const nLive = live.filter(Boolean).length;
   const enhancement = ppm.map(() => new Float64Array(n).fill(Number.NaN));
@@ -61,24 +93,49 @@ export function removeBackground(
     // the window) unless that lasts hours. The former rule learnt from minutes within 3σ of the offset with σ the
     // enhancement's spread, which a plume sitting on a sensor for hours inflated: the band then admitted the plume and
     // the offset latched high (metec dev 202 sensor 4 at +11 ppm), hiding every later plume there.
+    // The temperature artefact (a per-sensor coefficient, so the sensors part as the air warms or cools) moves a
+    // sensor by up to ~0.1 ppm/h: faster than an offset that must not chase plumes can follow. Offsets are therefore
+    // modelled as a + b·(T − T_ref) with each sensor's b fitted across steps, and the follow rules act on a.
+    let tSum = 0;
+    let tN = 0;
+    if (temperatureC)
+      for (let k = 0; k < n; k++)
+        if (Number.isFinite(temperatureC[k]!)) {
+          tSum += temperatureC[k]!;
+          tN++;
+        }
+    const tMean = tN > 0 ? tSum / tN : Number.NaN;
+    const dT = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const t = temperatureC && Number.isFinite(temperatureC[k]!) ? temperatureC[k]! : tMean;
+      dT[k]! = Number.isFinite(t) ? t - TUNING.offsetTempRefC : 0;
+    }
+    const slopes = temperatureSlopes(deviceIds, tempFit);
+    const priorOffset = (i: number, k: number) => (prior?.offsets[String(deviceIds[i]!)] ?? 0) + slopes[i]! * dT[k]!;
     const ref = new Float64Array(n).fill(Number.NaN);
     for (let k = 0; k < n; k++) {
       const col: number[] = [];
-      for (let i = 0; i < R; i++)
-        if (Number.isFinite(ppm[i]![k]!)) col.push(ppm[i]![k]! - (prior?.offsets[String(deviceIds[i]!)] ?? 0));
+      for (let i = 0; i < R; i++) if (Number.isFinite(ppm[i]![k]!)) col.push(ppm[i]![k]! - priorOffset(i, k));
       if (col.length >= 3) {
         col.sort((a, b) => a - b);
         ref[k]! = quantile(col, TUNING.crossSensorQuantile);
       }
     }
     for (let i = 0; i < R; i++) {
-      if (!live[i]!) continue;
       const key = String(deviceIds[i]!);
       const old = carry.offsets[key];
       const diffs: number[] = [];
-      for (let k = 0; k < n; k++)
-        if (Number.isFinite(ppm[i]![k]!) && Number.isFinite(ref[k]!)) diffs.push(ppm[i]![k]! - ref[k]!);
-      if (diffs.length < TUNING.offsetMinMinutes) continue;
+      let xSum = 0;
+      if (live[i]!)
+        for (let k = 0; k < n; k++)
+          if (Number.isFinite(ppm[i]![k]!) && Number.isFinite(ref[k]!)) {
+            diffs.push(ppm[i]![k]! - slopes[i]! * dT[k]! - ref[k]!);
+            xSum += dT[k]!;
+          }
+      if (diffs.length < TUNING.offsetMinMinutes) {
+        stale[key] = (stale[key] ?? 0) + 1;
+        continue;
+      }
       diffs.sort((a, b) => a - b);
       // The clean part of the differences is the lower tail (plumes only add): its centre from two low quantiles,
       // q25 + 0.674 σ with σ = (q25 − q10) / 0.608 (normal quantiles). A bare low quantile sits 0.67 σ below the
@@ -87,11 +144,18 @@ export function removeBackground(
       const q10 = quantile(diffs, 0.1);
       const q25 = quantile(diffs, 0.25);
       const cand = q25 + 0.674 * Math.max(0, (q25 - q10) / 0.608);
-      if (old === undefined || !Number.isFinite(old)) {
+      // A sensor back from an outage has drifted by an unknown amount while it was away: it starts afresh, as a new
+      // one does (metec dev 202: sensor 2 came back from 6 h offline 0.45 ppm above its stale offset, downwind of a
+      // group, and was read as a 0.8 kg/h emission for 4 hours).
+      const returning = (stale[key] ?? 0) >= TUNING.offsetStaleSteps;
+      stale[key] = 0;
+      if (old === undefined || !Number.isFinite(old) || returning) {
         carry.offsets[key] = cand;
+        lost[key] = 0;
         continue;
       }
       const delta = cand - old;
+      let clean = true;
       if (delta <= 0) {
         carry.offsets[key] = old + TUNING.offsetFollow * delta;
         lost[key] = 0;
@@ -99,8 +163,18 @@ export function removeBackground(
         carry.offsets[key] = old + Math.min(TUNING.offsetFollow * delta, TUNING.offsetRiseMaxPpm);
         lost[key] = 0;
       } else {
+        clean = false;
         lost[key] = (lost[key] ?? 0) + 1;
         if (lost[key]! >= TUNING.offsetRiseAfterSteps) carry.offsets[key] = old + TUNING.offsetRiseMaxPpm;
+      }
+      // The temperature fit learns from steps whose lower tail is clean air (not a plume covering the sensor): the
+      // raw offset (the candidate with this sensor's temperature term put back) against the mean temperature.
+      if (clean && tN > 0 && Number.isFinite(cand)) {
+        const x = xSum / diffs.length;
+        const y = cand + slopes[i]! * x;
+        const f = tempFit[key] && tempFit[key].length === 5 ? tempFit[key] : [0, 0, 0, 0, 0];
+        const d = TUNING.offsetTempDecay;
+        tempFit[key] = [f[0]! * d + 1, f[1]! * d + x, f[2]! * d + y, f[3]! * d + x * x, f[4]! * d + x * y];
       }
     }
     // Offsets are relative: keep their median at 0 so the asymmetric updates do not walk them all one way.
@@ -111,11 +185,12 @@ export function removeBackground(
         if (v !== undefined && Number.isFinite(v)) carry.offsets[String(deviceIds[i]!)] = v - centre;
       });
     // Per-minute site background: low cross-sensor quantile of offset-corrected values, then a running median.
+    const nextSlopes = temperatureSlopes(deviceIds, tempFit);
+    const offsetAt = (i: number, k: number) => (carry.offsets[String(deviceIds[i]!)] ?? 0) + nextSlopes[i]! * dT[k]!;
     const raw = new Float64Array(n).fill(Number.NaN);
     for (let k = 0; k < n; k++) {
       const col: number[] = [];
-      for (let i = 0; i < R; i++)
-        if (Number.isFinite(ppm[i]![k]!)) col.push(ppm[i]![k]! - (carry.offsets[String(deviceIds[i]!)] ?? 0));
+      for (let i = 0; i < R; i++) if (Number.isFinite(ppm[i]![k]!)) col.push(ppm[i]![k]! - offsetAt(i, k));
       if (col.length >= 3) {
         col.sort((a, b) => a - b);
         raw[k]! = quantile(col, TUNING.crossSensorQuantile);
@@ -124,8 +199,7 @@ export function removeBackground(
     const bg = runningMedian(raw, TUNING.backgroundSmoothMinutes);
     for (let i = 0; i < R; i++) {
       if (!live[i]!) continue;
-      const o = carry.offsets[String(deviceIds[i]!)] ?? 0;
-      for (let k = 0; k < n; k++) enhancement[i]![k]! = ppm[i]![k]! - o - bg[k]!;
+      for (let k = 0; k < n; k++) enhancement[i]![k]! = ppm[i]![k]! - offsetAt(i, k) - bg[k]!;
     }
   } else {
     for (let i = 0; i < R; i++) {

@@ -17,7 +17,12 @@ export interface CarryData {
 }
 
 export function freshCarry(): CarryData {
-  return { background: { offsets: {}, noise: {}, lows: {}, lost: {} }, windBias: {}, emissions: {}, lastStep: null };
+  return {
+    background: { offsets: {}, noise: {}, lows: {}, lost: {}, tempFit: {}, stale: {} },
+    windBias: {},
+    emissions: {},
+    lastStep: null,
+  };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -91,6 +96,8 @@ export function parseCarry(carry: ModelCarry | null): CarryData {
       noise: arrayRecord(bg.noise),
       lows: arrayRecord(bg.lows),
       lost: numberRecord(bg.lost),
+      tempFit: arrayRecord(bg.tempFit),
+      stale: numberRecord(bg.stale),
     },
     windBias: numberRecord(d.windBias),
     emissions,

@@ -53,6 +53,25 @@ function finite(v: number): boolean {
   return Number.isFinite(v);
 }
 
+/** Median of the devices' temperatures per minute (NaN where none report); null when no device reports any. */
+function siteTemperature(window: StepInput['window']): Float64Array | null {
+  const out = new Float64Array(window.minutes).fill(Number.NaN);
+  let any = false;
+  const col: number[] = [];
+  for (let k = 0; k < window.minutes; k++) {
+    col.length = 0;
+    for (const arr of window.temperatureC) {
+      const v = arr?.[k];
+      if (v !== undefined && finite(v) && v > -60 && v < 60) col.push(v);
+    }
+    if (col.length > 0) {
+      out[k]! = medianOf(col);
+      any = true;
+    }
+  }
+  return any ? out : null;
+}
+
 function runStepUnsafe(input: StepInput): StepResult {
   const { geometry, stepStart, window } = input;
   const notes: string[] = [];
@@ -119,12 +138,14 @@ function runStepUnsafe(input: StepInput): StepResult {
   for (let i = 0; i < R; i++) if (!usable[i]!) clean.ppm[i]!.fill(Number.NaN);
   const nUsable = usable.filter(Boolean).length;
 
-  // Stage B/C: background, enhancement, spikes (whole window, so the spike runs have context).
+  // Stage B/C: background, enhancement, spikes (whole window, so the spike runs have context). The site's
+  // temperature per minute (median over the devices that report one) drives the sensors' temperature artefact.
   const bg = removeBackground(
     clean.ppm,
     sensors.map((s) => s.deviceId),
     carry.background,
     [kStep + 1, Math.min(window.minutes, kStep + 16)],
+    siteTemperature(window),
   );
   const next: CarryData = { ...carry, background: bg.carry, windBias };
   if (R === 1) notes.push('one device: localization is weak and the background is per-sensor');
@@ -298,6 +319,21 @@ function runStepUnsafe(input: StepInput): StepResult {
     groupVerdict.set(rep, { pOn, probability, ...b, members });
   }
 
+  // The leading group of the step: the largest rate among groups that pass the fresh test or carry an open emission.
+  // A group that would open a new emission beside it at a small share of its rate is the lead's plume spread by the
+  // puff model's error onto a neighbouring group, not a second release (session 22: companions at 1–2 kg/h beside a
+  // 15 kg/h release, each scored as a wrong-group report), so it needs at least companionMinShare of the lead's rate.
+  let leadRate = 0;
+  let leadRep = -1;
+  for (const [rep, g] of groupVerdict) {
+    const hasOpen = g.members.some((j) => emissionStates[String(sources[j]!.id)]?.open);
+    const fresh = gate && g.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
+    if ((hasOpen || fresh) && g.rate > leadRate) {
+      leadRate = g.rate;
+      leadRep = rep;
+    }
+  }
+
   sources.forEach((src, j) => {
     const key = String(src.id);
     const state = emissionStates[key] ?? emptyState();
@@ -330,7 +366,8 @@ function runStepUnsafe(input: StepInput): StepResult {
       let on = false;
       let strong = false;
       if (g) {
-        const fresh = gate && g.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained;
+        const companion = j !== leadRep && g.rate < TUNING.companionMinShare * leadRate;
+        const fresh = gate && g.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained && !companion;
         const keep = open !== null && g.pOn >= 0.5 && g.probability >= 0.5 && inv!.explained >= 0.25;
         on = fresh || keep;
         strong =

@@ -35,6 +35,20 @@ export const TUNING = {
   offsetRiseMaxPpm: 0.15,
   offsetRiseJumpPpm: 0.3,
   offsetRiseAfterSteps: 16,
+  // Temperature-linked offsets (background.ts): offset = a + b·(T − offsetTempRefC), b per sensor from an
+  // exponentially weighted regression over clean steps (half-life of one day: long enough to span a diurnal swing,
+  // short enough that the random-walk drift of a does not pass for a slope), ridge-shrunk (a fit over a narrow
+  // temperature range stays near 0), applied only once the fit's temperature spread is offsetTempMinVar °C²·steps,
+  // capped at ±offsetTempMaxSlope. Dev metec 101 (replay, traced): at night the air cooled 2 °C/h and two downwind
+  // sensors rose ~0.15 ppm/h, faster than the follow rule tracked; the 0.1 ppm left over was fitted as 0.2 kg/h
+  // on two groups for 2 hours.
+  offsetTempRefC: 15,
+  offsetTempDecay: 0.9928, // 2^(−1/96)
+  offsetTempMinVar: 50,
+  offsetTempRidge: 50,
+  offsetTempMaxSlope: 0.1,
+  // A sensor whose offset could not be updated for this many steps (an outage) restarts it from the next candidate.
+  offsetStaleSteps: 4,
   crossSensorQuantile: 0.25,
   backgroundSmoothMinutes: 7, // half-width of the running median of the per-minute site background
   // Spikes (§1.4)
@@ -88,6 +102,9 @@ export const TUNING = {
   strongSpikeMinutes: 6,
   strongRateKgH: 0.5,
   strongProbability: 0.8,
+  // A group may open a new emission beside the step's leading group (largest rate among groups on or open) only at
+  // this share of the lead's rate or more (step.ts). 0 turns the rule off.
+  companionMinShare: 0,
   // Emissions (§1.7)
   closeAfterOffSteps: 2,
 };
