@@ -27,7 +27,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   'src/features/site-dashboard/site-dashboard-page.tsx Dashboard': 211,
   'src/features/integrations/push/integration-dialog.tsx IntegrationForm': 247,
   'src/ui/chart/period-bar-chart.tsx PeriodBarChart': 241,
-  'src/features/device-uptime/device-uptime-page.tsx DeviceUptimePage': 234,
   'src/entities/inspection/create-inspections-dialog.tsx CreateInspectionsDialog': 190,
   'src/entities/device/cloud-function-dialog.tsx CloudFunctionDialog': 181,
   'src/features/alarm-parameters/edit-parameters-dialog.tsx Editor': 178,
