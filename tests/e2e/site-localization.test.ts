@@ -1,12 +1,14 @@
 // Localization in the browser (issue 22 item 4): on the featured site, once the pipeline has written emissions, the
 // emission list's source reads 'Source · 78 %'; choosing it focuses the emission (the address keeps it), the map's
 // Localization toggle draws its candidate sources and hovering the most likely one names it with its probability;
-// the toggle is remembered; the rate chart's source view draws each source's rate over a band of its bounds.
+// the toggle is remembered; the rate chart's source view draws each source's rate over a band of its bounds; before
+// the model's start the layer and the source view say there is no model output.
 import { describe, expect, it } from 'vitest';
 import type { EmissionLocalization, SiteEmission, SiteRateAverage, SiteSource } from '@/contracts/site-dashboard';
 import { projectPx } from '@/domain/map-labels';
 import { SITE_MAP_LAYERS_STORAGE_KEY } from '@/domain/site-map';
 import { formatProbability } from '@/entities/site/localization-layers';
+import { NO_SOURCE_RATES } from '../../src/features/site-dashboard/source-rate-series';
 import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
 
 const DAY_MS = 86_400_000;
@@ -153,6 +155,26 @@ describe('localization in the browser', () => {
     await chart.scrollIntoViewIfNeeded();
     await chart.screenshot({ path: `${SHOTS}/site-localization-source-view.png` });
     await expectAccessible(page);
+
+    // Before the model's start the site has no model output: the rows name their source alone, the layer and the
+    // source view say why they show nothing.
+    const before = { start: new Date(now - 20 * DAY_MS).toISOString(), end: new Date(now - 10 * DAY_MS).toISOString() };
+    loaded = emissionsAnswer();
+    await page.goto(
+      `${suite.server().origin}/site/${siteId}?${new URLSearchParams({ organizationId: String(organizationId), ...before })}`,
+    );
+    const old = await loaded;
+    expect(old.every((e) => e.probability === null)).toBe(true);
+    await map
+      .getByRole('status', { name: 'Localization' })
+      .getByText(/^No localization in this range/)
+      .waitFor();
+    await chart.getByText(NO_SOURCE_RATES).waitFor();
+    const named = old.find((e) => e.sourceName !== null);
+    if (named) {
+      await card.getByRole('tab', { name: 'List' }).click();
+      await card.getByRole('button', { name: named.sourceName!, exact: true }).first().waitFor();
+    }
     await page.getByRole('checkbox', { name: 'Source view' }).uncheck();
     expect(problems).toEqual([]);
     await context.close();

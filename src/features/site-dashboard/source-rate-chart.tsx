@@ -12,11 +12,14 @@ import { useCh4Units } from '@/ui/hooks/use-ch4-units';
 import { useSession } from '@/ui/session-context';
 import { Spinner } from '@/ui/spinner';
 import { useSourceRates, type SiteWindow } from './api';
-import { sourceRateSeries, SOURCE_VIEW_MAX_SOURCES, type SourceRateSeries } from './source-rate-series';
+import {
+  NO_SOURCE_RATES,
+  sourceRateSeries,
+  SOURCE_VIEW_MAX_SOURCES,
+  type SourceRateSeries,
+} from './source-rate-series';
 
 export const SOURCE_VIEW_TITLE = 'CH4 Emission Rate by Source (1 hour average)';
-export const NO_SOURCE_RATES =
-  'No modelled source rates in this range: the modelling pipeline has not processed the site over it.';
 
 /** A colour with an alpha, for a source's band under its line. */
 const translucent = (hex: string, alpha: number) =>

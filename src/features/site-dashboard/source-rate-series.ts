@@ -5,6 +5,8 @@
 import type { SiteRateAverage } from '@/contracts/site-dashboard';
 
 export const SOURCE_VIEW_MAX_SOURCES = 5;
+export const NO_SOURCE_RATES =
+  'No modelled source rates in this range: the modelling pipeline has not processed the site over it.';
 
 export interface SourceRateSeries {
   /** Seconds (uPlot's time unit). */
