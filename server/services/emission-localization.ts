@@ -42,18 +42,19 @@ export async function emissionLocalization(
   // The steps the emission spans: from the step its (spike-refined) start falls in to its end, or on while open.
   const start = Math.floor(new Date(e.start_time).getTime() / STEP_MS) * STEP_MS;
   const end = e.end_time === null ? null : new Date(e.end_time).getTime();
+  // Per source over the primary key (site, source, time), so a long history costs one index range per source.
   const rows = await db.query<{ source_id: number; name: string; latitude: number; longitude: number; p: number }>(
-    `SELECT r.source_id, src.name, src.latitude, src.longitude, avg(r.probability) AS p
-       FROM source_rates r JOIN sources src ON src.id = r.source_id
-      WHERE r.site_id = $1 AND r.time >= $2 AND ($3::timestamptz IS NULL OR r.time < $3::timestamptz)
-        AND r.probability IS NOT NULL AND r.source_id IS DISTINCT FROM $4::int
+    `SELECT src.id AS source_id, src.name, src.latitude, src.longitude, m.p
+       FROM sources src
+       CROSS JOIN LATERAL (SELECT avg(r.probability) AS p FROM source_rates r
+                            WHERE r.site_id = $1 AND r.source_id = src.id AND r.time >= $2
+                              AND ($3::timestamptz IS NULL OR r.time < $3::timestamptz)) m
+      WHERE src.site_id = $1 AND src.id IS DISTINCT FROM $4::int AND m.p >= $6
         AND NOT EXISTS (SELECT 1 FROM emissions o
-                         WHERE o.site_id = $1 AND o.source_id = r.source_id
+                         WHERE o.site_id = $1 AND o.source_id = src.id
                            AND ($3::timestamptz IS NULL OR o.start_time < $3::timestamptz)
                            AND (o.end_time IS NULL OR o.end_time > $5::timestamptz))
-      GROUP BY r.source_id, src.name, src.latitude, src.longitude
-     HAVING avg(r.probability) >= $6
-      ORDER BY p DESC, r.source_id
+      ORDER BY m.p DESC, src.id
       LIMIT ${RUNNER_UP_COUNT}`,
     [
       e.site_id,
