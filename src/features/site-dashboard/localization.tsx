@@ -73,7 +73,9 @@ export function useLocalizationLayer(
   const layers = useMemo(() => localizationLayers(LAYER_ID, marks, p.on), [marks, p.on]);
   const hoverText = (pick: MapPick | null) => {
     const m = pick?.layerId === LAYER_ID ? marks[pick.index] : undefined;
-    return m ? `${sourceWithProbability(m.name, m.probability)}${m.mostLikely ? ' (most likely)' : ''}` : null;
+    if (!m) return null;
+    const note = !focused ? ' (mean over the range)' : m.mostLikely ? ' (most likely)' : '';
+    return `${sourceWithProbability(m.name, m.probability)}${note}`;
   };
   return { layers, marks, focusedEmission, loading: answer.isFetching, error: answer.error, hoverText };
 }
