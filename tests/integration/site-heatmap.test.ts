@@ -82,11 +82,11 @@ describe.each(testEngines)('CH4 heatmap on %s', (engine) => {
       }
     }
     await ingestSamples(t.database, samples);
-    // Rates for the first day's first six hours only: 5 kg/h.
+    // Rates for the first day only: 5 kg/h.
     await q(
       `INSERT INTO source_rates (site_id, source_id, time, rate, lower_bound, upper_bound, observable)
        SELECT $1, $2, t, 5, 4, 6, true FROM generate_series($3::timestamptz, $4::timestamptz, interval '15 minutes') t`,
-      [pad, source, iso(D0), iso(D0 + 6 * 3_600_000 - 15 * MIN)],
+      [pad, source, iso(D0), iso(D0 + DAY - 15 * MIN)],
     );
     worker = new HeatmapTileWorker({ database: t.database, runner: inProcessTileRunner(), log: () => undefined });
   }, 120_000);
@@ -110,7 +110,7 @@ describe.each(testEngines)('CH4 heatmap on %s', (engine) => {
     const done = await worker.runUntilIdle();
     expect(done.map((d) => d.status)).toEqual(['saved']);
     const h = siteHeatmapSchema.parse((await padDay()).json());
-    expect(h).toMatchObject({ kind: 'modelled', reason: null, computingDays: [], size: 64, hours: 6 });
+    expect(h).toMatchObject({ kind: 'modelled', reason: null, computingDays: [], size: 64, hours: 24 });
     const g = grid(h);
     expect(g.values).toHaveLength(64 * 64);
     // The source stands 30 m west of the site's point, the grid's centre 15 m west of it; the wind blows from the west.
@@ -132,8 +132,12 @@ describe.each(testEngines)('CH4 heatmap on %s', (engine) => {
     const h = siteHeatmapSchema.parse((await padDay(D0, D0 + 2 * DAY)).json());
     const one = siteHeatmapSchema.parse((await padDay()).json());
     expect(h.kind).toBe('modelled');
-    expect(h.hours).toBeCloseTo(6, 6);
+    expect(h.hours).toBeCloseTo(24, 6);
     expect(h.values).toBe(one.values);
+    // Rates for under half the hours with readings: the measured variant, saying why.
+    const three = siteHeatmapSchema.parse((await padDay(D0 + DAY / 2, D0 + 2 * DAY)).json());
+    expect(three.kind).toBe('measured');
+    expect(three.reason).toBe(HEATMAP_REASONS.fewRates(12, 36));
   });
 
   it('recomputes a tile after new rates and draws the new mean', async () => {

@@ -97,6 +97,13 @@ export function combineMeasured(
   return { devices, backgroundPpm };
 }
 
+/** Hours of the range with CH4 readings: each day's best-read device's minutes times the day's share. */
+export function readingHours(tiles: readonly ReadyTile[], start: number, end: number): number {
+  let hours = 0;
+  for (const t of tiles) hours += (dayShare(t.day, start, end) * Math.max(0, ...t.devices.map((d) => d.minutes))) / 60;
+  return hours;
+}
+
 /** Float32 little-endian as base64 (the answer's compact grid). */
 export function encodeGrid(values: Float32Array): string {
   return Buffer.from(gridToBytes(values)).toString('base64');

@@ -6,13 +6,18 @@ import type { Queryable } from '../../db/client';
 import { toLocal } from '../modelling/service/inputs';
 import { gridBounds } from '../plume/inputs';
 import { checkSite } from '../site-dashboard';
-import { combineMeasured, combineModelled, encodeGrid, utcDays } from './combine';
+import { combineMeasured, combineModelled, encodeGrid, readingHours, utcDays } from './combine';
 import { nudgeTiles } from './nudge';
 import { dayVersions, gridSignature, readTiles, siteGrid, wantTiles } from './tiles';
+
+/** The modelled variant is shown when its hours are at least this share of the hours with CH4 readings. */
+export const MODELLED_SHARE = 0.5;
 
 export const HEATMAP_REASONS = {
   noGrid: 'The site has no sources or devices to draw a heatmap around',
   noRates: 'The model has no source rates in this range: the measured mean enhancement at the devices is shown',
+  fewRates: (hours: number, of: number) =>
+    `The model has source rates for ${hours.toFixed(1)} of the range's ${of.toFixed(0)} hours with readings: the measured mean enhancement at the devices is shown`,
   blocked: (why: string | null) =>
     `The model is blocked${why ? ` (${why})` : ''}: the measured mean enhancement at the devices is shown`,
   nothing: 'No modelled rates or CH4 readings in this range',
@@ -68,7 +73,9 @@ export async function siteHeatmap(
     computingDays: [...stale.keys()].sort((x, y) => x - y).map((d) => new Date(d).toISOString().slice(0, 10)),
   };
   const modelled = site.is_blocked ? null : combineModelled(current, range.start, range.end, grid.size * grid.size);
-  if (modelled)
+  // The model speaks for the range only when its rates cover at least half the hours the devices read CH4.
+  const readHours = readingHours(current, range.start, range.end);
+  if (modelled && modelled.hours >= MODELLED_SHARE * readHours)
     return {
       ...empty,
       ...frame,
@@ -92,7 +99,9 @@ export async function siteHeatmap(
         ? HEATMAP_REASONS.nothing
         : site.is_blocked
           ? HEATMAP_REASONS.blocked(site.block_reason)
-          : HEATMAP_REASONS.noRates,
+          : modelled
+            ? HEATMAP_REASONS.fewRates(modelled.hours, readHours)
+            : HEATMAP_REASONS.noRates,
     maxPpm: Math.max(0, ...devices.map((d) => d.enhancementPpm)),
     devices,
     backgroundPpm: measured.backgroundPpm,
