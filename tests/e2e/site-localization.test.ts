@@ -46,7 +46,7 @@ describe('localization in the browser', () => {
           emissions = await loaded;
           return emissions.some((e) => e.probability !== null);
         },
-        { timeout: 420_000, intervals: [15_000] },
+        { timeout: 420_000, interval: 15_000 },
       )
       .toBe(true);
     const modelled = emissions.filter((e) => e.probability !== null && sources.some((s) => s.id === e.sourceId));

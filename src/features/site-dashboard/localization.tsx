@@ -61,7 +61,7 @@ export function useLocalizationLayer(
   on: boolean,
 ) {
   const p = { organizationId, emissions, sources, on };
-  const [focusedId] = useFocusedEmission();
+  const [focusedId, setFocused] = useFocusedEmission();
   const focusedEmission = p.emissions.find((e) => e.id === focusedId) ?? null;
   const answer = useEmissionLocalization(p.organizationId, p.on ? (focusedEmission?.id ?? null) : null);
   const focused = focusedEmission && answer.data?.emissionId === focusedEmission.id ? answer.data : null;
@@ -77,7 +77,15 @@ export function useLocalizationLayer(
     const note = !focused ? ' (mean over the range)' : m.mostLikely ? ' (most likely)' : '';
     return `${sourceWithProbability(m.name, m.probability)}${note}`;
   };
-  return { layers, marks, focusedEmission, loading: answer.isFetching, error: answer.error, hoverText };
+  /** Without a focus, a click on a source's circle focuses its newest emission of the range; false when not a mark. */
+  const open = (pick: MapPick) => {
+    const m = pick.layerId === LAYER_ID ? marks[pick.index] : undefined;
+    if (!m) return false;
+    const newest = p.emissions.filter((e) => e.sourceId === m.sourceId).at(-1);
+    if (!focused && newest) setFocused(newest.id);
+    return true;
+  };
+  return { layers, marks, focusedEmission, loading: answer.isFetching, error: answer.error, hoverText, open };
 }
 
 /** What the layer shows, or why it shows nothing (no model output in the range, or a focused emission without it). */
