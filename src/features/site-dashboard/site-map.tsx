@@ -226,7 +226,7 @@ export function SiteMap({
     setHovered(shown && pick ? { text: shown, x: pick.x, y: pick.y } : null);
   };
   const onClick = (pick: MapPick) => {
-    if (adjacent.open(pick) || marks.click(pick)) return;
+    if (adjacent.open(pick) || marks.click(pick) || localization.open(pick)) return;
     const arc = pick.layerId === 'site-roses' ? arcs[pick.index] : undefined;
     if (!arc) return;
     setSelectedArcs((prev) => {
