@@ -26,7 +26,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   'src/entities/device/device-dialog.tsx DeviceFormBody': 249,
   'src/features/site-dashboard/site-dashboard-page.tsx Dashboard': 211,
   'src/features/integrations/push/integration-dialog.tsx IntegrationForm': 247,
-  'src/ui/chart/period-bar-chart.tsx PeriodBarChart': 241,
   'src/entities/inspection/create-inspections-dialog.tsx CreateInspectionsDialog': 190,
   'src/entities/device/cloud-function-dialog.tsx CloudFunctionDialog': 181,
   'src/features/alarm-parameters/edit-parameters-dialog.tsx Editor': 178,

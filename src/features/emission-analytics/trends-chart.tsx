@@ -3,7 +3,8 @@
 // normalized-rate lines.
 import type { EmissionTotal, PeriodGroupedEmission } from '@/contracts/emission';
 import { CHART_MIN_Y_MAX, NO_EMISSIONS, RATE_AXIS_MIN_MAX, stackGroups, type StackBy } from '@/domain/emission';
-import { PeriodBarChart, type BarStack, type ChartLine } from '@/ui/chart/period-bar-chart';
+import { PeriodBarChart } from '@/ui/chart/period-bar-chart';
+import type { BarStack, ChartLine } from '@/ui/chart/period-bar-layout';
 import type { Ch4Units } from '@/ui/hooks/use-ch4-units';
 
 export const GROUP_COLOURS = ['#0e7490', '#f59e0b', '#7c3aed', '#16a34a', '#db2777', '#94a3b8'];
