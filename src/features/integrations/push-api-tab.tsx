@@ -1,15 +1,16 @@
 // The Push API tab of /integrations (spec 3 §2 'Integrations'): the organization's push integrations with their
 // 24-hour successes and failures; Add, Edit, Delete (confirmed), History (audit) and Execution History.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Integration } from '@/contracts/integration';
-import { enabledLabel, INTEGRATION_MESSAGES, IntegrationDataType } from '@/domain/integration';
+import { INTEGRATION_MESSAGES } from '@/domain/integration';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
 import { DataGrid } from '@/ui/data-grid/data-grid';
-import type { GridColumn } from '@/ui/data-grid/types';
+import { RowAction, RowActions } from '@/ui/data-grid/row-actions';
 import { ConfirmDialog } from '@/ui/modal';
 import { useToast } from '@/ui/toasts';
 import { useDeleteIntegration, useIntegrations } from './push/api';
 import { ExecutionHistoryDialog } from './push/execution-history-dialog';
+import { INTEGRATION_COLUMNS } from './push/integration-columns';
 import { IntegrationDialog } from './push/integration-dialog';
 
 type Dialog =
@@ -30,67 +31,6 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
     setDeleteError(null);
   };
 
-  const columns = useMemo<GridColumn<Integration>[]>(
-    () => [
-      { id: 'name', header: 'Name', value: (r) => r.name, hideable: false, width: 170 },
-      {
-        id: 'dataType',
-        header: 'Data Type',
-        value: (r) => IntegrationDataType.label(r.dataType),
-        filterOptions: IntegrationDataType.options.map((o) => o.label),
-        width: 120,
-      },
-      {
-        id: 'enabled',
-        header: 'Enabled',
-        value: (r) => enabledLabel(r.enabled),
-        filterOptions: ['Yes', 'No'],
-        width: 80,
-      },
-      {
-        id: 'siteGroups',
-        header: 'Site Groups',
-        value: (r) => (r.siteGroupNames.length ? r.siteGroupNames.join(', ') : 'All sites'),
-        hiddenByDefault: true,
-      },
-      {
-        id: 'lastTwentyFourHourSuccessCount',
-        header: 'Successes (24 h)',
-        kind: 'number',
-        align: 'right',
-        value: (r) => r.lastTwentyFourHourSuccessCount,
-        filterable: false,
-        width: 115,
-      },
-      {
-        id: 'lastTwentyFourHourFailureCount',
-        header: 'Failures (24 h)',
-        kind: 'number',
-        align: 'right',
-        value: (r) => r.lastTwentyFourHourFailureCount,
-        filterable: false,
-        cell: (r) => (
-          <span className={r.lastTwentyFourHourFailureCount > 0 ? 'font-semibold text-error' : ''}>
-            {r.lastTwentyFourHourFailureCount}
-          </span>
-        ),
-        width: 110,
-      },
-      {
-        id: 'requestUrl',
-        header: 'URL',
-        value: (r) => r.requestUrl,
-        width: 280,
-        cell: (r) => (
-          <span className="block truncate font-mono text-xs" title={r.requestUrl}>
-            {r.requestUrl}
-          </span>
-        ),
-      },
-    ],
-    [],
-  );
-
   async function confirmDelete(row: Integration) {
     setDeleteError(null);
     try {
@@ -107,7 +47,7 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
       <DataGrid
         label="Push integrations"
         gridKey="PushIntegrationsColumnVisibility"
-        columns={columns}
+        columns={INTEGRATION_COLUMNS}
         rows={data}
         getRowId={(r) => String(r.id)}
         loading={isPending}
@@ -122,40 +62,20 @@ export function PushApiTab({ organizationId }: { organizationId: number }) {
           </button>
         }
         rowActions={(r) => (
-          <span className="inline-flex gap-0.5">
-            <button
-              type="button"
-              className="btn btn-ghost btn-xs"
-              onClick={() => setDialog({ kind: 'edit', row: r })}
-              aria-label={`Edit ${r.name}`}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-xs"
-              onClick={() => setDialog({ kind: 'delete', row: r })}
-              aria-label={`Delete ${r.name}`}
-            >
-              Delete
-            </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-xs"
+          <RowActions>
+            <RowAction label="Edit" name={`Edit ${r.name}`} onClick={() => setDialog({ kind: 'edit', row: r })} />
+            <RowAction label="Delete" name={`Delete ${r.name}`} onClick={() => setDialog({ kind: 'delete', row: r })} />
+            <RowAction
+              label="History"
+              name={`History of ${r.name}`}
               onClick={() => setDialog({ kind: 'history', row: r })}
-              aria-label={`History of ${r.name}`}
-            >
-              History
-            </button>
-            <button
-              type="button"
-              className="btn btn-ghost btn-xs"
+            />
+            <RowAction
+              label="Execution History"
+              name={`Execution history of ${r.name}`}
               onClick={() => setDialog({ kind: 'executions', row: r })}
-              aria-label={`Execution history of ${r.name}`}
-            >
-              Execution History
-            </button>
-          </span>
+            />
+          </RowActions>
         )}
       />
       {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
