@@ -68,6 +68,6 @@ function heatmapText(h: SiteHeatmap, computing: number): string {
   if (h.kind === 'modelled')
     return `Mean enhancement over ${h.hours.toFixed(h.hours < 10 ? 1 : 0)} h of modelled rates, peak ${h.maxPpm.toFixed(2)} ppm.`;
   if (h.kind === 'measured')
-    return `${h.reason ?? ''} Background ${h.backgroundPpm === null ? '–' : h.backgroundPpm.toFixed(2)} ppm.`.trim();
+    return `${h.reason ? `${h.reason}.` : ''} Background ${h.backgroundPpm === null ? '–' : h.backgroundPpm.toFixed(2)} ppm.`.trim();
   return computing > 0 ? '' : `${HEATMAP_EMPTY} ${h.reason ?? ''}`.trim();
 }
