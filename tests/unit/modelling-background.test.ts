@@ -120,7 +120,7 @@ describe('background and enhancement', () => {
     expect(worst).toBeLessThan(0.1);
     // Without the temperature the follow rule lags the artefact by more (this is what made false reports).
     expect(worstWithout).toBeGreaterThan(worst);
-  });
+  }, 30_000); // about 200 steps of eight sensors: seconds on a loaded machine
 
   it('a sensor back from an outage restarts its offset instead of reading its drift as a plume', () => {
     const rng = makeRng(6);
