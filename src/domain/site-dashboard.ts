@@ -14,7 +14,7 @@ export const EMISSION_LINK_PADDING_HOURS = 2;
 export const siteDashboardTitle = (siteName: string) => `${siteName} Dashboard`;
 
 /** Widgets that are not a measurement type. */
-export type ContentWidget = 'map' | 'inspections' | 'timeline' | 'rate';
+export type ContentWidget = 'map' | 'camera' | 'inspections' | 'timeline' | 'rate';
 export type SiteWidget = ContentWidget | number;
 
 export interface SiteWidgetGroup {
@@ -26,6 +26,7 @@ export interface SiteWidgetGroup {
 
 export const CONTENT_WIDGET_LABELS: Record<ContentWidget, string> = {
   map: 'Map',
+  camera: 'Camera',
   inspections: 'Inspections Timeline',
   timeline: 'Emissions Timeline',
   rate: 'CH4 Emission Rate',
@@ -37,8 +38,8 @@ const WIND_WIDGETS = [15, 16];
 const shown = new Set([...GAS_WIDGETS, ...WIND_WIDGETS]);
 
 export const SITE_WIDGET_GROUPS: readonly SiteWidgetGroup[] = [
-  // Group 0 in the spec's order (Camera is left out: there are no camera timelines); Inspections is not a default.
-  { name: 'Site', widgets: ['map', 'inspections', 'timeline', 'rate'] as SiteWidget[], diagnostic: false },
+  // Group 0 in the spec's order; Camera and Inspections are not defaults.
+  { name: 'Site', widgets: ['map', 'camera', 'inspections', 'timeline', 'rate'] as SiteWidget[], diagnostic: false },
   { name: 'Gases', widgets: GAS_WIDGETS as SiteWidget[], diagnostic: false },
   { name: 'Wind', widgets: WIND_WIDGETS as SiteWidget[], diagnostic: false },
   // The device dashboard's status and diagnostic groups, less what the groups above already hold.
@@ -50,6 +51,13 @@ export const SITE_WIDGET_GROUPS: readonly SiteWidgetGroup[] = [
 ].filter((g) => g.widgets.length > 0);
 
 export const DEFAULT_SITE_WIDGETS: readonly SiteWidget[] = ['map', 'timeline', 'rate'];
+
+/** The groups a site offers: the Camera widget only where a camera stands or stood in the range (spec 3 §2). */
+export function siteWidgetGroups(hasCamera: boolean): readonly SiteWidgetGroup[] {
+  return hasCamera
+    ? SITE_WIDGET_GROUPS
+    : SITE_WIDGET_GROUPS.map((g) => ({ ...g, widgets: g.widgets.filter((x) => x !== 'camera') }));
+}
 
 /** The remembered selection, or the defaults; unknown widgets are dropped. */
 export function readSiteWidgetSelection(stored: string | null): SiteWidget[] {

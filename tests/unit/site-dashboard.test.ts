@@ -3,6 +3,7 @@ import {
   DEFAULT_SITE_WIDGETS,
   emissionLinkRange,
   readSiteWidgetSelection,
+  siteWidgetGroups,
   SITE_WIDGET_GROUPS,
   siteDashboardTitle,
   timelineSources,
@@ -21,8 +22,19 @@ describe('single-site dashboard rules (spec 3 §2)', () => {
     expect(DEFAULT_SITE_WIDGETS).toEqual(['map', 'timeline', 'rate']);
     expect(readSiteWidgetSelection(null)).toEqual(['map', 'timeline', 'rate']);
     expect(readSiteWidgetSelection('not json')).toEqual(['map', 'timeline', 'rate']);
-    expect(readSiteWidgetSelection(JSON.stringify(['map', 1, 999, 'camera', 16]))).toEqual(['map', 1, 16]);
+    expect(readSiteWidgetSelection(JSON.stringify(['map', 1, 999, 'camera', 'radar', 16]))).toEqual([
+      'map',
+      1,
+      'camera',
+      16,
+    ]);
     expect(readSiteWidgetSelection('[]')).toEqual([]);
+  });
+
+  it('offers the Camera widget in group 0 only at a site with cameras', () => {
+    expect(siteWidgetGroups(true)[0]!.widgets).toEqual(['map', 'camera', 'inspections', 'timeline', 'rate']);
+    expect(siteWidgetGroups(false)[0]!.widgets).toEqual(['map', 'inspections', 'timeline', 'rate']);
+    expect(siteWidgetGroups(false).slice(1)).toEqual(siteWidgetGroups(true).slice(1));
   });
 
   it('groups one widget per gas and the wind, then the diagnostics, with no widget twice', () => {

@@ -17,7 +17,7 @@ import { Permission } from '@/domain/permissions';
 import {
   CONTENT_WIDGET_LABELS,
   readSiteWidgetSelection,
-  SITE_WIDGET_GROUPS,
+  siteWidgetGroups,
   SITE_WIDGET_UNAVAILABLE,
   SITE_WIDGETS_STORAGE_KEY,
   siteDashboardTitle,
@@ -37,6 +37,7 @@ import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toasts';
 import { useSiteDetail, useSiteDevices, useSiteEmissions, useSiteSources, type SiteWindow } from './api';
 import { EmissionTimeline } from './emission-timeline';
+import { CameraWidget } from './camera-widget';
 import { InspectionsTimeline } from './inspections-timeline';
 import { BaselineHistoryDialog } from './baseline-history-dialog';
 import { SideColumn } from './side-column';
@@ -111,9 +112,10 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
     return { gasStays: keep(false), windStays: keep(true) };
   }, [stays, showQuarantined]);
   const reported = new Set(stays.flatMap((s) => s.measurementTypeIds));
-  const groups = SITE_WIDGET_GROUPS.filter((g) => (g.diagnostic ? isDeviceAdmin : true)).filter(
-    (g) => g.widgets.every((x) => typeof x === 'string') || canSeeDevices,
-  );
+  const hasCamera = stays.some((s) => s.deviceType === 'QubeCamera');
+  const groups = siteWidgetGroups(hasCamera)
+    .filter((g) => (g.diagnostic ? isDeviceAdmin : true))
+    .filter((g) => g.widgets.every((x) => typeof x === 'string') || canSeeDevices);
   const available = (x: SiteWidget) => typeof x === 'string' || reported.has(x);
   const choose = (next: SiteWidget[]) => {
     setSelected(next);
@@ -218,6 +220,7 @@ function Dashboard({ site, organizationId }: { site: SiteDetail; organizationId:
                   />
                 </Suspense>
               );
+            if (x === 'camera') return <CameraWidget key="camera" w={w} />;
             if (x === 'inspections') return <InspectionsTimeline key="inspections" w={w} pinned={focus.pins} />;
             if (x === 'timeline')
               return (

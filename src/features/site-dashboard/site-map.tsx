@@ -37,6 +37,7 @@ import type { SiteWindow } from './api';
 import { useRoseData, useSiteStructures, useSiteWind } from './map-api';
 import { MapLayerControls, RoseLegend, SiteMapKey, useSiteMapLayers } from './map-controls';
 import { usePlumeAnimation } from './plume-animation';
+import { CameraEventsCaption, CameraEventsToggle, useCameraMap } from './camera-map';
 import { PlumeControls, PlumeLegend, PlumeToggle } from './plume-controls';
 import { SOURCE_DISC_RADIUS, useMarkedLayers, useSiteMapMarks, type SiteMapFocus } from './site-map-marks';
 import { SiteMapMarksKey, SiteMapMarksOverlay } from './site-map-marks-view';
@@ -82,6 +83,7 @@ export function SiteMap({
   const adjacent = useAdjacentSites(site);
   const marks = useSiteMapMarks({ w, site, stays, sources, focus, showSources: layersOn.sources });
   const localization = useLocalizationLayer(w.organizationId, emissions, sources, layersOn.localization);
+  const cameras = useCameraMap(w, stays, layersOn, focus.time);
 
   const live = useMemo(() => sources.filter((s) => !s.deleted), [sources]);
   const stayById = useMemo(() => new Map(stays.map((s) => [s.installationId, s])), [stays]);
@@ -215,8 +217,8 @@ export function SiteMap({
   const fit = useSiteFit(stays, live, structures.data);
   // One array while nothing changes, so a hover's re-render does not hand the map new layers.
   const allLayers = useMemo(
-    () => [adjacent.layer, ...heatmap.layers, ...layers, ...plume.layers, ...localization.layers],
-    [adjacent.layer, heatmap.layers, layers, plume.layers, localization.layers],
+    () => [adjacent.layer, ...heatmap.layers, ...layers, ...plume.layers, ...localization.layers, ...cameras.layers],
+    [adjacent.layer, heatmap.layers, layers, plume.layers, localization.layers, cameras.layers],
   );
 
   const onHover = (pick: MapPick | null) => {
@@ -241,7 +243,7 @@ export function SiteMap({
     (layersOn.roses && roses.isFetching) ||
     ((layersOn.windRose || layersOn.windField) && wind.isFetching) ||
     (layersOn.structures && structures.isFetching);
-  const failed = [roses.error, wind.error, structures.error].find((e) => e);
+  const failed = [roses.error, wind.error, structures.error, cameras.error].find((e) => e);
   const frameTime =
     layersOn.windField && frames.times.length > 0 ? frames.times[frame % frames.times.length] : undefined;
   return (
@@ -252,7 +254,11 @@ export function SiteMap({
         selectedArcs={selectedArcs.size}
         onHideCones={() => setSelectedArcs(new Set())}
         loading={loading}
-        extra={[<PlumeToggle key="plume" plume={plume} />, <HeatmapToggle key="heatmap" heatmap={heatmap} />]}
+        extra={[
+          <PlumeToggle key="plume" plume={plume} />,
+          <HeatmapToggle key="heatmap" heatmap={heatmap} />,
+          <CameraEventsToggle key="cameras" hasCameras={cameras.hasCameras} layers={layersOn} onChange={setLayersOn} />,
+        ]}
       />
       {failed && (
         <p role="alert" className="mb-1 text-sm text-error">
@@ -304,6 +310,11 @@ export function SiteMap({
       <SiteMapMarksKey marks={marks} />
       {layersOn.localization && <LocalizationKey layer={localization} />}
       <PlumeControls plume={plume} />
+      <CameraEventsCaption
+        on={cameras.hasCameras && layersOn.cameraEvents}
+        captions={cameras.captions}
+        loading={cameras.loading}
+      />
       {layersOn.roses && <RoseLegend gasId={layersOn.roseGas} empty={roses.isSuccess && arcs.length === 0} />}
     </section>
   );
