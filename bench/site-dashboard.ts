@@ -9,6 +9,8 @@
 // 2. (--browser) A range change on the featured site's dashboard in Chromium with every map layer on over 30 days:
 //    main-thread time of the change (CDP TaskDuration) and the long tasks seen (PerformanceObserver), from the moment
 //    the new range is pushed until the map's calls have answered and the page is quiet.
+import type { Page } from 'playwright-core';
+import { launchBrowser, signIn, startServer, type RunningServer } from '../tests/e2e/harness';
 import { createTestDatabase } from '../tests/helpers/test-db';
 import { ingestSamples, type Sample } from '../server/services/measurement-store';
 import { loadPuffKernel, setPuffKernel } from '../server/services/modelling/puff-kernel';
@@ -201,6 +203,125 @@ export async function heatmapBench() {
   }
 }
 
+/** The featured site as the server prints it and its device page names it (tests/e2e/harness.ts does the same). */
+async function featuredSite(server: RunningServer, page: Page): Promise<{ siteId: number; organizationId: number }> {
+  let line = '';
+  for (let i = 0; i < 300 && !line; i++) {
+    line =
+      server
+        .output()
+        .split('\n')
+        .find((l) => l.startsWith('A year of one-minute data:')) ?? '';
+    if (!line) await new Promise((r) => setTimeout(r, 100));
+  }
+  const device = /\/device\/([\w-]+)/.exec(line)![1]!;
+  await signIn(page, server.origin, 'org.admin@example.com', `/device/${device}`);
+  const siteName = (await page.getByText(/^at /).first().innerText({ timeout: 60_000 })).replace(/^at /, '');
+  await page.getByRole('link', { name: 'Sites', exact: true }).click();
+  await page.getByPlaceholder('Search sites').fill(siteName);
+  const href = await page
+    .getByRole('link', { name: `Dashboard of ${siteName}` })
+    .first()
+    .getAttribute('href');
+  return {
+    siteId: Number(/\/site\/(\d+)/.exec(href ?? '')![1]),
+    organizationId: Number(new URL(page.url()).searchParams.get('organizationId')),
+  };
+}
+
+/** Waits until no request has been in flight for `quietMs`. */
+async function quiet(page: Page, quietMs = 1500, timeoutMs = 240_000): Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  const on = () => {
+    inFlight++;
+    last = Date.now();
+  };
+  const off = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  page.on('request', on);
+  page.on('requestfinished', off);
+  page.on('requestfailed', off);
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until && (inFlight > 0 || Date.now() - last < quietMs)) await page.waitForTimeout(100);
+  page.off('request', on);
+  page.off('requestfinished', off);
+  page.off('requestfailed', off);
+}
+
+export async function rangeChangeBench() {
+  const server = await startServer({ SEED_DAYS: '2', SEED_FEATURED_DAYS: '30' });
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1500, height: 1100 } });
+    // Every layer on, as a user who turned them all on left them.
+    await context.addInitScript(() => {
+      const all = { sources: true, structures: true, deviceLabels: true, roses: true, windRose: true, windField: true };
+      window.localStorage.setItem('console.siteMapLayers', JSON.stringify({ ...all, localization: true }));
+      window.localStorage.setItem('console.siteMapPlumes', 'true');
+      window.localStorage.setItem('console.siteMapHeatmap', 'true');
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+        type: 'longtask',
+      });
+    });
+    const page = await context.newPage();
+    const { siteId, organizationId } = await featuredSite(server, page);
+    const day = 86_400_000;
+    const now = Date.now();
+    const at = (shiftDays: number) =>
+      `/site/${siteId}?${new URLSearchParams({
+        organizationId: String(organizationId),
+        start: new Date(now - (30 + shiftDays) * day).toISOString(),
+        end: new Date(now - shiftDays * day).toISOString(),
+      })}`;
+    await page.goto(server.origin + at(0));
+    await page.getByRole('region', { name: 'Map', exact: true }).first().waitFor();
+    // First load: tiles computed cold, everything fetched; then the map is warm.
+    await page.getByRole('figure', { name: 'CH4 heatmap legend' }).waitFor({ timeout: 120_000 });
+    await quiet(page, 3000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metric = async (name: string) =>
+      ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    const runs: { task: number; script: number; longest: number; longSum: number }[] = [];
+    for (const shift of [1, 2, 3, 0, 1]) {
+      await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks = []));
+      const task0 = await metric('TaskDuration');
+      const script0 = await metric('ScriptDuration');
+      // A range change as the date picker makes it: the address changes in place, the page is not reloaded.
+      await page.evaluate((path) => {
+        window.history.pushState({}, '', path);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, at(shift));
+      await quiet(page);
+      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+      runs.push({
+        task: (await metric('TaskDuration')) - task0,
+        script: (await metric('ScriptDuration')) - script0,
+        longest: Math.max(0, ...longTasks),
+        longSum: longTasks.reduce((a, b) => a + b, 0),
+      });
+    }
+    const med = (k: 'task' | 'script' | 'longest' | 'longSum') => +median(runs.map((r) => r[k])).toFixed(0);
+    return {
+      'range changes (30 days each, every layer on)': runs.length,
+      'main-thread task time per change, median (ms)': med('task'),
+      'of which script, median (ms)': med('script'),
+      'long tasks per change, summed, median (ms)': med('longSum'),
+      'longest task, median (ms)': med('longest'),
+      'every change (task ms)': runs.map((r) => r.task.toFixed(0)).join(', '),
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.table(await heatmapBench());
+  if (process.argv.includes('--browser')) console.table(await rangeChangeBench());
+  else console.table(await heatmapBench());
 }
