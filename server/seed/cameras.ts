@@ -53,7 +53,8 @@ export async function seedDemoCameras(
     lat: lat0 + north / 111_195,
     lng: lng0 + east / (111_195 * Math.cos((lat0 * Math.PI) / 180)),
   });
-  const windowStart = input.end - WINDOW_DAYS * DAY_MS;
+  // Only where the site's wind was measured (a short demo seed has a few days of it).
+  const windowStart = Math.max(input.end - WINDOW_DAYS * DAY_MS, input.weather.start);
   const cameras = [];
   for (const [i, bearing] of CAMERA_BEARINGS.entries()) {
     const b = (bearing * Math.PI) / 180;
