@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SOURCE_CATEGORIES } from '@/domain/source-category';
 import { WIND_TRAIL_LENGTH } from '@/domain/wind-trail';
 import { trailSegments, windTrail, type WindSample } from '@/entities/site/wind-trail';
+import { imageBounds, inspectionMark } from '@/entities/site/inspection-marks';
+import type { InspectionListItem } from '@/contracts/inspection';
 import {
   atlasGlyphs,
   atlasMapping,
@@ -140,5 +142,69 @@ describe('source icon atlas', () => {
       { id: 4, name: 'Compressor' },
       { id: null, name: 'Uncategorized' },
     ]);
+  });
+});
+
+describe('inspection marks', () => {
+  const base: InspectionListItem = {
+    id: 1,
+    type: 2,
+    siteId: 1,
+    siteName: 'Pad',
+    time: '2026-06-01T00:00:00Z',
+    detectionFound: false,
+    emissionRate: null,
+    emissionConcentration: null,
+    locationLatLng: '',
+    sourceId: null,
+    sourceName: null,
+    surveyType: 1,
+    hasImage: false,
+    northEastCornerLocationLatLng: '',
+    southWestCornerLocationLatLng: '',
+  };
+  const site = { lat: 32, lng: -102 };
+  const sources = new Map([[7, { lat: 32.001, lng: -102.001 }]]);
+
+  it('stands at its own location, else its image, else its source, else the site', () => {
+    expect(inspectionMark({ ...base, locationLatLng: '32.5,-102.5', sourceId: 7 }, sources, site)).toMatchObject({
+      lat: 32.5,
+      lng: -102.5,
+      place: 'inspection',
+      imageBounds: null,
+    });
+    const aerial = {
+      ...base,
+      type: 1,
+      hasImage: true,
+      southWestCornerLocationLatLng: '31.9,-102.1',
+      northEastCornerLocationLatLng: '32.1,-101.9',
+    };
+    const m = inspectionMark(aerial, sources, site);
+    expect(m.place).toBe('image');
+    expect(m.lat).toBeCloseTo(32, 9);
+    expect(m.lng).toBeCloseTo(-102, 9);
+    expect(m.imageBounds).toEqual([-102.1, 31.9, -101.9, 32.1]);
+    expect(inspectionMark({ ...base, sourceId: 7 }, sources, site)).toMatchObject({
+      ...sources.get(7),
+      place: 'source',
+    });
+    expect(inspectionMark({ ...base, sourceId: 99 }, sources, site)).toMatchObject({ ...site, place: 'site' });
+  });
+
+  it('lays an image only between two valid corners, south-west below and left of north-east', () => {
+    expect(
+      imageBounds({ southWestCornerLocationLatLng: '32.1,-101.9', northEastCornerLocationLatLng: '31.9,-102.1' }),
+    ).toBeNull();
+    expect(
+      imageBounds({ southWestCornerLocationLatLng: 'x', northEastCornerLocationLatLng: '31.9,-102.1' }),
+    ).toBeNull();
+    // Corners without the image flag lay nothing.
+    const noImage = {
+      ...base,
+      southWestCornerLocationLatLng: '31.9,-102.1',
+      northEastCornerLocationLatLng: '32.1,-101.9',
+    };
+    expect(inspectionMark(noImage, sources, site).imageBounds).toBeNull();
   });
 });

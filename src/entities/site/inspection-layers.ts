@@ -1,8 +1,9 @@
 // The inspections' deck.gl layers on the site map: aerial images laid over their corners, thumbnails of other
 // inspections' images at their marks, and pins for the inspections the user pinned (amber when a detection was found,
-// green when none, as on the inspections timeline). Pins are drawn from a small canvas atlas, no external images.
+// green when none, as on the inspections timeline). Pins and thumbnails are drawn into canvas atlases, no URLs.
 import type { Layer } from '@deck.gl/core';
 import { BitmapLayer, IconLayer } from '@deck.gl/layers';
+import { canvasAtlas } from './source-icon-layers';
 
 export interface GroundImage {
   key: string;
@@ -26,19 +27,34 @@ export function groundImageLayers(idPrefix: string, images: readonly GroundImage
 }
 
 export interface Thumbnail {
-  key: string;
   lng: number;
   lat: number;
-  /** An object URL of the image. */
-  url: string;
+  image: ImageBitmap;
 }
 
-/** Image thumbnails, 40 pixels wide, standing on their mark; picked by index. */
+const THUMB = 64;
+
+/** Image thumbnails, 40 pixels wide with a white frame, standing on their mark; picked by index. */
 export function thumbnailLayer(id: string, thumbnails: readonly Thumbnail[]): Layer {
+  // One atlas of the thumbnails, drawn from their decoded images (no URL for deck.gl to fetch).
+  const canvas = document.createElement('canvas');
+  canvas.width = THUMB * Math.max(1, thumbnails.length);
+  canvas.height = THUMB;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('This browser cannot draw the map icons (no 2D canvas).');
+  thumbnails.forEach((t, i) => {
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(i * THUMB, 0, THUMB, THUMB);
+    ctx.drawImage(t.image, i * THUMB + 4, 4, THUMB - 8, THUMB - 8);
+  });
   return new IconLayer<Thumbnail>({
     id,
     data: thumbnails,
-    getIcon: (t) => ({ id: t.key, url: t.url, width: 64, height: 64, anchorY: 64 }),
+    iconAtlas: canvasAtlas(canvas),
+    iconMapping: Object.fromEntries(
+      thumbnails.map((_, i) => [String(i), { x: i * THUMB, y: 0, width: THUMB, height: THUMB, anchorY: THUMB }]),
+    ),
+    getIcon: (_, { index }) => String(index),
     getPosition: (t) => [t.lng, t.lat],
     getSize: 40,
     sizeUnits: 'pixels',
@@ -51,10 +67,10 @@ export function thumbnailLayer(id: string, thumbnails: readonly Thumbnail[]): La
 const PIN_W = 32;
 const PIN_H = 44;
 const PIN_FILL = { detection: '#d97706', clean: '#15803d' } as const;
-let pinAtlas: string | null = null;
+let pinAtlas: HTMLCanvasElement | null = null;
 
-/** Two teardrop pins side by side, as a PNG data URL drawn once. */
-function pins(): string {
+/** Two teardrop pins side by side, drawn once. */
+function pins(): HTMLCanvasElement {
   if (pinAtlas) return pinAtlas;
   const canvas = document.createElement('canvas');
   canvas.width = PIN_W * 2;
@@ -80,8 +96,8 @@ function pins(): string {
     ctx.fillStyle = '#fff';
     ctx.fill();
   });
-  pinAtlas = canvas.toDataURL('image/png');
-  return pinAtlas;
+  pinAtlas = canvas;
+  return canvas;
 }
 
 export interface Pin {
@@ -95,7 +111,7 @@ export function pinLayer(id: string, marks: readonly Pin[]): Layer {
   return new IconLayer<Pin>({
     id,
     data: marks,
-    iconAtlas: pins(),
+    iconAtlas: canvasAtlas(pins()),
     iconMapping: {
       detection: { x: 0, y: 0, width: PIN_W, height: PIN_H, anchorY: PIN_H },
       clean: { x: PIN_W, y: 0, width: PIN_W, height: PIN_H, anchorY: PIN_H },

@@ -1,15 +1,15 @@
 // The source icons' deck.gl layer: the glyphs of source-icons.ts drawn once into a canvas atlas (white marks on
 // transparent, used as masks so the layer tints them) and placed at each source over its coloured disc.
-import type { Layer } from '@deck.gl/core';
-import { IconLayer } from '@deck.gl/layers';
+import type { Layer, TextureSource } from '@deck.gl/core';
+import { IconLayer, type IconLayerProps } from '@deck.gl/layers';
 import { atlasGlyphs, atlasMapping, GLYPH_SIZE, sourceIconKey } from './source-icons';
 
 const CELL = 48;
 const COLUMNS = 8;
-let atlas: string | null = null;
+let atlas: HTMLCanvasElement | null = null;
 
-/** The atlas as a PNG data URL, drawn on first use and kept: about 30 glyphs, one 48-pixel cell each. */
-function iconAtlas(): string {
+/** The atlas canvas, drawn on first use and kept: about 30 glyphs, one 48-pixel cell each. */
+function iconAtlas(): HTMLCanvasElement {
   if (atlas) return atlas;
   const glyphs = atlasGlyphs();
   const canvas = document.createElement('canvas');
@@ -31,9 +31,19 @@ function iconAtlas(): string {
     if (glyph.fill) ctx.fill(new Path2D(glyph.fill));
     ctx.restore();
   });
-  atlas = canvas.toDataURL('image/png');
-  return atlas;
+  atlas = canvas;
+  return canvas;
 }
+
+/**
+ * An atlas drawn in the page for an IconLayer. Its typings name only a URL or a Texture, but the prop is deck.gl's
+ * image type, which takes any TextureSource (a canvas) at run time; a data: or blob: URL would be fetched, and the
+ * CSP's connect-src refuses both.
+ */
+export function canvasAtlas(canvas: HTMLCanvasElement): IconLayerProps['iconAtlas'] {
+  return asImageProp(canvas);
+}
+const asImageProp = (source: TextureSource) => source as Exclude<IconLayerProps['iconAtlas'], string | undefined>;
 
 export interface SourceIcon {
   lng: number;
@@ -50,7 +60,7 @@ export function sourceIconLayer(
   return new IconLayer<SourceIcon>({
     id,
     data: icons,
-    iconAtlas: iconAtlas(),
+    iconAtlas: canvasAtlas(iconAtlas()),
     iconMapping: atlasMapping(CELL, COLUMNS),
     getIcon: (s) => sourceIconKey(s.categoryId),
     getPosition: (s) => [s.lng, s.lat],

@@ -21,13 +21,14 @@ export function FocusedDate({
         Click a chart to focus a date: the map then draws the wind trail at each device.
       </p>
     );
+  const n = trails.labels.length;
   const status = trails.error
     ? trails.error.message
     : trails.loading
       ? 'loading wind trails…'
-      : trails.count === 0
+      : n === 0
         ? `no device has wind in the ${WIND_TRAIL_LENGTH} minutes before it`
-        : `wind trails at ${trails.count} ${trails.count === 1 ? 'device' : 'devices'}: where the air came from over the ${WIND_TRAIL_LENGTH} minutes before, with the speed then`;
+        : `wind trails (where the air came from over the ${WIND_TRAIL_LENGTH} minutes before) at ${trails.labels.map((l) => `${l.device} ${l.speed}`).join(', ')}`;
   return (
     <div className="mt-1 flex flex-wrap items-center gap-2 text-xs" role="status" aria-label="Focused date">
       <span className="badge badge-outline badge-sm">{`Focused: ${formatDateTime(focusTime, ianaTimezoneId, timeFormat)}`}</span>

@@ -3,7 +3,7 @@
 // inspection) and the inspections pinned on the timeline as pins whose click shows a popup with the time, the
 // findings and the notes. The images are read with the session's token, at most IMAGES_MAX of the newest.
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { callEndpointBytes } from '@/api/endpoint-client';
 import { siteInspectionImageKey } from '@/api/local-keys';
 import { inspectionImageEndpoint, type InspectionListItem } from '@/contracts/inspection';
@@ -27,11 +27,6 @@ const IMAGES_MAX = 12;
 const IMAGE_LAYER = 'site-inspection-image';
 const THUMB_LAYER = 'site-inspection-thumbnails';
 const PIN_LAYER = 'site-inspection-pins';
-
-interface Decoded {
-  bitmap: ImageBitmap;
-  blob: Blob;
-}
 
 export interface InspectionPopupAt {
   mark: InspectionMark;
@@ -69,39 +64,24 @@ export function useInspectionMarks({
   const images = useQueries({
     queries: withImages.map((m) => ({
       queryKey: siteInspectionImageKey(w.organizationId, m.inspection.id),
-      queryFn: async (): Promise<Decoded> => {
+      queryFn: async (): Promise<ImageBitmap> => {
         const bytes = await callEndpointBytes(inspectionImageEndpoint, {
           query: { organizationId: w.organizationId, inspectionId: m.inspection.id },
           accept: 'image/png, image/jpeg',
         });
-        const blob = new Blob([bytes]);
-        return { bitmap: await createImageBitmap(blob), blob };
+        return createImageBitmap(new Blob([bytes]));
       },
       staleTime: 5 * 60_000,
     })),
   });
   const decoded = images.map((q) => q.data);
   const decodedKey = decoded.map((d) => (d ? 1 : 0)).join('');
-  // Object URLs for the thumbnails, revoked when the images change or the map goes.
-  const [urls, setUrls] = useState<ReadonlyMap<number, string>>(new Map());
-  useEffect(() => {
-    const next = new Map<number, string>();
-    withImages.forEach((m, k) => {
-      const d = decoded[k];
-      if (d && !m.imageBounds) next.set(m.inspection.id, URL.createObjectURL(d.blob));
-    });
-    setUrls(next);
-    return () => next.forEach((u) => URL.revokeObjectURL(u));
-    // decoded is described by decodedKey.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [withImages, decodedKey]);
-
   const ground: { mark: InspectionMark; image: GroundImage }[] = useMemo(
     () =>
       withImages.flatMap((m, k) => {
         const d = decoded[k];
         return d && m.imageBounds
-          ? [{ mark: m, image: { key: String(m.inspection.id), image: d.bitmap, bounds: m.imageBounds } }]
+          ? [{ mark: m, image: { key: String(m.inspection.id), image: d, bounds: m.imageBounds } }]
           : [];
       }),
     // decoded is described by decodedKey.
@@ -110,11 +90,13 @@ export function useInspectionMarks({
   );
   const thumbs: { mark: InspectionMark; thumb: Thumbnail }[] = useMemo(
     () =>
-      withImages.flatMap((m) => {
-        const url = urls.get(m.inspection.id);
-        return url ? [{ mark: m, thumb: { key: String(m.inspection.id), lng: m.lng, lat: m.lat, url } }] : [];
+      withImages.flatMap((m, k) => {
+        const d = decoded[k];
+        return d && !m.imageBounds ? [{ mark: m, thumb: { lng: m.lng, lat: m.lat, image: d } }] : [];
       }),
-    [withImages, urls],
+    // decoded is described by decodedKey.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [withImages, decodedKey],
   );
   const pinned = useMemo(() => marks.filter((m) => pins.includes(m.inspection.id)), [marks, pins]);
   const imageLayers = useMemo(

@@ -16,8 +16,8 @@ import type { SiteWindow } from './api';
 
 export interface WindTrails {
   layers: ReturnType<typeof windTrailLayers>;
-  /** Devices with a trail at the focused time. */
-  count: number;
+  /** Each device with a trail at the focused time and its speed label (the map's canvas, said in words). */
+  labels: { device: string; speed: string }[];
   loading: boolean;
   error: Error | null;
 }
@@ -34,30 +34,23 @@ export function useWindTrails(w: SiteWindow, focusTime: number | null, stays: re
     }),
     enabled: focusTime !== null,
   });
-  const quarantined = useMemo(
-    () =>
-      new Set(
-        stays
-          .filter((s) => s.deviceInstallationType === DeviceInstallationType.values.QuarantineWind)
-          .map((s) => s.installationId),
-      ),
-    [stays],
-  );
+  const stayById = useMemo(() => new Map(stays.map((s) => [s.installationId, s])), [stays]);
   const trails = useMemo(() => {
     if (focusTime === null || !wind.data) return [];
     const periodMs = wind.data.periodMs;
-    return wind.data.installations.flatMap((i): { trail: WindTrail; label: string }[] => {
-      if (quarantined.has(i.deviceInstallationId)) return [];
+    return wind.data.installations.flatMap((i): { trail: WindTrail; label: string; device: string }[] => {
+      const stay = stayById.get(i.deviceInstallationId);
+      if (stay?.deviceInstallationType === DeviceInstallationType.values.QuarantineWind) return [];
       const trail = windTrail(i.location, i.wind, focusTime, periodMs);
       if (!trail) return [];
       const speed = inDisplayUnit(trail.headSpeedKmh, 'speed', units);
-      return [{ trail, label: `${speed.value.toFixed(1)} ${speed.label}` }];
+      return [{ trail, label: `${speed.value.toFixed(1)} ${speed.label}`, device: stay?.deviceName ?? 'Device' }];
     });
-  }, [focusTime, wind.data, quarantined, units]);
+  }, [focusTime, wind.data, stayById, units]);
   const layers = useMemo(() => windTrailLayers('site-wind-trails', trails), [trails]);
   return {
     layers: focusTime === null ? [] : layers,
-    count: focusTime === null ? 0 : trails.length,
+    labels: focusTime === null ? [] : trails.map((t) => ({ device: t.device, speed: t.label })),
     loading: focusTime !== null && wind.isFetching,
     error: focusTime === null ? null : wind.error,
   };
