@@ -20,7 +20,7 @@ import { useSession } from '../../ui/session-context';
 import { useToast } from '../../ui/toasts';
 import { useBulkCreateInspections, useInspectionSites } from './api';
 import { DraftInspectionDialog } from './inspection-dialog';
-import { bytesToBase64 } from './inspection-form';
+import { bytesToBase64 } from './use-inspection-form';
 
 interface Draft {
   key: number;
