@@ -6,7 +6,6 @@ import { endpoint } from './endpoint';
 import { siteRangeQuerySchema } from './site-dashboard';
 
 export const HEATMAP_KINDS = ['modelled', 'measured', 'none'] as const;
-export type HeatmapKind = (typeof HEATMAP_KINDS)[number];
 
 const latLng = z.object({ lat: z.number(), lng: z.number() });
 
@@ -20,7 +19,6 @@ export const heatmapDeviceSchema = z.object({
   /** The device's CH4 mean over the range minus the site's background (never below 0). */
   enhancementPpm: z.number(),
 });
-export type HeatmapDevice = z.infer<typeof heatmapDeviceSchema>;
 
 export const siteHeatmapSchema = z.object({
   kind: z.enum(HEATMAP_KINDS),
