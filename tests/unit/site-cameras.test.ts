@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { CameraEvent, CameraInstallation } from '@/contracts/camera';
 import { compassSector } from '@/domain/camera';
 import { cameraTimelineRows, nearestEvent, stepEvent, tickFraction } from '@/entities/site/camera-events';
-import { anchorPoint, cameraConeRing, cameraPopupAnchor, dashedPaths } from '@/entities/site/camera-layers';
+import {
+  anchorPoint,
+  cameraConeRing,
+  cameraPopupAnchor,
+  dashedPaths,
+  dataUrlResponse,
+} from '@/entities/site/camera-layers';
 
 const AT = { lat: 31.9, lng: -102.1 };
 const K = 111_320;
@@ -84,6 +90,15 @@ describe('camera popup anchor', () => {
     expect(anchorPoint('top', 140, 120)).toEqual([70, 0]);
     expect(anchorPoint('bottom-right', 140, 120)).toEqual([140, 120]);
     expect(anchorPoint('left', 140, 120)).toEqual([0, 60]);
+  });
+
+  it("hands the map the popup's bytes without a fetch (the CSP allows no data: fetch)", async () => {
+    const bytes = [0x89, 0x50, 0x4e, 0x47, 1, 2, 255];
+    const url = `data:image/png;base64,${btoa(String.fromCharCode(...bytes))}`;
+    const response = dataUrlResponse(url);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect([...new Uint8Array(await response.arrayBuffer())]).toEqual(bytes);
+    expect(() => dataUrlResponse('https://example.com/x.png')).toThrow('PNG data URL');
   });
 });
 

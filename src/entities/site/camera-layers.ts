@@ -168,5 +168,17 @@ export function cameraPopupLayer(id: string, popups: readonly CameraPopup[]): La
     sizeUnits: 'pixels',
     getSize: (p) => p.height,
     pickable: false,
+    // The popups are data URLs: decoded here, since the page's CSP lets no fetch() read data: URLs.
+    loadOptions: { fetch: (url: string) => Promise.resolve(dataUrlResponse(url)) },
   });
+}
+
+/** A PNG data URL's bytes as a fetch Response. */
+export function dataUrlResponse(url: string): Response {
+  const match = /^data:(image\/png);base64,(.*)$/.exec(url);
+  if (!match) throw new Error('A camera popup must be a PNG data URL');
+  const binary = atob(match[2]!);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Response(bytes, { headers: { 'content-type': match[1]! } });
 }
