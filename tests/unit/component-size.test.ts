@@ -25,11 +25,8 @@ const NOT_YET_SPLIT: Record<string, number> = {
   'src/entities/device/cloud-function-dialog.tsx CloudFunctionDialog': 181,
   'src/features/alarm-parameters/edit-parameters-dialog.tsx Editor': 178,
   'src/entities/notification/notification-subscriptions-dialog.tsx NotificationSubscriptionsDialog': 175,
-  'src/features/alarms/alarms-page.tsx AlarmsPage': 172,
   'src/entities/ticket/ticket-create-dialog.tsx TicketCreateDialog': 165,
   'src/features/alarm-parameters/templates-dialog.tsx TemplatesDialog': 163,
-  'src/features/sites/manage-groups-dialog.tsx ManageGroupsDialog': 158,
-  'src/features/sites/sites-page.tsx SitesPage': 156,
 };
 
 function tsxFiles(dir: string): string[] {

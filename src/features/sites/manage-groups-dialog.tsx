@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { SiteGroupRow } from '@/contracts/site';
 import { deleteGroupWarning, siteGroupNameSchema } from '@/domain/site-form';
+import { RowAction } from '@/ui/data-grid/row-actions';
 import { formErrorsOf } from '@/ui/form/form-errors';
 import { ConfirmDialog, Modal } from '@/ui/modal';
 import { Spinner } from '@/ui/spinner';
@@ -117,82 +118,15 @@ export function ManageGroupsDialog({
             {groups.error.message}
           </p>
         ) : (
-          <div className="max-h-[50vh] overflow-auto rounded-box border border-base-300">
-            <table className="table table-sm table-pin-rows">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col" className="text-right">
-                    # Sites
-                  </th>
-                  <th scope="col" className="text-right">
-                    # Notification Subscriptions
-                  </th>
-                  <th scope="col" className="text-right">
-                    # Api Keys
-                  </th>
-                  <th scope="col" className="text-right">
-                    # Push Integrations
-                  </th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {groups.data.length === 0 && (
-                  <tr>
-                    <td colSpan={6} className="py-6 text-center text-base-content/70">
-                      This organization has no site groups yet.
-                    </td>
-                  </tr>
-                )}
-                {groups.data.map((g) => (
-                  <tr key={g.id}>
-                    <td>
-                      {renaming === g.id ? (
-                        <GroupNameForm
-                          initial={g.name}
-                          label={`Rename ${g.name}`}
-                          busy={save.isPending}
-                          onSubmit={(n) => submit(g.id, n)}
-                          onCancel={() => setRenaming(null)}
-                        />
-                      ) : (
-                        g.name
-                      )}
-                    </td>
-                    <td className="text-right tabular-nums">{g.siteCount}</td>
-                    <td className="text-right tabular-nums">{g.notificationSubscriptionCount}</td>
-                    <td className="text-right tabular-nums">{g.apiKeyCount}</td>
-                    <td className="text-right tabular-nums">{g.integrationCount}</td>
-                    <td className="whitespace-nowrap text-right">
-                      {canEdit && renaming !== g.id && (
-                        <>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-xs"
-                            onClick={() => setRenaming(g.id)}
-                            aria-label={`Rename ${g.name}`}
-                          >
-                            Rename
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-ghost btn-xs text-error"
-                            onClick={() => setDeleting(g)}
-                            aria-label={`Delete ${g.name}`}
-                          >
-                            Delete
-                          </button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SiteGroupsTable
+            groups={groups.data}
+            renaming={renaming}
+            canEdit={canEdit}
+            busy={save.isPending}
+            onRename={setRenaming}
+            onSubmitName={submit}
+            onDelete={setDeleting}
+          />
         )}
         <div className="modal-action mt-auto">
           <button type="button" className="btn" onClick={onClose}>
@@ -221,5 +155,95 @@ export function ManageGroupsDialog({
         }}
       />
     </Modal>
+  );
+}
+
+const COUNT_COLUMNS = [
+  ['# Sites', 'siteCount'],
+  ['# Notification Subscriptions', 'notificationSubscriptionCount'],
+  ['# Api Keys', 'apiKeyCount'],
+  ['# Push Integrations', 'integrationCount'],
+] as const;
+
+/** The groups with what uses each, a group's name turning into its rename form; Rename and Delete per group. */
+function SiteGroupsTable({
+  groups,
+  renaming,
+  canEdit,
+  busy,
+  onRename,
+  onSubmitName,
+  onDelete,
+}: {
+  groups: readonly SiteGroupRow[];
+  renaming: number | null;
+  canEdit: boolean;
+  busy: boolean;
+  onRename: (id: number | null) => void;
+  onSubmitName: (id: number, name: string) => Promise<string | null>;
+  onDelete: (group: SiteGroupRow) => void;
+}) {
+  return (
+    <div className="max-h-[50vh] overflow-auto rounded-box border border-base-300">
+      <table className="table table-sm table-pin-rows">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            {COUNT_COLUMNS.map(([header]) => (
+              <th key={header} scope="col" className="text-right">
+                {header}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {groups.length === 0 && (
+            <tr>
+              <td colSpan={6} className="py-6 text-center text-base-content/70">
+                This organization has no site groups yet.
+              </td>
+            </tr>
+          )}
+          {groups.map((g) => (
+            <tr key={g.id}>
+              <td>
+                {renaming === g.id ? (
+                  <GroupNameForm
+                    initial={g.name}
+                    label={`Rename ${g.name}`}
+                    busy={busy}
+                    onSubmit={(n) => onSubmitName(g.id, n)}
+                    onCancel={() => onRename(null)}
+                  />
+                ) : (
+                  g.name
+                )}
+              </td>
+              {COUNT_COLUMNS.map(([header, key]) => (
+                <td key={header} className="text-right tabular-nums">
+                  {g[key]}
+                </td>
+              ))}
+              <td className="whitespace-nowrap text-right">
+                {canEdit && renaming !== g.id && (
+                  <>
+                    <RowAction label="Rename" name={`Rename ${g.name}`} onClick={() => onRename(g.id)} />
+                    <RowAction
+                      label="Delete"
+                      name={`Delete ${g.name}`}
+                      className="text-error"
+                      onClick={() => onDelete(g)}
+                    />
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import type { SiteListRow } from '@/contracts/site';
 import { Permission } from '@/domain/permissions';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
 import { DataGrid } from '@/ui/data-grid/data-grid';
+import { RowAction, RowActions } from '@/ui/data-grid/row-actions';
 import { KpiTiles } from '@/ui/kpi-tiles';
 import { PageHeader } from '@/ui/page-header';
 import { AccessDialog } from '@/entities/site/access-dialog';
@@ -109,48 +110,13 @@ export default function SitesPage() {
             )
           }
           rowActions={(s) => (
-            <span className="inline-flex gap-0.5">
-              <SiteDashboardLink siteId={s.id} siteName={s.name} deleted={s.deletedAt !== null} />
-              {canEditDeployment && !s.deletedAt && <SiteDeploymentLink siteId={s.id} siteName={s.name} />}
-              {canEdit && !s.deletedAt && (
-                <>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    onClick={() => setDialog({ kind: 'site', siteId: s.id })}
-                    aria-label={`Edit ${s.name}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    onClick={() => setDialog({ kind: 'access', site: s })}
-                    aria-label={`Access details of ${s.name}`}
-                  >
-                    Access
-                  </button>
-                </>
-              )}
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs"
-                onClick={() => setDialog({ kind: 'history', site: s })}
-                aria-label={`History of ${s.name}`}
-              >
-                History
-              </button>
-              {canDelete && (
-                <button
-                  type="button"
-                  className={`btn btn-ghost btn-xs ${s.deletedAt ? '' : 'text-error'}`}
-                  onClick={() => setDialog({ kind: 'confirm', site: s, action: s.deletedAt ? 'restore' : 'delete' })}
-                  aria-label={`${s.deletedAt ? 'Restore' : 'Delete'} ${s.name}`}
-                >
-                  {s.deletedAt ? 'Restore' : 'Delete'}
-                </button>
-              )}
-            </span>
+            <SiteRowActions
+              site={s}
+              canEdit={canEdit}
+              canDelete={canDelete}
+              canEditDeployment={canEditDeployment}
+              onDialog={setDialog}
+            />
           )}
         />
       </div>
@@ -182,5 +148,47 @@ export default function SitesPage() {
         />
       )}
     </>
+  );
+}
+
+/** A site's actions: dashboard and deployment links, Edit and Access (live sites), History, Delete or Restore. */
+function SiteRowActions({
+  site: s,
+  canEdit,
+  canDelete,
+  canEditDeployment,
+  onDialog,
+}: {
+  site: SiteListRow;
+  canEdit: boolean;
+  canDelete: boolean;
+  canEditDeployment: boolean;
+  onDialog: (dialog: Dialog) => void;
+}) {
+  const live = s.deletedAt === null;
+  return (
+    <RowActions>
+      <SiteDashboardLink siteId={s.id} siteName={s.name} deleted={!live} />
+      {canEditDeployment && live && <SiteDeploymentLink siteId={s.id} siteName={s.name} />}
+      {canEdit && live && (
+        <>
+          <RowAction label="Edit" name={`Edit ${s.name}`} onClick={() => onDialog({ kind: 'site', siteId: s.id })} />
+          <RowAction
+            label="Access"
+            name={`Access details of ${s.name}`}
+            onClick={() => onDialog({ kind: 'access', site: s })}
+          />
+        </>
+      )}
+      <RowAction label="History" name={`History of ${s.name}`} onClick={() => onDialog({ kind: 'history', site: s })} />
+      {canDelete && (
+        <RowAction
+          label={live ? 'Delete' : 'Restore'}
+          name={`${live ? 'Delete' : 'Restore'} ${s.name}`}
+          className={live ? 'text-error' : ''}
+          onClick={() => onDialog({ kind: 'confirm', site: s, action: live ? 'delete' : 'restore' })}
+        />
+      )}
+    </RowActions>
   );
 }
