@@ -1,5 +1,5 @@
 // The wind trails' deck.gl layers: each trail as short segments fading from the device (opaque) to the tail, and the
-// head's speed label beside the device.
+// head's speed label right of the device.
 import type { Layer } from '@deck.gl/core';
 import { PathLayer, TextLayer } from '@deck.gl/layers';
 import { trailSegments, type WindTrail } from './wind-trail';
@@ -38,7 +38,10 @@ export function windTrailLayers(id: string, trails: readonly { trail: WindTrail;
       getPosition: (l) => [l.lng, l.lat],
       getText: (l) => l.text,
       getSize: 12,
-      getPixelOffset: [0, 18],
+      // Right of the device, clear of its name above it.
+      getPixelOffset: [12, 0],
+      getTextAnchor: 'start',
+      getAlignmentBaseline: 'center',
       getColor: [15, 23, 42, 255],
       outlineWidth: 3,
       outlineColor: [255, 255, 255, 230],
