@@ -33,7 +33,7 @@ export function cameraShots(input: CameraShotsInput): CameraShot[] {
     const releaseKey = `${c.camera}:${c.release}`;
     if ((perCamera.get(c.camera) ?? 0) >= input.perCamera) return;
     if ((perRelease.get(releaseKey) ?? 0) >= input.perRelease) return;
-    if (!plumeVisible(plumeColumn(c.scene, SCENE_WIDTH / 4, SCENE_HEIGHT / 4))) return;
+    if (!plumeVisible(plumeColumn(c.scene, SCENE_WIDTH / 8, SCENE_HEIGHT / 8))) return;
     const png = encodeRgbPng(SCENE_WIDTH, SCENE_HEIGHT, renderScene(c.scene));
     shots.push({ candidate: i, png, width: SCENE_WIDTH, height: SCENE_HEIGHT });
     perCamera.set(c.camera, (perCamera.get(c.camera) ?? 0) + 1);

@@ -35,15 +35,15 @@ export async function seedDemoCameras(
   db: Queryable,
   input: DemoCameraInput,
   log: (message: string) => void,
-): Promise<number> {
+): Promise<{ cameras: number; events: number }> {
   const [site] = await db.query<{ latitude: number; longitude: number; organization_id: number }>(
     'SELECT latitude, longitude, organization_id FROM sites WHERE id = $1',
     [input.siteId],
   );
-  if (!site) return 0;
+  if (!site) return { cameras: 0, events: 0 };
   const { latitude: lat0, longitude: lng0 } = site;
   const plan = siteEmissionPlan(input.seed, input.siteId, lat0, lng0, input.emissionFrom, input.end);
-  if (plan.sources.length === 0) return 0;
+  if (plan.sources.length === 0) return { cameras: 0, events: 0 };
   const local = plan.sources.map((s) => localMetres(lat0, lng0, s.lat, s.lng));
   const centre = {
     east: local.reduce((a, p) => a + p.east, 0) / local.length,
@@ -76,7 +76,7 @@ export async function seedDemoCameras(
     cameras.push({ deviceId: device!.id, installationId: installation!.id, name, east, north, azimuthDeg });
   }
 
-  // A release's moments: 20 minutes in, its middle, and 20 minutes before its end; newest releases first.
+  // A release's moments: 20 minutes in and its middle; newest releases first.
   const releases = plan.events
     .map((e, index) => ({ ...e, index }))
     .filter((e) => e.end > windowStart && e.start < input.end)
@@ -84,7 +84,7 @@ export async function seedDemoCameras(
   const candidates: CameraShotsInput['candidates'][number][] = [];
   const times: number[] = [];
   for (const release of releases) {
-    const moments = [release.start + 20 * MINUTE_MS, (release.start + release.end) / 2, release.end - 20 * MINUTE_MS];
+    const moments = [release.start + 20 * MINUTE_MS, (release.start + release.end) / 2];
     for (const raw of moments) {
       const t = Math.floor(raw / MINUTE_MS) * MINUTE_MS;
       if (t < windowStart || t >= input.end || t < release.start || t >= release.end) continue;
@@ -136,5 +136,5 @@ export async function seedDemoCameras(
       bytes: shot.png,
     });
   }
-  return shots.length;
+  return { cameras: cameras.length, events: shots.length };
 }

@@ -586,7 +586,7 @@ export async function seedDatabase(
   // The featured site's Qube Cameras post an event when its releases' plumes cross their view (cameras.ts).
   const featuredWeather = featuredSite ? modelled.get(featuredSite.site_id)?.weather : undefined;
   const minuteEnd = Math.floor(now.getTime() / 60_000) * 60_000;
-  const cameraEvents =
+  const demoCameras =
     featuredSite && featuredWeather
       ? await seedDemoCameras(
           database,
@@ -599,8 +599,8 @@ export async function seedDatabase(
           },
           log,
         )
-      : 0;
-  log(`camera events: ${cameraEvents}`);
+      : { cameras: 0, events: 0 };
+  log(`demo cameras: ${demoCameras.cameras}, camera events: ${demoCameras.events}`);
   const [baselineAuthor] = await database.query<{ id: number; email: string }>(
     "SELECT id, email FROM users WHERE email = 'provider.admin@example.com'",
   );
@@ -636,7 +636,7 @@ export async function seedDatabase(
       users: userIds.length,
       sites: siteIds.length,
       'site groups': [...groupIds.values()].reduce((n, g) => n + g.length, 0),
-      devices: deviceIds.length + (roaming ? 1 : 0),
+      devices: deviceIds.length + (roaming ? 1 : 0) + demoCameras.cameras,
       installations: installRows.length + (roaming ? ROAMING_STAYS : 0),
       'location stats': locationStats,
       'device events': events,
@@ -651,7 +651,7 @@ export async function seedDatabase(
       'site baselines': baselines,
       inspections,
       'deployment plans': deploymentPlans,
-      'camera events': cameraEvents,
+      'camera events': demoCameras.events,
       'API keys': apiKeys,
       'push integrations': pushIntegrations,
     },
