@@ -36,7 +36,3 @@ export const SOURCE_CATEGORIES = [
 
 export type SourceCategoryId = (typeof SOURCE_CATEGORIES)[number]['id'];
 export const UNCATEGORIZED_SOURCE = 'Uncategorized';
-
-export function isSourceCategoryId(id: number | null): id is SourceCategoryId {
-  return id !== null && SOURCE_CATEGORIES.some((c) => c.id === id);
-}
