@@ -23,8 +23,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   'src/features/site-dashboard/site-dashboard-page.tsx Dashboard': 211,
   'src/entities/inspection/create-inspections-dialog.tsx CreateInspectionsDialog': 190,
   'src/features/alarm-parameters/edit-parameters-dialog.tsx Editor': 178,
-  'src/entities/notification/notification-subscriptions-dialog.tsx NotificationSubscriptionsDialog': 175,
-  'src/entities/ticket/ticket-create-dialog.tsx TicketCreateDialog': 165,
   'src/features/alarm-parameters/templates-dialog.tsx TemplatesDialog': 163,
 };
 
