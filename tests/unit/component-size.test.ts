@@ -22,8 +22,6 @@ const NOT_YET_SPLIT: Record<string, number> = {
   'src/entities/device/device-dialog.tsx DeviceFormBody': 249,
   'src/features/site-dashboard/site-dashboard-page.tsx Dashboard': 211,
   'src/entities/inspection/create-inspections-dialog.tsx CreateInspectionsDialog': 190,
-  'src/features/alarm-parameters/edit-parameters-dialog.tsx Editor': 178,
-  'src/features/alarm-parameters/templates-dialog.tsx TemplatesDialog': 163,
 };
 
 function tsxFiles(dir: string): string[] {

@@ -129,25 +129,7 @@ function Editor({
 
   function add() {
     const itemId = Math.max(0, ...items.map((i) => i.itemId)) + 1;
-    const fresh: Item = {
-      itemId,
-      id: 0,
-      alarmType: data.alarmType,
-      measurementTypeId: data.measurementTypeId,
-      status: ON,
-      alarmParameterTemplateId: null,
-      alarmDeviceType: measurement ? AlarmDeviceFilter.values.AllQube : null,
-      deviceIds: [],
-      calculationMethod: measurement ? Aggregation.values.Max : Aggregation.values.Average,
-      hiThreshold: null,
-      hiHiThreshold: null,
-      criticalThreshold: null,
-      slidingWindowSizeInHours: DEFAULT_WINDOW_HOURS,
-      resetEvaluationPeriodInHours: measurement ? 1 : null,
-      triggersLdarWorkflow: false,
-      warnings: [],
-    };
-    setItems((all) => [...all, fresh]);
+    setItems((all) => [...all, newItem(itemId, data, measurement)]);
     setSelected(itemId);
   }
 
@@ -207,37 +189,17 @@ function Editor({
       )}
       <div className="grid gap-4 md:grid-cols-[14rem_1fr]">
         <div className="grid content-start gap-1">
-          <ul className="menu rounded-box bg-base-200 p-1" aria-label="Parameters">
-            {items.length === 0 && <li className="p-2 text-sm text-base-content/70">No parameters yet.</li>}
-            {items.map((i) => {
-              const s = state(i);
-              const invalid = Object.keys(problemsOf(i)).length > 0;
-              const template = templates.find((t) => t.id === i.alarmParameterTemplateId);
-              return (
-                <li key={i.itemId}>
-                  <button
-                    type="button"
-                    className={selected === i.itemId ? 'menu-active' : ''}
-                    aria-current={selected === i.itemId}
-                    onClick={() => setSelected(i.itemId)}
-                  >
-                    <span className={`badge badge-xs ${i.status === ON ? 'badge-success' : 'badge-ghost'}`}>
-                      {i.status === ON ? 'On' : 'Off'}
-                    </span>
-                    <span className="grow text-left">
-                      {template
-                        ? template.name
-                        : i.hiThreshold !== null
-                          ? `HI ${i.hiThreshold}${unit ? ` ${unit}` : ''}`
-                          : 'Parameter'}
-                    </span>
-                    {s && <span className="text-xs">{`(${s})`}</span>}
-                    {invalid && <span className="badge badge-xs badge-error">!</span>}
-                  </button>
-                </li>
-              );
+          <ParameterList
+            items={items}
+            selected={selected}
+            onSelect={setSelected}
+            describe={(i) => ({
+              state: state(i),
+              invalid: Object.keys(problemsOf(i)).length > 0,
+              template: templates.find((t) => t.id === i.alarmParameterTemplateId),
             })}
-          </ul>
+            unit={unit}
+          />
           <button type="button" className="btn btn-sm btn-outline" disabled={!data.sensorPresent} onClick={add}>
             Add Parameter
           </button>
@@ -272,6 +234,75 @@ function Editor({
         </button>
       </div>
     </div>
+  );
+}
+
+/** A new parameter as the spec starts one: On, no template, all Qubes and Max for a measurement, the default window. */
+function newItem(itemId: number, data: AlarmParameterEdit, measurement: boolean): Item {
+  return {
+    itemId,
+    id: 0,
+    alarmType: data.alarmType,
+    measurementTypeId: data.measurementTypeId,
+    status: ON,
+    alarmParameterTemplateId: null,
+    alarmDeviceType: measurement ? AlarmDeviceFilter.values.AllQube : null,
+    deviceIds: [],
+    calculationMethod: measurement ? Aggregation.values.Max : Aggregation.values.Average,
+    hiThreshold: null,
+    hiHiThreshold: null,
+    criticalThreshold: null,
+    slidingWindowSizeInHours: DEFAULT_WINDOW_HOURS,
+    resetEvaluationPeriodInHours: measurement ? 1 : null,
+    triggersLdarWorkflow: false,
+    warnings: [],
+  };
+}
+
+/** The site's parameters: On/Off, the template's name or the HI threshold, new/modified, and a mark when invalid. */
+function ParameterList({
+  items,
+  selected,
+  onSelect,
+  describe,
+  unit,
+}: {
+  items: readonly Item[];
+  selected: number | null;
+  onSelect: (itemId: number) => void;
+  describe: (i: Item) => { state: string | null; invalid: boolean; template: AlarmParameterTemplate | undefined };
+  unit: string;
+}) {
+  return (
+    <ul className="menu rounded-box bg-base-200 p-1" aria-label="Parameters">
+      {items.length === 0 && <li className="p-2 text-sm text-base-content/70">No parameters yet.</li>}
+      {items.map((i) => {
+        const { state: s, invalid, template } = describe(i);
+        return (
+          <li key={i.itemId}>
+            <button
+              type="button"
+              className={selected === i.itemId ? 'menu-active' : ''}
+              aria-current={selected === i.itemId}
+              onClick={() => onSelect(i.itemId)}
+            >
+              <span className={`badge badge-xs ${i.status === ON ? 'badge-success' : 'badge-ghost'}`}>
+                {i.status === ON ? 'On' : 'Off'}
+              </span>
+              <span className="grow text-left">
+                {template
+                  ? template.name
+                  : i.hiThreshold !== null
+                    ? `HI ${i.hiThreshold}${unit ? ` ${unit}` : ''}`
+                    : 'Parameter'}
+              </span>
+              {s && <span className="text-xs">{`(${s})`}</span>}
+              {invalid && <span className="badge badge-xs badge-error">!</span>}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -17,6 +17,7 @@ import {
 import { AlarmType, Aggregation } from '@/domain/enums';
 import { MEASUREMENT_TYPES, measurementType } from '@/domain/measurement-type';
 import { LoadError } from '@/ui/data-grid/grid-parts';
+import { RowAction } from '@/ui/data-grid/row-actions';
 import { ConfirmDialog, FormActions, Modal } from '@/ui/modal';
 import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toasts';
@@ -87,68 +88,14 @@ export function TemplatesDialog({ organizationId, onClose }: { organizationId: n
               </thead>
               <tbody>
                 {templates.data.map((t) => (
-                  <tr key={t.id} className={t.deletedAt ? 'opacity-60' : ''}>
-                    <td>
-                      {t.name}
-                      {t.deletedAt && <span className="badge badge-sm badge-ghost ml-2">Deleted</span>}
-                    </td>
-                    <td>{`${AlarmType.label(t.alarmType)} · ${measurementType(t.measurementTypeId).label}${t.detail.calculationMethod === null ? '' : ` · ${Aggregation.label(t.detail.calculationMethod)}`}`}</td>
-                    <td>
-                      {[t.detail.hiThreshold, t.detail.hiHiThreshold, t.detail.criticalThreshold]
-                        .map((v) => (v === null ? '—' : v))
-                        .join(' / ')}
-                    </td>
-                    <td>
-                      {t.siteReferenceCount === 0 ? (
-                        <span className="text-base-content/70">None</span>
-                      ) : (
-                        <span
-                          className="tooltip tooltip-left before:max-w-xs before:whitespace-normal"
-                          data-tip={siteNamesTooltip(t.siteReferenceNames)}
-                        >
-                          <span className="badge badge-sm" tabIndex={0}>{`${t.siteReferenceCount} site(s)`}</span>
-                        </span>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap text-right">
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-xs"
-                        disabled={t.deletedAt !== null}
-                        onClick={() => setEditing(t)}
-                        aria-label={`Edit template ${t.name}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-ghost btn-xs"
-                        onClick={() => setHistory(t)}
-                        aria-label={`History of template ${t.name}`}
-                      >
-                        History
-                      </button>
-                      {t.deletedAt ? (
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs"
-                          onClick={() => void run('Restore', t)}
-                          aria-label={`Restore template ${t.name}`}
-                        >
-                          Restore
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs text-error"
-                          onClick={() => setDeleting(t)}
-                          aria-label={`Delete template ${t.name}`}
-                        >
-                          Delete
-                        </button>
-                      )}
-                    </td>
-                  </tr>
+                  <TemplateRow
+                    key={t.id}
+                    template={t}
+                    onEdit={() => setEditing(t)}
+                    onHistory={() => setHistory(t)}
+                    onDelete={() => setDeleting(t)}
+                    onRestore={() => void run('Restore', t)}
+                  />
                 ))}
               </tbody>
             </table>
@@ -190,6 +137,57 @@ export function TemplatesDialog({ organizationId, onClose }: { organizationId: n
         onConfirm={() => deleting && void run('Delete', deleting)}
       />
     </Modal>
+  );
+}
+
+/** A template: name (Deleted badge), type, thresholds, the sites using it; Edit (live only), History, Delete or Restore. */
+function TemplateRow({
+  template: t,
+  onEdit,
+  onHistory,
+  onDelete,
+  onRestore,
+}: {
+  template: AlarmParameterTemplate;
+  onEdit: () => void;
+  onHistory: () => void;
+  onDelete: () => void;
+  onRestore: () => void;
+}) {
+  return (
+    <tr className={t.deletedAt ? 'opacity-60' : ''}>
+      <td>
+        {t.name}
+        {t.deletedAt && <span className="badge badge-sm badge-ghost ml-2">Deleted</span>}
+      </td>
+      <td>{`${AlarmType.label(t.alarmType)} · ${measurementType(t.measurementTypeId).label}${t.detail.calculationMethod === null ? '' : ` · ${Aggregation.label(t.detail.calculationMethod)}`}`}</td>
+      <td>
+        {[t.detail.hiThreshold, t.detail.hiHiThreshold, t.detail.criticalThreshold]
+          .map((v) => (v === null ? '—' : v))
+          .join(' / ')}
+      </td>
+      <td>
+        {t.siteReferenceCount === 0 ? (
+          <span className="text-base-content/70">None</span>
+        ) : (
+          <span
+            className="tooltip tooltip-left before:max-w-xs before:whitespace-normal"
+            data-tip={siteNamesTooltip(t.siteReferenceNames)}
+          >
+            <span className="badge badge-sm" tabIndex={0}>{`${t.siteReferenceCount} site(s)`}</span>
+          </span>
+        )}
+      </td>
+      <td className="whitespace-nowrap text-right">
+        <RowAction label="Edit" name={`Edit template ${t.name}`} disabled={t.deletedAt !== null} onClick={onEdit} />
+        <RowAction label="History" name={`History of template ${t.name}`} onClick={onHistory} />
+        {t.deletedAt ? (
+          <RowAction label="Restore" name={`Restore template ${t.name}`} onClick={onRestore} />
+        ) : (
+          <RowAction label="Delete" name={`Delete template ${t.name}`} className="text-error" onClick={onDelete} />
+        )}
+      </td>
+    </tr>
   );
 }
 
