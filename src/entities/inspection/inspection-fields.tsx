@@ -2,7 +2,7 @@
 // and where it is (disabled without a detection), an aerial inspection's corners, and the image.
 import type { ReactNode } from 'react';
 import { INSPECTION_IMAGE_TYPES, inspectionFieldChange } from '@/domain/inspection';
-import { idValue, numberValue, type InspectionFormState } from './use-inspection-form';
+import { idValue, type InspectionFormState } from './use-inspection-form';
 
 export const inputClass = (error: unknown) => `input w-full ${error ? 'input-error' : ''}`;
 export const selectClass = (error: unknown) => `select w-full ${error ? 'select-error' : ''}`;
@@ -72,7 +72,7 @@ function NumberInput({
         className={inputClass(errors[name])}
         aria-invalid={Boolean(errors[name])}
         disabled={!form.detection}
-        {...register(name, { setValueAs: numberValue })}
+        {...register(name, { setValueAs: idValue })}
       />
     </Field>
   );

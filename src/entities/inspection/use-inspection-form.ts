@@ -15,9 +15,8 @@ import {
   type InspectionImageType,
 } from '@/domain/inspection';
 
-/** An id from a select: blank is none. */
+/** A select's id or a number box's value: blank is none. */
 export const idValue = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
-export const numberValue = idValue;
 
 export function bytesToBase64(bytes: Uint8Array): string {
   let text = '';
