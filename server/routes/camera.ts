@@ -8,7 +8,7 @@ import {
 } from '@/contracts/camera';
 import { defineRoute } from '../http/define-route';
 import { cameraEvents, cameraImage, cameraInstallations, ingestCameraEvent } from '../services/camera';
-import { readCameraUpload } from '../services/camera-upload';
+import { readCameraUpload } from '../http/camera-upload';
 import { checkedRange } from '../services/chart-range';
 
 const orgQuery = { from: 'query', key: 'organizationId' } as const;

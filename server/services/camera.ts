@@ -5,11 +5,17 @@ import { cameraImageEndpoint, type CameraEvent, type CameraInstallation } from '
 import { CAMERA_MESSAGES, type CameraImageType, type CameraSnapshotType } from '@/domain/camera';
 import type { Queryable } from '../db/client';
 import { checkCameraImage } from './camera-image';
-import type { CameraUpload } from './camera-upload';
 import { DomainError } from './errors';
 import type { SiteRef } from './site';
 import { checkSite } from './site-dashboard';
 import { inTransaction } from './transaction';
+
+/** A camera event's picture as the request carried it (read by server/http/camera-upload.ts). */
+export interface CameraUpload {
+  bytes: Uint8Array;
+  /** The file name the camera gave, reduced to a safe base name; null when it gave none. */
+  filename: string | null;
+}
 
 type Time = Date | string | number;
 const iso = (t: Time) => new Date(t).toISOString();
@@ -65,7 +71,8 @@ type EventRow = {
   height: number;
 };
 
-const EVENT_COLUMNS = 'e.id, e.device_id, e.device_installation_id, e.time, e.snapshot_type, e.filename, e.width, e.height';
+const EVENT_COLUMNS =
+  'e.id, e.device_id, e.device_installation_id, e.time, e.snapshot_type, e.filename, e.width, e.height';
 
 function toEvent(organizationId: number, r: EventRow): CameraEvent {
   return {

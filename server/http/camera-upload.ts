@@ -2,13 +2,8 @@
 // most CAMERA_IMAGE_LIMIT_BYTES; the multipart reader stops at the limit, so an oversized picture is never buffered.
 import type { FastifyRequest } from 'fastify';
 import { CAMERA_IMAGE_LIMIT_BYTES, CAMERA_MESSAGES } from '@/domain/camera';
-import { DomainError } from './errors';
-
-export interface CameraUpload {
-  bytes: Uint8Array;
-  /** The file name the camera gave, reduced to a safe base name; null when it gave none. */
-  filename: string | null;
-}
+import type { CameraUpload } from '../services/camera';
+import { DomainError } from '../services/errors';
 
 const refuse = (message: string) => new DomainError('Invalid', message, { image: [message] });
 
@@ -34,7 +29,10 @@ export async function readCameraUpload(request: FastifyRequest): Promise<CameraU
 /** The base name without path or control characters, at most 120 characters. */
 export function safeFilename(name: string | undefined): string | null {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 120);
+  const clean = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 120);
   return clean.length > 0 ? clean : null;
 }
