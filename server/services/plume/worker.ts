@@ -4,6 +4,7 @@
 // restart (or another server process) takes up what was waiting or left behind by a dead worker.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
+import { JobLoop } from '../job-loop';
 import {
   claimPlume,
   failPlume,
@@ -30,17 +31,11 @@ export interface PlumeWorkerOptions {
 
 export type PlumeOutcome = { status: 'saved' | 'failed' | 'lost'; plumeId: number; reason?: string };
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-export class PlumeWorker {
+export class PlumeWorker extends JobLoop<PlumeOutcome> {
   readonly owner: string;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly opts: PlumeWorkerOptions) {
+    super({ name: 'plumes', log: opts.log, close: () => opts.runner.close(), maxPerPass: 1000 });
     this.owner = opts.owner ?? `plume-${randomUUID()}`;
   }
 
@@ -104,49 +99,7 @@ export class PlumeWorker {
     return { status: saved ? 'saved' : 'lost', plumeId: job.id };
   }
 
-  /** Works plumes until none is waiting (tests, and after a request). */
-  async runUntilIdle(max = 1000): Promise<PlumeOutcome[]> {
-    const done: PlumeOutcome[] = [];
-    for (let i = 0; i < max && !this.stopped; i++) {
-      await yieldToRequests();
-      const outcome = await this.runOne();
-      if (!outcome) break;
-      done.push(outcome);
-    }
-    return done;
-  }
-
   start(tickMs = PLUME_TICK_MS): void {
-    const pass = () => {
-      if (this.running) {
-        this.again = true;
-        return;
-      }
-      this.running = (async () => {
-        try {
-          do {
-            this.again = false;
-            await this.runUntilIdle();
-          } while (this.again && !this.stopped);
-        } catch (e) {
-          this.opts.log(`plumes: ${e instanceof Error ? e.message : String(e)}`);
-        } finally {
-          this.running = null;
-        }
-      })();
-    };
-    this.timer = setInterval(pass, tickMs);
-    this.timer.unref();
-    this.unsubscribe = onPlumeRequested(pass);
-    pass();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.unsubscribe?.();
-    // Closing the compute thread ends a run in progress at once; its job is released, not failed.
-    await this.opts.runner.close();
-    await this.running;
+    this.startLoop(tickMs, onPlumeRequested);
   }
 }

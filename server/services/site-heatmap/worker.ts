@@ -4,6 +4,7 @@
 // takes up what was left; a tile whose worker died is claimed again once its lease runs out, at most 3 times.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
+import { JobLoop } from '../job-loop';
 import { loadTileInput, TileInputError } from './inputs';
 import { onTilesWanted } from './nudge';
 import type { TileRunner } from './runner';
@@ -13,15 +14,8 @@ export const TILE_TICK_MS = 60_000;
 
 export type TileOutcome = { status: 'saved' | 'failed' | 'lost'; siteId: number; day: number; reason?: string };
 
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-export class HeatmapTileWorker {
+export class HeatmapTileWorker extends JobLoop<TileOutcome> {
   readonly owner: string;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
-  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly opts: {
@@ -32,6 +26,7 @@ export class HeatmapTileWorker {
       leaseMs?: number;
     },
   ) {
+    super({ name: 'heatmap', log: opts.log, close: () => opts.runner.close(), maxPerPass: 10_000 });
     this.owner = opts.owner ?? `heatmap-${randomUUID()}`;
   }
 
@@ -71,48 +66,7 @@ export class HeatmapTileWorker {
     }
   }
 
-  /** Computes tiles until none is stale (tests, the bench, and after a request). */
-  async runUntilIdle(max = 10_000): Promise<TileOutcome[]> {
-    const out: TileOutcome[] = [];
-    for (let i = 0; i < max && !this.stopped; i++) {
-      await yieldToRequests();
-      const o = await this.runOne();
-      if (!o) break;
-      out.push(o);
-    }
-    return out;
-  }
-
   start(tickMs = TILE_TICK_MS): void {
-    const pass = () => {
-      if (this.running) {
-        this.again = true;
-        return;
-      }
-      this.running = (async () => {
-        try {
-          do {
-            this.again = false;
-            await this.runUntilIdle();
-          } while (this.again && !this.stopped);
-        } catch (e) {
-          this.opts.log(`heatmap: ${e instanceof Error ? e.message : String(e)}`);
-        } finally {
-          this.running = null;
-        }
-      })();
-    };
-    this.timer = setInterval(pass, tickMs);
-    this.timer.unref();
-    this.unsubscribe = onTilesWanted(pass);
-    pass();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.unsubscribe?.();
-    await this.opts.runner.close();
-    await this.running;
+    this.startLoop(tickMs, onTilesWanted);
   }
 }
