@@ -300,8 +300,8 @@ export function SiteMap({
           </figure>
         )}
         <PlumeLegend plume={plume} />
-        <SiteMapMarksOverlay marks={marks} />
         <HeatmapOverlay heatmap={heatmap} />
+        <SiteMapMarksOverlay marks={marks} />
         {frameTime !== undefined && (
           <p className="absolute bottom-2 left-2 z-10 rounded bg-base-100/90 px-2 py-0.5 text-xs">{`Wind at ${formatDateTime(frameTime, timeZone, timeFormat)}`}</p>
         )}
