@@ -218,7 +218,7 @@ export function renderScene(scene: Scene, width = SCENE_WIDTH, height = SCENE_HE
   const half = plumeColumn(scene, width / 2, height / 2);
   const column = upsample(half, width / 2, height / 2);
   const rgb = new Uint8Array(width * height * 3);
-  const horizon = height / 2 + (Math.tan((-PITCH_DEG * Math.PI) / 180) * v.f);
+  const horizon = height / 2 + Math.tan((-PITCH_DEG * Math.PI) / 180) * v.f;
   for (let row = 0; row < height; row++) {
     let grey: number;
     if (row < horizon) grey = lerp(58, 132, Math.pow(row / horizon, 1.6));

@@ -167,7 +167,6 @@ export const inspectionImageSchema = z.object({
   mimeType: z.enum(INSPECTION_IMAGE_TYPES, { error: INSPECTION_MESSAGES.imageType }),
   content: z.base64().max(base64Length(INSPECTION_IMAGE_MAX_BYTES), INSPECTION_MESSAGES.imageTooLarge),
 });
-export type InspectionImage = z.infer<typeof inspectionImageSchema>;
 
 /**
  * One inspection as the calls carry it. `image` absent keeps an edited inspection's image, null removes it.

@@ -22,7 +22,21 @@ function png(width: number, height: number): Buffer {
 /** A minimal baseline JPEG's markers: SOI, APP0, SOF0 with the frame size, EOI (enough for the checks). */
 function jpeg(width: number, height: number): Buffer {
   const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0, 0];
-  const sof = [0xff, 0xc0, 0x00, 0x0b, 0x08, height >> 8, height & 255, width >> 8, width & 255, 0x01, 0x01, 0x11, 0x00];
+  const sof = [
+    0xff,
+    0xc0,
+    0x00,
+    0x0b,
+    0x08,
+    height >> 8,
+    height & 255,
+    width >> 8,
+    width & 255,
+    0x01,
+    0x01,
+    0x11,
+    0x00,
+  ];
   return Buffer.from([0xff, 0xd8, ...app0, ...sof, 0xff, 0xd9]);
 }
 
@@ -52,9 +66,11 @@ describe.each(testEngines)('camera events on %s', (engine) => {
   let foreignCamera = 0;
 
   const count = async () =>
-    (await t.database.query<{ e: number; m: number }>(
-      'SELECT (SELECT count(*)::int FROM camera_events) AS e, (SELECT count(*)::int FROM camera_images) AS m',
-    ))[0]!;
+    (
+      await t.database.query<{ e: number; m: number }>(
+        'SELECT (SELECT count(*)::int FROM camera_events) AS e, (SELECT count(*)::int FROM camera_images) AS m',
+      )
+    )[0]!;
   const post = (
     deviceId: number,
     body: { payload: Buffer; headers: Record<string, string> },
