@@ -2,275 +2,102 @@
 // read from a KMZ in the browser's worker, each valid or invalid with its problems and selectable; only valid, selected
 // drafts can be created, all in one call. A 400 marks the matching drafts invalid with the server's messages.
 import { useRef, useState } from 'react';
-import { ApiError, GENERIC_ERROR } from '@/api/client';
 import { fileJobs } from '@/compute/file-jobs';
-import type { InspectionSites } from '@/contracts/inspection';
-import { KMZ_FILE_REQUIRED, type InspectionDraft, type ParseSummary } from '@/domain/inspection-kmz';
-import {
-  bulkErrorsByIndex,
-  INSPECTION_MESSAGES,
-  InspectionType,
-  inputProblems,
-  inspectionTypeLabel,
-  type InspectionInput,
-} from '@/domain/inspection';
-import { formatDateTime } from '@/domain/format';
+import { INSPECTION_MESSAGES, type InspectionInput } from '@/domain/inspection';
+import { KMZ_FILE_REQUIRED, type ParseSummary } from '@/domain/inspection-kmz';
 import { Modal } from '../../ui/modal';
-import { useSession } from '../../ui/session-context';
-import { useToast } from '../../ui/toasts';
-import { useBulkCreateInspections, useInspectionSites } from './api';
 import { DraftInspectionDialog } from './inspection-dialog';
-import { bytesToBase64 } from './use-inspection-form';
-
-interface Draft {
-  key: number;
-  origin: string;
-  input: InspectionInput;
-  selected: boolean;
-  /** Messages of the last create's 400, until the draft is edited. */
-  serverErrors: Record<string, string>;
-}
-
-const FIELD_LABELS: Record<string, string> = {
-  siteId: 'Site',
-  type: 'Type',
-  time: 'Inspection Date',
-  detectionFound: 'Detection Found',
-  emissionRate: 'Emission Rate',
-  emissionConcentration: 'Emission Concentration',
-  locationLatLng: 'Location',
-  sourceId: 'Source',
-  surveyType: 'Survey Type',
-  inspectedByUserId: 'Inspected By',
-  thirdPartyInspectionId: 'Third Party Inspection Id',
-  description: 'Description',
-  northEastCornerLocationLatLng: 'North-East Corner',
-  southWestCornerLocationLatLng: 'South-West Corner',
-  image: 'Image',
-  '': 'Inspection',
-};
-
-function problemsOf(d: Draft): string[] {
-  const all = { ...inputProblems(d.input), ...d.serverErrors };
-  return Object.entries(all).map(([field, message]) => `${FIELD_LABELS[field] ?? field}: ${message}`);
-}
-
-const latLng = (p: { lat: number; lng: number } | null) => (p ? `${p.lat},${p.lng}` : '');
-
-/** A KMZ draft as an inspection to complete: Aerial, detection found, its place, corners, image and description. */
-export function draftInput(d: InspectionDraft): InspectionInput {
-  return {
-    id: null,
-    siteId: null,
-    type: InspectionType.Aerial,
-    time: d.time,
-    detectionFound: true,
-    emissionRate: null,
-    emissionConcentration: null,
-    locationLatLng: latLng(d.location),
-    sourceId: null,
-    surveyType: null,
-    inspectedByUserId: null,
-    thirdPartyInspectionId: '',
-    description: d.description,
-    northEastCornerLocationLatLng: latLng(d.northEastCorner),
-    southWestCornerLocationLatLng: latLng(d.southWestCorner),
-    image: d.image ? { mimeType: d.image.mime, content: bytesToBase64(d.image.bytes) } : null,
-  };
-}
+import { draftInput } from './inspection-drafts';
+import { InspectionDraftsTable } from './inspection-drafts-table';
+import { useCreateInspections } from './use-create-inspections';
 
 export function CreateInspectionsDialog({ organizationId, onClose }: { organizationId: number; onClose: () => void }) {
-  const { user } = useSession();
-  const { ianaTimezoneId: timeZone, timeFormat } = user.userSettings;
-  const sites = useInspectionSites(organizationId);
-  const create = useBulkCreateInspections();
-  const toast = useToast();
-  const nextKey = useRef(1);
-  const [drafts, setDrafts] = useState<Draft[]>([]);
-  const [editing, setEditing] = useState<Draft | 'new' | null>(null);
-  const [loadingKmz, setLoadingKmz] = useState(false);
-  const [general, setGeneral] = useState<string | null>(null);
-
-  const add = (origin: string, inputs: InspectionInput[]) =>
-    setDrafts((all) => [
-      ...all,
-      ...inputs.map((input) => ({ key: nextKey.current++, origin, input, selected: true, serverErrors: {} })),
-    ]);
-  const update = (key: number, change: (d: Draft) => Draft) =>
-    setDrafts((all) => all.map((d) => (d.key === key ? change(d) : d)));
-
-  const rows = drafts.map((d) => ({ draft: d, problems: problemsOf(d) }));
-  const selected = rows.filter((r) => r.draft.selected);
-  const someInvalid = selected.some((r) => r.problems.length > 0);
-  const canCreate = selected.length > 0 && !someInvalid && !create.isPending;
-  const siteName = (id: number | null, choices: InspectionSites | undefined) =>
-    choices?.sites.find((s) => s.id === id)?.name ?? '';
-
-  async function createSelected() {
-    setGeneral(null);
-    const chosen = selected.map((r) => r.draft);
-    try {
-      const answer = await create.mutateAsync({
-        organizationId,
-        inspections: chosen.map((d) => ({ ...d.input, id: null })),
-      });
-      toast(INSPECTION_MESSAGES.created(answer.count), 'success');
-      onClose();
-    } catch (error) {
-      const byIndex =
-        error instanceof ApiError && error.status === 400
-          ? bulkErrorsByIndex(error.errors)
-          : new Map<number, Record<string, string>>();
-      if (byIndex.size === 0) return setGeneral(GENERIC_ERROR);
-      setDrafts((all) =>
-        all.map((d) => {
-          const index = chosen.findIndex((c) => c.key === d.key);
-          const errors = index >= 0 ? byIndex.get(index) : undefined;
-          return errors ? { ...d, serverErrors: errors } : d;
-        }),
-      );
-    }
-  }
-
-  const allSelected = drafts.length > 0 && drafts.every((d) => d.selected);
+  const c = useCreateInspections(organizationId, onClose);
   return (
     <Modal open title="Create Inspections" onClose={onClose} wide>
       <div className="grid gap-3">
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-sm btn-outline" onClick={() => setEditing('new')}>
+          <button type="button" className="btn btn-sm btn-outline" onClick={c.addByHand}>
             Add Inspection
           </button>
-          <button type="button" className="btn btn-sm btn-outline" onClick={() => setLoadingKmz(true)}>
+          <button type="button" className="btn btn-sm btn-outline" onClick={c.openKmz}>
             Load Aerial KMZ
           </button>
         </div>
-        {general && (
+        {c.general && (
           <p className="alert alert-error py-2" role="alert">
-            {general}
+            {c.general}
           </p>
         )}
-        {drafts.length === 0 ? (
+        {c.rows.length === 0 ? (
           <p className="rounded border border-dashed border-base-300 p-6 text-center text-sm text-base-content/70">
             No inspections yet. Add one, or load an aerial KMZ.
           </p>
         ) : (
-          <div
-            className="max-h-96 overflow-auto rounded border border-base-300"
-            tabIndex={0}
-            role="region"
-            aria-label="Inspection drafts"
-          >
-            <table className="table table-sm">
-              <thead className="text-base-content">
-                <tr>
-                  <th>
-                    <input
-                      type="checkbox"
-                      className="checkbox checkbox-sm"
-                      aria-label="Select all inspections"
-                      checked={allSelected}
-                      onChange={(e) => setDrafts((all) => all.map((d) => ({ ...d, selected: e.target.checked })))}
-                    />
-                  </th>
-                  <th>Inspection</th>
-                  <th>Status</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map(({ draft: d, problems }) => {
-                  const label = `${inspectionTypeLabel(d.input.type ?? InspectionType.Survey)} · ${siteName(d.input.siteId, sites.data) || 'No site'} · ${d.input.time ? formatDateTime(d.input.time, timeZone, timeFormat) : 'No date'}`;
-                  return (
-                    <tr key={d.key} className="align-top">
-                      <td>
-                        <input
-                          type="checkbox"
-                          className="checkbox checkbox-sm"
-                          aria-label={`Select ${d.origin}`}
-                          checked={d.selected}
-                          onChange={(e) => update(d.key, (x) => ({ ...x, selected: e.target.checked }))}
-                        />
-                      </td>
-                      <td>
-                        <span className="block font-medium">{d.origin}</span>
-                        <span className="block text-xs text-base-content/80">{label}</span>
-                      </td>
-                      <td>
-                        {problems.length === 0 ? (
-                          <span className="badge badge-success badge-sm">Valid</span>
-                        ) : (
-                          <>
-                            <span className="badge badge-error badge-sm">Invalid</span>
-                            <ul
-                              className="mt-1 list-disc pl-4 text-xs text-error"
-                              aria-label={`Problems of ${d.origin}`}
-                            >
-                              {problems.map((p) => (
-                                <li key={p}>{p}</li>
-                              ))}
-                            </ul>
-                          </>
-                        )}
-                      </td>
-                      <td className="whitespace-nowrap text-right">
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs"
-                          aria-label={`Edit ${d.origin}`}
-                          onClick={() => setEditing(d)}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-ghost btn-xs"
-                          aria-label={`Remove ${d.origin}`}
-                          onClick={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}
-                        >
-                          Remove
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <InspectionDraftsTable
+            rows={c.rows}
+            allSelected={c.allSelected}
+            labelOf={c.labelOf}
+            onSelectAll={c.selectAll}
+            onSelect={c.select}
+            onEdit={c.edit}
+            onRemove={c.remove}
+          />
         )}
-        {someInvalid && (
+        {c.someInvalid && (
           <p className="alert alert-warning py-2 text-sm" role="alert">
             {INSPECTION_MESSAGES.someInvalid}
           </p>
         )}
-        <div className="modal-action items-center">
-          <span className="grow text-sm text-base-content/70">{`${selected.length} of ${drafts.length} selected`}</span>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-primary" disabled={!canCreate} onClick={() => void createSelected()}>
-            {create.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            {selected.length > 0 ? `Create ${selected.length}` : 'Create'}
-          </button>
-        </div>
+        <CreateInspectionsActions
+          selectedCount={c.selectedCount}
+          total={c.rows.length}
+          creating={c.creating}
+          canCreate={c.canCreate}
+          onCancel={onClose}
+          onCreate={c.createSelected}
+        />
       </div>
-      {editing && (
+      {c.editing && (
         <DraftInspectionDialog
           organizationId={organizationId}
-          draft={editing === 'new' ? null : editing.input}
-          onSave={(input) =>
-            editing === 'new'
-              ? add('Added by hand', [input])
-              : update(editing.key, (d) => ({ ...d, input, serverErrors: {} }))
-          }
-          onClose={() => setEditing(null)}
+          draft={c.editing === 'new' ? null : c.editing.input}
+          onSave={c.saveEditing}
+          onClose={c.stopEditing}
         />
       )}
-      {loadingKmz && (
-        <LoadKmzDialog onLoaded={(drafts) => add(drafts.origin, drafts.inputs)} onClose={() => setLoadingKmz(false)} />
-      )}
+      {c.loadingKmz && <LoadKmzDialog onLoaded={c.addLoaded} onClose={c.closeKmz} />}
     </Modal>
+  );
+}
+
+/** How many drafts are selected, Cancel, and Create with the count (a spinner while creating). */
+function CreateInspectionsActions({
+  selectedCount,
+  total,
+  creating,
+  canCreate,
+  onCancel,
+  onCreate,
+}: {
+  selectedCount: number;
+  total: number;
+  creating: boolean;
+  canCreate: boolean;
+  onCancel: () => void;
+  onCreate: () => void;
+}) {
+  return (
+    <div className="modal-action items-center">
+      <span className="grow text-sm text-base-content/70">{`${selectedCount} of ${total} selected`}</span>
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="button" className="btn btn-primary" disabled={!canCreate} onClick={onCreate}>
+        {creating && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        {selectedCount > 0 ? `Create ${selectedCount}` : 'Create'}
+      </button>
+    </div>
   );
 }
 
