@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { projectPx } from '@/domain/map-labels';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { freePort, startServerProcess } from '../helpers/server-process';
 
@@ -185,4 +186,34 @@ export async function findFeaturedSite(suite: {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The map's view once it has stopped moving (its zoom and centre unchanged over 300 ms) and the pixel of a place on
+ * the page, for pointing at what deck.gl draws on the canvas. `map` is the element with data-zoom and data-center.
+ */
+export async function settledMapView(page: Page, map: Locator) {
+  let settled = '';
+  await expect
+    .poll(
+      async () => {
+        const now = `${await map.getAttribute('data-zoom')} ${await map.getAttribute('data-center')}`;
+        const same = now === settled;
+        settled = now;
+        await page.waitForTimeout(300);
+        return same;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  const zoom = Number(await map.getAttribute('data-zoom'));
+  const [lat, lng] = (await map.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
+  const box = (await map.boundingBox())!;
+  const [cx, cy] = projectPx(lng, lat, zoom);
+  /** The page pixel of a place. */
+  const pixel = (at: { lat: number; lng: number }) => {
+    const [x, y] = projectPx(at.lng, at.lat, zoom);
+    return { x: box.x + box.width / 2 + (x - cx), y: box.y + box.height / 2 + (y - cy) };
+  };
+  return { zoom, center: { lat, lng }, box, pixel };
 }

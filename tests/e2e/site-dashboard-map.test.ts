@@ -9,7 +9,7 @@ import type { SiteDeviceStay, SiteDetail } from '@/contracts/site-dashboard';
 import type { RoseChartDatum } from '@/contracts/site-map';
 import { projectPx } from '@/domain/map-labels';
 import { adjacentSites, roseArcs, SITE_MAP_LAYERS_STORAGE_KEY, SITE_MAP_MIN_ZOOM } from '@/domain/site-map';
-import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
+import { browserSuite, expectAccessible, findFeaturedSite, newPage, settledMapView, signIn, SHOTS } from './harness';
 
 describe('site dashboard map in the browser', () => {
   const suite = browserSuite();
@@ -210,24 +210,9 @@ describe('site dashboard map in the browser', () => {
     const region = map.getByLabel(`Map of ${site.name}`);
     await region.locator('canvas').first().waitFor();
     const view = async () => {
-      let settled = '';
-      await expect
-        .poll(
-          async () => {
-            const now = `${await region.getAttribute('data-zoom')} ${await region.getAttribute('data-center')}`;
-            const same = now === settled;
-            settled = now;
-            await page.waitForTimeout(300);
-            return same;
-          },
-          { timeout: 20_000 },
-        )
-        .toBe(true);
-      const zoom = Number(await region.getAttribute('data-zoom'));
-      const [lat, lng] = (await region.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
-      const [cx, cy] = projectPx(lng, lat, zoom);
-      const [tx, ty] = projectPx(target.location.lng, target.location.lat, zoom);
-      return { zoom, dx: tx - cx, dy: ty - cy };
+      const v = await settledMapView(page, region);
+      const at = v.pixel(target.location);
+      return { zoom: v.zoom, dx: at.x - (v.box.x + v.box.width / 2), dy: at.y - (v.box.y + v.box.height / 2) };
     };
     // Out to the minimum zoom, then the target site to the middle.
     const zoomOut = map.getByRole('button', { name: 'Zoom out' });

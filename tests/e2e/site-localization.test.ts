@@ -5,11 +5,10 @@
 // the model's start the layer and the source view say there is no model output.
 import { describe, expect, it } from 'vitest';
 import type { EmissionLocalization, SiteEmission, SiteRateAverage, SiteSource } from '@/contracts/site-dashboard';
-import { projectPx } from '@/domain/map-labels';
 import { SITE_MAP_LAYERS_STORAGE_KEY } from '@/domain/site-map';
 import { formatProbability } from '@/entities/site/localization-layers';
 import { NO_SOURCE_RATES } from '../../src/features/site-dashboard/source-rate-series';
-import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
+import { browserSuite, expectAccessible, findFeaturedSite, newPage, settledMapView, signIn, SHOTS } from './harness';
 
 const DAY_MS = 86_400_000;
 const PROBABILITY = /· (\d+|< 1|> 99) %$/;
@@ -101,25 +100,8 @@ describe('localization in the browser', () => {
 
     // Hover the most likely candidate where the settled map draws it: the tooltip names it with its probability.
     const region = map.getByLabel(/^Map of /);
-    let settled = '';
-    await expect
-      .poll(
-        async () => {
-          const at = `${await region.getAttribute('data-zoom')} ${await region.getAttribute('data-center')}`;
-          const same = at === settled;
-          settled = at;
-          await page.waitForTimeout(300);
-          return same;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    const zoom = Number(await region.getAttribute('data-zoom'));
-    const [lat, lng] = (await region.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
-    const box = (await region.boundingBox())!;
-    const [cx, cy] = projectPx(lng, lat, zoom);
-    const [sx, sy] = projectPx(best.location.lng, best.location.lat, zoom);
-    await page.mouse.move(box.x + box.width / 2 + sx - cx, box.y + box.height / 2 + sy - cy);
+    const at = (await settledMapView(page, region)).pixel(best.location);
+    await page.mouse.move(at.x, at.y);
     const tooltip = map.getByRole('tooltip');
     await expect.poll(() => tooltip.count()).toBe(1);
     const hovered = await tooltip.innerText();

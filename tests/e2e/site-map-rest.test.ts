@@ -7,36 +7,16 @@ import type { Browser, Page } from 'playwright-core';
 import type { InspectionListItem } from '@/contracts/inspection';
 import type { SiteDetail, SiteSource } from '@/contracts/site-dashboard';
 import type { SiteWindData } from '@/contracts/site-map';
-import { projectPx } from '@/domain/map-labels';
 import { SITE_WIDGETS_STORAGE_KEY } from '@/domain/site-dashboard';
 import { SOURCE_CATEGORIES } from '@/domain/source-category';
 import { inspectionMark } from '@/entities/site/inspection-marks';
-import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
+import { browserSuite, expectAccessible, findFeaturedSite, newPage, settledMapView, signIn, SHOTS } from './harness';
 
 const DAY = 86_400_000;
 
 /** The map's pixel of a place, once the map has stopped moving. */
 async function mapPixel(page: Page, mapLabel: string, at: { lat: number; lng: number }) {
-  const region = page.getByLabel(mapLabel);
-  let settled = '';
-  await expect
-    .poll(
-      async () => {
-        const now = `${await region.getAttribute('data-zoom')} ${await region.getAttribute('data-center')}`;
-        const same = now === settled;
-        settled = now;
-        await page.waitForTimeout(300);
-        return same;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  const zoom = Number(await region.getAttribute('data-zoom'));
-  const [lat, lng] = (await region.getAttribute('data-center'))!.split(',').map(Number) as [number, number];
-  const box = (await region.boundingBox())!;
-  const [cx, cy] = projectPx(lng, lat, zoom);
-  const [x, y] = projectPx(at.lng, at.lat, zoom);
-  return { x: box.x + box.width / 2 + (x - cx), y: box.y + box.height / 2 + (y - cy) };
+  return (await settledMapView(page, page.getByLabel(mapLabel))).pixel(at);
 }
 
 describe('site map: wind trails, source icons, inspection images and pins', () => {
