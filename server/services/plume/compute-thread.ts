@@ -1,25 +1,5 @@
-// The plume compute thread: loads the wasm puff kernel once (the TypeScript twin when asm/build/core.wasm is not
-// built) and answers each posted run with its frame sheet. Pure computation; it never touches the database.
-import { parentPort } from 'node:worker_threads';
-import { loadPuffKernel, setPuffKernel } from '../modelling/puff-kernel';
-import { runPlume, type PlumeRunInput } from './frames';
+// The plume compute thread: answers each posted run with its frame sheet (server/services/puff-thread-host.ts).
+import { servePuffRuns } from '../puff-thread-host';
+import { runPlume } from './frames';
 
-const ready = loadPuffKernel()
-  .then(setPuffKernel)
-  .catch((e: unknown) =>
-    parentPort!.postMessage({
-      id: 0,
-      log: `wasm puff kernel not loaded (${e instanceof Error ? e.message : String(e)}); the TypeScript kernel runs`,
-    }),
-  );
-
-parentPort!.on('message', (m: { id: number; input: PlumeRunInput }) => {
-  ready
-    .then(() => {
-      const result = runPlume(m.input);
-      parentPort!.postMessage({ id: m.id, result }, result.ok ? [result.png.buffer as ArrayBuffer] : []);
-    })
-    .catch((e: unknown) =>
-      parentPort!.postMessage({ id: m.id, error: e instanceof Error ? `${e.message}\n${e.stack ?? ''}` : String(e) }),
-    );
-});
+servePuffRuns(runPlume, (result) => (result.ok ? [result.png.buffer as ArrayBuffer] : []));

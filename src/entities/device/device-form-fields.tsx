@@ -1,7 +1,6 @@
-// Add Device / Edit Device's parts (spec 2 §5): the labelled field, the text inputs, the device type and organization
+// Add Device / Edit Device's parts (spec 2 §5): the text inputs, the device type and organization
 // selects, the hardware choices (picked from the known lists, or typed in by Qube administrators), the serial numbers,
 // the cleanout date, the production notes, and the warning shown when the save did not reach Particle.
-import type { ReactNode } from 'react';
 import { Controller, type FieldPath } from 'react-hook-form';
 import {
   DEVICE_KIND_LABEL,
@@ -14,28 +13,7 @@ import {
 import { Spinner } from '../../ui/spinner';
 import { cleanoutDay, cleanoutTime, pickedHardware, textValue, typedHardware } from './device-form-values';
 import type { DeviceFormState } from './use-device-form';
-
-/** A label over its control, with a hint or the field's error under it. */
-function DeviceField({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  error: string | undefined;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <label className="form-control w-full">
-      <span className="label-text mb-1 text-sm font-medium">{label}</span>
-      {children}
-      {hint && !error && <span className="mt-1 text-xs text-base-content/70">{hint}</span>}
-      {error && <span className="mt-1 text-xs text-error">{error}</span>}
-    </label>
-  );
-}
+import { LabelField } from '@/ui/form/label-field';
 
 /** A text input; blank reads as none except for Name and Third Party Id. */
 export function TextField({
@@ -51,7 +29,7 @@ export function TextField({
 }) {
   const error = state.err(name);
   return (
-    <DeviceField label={label} error={error} hint={hint}>
+    <LabelField label={label} error={error} hint={hint}>
       <input
         className={`input w-full ${error ? 'input-error' : ''}`}
         aria-invalid={Boolean(error)}
@@ -59,14 +37,14 @@ export function TextField({
           setValueAs: (v: string | null) => textValue(name, v),
         })}
       />
-    </DeviceField>
+    </LabelField>
   );
 }
 
 export function DeviceTypeField({ state }: { state: DeviceFormState }) {
   const error = state.err('deviceType');
   return (
-    <DeviceField label="Device Type" error={error}>
+    <LabelField label="Device Type" error={error}>
       <select
         className={`select w-full ${error ? 'select-error' : ''}`}
         aria-label="Device Type"
@@ -78,7 +56,7 @@ export function DeviceTypeField({ state }: { state: DeviceFormState }) {
           </option>
         ))}
       </select>
-    </DeviceField>
+    </LabelField>
   );
 }
 
@@ -86,7 +64,7 @@ export function DeviceTypeField({ state }: { state: DeviceFormState }) {
 export function OrganizationField({ state }: { state: DeviceFormState }) {
   const { organizations } = state;
   return (
-    <DeviceField label="Organization" error={state.err('organizationId')}>
+    <LabelField label="Organization" error={state.err('organizationId')}>
       <Controller
         control={state.form.control}
         name="organizationId"
@@ -106,7 +84,7 @@ export function OrganizationField({ state }: { state: DeviceFormState }) {
           </select>
         )}
       />
-    </DeviceField>
+    </LabelField>
   );
 }
 
@@ -163,7 +141,7 @@ function HardwareField({ state, item, label }: { state: DeviceFormState; item: H
   const error = state.err(item);
   const list = state.options.data?.[item] ?? [];
   return (
-    <DeviceField label={label} error={error}>
+    <LabelField label={label} error={error}>
       <Controller
         control={state.form.control}
         name={item}
@@ -172,7 +150,7 @@ function HardwareField({ state, item, label }: { state: DeviceFormState; item: H
           return state.canFreeType ? <TypedHardware {...props} /> : <PickedHardware {...props} />;
         }}
       />
-    </DeviceField>
+    </LabelField>
   );
 }
 
@@ -216,7 +194,7 @@ export function SerialNumbersFieldset({ state }: { state: DeviceFormState }) {
 
 export function CleanoutField({ state }: { state: DeviceFormState }) {
   return (
-    <DeviceField
+    <LabelField
       label="Inlet Vent & DCA Cleanout"
       error={state.err('inletVentDcaCleanoutTime')}
       hint="Service date; future dates are allowed"
@@ -233,14 +211,14 @@ export function CleanoutField({ state }: { state: DeviceFormState }) {
           />
         )}
       />
-    </DeviceField>
+    </LabelField>
   );
 }
 
 export function ProductionNotesField({ state }: { state: DeviceFormState }) {
   const error = state.err('productionNotes');
   return (
-    <DeviceField label="Production Notes" error={error}>
+    <LabelField label="Production Notes" error={error}>
       <textarea
         className={`textarea w-full ${error ? 'textarea-error' : ''}`}
         rows={3}
@@ -248,7 +226,7 @@ export function ProductionNotesField({ state }: { state: DeviceFormState }) {
           setValueAs: (v: string | null) => textValue('productionNotes', v),
         })}
       />
-    </DeviceField>
+    </LabelField>
   );
 }
 

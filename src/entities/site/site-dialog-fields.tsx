@@ -1,33 +1,11 @@
-// Add Site / Edit Site's parts (spec 3 §5 'Site form'): the labelled field, a select of options by id, the option
+// Add Site / Edit Site's parts (spec 3 §5 'Site form'): a select of options by id, the option
 // fields of the chosen organization (business unit, asset area, groups, country and the lists under it), and the
 // question before a site moves to another organization.
-import type { ReactNode } from 'react';
 import { Controller, type FieldPath } from 'react-hook-form';
 import type { SiteOptions } from '@/contracts/site';
 import type { SiteForm } from '@/domain/site-form';
 import type { SiteDialogForm } from './use-site-dialog-form';
-
-/** A label over its control, with a hint or the field's error under it. */
-export function SiteField({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  error: string | undefined;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <label className="form-control w-full">
-      <span className="label-text mb-1 text-sm font-medium">{label}</span>
-      {children}
-      {hint && !error && <span className="mt-1 text-xs text-base-content/70">{hint}</span>}
-      {error && <span className="mt-1 text-xs text-error">{error}</span>}
-    </label>
-  );
-}
+import { LabelField } from '@/ui/form/label-field';
 
 type IdField = Extract<
   FieldPath<SiteForm>,
@@ -59,7 +37,7 @@ function IdSelect({
 }) {
   const error = site.err(name);
   return (
-    <SiteField label={label} error={error}>
+    <LabelField label={label} error={error}>
       <Controller
         control={site.form.control}
         name={name}
@@ -83,7 +61,7 @@ function IdSelect({
           </select>
         )}
       />
-    </SiteField>
+    </LabelField>
   );
 }
 
@@ -96,20 +74,20 @@ export function SiteOptionFields({ site, o }: { site: SiteDialogForm; o: SiteOpt
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SiteField label="Business Unit" error={site.err('businessUnit')}>
+        <LabelField label="Business Unit" error={site.err('businessUnit')}>
           <input
             className="input w-full"
             list="site-business-units"
             {...register('businessUnit', { setValueAs: blankAsNull })}
           />
-        </SiteField>
-        <SiteField label="Asset/Area" error={site.err('assetArea')}>
+        </LabelField>
+        <LabelField label="Asset/Area" error={site.err('assetArea')}>
           <input
             className="input w-full"
             list="site-asset-areas"
             {...register('assetArea', { setValueAs: blankAsNull })}
           />
-        </SiteField>
+        </LabelField>
         <datalist id="site-business-units">
           {o.businessUnits.map((b) => (
             <option key={b} value={b} />

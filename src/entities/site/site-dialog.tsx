@@ -9,7 +9,8 @@ import { FormActions, Modal } from '@/ui/modal';
 import { useSession } from '@/ui/session-context';
 import { Spinner } from '@/ui/spinner';
 import { useSiteEdit } from './api';
-import { MoveSiteQuestion, SiteField, SiteOptionFields } from './site-dialog-fields';
+import { LabelField } from '@/ui/form/label-field';
+import { MoveSiteQuestion, SiteOptionFields } from './site-dialog-fields';
 import { useSiteDialogForm } from './use-site-dialog-form';
 
 export function SiteDialog({ siteId, onClose }: { siteId: number | null; onClose: () => void }) {
@@ -46,21 +47,21 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
         </p>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
-        <SiteField label="Name" error={err('name')}>
+        <LabelField label="Name" error={err('name')}>
           <input
             className={`input w-full ${err('name') ? 'input-error' : ''}`}
             disabled={addOnly}
             aria-invalid={Boolean(err('name'))}
             {...register('name')}
           />
-        </SiteField>
-        <SiteField label="Alias" error={err('alias')}>
+        </LabelField>
+        <LabelField label="Alias" error={err('alias')}>
           <input
             className="input w-full"
             {...register('alias', { setValueAs: (v: string) => (v?.trim() ? v : null) })}
           />
-        </SiteField>
-        <SiteField label="Organization" error={err('organizationId')}>
+        </LabelField>
+        <LabelField label="Organization" error={err('organizationId')}>
           <Controller
             control={control}
             name="organizationId"
@@ -82,8 +83,8 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
               </select>
             )}
           />
-        </SiteField>
-        <SiteField label="Location" error={err('locationLatLng')} hint="Latitude,longitude in decimal degrees">
+        </LabelField>
+        <LabelField label="Location" error={err('locationLatLng')} hint="Latitude,longitude in decimal degrees">
           <input
             className={`input w-full ${err('locationLatLng') ? 'input-error' : ''}`}
             placeholder={SITE_LOCATION_PLACEHOLDER}
@@ -91,7 +92,7 @@ function SiteFormBody({ site, onClose }: { site: SiteEdit | null; onClose: () =>
             aria-invalid={Boolean(err('locationLatLng'))}
             {...register('locationLatLng')}
           />
-        </SiteField>
+        </LabelField>
       </div>
       {options.isPending ? (
         <Spinner label="Loading options" />
