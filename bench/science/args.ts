@@ -24,6 +24,8 @@ export interface Options {
   batchMin: number;
   stepTimeoutS: number;
   methods: Method[];
+  /** Scenario start (UTC midnight, ms) from --start; null: (days + 1) days before today, so the scenario moves daily. */
+  start: number | null;
 }
 
 export class ArgError extends Error {}
@@ -37,7 +39,9 @@ export const USAGE = `Usage: npm run bench:science -- [options]
   --methods m1,m2      any of ${METHODS.join(', ')} (default: both)
   --json FILE          where to write the JSON (default bench/results/science-<label>.json)
   --batch-min N        simulated minutes per ingest batch (default 30)
-  --step-timeout-s N   seconds to wait for the pipeline to process a batch (default 120)`;
+  --step-timeout-s N   seconds to wait for the pipeline to process a batch (default 120)
+  --start YYYY-MM-DD   scenario start (UTC); the scenario is drawn from seed and start, so a fixed start replays
+                       the same releases on any day (default: days + 1 days before today)`;
 
 const positiveInt = (flag: string, raw: string): number => {
   if (!/^\d+$/.test(raw) || Number(raw) <= 0)
@@ -79,7 +83,7 @@ export function drawTestSeeds(secret: string | undefined, count = TEST_SEED_COUN
 export const hashSeeds = (seeds: readonly number[]): string =>
   createHash('sha256').update(seeds.join(',')).digest('hex');
 
-export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Options {
+export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, now = Date.now()): Options {
   const values = new Map<string, string>();
   const flags = new Set<string>();
   const takesValue = new Set([
@@ -90,6 +94,7 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
     '--batch-min',
     '--step-timeout-s',
     '--methods',
+    '--start',
   ]);
   const bare = new Set(['--quick', '--test']);
   for (let i = 0; i < argv.length; i++) {
@@ -136,5 +141,18 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv = proc
       ? positiveInt('--step-timeout-s', values.get('--step-timeout-s')!)
       : 120,
     methods: values.has('--methods') ? parseList('--methods', values.get('--methods')!, METHODS) : [...METHODS],
+    start: values.has('--start') ? parseStart(values.get('--start')!, days, now) : null,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/** A UTC date whose whole scenario lies in the past (the console reads only up to now). */
+function parseStart(raw: string, days: number, now: number): number {
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? Date.parse(`${raw}T00:00:00Z`) : NaN;
+  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== raw)
+    throw new ArgError(`--start takes a date as YYYY-MM-DD, got '${raw}'`);
+  if (ms + days * DAY_MS > now)
+    throw new ArgError(`--start ${raw}: the ${days}-day scenario must end before now; choose an earlier date`);
+  return ms;
 }

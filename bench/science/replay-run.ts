@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   // BENCH_TUNING='{"onProbability":0.6}' varies the stages' constants for one replay (development seeds only).
   if (process.env.BENCH_TUNING) Object.assign(TUNING, JSON.parse(process.env.BENCH_TUNING) as Partial<typeof TUNING>);
   const truth = await loadTruth();
-  const start = scenarioStart(opts.days);
+  const start = opts.start ?? scenarioStart(opts.days);
   const out: { layout: string; metrics: unknown; explanations: SiteExplanation[] }[] = [];
   for (const layout of opts.layouts) {
     const sites: SiteRun[] = [];

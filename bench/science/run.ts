@@ -38,7 +38,7 @@ interface LayoutRuns {
 async function runBenchmark(opts: Options, started: number): Promise<void> {
   const truth = await loadTruth();
   const runDlq: RunDlq | null = opts.methods.includes('dlq') ? await loadDlq() : null;
-  const start = scenarioStart(opts.days);
+  const start = opts.start ?? scenarioStart(opts.days);
   log(
     `bench:science ${opts.label} run: layouts ${opts.layouts.join(', ')}, ${opts.seeds.length} seed(s) ${opts.test ? `(SHA-256 ${opts.seedHash})` : opts.seeds.join(', ')}, ${opts.days} days from ${new Date(start).toISOString()}`,
   );
@@ -203,6 +203,7 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
     run: {
       ...(opts.test ? { seedHash: opts.seedHash } : { seeds: opts.seeds, seedHash: opts.seedHash }),
       days: opts.days,
+      scenarioStart: new Date(start).toISOString(),
       layouts: opts.layouts,
       methods: opts.methods,
       quick: opts.quick,

@@ -63,4 +63,21 @@ describe('bench:science arguments', () => {
     expect(a.seeds.some((s) => DEV_SEEDS.includes(s))).toBe(false);
     expect(drawTestSeeds(undefined)).not.toEqual(drawTestSeeds(undefined));
   });
+
+  it('--start fixes the scenario start to a UTC date whose scenario has ended', () => {
+    const now = Date.parse('2026-11-26T02:00:00Z');
+    expect(parseArgs(['--start', '2026-11-17', '--days', '7'], {}, now).start).toBe(Date.parse('2026-11-17T00:00:00Z'));
+    expect(parseArgs([], {}, now).start).toBeNull();
+    const bad = (argv: string[]) => {
+      try {
+        parseArgs(argv, {}, now);
+        return '';
+      } catch (e) {
+        return e instanceof ArgError ? e.message : 'not an ArgError';
+      }
+    };
+    expect(bad(['--start', '17/11/2026'])).toBe("--start takes a date as YYYY-MM-DD, got '17/11/2026'");
+    expect(bad(['--start', '2026-02-30'])).toBe("--start takes a date as YYYY-MM-DD, got '2026-02-30'");
+    expect(bad(['--start', '2026-11-20', '--days', '7'])).toContain('must end before now');
+  });
 });
