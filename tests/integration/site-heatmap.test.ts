@@ -1,12 +1,16 @@
 // The CH4 heatmap endpoint and its daily tiles (issue 22 item 3): access (another organization's site and an unknown
 // site are 404), range refusals, tiles computed by the worker and combined, recomputed after new rates, the measured
-// fallback on a day without rates and while the model is blocked, and two workers never computing one tile twice.
+// fallback on a day without rates and while the model is blocked, two workers never computing one tile twice, a
+// source moved inside the grid or a device's height staling the tiles, a long range queueing a bounded number of
+// tiles newest first, and the tiles nobody can want again (another geometry, a day without inputs, a deleted site or
+// organization) deleted, computed again on demand after a restore.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteHeatmapSchema, type SiteHeatmap } from '@/contracts/site-heatmap';
 import { Permission } from '@/domain/permissions';
 import { ingestSamples, type Sample } from '../../server/services/measurement-store';
 import { inProcessTileRunner } from '../../server/services/site-heatmap/runner';
-import { HEATMAP_REASONS } from '../../server/services/site-heatmap/service';
+import { HEATMAP_REASONS, MAX_QUEUED_TILES } from '../../server/services/site-heatmap/service';
+import { pruneTiles } from '../../server/services/site-heatmap/tiles';
 import { HeatmapTileWorker } from '../../server/services/site-heatmap/worker';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
 import { testEngines } from '../helpers/test-db';
@@ -217,5 +221,139 @@ describe.each(testEngines)('CH4 heatmap on %s', (engine) => {
     const [a, b] = await Promise.all([worker.runOne(), other.runOne()]);
     expect([a?.status, b?.status].filter(Boolean)).toEqual(['saved']);
     await other.stop();
+  });
+
+  const tileRows = async (siteId: number) =>
+    (
+      await t.database.query<{ day: string; queued: boolean }>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, computed_version IS DISTINCT FROM wanted_version AS queued
+           FROM heatmap_tiles WHERE site_id = $1 ORDER BY day`,
+        [siteId],
+      )
+    ).map((r) => ({ day: r.day, queued: r.queued }));
+
+  it('a source moved inside the grid stales the tiles; the sweep deletes tiles of the old geometry', async () => {
+    await padDay(D0, D0 + 2 * DAY);
+    await worker.runUntilIdle();
+    const before = siteHeatmapSchema.parse((await padDay()).json());
+    expect(before.computingDays).toEqual([]);
+    // 10 m north: inside the devices' square, so the grid's bounds stay.
+    await t.database.query('UPDATE sources SET latitude = latitude + $2 WHERE id = $1', [source, 10 / 111_195]);
+    expect(await pruneTiles(t.database)).toEqual({ deletedSites: 0, superseded: 2 });
+    expect(await tileRows(pad)).toEqual([]);
+    const moved = siteHeatmapSchema.parse((await padDay()).json());
+    expect(moved.bounds).toEqual(before.bounds);
+    expect(moved.computingDays).toEqual(['2026-09-01']);
+    expect((await worker.runUntilIdle()).map((d) => d.status)).toEqual(['saved']);
+    const after = siteHeatmapSchema.parse((await padDay()).json());
+    expect(after.kind).toBe('modelled');
+    expect(after.values).not.toBe(before.values);
+    // Asked again from the request: a day of the old geometry outside the range asked for goes too.
+    await padDay(D0, D0 + 2 * DAY);
+    await worker.runUntilIdle();
+    await t.database.query('UPDATE sources SET latitude = latitude - $2 WHERE id = $1', [source, 10 / 111_195]);
+    expect(siteHeatmapSchema.parse((await padDay()).json()).computingDays).toEqual(['2026-09-01']);
+    expect(await tileRows(pad)).toEqual([{ day: '2026-09-01', queued: true }]);
+    await worker.runUntilIdle();
+  });
+
+  it("a device's height on a day stales that day's tile only", async () => {
+    await padDay(D0, D0 + 2 * DAY);
+    await worker.runUntilIdle();
+    expect(siteHeatmapSchema.parse((await padDay(D0, D0 + 2 * DAY)).json()).computingDays).toEqual([]);
+    // A second stay of the downwind device from the second day, 2 m higher at the same place.
+    const [stay] = await t.database.query<{ id: number; device_id: number }>(
+      "UPDATE device_installations SET ended_at = $2 WHERE site_id = $1 AND device_id = (SELECT id FROM devices WHERE name = 'H-800') RETURNING id, device_id",
+      [pad, iso(D0 + DAY)],
+    );
+    await t.database.query(
+      `INSERT INTO device_installations (device_id, site_id, latitude, longitude, height, started_at)
+       SELECT device_id, site_id, latitude, longitude, 4.4, $2 FROM device_installations WHERE id = $1`,
+      [stay!.id, iso(D0 + DAY)],
+    );
+    const h = siteHeatmapSchema.parse((await padDay(D0, D0 + 2 * DAY)).json());
+    expect(h.computingDays).toEqual(['2026-09-02']);
+    // The first day's version does not depend on the range asked for.
+    expect(siteHeatmapSchema.parse((await padDay()).json()).computingDays).toEqual([]);
+    expect((await worker.runUntilIdle()).map((d) => d.status)).toEqual(['saved']);
+  });
+
+  describe('a long range and deleted sites', () => {
+    const D1 = Date.UTC(2026, 5, 1);
+    const DAYS = MAX_QUEUED_TILES + 9;
+    let far = 0;
+    let farMember = 0;
+    const farRange = () =>
+      heatmap(
+        { organizationId: f.orgB, siteId: far, startTime: iso(D1), endTime: iso(D1 + DAYS * DAY) },
+        farMember,
+      ).then((r) => siteHeatmapSchema.parse(r.json()));
+    const dayOf = (k: number) => iso(D1 + k * DAY).slice(0, 10);
+
+    beforeAll(async () => {
+      farMember = await addMember(t.database, f.orgB, 'far@example.com', [Permission.DeviceView]);
+      far = (
+        await t.database.query<{ id: number }>(
+          "INSERT INTO sites (organization_id, name, latitude, longitude) VALUES ($1, 'Far Pad', 32.5, -103.0) RETURNING id",
+          [f.orgB],
+        )
+      )[0]!.id;
+      const [src] = await t.database.query<{ id: number }>(
+        "INSERT INTO sources (site_id, name, latitude, longitude, height) VALUES ($1, 'Tank', 32.5, -103.0, 3) RETURNING id",
+        [far],
+      );
+      // One rate a day: every day has inputs, so every day wants a tile.
+      await t.database.query(
+        `INSERT INTO source_rates (site_id, source_id, time, rate, lower_bound, upper_bound, observable)
+         SELECT $1, $2, t, 1, 0.5, 2, true FROM generate_series($3::timestamptz, $4::timestamptz, interval '1 day') t`,
+        [far, src!.id, iso(D1 + 6 * 3_600_000), iso(D1 + (DAYS - 1) * DAY + 6 * 3_600_000)],
+      );
+    });
+
+    it(`queues at most ${MAX_QUEUED_TILES} tiles of a site, newest first, listing the rest as computing`, async () => {
+      const first = await farRange();
+      expect(first.computingDays).toHaveLength(DAYS);
+      const queued = await tileRows(far);
+      expect(queued).toHaveLength(MAX_QUEUED_TILES);
+      expect(queued.every((r) => r.queued)).toBe(true);
+      expect(queued[0]!.day).toBe(dayOf(DAYS - MAX_QUEUED_TILES));
+      // Asking again while they wait queues nothing more.
+      await farRange();
+      expect(await tileRows(far)).toHaveLength(MAX_QUEUED_TILES);
+      expect(await worker.runUntilIdle()).toHaveLength(MAX_QUEUED_TILES);
+      const second = await farRange();
+      expect(second.computingDays).toEqual(Array.from({ length: DAYS - MAX_QUEUED_TILES }, (_, k) => dayOf(k)));
+      expect((await tileRows(far)).filter((r) => r.queued)).toHaveLength(DAYS - MAX_QUEUED_TILES);
+      expect(await worker.runUntilIdle()).toHaveLength(DAYS - MAX_QUEUED_TILES);
+      expect((await farRange()).computingDays).toEqual([]);
+    });
+
+    it('deletes the tile of a day whose inputs went, when its range is asked for', async () => {
+      await t.database.query('DELETE FROM source_rates WHERE site_id = $1 AND time < $2', [far, iso(D1 + 2 * DAY)]);
+      expect((await farRange()).computingDays).toEqual([]);
+      const rows = await tileRows(far);
+      expect(rows).toHaveLength(DAYS - 2);
+      expect(rows[0]!.day).toBe(dayOf(2));
+    });
+
+    it("sweeps a deleted site's and a deleted organization's tiles; a restore computes them again when asked", async () => {
+      await t.database.query('UPDATE sites SET deleted_at = now() WHERE id = $1', [far]);
+      expect(await pruneTiles(t.database)).toEqual({ deletedSites: DAYS - 2, superseded: 0 });
+      expect(await tileRows(far)).toEqual([]);
+      expect(await pruneTiles(t.database)).toEqual({ deletedSites: 0, superseded: 0 });
+      await t.database.query('UPDATE sites SET deleted_at = NULL WHERE id = $1', [far]);
+      expect((await farRange()).computingDays).toHaveLength(DAYS - 2);
+      expect(await worker.runUntilIdle()).toHaveLength(MAX_QUEUED_TILES);
+      expect((await farRange()).computingDays).toHaveLength(DAYS - 2 - MAX_QUEUED_TILES);
+      await worker.runUntilIdle();
+      expect((await farRange()).computingDays).toEqual([]);
+
+      await t.database.query('UPDATE organizations SET deleted_at = now() WHERE id = $1', [f.orgB]);
+      expect((await pruneTiles(t.database)).deletedSites).toBe(DAYS - 2);
+      await t.database.query('UPDATE organizations SET deleted_at = NULL WHERE id = $1', [f.orgB]);
+      expect(await tileRows(far)).toEqual([]);
+      // The tiles of Pad 1 (a live site of a live organization) stay.
+      expect((await tileRows(pad)).length).toBeGreaterThan(0);
+    });
   });
 });

@@ -15,7 +15,7 @@ import {
 import { gridBounds } from '../plume/inputs';
 import { DAY_MS } from './combine';
 import { STEP_MS, type TileInput } from './tile';
-import { gridSignature, siteGrid, type ClaimedTile, type SavedTile } from './tiles';
+import { siteGeometry, versionSignature, type ClaimedTile, type SavedTile } from './tiles';
 
 /** A tile that cannot be computed says why (the site went, its grid changed under the request). */
 export class TileInputError extends Error {}
@@ -32,10 +32,11 @@ export async function loadTileInput(
     [tile.siteId],
   );
   if (!site) throw new TileInputError('The site no longer exists');
-  const grid = await siteGrid(db, site);
-  if (!grid) throw new TileInputError('The site has no sources or devices to draw a heatmap around');
-  if (!tile.version.startsWith(`${gridSignature(grid)}|`))
+  const shared = await siteGeometry(db, site);
+  if (!shared) throw new TileInputError('The site has no sources or devices to draw a heatmap around');
+  if (versionSignature(tile.version) !== shared.signature)
     throw new TileInputError("The site's sources or devices moved since the tile was asked for");
+  const grid = shared.grid;
   const dayStart = tile.day;
   const dayEnd = dayStart + DAY_MS;
   const geometry = await loadGeometry(db, site.id, dayStart, dayEnd);

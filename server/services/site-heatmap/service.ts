@@ -1,6 +1,8 @@
 // The site's CH4 heatmap over a range (GET /api/site/siteHeatmap/): the days' inputs fingerprinted, current tiles
-// combined, stale or missing ones asked of the tile worker (listed as computing until they are saved). Modelled where
-// the pipeline has rates and is not blocked; else each device's mean enhancement for the browser's interpolation.
+// combined, stale or missing ones asked of the tile worker (listed as computing until they are saved). One site's
+// queue holds at most MAX_QUEUED_TILES, the days nearest the range's end first; the others stay listed as computing,
+// so the client, which asks again while any is, queues them as the worker drains. Modelled where the pipeline has
+// rates and is not blocked; else each device's mean enhancement for the browser's interpolation.
 import type { SiteHeatmap } from '@/contracts/site-heatmap';
 import type { Queryable } from '../../db/client';
 import { toLocal } from '../modelling/service/inputs';
@@ -8,10 +10,19 @@ import { gridBounds } from '../plume/inputs';
 import { checkSite } from '../site-dashboard';
 import { combineMeasured, combineModelled, encodeGrid, readingHours, utcDays } from './combine';
 import { nudgeTiles } from './nudge';
-import { dayVersions, gridSignature, readTiles, siteGrid, wantTiles } from './tiles';
+import {
+  dayVersions,
+  deleteSupersededTiles,
+  queuedTiles,
+  readTiles,
+  siteGeometry,
+  wantTiles,
+} from './tiles';
 
 /** The modelled variant is shown when its hours are at least this share of the hours with CH4 readings. */
 export const MODELLED_SHARE = 0.5;
+/** The most tiles of one site waiting for the worker: a month's, so a year's range cannot queue 366 at once. */
+export const MAX_QUEUED_TILES = 31;
 
 export const HEATMAP_REASONS = {
   noGrid: 'The site has no sources or devices to draw a heatmap around',
@@ -39,7 +50,8 @@ export async function siteHeatmap(
        FROM sites s LEFT JOIN site_model_states m ON m.site_id = s.id WHERE s.id = $1`,
     [siteId],
   );
-  const grid = site ? await siteGrid(db, { id: siteId, ...site }) : null;
+  const geometry = site ? await siteGeometry(db, { id: siteId, ...site }) : null;
+  const grid = geometry?.grid ?? null;
   const empty: SiteHeatmap = {
     kind: 'none',
     reason: HEATMAP_REASONS.noGrid,
@@ -54,14 +66,17 @@ export async function siteHeatmap(
     backgroundPpm: null,
     computingDays: [],
   };
-  if (!site || !grid) return empty;
+  if (!site || !geometry || !grid) return empty;
   const days = utcDays(range.start, range.end);
-  const wanted = await dayVersions(db, siteId, days[0]!, days.at(-1)! + 86_400_000, gridSignature(grid));
+  const from = days[0]!;
+  const to = days.at(-1)! + 86_400_000;
+  const wanted = await dayVersions(db, siteId, from, to, geometry.signature);
+  await deleteSupersededTiles(db, siteId, geometry.signature, { from, to, keep: wanted.keys() });
   const tiles = await readTiles(db, siteId, wanted);
   const current = tiles.filter((t) => t.current);
   const stale = new Map([...wanted].filter(([day]) => !current.some((t) => t.day === day)));
   if (stale.size > 0) {
-    await wantTiles(db, siteId, stale);
+    await wantTiles(db, siteId, pickQueued(stale, tiles, await queuedTiles(db, siteId)));
     nudgeTiles();
   }
   const b = gridBounds(site.latitude, site.longitude, grid);
@@ -106,4 +121,26 @@ export async function siteHeatmap(
     devices,
     backgroundPpm: measured.backgroundPpm,
   };
+}
+
+/**
+ * The stale days to ask for now, newest first: a day already queued (at any version) is asked for again at no cost;
+ * a new one only while the site's queue has room.
+ */
+export function pickQueued(
+  stale: ReadonlyMap<number, string>,
+  rows: readonly { day: number; queued: boolean }[],
+  queued: number,
+): Map<number, string> {
+  const inQueue = new Set(rows.filter((r) => r.queued).map((r) => r.day));
+  let room = MAX_QUEUED_TILES - queued;
+  const out = new Map<number, string>();
+  for (const [day, version] of [...stale].sort(([a], [b]) => b - a)) {
+    if (inQueue.has(day)) out.set(day, version);
+    else if (room > 0) {
+      out.set(day, version);
+      room--;
+    }
+  }
+  return out;
 }

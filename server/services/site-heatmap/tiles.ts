@@ -1,6 +1,9 @@
 // The heatmap tile table (migration 0024): what a request wants (the fingerprint of each day's inputs), the tiles
 // as stored, and the worker's claim (one atomic UPDATE … FOR UPDATE SKIP LOCKED under a lease, safe with several server
-// processes), save and failure. A tile whose inputs change gets a new wanted_version and is computed again.
+// processes), save and failure. A tile whose inputs change gets a new wanted_version and is computed again (its row,
+// one per site and day, is overwritten); tiles nobody can want again (another geometry, a deleted site or
+// organization, a day whose inputs went) are deleted, and are computed again should they be asked for.
+import { createHash } from 'node:crypto';
 import { PLUME_MARGIN_M } from '@/domain/plume';
 import type { Queryable } from '../../db/client';
 import { CH4, toLocal } from '../modelling/service/inputs';
@@ -46,15 +49,43 @@ export const gridSignature = (g: PlumeGrid) =>
   [g.west, g.south, g.east, g.north].map((v) => v.toFixed(1)).join(',') + `/${g.size}`;
 
 /**
- * The fingerprint of each UTC day's inputs in [from, to) that has any: its source rates (count and sum) and the CH4
- * chunks of the devices that stood at the site (count, samples and row versions), under the grid's signature.
+ * The site's grid and the signature of the geometry every day's tile shares: the grid, the site's point and its live
+ * sources' places and heights (a source moved inside the grid changes every tile without moving the grid). It is the
+ * first `|` part of each tile's version; the devices standing each day are in the day's part (dayVersions).
+ */
+export async function siteGeometry(
+  db: Queryable,
+  site: { id: number; latitude: number; longitude: number },
+): Promise<{ grid: PlumeGrid; signature: string } | null> {
+  const grid = await siteGrid(db, site);
+  if (!grid) return null;
+  const sources = await db.query<{ id: number; latitude: number; longitude: number; height: number }>(
+    'SELECT id, latitude, longitude, height FROM sources WHERE site_id = $1 AND deleted_at IS NULL ORDER BY id',
+    [site.id],
+  );
+  const places = sources.map((s) => [s.id, s.latitude, s.longitude, s.height]);
+  const hash = createHash('sha1')
+    .update(JSON.stringify([site.latitude, site.longitude, places]))
+    .digest('base64url')
+    .slice(0, 16);
+  return { grid, signature: `${gridSignature(grid)}#${hash}` };
+}
+
+/** The site-wide part of a tile's version (see siteGeometry). */
+export const versionSignature = (version: string) => version.split('|', 1)[0]!;
+
+/**
+ * The fingerprint of each UTC day's inputs in [from, to) that has any: its source rates (count and sum), the CH4
+ * chunks of the devices that stood at the site that day (count, samples and row versions) and those devices' places,
+ * heights and spans within the day, under the site's geometry signature (siteGeometry). A day's version depends on
+ * that day only, never on the range asked for.
  */
 export async function dayVersions(
   db: Queryable,
   siteId: number,
   from: number,
   to: number,
-  grid: string,
+  signature: string,
 ): Promise<Map<number, string>> {
   const f = new Date(from).toISOString();
   const t = new Date(to).toISOString();
@@ -64,24 +95,44 @@ export async function dayVersions(
     [siteId, f, t],
   );
   const chunks = await db.query<{ day: Time; n: string | number; c: string | number; x: string | number }>(
-    `SELECT (chunk_start AT TIME ZONE 'UTC')::date AS day, count(*) AS n, sum(sample_count) AS c,
-            sum(xmin::text::bigint) AS x
-       FROM measurement_chunks
-      WHERE measurement_type = $4 AND chunk_start >= $2 AND chunk_start < $3
-        AND device_id IN (SELECT device_id FROM device_installations
-                           WHERE site_id = $1 AND started_at < $3 AND (ended_at IS NULL OR ended_at > $2))
+    `SELECT (c.chunk_start AT TIME ZONE 'UTC')::date AS day, count(*) AS n, sum(c.sample_count) AS c,
+            sum(c.xmin::text::bigint) AS x
+       FROM measurement_chunks c
+      WHERE c.measurement_type = $4 AND c.chunk_start >= $2 AND c.chunk_start < $3
+        AND EXISTS (SELECT 1 FROM device_installations i
+                     WHERE i.device_id = c.device_id AND i.site_id = $1
+                       AND i.started_at < c.chunk_start + interval '24 hours'
+                       AND (i.ended_at IS NULL OR i.ended_at > c.chunk_start))
       GROUP BY 1`,
     [siteId, f, t, CH4],
+  );
+  // The Qubes standing each day as the tile reads them (loadGeometry): place, height, span in the day, quarantine.
+  const stands = await db.query<{ day: Time; g: string }>(
+    `SELECT (d AT TIME ZONE 'UTC')::date AS day,
+            md5(string_agg(concat_ws(',', i.device_id, i.latitude, i.longitude, i.height,
+                  extract(epoch FROM greatest(i.started_at, d)),
+                  extract(epoch FROM least(coalesce(i.ended_at, 'infinity'::timestamptz), d + interval '24 hours')),
+                  i.installation_type <> 0 AND (i.quarantined_at IS NULL OR i.quarantined_at <= d)),
+                ';' ORDER BY i.device_id, i.started_at)) AS g
+       FROM generate_series($2::timestamptz, $3::timestamptz - interval '24 hours', interval '24 hours') AS d
+       JOIN device_installations i ON i.site_id = $1 AND i.started_at < d + interval '24 hours'
+                                  AND (i.ended_at IS NULL OR i.ended_at > d)
+       JOIN devices v ON v.id = i.device_id AND v.device_type IN ('Qube', 'QubeLite')
+      GROUP BY 1`,
+    [siteId, f, t],
   );
   const parts = new Map<number, { r: string; c: string }>();
   for (const r of rates)
     parts.set(dayMs(r.day), { r: `${r.n}:${(r.s ?? 0).toPrecision(12)}`, c: parts.get(dayMs(r.day))?.c ?? '' });
   for (const c of chunks) parts.set(dayMs(c.day), { r: parts.get(dayMs(c.day))?.r ?? '', c: `${c.n}:${c.c}:${c.x}` });
-  return new Map([...parts].map(([day, p]) => [day, `${grid}|r${p.r}|c${p.c}`]));
+  const standing = new Map(stands.map((s) => [dayMs(s.day), s.g]));
+  return new Map([...parts].map(([day, p]) => [day, `${signature}|i${standing.get(day) ?? ''}|r${p.r}|c${p.c}`]));
 }
 
 export interface TileRow extends ReadyTile {
   current: boolean;
+  /** Waiting for the worker (asked for some version not computed yet). */
+  queued: boolean;
   error: string | null;
 }
 
@@ -94,6 +145,7 @@ export async function readTiles(
   if (wanted.size === 0) return [];
   const rows = await db.query<{
     day: Time;
+    wanted_version: string;
     computed_version: string | null;
     error: string | null;
     modelled_hours: number;
@@ -101,7 +153,7 @@ export async function readTiles(
     device_means: ReadyTile['devices'] | string;
     low_quantile_ppm: number | null;
   }>(
-    `SELECT day, computed_version, error, modelled_hours, mean_ppm, device_means, low_quantile_ppm
+    `SELECT day, wanted_version, computed_version, error, modelled_hours, mean_ppm, device_means, low_quantile_ppm
        FROM heatmap_tiles WHERE site_id = $1 AND day = ANY($2::date[]) ORDER BY day`,
     [siteId, [...wanted.keys()].map(isoDay)],
   );
@@ -110,6 +162,7 @@ export async function readTiles(
     return {
       day,
       current: r.computed_version !== null && r.computed_version === wanted.get(day),
+      queued: r.computed_version !== r.wanted_version,
       error: r.error,
       modelledHours: r.modelled_hours,
       meanPpm: r.mean_ppm ? gridFromBytes(r.mean_ppm) : null,
@@ -129,6 +182,82 @@ export async function wantTiles(db: Queryable, siteId: number, wanted: ReadonlyM
       WHERE heatmap_tiles.wanted_version IS DISTINCT FROM excluded.wanted_version`,
     [siteId, [...wanted.keys()].map(isoDay), [...wanted.values()]],
   );
+}
+
+/** How many of the site's tiles (any day) wait for the worker. */
+export async function queuedTiles(db: Queryable, siteId: number): Promise<number> {
+  const [row] = await db.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM heatmap_tiles WHERE site_id = $1 AND computed_version IS DISTINCT FROM wanted_version',
+    [siteId],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Deletes the site's tiles that no request can want again: those asked for on another geometry (a source or device
+ * moved, a source deleted or added), and within [from, to) those of days that no longer have inputs (not in `keep`).
+ * A tile a worker holds is deleted too; its save then finds no row and is dropped.
+ */
+export async function deleteSupersededTiles(
+  db: Queryable,
+  siteId: number,
+  signature: string,
+  days?: { from: number; to: number; keep: Iterable<number> },
+): Promise<number> {
+  const rows = await db.query<{ day: Time }>(
+    `DELETE FROM heatmap_tiles
+      WHERE site_id = $1 AND (split_part(wanted_version, '|', 1) <> $2
+             OR (day >= $3::date AND day < $4::date AND NOT day = ANY($5::date[])))
+      RETURNING day`,
+    [
+      siteId,
+      signature,
+      days ? isoDay(days.from) : null,
+      days ? isoDay(days.to) : null,
+      days ? [...days.keep].map(isoDay) : [],
+    ],
+  );
+  return rows.length;
+}
+
+/**
+ * Deletes the tiles of deleted sites and of the sites of deleted organizations. Restoring either needs none of
+ * them: a request computes the days it shows again.
+ */
+export async function deleteTilesOfDeletedSites(db: Queryable): Promise<number> {
+  const rows = await db.query<{ site_id: number }>(
+    `DELETE FROM heatmap_tiles
+      WHERE site_id IN (SELECT s.id FROM sites s JOIN organizations o ON o.id = s.organization_id
+                         WHERE s.deleted_at IS NOT NULL OR o.deleted_at IS NOT NULL)
+      RETURNING site_id`,
+  );
+  return rows.length;
+}
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The worker's sweep: the tiles of deleted sites and organizations, then per site with tiles those of another
+ * geometry (or all of a site that no longer has one). Every statement is idempotent, so two processes may sweep at
+ * once; it yields to requests between sites.
+ */
+export async function pruneTiles(db: Queryable): Promise<{ deletedSites: number; superseded: number }> {
+  const deletedSites = await deleteTilesOfDeletedSites(db);
+  let superseded = 0;
+  const sites = await db.query<{ id: number; latitude: number; longitude: number }>(
+    `SELECT s.id, s.latitude, s.longitude FROM sites s
+      WHERE s.id IN (SELECT DISTINCT site_id FROM heatmap_tiles) ORDER BY s.id`,
+  );
+  for (const site of sites) {
+    await yieldToRequests();
+    const geometry = await siteGeometry(db, site);
+    if (geometry) superseded += await deleteSupersededTiles(db, site.id, geometry.signature);
+    else
+      superseded += (
+        await db.query<{ day: Time }>('DELETE FROM heatmap_tiles WHERE site_id = $1 RETURNING day', [site.id])
+      ).length;
+  }
+  return { deletedSites, superseded };
 }
 
 export interface ClaimedTile {
