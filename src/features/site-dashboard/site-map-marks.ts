@@ -17,8 +17,7 @@ export interface SiteMapFocus {
   pins: InspectionPins;
 }
 
-/** Icons sit on the source discs, which grow to hold them. */
-export const SOURCE_DISC_RADIUS = 11;
+/** Icons sit on the source discs, which grow to hold them (site-map-model.ts). */
 const SOURCE_ICON_PIXELS = 16;
 /** The layer the icons are drawn right after. */
 const SOURCES_LAYER = 'site-sources';
