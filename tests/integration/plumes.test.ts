@@ -1,12 +1,14 @@
 // Simulated plumes (issue 22 items 1 and 7): the job's states through the API and the worker, a retry after a
 // failure, two requests at once, another organization's emission, the frames' and the sheet's access rules, and
-// hostile inputs (no source position, no wind, still processing, bad ids).
+// hostile inputs (no source position, no wind, still processing, bad ids), and a range holding more than an
+// answer's MAX_FRAMES thinned evenly across its plumes rather than cut.
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { plumeFrameSchema, plumeRequestSchema } from '@/contracts/plume';
 import { Permission } from '@/domain/permissions';
 import { PLUME_MESSAGES } from '../../server/services/plume/jobs';
+import { MAX_FRAMES } from '../../server/services/plume/reads';
 import { inProcessPlumeRunner } from '../../server/services/plume/runner';
 import { PlumeWorker } from '../../server/services/plume/worker';
 import { ingestSamples, type Sample } from '../../server/services/measurement-store';
@@ -374,5 +376,46 @@ describe.each(testEngines)('simulated plumes on %s', (engine) => {
       ).statusCode,
     ).toBe(404);
     expect(logs).toEqual([]);
+  });
+
+  it('thins a range holding more than MAX_FRAMES frames evenly, every plume kept from its start to its end', async () => {
+    // Three saved 15-hour plumes at one frame a minute on another day: 2,700 frames.
+    const day = T0 + 2 * 86_400_000;
+    const plumes: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const start = day + k * 900 * MIN;
+      const [e] = await t.database.query<{ id: number }>(
+        'INSERT INTO emissions (site_id, source_id, start_time, end_time, total_volume, rate) VALUES ($1, $2, $3, $4, 4, 2) RETURNING id',
+        [pad, source, iso(start), iso(start + 900 * MIN)],
+      );
+      const [plume] = await t.database.query<{ id: number }>(
+        `INSERT INTO plumes (emission_id, site_id, status, south, west, north, east, frame_size, sheet_columns, frame_sheet)
+         VALUES ($1, $2, 0, 31.89, -102.11, 31.91, -102.09, 128, 30, '\\x00') RETURNING id`,
+        [e!.id, pad],
+      );
+      await t.database.query(
+        `INSERT INTO plume_frames (plume_id, site_id, frame_index, time)
+         SELECT $1, $2, k, $3::timestamptz + k * interval '1 minute' FROM generate_series(0, 899) k`,
+        [plume!.id, pad, iso(start)],
+      );
+      plumes.push(plume!.id);
+    }
+    const range = { startTime: iso(day), endTime: iso(day + 3 * 900 * MIN) };
+    const answer = z.array(plumeFrameSchema).parse((await padFrames(range)).json());
+    // One frame in two: 1,350 frames, 450 of each plume, its first and its last but one minute.
+    expect(answer.length).toBeLessThanOrEqual(MAX_FRAMES);
+    expect(answer).toHaveLength(1350);
+    for (const [k, id] of plumes.entries()) {
+      const mine = answer.filter((a) => a.plumeId === id);
+      expect(mine).toHaveLength(450);
+      expect(mine[0]!.time).toBe(iso(day + k * 900 * MIN));
+      expect(mine.at(-1)!.time).toBe(iso(day + k * 900 * MIN + 898 * MIN));
+      expect(mine.every((a) => a.sheetIndex % 2 === 0)).toBe(true);
+    }
+    expect(answer.map((a) => a.time)).toEqual([...answer.map((a) => a.time)].sort());
+    // Asked for every fifth minute it fits: the period asked for is kept.
+    const fifth = z.array(plumeFrameSchema).parse((await padFrames({ ...range, samplePeriod: 5 })).json());
+    expect(fifth).toHaveLength(540);
+    expect(fifth.every((a) => a.sheetIndex % 5 === 0)).toBe(true);
   });
 });
