@@ -1,9 +1,11 @@
 // The live simulator (`SIMULATE=1 npm start`): every minute, the devices that have recent data report that minute's
 // readings through the same ingestion path devices use, from the seed's physics, so charts and freshness move. At
 // the sites the pipeline models, the readings come from the site weather's one-minute wind and a Gaussian plume of
-// the site's own sources (the `sources` rows), so the pipeline turns them into live emissions.
+// the site's own sources (the `sources` rows), so the pipeline turns them into live emissions; the Qube Cameras there
+// post events of those releases (live-cameras.ts).
 import type { Database } from '../db/client';
 import { ingestAndEvaluate } from '../services/ingestion';
+import { liveCameraPoster } from './live-cameras';
 import type { Sample } from '../services/measurement-store';
 import {
   emissionEvents,
@@ -20,6 +22,9 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 interface LiveSite {
+  siteId: number;
+  latitude: number;
+  longitude: number;
   sources: EmissionSource[];
   events: EmissionEvent[];
   phase: number;
@@ -70,6 +75,9 @@ export async function liveSites(database: Database, now: number): Promise<LiveSi
         : [];
       const sources = own.length ? own : siteSources(r, row.site_lat, row.site_lng);
       site = {
+        siteId: row.site_id,
+        latitude: row.site_lat,
+        longitude: row.site_lng,
         sources,
         events: emissionEvents(r, sources, now - DAY, now + 30 * DAY),
         phase: r.next() * 2 * Math.PI,
@@ -114,6 +122,7 @@ export function startSimulator(database: Database, publicUrl: string, log: (msg:
   let sites: LiveSite[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  const cameras = liveCameraPoster(database, () => sites, log);
   const tick = async () => {
     const minute = Math.floor(Date.now() / MINUTE) * MINUTE;
     try {
@@ -123,6 +132,11 @@ export function startSimulator(database: Database, publicUrl: string, log: (msg:
     } catch (e) {
       log(`simulator: ${e instanceof Error ? e.message : String(e)}`);
     }
+    try {
+      if (sites.length > 0) await cameras.tick(minute);
+    } catch (e) {
+      log(`simulator cameras: ${e instanceof Error ? e.message : String(e)}`);
+    }
     if (!stopped) timer = setTimeout(() => void tick(), MINUTE - (Date.now() % MINUTE) + 50);
   };
   void tick();
@@ -130,6 +144,7 @@ export function startSimulator(database: Database, publicUrl: string, log: (msg:
     stop: () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      void cameras.close();
     },
   };
 }
