@@ -278,6 +278,17 @@ describe.each(testEngines)('CH4 heatmap on %s', (engine) => {
     expect((await worker.runUntilIdle()).map((d) => d.status)).toEqual(['saved']);
   });
 
+  it("new wind readings on a day stale that day's tile (the tile reads the wind, not only CH4)", async () => {
+    expect(siteHeatmapSchema.parse((await padDay(D0, D0 + 2 * DAY)).json()).computingDays).toEqual([]);
+    const [dev] = await t.database.query<{ id: number }>("SELECT id FROM devices WHERE name = 'H-801'");
+    // A gust stored in the second day's wind speed: CH4 and rates unchanged.
+    await ingestSamples(t.database, [
+      { deviceId: dev!.id, measurementType: 16, time: D0 + DAY + 30 * MIN + 30_000, value: 20 },
+    ]);
+    expect(siteHeatmapSchema.parse((await padDay(D0, D0 + 2 * DAY)).json()).computingDays).toEqual(['2026-09-02']);
+    expect((await worker.runUntilIdle()).map((d) => d.status)).toEqual(['saved']);
+  });
+
   describe('a long range and deleted sites', () => {
     const D1 = Date.UTC(2026, 5, 1);
     const DAYS = MAX_QUEUED_TILES + 9;

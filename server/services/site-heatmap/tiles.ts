@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { PLUME_MARGIN_M } from '@/domain/plume';
 import type { Queryable } from '../../db/client';
-import { CH4, toLocal } from '../modelling/service/inputs';
+import { CH4, TEMPERATURE, toLocal, WIND_DIRECTION, WIND_SPEED } from '../modelling/service/inputs';
 import { plumeGrid, type PlumeGrid } from '../plume/frames';
 import { gridFromBytes, gridToBytes, type ReadyTile } from './combine';
 import type { TileResult } from './tile';
@@ -75,8 +75,8 @@ export async function siteGeometry(
 export const versionSignature = (version: string) => version.split('|', 1)[0]!;
 
 /**
- * The fingerprint of each UTC day's inputs in [from, to) that has any: its source rates (count and sum), the CH4
- * chunks of the devices that stood at the site that day (count, samples and row versions) and those devices' places,
+ * The fingerprint of each UTC day's inputs in [from, to) that has any: its source rates (count and sum), the CH4,
+ * wind and temperature chunks of the devices that stood at the site that day (count, samples and row versions) and those devices' places,
  * heights and spans within the day, under the site's geometry signature (siteGeometry). A day's version depends on
  * that day only, never on the range asked for.
  */
@@ -98,13 +98,13 @@ export async function dayVersions(
     `SELECT (c.chunk_start AT TIME ZONE 'UTC')::date AS day, count(*) AS n, sum(c.sample_count) AS c,
             sum(c.xmin::text::bigint) AS x
        FROM measurement_chunks c
-      WHERE c.measurement_type = $4 AND c.chunk_start >= $2 AND c.chunk_start < $3
+      WHERE c.measurement_type = ANY($4::int[]) AND c.chunk_start >= $2 AND c.chunk_start < $3
         AND EXISTS (SELECT 1 FROM device_installations i
                      WHERE i.device_id = c.device_id AND i.site_id = $1
                        AND i.started_at < c.chunk_start + interval '24 hours'
                        AND (i.ended_at IS NULL OR i.ended_at > c.chunk_start))
       GROUP BY 1`,
-    [siteId, f, t, CH4],
+    [siteId, f, t, [CH4, WIND_DIRECTION, WIND_SPEED, TEMPERATURE]],
   );
   // The Qubes standing each day as the tile reads them (loadGeometry): place, height, span in the day, quarantine.
   const stands = await db.query<{ day: Time; g: string }>(
