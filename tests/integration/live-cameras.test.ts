@@ -96,7 +96,11 @@ describe.each(testEngines)('live cameras on %s', (engine) => {
     expect(site.weather).toBeDefined();
     // One strong release of the wellhead instead of the simulator's random ones, so the moments are known.
     site.events = [{ source: 0, start: release.start, end: release.end, rate: 80 }];
-    const poster = liveCameraPoster(t.database, () => live, () => undefined);
+    const poster = liveCameraPoster(
+      t.database,
+      () => live,
+      () => undefined,
+    );
     try {
       for (let m = t0; m < t0 + 5 * HOUR; m += MIN) posted += await poster.tick(m);
     } finally {

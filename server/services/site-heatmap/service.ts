@@ -10,14 +10,7 @@ import { gridBounds } from '../plume/inputs';
 import { checkSite } from '../site-dashboard';
 import { combineMeasured, combineModelled, encodeGrid, readingHours, utcDays } from './combine';
 import { nudgeTiles } from './nudge';
-import {
-  dayVersions,
-  deleteSupersededTiles,
-  queuedTiles,
-  readTiles,
-  siteGeometry,
-  wantTiles,
-} from './tiles';
+import { dayVersions, deleteSupersededTiles, queuedTiles, readTiles, siteGeometry, wantTiles } from './tiles';
 
 /** The modelled variant is shown when its hours are at least this share of the hours with CH4 readings. */
 export const MODELLED_SHARE = 0.5;

@@ -9,15 +9,7 @@ import { JobLoop } from '../job-loop';
 import { loadTileInput, TileInputError } from './inputs';
 import { onTilesWanted } from './nudge';
 import type { TileRunner } from './runner';
-import {
-  claimTile,
-  failTile,
-  MAX_TILE_ATTEMPTS,
-  pruneTiles,
-  releaseTile,
-  saveTile,
-  TILE_LEASE_MS,
-} from './tiles';
+import { claimTile, failTile, MAX_TILE_ATTEMPTS, pruneTiles, releaseTile, saveTile, TILE_LEASE_MS } from './tiles';
 
 export const TILE_TICK_MS = 60_000;
 export const TILE_PRUNE_MS = 60 * 60_000;
