@@ -80,6 +80,8 @@ describe('cameras in the browser', () => {
 
     // The map: the toggle (offered at a site with cameras) shows a popup per camera with its nearest picture.
     const map = page.getByRole('region', { name: 'Map', exact: true }).first();
+    // The map key explains the cameras' marks (marker and dashed cone).
+    await map.getByText('Camera (dashed cone: its field of view)', { exact: true }).waitFor();
     await map.getByRole('group', { name: 'Map layers' }).getByLabel('Camera events').check();
     const status = map.getByRole('status', { name: 'Camera events' });
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/^Camera pictures: C-OGI\d+[AB] · /);

@@ -74,25 +74,44 @@ export function dashedPaths(path: readonly LngLat[], dash: number, gap: number):
 /** Cone dash and gap in metres: about 6 and 4 pixels at the dashboard's zoom 16. */
 const CONE_DASH_M = 3;
 const CONE_GAP_M = 2;
-const CAMERA_RGBA: [number, number, number, number] = [124, 58, 237, 255];
+/**
+ * Cameras' cyan (#22d3ee): the hue no other mark on the site map uses (devices' green/amber/grey, sources' red/blue,
+ * adjacent sites' purple, the heatmap's plasma and the plume's yellow-red ramps, the dark teal wind arrows). Bright on
+ * the satellite's greens and browns; on the street map's light ground the dark casing under the dashes and around the
+ * marker carries it. The map key draws the same colours.
+ */
+export const CAMERA_RGB = [34, 211, 238] as const;
+export const CAMERA_CASING_RGB = [15, 23, 42] as const;
+const CAMERA_RGBA: [number, number, number, number] = [...CAMERA_RGB, 255];
 
 /** The cones (a light fill and a dashed outline) and markers of the cameras. */
 export function cameraLayers(idPrefix: string, cameras: readonly MappedCamera[]): Layer[] {
   const aimed = cameras.filter((c): c is MappedCamera & { azimuth: number } => c.azimuth !== null);
   const rings = aimed.map((c) => cameraConeRing(c));
+  const dashes = rings.flatMap((r) => dashedPaths(r, CONE_DASH_M, CONE_GAP_M));
   return [
     new PolygonLayer<LngLat[]>({
       id: `${idPrefix}-cones`,
       data: rings,
       getPolygon: (r) => r,
-      getFillColor: [124, 58, 237, 40],
+      getFillColor: [...CAMERA_RGB, 56],
       stroked: false,
       filled: true,
       pickable: false,
     }),
+    // A dark casing under each dash keeps the cyan readable on light ground.
+    new PathLayer<LngLat[]>({
+      id: `${idPrefix}-cone-casings`,
+      data: dashes,
+      getPath: (p) => p,
+      getColor: [...CAMERA_CASING_RGB, 200],
+      widthUnits: 'pixels',
+      getWidth: 3.5,
+      pickable: false,
+    }),
     new PathLayer<LngLat[]>({
       id: `${idPrefix}-cone-outlines`,
-      data: rings.flatMap((r) => dashedPaths(r, CONE_DASH_M, CONE_GAP_M)),
+      data: dashes,
       getPath: (p) => p,
       getColor: CAMERA_RGBA,
       widthUnits: 'pixels',
@@ -104,7 +123,7 @@ export function cameraLayers(idPrefix: string, cameras: readonly MappedCamera[])
       data: cameras,
       getPosition: (c) => [c.location.lng, c.location.lat],
       getFillColor: CAMERA_RGBA,
-      getLineColor: [255, 255, 255, 255],
+      getLineColor: [...CAMERA_CASING_RGB, 255],
       radiusUnits: 'pixels',
       getRadius: 7,
       stroked: true,

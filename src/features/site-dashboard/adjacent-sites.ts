@@ -10,7 +10,7 @@ import { pointLayer, pointSet } from '@/ui/map/map-layers';
 import type { MapPick } from '@/ui/map/map-view';
 
 export const ADJACENT_SITES_LAYER = 'site-adjacent-sites';
-const ADJACENT_RGBA = [109, 40, 217, 255] as const;
+export const ADJACENT_RGBA = [109, 40, 217, 255] as const;
 
 export function useAdjacentSites(site: { id: number; organizationId: number; location: { lat: number; lng: number } }) {
   const list = useQuery(endpointQuery(siteListEndpoint, { query: { organizationId: site.organizationId } }));

@@ -11,7 +11,13 @@ import { CAMERA_POPUP_IMAGE_HEIGHT } from '@/domain/camera';
 import { formatDateTime } from '@/domain/format';
 import type { SiteMapLayers } from '@/domain/site-map';
 import { cameraTimelineRows, nearestEvent } from '@/entities/site/camera-events';
-import { cameraLayers, cameraPopupAnchor, cameraPopupLayer, type CameraPopup } from '@/entities/site/camera-layers';
+import {
+  CAMERA_RGB,
+  cameraLayers,
+  cameraPopupAnchor,
+  cameraPopupLayer,
+  type CameraPopup,
+} from '@/entities/site/camera-layers';
 import { useSession } from '@/ui/session-context';
 import type { SiteWindow } from './api';
 import { useCameraEvents, useCameraInstallations } from './camera-api';
@@ -120,7 +126,7 @@ async function composePopup(blob: Blob, caption: string): Promise<Omit<CameraPop
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('This browser cannot draw the camera popups (no 2D canvas).');
   ctx.fillStyle = '#ffffff';
-  ctx.strokeStyle = '#7c3aed';
+  ctx.strokeStyle = `rgb(${CAMERA_RGB.join(' ')})`;
   ctx.lineWidth = 1.5;
   ctx.beginPath();
   ctx.roundRect(MARGIN, MARGIN, w + 2 * PAD, h + CAPTION + 2 * PAD, 4);

@@ -9,6 +9,7 @@ import {
   SITE_MAP_LAYERS_STORAGE_KEY,
   type SiteMapLayers,
 } from '@/domain/site-map';
+import { CAMERA_CASING, rgbCss, siteMapKeyEntries, STRUCTURE_FILL, type SiteMapKeyEntry } from './site-map-key';
 
 export function useSiteMapLayers(): [SiteMapLayers, (next: SiteMapLayers) => void] {
   const [layers, setLayers] = useState<SiteMapLayers>(() =>
@@ -114,40 +115,44 @@ export function RoseLegend({ gasId, empty }: { gasId: number; empty: boolean }) 
   );
 }
 
-/** What the map's marks mean (devices by state, sources by whether they emitted in the range, structures). */
-export function SiteMapKey({ structures }: { structures: boolean }) {
+/** What the map's marks mean (devices by state, sources by whether they emitted in the range, other sites, cameras,
+ * structures), each in its layer's colour. */
+export function SiteMapKey({ structures, cameras }: { structures: boolean; cameras: boolean }) {
   return (
     <p className="mt-1 flex flex-wrap gap-3 text-xs text-base-content/80">
-      <span>
-        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#228b4a]" />
-        Device
-      </span>
-      <span>
-        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#d99614]" />
-        Quarantined device
-      </span>
-      <span>
-        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#828a96]" />
-        Earlier stay
-      </span>
-      <span>
-        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#c82d2d]" />
-        Source that emitted in the range
-      </span>
-      <span>
-        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#256ec8]" />
-        Other source
-      </span>
-      <span>
-        <span className="mr-1 inline-block h-2 w-2 rounded-full bg-[#6d28d9]" />
-        Other site (click to open)
-      </span>
-      {structures && (
-        <span>
-          <span className="mr-1 inline-block h-2 w-3 bg-[#64748b]/60 ring-1 ring-[#334155]" />
-          Structure
+      {siteMapKeyEntries({ structures, cameras }).map((e) => (
+        <span key={e.label}>
+          <KeySwatch entry={e} />
+          {e.label}
         </span>
-      )}
+      ))}
     </p>
   );
+}
+
+function KeySwatch({ entry }: { entry: SiteMapKeyEntry }) {
+  const colour = rgbCss(entry.rgb);
+  const casing = rgbCss(CAMERA_CASING);
+  if (entry.swatch === 'cone')
+    return (
+      <svg viewBox="0 0 14 10" className="mr-1 inline-block h-2.5 w-3.5 align-[-1px]" aria-hidden="true">
+        <path d="M3 5 L13 0.5 A6 6 0 0 1 13 9.5 Z" fill={rgbCss(entry.rgb, 0.22)} stroke={casing} strokeWidth={1.6} />
+        <path
+          d="M3 5 L13 0.5 A6 6 0 0 1 13 9.5 Z"
+          fill="none"
+          stroke={colour}
+          strokeWidth={0.8}
+          strokeDasharray="2 1.5"
+        />
+        <circle cx={3} cy={5} r={2.6} fill={colour} stroke={casing} strokeWidth={0.8} />
+      </svg>
+    );
+  if (entry.swatch === 'footprint')
+    return (
+      <span
+        className="mr-1 inline-block h-2 w-3 border"
+        style={{ backgroundColor: rgbCss(STRUCTURE_FILL), borderColor: colour }}
+      />
+    );
+  return <span className="mr-1 inline-block h-2 w-2 rounded-full" style={{ backgroundColor: colour }} />;
 }

@@ -105,7 +105,7 @@ export function SiteMap({
         <SiteMapMarksOverlay marks={marks} />
         <WindFrameTime time={wind.frameTime} />
       </div>
-      <SiteMapKey structures={layersOn.structures} />
+      <SiteMapKey structures={layersOn.structures} cameras={cameras.hasCameras} />
       <SiteMapMarksKey marks={marks} />
       {layersOn.localization && <LocalizationKey layer={localization} />}
       <PlumeControls plume={plume} />
