@@ -129,6 +129,20 @@ describe.each(testEngines)('CH4 heatmap on %s', (engine) => {
     expect(await worker.runUntilIdle()).toEqual([]);
   });
 
+  it('a request whose tiles are current writes nothing (the tiles table keeps its data version)', async () => {
+    const version = async () =>
+      Number(
+        (
+          await t.database.query<{ v: string | number }>(
+            "SELECT coalesce(sum(version), 0) AS v FROM data_versions WHERE table_name = 'heatmap_tiles'",
+          )
+        )[0]!.v,
+      );
+    const before = await version();
+    expect(siteHeatmapSchema.parse((await padDay()).json()).computingDays).toEqual([]);
+    expect(await version()).toBe(before);
+  });
+
   it('weights a day by its modelled hours: two days (one with no rates) give the same mean as the first alone', async () => {
     const two = await padDay(D0, D0 + 2 * DAY);
     expect(siteHeatmapSchema.parse(two.json()).computingDays).toEqual(['2026-09-02']);

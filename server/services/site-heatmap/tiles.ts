@@ -204,20 +204,23 @@ export async function deleteSupersededTiles(
   signature: string,
   days?: { from: number; to: number; keep: Iterable<number> },
 ): Promise<number> {
-  const rows = await db.query<{ day: Time }>(
-    `DELETE FROM heatmap_tiles
-      WHERE site_id = $1 AND (split_part(wanted_version, '|', 1) <> $2
-             OR (day >= $3::date AND day < $4::date AND NOT day = ANY($5::date[])))
-      RETURNING day`,
-    [
-      siteId,
-      signature,
-      days ? isoDay(days.from) : null,
-      days ? isoDay(days.to) : null,
-      days ? [...days.keep].map(isoDay) : [],
-    ],
+  const superseded = `site_id = $1 AND (split_part(wanted_version, '|', 1) <> $2
+             OR (day >= $3::date AND day < $4::date AND NOT day = ANY($5::date[])))`;
+  const params = [
+    siteId,
+    signature,
+    days ? isoDay(days.from) : null,
+    days ? isoDay(days.to) : null,
+    days ? [...days.keep].map(isoDay) : [],
+  ];
+  // Read first: a DELETE is a write (it bumps the table's data version) even when it deletes nothing, and every
+  // heatmap request (each poll) comes here.
+  const [any] = await db.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM heatmap_tiles WHERE ${superseded}) AS found`,
+    params,
   );
-  return rows.length;
+  if (!any?.found) return 0;
+  return (await db.query<{ day: Time }>(`DELETE FROM heatmap_tiles WHERE ${superseded} RETURNING day`, params)).length;
 }
 
 /**
