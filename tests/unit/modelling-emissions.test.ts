@@ -5,6 +5,7 @@ import {
   type EmissionState,
   type StepVerdict,
 } from '../../server/services/modelling/emissions';
+import { freshCarry, parseCarry, toCarry } from '../../server/services/modelling/carry';
 
 const STEP = 15 * 60_000;
 const T0 = Date.UTC(2026, 0, 1);
@@ -125,5 +126,15 @@ describe('emission bookkeeping', () => {
     ]);
     expect(rows.slice(2).every((r) => r.length === 1 && r[0]!.end === null)).toBe(true);
     expect(state.open?.steps).toBe(8);
+  });
+
+  it('the carry between steps keeps a pending start’s gathered P(on): 0.5 then 0.75 across a carry round-trip waits', () => {
+    // Through the carry as the service stores it: the first step's P(on) 0.5 must still count at the second step.
+    const first = advanceEmission(emptyState(), verdict(true, true, 2, { evidence: 0.5 }), T0);
+    const carried = parseCarry(toCarry({ ...freshCarry(), emissions: { '7': first.state } })).emissions['7']!;
+    expect(carried.pending).toMatchObject({ n: 1, evidence: 0.5 });
+    const second = advanceEmission(carried, verdict(true, true, 2, { evidence: 0.75 }), T0 + STEP);
+    expect(second.upserts).toHaveLength(0);
+    expect(second.state.pending).toMatchObject({ n: 2, evidence: 1.25 });
   });
 });

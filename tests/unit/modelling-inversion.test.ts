@@ -31,7 +31,11 @@ describe('inversion: detection and quantification draws of the ensemble', () => 
 
   it('the member that misses the plume counts as "not detected" but still quantifies the nominal selection', () => {
     const B = TUNING.bootstrapPerMember;
+    // Each member's own footprint as the regressor (the rule before session 24), to see the members apart.
+    const saved = TUNING.quantifyOnEnsembleMean;
+    TUNING.quantifyOnEnsembleMean = false;
     const r = invert(input());
+    TUNING.quantifyOnEnsembleMean = saved;
     expect(r.nDraws).toBe(2 * B);
     const s = r.sources[0]!;
     expect(s.observable).toBe(true);
@@ -49,6 +53,24 @@ describe('inversion: detection and quantification draws of the ensemble', () => 
     // P(on) comes from the detection draws: the nominal's share.
     expect(s.pOn).toBeGreaterThan(0.4);
     expect(s.pOn).toBeLessThanOrEqual(0.5);
+  });
+
+  it("quantified on the members' mean footprint, the rate is the truth where the misplaced member alone reads a quarter of it (hand-computed)", () => {
+    // Mean of the two footprints above: 0.25 on minutes 10–14 and 20–24, 0.5 on 15–19. Least squares with an
+    // intercept over the 30 rows: Σm = 5, Σm² = 1.875, Σy = 10, Σmy = 3.75, so Sxy = 3.75 − 50/30 = 2.0833 and
+    // Sxx = 1.875 − 25/30 = 1.0417: slope 2.0 kg/h, the truth (the residual 0.5 / 0 / −0.5 is orthogonal to m).
+    // Each member's own footprint gives 2 and 0.5 (above): their draws' median sat between them.
+    const saved = TUNING.quantifyOnEnsembleMean;
+    TUNING.quantifyOnEnsembleMean = true;
+    const r = invert(input());
+    TUNING.quantifyOnEnsembleMean = saved;
+    const s = r.sources[0]!;
+    expect(s.nominal).toBeCloseTo(2, 6);
+    const sorted = Array.from(s.draws).sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]!).toBeGreaterThan(1.5);
+    expect(sorted[Math.floor(sorted.length / 2)]!).toBeLessThan(2.5);
+    // Detection still needs each member's own selection: the misplaced member detects nothing.
+    expect(Array.from(s.detectionDraws.subarray(TUNING.bootstrapPerMember)).every((q) => q === 0)).toBe(true);
   });
 });
 
@@ -84,6 +106,8 @@ describe("bounds: the draws' spread and the model error", () => {
   it('combines the inflated P5–P95 with the log-normal model error in quadrature (hand-computed)', () => {
     // k = 1.3, σ = 0.3, z = 1.6449: median 2, P5 1, P95 4 → inflated [0.7, 4.6]; ln(4.6/2) = 0.8329 and
     // ln(2/0.7) = 1.0498, each combined with z·σ = 0.4935: upper 2·e^0.9681 = 5.266, lower 2·e^−1.1600 = 0.627.
+    const saved = TUNING.modelErrorLogSd;
+    TUNING.modelErrorLogSd = 0.3;
     const b = widen(2, 1, 4);
     expect(b.rate).toBe(2);
     expect(b.upper).toBeCloseTo(5.26593, 4);
@@ -95,5 +119,6 @@ describe("bounds: the draws' spread and the model error", () => {
     // A zero median has no log scale: lower 0, upper the inflated P95; non-finite input gives zeros.
     expect(widen(0, 0, 0.5)).toEqual({ rate: 0, lower: 0, upper: 0.65 });
     expect(widen(Number.NaN, 0, 1)).toEqual({ rate: 0, lower: 0, upper: 0 });
+    TUNING.modelErrorLogSd = saved;
   });
 });

@@ -58,6 +58,12 @@ function emissionState(v: unknown): EmissionState | null {
         upper: num(p, 'upper'),
         probability: num(p, 'probability'),
         misses: typeof p.misses === 'number' ? p.misses : 0,
+        // The on-steps gathered and their summed P(on): dropping them read every pending start as one step of
+        // evidence 1, so any second on-step opened an emission whatever the first one's P(on) was.
+        ...(typeof p.n === 'number' && Number.isFinite(p.n) && p.n >= 1 ? { n: p.n } : {}),
+        ...(typeof p.evidence === 'number' && Number.isFinite(p.evidence) && p.evidence >= 0
+          ? { evidence: p.evidence }
+          : {}),
       }
     : null;
   const open = o

@@ -123,5 +123,15 @@ export interface StepDiagnostics {
   /** Sources no sensor could see in the step (no sensor downwind, or too little wind). */
   unobservable: number[];
   /** Per observable equipment group: the group's detection probability, localization probability and rate. */
-  groups: { sourceIds: number[]; pOn: number; probability: number; rate: number; on: boolean }[];
+  groups: {
+    sourceIds: number[];
+    pOn: number;
+    probability: number;
+    rate: number;
+    on: boolean;
+    /** The nominal member's fit of the group on every minute (no resampling): how far the draws' median moved it. */
+    nominalRate?: number;
+    /** Σ(enhancement − intercept) / Σ footprint over the rows: a rate free of the plume's alignment (one group on). */
+    massRate?: number;
+  }[];
 }

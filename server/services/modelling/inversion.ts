@@ -50,6 +50,8 @@ export interface SourceEstimate {
   probability: number;
   /** P(q > 0.1 kg/h) over the draws. */
   pOn: number;
+  /** The nominal member's fit on every row (no resampling), with the quantification's columns: diagnostics. */
+  nominal: number;
 }
 
 export interface InversionResult {
@@ -60,6 +62,9 @@ export interface InversionResult {
   explained: number;
   spikeMinutes: number;
   selected: number[];
+  /** Nominal member: Σ over rows of (enhancement − intercept), and per source Σ of its footprint (diagnostics). */
+  massY: number;
+  massH: Float64Array;
 }
 
 interface Rows {
@@ -257,19 +262,34 @@ export function invert(inp: InversionInput): InversionResult {
   let explained = 0;
   let probability: Float64Array = new Float64Array(S);
   let selected: number[] = [];
+  const nominalFit = new Float64Array(S);
+  let massY = 0;
+  const massH = new Float64Array(S);
   if (candidates.length > 0 && rows.n >= 10) {
     let d = 0;
+    const fq = TUNING.quantifyOnEnsembleMean ? meanFootprint(inp.members) : null;
     inp.members.forEach((f, m) => {
       const sel = select(rows, f, candidates);
       if (m === 0) {
         probability = sel.probability;
         selected = sel.cols;
         explained = explainedOnSignal(rows, f, sel, inp.noise);
+        const c = sel.x[sel.cols.length]!;
+        for (let q = 0; q < rows.n; q++) {
+          massY += rows.y[q]! - c;
+          for (let s = 0; s < S; s++) massH[s]! += f.h[(s * f.R + rows.r[q]!) * f.T + rows.t[q]!]!;
+        }
       }
       const cols = sel.cols;
       const forced = (inp.include ?? []).filter((s) => observable[s]!);
       const quantCols = [...new Set([...cols, ...selected, ...forced])].sort((a, b) => a - b);
-      const sameCols = quantCols.length === cols.length;
+      const sameCols = quantCols.length === cols.length && fq === null;
+      const qf = fq ?? f;
+      if (m === 0 && quantCols.length > 0) {
+        const ne = normal(rows, qf, quantCols, null);
+        const r = nnlsNormal(ne.ata, ne.atb, ne.btb, ne.n, freeLast(ne.n));
+        quantCols.forEach((s, j) => (nominalFit[s]! = r.x[j]!));
+      }
       const blocks = Math.max(1, Math.round(T / TUNING.blockMinutes));
       const counts = new Float64Array(rows.n);
       const byMinute = new Float64Array(T);
@@ -288,7 +308,7 @@ export function invert(inp: InversionInput): InversionResult {
           if (sameCols) cols.forEach((s, j) => (draws[s]![d]! = r.x[j]!));
         }
         if (!sameCols) {
-          const ne = normal(rows, f, quantCols, counts);
+          const ne = normal(rows, qf, quantCols, counts);
           const r = nnlsNormal(ne.ata, ne.atb, ne.btb, ne.n, freeLast(ne.n));
           quantCols.forEach((s, j) => (draws[s]![d]! = r.x[j]!));
         }
@@ -313,6 +333,7 @@ export function invert(inp: InversionInput): InversionResult {
         detectionLimit: detectionLimit[s]!,
         probability: 0,
         pOn: 0,
+        nominal: 0,
       });
     } else {
       sources.push({
@@ -324,10 +345,19 @@ export function invert(inp: InversionInput): InversionResult {
         detectionLimit: detectionLimit[s]!,
         probability: probability[s]!,
         pOn,
+        nominal: nominalFit[s]!,
       });
     }
   }
-  return { sources, nDraws: D, rows: rows.n, explained, spikeMinutes, selected };
+  return { sources, nDraws: D, rows: rows.n, explained, spikeMinutes, selected, massY, massH };
+}
+
+/** The members' mean footprint: the expected footprint over the ensemble's wind and dispersion errors. */
+function meanFootprint(members: Footprints[]): Footprints {
+  const f0 = members[0]!;
+  const h = new Float64Array(f0.h.length);
+  for (const f of members) for (let i = 0; i < h.length; i++) h[i]! += f.h[i]! / members.length;
+  return { ...f0, h };
 }
 
 /** z of the 5th/95th percentiles of a normal distribution. */

@@ -284,7 +284,16 @@ function runStepUnsafe(input: StepInput): StepResult {
   });
   const groupVerdict = new Map<
     number,
-    { pOn: number; probability: number; rate: number; lower: number; upper: number; members: number[] }
+    {
+      pOn: number;
+      probability: number;
+      rate: number;
+      lower: number;
+      upper: number;
+      members: number[];
+      nominalRate: number;
+      massRate: number;
+    }
   >();
   for (const members of groups.values()) {
     const est = members.map((j) => inv!.sources[modelIdx.indexOf(j)]!);
@@ -316,7 +325,12 @@ function runStepUnsafe(input: StepInput): StepResult {
         }
       });
     }
-    groupVerdict.set(rep, { pOn, probability, ...b, members });
+    const nominalRate = est.reduce((a, e) => a + e.nominal, 0);
+    // The plume's mass over the group's footprint mass on every row: a rate that needs no alignment of the model's
+    // plume with the sensors (meaningful only when one group emits), kept to tell misalignment from footprint scale.
+    const mh = members.reduce((a, j) => a + inv!.massH[modelIdx.indexOf(j)]!, 0) / members.length;
+    const massRate = mh > 0 ? inv!.massY / mh : 0;
+    groupVerdict.set(rep, { pOn, probability, ...b, members, nominalRate, massRate });
   }
 
   // The leading group of the step: the largest rate among groups that pass the fresh test or carry an open emission.
@@ -440,6 +454,8 @@ function runStepUnsafe(input: StepInput): StepResult {
       probability: g.probability,
       rate: g.rate,
       on: onBySource.get(rep) ?? false,
+      nominalRate: g.nominalRate,
+      massRate: g.massRate,
     })),
   };
   return out;
