@@ -10,6 +10,8 @@ import type { SiteWindData } from '@/contracts/site-map';
 import { SITE_WIDGETS_STORAGE_KEY } from '@/domain/site-dashboard';
 import { SOURCE_CATEGORIES } from '@/domain/source-category';
 import { inspectionMark } from '@/entities/site/inspection-marks';
+import { windTrail } from '@/entities/site/wind-trail';
+import { trailReachM } from '@/features/site-dashboard/wind-trail-scale';
 import { browserSuite, expectAccessible, findFeaturedSite, newPage, settledMapView, signIn, SHOTS } from './harness';
 
 const DAY = 86_400_000;
@@ -91,6 +93,18 @@ describe('site map: wind trails, source icons, inspection images and pins', () =
       h.windSpeed * 0.5399568,
     ]);
     expect(speeds.some((v) => said.includes(`${v.toFixed(1)} `))).toBe(true);
+    // Trails reaching kilometres are drawn shrunk to fit the map, the factor and the longest's true reach said.
+    const reaches = wind.installations.flatMap((i) => {
+      const trail = windTrail(i.location, i.wind, focusTime, wind.periodMs);
+      return trail ? [trailReachM(trail)] : [];
+    });
+    const note = /drawn shrunk ([\d.]+)× to fit the map: the longest reaches ([\d.]+) (k?m) from its device/.exec(said);
+    if (Math.max(...reaches) > 2000) expect(note).not.toBeNull();
+    if (note) {
+      const stated = Number(note[2]) * (note[3] === 'km' ? 1000 : 1);
+      expect(reaches.some((r) => Math.abs(r - stated) <= (note[3] === 'km' ? 50 : 0.5))).toBe(true);
+      expect(Number(note[1])).toBeGreaterThan(1);
+    }
 
     await map.screenshot({ path: `${SHOTS}/site-map-rest.png` });
     await expectAccessible(page);

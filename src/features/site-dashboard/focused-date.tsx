@@ -28,7 +28,7 @@ export function FocusedDate({
       ? 'loading wind trails…'
       : n === 0
         ? `no device has wind in the ${WIND_TRAIL_LENGTH} minutes before it`
-        : `wind trails (where the air came from over the ${WIND_TRAIL_LENGTH} minutes before) at ${trails.labels.map((l) => `${l.device} ${l.speed}`).join(', ')}`;
+        : `wind trails (where the air came from over the ${WIND_TRAIL_LENGTH} minutes before) at ${trails.labels.map((l) => `${l.device} ${l.speed}`).join(', ')}${trails.scaleNote ? `; ${trails.scaleNote}` : ''}`;
   return (
     <div className="mt-1 flex flex-wrap items-center gap-2 text-xs" role="status" aria-label="Focused date">
       <span className="badge badge-outline badge-sm">{`Focused: ${formatDateTime(focusTime, ianaTimezoneId, timeFormat)}`}</span>

@@ -31,6 +31,7 @@ export function useSiteMapMarks({
   sources,
   focus,
   showSources,
+  metresPerPixel,
 }: {
   w: SiteWindow;
   site: { location: { lat: number; lng: number } };
@@ -38,8 +39,10 @@ export function useSiteMapMarks({
   sources: readonly SiteSource[];
   focus: SiteMapFocus;
   showSources: boolean;
+  /** At the map's zoom: the wind trails are fitted to it. */
+  metresPerPixel: number;
 }) {
-  const trails = useWindTrails(w, focus.time, stays);
+  const trails = useWindTrails(w, focus.time, stays, metresPerPixel);
   const inspections = useInspectionMarks({ w, site, sources, pins: focus.pins.pins });
   const describe = useDescribeInspection();
   const [popup, setPopup] = useState<InspectionPopupAt | null>(null);

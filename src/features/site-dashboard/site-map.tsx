@@ -51,7 +51,7 @@ export function SiteMap({
   const heatmap = useSiteHeatmap(w, zoom, site.location.lat);
   const plume = usePlumeAnimation(w, emissions, focus.time);
   const adjacent = useAdjacentSites(site);
-  const marks = useSiteMapMarks({ w, site, stays, sources, focus, showSources: layersOn.sources });
+  const marks = useSiteMapMarks({ w, site, stays, sources, focus, showSources: layersOn.sources, metresPerPixel: mpp });
   const localization = useLocalizationLayer(w.organizationId, emissions, sources, layersOn.localization);
   const cameras = useCameraMap(w, stays, layersOn, focus.time);
 
