@@ -8,7 +8,7 @@ import { FeatureList, type FeatureListProps } from './feature-list';
 import type { UnsavedChangesGuard } from './unsaved-changes';
 
 /** What the tab's editing state offers the frame (from `useFeatureForm` and the tab's save). */
-interface FeatureEditing<F> {
+export interface FeatureEditing<F> {
   feature: {
     form: F | null;
     saved: F | null;

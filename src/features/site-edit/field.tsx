@@ -1,5 +1,5 @@
 // A labelled form field of the edit tabs with its error under it.
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { COORDINATES_PLACEHOLDER } from '@/domain/source';
 
 /** A labelled field with its error under it. */
@@ -28,22 +28,18 @@ export function Field({
   );
 }
 
-/** A text input with its label and error (names, coordinates). */
+/** A text input with its label and error (names, coordinates; numbers with `type="number"`). */
 export function TextField({
   label,
   error,
-  value,
   onChange,
-  placeholder,
-  maxLength,
+  ...input
 }: {
   label: string;
   error?: string | undefined;
   value: string;
   onChange: (value: string) => void;
-  placeholder?: string;
-  maxLength?: number;
-}) {
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'placeholder' | 'maxLength' | 'type' | 'min' | 'max' | 'step'>) {
   return (
     <Field label={label} error={error}>
       {(id, describedBy) => (
@@ -51,11 +47,53 @@ export function TextField({
           id={id}
           aria-describedby={describedBy}
           className="input input-sm input-bordered w-full"
-          value={value}
-          {...(placeholder ? { placeholder } : {})}
-          {...(maxLength ? { maxLength } : {})}
+          {...input}
           onChange={(e) => onChange(e.target.value)}
         />
+      )}
+    </Field>
+  );
+}
+
+/** A number input of zero or more (a height, a footprint's rotation or size), kept as typed. */
+export const NumberField = (props: {
+  label: string;
+  error?: string | undefined;
+  value: string;
+  max?: number;
+  onChange: (value: string) => void;
+}) => <TextField type="number" min={0} step="any" {...props} />;
+
+/** A select with its label and error; `onChange` gets the chosen option's value as text. */
+export function SelectField({
+  label,
+  error,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  error?: string | undefined;
+  value: string | number;
+  options: readonly { value: string | number; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(id, describedBy) => (
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          className="select select-sm select-bordered w-full"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
     </Field>
   );

@@ -4,14 +4,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SourceEdit } from '@/contracts/site-edit';
 import { parseLatLng } from '@/domain/coordinates';
-import { SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
+import { SITE_EDIT_TOASTS } from '@/domain/site-edit';
 import { RELATIVE_IMPORTANCE_OPTIONS, type SourceField } from '@/domain/source';
-import { FormAlert } from '@/ui/form/form-alert';
 import { formErrorsOf } from '@/ui/form/form-errors';
 import { useToast } from '@/ui/toasts';
 import { useEditSources, useSaveSource, useSourceCategories, useSourceDeleted, useSourceGroupOptions } from './api';
-import { FeatureTab } from './feature-tab';
-import { Field, LocationField, TextField } from './field';
+import { Field, NumberField, SelectField } from './field';
+import { MapFeatureTab } from './map-feature-tab';
 import type { SiteEditTabProps } from './site-edit-context';
 import { checkSourceForm, newSourceDraft, sourceLayers, sourceToForm, type SourceForm } from './source-form';
 import { useMapFeatureEditor } from './use-map-feature-editor';
@@ -37,7 +36,7 @@ export function SourcesTab(props: SiteEditTabProps & { active: boolean }) {
     save: (body) => save.mutateAsync(body),
     layers: sourceLayers,
   });
-  const { feature, discard } = editor;
+  const { feature } = editor;
   const { formRef, setForm } = feature;
 
   useFrameSources(sources.data, map, site.location);
@@ -52,18 +51,14 @@ export function SourcesTab(props: SiteEditTabProps & { active: boolean }) {
         setForm(next);
         if (autoSubmit) void editor.submit(next);
       },
-      () => {
-        if (formRef.current?.id === 0 && !formRef.current.locationLatLng) discard();
-      },
+      editor.dropUnplaced,
     );
 
-  const readOnly = site.deleted;
-
   return (
-    <FeatureTab
-      noun="Source"
-      plural="Sources"
-      editing={{ ...editor, close: discard }}
+    <MapFeatureTab<SourceForm, SourceEdit>
+      editor={editor}
+      readOnly={site.deleted}
+      saving={save.isPending}
       list={{
         onAdd: () =>
           editor.startNew(
@@ -74,7 +69,7 @@ export function SourcesTab(props: SiteEditTabProps & { active: boolean }) {
               ),
             () => placePoint(true),
           ),
-        addDisabled: readOnly || !categories.data,
+        addDisabled: !categories.data,
         showDeleted: { checked: showDeleted, onChange: setShowDeleted },
         query: sources,
         items: all.filter((s) => showDeleted || s.deletedAt === null),
@@ -83,121 +78,71 @@ export function SourcesTab(props: SiteEditTabProps & { active: boolean }) {
           after: s.deletedAt !== null && (
             <RestoreButton
               name={s.name}
-              disabled={readOnly || setDeleted.isPending}
+              disabled={site.deleted || setDeleted.isPending}
               onRestore={() => void restoreSource(s, setDeleted.mutateAsync, toast)}
             />
           ),
         }),
       }}
-      save={{ pending: save.isPending, disabled: readOnly || save.isPending }}
-      deleteDisabled={readOnly}
+      locationAction={(form) => (
+        <button type="button" className="btn btn-sm btn-outline" onClick={() => placePoint(form.id === 0)}>
+          Place on Map
+        </button>
+      )}
       fields={(form) => (
-        <>
-          <SourceFields
-            form={form}
-            setForm={setForm}
-            errors={feature.errors}
-            general={feature.general}
-            categories={categories.data ?? []}
-            groups={(groups.data ?? []).filter((g) => g.siteId === site.id)}
-            onPlace={() => placePoint(form.id === 0)}
-          />
-          <p className="text-xs text-base-content/70">Arrow keys move the selected source by 0.5 m.</p>
-        </>
+        <SourceFields
+          form={form}
+          setForm={setForm}
+          errors={feature.errors}
+          categories={categories.data ?? []}
+          groups={(groups.data ?? []).filter((g) => g.siteId === site.id)}
+        />
       )}
       remove={{
-        message: SITE_EDIT_CONFIRMATIONS.deleteSource,
         busy: setDeleted.isPending,
-        onConfirm: () => editor.remove((sourceId) => setDeleted.mutateAsync({ sourceId, deleted: true })),
+        run: (sourceId) => setDeleted.mutateAsync({ sourceId, deleted: true }),
       }}
     />
   );
 }
 
-/** The source form's fields: name, location (typed or placed on the map), height, importance, category and group. */
+/** The source form's own fields after Name and Location: height, importance, category and group. */
 function SourceFields({
   form,
   setForm,
   errors,
-  general,
   categories,
   groups,
-  onPlace,
 }: {
   form: SourceForm;
   setForm: (f: SourceForm) => void;
   errors: Partial<Record<SourceField, string>>;
-  general: string | null;
   categories: readonly { id: number; name: string }[];
   groups: readonly { id: number; name: string }[];
-  onPlace: () => void;
 }) {
   const set = <K extends keyof SourceForm>(k: K, v: SourceForm[K]) => setForm({ ...form, [k]: v });
   return (
     <>
-      <FormAlert message={general} />
-      <TextField label="Name" error={errors.name} value={form.name} maxLength={256} onChange={(v) => set('name', v)} />
-      <LocationField
-        error={errors.locationLatLng}
-        value={form.locationLatLng}
-        onChange={(text) => setForm({ ...form, locationLatLng: text, position: parseLatLng(text) })}
-        action={
-          <button type="button" className="btn btn-sm btn-outline" onClick={onPlace}>
-            Place on Map
-          </button>
-        }
-      />
       <div className="grid grid-cols-2 gap-2">
-        <Field label="Height (m)" error={errors.height}>
-          {(id, describedBy) => (
-            <input
-              id={id}
-              aria-describedby={describedBy}
-              type="number"
-              min={0}
-              step="any"
-              className="input input-sm input-bordered w-full"
-              value={form.height}
-              onChange={(e) => set('height', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Relative Importance" error={errors.relativeImportance}>
-          {(id, describedBy) => (
-            <select
-              id={id}
-              aria-describedby={describedBy}
-              className="select select-sm select-bordered w-full"
-              value={form.relativeImportance}
-              onChange={(e) => set('relativeImportance', Number(e.target.value))}
-            >
-              {RELATIVE_IMPORTANCE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <NumberField label="Height (m)" error={errors.height} value={form.height} onChange={(v) => set('height', v)} />
+        <SelectField
+          label="Relative Importance"
+          error={errors.relativeImportance}
+          value={form.relativeImportance}
+          options={RELATIVE_IMPORTANCE_OPTIONS}
+          onChange={(v) => set('relativeImportance', Number(v))}
+        />
       </div>
-      <Field label="Category" error={errors.sourceCategoryId}>
-        {(id, describedBy) => (
-          <select
-            id={id}
-            aria-describedby={describedBy}
-            className="select select-sm select-bordered w-full"
-            value={form.sourceCategoryId ?? ''}
-            onChange={(e) => set('sourceCategoryId', e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">Choose a category</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField
+        label="Category"
+        error={errors.sourceCategoryId}
+        value={form.sourceCategoryId ?? ''}
+        options={[
+          { value: '', label: 'Choose a category' },
+          ...categories.map((c) => ({ value: c.id, label: c.name })),
+        ]}
+        onChange={(v) => set('sourceCategoryId', v ? Number(v) : null)}
+      />
       <Field label="Group" error={errors.sourceGroupName}>
         {(id, describedBy) => (
           <>

@@ -4,13 +4,11 @@
 // is shown.
 import { useMemo, useState } from 'react';
 import type { Structure } from '@/contracts/site-edit';
-import { parseLatLng } from '@/domain/coordinates';
-import { duplicateStructure, SITE_EDIT_CONFIRMATIONS, FOOTPRINT_TYPES, type FootprintType } from '@/domain/site-edit';
+import { duplicateStructure, FOOTPRINT_TYPES, type FootprintType } from '@/domain/site-edit';
 import { FOOTPRINT_ROTATION_MAX, FOOTPRINT_SIZE_MAX, type StructureField } from '@/domain/structure';
-import { FormAlert } from '@/ui/form/form-alert';
 import { useDeleteStructure, useSaveStructure, useStructures } from './api';
-import { FeatureTab } from './feature-tab';
-import { Field, LocationField, TextField } from './field';
+import { NumberField, SelectField } from './field';
+import { MapFeatureTab } from './map-feature-tab';
 import type { DrawnGeometry, SiteEditTabProps } from './site-edit-context';
 import {
   checkStructureForm,
@@ -46,7 +44,7 @@ export function StructuresTab(props: SiteEditTabProps & { active: boolean }) {
     save: (body) => save.mutateAsync(body),
     layers: structureLayers,
   });
-  const { feature, discard } = editor;
+  const { feature } = editor;
   const { formRef, setForm } = feature;
 
   const applyShape = (g: DrawnGeometry) => {
@@ -61,8 +59,7 @@ export function StructuresTab(props: SiteEditTabProps & { active: boolean }) {
     setDrawingNew(isNew);
     map.startDrawing(type === 'Box' ? 'rectangle' : 'circle', applyShape, () => {
       setDrawingNew(false);
-      // Cancelling the drawing of a new structure drops it.
-      if (formRef.current?.id === 0 && !formRef.current.locationLatLng) discard();
+      editor.dropUnplaced();
     });
   };
 
@@ -73,47 +70,35 @@ export function StructuresTab(props: SiteEditTabProps & { active: boolean }) {
     editor.openAsNew(moved({ ...f, id: 0, name: copy.name }, copy.location));
   };
 
-  const readOnly = site.deleted;
-
   return (
-    <FeatureTab
-      noun="Structure"
-      plural="Structures"
-      editing={{ ...editor, close: discard }}
+    <MapFeatureTab<StructureForm, Structure>
+      editor={editor}
+      readOnly={site.deleted}
+      saving={save.isPending}
       list={{
         onAdd: () =>
           editor.startNew(
             () => newStructureDraft(all.map((s) => s.name)),
             () => draw('Box', true),
           ),
-        addDisabled: readOnly,
         query: structures,
         items: all,
         row: (s) => ({ main: <StructureName structure={s} onOpen={() => editor.openRow(s.id)} /> }),
       }}
-      save={{ pending: save.isPending, disabled: readOnly || save.isPending }}
-      deleteDisabled={readOnly}
       actions={(form) => (
         <StructureActions
           isNew={form.id === 0}
-          readOnly={readOnly}
+          readOnly={site.deleted}
           dirty={feature.dirty}
           onRedraw={() => draw(form.footprintType, false)}
           onDuplicate={duplicate}
         />
       )}
-      fields={(form) => (
-        <>
-          {drawingNew && <ShapeSwitcher current={form.footprintType} onShape={(t) => draw(t, true)} />}
-          <StructureFields form={form} setForm={setForm} errors={feature.errors} general={feature.general} />
-          <p className="text-xs text-base-content/70">Arrow keys move the selected structure by 0.5 m.</p>
-        </>
-      )}
-      remove={{
-        message: SITE_EDIT_CONFIRMATIONS.deleteStructure,
-        busy: del.isPending,
-        onConfirm: () => editor.remove((id) => del.mutateAsync(id)),
-      }}
+      beforeFields={(form) =>
+        drawingNew && <ShapeSwitcher current={form.footprintType} onShape={(t) => draw(t, true)} />
+      }
+      fields={(form) => <FootprintFields form={form} setForm={setForm} errors={feature.errors} />}
+      remove={{ busy: del.isPending, run: (id) => del.mutateAsync(id) }}
     />
   );
 }
@@ -173,69 +158,34 @@ function StructureActions({
 
 type NumberKey = 'footprintRotation' | 'footprintX' | 'footprintY' | 'footprintZ';
 
-/** The structure form's fields: name, location, footprint type, rotation and size. */
-function StructureFields({
+/** The structure form's own fields after Name and Location: footprint type, rotation and size. */
+function FootprintFields({
   form,
   setForm,
   errors,
-  general,
 }: {
   form: StructureForm;
   setForm: (f: StructureForm) => void;
   errors: Partial<Record<StructureField, string>>;
-  general: string | null;
 }) {
   const set = <K extends keyof StructureForm>(k: K, v: StructureForm[K]) => setForm({ ...form, [k]: v });
   const numberField = (k: NumberKey, label: string, max: number) => (
-    <Field label={label} error={errors[k]}>
-      {(id, describedBy) => (
-        <input
-          id={id}
-          aria-describedby={describedBy}
-          type="number"
-          min={0}
-          max={max}
-          step="any"
-          className="input input-sm input-bordered w-full"
-          value={form[k]}
-          onChange={(e) => set(k, e.target.value)}
-        />
-      )}
-    </Field>
+    <NumberField label={label} error={errors[k]} value={form[k]} max={max} onChange={(v) => set(k, v)} />
   );
   return (
-    <>
-      <FormAlert message={general} />
-      <TextField label="Name" error={errors.name} value={form.name} maxLength={256} onChange={(v) => set('name', v)} />
-      <LocationField
-        error={errors.locationLatLng}
-        value={form.locationLatLng}
-        onChange={(text) => setForm({ ...form, locationLatLng: text, position: parseLatLng(text) })}
+    <div className="grid grid-cols-2 gap-2">
+      <SelectField
+        label="Footprint Type"
+        error={errors.footprintType}
+        value={form.footprintType}
+        options={FOOTPRINT_TYPES.map((t) => ({ value: t, label: t }))}
+        onChange={(v) => set('footprintType', v as FootprintType)}
       />
-      <div className="grid grid-cols-2 gap-2">
-        <Field label="Footprint Type" error={errors.footprintType}>
-          {(id, describedBy) => (
-            <select
-              id={id}
-              aria-describedby={describedBy}
-              className="select select-sm select-bordered w-full"
-              value={form.footprintType}
-              onChange={(e) => set('footprintType', e.target.value as FootprintType)}
-            >
-              {FOOTPRINT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {numberField('footprintRotation', 'Rotation (degrees)', FOOTPRINT_ROTATION_MAX)}
-        {numberField('footprintX', 'X (m)', FOOTPRINT_SIZE_MAX)}
-        {numberField('footprintY', 'Y (m)', FOOTPRINT_SIZE_MAX)}
-        {numberField('footprintZ', 'Z (m)', FOOTPRINT_SIZE_MAX)}
-      </div>
-    </>
+      {numberField('footprintRotation', 'Rotation (degrees)', FOOTPRINT_ROTATION_MAX)}
+      {numberField('footprintX', 'X (m)', FOOTPRINT_SIZE_MAX)}
+      {numberField('footprintY', 'Y (m)', FOOTPRINT_SIZE_MAX)}
+      {numberField('footprintZ', 'Z (m)', FOOTPRINT_SIZE_MAX)}
+    </div>
   );
 }
 

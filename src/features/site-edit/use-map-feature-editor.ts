@@ -25,7 +25,7 @@ const TOASTS = {
   },
 };
 
-interface EditableForm {
+export interface EditableForm {
   id: number;
   name: string;
   locationLatLng: string;
@@ -92,10 +92,15 @@ export function useMapFeatureEditor<F extends EditableForm, T extends { id: numb
   useNudgeForm(active && !site.deleted, form, formRef, setForm);
 
   return {
+    type,
     feature,
     submit,
     discard,
     unsaved,
+    /** When the drawing of a new feature is cancelled before it was placed, the new feature is dropped. */
+    dropUnplaced: () => {
+      if (formRef.current?.id === 0 && !formRef.current.locationLatLng) discard();
+    },
     /** A list row opens its feature once unsaved changes are saved or discarded. */
     openRow: (id: number) => unsaved.guard(() => onSelect({ type, id })),
     /** A new feature's form (id 0), then `then` (the tab starts its drawing). */
