@@ -47,7 +47,7 @@ export async function loadEditSite(db: Queryable, { organizationId, siteId }: Si
   };
 }
 
-/** For writes to sources and structures: the site must be the organization's and not deleted (410 otherwise). */
+/** For writes to sources and structures (site-feature.ts): the site must be the organization's and not deleted (410 otherwise). */
 export async function checkEditableSite(db: Queryable, { organizationId, siteId }: SiteRef): Promise<void> {
   const site = await loadEditSite(db, { organizationId, siteId });
   if (site.deleted) throw new DomainError('Gone', SITE_DELETED);
@@ -79,31 +79,6 @@ export async function auditSiteFeature(
     userName: actor.userName,
     changes,
   });
-}
-
-/**
- * Writes a site feature's row (sources, structures): `columns` get `values` in order, on the row `existingId`, or on
- * a new row of the site. Returns the row's id. The table and column names are the callers' constants, never input.
- */
-export async function writeSiteFeature(
-  db: Queryable,
-  feature: { table: 'sources' | 'structures'; columns: readonly string[]; touchUpdatedAt?: boolean },
-  siteId: number,
-  existingId: number | null,
-  values: readonly unknown[],
-): Promise<number> {
-  const { table, columns } = feature;
-  if (existingId !== null) {
-    const set = columns.map((c, i) => `${c} = $${i + 2}`);
-    if (feature.touchUpdatedAt) set.push('updated_at = now()');
-    await db.query(`UPDATE ${table} SET ${set.join(', ')} WHERE id = $1`, [existingId, ...values]);
-    return existingId;
-  }
-  const [row] = await db.query<{ id: number }>(
-    `INSERT INTO ${table} (site_id, ${columns.join(', ')}) VALUES (${['$1', ...columns.map((_, i) => `$${i + 2}`)].join(', ')}) RETURNING id`,
-    [siteId, ...values],
-  );
-  return row!.id;
 }
 
 export const SITE_CHANGED_ELSEWHERE =

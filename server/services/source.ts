@@ -1,25 +1,11 @@
 // A site's sources as the Site edit screen edits them (spec 3 §3 'Source', §4, §5): create or edit with the group
 // found or made by name, soft delete (deletedAt) and restore.
 import type { SourceEdit } from '@/contracts/site-edit';
-import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { SOURCE_MESSAGES, type SourceEditBody } from '@/domain/source';
 import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
-import { DomainError } from './errors';
-import {
-  auditSiteFeature,
-  checkEditableSite,
-  latLngText,
-  loadEditSite,
-  writeSiteFeature,
-  type Actor,
-} from './site-edit';
-import { inTransaction } from './transaction';
-
-const SOURCE_ROW = {
-  table: 'sources',
-  columns: ['name', 'latitude', 'longitude', 'height', 'relative_importance', 'source_category_id', 'source_group_id'],
-} as const;
+import { latLngText, type Actor } from './site-edit';
+import { siteFeatureStore } from './site-feature';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -66,26 +52,19 @@ const auditValues = (s: SourceEdit) => ({
   deletedAt: s.deletedAt,
 });
 
-export async function listSiteSources(
-  db: Queryable,
-  { organizationId, siteId }: SiteRef,
-  includeDeleted: boolean,
-): Promise<SourceEdit[]> {
-  await loadEditSite(db, { organizationId, siteId });
-  const rows = await db.query<Row>(
-    `${SELECT} WHERE s.site_id = $1 AND site.organization_id = $2 ${includeDeleted ? '' : 'AND s.deleted_at IS NULL'} ORDER BY lower(s.name), s.id`,
-    [siteId, organizationId],
-  );
-  return rows.map(toSource);
-}
+const sources = siteFeatureStore({
+  label: 'Source',
+  table: 'sources',
+  columns: ['name', 'latitude', 'longitude', 'height', 'relative_importance', 'source_category_id', 'source_group_id'],
+  alias: 's',
+  select: SELECT,
+  toFeature: toSource,
+  notFound: SOURCE_MESSAGES.notFound,
+  auditValues,
+});
 
-async function loadSource(db: Queryable, organizationId: number, sourceId: number, lock = false): Promise<SourceEdit> {
-  const [row] = await db.query<Row>(
-    `${SELECT} WHERE s.id = $1 AND site.organization_id = $2${lock ? ' FOR UPDATE OF s' : ''}`,
-    [sourceId, organizationId],
-  );
-  if (!row) throw new DomainError('NotFound', SOURCE_MESSAGES.notFound);
-  return toSource(row);
+export function listSiteSources(db: Queryable, site: SiteRef, includeDeleted: boolean): Promise<SourceEdit[]> {
+  return sources.list(db, site, includeDeleted ? '' : 'AND s.deleted_at IS NULL');
 }
 
 /** The site's group of that name (case-insensitive), made when missing. */
@@ -102,20 +81,16 @@ async function groupIdFor(db: Queryable, siteId: number, name: string): Promise<
   return made!.id;
 }
 
-export async function saveSource(
+export function saveSource(
   db: Queryable,
   organizationId: number,
   body: SourceEditBody,
   actor: Actor,
 ): Promise<SourceEdit> {
-  return inTransaction(db, async (db) => {
-    await checkEditableSite(db, { organizationId, siteId: body.siteId });
-    const before = body.id ? await loadSource(db, organizationId, body.id, true) : null;
-    if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', SOURCE_MESSAGES.notFound);
-    const at = roundForStorage(parseLatLng(body.locationLatLng)!);
+  return sources.save(db, organizationId, body, actor, async (db, at) => {
     const groupName = body.sourceGroup?.name.trim() ?? '';
     const groupId = groupName ? await groupIdFor(db, body.siteId, groupName) : null;
-    const values = [
+    return [
       body.name.trim(),
       at.lat,
       at.lng,
@@ -124,46 +99,19 @@ export async function saveSource(
       body.sourceCategoryId,
       groupId,
     ];
-    const id = await writeSiteFeature(db, SOURCE_ROW, body.siteId, before?.id ?? null, values);
-    const after = await loadSource(db, organizationId, id);
-    await auditSiteFeature(
-      db,
-      { organizationId, siteId: body.siteId },
-      actor,
-      `Source ${id}`,
-      before ? auditValues(before) : null,
-      auditValues(after),
-    );
-    return after;
   });
 }
 
 /** Soft delete (deleted) or restore; the source keeps its emissions either way. */
-export async function setSourceDeleted(
+export function setSourceDeleted(
   db: Queryable,
   organizationId: number,
   sourceId: number,
   deleted: boolean,
   actor: Actor,
 ): Promise<SourceEdit> {
-  return inTransaction(db, async (db) => {
-    const before = await loadSource(db, organizationId, sourceId, true);
-    await checkEditableSite(db, { organizationId, siteId: before.siteId });
-    await db.query(
-      `UPDATE sources SET deleted_at = ${deleted ? 'coalesce(deleted_at, now())' : 'NULL'} WHERE id = $1`,
-      [sourceId],
-    );
-    const after = await loadSource(db, organizationId, sourceId);
-    await auditSiteFeature(
-      db,
-      { organizationId, siteId: before.siteId },
-      actor,
-      `Source ${sourceId}`,
-      auditValues(before),
-      auditValues(after),
-    );
-    return after;
-  });
+  const sql = `deleted_at = ${deleted ? 'coalesce(deleted_at, now())' : 'NULL'}`;
+  return sources.update(db, organizationId, sourceId, sql, actor);
 }
 
 /** The source groups of the organization's sites, for the group name's suggestions. */

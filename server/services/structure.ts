@@ -1,34 +1,10 @@
 // A site's structures (spec 3 §3 'Structure', §5): list, create or edit, delete (structures are removed for good).
 import type { Structure } from '@/contracts/site-edit';
-import { parseLatLng, roundForStorage } from '@/domain/coordinates';
 import { STRUCTURE_MESSAGES, type StructureEditBody } from '@/domain/structure';
 import type { SiteRef } from './site';
 import type { Queryable } from '../db/client';
-import { DomainError } from './errors';
-import {
-  auditSiteFeature,
-  checkEditableSite,
-  latLngText,
-  loadEditSite,
-  writeSiteFeature,
-  type Actor,
-} from './site-edit';
-import { inTransaction } from './transaction';
-
-const STRUCTURE_ROW = {
-  table: 'structures',
-  columns: [
-    'name',
-    'latitude',
-    'longitude',
-    'footprint_type',
-    'footprint_rotation',
-    'footprint_x',
-    'footprint_y',
-    'footprint_z',
-  ],
-  touchUpdatedAt: true,
-} as const;
+import { latLngText, type Actor } from './site-edit';
+import { siteFeatureStore } from './site-feature';
 
 interface Row extends Record<string, unknown> {
   id: number;
@@ -68,69 +44,49 @@ const auditValues = (s: Structure) => ({
   footprintZ: s.footprintZ,
 });
 
-export async function listStructures(db: Queryable, { organizationId, siteId }: SiteRef): Promise<Structure[]> {
-  await loadEditSite(db, { organizationId, siteId });
-  return (
-    await db.query<Row>(`${SELECT} WHERE t.site_id = $1 AND site.organization_id = $2 ORDER BY lower(t.name), t.id`, [
-      siteId,
-      organizationId,
-    ])
-  ).map(toStructure);
+const structures = siteFeatureStore({
+  label: 'Structure',
+  table: 'structures',
+  columns: [
+    'name',
+    'latitude',
+    'longitude',
+    'footprint_type',
+    'footprint_rotation',
+    'footprint_x',
+    'footprint_y',
+    'footprint_z',
+  ],
+  touchUpdatedAt: true,
+  alias: 't',
+  select: SELECT,
+  toFeature: toStructure,
+  notFound: STRUCTURE_MESSAGES.notFound,
+  auditValues,
+});
+
+export function listStructures(db: Queryable, site: SiteRef): Promise<Structure[]> {
+  return structures.list(db, site);
 }
 
-async function loadStructure(db: Queryable, organizationId: number, id: number): Promise<Structure> {
-  const [row] = await db.query<Row>(`${SELECT} WHERE t.id = $1 AND site.organization_id = $2`, [id, organizationId]);
-  if (!row) throw new DomainError('NotFound', STRUCTURE_MESSAGES.notFound);
-  return toStructure(row);
-}
-
-export async function saveStructure(
+export function saveStructure(
   db: Queryable,
   organizationId: number,
   body: StructureEditBody,
   actor: Actor,
 ): Promise<Structure> {
-  return inTransaction(db, async (db) => {
-    await checkEditableSite(db, { organizationId, siteId: body.siteId });
-    const before = body.id ? await loadStructure(db, organizationId, body.id) : null;
-    if (before && before.siteId !== body.siteId) throw new DomainError('NotFound', STRUCTURE_MESSAGES.notFound);
-    const at = roundForStorage(parseLatLng(body.locationLatLng)!);
-    const values = [
-      body.name.trim(),
-      at.lat,
-      at.lng,
-      body.footprintType,
-      body.footprintRotation,
-      body.footprintX,
-      body.footprintY,
-      body.footprintZ,
-    ];
-    const id = await writeSiteFeature(db, STRUCTURE_ROW, body.siteId, before?.id ?? null, values);
-    const after = await loadStructure(db, organizationId, id);
-    await auditSiteFeature(
-      db,
-      { organizationId, siteId: body.siteId },
-      actor,
-      `Structure ${id}`,
-      before ? auditValues(before) : null,
-      auditValues(after),
-    );
-    return after;
-  });
+  return structures.save(db, organizationId, body, actor, (_db, at) => [
+    body.name.trim(),
+    at.lat,
+    at.lng,
+    body.footprintType,
+    body.footprintRotation,
+    body.footprintX,
+    body.footprintY,
+    body.footprintZ,
+  ]);
 }
 
-export async function deleteStructure(db: Queryable, organizationId: number, id: number, actor: Actor): Promise<void> {
-  return inTransaction(db, async (db) => {
-    const before = await loadStructure(db, organizationId, id);
-    await checkEditableSite(db, { organizationId, siteId: before.siteId });
-    await db.query('DELETE FROM structures WHERE id = $1', [id]);
-    await auditSiteFeature(
-      db,
-      { organizationId, siteId: before.siteId },
-      actor,
-      `Structure ${id}`,
-      auditValues(before),
-      null,
-    );
-  });
+export function deleteStructure(db: Queryable, organizationId: number, id: number, actor: Actor): Promise<void> {
+  return structures.remove(db, organizationId, id, actor);
 }
