@@ -21,6 +21,7 @@ import { RowAction } from '@/ui/data-grid/row-actions';
 import { ConfirmDialog, FormActions, Modal } from '@/ui/modal';
 import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toasts';
+import { Toggle } from '@/ui/toggle';
 import { useSaveTemplate, useTemplateAction, useTemplates } from './api';
 import { DetailFields, detailOf } from './detail-fields';
 import { ParameterHistoryDialog } from './history-dialog';
@@ -53,15 +54,7 @@ export function TemplatesDialog({ organizationId, onClose }: { organizationId: n
     <Modal open title="Alarm Parameter Templates" onClose={onClose} wide>
       <div className="grid gap-3">
         <div className="flex items-center gap-3">
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="toggle toggle-sm"
-              checked={showDeleted}
-              onChange={(e) => setShowDeleted(e.target.checked)}
-            />
-            Show Deleted
-          </label>
+          <Toggle label="Show Deleted" checked={showDeleted} onChange={setShowDeleted} />
           <button type="button" className="btn btn-sm btn-primary ml-auto" onClick={() => setEditing('new')}>
             Add Template
           </button>

@@ -29,6 +29,7 @@ import {
 import { MapView, type MapPick } from '@/ui/map/map-view';
 import { MultiSelect } from '@/ui/multi-select';
 import { useSession } from '@/ui/session-context';
+import { Toggle } from '@/ui/toggle';
 import {
   deviceMapLayers,
   deviceMarkers,
@@ -231,20 +232,6 @@ function OverlayPicker({ overlay, onChange }: { overlay: MapOverlay; onChange: (
         </button>
       ))}
     </div>
-  );
-}
-
-function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      <input
-        type="checkbox"
-        className="toggle toggle-sm"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      {label}
-    </label>
   );
 }
 

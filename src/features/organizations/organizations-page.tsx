@@ -7,6 +7,7 @@ import type { GridColumn } from '@/ui/data-grid/types';
 import { ConfirmDialog } from '@/ui/modal';
 import { PageHeader } from '@/ui/page-header';
 import { useToast } from '@/ui/toasts';
+import { Toggle } from '@/ui/toggle';
 import { useDeleteOrRestoreOrganization, useOrganizations } from './api/organizations';
 import { OrganizationDialog } from './organization-dialog';
 
@@ -47,15 +48,7 @@ export default function OrganizationsPage() {
   return (
     <>
       <PageHeader title="Organizations">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="toggle toggle-sm"
-            checked={showDeleted}
-            onChange={(e) => setShowDeleted(e.target.checked)}
-          />
-          Show Deleted
-        </label>
+        <Toggle label="Show Deleted" checked={showDeleted} onChange={setShowDeleted} />
         <button type="button" className="btn btn-sm btn-primary" onClick={() => setEditing('new')}>
           Add Organization
         </button>

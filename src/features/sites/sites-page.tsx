@@ -13,6 +13,7 @@ import { SiteDeleteRestoreDialog } from '@/entities/site/site-delete-restore-dia
 import { SiteDialog } from '@/entities/site/site-dialog';
 import { SiteDashboardLink, SiteDeploymentLink } from '@/entities/site/site-links';
 import { useHasPermission, useSession } from '@/ui/session-context';
+import { Toggle } from '@/ui/toggle';
 import { useSites } from './api/sites';
 import { BulkUploadDialog } from './bulk-upload-dialog';
 import { GroupsMenu } from './groups-popover';
@@ -51,15 +52,7 @@ export default function SitesPage() {
   return (
     <>
       <PageHeader title="Sites">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="toggle toggle-sm"
-            checked={showDeleted}
-            onChange={(e) => setShowDeleted(e.target.checked)}
-          />
-          Show Deleted
-        </label>
+        <Toggle label="Show Deleted" checked={showDeleted} onChange={setShowDeleted} />
         {canAdd && (
           <button
             type="button"
