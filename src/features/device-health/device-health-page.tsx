@@ -9,6 +9,7 @@ import { deviceHealthEndpoint } from '@/contracts/device';
 import { Permission } from '@/domain/permissions';
 import { DataGrid } from '@/ui/data-grid/data-grid';
 import { PageHeader } from '@/ui/page-header';
+import { PageToolbar } from '@/ui/page-toolbar';
 import { UrlTabs } from '@/ui/url-tabs';
 import { useHasPermission, useSession } from '@/ui/session-context';
 import {
@@ -53,10 +54,21 @@ export default function DeviceHealthPage() {
   return (
     <>
       <PageHeader title="Device Health">
-        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void refetch()} disabled={isFetching}>
-          {isFetching ? 'Refreshing…' : 'Refresh'}
-        </button>
-        <ManageDevicesMenu onOpen={setDialog} />
+        <PageToolbar
+          actions={
+            <>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                onClick={() => void refetch()}
+                disabled={isFetching}
+              >
+                {isFetching ? 'Refreshing…' : 'Refresh'}
+              </button>
+              <ManageDevicesMenu onOpen={setDialog} />
+            </>
+          }
+        />
       </PageHeader>
       <UrlTabs tabs={['Grid', 'Map'] as const} current={tab} label="Device Health views" />
       <div className="grid grid-cols-[minmax(0,1fr)] p-4">

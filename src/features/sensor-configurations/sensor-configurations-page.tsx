@@ -4,6 +4,7 @@
 // State lives in useSensorConfigurationsPage, the columns in sensor-configuration-columns.
 import { DataGrid } from '@/ui/data-grid/data-grid';
 import { PageHeader } from '@/ui/page-header';
+import { PageToolbar } from '@/ui/page-toolbar';
 import { useToast } from '@/ui/toasts';
 import { downloadSensorTemplate } from './bulk-sensor-dialog';
 import { SENSOR_CONFIGURATION_FILTERS, sensorRowId } from './sensor-configuration-columns';
@@ -16,23 +17,29 @@ function SensorConfigurationsHeader({ onOpen }: { onOpen: (dialog: SensorDialog)
   const toast = useToast();
   return (
     <PageHeader title="Sensor Configurations">
-      <button
-        type="button"
-        className="btn btn-sm btn-ghost"
-        onClick={() =>
-          void downloadSensorTemplate().catch((e: unknown) =>
-            toast(e instanceof Error ? e.message : String(e), 'error'),
-          )
+      <PageToolbar
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              onClick={() =>
+                void downloadSensorTemplate().catch((e: unknown) =>
+                  toast(e instanceof Error ? e.message : String(e), 'error'),
+                )
+              }
+            >
+              Template
+            </button>
+            <button type="button" className="btn btn-sm btn-outline" onClick={() => onOpen({ kind: 'bulk' })}>
+              Bulk Upload
+            </button>
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => onOpen({ kind: 'add' })}>
+              Add Sensor Configuration
+            </button>
+          </>
         }
-      >
-        Template
-      </button>
-      <button type="button" className="btn btn-sm btn-outline" onClick={() => onOpen({ kind: 'bulk' })}>
-        Bulk Upload
-      </button>
-      <button type="button" className="btn btn-sm btn-primary" onClick={() => onOpen({ kind: 'add' })}>
-        Add Sensor Configuration
-      </button>
+      />
     </PageHeader>
   );
 }

@@ -7,7 +7,9 @@ import { siteHealthEndpoint } from '@/contracts/site-health';
 import { Permission } from '@/domain/permissions';
 import { DataGrid } from '@/ui/data-grid/data-grid';
 import { PageHeader } from '@/ui/page-header';
+import { PageToolbar } from '@/ui/page-toolbar';
 import { useHasPermission, useSession } from '@/ui/session-context';
+import { Toggle } from '@/ui/toggle';
 import { SiteHealthDialogs, SiteRowActions, type SiteHealthDialog } from './site-health-actions';
 import { siteHealthColumns, siteHealthQuickFilters } from './site-health-columns';
 
@@ -44,24 +46,20 @@ export default function SiteHealthPage() {
   return (
     <>
       <PageHeader title="Site Health">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="toggle toggle-sm"
-            checked={showDeleted}
-            onChange={(e) => setShowDeleted(e.target.checked)}
-          />
-          Show Deleted
-        </label>
-        {canAdd && (
-          <button
-            type="button"
-            className="btn btn-sm btn-primary"
-            onClick={() => setDialog({ kind: 'site', siteId: null })}
-          >
-            Add Site
-          </button>
-        )}
+        <PageToolbar
+          filters={<Toggle label="Show Deleted" checked={showDeleted} onChange={setShowDeleted} />}
+          actions={
+            canAdd && (
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                onClick={() => setDialog({ kind: 'site', siteId: null })}
+              >
+                Add Site
+              </button>
+            )
+          }
+        />
       </PageHeader>
       <div className="grid grid-cols-[minmax(0,1fr)] p-4">
         <DataGrid
