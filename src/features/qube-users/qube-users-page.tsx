@@ -5,6 +5,7 @@ import type { QubeUserRow } from '@/contracts/qube-user';
 import { Permission } from '@/domain/permissions';
 import { CANNOT_REMOVE_YOURSELF, DELETE_QUBE_USER, qubeUserLock, SIGN_ON_METHOD_LABELS } from '@/domain/user-form';
 import { DataGrid } from '@/ui/data-grid/data-grid';
+import { RowAction, RowActions } from '@/ui/data-grid/row-actions';
 import type { GridColumn, QuickFilter } from '@/ui/data-grid/types';
 import { ConfirmDialog } from '@/ui/modal';
 import { PageHeader } from '@/ui/page-header';
@@ -31,37 +32,6 @@ const quickFilters: QuickFilter<QubeUserRow>[] = [
   { id: 'organization', label: 'Organization Users', predicate: (u) => u.organizations.length > 0 },
   { id: 'none', label: 'No Organization', predicate: (u) => u.organizations.length === 0 },
 ];
-
-function LockedButton({
-  label,
-  lock,
-  danger,
-  onClick,
-}: {
-  label: string;
-  lock: string | null;
-  danger?: boolean;
-  onClick: () => void;
-}) {
-  const button = (
-    <button
-      type="button"
-      className={`btn btn-ghost btn-xs ${danger ? 'text-error' : ''}`}
-      disabled={lock !== null}
-      onClick={onClick}
-      aria-label={lock ?? label}
-    >
-      {label.split(' ')[0]}
-    </button>
-  );
-  return lock ? (
-    <span className="tooltip tooltip-left" data-tip={lock}>
-      {button}
-    </span>
-  ) : (
-    button
-  );
-}
 
 export default function QubeUsersPage() {
   const { user: me } = useSession();
@@ -95,31 +65,27 @@ export default function QubeUsersPage() {
           searchPlaceholder="Search users"
           exportName="QubeUsers"
           rowActions={(u) => {
-            const isMe = u.id === me.userDetails.userId;
+            const editLock = qubeUserLock(u, 'edited');
+            const deleteLock = u.id === me.userDetails.userId ? CANNOT_REMOVE_YOURSELF : qubeUserLock(u, 'deleted');
             return (
-              <span className="inline-flex gap-0.5">
-                <LockedButton
-                  label={`Edit ${u.email}`}
-                  lock={qubeUserLock(u, 'edited')}
+              <RowActions>
+                <RowAction
+                  label="Edit"
+                  name={editLock ?? `Edit ${u.email}`}
+                  lock={editLock}
                   onClick={() => setEditing(u)}
                 />
                 {canSeeDetails && (
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    onClick={() => setDetails(u.id)}
-                    aria-label={`Details of ${u.email}`}
-                  >
-                    Details
-                  </button>
+                  <RowAction label="Details" name={`Details of ${u.email}`} onClick={() => setDetails(u.id)} />
                 )}
-                <LockedButton
-                  label={`Delete ${u.email}`}
-                  danger
-                  lock={isMe ? CANNOT_REMOVE_YOURSELF : qubeUserLock(u, 'deleted')}
+                <RowAction
+                  label="Delete"
+                  name={deleteLock ?? `Delete ${u.email}`}
+                  className="text-error"
+                  lock={deleteLock}
                   onClick={() => setRemoving(u)}
                 />
-              </span>
+              </RowActions>
             );
           }}
         />

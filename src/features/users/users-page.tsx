@@ -12,6 +12,7 @@ import {
 } from '@/domain/user-form';
 import { AuditHistoryDialog } from '@/ui/audit-history-dialog';
 import { DataGrid } from '@/ui/data-grid/data-grid';
+import { RowAction, RowActions } from '@/ui/data-grid/row-actions';
 import type { GridColumn } from '@/ui/data-grid/types';
 import { ConfirmDialog } from '@/ui/modal';
 import { PageHeader } from '@/ui/page-header';
@@ -82,62 +83,26 @@ export default function UsersPage() {
           rowActions={(u) => {
             const isMe = u.id === me.userDetails.userId;
             return (
-              <span className="inline-flex gap-0.5">
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs"
-                  onClick={() => setHistory(u)}
-                  aria-label={`History of ${u.email}`}
-                >
-                  History
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs"
-                  onClick={() => setEditing(u)}
-                  aria-label={`Edit ${u.email}`}
-                >
-                  Edit
-                </button>
-                <span
-                  className={u.canEditNotifications ? '' : 'tooltip tooltip-left'}
-                  data-tip={u.canEditNotifications ? undefined : CANNOT_EDIT_NOTIFICATIONS}
-                >
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    disabled={!u.canEditNotifications}
-                    onClick={() => setSubscriptions(u.id)}
-                    aria-label={`Notification subscriptions of ${u.email}`}
-                  >
-                    Notifications
-                  </button>
-                </span>
+              <RowActions>
+                <RowAction label="History" name={`History of ${u.email}`} onClick={() => setHistory(u)} />
+                <RowAction label="Edit" name={`Edit ${u.email}`} onClick={() => setEditing(u)} />
+                <RowAction
+                  label="Notifications"
+                  name={`Notification subscriptions of ${u.email}`}
+                  lock={u.canEditNotifications ? null : CANNOT_EDIT_NOTIFICATIONS}
+                  onClick={() => setSubscriptions(u.id)}
+                />
                 {canSeeDetails && (
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs"
-                    onClick={() => setDetails(u.id)}
-                    aria-label={`Details of ${u.email}`}
-                  >
-                    Details
-                  </button>
+                  <RowAction label="Details" name={`Details of ${u.email}`} onClick={() => setDetails(u.id)} />
                 )}
-                <span
-                  className={isMe ? 'tooltip tooltip-left' : ''}
-                  data-tip={isMe ? CANNOT_REMOVE_YOURSELF : undefined}
-                >
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-xs text-error"
-                    disabled={isMe}
-                    onClick={() => setRemoving(u)}
-                    aria-label={isMe ? CANNOT_REMOVE_YOURSELF : `Delete ${u.email}`}
-                  >
-                    Delete
-                  </button>
-                </span>
-              </span>
+                <RowAction
+                  label="Delete"
+                  name={isMe ? CANNOT_REMOVE_YOURSELF : `Delete ${u.email}`}
+                  className="text-error"
+                  lock={isMe ? CANNOT_REMOVE_YOURSELF : null}
+                  onClick={() => setRemoving(u)}
+                />
+              </RowActions>
             );
           }}
         />

@@ -12,6 +12,7 @@ export function RowAction({
   onClick,
   className,
   disabled,
+  lock = null,
 }: {
   /** What the button reads. */
   label: ReactNode;
@@ -21,16 +22,25 @@ export function RowAction({
   /** Extra classes (e.g. 'text-error' for Delete). */
   className?: string;
   disabled?: boolean;
+  /** Why the action cannot be done on this row: the button is disabled and says why in a tooltip. */
+  lock?: string | null;
 }) {
-  return (
+  const button = (
     <button
       type="button"
       className={className ? `btn btn-ghost btn-xs ${className}` : 'btn btn-ghost btn-xs'}
       onClick={onClick}
-      disabled={disabled}
+      disabled={disabled || lock !== null}
       aria-label={name}
     >
       {label}
     </button>
+  );
+  return lock === null ? (
+    button
+  ) : (
+    <span className="tooltip tooltip-left" data-tip={lock}>
+      {button}
+    </span>
   );
 }
