@@ -6,10 +6,9 @@ import { toCsv } from '@/domain/csv';
 import { DEVICE_KIND_LABEL, EDIT_SERIAL_NUMBERS, HARDWARE_ITEMS } from '@/domain/device-form';
 import { Permission } from '@/domain/permissions';
 import type { CsvRow } from '../../src/codec/csv-parse';
-import { FileParseError } from '../../src/codec/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
-import { parseCsvUpload } from './file-pool/pool';
+import { readCsvUpload } from './csv-upload';
 import type { SignedInUser } from './callers';
 import { DomainError } from './errors';
 import { loadDeviceEdit, saveDevice } from './device-save';
@@ -31,17 +30,12 @@ export async function applyBulkDevices(
   selectedOrganizationId: number,
 ): Promise<BulkDevicesResult> {
   return inTransaction(db, async (tx) => {
-    let parsed;
-    try {
-      parsed = await parseCsvUpload(bytes, DEVICE_BULK_COLUMNS, DEVICE_BULK_MAX_ROWS);
-    } catch (e) {
-      if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
-      throw e;
-    }
-    const errors: Record<string, string[]> = {};
-    for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
-    if (parsed.rows.length === 0 && parsed.errors.length === 0)
-      throw new DomainError('Invalid', 'The file has no device rows.');
+    const { rows, errors } = await readCsvUpload(
+      bytes,
+      DEVICE_BULK_COLUMNS,
+      DEVICE_BULK_MAX_ROWS,
+      'The file has no device rows.',
+    );
 
     const allowed = await organizationsWith(tx, user, Permission.DeviceAdministration);
     const orgs = await tx.query<{ id: number; name: string }>(
@@ -57,7 +51,7 @@ export async function applyBulkDevices(
     const seen = new Set<number>();
     let changed = 0;
 
-    for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
+    for (const [i, r] of (rows as CsvRow<string>[]).entries()) {
       await breathe(i);
       const v = r.values;
       const problems: string[] = [];

@@ -8,10 +8,9 @@ import {
   readTargetRow,
 } from '@/domain/emission-target';
 import type { CsvRow } from '../../src/codec/csv-parse';
-import { FileParseError } from '../../src/codec/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
-import { parseCsvUpload } from './file-pool/pool';
+import { readCsvUpload } from './csv-upload';
 import { DomainError } from './errors';
 import { recordAudit } from './audit';
 import { inTransaction } from './transaction';
@@ -59,24 +58,19 @@ export async function applyEmissionTargetUpload(
   today: string,
 ): Promise<number> {
   return inTransaction(db, async (tx) => {
-    let parsed;
-    try {
-      parsed = await parseCsvUpload(bytes, EMISSION_TARGET_COLUMNS, EMISSION_TARGET_MAX_ROWS);
-    } catch (e) {
-      if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
-      throw e;
-    }
-    const errors: Record<string, string[]> = {};
-    for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
-    if (parsed.rows.length === 0 && parsed.errors.length === 0)
-      throw new DomainError('Invalid', EMISSION_TARGET_MESSAGES.empty);
+    const { rows, errors } = await readCsvUpload(
+      bytes,
+      EMISSION_TARGET_COLUMNS,
+      EMISSION_TARGET_MAX_ROWS,
+      EMISSION_TARGET_MESSAGES.empty,
+    );
     const current = await listEmissionTargets(tx, organizationId);
     const byName = new Map<string, EmissionTargetRow[]>();
     for (const t of current)
       byName.set(t.name.trim().toLowerCase(), [...(byName.get(t.name.trim().toLowerCase()) ?? []), t]);
     const seen = new Map<number, number>();
     const changes: { site: EmissionTargetRow; volume: number; effectiveFrom: string }[] = [];
-    for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
+    for (const [i, r] of (rows as CsvRow<string>[]).entries()) {
       await breathe(i);
       const name = (r.values.name ?? '').trim();
       const problems: string[] = [];

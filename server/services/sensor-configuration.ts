@@ -17,10 +17,9 @@ import {
   SET_RMX_FUNCTION,
 } from '@/domain/sensor-configuration';
 import type { CsvRow } from '../../src/codec/csv-parse';
-import { FileParseError } from '../../src/codec/file-errors';
 import type { Queryable } from '../db/client';
 import { breathe } from './file-pool/breathe';
-import { parseCsvUpload } from './file-pool/pool';
+import { readCsvUpload } from './csv-upload';
 import { DomainError } from './errors';
 import type { DeviceCloud } from './device-cloud/device-cloud';
 import { inTransaction } from './transaction';
@@ -186,20 +185,15 @@ export async function applySensorConfigurationUpload(
   userEmail: string,
 ): Promise<number> {
   return inTransaction(db, async (tx) => {
-    let parsed;
-    try {
-      parsed = await parseCsvUpload(bytes, SENSOR_CONFIGURATION_COLUMNS, SENSOR_CONFIGURATION_MAX_ROWS);
-    } catch (e) {
-      if (e instanceof FileParseError) throw new DomainError('Invalid', e.message);
-      throw e;
-    }
-    const errors: Record<string, string[]> = {};
-    for (const e of parsed.errors) (errors[`Row ${e.row}`] ??= []).push(e.message.replace(/^Row \d+: /, ''));
-    if (parsed.rows.length === 0 && parsed.errors.length === 0)
-      throw new DomainError('Invalid', 'The file has no sensor configuration rows.');
+    const { rows, errors } = await readCsvUpload(
+      bytes,
+      SENSOR_CONFIGURATION_COLUMNS,
+      SENSOR_CONFIGURATION_MAX_ROWS,
+      'The file has no sensor configuration rows.',
+    );
     const seen = new Map<string, number>();
     const valid: { row: number; serial: string; coefficients: string }[] = [];
-    for (const [i, r] of (parsed.rows as CsvRow<string>[]).entries()) {
+    for (const [i, r] of (rows as CsvRow<string>[]).entries()) {
       await breathe(i);
       const serial = (r.values.sensorSerialNumber ?? '').trim();
       const coefficients = r.values.coefficients ?? '';
