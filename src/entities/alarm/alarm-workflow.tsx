@@ -19,6 +19,7 @@ import {
 } from '@/domain/alarm';
 import { AlarmType, CLASSIFICATIONS, RepairType, WorkflowType } from '@/domain/enums';
 import { formatDateTime } from '@/domain/format';
+import { InlineAlert } from '../../ui/form/form-alert';
 import { ConfirmDialog } from '../../ui/modal';
 import { useSession } from '../../ui/session-context';
 import { useToast } from '../../ui/toasts';
@@ -97,11 +98,7 @@ export function AlarmWorkflow({ workflow, alarmType, organizationId, onDirtyChan
       {workflow.resolvedAt && (
         <p className="text-sm text-base-content/80">{`Resolved ${time(workflow.resolvedAt)}${workflow.resolvedBy ? ` by ${workflow.resolvedBy}` : ''}`}</p>
       )}
-      {error && (
-        <p className="alert alert-error py-2 text-sm" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <InlineAlert tone="error">{error}</InlineAlert>}
       {ldar ? (
         <LdarWorkflow workflow={workflow} organizationId={organizationId} onDirtyChange={onDirtyChange} />
       ) : workflow.resolvedAt ? (
@@ -177,16 +174,8 @@ function LdarWorkflow({
   const dateValue = form.repairCompleted ? form.repairCompleted.slice(0, 10) : '';
   return (
     <form className="grid gap-2" onSubmit={(e) => void submit(e)} noValidate>
-      {workflow.contributingEmissionClassified && (
-        <p className="alert alert-warning py-2 text-sm" role="alert">
-          {CLASSIFIED_WARNING}
-        </p>
-      )}
-      {error && (
-        <p className="alert alert-error py-2 text-sm" role="alert">
-          {error}
-        </p>
-      )}
+      {workflow.contributingEmissionClassified && <InlineAlert tone="warning">{CLASSIFIED_WARNING}</InlineAlert>}
+      {error && <InlineAlert tone="error">{error}</InlineAlert>}
       <label className="form-control">
         <span className="label-text mb-1 text-sm font-medium">Classification</span>
         <select

@@ -10,6 +10,7 @@ import { DraftInspectionDialog } from './inspection-dialog';
 import { draftInput } from './inspection-drafts';
 import { InspectionDraftsTable } from './inspection-drafts-table';
 import { useCreateInspections } from './use-create-inspections';
+import { InlineAlert } from '@/ui/form/form-alert';
 
 export function CreateInspectionsDialog({ organizationId, onClose }: { organizationId: number; onClose: () => void }) {
   const c = useCreateInspections(organizationId, onClose);
@@ -44,11 +45,7 @@ export function CreateInspectionsDialog({ organizationId, onClose }: { organizat
             onRemove={c.remove}
           />
         )}
-        {c.someInvalid && (
-          <p className="alert alert-warning py-2 text-sm" role="alert">
-            {INSPECTION_MESSAGES.someInvalid}
-          </p>
-        )}
+        {c.someInvalid && <InlineAlert tone="warning">{INSPECTION_MESSAGES.someInvalid}</InlineAlert>}
         <CreateInspectionsActions
           selectedCount={c.selectedCount}
           total={c.rows.length}

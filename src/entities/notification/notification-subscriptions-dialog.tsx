@@ -16,6 +16,7 @@ import { FormActions, Modal } from '../../ui/modal';
 import { MultiSelect } from '../../ui/multi-select';
 import { Spinner } from '../../ui/spinner';
 import { useNotificationSubscriptions } from './use-notification-subscriptions';
+import { InlineAlert } from '@/ui/form/form-alert';
 
 const FREQUENCIES = [SubscriptionFrequency.values.Daily, SubscriptionFrequency.values.Instantaneous];
 
@@ -80,11 +81,7 @@ export function NotificationSubscriptionsDialog({
         form && (
           <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate>
             <p className="text-sm text-base-content/80">{loaded.data.userEmail}</p>
-            {error && (
-              <p className="alert alert-error py-2 text-sm" role="alert">
-                {error}
-              </p>
-            )}
+            {error && <InlineAlert tone="error">{error}</InlineAlert>}
             <DeliveryFields form={form} zones={zones} set={set} />
             <div className="flex flex-wrap gap-2" aria-label="Site filters">
               <MultiSelect

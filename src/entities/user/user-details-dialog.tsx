@@ -10,6 +10,7 @@ import { LoadError } from '../../ui/data-grid/grid-parts';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { useToast } from '../../ui/toasts';
+import { InlineAlert } from '@/ui/form/form-alert';
 
 export function canResetTemporaryPassword(details: UserDetails): boolean {
   return (
@@ -129,9 +130,7 @@ function ResetPasswordForm({ userId, email, onDone }: { userId: number; email: s
         });
       }}
     >
-      <p className="alert alert-warning py-2 text-sm" role="alert">
-        {RESET_PASSWORD_WARNING}
-      </p>
+      <InlineAlert tone="warning">{RESET_PASSWORD_WARNING}</InlineAlert>
       <p className="text-sm">
         New temporary password for <strong>{email}</strong>
       </p>

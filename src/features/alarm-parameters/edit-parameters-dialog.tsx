@@ -21,6 +21,7 @@ import { LoadError } from '@/ui/data-grid/grid-parts';
 import { Modal } from '@/ui/modal';
 import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toasts';
+import { InlineAlert } from '@/ui/form/form-alert';
 import { useParameterEdit, useSaveParameters, useTemplates } from './api';
 import { DetailFields, detailOf } from './detail-fields';
 
@@ -175,11 +176,7 @@ function Editor({
   return (
     <div className="grid gap-3">
       <p className="text-sm text-base-content/80">{`${data.siteName} · ${gas}`}</p>
-      {!data.sensorPresent && (
-        <p className="alert alert-warning py-2 text-sm" role="alert">
-          {PARAMETER_MESSAGES.noSensor(gas)}
-        </p>
-      )}
+      {!data.sensorPresent && <InlineAlert tone="warning">{PARAMETER_MESSAGES.noSensor(gas)}</InlineAlert>}
       {globalErrors.length > 0 && (
         <ul className="alert alert-error flex-col items-start py-2 text-sm" role="alert">
           {globalErrors.map((g) => (

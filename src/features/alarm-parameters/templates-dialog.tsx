@@ -22,6 +22,7 @@ import { ConfirmDialog, FormActions, Modal } from '@/ui/modal';
 import { Spinner } from '@/ui/spinner';
 import { useToast } from '@/ui/toasts';
 import { Toggle } from '@/ui/toggle';
+import { InlineAlert } from '@/ui/form/form-alert';
 import { useSaveTemplate, useTemplateAction, useTemplates } from './api';
 import { DetailFields, detailOf } from './detail-fields';
 import { ParameterHistoryDialog } from './history-dialog';
@@ -94,11 +95,7 @@ export function TemplatesDialog({ organizationId, onClose }: { organizationId: n
             </table>
           </div>
         )}
-        {error && !deleting && (
-          <p className="alert alert-error py-2 text-sm" role="alert">
-            {error}
-          </p>
-        )}
+        {error && !deleting && <InlineAlert tone="error">{error}</InlineAlert>}
       </div>
       {editing && (
         <TemplateEditDialog
@@ -256,15 +253,9 @@ function TemplateEditDialog({
     <Modal open title={template ? 'Edit Alarm Parameter Template' : 'Add Alarm Parameter Template'} onClose={onClose}>
       <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate>
         {template && template.siteReferenceCount > 0 && (
-          <p className="alert alert-warning py-2 text-sm" role="alert">
-            {PARAMETER_MESSAGES.templateAffects(template.siteReferenceCount)}
-          </p>
+          <InlineAlert tone="warning">{PARAMETER_MESSAGES.templateAffects(template.siteReferenceCount)}</InlineAlert>
         )}
-        {serverError && (
-          <p className="alert alert-error py-2 text-sm" role="alert">
-            {serverError}
-          </p>
-        )}
+        {serverError && <InlineAlert tone="error">{serverError}</InlineAlert>}
         <label className="form-control">
           <span className="label-text mb-1 text-sm font-medium">Name</span>
           <input

@@ -17,7 +17,7 @@ import { formatLatLng, parseLatLng } from '@/domain/coordinates';
 import { SITE_EDIT_CONFIRMATIONS, SITE_EDIT_TOASTS } from '@/domain/site-edit';
 import { COORDINATES_PLACEHOLDER } from '@/domain/source';
 import { fileJobs } from '@/compute/file-jobs';
-import { FormAlert } from '@/ui/form/form-alert';
+import { FormAlert, InlineAlert } from '@/ui/form/form-alert';
 import { basemapImageLayer, type Layer } from '@/entities/site/site-edit-layers';
 import { useToast } from '@/ui/toasts';
 import { useBasemaps, useDeleteBasemap, useSaveBasemap } from './api';
@@ -311,9 +311,9 @@ function BasemapFields({
         </p>
       )}
       {warnings.map((w) => (
-        <p key={w} className="alert alert-warning py-2 text-sm" role="alert">
+        <InlineAlert key={w} tone="warning">
           {w}
-        </p>
+        </InlineAlert>
       ))}
       <TextField label="Name" error={errors.name} value={form.name} maxLength={256} onChange={(v) => set('name', v)} />
       <TextField

@@ -12,6 +12,7 @@ import {
 } from '@/domain/site-form';
 import { useToast } from '@/ui/toasts';
 import { Popover } from '@/ui/popover';
+import { InlineAlert } from '@/ui/form/form-alert';
 import { useAssignSiteGroups, useSiteGroups } from './api/sites';
 
 interface Props {
@@ -80,11 +81,7 @@ function GroupsPanel({ organizationId, selected, onClose, onManage, onApplied }:
       className="flex w-72 flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-3 shadow-lg"
     >
       <p className="text-sm text-base-content/80">{selected.length === 0 ? GROUPS_HINT_NONE : GROUPS_HINT_SOME}</p>
-      {error && (
-        <p className="alert alert-error py-2 text-sm" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <InlineAlert tone="error">{error}</InlineAlert>}
       {groups.isPending ? (
         <span className="loading loading-spinner loading-sm" aria-label="Loading groups" />
       ) : groups.error ? (

@@ -13,7 +13,7 @@ import {
 } from '@/domain/api-key';
 import { API_ENDPOINT_CATEGORIES } from '@/domain/enums';
 import { Permission } from '@/domain/permissions';
-import { FormAlert } from '@/ui/form/form-alert';
+import { FormAlert, InlineAlert } from '@/ui/form/form-alert';
 import { formErrorsOf } from '@/ui/form/form-errors';
 import { FormActions, Modal } from '@/ui/modal';
 import { MultiSelect } from '@/ui/multi-select';
@@ -224,9 +224,7 @@ function CreatedKey({ name, apiKey, onClose }: { name: string; apiKey: string; o
   return (
     <Modal open title={`API key for ${name}`} onClose={onClose} wide>
       <div className="grid gap-3">
-        <p className="alert alert-warning py-2 text-sm" role="alert">
-          {API_KEY_MESSAGES.shownOnce}
-        </p>
+        <InlineAlert tone="warning">{API_KEY_MESSAGES.shownOnce}</InlineAlert>
         <label className="form-control w-full">
           <span className="label-text mb-1 text-sm font-medium">API key</span>
           <div className="join w-full">
