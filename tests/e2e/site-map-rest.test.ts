@@ -11,6 +11,7 @@ import { SITE_WIDGETS_STORAGE_KEY } from '@/domain/site-dashboard';
 import { SOURCE_CATEGORIES } from '@/domain/source-category';
 import { inspectionMark } from '@/entities/site/inspection-marks';
 import { windTrail } from '@/entities/site/wind-trail';
+import { focusStepMs } from '@/features/site-dashboard/dashboard-focus';
 import { trailReachM } from '@/features/site-dashboard/wind-trail-scale';
 import { browserSuite, expectAccessible, findFeaturedSite, newPage, settledMapView, signIn, SHOTS } from './harness';
 
@@ -111,6 +112,26 @@ describe('site map: wind trails, source icons, inspection images and pins', () =
 
     await map.getByRole('button', { name: 'Clear focus' }).click();
     await map.getByText(/^Click a chart to focus a date/).waitFor();
+
+    // The keyboard focuses a date too: Left from nothing starts at the range's end, the next Left steps back one
+    // resolution of the charts, Escape clears.
+    const keys = map.getByRole('slider', { name: 'Focus a date (arrow keys step, Escape clears)' });
+    const trailTime = async (press: () => Promise<void>) => {
+      const answered = page.waitForResponse((r) => r.url().includes('/api/data/siteWindTrail/') && r.ok());
+      await press();
+      return Date.parse(new URL((await answered).url()).searchParams.get('time')!);
+    };
+    await keys.focus();
+    const atEnd = await trailTime(() => keys.press('ArrowLeft'));
+    expect(Math.abs(atEnd - end)).toBeLessThan(60_000);
+    const back = await trailTime(() => keys.press('ArrowLeft'));
+    expect(atEnd - back).toBe(focusStepMs({ start, end }));
+    await expect.poll(() => focused.innerText(), { timeout: 15_000 }).toMatch(/wind trails|no device has wind/);
+    const said2 = await keys.getAttribute('aria-valuetext');
+    expect(await focused.innerText()).toContain(`Focused: ${said2}`);
+    await keys.press('Escape');
+    await map.getByText(/^Click a chart to focus a date/).waitFor();
+    expect(await keys.getAttribute('aria-valuetext')).toBe('No date focused');
 
     // 60 days: the site's inspections (3 to 6 in the demo); their images are read, one is pinned.
     const from = end - 60 * DAY;

@@ -38,7 +38,13 @@ export function SiteMapMarksKey({ marks }: { marks: SiteMapMarks }) {
   return (
     <>
       <SourceCategoryLegend sources={marks.sources} />
-      <FocusedDate focusTime={marks.focus.time} trails={marks.trails} onClear={marks.focus.clear} />
+      <FocusedDate
+        focusTime={marks.focus.time}
+        range={marks.w.range}
+        trails={marks.trails}
+        onPick={marks.focus.pick}
+        onClear={marks.focus.clear}
+      />
     </>
   );
 }

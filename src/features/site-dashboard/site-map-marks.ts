@@ -14,6 +14,8 @@ import { useWindTrails } from './wind-trails';
 export interface SiteMapFocus {
   time: number | null;
   clear: () => void;
+  /** Focuses a time (a click on a chart, or the focused date's keys). */
+  pick: (time: number) => void;
   pins: InspectionPins;
 }
 
