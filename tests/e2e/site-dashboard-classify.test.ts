@@ -39,6 +39,28 @@ describe('site dashboard classification and inspections in the browser', () => {
     await card.getByRole('tab', { name: 'List' }).click();
     const menus = card.getByRole('button', { name: /^Emission actions, / });
     await expect.poll(() => menus.count()).toBe(emissionsInRange.length);
+    // With the Plume column shown the list fits its side column: no sideways scroll at 1280 × 800 or 1920 × 1080.
+    const list = card.getByRole('region', { name: 'Emission list' });
+    await card.getByRole('columnheader', { name: 'Plume' }).waitFor();
+    for (const [width, height] of [
+      [1280, 800],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // The map resizes to its column a moment later.
+      await page.waitForTimeout(1_000);
+      await card.screenshot({ path: `${SHOTS}/site-emission-list-${width}x${height}.png` });
+      const columns = await list.evaluate((el) =>
+        [...el.querySelectorAll('th')].map((th) => Math.round(th.getBoundingClientRect().width)).join(', '),
+      );
+      await expect
+        .poll(() => list.evaluate((el) => el.scrollWidth - el.clientWidth), {
+          timeout: 5_000,
+          message: `columns ${columns} px at ${width} × ${height}`,
+        })
+        .toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1500, height: 1100 });
     const first = menus.first();
     await first.focus();
     await page.keyboard.press('Enter');

@@ -5,6 +5,7 @@
 import type { SiteEmission } from '@/contracts/site-dashboard';
 import { canGeneratePlume, PLUME_TEXT, plumeButtonLabel, PlumeStatus } from '@/domain/plume';
 import { useGeneratePlume } from './plume-api';
+import { PLUME_ICON_PATHS, plumeIcon } from './plume-icon';
 
 export interface PlumeTarget {
   organizationId: number;
@@ -16,6 +17,7 @@ function usePlumeAction({ organizationId, emission }: PlumeTarget) {
   const status = generate.isPending ? PlumeStatus.values.InProgress : emission.plumeStatus;
   const failed = status === PlumeStatus.values.Failed;
   return {
+    status,
     label: plumeButtonLabel(status),
     tooltip: failed ? PLUME_TEXT.failedTooltip : undefined,
     disabled: !canGeneratePlume(status, emission.endTime === null),
@@ -23,18 +25,33 @@ function usePlumeAction({ organizationId, emission }: PlumeTarget) {
   };
 }
 
+/** The list's plume column: an icon button named by the plume's state (its words also the tooltip). */
 export function PlumeButton(props: PlumeTarget) {
   const action = usePlumeAction(props);
-  const failed = props.emission.plumeStatus === PlumeStatus.values.Failed;
+  const icon = plumeIcon(action.status);
   return (
     <button
       type="button"
-      className={`btn btn-xs h-auto min-h-6 w-16 px-1 py-0.5 text-[11px] leading-tight ${failed ? 'btn-error btn-outline' : 'btn-ghost'}`}
+      className={`btn btn-square btn-xs ${icon === 'retry' ? 'btn-error btn-outline' : 'btn-ghost'}`}
       disabled={action.disabled}
-      title={action.tooltip}
+      aria-label={action.label}
+      title={action.tooltip ?? action.label}
       onClick={action.run}
     >
-      {action.label}
+      {icon === 'working' ? (
+        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+      ) : (
+        <svg viewBox="0 0 16 16" className="h-4 w-4" aria-hidden="true">
+          <path
+            d={PLUME_ICON_PATHS[icon]}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.6}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      )}
     </button>
   );
 }

@@ -216,7 +216,7 @@ function EmissionRowMenu({
       <button
         ref={button}
         type="button"
-        className="btn btn-ghost btn-xs"
+        className="btn btn-ghost btn-square btn-xs"
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={place !== null}
@@ -335,8 +335,9 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
         </table>
       ) : (
         <div className="max-h-80 overflow-auto" tabIndex={0} role="region" aria-label="Emission list">
-          <table className="table table-sm" aria-label="Emissions">
-            <thead className="text-base-content">
+          {/* Fits the 380 px side column with the Plume column shown: tight cells, dates and names wrap, icon buttons. */}
+          <table className="table table-sm w-full [&_td]:px-1 [&_th]:px-1" aria-label="Emissions">
+            <thead className="text-xs text-base-content">
               <tr>
                 <th scope="col">Date</th>
                 <th scope="col">Source</th>
@@ -344,11 +345,7 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                 <th scope="col" className="text-right">
                   Volume
                 </th>
-                {canPlume && (
-                  <th scope="col" className="px-1">
-                    Plume
-                  </th>
-                )}
+                {canPlume && <th scope="col">Plume</th>}
                 <th scope="col">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -357,7 +354,7 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
             <tbody>
               {[...(emissions.data ?? [])].reverse().map((e) => (
                 <tr key={e.id}>
-                  <td>
+                  <td className="min-w-[5rem]">
                     <Link className="link" to={link(e)}>
                       {time(e.startTime)}
                     </Link>
@@ -368,17 +365,17 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                       </span>
                     )}
                   </td>
-                  <td>
+                  <td className="break-words">
                     <EmissionSourceCell organizationId={w.organizationId} emission={e} />
                   </td>
-                  <td>{e.sourceCategoryName}</td>
-                  <td className="text-right tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
+                  <td className="break-words">{e.sourceCategoryName}</td>
+                  <td className="text-right whitespace-nowrap tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
                   {canPlume && (
-                    <td className="px-1">
+                    <td>
                       <PlumeButton organizationId={w.organizationId} emission={e} />
                     </td>
                   )}
-                  <td className="px-1">
+                  <td>
                     <EmissionRowMenu
                       label={`Emission actions, ${time(e.startTime)}${e.sourceName ? `, ${e.sourceName}` : ''}`}
                       plume={canPlume ? { organizationId: w.organizationId, emission: e } : null}
