@@ -4,6 +4,10 @@
 // and the ratio estimate / truth is tabulated by wind speed, day or night, σθ, distance from the source to the
 // sensors downwind, sensors the plume reaches, position within the release, and right or wrong group.
 //
+// Columns: the group's rate (the draws' median), its nominal fit (diagnostics.nominalRate: the quantification's
+// footprint on every minute, no resampling), its mass rate (Σ plume / Σ footprint over the window's rows, which needs
+// no alignment of the model's plume with the sensors) and the sum over every group, each over the truth.
+//
 // The true enhancement at each sensor is read by simulating the same scenario twice, with and without its releases
 // (every random stream of the measurement layer draws the same numbers either way), so the table also says how much
 // of the plume the background stage kept. `--clean` replays the pipeline on background + true enhancement only (no
