@@ -83,6 +83,10 @@ export async function signIn(page: Page, origin: string, email: string, startPat
 
 /** No serious or critical accessibility findings on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A dialog still fading in has half-transparent text, which axe reads as low contrast: let transitions settle.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
