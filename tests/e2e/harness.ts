@@ -83,9 +83,13 @@ export async function signIn(page: Page, origin: string, email: string, startPat
 
 /** No serious or critical accessibility findings on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // A dialog still fading in has half-transparent text, which axe reads as low contrast: let transitions settle.
+  // A dialog still fading in has half-transparent text, which axe reads as low contrast: let its transitions end.
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    document.getAnimations().every((a) => {
+      const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+      const endless = a.effect?.getTiming().iterations === Infinity; // a spinner never ends
+      return a.playState !== 'running' || endless || !target?.closest('dialog, .modal, [role="dialog"]');
+    }),
   );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
