@@ -50,7 +50,9 @@ export function useCameraImageUrl(
     if (!query.data) return setUrl(null);
     const next = URL.createObjectURL(query.data);
     setUrl(next);
-    return () => URL.revokeObjectURL(next);
+    // Revoked a moment later, not at once: an <img> that still shows the old URL while the new one renders would
+    // otherwise fail to load it (net::ERR_FILE_NOT_FOUND in the console).
+    return () => void setTimeout(() => URL.revokeObjectURL(next), 5_000);
   }, [query.data]);
   return { url, failed: query.isError };
 }
