@@ -7,7 +7,6 @@ import type { SiteBaseline } from '@/contracts/emission';
 import type { SiteListRow } from '@/contracts/site';
 import type { SiteDeviceStay, SiteDetail } from '@/contracts/site-dashboard';
 import type { RoseChartDatum } from '@/contracts/site-map';
-import { projectPx } from '@/domain/map-labels';
 import { adjacentSites, roseArcs, SITE_MAP_LAYERS_STORAGE_KEY, SITE_MAP_MIN_ZOOM } from '@/domain/site-map';
 import { browserSuite, expectAccessible, findFeaturedSite, newPage, settledMapView, signIn, SHOTS } from './harness';
 
@@ -77,39 +76,16 @@ describe('site dashboard map in the browser', () => {
 
     // Click the middle of the fullest drawn sector, where the map settled after fitting the site's content.
     const region = map.getByLabel(`Map of ${site.name}`);
-    let settled = '';
-    await expect
-      .poll(
-        async () => {
-          const now = `${await region.getAttribute('data-zoom')} ${await region.getAttribute('data-center')}`;
-          const same = now === settled;
-          settled = now;
-          await page.waitForTimeout(300);
-          return same;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    const zoom = Number(await region.getAttribute('data-zoom'));
-    const [centerLat, centerLng] = (await region.getAttribute('data-center'))!.split(',').map(Number) as [
-      number,
-      number,
-    ];
+    const view = await settledMapView(page, region);
     const arcs = roseArcs(rose).filter((a) => stays.some((s) => s.installationId === a.deviceInstallationId));
     const arc = arcs.reduce((best, a) => (a.outerPx > best.outerPx ? a : best));
     const stay = stays.find((s) => s.installationId === arc.deviceInstallationId)!;
-    const box = (await map.getByLabel(`Map of ${site.name}`).boundingBox())!;
-    const [cx, cy] = projectPx(centerLng, centerLat, zoom);
-    const [sx, sy] = projectPx(stay.location.lng, stay.location.lat, zoom);
-    const [east, north] = [sx - cx, cy - sy];
+    const stayPx = view.pixel(stay.location);
     const r = (arc.innerPx + arc.outerPx) / 2;
     const deg = (arc.directionIndex * 22.5 * Math.PI) / 180;
     const hideCones = controls.getByRole('button', { name: 'Hide Cones' });
     await expect(hideCones.isDisabled()).resolves.toBe(true);
-    await page.mouse.click(
-      box.x + box.width / 2 + east + r * Math.sin(deg),
-      box.y + box.height / 2 - north - r * Math.cos(deg),
-    );
+    await page.mouse.click(stayPx.x + r * Math.sin(deg), stayPx.y - r * Math.cos(deg));
     await expect.poll(() => hideCones.isEnabled()).toBe(true);
 
     // Wind rose and wind field: the site's wind, drawn as an SVG rose over the map.
