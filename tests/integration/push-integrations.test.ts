@@ -2,8 +2,7 @@
 // permission), the site-group side effects, and the push worker against a real local HTTPS receiver with a
 // self-signed certificate the worker trusts through its extra-CA option. The receiver is on 127.0.0.1, which delivery
 // reaches only because these tests allow it (PUSH_ALLOW_CIDRS=127.0.0.1/32); without that it is refused (SSRF).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +18,7 @@ import { createAgent } from '../../server/services/push-integration/deliver';
 import { seedPushIntegrations } from '../../server/services/push-integration/demo';
 import { pushTick, runIntegration } from '../../server/services/push-integration/worker';
 import { addMember, createTestApp, insertFixtures, type TestApp } from '../helpers/test-app';
+import { makeLoopbackCertificate } from '../helpers/test-cert';
 import { testEngines } from '../helpers/test-db';
 
 interface Received {
@@ -32,31 +32,10 @@ type Mode = 'ok' | 'fail' | 'hang' | 'redirect';
 function startReceiver(
   dir: string,
 ): Promise<{ server: Server; base: string; cert: string; received: Received[]; modes: Map<string, Mode> }> {
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-      '-days',
-      '1',
-      '-subj',
-      '/CN=push-receiver',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+  const { key, cert } = makeLoopbackCertificate(dir);
   const received: Received[] = [];
   const modes = new Map<string, Mode>();
-  const server = createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
+  const server = createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -5,9 +5,8 @@
 // notification workers send every outbox mail exactly once. Push delivery is proved the way modelling-lease.test.ts
 // proves the modelling scheduler's lease: two workers, each with its own connection pool as two processes have, run
 // one integration at once, and every record reaches the receiver once. There are no in-process rate limits.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +22,7 @@ import { runIntegration, type PushRunOptions } from '../../server/services/push-
 import { refresh, signInWithPassword } from '../helpers/oidc-flow';
 import { freePort, spawnServer, waitUntilServing, type ServerProcess } from '../helpers/server-process';
 import { insertFixtures } from '../helpers/test-app';
+import { makeLoopbackCertificate } from '../helpers/test-cert';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-db';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -212,29 +212,8 @@ describe.skipIf(!baseUrl)('push delivery from two workers on one PostgreSQL (nee
     url.pathname = `/${name}`;
     second = await openPostgres(url.toString());
     dir = mkdtempSync(path.join(tmpdir(), 'twoproc-push-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=push-receiver',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    );
-    const cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
-    receiver = createHttpsServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
+    const { key, cert } = makeLoopbackCertificate(dir);
+    receiver = createHttpsServer({ key, cert }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
