@@ -5,7 +5,7 @@ import type { Browser, Page, Route } from 'playwright-core';
 import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import { MAX_NAMED_SERIES, OTHER_SERIES_LABEL } from '@/domain/chart-series';
 import { OFFLINE_MESSAGE } from '@/ui/chart/time-series-chart';
-import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
+import { browserSuite, expectAccessible, newPage, signIn, SHOTS, startupDevices } from './harness';
 
 const shots = SHOTS;
 const NO_LOCATION_STATS = 'No location stats have been collected yet';
@@ -126,15 +126,7 @@ describe('device dashboard in the browser', () => {
   it("shows a device's location stats on the map and in the collapsed table, and the empty text for a device without", async () => {
     // The seed's featured devices (printed at start) stand at a site with data history, where most devices report GPS
     // fixes; the operator works in their organization only.
-    const line = () =>
-      suite
-        .server()
-        .output()
-        .split('\n')
-        .find((l) => l.startsWith('A year of one-minute data:')) ?? '';
-    await expect.poll(line).not.toBe('');
-    const featured = [...line().matchAll(/\/device\/([\w-]+)/g)].map((m) => m[1]!);
-    expect(featured.length).toBeGreaterThan(0);
+    const featured = await startupDevices(suite, 'A year of one-minute data:');
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const { page, problems } = await newPage(context);
     const listed = page.waitForResponse((r) => r.url().includes('/api/device/deviceList/') && r.ok());
@@ -190,14 +182,7 @@ describe('device dashboard in the browser', () => {
   });
 
   it('charts a device that moved between seven sites over a year: wind per installation, five named and Other', async () => {
-    const line = () =>
-      suite
-        .server()
-        .output()
-        .split('\n')
-        .find((l) => l.startsWith('Moved between seven sites')) ?? '';
-    await expect.poll(line).not.toBe('');
-    const name = /\/device\/([\w-]+)/.exec(line())![1]!;
+    const name = (await startupDevices(suite, 'Moved between seven sites'))[0]!;
     const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const { page, problems } = await newPage(context);
     await signIn(page, server.origin, 'operator@example.com', `/device/${name}`);
@@ -296,14 +281,7 @@ describe('device dashboard in the browser', () => {
   });
 
   it("opens the featured site's dashboard from Sites: widgets, a line per device, totals, emissions, events and the alarm panel", async () => {
-    const line = () =>
-      suite
-        .server()
-        .output()
-        .split('\n')
-        .find((l) => l.startsWith('A year of one-minute data:')) ?? '';
-    await expect.poll(line).not.toBe('');
-    const featured = /\/device\/([\w-]+)/.exec(line())![1]!;
+    const featured = (await startupDevices(suite, 'A year of one-minute data:'))[0]!;
     const context = await browser.newContext({ viewport: { width: 1500, height: 1100 } });
     const { page, problems } = await newPage(context);
     await signIn(page, server.origin, 'operator@example.com', `/device/${featured}`);

@@ -160,6 +160,23 @@ export interface FeaturedSite {
 }
 
 /**
+ * The device names of the line the server printed at start beginning with `prefix` (the seed's featured devices,
+ * the device that moved between sites), waited for as the seed may still be printing.
+ */
+export async function startupDevices(suite: { server: () => RunningServer }, prefix: string): Promise<string[]> {
+  const line = () =>
+    suite
+      .server()
+      .output()
+      .split('\n')
+      .find((l) => l.startsWith(prefix)) ?? '';
+  await expect.poll(line, { timeout: 30_000 }).not.toBe('');
+  const names = [...line().matchAll(/\/device\/([\w-]+)/g)].map((m) => m[1]!);
+  expect(names.length).toBeGreaterThan(0);
+  return names;
+}
+
+/**
  * The featured site (its first devices carry a year of data; the server prints them at start), found as the operator
  * finds it: the device's page names the site, the Sites page links its dashboard, and the address names the
  * organization (the operator's only one), so a user of several organizations can be sent straight to it.
@@ -168,14 +185,7 @@ export async function findFeaturedSite(suite: {
   server: () => RunningServer;
   browser: () => Browser;
 }): Promise<FeaturedSite> {
-  const line = () =>
-    suite
-      .server()
-      .output()
-      .split('\n')
-      .find((l) => l.startsWith('A year of one-minute data:')) ?? '';
-  await expect.poll(line, { timeout: 30_000 }).not.toBe('');
-  const deviceName = /\/device\/([\w-]+)/.exec(line())![1]!;
+  const deviceName = (await startupDevices(suite, 'A year of one-minute data:'))[0]!;
   const context = await suite.browser().newContext({ viewport: { width: 1500, height: 1100 } });
   try {
     const { page } = await newPage(context);
