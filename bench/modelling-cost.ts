@@ -2,7 +2,8 @@
 // (8 sensors × 5 sources) generated with the pipeline's own forward model, for a few wind speeds, with the wasm
 // puff kernel and with its TypeScript twin. Run: npx tsx bench/modelling-cost.ts
 import type { ModelCarry } from '../server/services/modelling/contract';
-import { loadPuffKernel, tsPuffKernel, setPuffKernel, type PuffKernel } from '../server/services/modelling/puff-kernel';
+import { loadPuffKernel, setPuffKernel, type PuffKernel } from '../server/services/modelling/puff-kernel';
+import { tsPuffKernel } from './puff-twin';
 import { runStep } from '../server/services/modelling/step';
 import { metecLikeGeometry, synthesize, windowFor } from '../server/services/modelling/synthetic';
 

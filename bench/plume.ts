@@ -4,7 +4,8 @@
 // encoded cell within 1, i.e. 0.1 ppm); then both are timed in the same run and the ratio printed. The 360 frames
 // then play without a request per frame: tests/e2e/plumes.test.ts counts the requests while the layer plays.
 import { inflateSync } from 'node:zlib';
-import { loadPuffKernel, setPuffKernel, tsPuffKernel } from '../server/services/modelling/puff-kernel';
+import { loadPuffKernel, setPuffKernel } from '../server/services/modelling/puff-kernel';
+import { tsPuffKernel } from './puff-twin';
 import { plumeGrid, runPlume, type PlumeRunInput } from '../server/services/plume/frames';
 
 const FRAMES = 360;

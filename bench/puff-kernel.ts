@@ -1,7 +1,8 @@
 // The modelling pipeline's hot loop, the Gaussian-puff accumulation: the AssemblyScript kernel (asm/build/core.wasm,
 // as the pipeline's worker loads it, copies in and out included) against its TypeScript twin. The puffs are laid out
 // as the footprint stage lays them out: a plume of puffs strung downwind of five sources, receptors around the site.
-import { loadPuffKernel, tsPuffKernel, PUFF_STRIDE, type PuffKernel } from '../server/services/modelling/puff-kernel';
+import { loadPuffKernel, PUFF_STRIDE, type PuffKernel } from '../server/services/modelling/puff-kernel';
+import { tsPuffKernel } from './puff-twin';
 
 interface PuffRow {
   name: string;

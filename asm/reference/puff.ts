@@ -1,5 +1,5 @@
-// TypeScript twin of asm/assembly/puff.ts (same record layout and arithmetic): the test reference, and the kernel
-// the modelling stages use when the wasm is not loaded.
+// TypeScript twin of asm/assembly/puff.ts (same record layout and arithmetic): the test reference and the benches'
+// peer (bench/puff-twin.ts); the modelling stages run only the wasm.
 
 export const PUFF_STRIDE = 12;
 const INV_2PI_3_2 = 0.06349363593424097;

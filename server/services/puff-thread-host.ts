@@ -1,6 +1,6 @@
-// The thread side of a puff-model compute thread (plumes, heatmap tiles): loads the wasm puff kernel once (the
-// TypeScript twin when asm/build/core.wasm is not built), then answers each posted input with `run`'s result,
-// transferring the buffers `transfer` names. Pure computation; it never touches the database.
+// The thread side of a puff-model compute thread (plumes, heatmap tiles): loads the wasm puff kernel once (no
+// fallback: without asm/build/core.wasm each run answers the build error), then answers each posted input with
+// `run`'s result, transferring the buffers `transfer` names. Pure computation; it never touches the database.
 import { parentPort } from 'node:worker_threads';
 import { loadPuffKernel, setPuffKernel } from './modelling/puff-kernel';
 
@@ -13,7 +13,7 @@ export function servePuffRuns<Input, Result>(
     .catch((e: unknown) =>
       parentPort!.postMessage({
         id: 0,
-        log: `wasm puff kernel not loaded (${e instanceof Error ? e.message : String(e)}); the TypeScript kernel runs`,
+        log: `wasm puff kernel not loaded (${e instanceof Error ? e.message : String(e)}); every run fails until it is built`,
       }),
     );
   parentPort!.on('message', (m: { id: number; input: Input }) => {

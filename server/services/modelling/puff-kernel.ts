@@ -1,20 +1,19 @@
-// The puff accumulation kernel behind the forward model, either the AssemblyScript build (asm/build/core.wasm) or
-// its TypeScript twin (asm/reference/puff.ts). Both add concentrations into a caller-owned output array.
+// The puff accumulation kernel behind the forward model: the AssemblyScript build (asm/build/core.wasm), the only
+// kernel the product runs. It adds concentrations into a caller-owned output array.
 //
-// How the service uses it (once per worker thread, before the first runStep):
-//   import { loadPuffKernel, setPuffKernel } from '../modelling/puff-kernel';
-//   setPuffKernel(await loadPuffKernel());          // async, reads asm/build/core.wasm from disk
-// or synchronously from bytes already read: setPuffKernel(puffKernelFromBytes(bytes)).
-// Without that call runStep uses the TypeScript twin (same results within 1e-9; `npm run bench` times the two, the
-// wasm about 1.3× faster); tests rely on it.
+// Each thread instantiates the module on its first puffKernel() call (synchronously: the module is 11 kB), or the
+// thread hosts load it up front with setPuffKernel(await loadPuffKernel()). There is no fallback: without the built
+// wasm a step fails with a message naming `npm run build:asm`. Benches and tests may select another kernel with the
+// same contract (the TypeScript twin in asm/reference/puff.ts) through setPuffKernel.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { accumulatePuffs as accumulateTs, PUFF_STRIDE } from '../../../asm/reference/puff';
 
-export { PUFF_STRIDE };
+/** Float64 values per puff record (the layout of asm/assembly/puff.ts; tests/unit/asm/puff.test.ts checks the twin's). */
+export const PUFF_STRIDE = 12;
 
 export interface PuffKernel {
   readonly name: 'wasm' | 'ts';
-  /** Adds each puff's ppm at each receptor into out[src·nRec + r] (see asm/reference/puff.ts for the record layout). */
+  /** Adds each puff's ppm at each receptor into out[src·nRec + r] (see asm/assembly/puff.ts for the record layout). */
   accumulate(
     puffs: Float64Array,
     nPuffs: number,
@@ -24,8 +23,6 @@ export interface PuffKernel {
     out: Float64Array,
   ): number;
 }
-
-export const tsPuffKernel: PuffKernel = { name: 'ts', accumulate: accumulateTs };
 
 interface PuffExports {
   memory: WebAssembly.Memory;
@@ -41,6 +38,8 @@ const imports = {
     },
   },
 };
+
+const CORE_WASM = new URL('../../../asm/build/core.wasm', import.meta.url);
 
 function wrap(exports: PuffExports): PuffKernel {
   return {
@@ -64,25 +63,46 @@ function wrap(exports: PuffExports): PuffKernel {
   };
 }
 
+const notBuilt = (file: URL, error: unknown) =>
+  new Error(
+    `The wasm puff kernel could not be loaded from ${file.pathname}; run npm run build:asm. (${error instanceof Error ? error.message : String(error)})`,
+  );
+
 /** Synchronous instantiation from the bytes of asm/build/core.wasm (fine in worker threads: the module is small). */
 export function puffKernelFromBytes(bytes: BufferSource): PuffKernel {
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), imports);
   return wrap(instance.exports as unknown as PuffExports);
 }
 
-/** Reads asm/build/core.wasm (built by `npm run build:asm`) and instantiates it: one instance per worker. */
-export async function loadPuffKernel(): Promise<PuffKernel> {
-  const bytes = await readFile(new URL('../../../asm/build/core.wasm', import.meta.url));
+/** Reads and instantiates the built module synchronously; throws a message naming the build step when it is missing. */
+export function puffKernelFromFile(file: URL = CORE_WASM): PuffKernel {
+  const bytes = (() => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      throw notBuilt(file, error);
+    }
+  })();
   return puffKernelFromBytes(bytes);
 }
 
-let current: PuffKernel = tsPuffKernel;
+/** Reads asm/build/core.wasm (built by `npm run build:asm`) and instantiates it: one instance per worker. */
+export async function loadPuffKernel(): Promise<PuffKernel> {
+  const bytes = await readFile(CORE_WASM).catch((error: unknown) => {
+    throw notBuilt(CORE_WASM, error);
+  });
+  return puffKernelFromBytes(bytes);
+}
 
-/** Sets the kernel the stages use in this thread (module state: set once per worker). */
+let current: PuffKernel | null = null;
+
+/** Sets the kernel the stages use in this thread (module state: set once per worker; benches may swap it). */
 export function setPuffKernel(kernel: PuffKernel): void {
   current = kernel;
 }
 
+/** The thread's kernel: the wasm, instantiated on first use unless one was set. */
 export function puffKernel(): PuffKernel {
+  current ??= puffKernelFromFile();
   return current;
 }

@@ -3,7 +3,7 @@
 // no clock; the only randomness is seeded from (siteId, stepStart). Data problems never throw: they give
 // `siteRate: null` (nothing supportable) or upper-bound-only rates, with `notes` saying why.
 //
-// Kernel: runStep uses the puff kernel set by setPuffKernel() (see puff-kernel.ts); by default the TS twin.
+// Kernel: runStep uses the thread's wasm puff kernel (puff-kernel.ts; a bench may set its twin with setPuffKernel).
 import {
   type EmissionUpsert,
   type RateWithBounds,
@@ -13,7 +13,7 @@ import {
 } from './contract';
 import { removeBackground, detectSpikes } from './background';
 import { freshCarry, parseCarry, toCarry, type CarryData } from './carry';
-import { advanceEmission, emptyState, type StepVerdict } from './emissions';
+import { advanceEmission, emptyState, persistenceWeight, type StepVerdict } from './emissions';
 import {
   computeFootprints,
   NOMINAL,
@@ -355,19 +355,22 @@ function runStepUnsafe(input: StepInput): StepResult {
     const est = inv && mi >= 0 ? inv.sources[mi]! : null;
     const open = state.open;
     const carried = open && open.steps > 0 ? open.sumRate / open.steps : 0;
+    // While unobservable, the site and source rates carry the open emission's rate at its persistence weight (the
+    // chance it still runs); the upper bound keeps the whole rate.
+    const carriedNow = open && open.steps > 0 ? carried * persistenceWeight(open, stepStart) : 0;
     let rate: SourceStepRate;
     let verdict: StepVerdict;
     if (!est || !est.observable) {
       const upper = Math.max(carried, est ? est.detectionLimit : TUNING.maxUpperKgH);
-      rate = { sourceId: src.id, rate: carried, lower: 0, upper, observable: false, on: false, probability: null };
-      carriedSum += carried;
-      unobservedHeadroom += upper - carried;
+      rate = { sourceId: src.id, rate: carriedNow, lower: 0, upper, observable: false, on: false, probability: null };
+      carriedSum += carriedNow;
+      unobservedHeadroom += upper - carriedNow;
       verdict = {
         sourceId: src.id,
         on: false,
         strong: false,
         observable: false,
-        rate: carried,
+        rate: carriedNow,
         lower: 0,
         upper,
         probability: 0,

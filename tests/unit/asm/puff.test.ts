@@ -1,12 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accumulatePuffs, PUFF_STRIDE } from '../../../asm/reference/puff';
-import { loadPuffKernel, type PuffKernel } from '../../../server/services/modelling/puff-kernel';
+import { accumulatePuffs, PUFF_STRIDE as TWIN_STRIDE } from '../../../asm/reference/puff';
+import {
+  loadPuffKernel,
+  PUFF_STRIDE,
+  puffKernel,
+  puffKernelFromFile,
+  type PuffKernel,
+} from '../../../server/services/modelling/puff-kernel';
 import { makeRng } from '../../../server/services/modelling/stats';
 
 describe('puff kernel', () => {
   let wasm: PuffKernel;
   beforeAll(async () => {
     wasm = await loadPuffKernel();
+  });
+
+  it('the product runs the wasm, with no fallback to the twin', () => {
+    // Nothing in this file sets a kernel: the stages' default is the wasm module.
+    expect(puffKernel().name).toBe('wasm');
+    expect(PUFF_STRIDE).toBe(TWIN_STRIDE);
+    expect(() => puffKernelFromFile(new URL('file:///nonexistent/core.wasm'))).toThrow(/npm run build:asm/);
   });
 
   it('gives the Gaussian puff formula with ground reflection at a point', () => {

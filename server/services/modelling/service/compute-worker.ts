@@ -1,6 +1,6 @@
-// The modelling compute thread: loads the stages' module once (and the wasm puff kernel when its loader and the
-// built core.wasm are there; else the stages keep their TypeScript kernel) and answers each posted step with
-// runStep's result. Pure computation only; it never touches the database.
+// The modelling compute thread: loads the stages' module once and the wasm puff kernel (there is no other: without
+// the built core.wasm each step answers the build error) and answers each posted step with runStep's result. Pure
+// computation only; it never touches the database.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { StepInput, StepResult } from '../contract';
 
@@ -23,7 +23,7 @@ async function load(): Promise<StepModule> {
     } catch (e) {
       parentPort!.postMessage({
         id: 0,
-        log: `wasm puff kernel not loaded (${e instanceof Error ? e.message : String(e)}); the TypeScript kernel runs`,
+        log: `wasm puff kernel not loaded (${e instanceof Error ? e.message : String(e)}); every step fails until it is built`,
       });
     }
   }
