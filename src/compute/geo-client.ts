@@ -1,4 +1,5 @@
 // Typed client of workers/geo.worker.ts.
+import * as Comlink from 'comlink';
 import type { Remote } from 'comlink';
 import type { IdwGrid } from './wasm-core';
 import type { GeoWorkerApi, HeatmapImageInput } from '../../workers/geo.worker';
@@ -17,8 +18,16 @@ function geoPool(): WorkerPool<Remote<GeoWorkerApi>> {
 }
 
 export const geoClient = {
+  /** The direction and value columns are transferred, not copied: the caller's arrays are empty afterwards. */
   binRose: (directions: Float32Array, values: Float32Array, sectors: number, thresholds: Float32Array) =>
-    geoPool().call((w) => w.binRose(directions, values, sectors, thresholds)),
+    geoPool().call((w) =>
+      w.binRose(
+        Comlink.transfer(directions, [directions.buffer]),
+        Comlink.transfer(values, [values.buffer]),
+        sectors,
+        thresholds,
+      ),
+    ),
   windField: (x: Float64Array, y: Float64Array, u: Float64Array, v: Float64Array, grid: IdwGrid, key?: string) =>
     geoPool().call((w) => w.windField(x, y, u, v, grid), key),
   windFieldFrames: (

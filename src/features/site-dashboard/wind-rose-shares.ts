@@ -11,6 +11,7 @@ export function useWindRoseShares(directions: readonly number[] | null): Shares 
   useEffect(() => {
     if (!directions) return;
     let current = true;
+    // Fresh columns: the geo worker takes them by transfer.
     const columns = Float32Array.from(directions);
     void geoClient
       .binRose(columns, new Float32Array(columns.length), ROSE_SECTORS, new Float32Array(0))
