@@ -1,10 +1,16 @@
 // Time-series worker: series live in wasm memory (one instance each); viewport queries answer from the pyramid.
 import * as Comlink from 'comlink';
-import { medianInterval, windowGapThreshold } from '../src/domain/chart-gaps';
+import { gapThreshold, medianInterval, windowGapThreshold } from '../src/domain/chart-gaps';
 import { runKernelBenchmarks, type KernelBenchmark } from '../src/compute/kernel-benchmarks';
 import { decodeSeriesArrow, decodeSeriesJson, decodeWindArrow, windByInstallation } from '../src/codec/series-arrow';
 import { assertInWorker, newWasmCore } from '../src/compute/wasm-core-browser';
-import type { LoadedSeries, WasmCore, WindowPoints } from '../src/compute/wasm-core';
+import {
+  RAW_SAMPLES_PER_PIXEL,
+  type LoadedSeries,
+  type RawSlice,
+  type WasmCore,
+  type WindowPoints,
+} from '../src/compute/wasm-core';
 
 assertInWorker('timeseries.worker');
 
@@ -24,16 +30,39 @@ function firstAtOrAfter(times: Float64Array, x: number): number {
   return lo;
 }
 
-function transferPoints(points: WindowPoints): WindowPoints {
-  const buffers = [points.times.buffer, points.values.buffer];
-  if (points.splits) buffers.push(points.splits.buffer);
-  return Comlink.transfer(points, buffers);
+/**
+ * What a chart draws for a window: the raw samples around it when it holds fewer than four per pixel (M4 would keep
+ * nearly all of them, and the page can pan inside the slice without asking again), else its M4 points.
+ */
+export type ChartView = { kind: 'raw'; slice: RawSlice } | { kind: 'm4'; points: WindowPoints };
+
+/** Windows kept on each side of a raw slice, so that pans of up to a window need no message. */
+const SLICE_MARGIN_WINDOWS = 2;
+
+function buffersOf(view: ChartView): ArrayBuffer[] {
+  const p = view.kind === 'raw' ? view.slice : view.points;
+  return [p.times.buffer, p.values.buffer, ...(p.splits ? [p.splits.buffer] : [])] as ArrayBuffer[];
 }
 
-/** A window's M4 points, with the line's breaks by the gap rule when the column width (ms) is given. */
-function windowOf(id: string, t0: number, t1: number, width: number, pixelMs?: number): WindowPoints {
+/**
+ * A window's view. Raw slices always carry their breaks by the gap rule (they do not depend on the window's pixel
+ * size); M4 points carry them when the column width (ms) is given.
+ */
+function viewOf(id: string, t0: number, t1: number, width: number, pixelMs?: number): ChartView {
   const s = get(id);
-  return s.loaded.m4(t0, t1, width, pixelMs === undefined ? undefined : windowGapThreshold(s.interval, pixelMs));
+  const [lo, hi] = s.loaded.indexRange(t0, t1);
+  const perWindow = RAW_SAMPLES_PER_PIXEL * Math.floor(width);
+  if (hi - lo < perWindow) {
+    const span = t1 - t0;
+    // The margins reach two windows in time, but never more than two windows' worth of samples at this width.
+    const [from] = s.loaded.indexRange(t0 - SLICE_MARGIN_WINDOWS * span, t0);
+    const [to] = s.loaded.indexRange(t1 + SLICE_MARGIN_WINDOWS * span, Infinity);
+    const cap = SLICE_MARGIN_WINDOWS * perWindow;
+    const slice = s.loaded.rawSlice(Math.max(from, lo - cap), Math.min(to, hi + cap), gapThreshold(s.interval));
+    return { kind: 'raw', slice };
+  }
+  const maxGap = pixelMs === undefined ? undefined : windowGapThreshold(s.interval, pixelMs);
+  return { kind: 'm4', points: s.loaded.m4(t0, t1, width, maxGap) };
 }
 
 function get(id: string) {
@@ -99,16 +128,14 @@ const api = {
   unloadSeries(id: string): void {
     series.delete(id);
   },
-  m4(id: string, t0: number, t1: number, width: number, pixelMs?: number) {
-    return transferPoints(windowOf(id, t0, t1, width, pixelMs));
+  view(id: string, t0: number, t1: number, width: number, pixelMs?: number): ChartView {
+    const v = viewOf(id, t0, t1, width, pixelMs);
+    return Comlink.transfer(v, buffersOf(v));
   },
   /** One message for every chart of a page scrubbing together: the round trips, not the M4s, dominate. */
-  m4Many(ids: string[], t0: number, t1: number, width: number, pixelMs?: number) {
-    const out = ids.map((id) => windowOf(id, t0, t1, width, pixelMs));
-    return Comlink.transfer(
-      out,
-      out.flatMap((r) => [r.times.buffer, r.values.buffer, ...(r.splits ? [r.splits.buffer] : [])]),
-    );
+  viewMany(ids: string[], t0: number, t1: number, width: number, pixelMs?: number): ChartView[] {
+    const out = ids.map((id) => viewOf(id, t0, t1, width, pixelMs));
+    return Comlink.transfer(out, out.flatMap(buffersOf));
   },
   /** The breaks of points that are not a loaded series (a chart's merged 'Other' line), by the gap kernel. */
   async splitTimes(times: Float64Array, maxGap: number): Promise<Int32Array> {

@@ -1,7 +1,7 @@
 // Typed client of workers/timeseries.worker.ts.
 import * as Comlink from 'comlink';
 import { KERNEL_BENCHMARK_COUNT, type KernelBenchmark } from './kernel-benchmarks';
-import type { TimeseriesWorkerApi } from '../../workers/timeseries.worker';
+import type { ChartView, TimeseriesWorkerApi } from '../../workers/timeseries.worker';
 import { slotFor, WorkerPool, type WorkerCall } from './worker-pool';
 import { comlinkFactory } from './comlink-worker';
 
@@ -57,34 +57,28 @@ export const timeseriesClient = {
     placed.delete(id);
     return done;
   },
-  /** Latest wins per chart: an older viewport answer arriving late is dropped. */
-  /** With `pixelMs` (the window's column width), the points come with the line's breaks by the gap rule. */
-  m4: (id: string, t0: number, t1: number, width: number, pixelMs?: number) =>
-    on(id, (w) => w.m4(id, t0, t1, width, pixelMs), `m4:${id}`),
+  /**
+   * A chart's window: its raw slice when it holds fewer than four samples per pixel, else its M4 points (with
+   * `pixelMs`, the window's column width, the M4 points come with the line's breaks by the gap rule; raw slices
+   * always do). Latest wins per key: an older answer arriving late is dropped.
+   */
+  view: (id: string, t0: number, t1: number, width: number, pixelMs?: number, key = `view:${id}`) =>
+    on(id, (w): Promise<ChartView> => w.view(id, t0, t1, width, pixelMs), key),
   /** Breaks of points that are not a loaded series (a merged line), split by the gap kernel in a worker (copied). */
   splitTimes: (times: Float64Array, maxGap: number) => timeseriesPool().call((w) => w.splitTimes(times, maxGap)),
-  /** Every chart's viewport in one round trip; latest wins per page key. */
-  m4Many: async (ids: string[], t0: number, t1: number, width: number, key: string) => {
+  /** Every chart's view in one round trip per worker; latest wins per page key. */
+  viewMany: async (ids: string[], t0: number, t1: number, width: number, key: string, pixelMs?: number) => {
     const p = timeseriesPool();
     const groups = new Map<number, number[]>();
     ids.forEach((id, i) => {
       const slot = slotOf(id, p.size);
       groups.set(slot, [...(groups.get(slot) ?? []), i]);
     });
-    const out: { times: Float64Array; values: Float32Array }[] = new Array(ids.length);
+    const out: ChartView[] = new Array(ids.length);
     await Promise.all(
       [...groups].map(async ([slot, indexes]) => {
-        const answers = await p.callOn(
-          slot,
-          (w) =>
-            w.m4Many(
-              indexes.map((i) => ids[i]!),
-              t0,
-              t1,
-              width,
-            ),
-          `m4Many:${key}:${slot}`,
-        );
+        const ask = indexes.map((i) => ids[i]!);
+        const answers = await p.callOn(slot, (w) => w.viewMany(ask, t0, t1, width, pixelMs), `viewMany:${key}:${slot}`);
         answers.forEach((a, j) => (out[indexes[j]!] = a));
       }),
     );
@@ -93,4 +87,4 @@ export const timeseriesClient = {
   runBenchmarks: (points: number, onProgress: (done: number, total: number) => void) =>
     timeseriesPool().call((w) => w.runBenchmarks(points, Comlink.proxy(onProgress))),
 };
-export { KERNEL_BENCHMARK_COUNT, type KernelBenchmark };
+export { KERNEL_BENCHMARK_COUNT, type ChartView, type KernelBenchmark };

@@ -89,6 +89,25 @@ export interface LoadedSeries {
   aggregate(period: number, offset: number, mode: 'average' | 'max'): { times: Float64Array; values: Float32Array };
   /** Indices after which the line breaks, for gaps longer than maxGap (ms). */
   splitGaps(maxGap: number): Int32Array;
+  /** Indices [lo, hi) of the samples whose times lie in [t0, t1). */
+  indexRange(t0: number, t1: number): [number, number];
+  /** Copies of samples [lo, hi) (a chart's raw slice), with their breaks for pauses longer than maxGap (ms). */
+  rawSlice(lo: number, hi: number, maxGap: number): RawSlice;
+}
+
+/** Under this many samples per pixel a chart draws a window's raw samples: M4 would keep nearly all of them. */
+export const RAW_SAMPLES_PER_PIXEL = 4;
+
+/** Raw samples of a series, contiguous, with the times of the samples just outside them (±Infinity at its ends). */
+export interface RawSlice {
+  times: Float64Array;
+  values: Float32Array;
+  /** Indices i (into this slice) after which the line breaks. */
+  splits: Int32Array;
+  /** Time of the sample before the slice: every sample later than it and earlier than `after` is in the slice. */
+  before: number;
+  /** Time of the sample after the slice. */
+  after: number;
 }
 
 export interface WindowPoints {
@@ -298,8 +317,40 @@ export class WasmCore {
       }
       return points;
     };
+    /** First index whose time is at least x, searched where the times live (no copy out). */
+    const firstAtOrAfter = (x: number) => {
+      const times = new Float64Array(e.memory.buffer, tPtr, n);
+      let lo = 0;
+      let hi = n;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (times[mid]! < x) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
     return {
       length: n,
+      indexRange: (t0, t1) => {
+        const lo = firstAtOrAfter(t0);
+        return [lo, Math.max(lo, firstAtOrAfter(t1))];
+      },
+      rawSlice: (from, to, maxGap) => {
+        const lo = Math.max(0, Math.min(n, Math.floor(from)));
+        const hi = Math.max(lo, Math.min(n, Math.floor(to)));
+        e.resetHeapTo(base);
+        const outS = e.alloc(Math.max(4, (hi - lo) * 4));
+        // The gap kernel runs on the slice where it lies: indices come back relative to the slice.
+        const count = e.splitGaps(tPtr + lo * 8, hi - lo, maxGap, outS);
+        const times = new Float64Array(e.memory.buffer, tPtr, n);
+        return {
+          times: times.slice(lo, hi),
+          values: new Float32Array(e.memory.buffer, vPtr, n).slice(lo, hi),
+          splits: new Int32Array(e.memory.buffer, outS, count).slice(),
+          before: lo > 0 ? times[lo - 1]! : -Infinity,
+          after: hi < n ? times[hi]! : Infinity,
+        };
+      },
       m4: (t0, t1, width, maxGap) => query(false, t0, t1, width, maxGap),
       m4Scan: (t0, t1, width) => query(true, t0, t1, width),
       lttb: (k) => {
