@@ -292,43 +292,24 @@ describe.each(testEngines)('exports on %s', (engine) => {
     ]);
     const problems = async (params: Record<string, string>) =>
       (await get('exportDeviceData', { siteIds: String(pad1), ...params })).json() as { detail: string };
-    expect(
-      await problems({
-        startTime: iso(T0),
-        endTime: iso(T0 + DAY),
-        deviceDataType: 'Wind',
-        samplePeriodMinutes: '60',
-        samplingMethod: '2',
-      }),
-    ).toMatchObject({ detail: EXPORT_MESSAGES.windAverageOnly });
-    expect(
-      await problems({
-        startTime: iso(T0),
-        endTime: iso(T0 + 3_600_000),
-        deviceDataType: 'CH4',
-        samplePeriodMinutes: '60',
-        samplingMethod: '2',
-      }),
-    ).toMatchObject({ detail: EXPORT_MESSAGES.rangeVsSample });
-    expect(
-      await problems({
-        startTime: iso(T0),
-        endTime: iso(T0 + DAY),
-        deviceDataType: 'CH4',
-        samplePeriodMinutes: '5',
-        samplingMethod: '1',
-      }),
-    ).toMatchObject({ detail: EXPORT_MESSAGES.averagePeriods });
-    expect(
-      await problems({
-        startTime: iso(T0),
-        endTime: iso(T0 + DAY),
-        deviceDataType: 'CH4',
-        samplePeriodMinutes: '60',
-        samplingMethod: '1',
-        siteIds: '',
-      }),
-    ).toMatchObject({ detail: EXPORT_MESSAGES.siteRequired });
+    // Each refused request: [type, minutes, method, range end, extra params] and the spec's message.
+    const invalid: [string, string, string, number, Record<string, string>, string][] = [
+      ['Wind', '60', '2', T0 + DAY, {}, EXPORT_MESSAGES.windAverageOnly],
+      ['CH4', '60', '2', T0 + 3_600_000, {}, EXPORT_MESSAGES.rangeVsSample],
+      ['CH4', '5', '1', T0 + DAY, {}, EXPORT_MESSAGES.averagePeriods],
+      ['CH4', '60', '1', T0 + DAY, { siteIds: '' }, EXPORT_MESSAGES.siteRequired],
+    ];
+    for (const [deviceDataType, samplePeriodMinutes, samplingMethod, until, extra, detail] of invalid)
+      expect(
+        await problems({
+          startTime: iso(T0),
+          endTime: iso(until),
+          deviceDataType,
+          samplePeriodMinutes,
+          samplingMethod,
+          ...extra,
+        }),
+      ).toMatchObject({ detail });
   });
 
   it('offers the sample periods a method and type allow', async () => {
