@@ -113,6 +113,30 @@ const iso = (v: Date | string | number | null) => (v === null ? null : new Date(
 
 // ---- Alarms and emissions: keyset pages in time order ----
 
+export const EXPORT_PAGE = 2000;
+type Keyset = { time: string; id: number };
+
+/**
+ * Rows of a table read in (start_time, id) order, EXPORT_PAGE at a time after the last row read, so an export of any
+ * size holds one page; `read` gets the key to read after and answers one page. An abandoned download stops at the
+ * page's end.
+ */
+export async function* keysetPages<R extends { id: number; start_time: Date | string }>(
+  start: number,
+  signal: AbortSignal,
+  read: (after: Keyset) => Promise<R[]>,
+): AsyncGenerator<R> {
+  let after: Keyset = { time: new Date(start - 1).toISOString(), id: 0 };
+  for (;;) {
+    if (signal.aborted) return;
+    const page = await read(after);
+    yield* page;
+    if (page.length < EXPORT_PAGE) return;
+    const last = page[page.length - 1]!;
+    after = { time: new Date(last.start_time).toISOString(), id: last.id };
+  }
+}
+
 export async function* alarmRows(
   db: Queryable,
   sites: readonly ExportSite[],
@@ -120,10 +144,8 @@ export async function* alarmRows(
   end: number,
   signal: AbortSignal,
 ): Rows {
-  let after: { time: string; id: number } = { time: new Date(start - 1).toISOString(), id: 0 };
-  for (;;) {
-    if (signal.aborted) return;
-    const page = await db.query<{
+  const rows = keysetPages(start, signal, (after) =>
+    db.query<{
       id: number;
       site: string;
       level: number;
@@ -147,33 +169,30 @@ export async function* alarmRows(
               (SELECT count(*)::int FROM alarm_comments c WHERE c.alarm_id = a.id) AS comments
          FROM alarms a JOIN sites s ON s.id = a.site_id JOIN workflows w ON w.id = a.workflow_id
         WHERE a.site_id = ANY($1::int[]) AND a.start_time >= $2 AND a.start_time < $3 AND (a.start_time, a.id) > ($4::timestamptz, $5)
-        ORDER BY a.start_time, a.id LIMIT 2000`,
+        ORDER BY a.start_time, a.id LIMIT ${EXPORT_PAGE}`,
       [sites.map((s) => s.id), new Date(start).toISOString(), new Date(end).toISOString(), after.time, after.id],
-    );
-    for (const a of page) {
-      yield [
-        encodeAlarmId(a.id),
-        a.site,
-        AlarmLevel.label(a.level),
-        AlarmType.label(a.alarm_type),
-        measurementType(a.measurement_type_id).label,
-        Aggregation.label(a.calculation_method),
-        iso(a.start_time),
-        iso(a.end_time),
-        a.max_value,
-        a.total_volume,
-        a.hi,
-        a.hihi,
-        a.critical,
-        a.window,
-        WorkflowType.label(a.workflow_type),
-        iso(a.resolved_at),
-        a.comments,
-      ];
-    }
-    if (page.length < 2000) return;
-    const last = page[page.length - 1]!;
-    after = { time: new Date(last.start_time).toISOString(), id: last.id };
+    ),
+  );
+  for await (const a of rows) {
+    yield [
+      encodeAlarmId(a.id),
+      a.site,
+      AlarmLevel.label(a.level),
+      AlarmType.label(a.alarm_type),
+      measurementType(a.measurement_type_id).label,
+      Aggregation.label(a.calculation_method),
+      iso(a.start_time),
+      iso(a.end_time),
+      a.max_value,
+      a.total_volume,
+      a.hi,
+      a.hihi,
+      a.critical,
+      a.window,
+      WorkflowType.label(a.workflow_type),
+      iso(a.resolved_at),
+      a.comments,
+    ];
   }
 }
 export const ALARM_HEADERS = [
@@ -203,10 +222,8 @@ export async function* emissionRows(
   end: number,
   signal: AbortSignal,
 ): Rows {
-  let after: { time: string; id: number } = { time: new Date(start - 1).toISOString(), id: 0 };
-  for (;;) {
-    if (signal.aborted) return;
-    const page = await db.query<{
+  const rows = keysetPages(start, signal, (after) =>
+    db.query<{
       id: number;
       site: string;
       source: string | null;
@@ -224,28 +241,25 @@ export async function* emissionRows(
          FROM emissions e JOIN sites s ON s.id = e.site_id LEFT JOIN sources src ON src.id = e.source_id LEFT JOIN source_groups g ON g.id = src.source_group_id
          LEFT JOIN source_categories c ON c.id = src.source_category_id LEFT JOIN root_causes rc ON rc.id = e.root_cause_id
         WHERE e.site_id = ANY($1::int[]) AND e.start_time >= $2 AND e.start_time < $3 AND (e.start_time, e.id) > ($4::timestamptz, $5)
-        ORDER BY e.start_time, e.id LIMIT 2000`,
+        ORDER BY e.start_time, e.id LIMIT ${EXPORT_PAGE}`,
       [sites.map((s) => s.id), new Date(start).toISOString(), new Date(end).toISOString(), after.time, after.id],
-    );
-    for (const e of page) {
-      yield [
-        e.id,
-        e.site,
-        e.source ?? 'Unknown',
-        e.source_group,
-        e.category ?? 'Uncategorized',
-        iso(e.start_time),
-        iso(e.end_time),
-        e.total_volume,
-        e.rate,
-        e.severity === null ? null : AlarmLevel.label(e.severity),
-        e.classification,
-        e.root_cause,
-      ];
-    }
-    if (page.length < 2000) return;
-    const last = page[page.length - 1]!;
-    after = { time: new Date(last.start_time).toISOString(), id: last.id };
+    ),
+  );
+  for await (const e of rows) {
+    yield [
+      e.id,
+      e.site,
+      e.source ?? 'Unknown',
+      e.source_group,
+      e.category ?? 'Uncategorized',
+      iso(e.start_time),
+      iso(e.end_time),
+      e.total_volume,
+      e.rate,
+      e.severity === null ? null : AlarmLevel.label(e.severity),
+      e.classification,
+      e.root_cause,
+    ];
   }
 }
 export const EMISSION_HEADERS = [
