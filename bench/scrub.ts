@@ -59,7 +59,35 @@ export async function scrubBenchmarks() {
         'raster after, ours / raw (ms)': `${ours.rasterMedian.toFixed(1)} / ${peer.rasterMedian.toFixed(1)}`,
       });
     }
-    return rows;
+    // Whether drawing off the main thread pays: one plain line drawing, on the page or on OffscreenCanvases in two workers.
+    const offscreen = [];
+    for (const [days, stepping] of [
+      [365, 'jump'],
+      [30, 'pan'],
+      [7, 'pan'],
+      [1, 'pan'],
+    ] as const) {
+      const steps = days === 365 ? 10 : 40;
+      const onPage = await page.evaluate(([d, n, s]) => window.runCanvas('page', d, n, s), [
+        days,
+        steps,
+        stepping,
+      ] as const);
+      const inWorkers = await page.evaluate(([d, n, s]) => window.runCanvas('worker', d, n, s), [
+        days,
+        steps,
+        stepping,
+      ] as const);
+      offscreen.push({
+        window: `${days} d, ${stepping}`,
+        'page canvas median (ms)': +onPage.median.toFixed(2),
+        'page p95 (ms)': +onPage.p95.toFixed(2),
+        'OffscreenCanvas in 2 workers median (ms)': +inWorkers.median.toFixed(2),
+        'workers p95 (ms)': +inWorkers.p95.toFixed(2),
+        'page / workers': +(onPage.median / inWorkers.median).toFixed(2),
+      });
+    }
+    return { rows, offscreen };
   } finally {
     await browser.close();
     await new Promise((r) => server.close(r));
@@ -68,5 +96,7 @@ export async function scrubBenchmarks() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.table(await scrubBenchmarks());
+  const { rows, offscreen } = await scrubBenchmarks();
+  console.table(rows);
+  console.table(offscreen);
 }

@@ -7,6 +7,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { timeseriesClient, type ChartView } from '../../src/compute/timeseries-client';
 import { RawSliceCache, type SliceWindow } from '../../src/ui/chart/raw-slice-cache';
+import { drawWindow } from './line-draw';
+import { MINUTE, N, series, T0 } from './year-series';
 
 const CHARTS = 10;
 /** Time spent waiting for the worker, per step (0 when every chart was served from its held slice). */
@@ -15,22 +17,7 @@ const workerMs: number[] = [];
 let served = 0;
 /** Per step, from the last draw hook to the next task: chiefly Chromium rasterising the ten canvases. */
 const rasterMs: number[] = [];
-const N = 525_600;
-const MINUTE = 60_000;
-const T0 = Date.UTC(2025, 10, 1);
 const WIDTH = 1200;
-
-function series(k: number): { times: Float64Array; values: Float32Array } {
-  const times = new Float64Array(N);
-  const values = new Float32Array(N);
-  let seed = 1234 + k;
-  for (let i = 0; i < N; i++) {
-    seed = (seed * 1103515245 + 12345) >>> 0;
-    times[i] = T0 + i * MINUTE;
-    values[i] = 2 + Math.sin(i / 1440 + k) * 0.3 + ((seed >>> 8) % 1000) / 10000 + (i % (997 + k * 13) === 0 ? 20 : 0);
-  }
-  return { times, values };
-}
 
 /** When each chart last finished drawing (uPlot's draw hook): frame time is measured on the CPU, not by vsync. */
 const drawnAt = new Map<uPlot, number>();
@@ -202,6 +189,7 @@ declare global {
       rasterMedian: number;
       drawMedian: number;
     }>;
+    runCanvas: typeof runCanvas;
     scrubReady: boolean;
   }
 }
@@ -286,4 +274,59 @@ window.runScrub = async (mode, windowDays, steps, stepping) => {
   if (mode === 'pyramid') for (let k = 0; k < CHARTS; k++) await timeseriesClient.unloadSeries(`s${k}`);
   return result;
 };
+/**
+ * Whether drawing off the main thread pays: the same plain line drawing (line-draw.ts) of every raw sample in the
+ * window, on ten page canvases, or on ten OffscreenCanvases split over two workers (each holds its charts' year). A
+ * worker step runs from posting the window to both workers' answers that their charts are drawn.
+ */
+async function runCanvas(where: 'page' | 'worker', windowDays: number, steps: number, stepping: Stepping) {
+  const host = document.getElementById('charts')!;
+  host.innerHTML = '';
+  const canvases = Array.from({ length: CHARTS }, () => {
+    const c = document.createElement('canvas');
+    c.width = WIDTH;
+    c.height = 150;
+    c.className = 'chart';
+    host.append(c);
+    return c;
+  });
+  let step: (t0: number, t1: number) => Promise<void>;
+  let workers: Worker[] = [];
+  if (where === 'page') {
+    const all = canvases.map((c, k) => ({ ctx: c.getContext('2d')!, s: series(k) }));
+    step = async (t0, t1) => {
+      for (const c of all) drawWindow(c.ctx, c.s, t0, t1, WIDTH, 150);
+    };
+  } else {
+    workers = [0, 1].map(() => new Worker(new URL('./offscreen.worker.ts', import.meta.url), { type: 'module' }));
+    const answer = (w: Worker) => new Promise<void>((r) => w.addEventListener('message', () => r(), { once: true }));
+    await Promise.all(
+      workers.map((w, j) => {
+        const mine = canvases.flatMap((c, k) => (k % 2 === j ? [[k, c.transferControlToOffscreen()] as const] : []));
+        const ready = answer(w);
+        w.postMessage(
+          { canvases: mine },
+          mine.map(([, c]) => c),
+        );
+        return ready;
+      }),
+    );
+    step = async (t0, t1) => {
+      const drawn = workers.map(answer);
+      for (const w of workers) w.postMessage({ t0, t1 });
+      await Promise.all(drawn);
+    };
+  }
+  const frames: number[] = [];
+  for (let i = 0; i < 5 + steps; i++) {
+    const [t0, t1] = windowAt(stepping, windowDays, Math.max(0, i - 5), steps);
+    const t = performance.now();
+    await step(t0, t1);
+    if (i >= 5) frames.push(performance.now() - t);
+    await nextTask();
+  }
+  for (const w of workers) w.terminate();
+  return stats(frames);
+}
+window.runCanvas = runCanvas;
 window.scrubReady = true;
