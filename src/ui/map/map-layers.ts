@@ -49,7 +49,7 @@ export function pointSet(
 export function pointLayer(
   id: string,
   points: PointSet,
-  opts: { radiusPixels: number; visible?: boolean; outlined?: boolean },
+  opts: { radiusPixels: number; visible?: boolean; outlined?: boolean; pickable?: boolean },
 ): Layer {
   return new ScatterplotLayer({
     id,
@@ -73,8 +73,8 @@ export function pointLayer(
     getLineColor: [255, 255, 255, 230],
     lineWidthUnits: 'pixels',
     getLineWidth: 1.5,
-    pickable: true,
-    autoHighlight: true,
+    pickable: opts.pickable ?? true,
+    autoHighlight: opts.pickable ?? true,
     highlightColor: [20, 60, 120, 120],
     visible: opts.visible ?? true,
     updateTriggers: { getFillColor: points.colors },
@@ -82,11 +82,15 @@ export function pointLayer(
 }
 
 /**
- * An empty point layer for a map that has no data yet: deck.gl compiles the points' shaders (the same program for
- * every point layer) while the page's requests are out, instead of when the first devices arrive.
+ * A point layer for a map that has no data yet: deck.gl compiles the points' shaders (the same program for every
+ * point layer) while the page's requests are out, instead of when the first devices arrive. It draws one point at
+ * the map's centre with no opacity: a layer with no points issues no draw, and a software GL (SwiftShader) builds
+ * its draw routines only on the first real draw, which then fell on the devices' first frame.
  */
-export function warmUpLayer(): Layer {
-  return pointLayer('warm-up', pointSet([]), { radiusPixels: 1 });
+export function warmUpLayer(center: { lng: number; lat: number }): Layer {
+  return pointLayer('warm-up', pointSet([{ ...center, rgba: [0, 0, 0, 0] }]), { radiusPixels: 1 }).clone({
+    opacity: 0,
+  });
 }
 
 /** The trip-planning circle: a true ground radius in metres. */

@@ -9,6 +9,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { LatLng } from '@/domain/coordinates';
 import { useSession } from '../session-context';
+import { drawNow } from './draw-now';
 import { warmUpLayer } from './map-layers';
 
 export interface MapPick {
@@ -186,8 +187,8 @@ export function MapView({
     m.addControl(new maplibregl.ScaleControl({ unit: 'metric' }), 'bottom-right');
     const o = new MapboxOverlay({
       interleaved: false,
-      // Until the page's data arrives, an empty point layer has deck.gl compile the points' shaders (issue 24).
-      layers: [warmUpLayer()],
+      // Until the page's data arrives, an invisible point layer has deck.gl compile the points' shaders (issue 24).
+      layers: [warmUpLayer(initialCenter)],
       onHover: (info) => handlers.current.onHover?.(info.picked ? toPick(info) : null),
       onClick: (info) => handlers.current.onClick?.(toPick(info)),
       getCursor: ({ isHovering, isDragging }) =>
@@ -228,7 +229,11 @@ export function MapView({
   }
 
   useEffect(() => {
-    overlay.current?.setProps({ layers: [...layers] });
+    const o = overlay.current;
+    if (!o) return;
+    o.setProps({ layers: [...layers] });
+    // Drawn now, not on deck.gl's next animation frame, which a busy browser runs 100-400 ms later (issue 24).
+    drawNow(o);
   }, [layers]);
 
   useEffect(() => {
