@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   advanceEmission,
   emptyState,
+  persistenceWeight,
   type EmissionState,
   type StepVerdict,
 } from '../../server/services/modelling/emissions';
@@ -88,7 +89,9 @@ describe('emission bookkeeping', () => {
     const closed = rows[6]![0]!;
     expect(closed.end).toBe(T0 + 5 * STEP); // end of the last on-step
     expect(closed.rate).toBeCloseTo((2 + 4 + 3 + 3) / 4, 10);
-    expect(closed.totalVolume).toBeCloseTo(closed.rate * 4 * 0.25, 10);
+    // The unobservable step counts at its persistence weight: seen 26 min (start refined 4 min into the first
+    // on-step, last on-step ending at T0 + 3 steps), its middle 7.5 min after: 26 / 33.5.
+    expect(closed.totalVolume).toBeCloseTo(closed.rate * (3 + 26 / 33.5) * 0.25, 10);
     expect(closed.lower).toBeLessThan(closed.rate);
     expect(closed.upper).toBeGreaterThan(closed.rate);
     expect(closed.probability).toBeCloseTo(0.9, 10);
@@ -126,6 +129,29 @@ describe('emission bookkeeping', () => {
     ]);
     expect(rows.slice(2).every((r) => r.length === 1 && r[0]!.end === null)).toBe(true);
     expect(state.open?.steps).toBe(8);
+  });
+
+  it('an emission seen once and then unobservable for 8 h carries its volume at the persistence weight, not in full', () => {
+    // Session 24 round 2 (sparse 1111): a release opened by one strong step at 98 kg/h was carried at that rate
+    // through 8 unobservable hours. Now the k-th unobservable step after one 15-min on-step counts 1 / (k + 0.5).
+    const { rows, state } = run([
+      verdict(true, true, 98, { strong: true }),
+      ...Array.from({ length: 32 }, () => verdict(false, false, 0)),
+    ]);
+    const last = rows[32]![0]!;
+    expect(last.end).toBeNull(); // still open: no information is not "off"
+    expect(last.rate).toBeCloseTo(98, 10); // the emission's rate is what was seen
+    expect(last.upper).toBeCloseTo(196, 10); // and its upper bound is kept
+    let weights = 1;
+    for (let k = 1; k <= 32; k++) weights += 1 / (k + 0.5);
+    expect(last.totalVolume).toBeCloseTo(98 * weights * 0.25, 8);
+    expect(weights).toBeLessThan(5); // was 33 steps at 98 kg/h
+    expect(persistenceWeight(state.open!, T0 + STEP)).toBeCloseTo(2 / 3, 10);
+    expect(persistenceWeight(state.open!, T0 + 32 * STEP)).toBeCloseTo(1 / 32.5, 10);
+    // A release seen for 2 h is still carried at 0.8 of its rate 30 minutes after its last sight.
+    const long = run(Array.from({ length: 8 }, () => verdict(true, true, 5, { strong: true }))).state.open!;
+    expect(persistenceWeight(long, T0 + 8 * STEP)).toBeCloseTo(120 / 127.5, 10);
+    expect(persistenceWeight(long, T0 + 9 * STEP + STEP / 2)).toBeCloseTo(0.8, 10);
   });
 
   it('the carry between steps keeps a pending start’s gathered P(on): 0.5 then 0.75 across a carry round-trip waits', () => {

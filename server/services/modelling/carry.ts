@@ -77,6 +77,10 @@ function emissionState(v: unknown): EmissionState | null {
         onSteps: num(o, 'onSteps'),
         sumProbability: num(o, 'sumProbability'),
         offSteps: num(o, 'offSteps'),
+        ...(typeof o.lastOnEnd === 'number' && Number.isFinite(o.lastOnEnd) ? { lastOnEnd: o.lastOnEnd } : {}),
+        ...(typeof o.volumeSteps === 'number' && Number.isFinite(o.volumeSteps) && o.volumeSteps >= 0
+          ? { volumeSteps: o.volumeSteps }
+          : {}),
       }
     : null;
   if (pending && Object.values(pending).some((x) => Number.isNaN(x))) return null;

@@ -72,6 +72,8 @@ export interface StepInput {
   /** Covers [stepStart − CONTEXT_BEFORE_MS, stepStart + CONTEXT_AFTER_MS). */
   window: MinuteWindow;
   carry: ModelCarry | null;
+  /** Benchmarks only: return the step's footprints in `diagnostics.footprint` (bench/science/bias.ts). */
+  keepFootprint?: boolean;
 }
 
 export interface RateWithBounds {
@@ -134,4 +136,17 @@ export interface StepDiagnostics {
     /** Σ(enhancement − intercept) / Σ footprint over the rows: a rate free of the plume's alignment (one group on). */
     massRate?: number;
   }[];
+  /**
+   * With StepInput.keepFootprint: the nominal member's footprint and the members' mean (ppm per kg/h, index
+   * (s·R + r)·T + t, s over `sourceIds`), the window's minutes [outFrom, outTo) and σθ (degrees) per minute.
+   */
+  footprint?: {
+    sourceIds: number[];
+    R: number;
+    T: number;
+    outFrom: number;
+    nominal: Float64Array;
+    mean: Float64Array;
+    sigmaThetaDeg: Float64Array;
+  };
 }

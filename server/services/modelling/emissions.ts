@@ -1,11 +1,12 @@
 // Stage F: emission bookkeeping per source (modelling.md §1.7), a small state machine carried between steps.
 //
 // Open after on-steps at most one observable off-step apart whose P(on) averages TUNING.openMeanPOn (at least 2; or 1
-// step with strong evidence, so large releases are reported a step earlier); start = the first on-step's start refined to its first spike minute. Extend while on or unobservable
-// (no information is not "off"). Close after 30 min of observable off-steps; end = end of the last on or
-// unobservable step. Rate = mean of the per-step medians, volume = Σ rate × 0.25 h, bounds = mean of the per-step
-// bounds (the steps' errors are mostly shared model error, so they do not average out), probability = mean
-// localization probability over the on-steps.
+// step with strong evidence, so large releases are reported a step earlier); start = the first on-step's start refined
+// to its first spike minute. Extend while on or unobservable (no information is not "off"). Close after 30 min of
+// observable off-steps; end = end of the last on or unobservable step. Rate = mean of the per-step medians, bounds =
+// mean of the per-step bounds (the steps' errors are mostly shared model error, so they do not average out),
+// probability = mean localization probability over the on-steps. Volume = rate × 0.25 h per step, an unobservable
+// step counted at the persistence weight below (the chance that the release still runs), not as a whole step.
 import { STEP_MS, type EmissionUpsert } from './contract';
 import { TUNING } from './tuning';
 
@@ -50,11 +51,31 @@ export interface EmissionState {
     onSteps: number;
     sumProbability: number;
     offSteps: number;
+    /** End of the last on-step (absent in older carries: lastEnd). */
+    lastOnEnd?: number;
+    /** Steps the volume counts: 1 per on-step, the persistence weight per unobservable step (absent: steps). */
+    volumeSteps?: number;
   } | null;
 }
 
 export function emptyState(): EmissionState {
   return { pending: null, open: null };
+}
+
+/**
+ * The weight an open emission's rate is carried with into an unobservable step: the chance that the release still
+ * runs, given that it was seen on for `seen` and not seen since for `since` (the step's middle). With release
+ * durations spread over orders of magnitude (log-uniform, no preferred scale), that chance is seen / (seen + since):
+ * a release seen for 2 h is likely still on 30 min later (0.8), one seen for a single step is a coin toss 8 minutes
+ * later and ~0.1 after two hours. Carrying the full rate instead read a 48 kg/h release seen once as 98 kg/h for 8
+ * unobservable hours (session 24 round 2, sparse 1111: 7-day total +140 %). The upper bound is carried in full.
+ */
+export function persistenceWeight(open: NonNullable<EmissionState['open']>, stepStart: number): number {
+  const lastOn = open.lastOnEnd ?? open.lastEnd;
+  const seen = Math.max(STEP_MS, lastOn - open.start);
+  const since = Math.max(0, stepStart + STEP_MS / 2 - lastOn);
+  if (since > TUNING.carryUnobservedMaxH * 3_600_000) return 0;
+  return seen / (seen + since);
 }
 
 function row(sourceId: number, o: NonNullable<EmissionState['open']>, end: number | null): EmissionUpsert {
@@ -66,7 +87,7 @@ function row(sourceId: number, o: NonNullable<EmissionState['open']>, end: numbe
     rate,
     lower: o.steps > 0 ? o.sumLower / o.steps : 0,
     upper: o.steps > 0 ? o.sumUpper / o.steps : 0,
-    totalVolume: rate * o.steps * (STEP_MS / 3_600_000),
+    totalVolume: rate * (o.volumeSteps ?? o.steps) * (STEP_MS / 3_600_000),
     probability: o.onSteps > 0 ? Math.min(1, o.sumProbability / o.onSteps) : 0,
   };
 }
@@ -90,6 +111,7 @@ export function advanceEmission(
       const carried = v.on
         ? v
         : { rate: o.sumRate / o.steps, lower: o.sumLower / o.steps, upper: o.sumUpper / o.steps };
+      o.volumeSteps = (o.volumeSteps ?? o.steps) + (v.on ? 1 : persistenceWeight(o, stepStart));
       o.steps++;
       o.sumRate += carried.rate;
       o.sumLower += carried.lower;
@@ -99,6 +121,7 @@ export function advanceEmission(
       if (v.on) {
         o.onSteps++;
         o.sumProbability += v.probability;
+        o.lastOnEnd = stepEnd;
       }
       upserts.push(row(v.sourceId, o, null));
     } else {
@@ -139,6 +162,8 @@ export function advanceEmission(
       onSteps: p ? 2 : 1,
       sumProbability: (p ? p.probability : 0) + v.probability,
       offSteps: 0,
+      lastOnEnd: stepEnd,
+      volumeSteps: p ? 2 : 1,
     };
     s.open = o;
     s.pending = null;

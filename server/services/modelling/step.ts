@@ -461,5 +461,18 @@ function runStepUnsafe(input: StepInput): StepResult {
       massRate: g.massRate,
     })),
   };
+  if (input.keepFootprint && members.length > 0) {
+    const mean = new Float64Array(members[0]!.h.length);
+    for (const m of members) for (let q = 0; q < mean.length; q++) mean[q]! += m.h[q]! / members.length;
+    out.diagnostics.footprint = {
+      sourceIds: modelIdx.map((j) => sources[j]!.id),
+      R,
+      T,
+      outFrom,
+      nominal: members[0]!.h,
+      mean,
+      sigmaThetaDeg: sigmaTheta.slice(outFrom, outTo).map((v) => (v * 180) / Math.PI),
+    };
+  }
   return out;
 }

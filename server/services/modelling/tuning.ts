@@ -135,4 +135,7 @@ export const TUNING = {
   companionMinShare: 0.25,
   // Emissions (§1.7)
   closeAfterOffSteps: 2,
+  // An open emission's rate carried into unobservable steps (emissions.ts persistenceWeight) counts nothing beyond
+  // this many hours since its last on-step (the emission stays open and its upper bound stays).
+  carryUnobservedMaxH: Number.POSITIVE_INFINITY,
 };
