@@ -52,7 +52,8 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     } finally {
       await c.drop();
     }
-  });
+    // Three seeds of the test size: about 20 s on an idle machine, 60 s at load 19.
+  }, 180_000);
 
   it('creates the four demo sign-ins with their roles and the demo password', async () => {
     const rows = await a.database.query<{
