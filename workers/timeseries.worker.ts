@@ -2,7 +2,13 @@
 import * as Comlink from 'comlink';
 import { gapThreshold, medianInterval, windowGapThreshold } from '../src/domain/chart-gaps';
 import { runKernelBenchmarks, type KernelBenchmark } from '../src/compute/kernel-benchmarks';
-import { decodeSeriesArrow, decodeSeriesJson, decodeWindArrow, windByInstallation } from '../src/codec/series-arrow';
+import {
+  decodeSeriesArrow,
+  decodeSeriesJson,
+  decodeWindArrow,
+  windByInstallation,
+  type WindColumns,
+} from '../src/codec/series-arrow';
 import { assertInWorker, newWasmCore } from '../src/compute/wasm-core-browser';
 import {
   RAW_SAMPLES_PER_PIXEL,
@@ -15,6 +21,9 @@ import {
 assertInWorker('timeseries.worker');
 
 const series = new Map<string, { loaded: LoadedSeries; interval: number }>();
+/** Decoded wind answers kept for the charts that share them, oldest first. */
+const windAnswers = new Map<string, WindColumns>();
+const MAX_WIND_ANSWERS = 8;
 /** An instance of its own for work on arrays that are not a loaded series. */
 let scratch: Promise<WasmCore> | null = null;
 
@@ -100,15 +109,25 @@ const api = {
     return api.loadSeries(id, cols.times.subarray(lo, hi), cols.values.subarray(lo, hi));
   },
   /**
-   * Decodes a device's wind answer (Arrow IPC: installation, time, direction, speed) here off the page and loads one
-   * series per installation, `${idPrefix}:${installationId}`, of its directions or its speeds.
+   * Decodes a device's wind answer (Arrow IPC: installation, time, direction, speed) here off the page and keeps it
+   * under `key` for the charts that share it (its bytes come by transfer, once; see src/compute/held-answers.ts).
    */
-  async loadWindBytes(
+  holdWind(key: string, body: ArrayBuffer): void {
+    windAnswers.set(key, decodeWindArrow(body));
+    // A backstop: the page releases each answer when its cache drops it, which garbage collection may delay.
+    if (windAnswers.size > MAX_WIND_ANSWERS) windAnswers.delete(windAnswers.keys().next().value!);
+  },
+  releaseWind(key: string): void {
+    windAnswers.delete(key);
+  },
+  /** Loads one series per installation of a kept wind answer, `${idPrefix}:${installationId}`, of its directions or speeds. */
+  async loadHeldWind(
+    key: string,
     idPrefix: string,
-    body: ArrayBuffer,
     which: 'direction' | 'speed',
   ): Promise<{ installationId: number; id: string; length: number; interval: number }[]> {
-    const cols = decodeWindArrow(body);
+    const cols = windAnswers.get(key);
+    if (!cols) throw new Error('The wind answer is no longer held in the worker; please reload the chart.');
     const values = which === 'direction' ? cols.windDirections : cols.windSpeeds;
     const out: { installationId: number; id: string; length: number; interval: number }[] = [];
     for (const [installationId, rows] of windByInstallation(cols)) {

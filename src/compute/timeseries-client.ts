@@ -4,6 +4,7 @@ import { KERNEL_BENCHMARK_COUNT, type KernelBenchmark } from './kernel-benchmark
 import type { ChartView, TimeseriesWorkerApi } from '../../workers/timeseries.worker';
 import { slotFor, WorkerPool, type WorkerCall } from './worker-pool';
 import { comlinkFactory } from './comlink-worker';
+import { HeldAnswers } from './held-answers';
 
 type Remote = Comlink.Remote<TimeseriesWorkerApi>;
 
@@ -28,6 +29,24 @@ function timeseriesPool(): WorkerPool<Remote> {
 const placed = new Map<string, number>();
 const slotOf = (id: string, size: number) => placed.get(id) ?? slotFor(id, size);
 
+/** Wind answers kept in a worker, by the cached buffer their bytes came in. */
+let held: HeldAnswers<{ key: string; slot: number }> | null = null;
+let heldCount = 0;
+const windAnswers = () =>
+  (held ??= new HeldAnswers(
+    async (body) => {
+      const key = `wind-answer:${++heldCount}`;
+      const p = timeseriesPool();
+      const slot = slotFor(key, p.size);
+      await p.callOn(slot, (w) => w.holdWind(key, Comlink.transfer(body, [body])));
+      return { key, slot };
+    },
+    ({ key, slot }) =>
+      void timeseriesPool()
+        .callOn(slot, (w) => w.releaseWind(key))
+        .catch(() => undefined),
+  ));
+
 /** A call on the worker that holds series `id`. */
 const on = <T>(id: string, run: WorkerCall<Remote, T>, key?: string) => {
   const p = timeseriesPool();
@@ -43,12 +62,12 @@ export const timeseriesClient = {
     on(id, (w) => w.aggregate(id, period, offset, mode), `aggregate:${id}`),
   /**
    * A device's wind answer, decoded in one worker into a series per installation (`${idPrefix}:${installationId}`).
-   * The bytes are copied, not transferred: the page's two wind charts share one answer.
+   * The page's two wind charts share one cached answer: its bytes go to the worker once, by transfer (the cached
+   * buffer is empty afterwards), and the worker keeps the decoded answer for the other chart.
    */
   loadWindBytes: async (idPrefix: string, body: ArrayBuffer, which: 'direction' | 'speed') => {
-    const p = timeseriesPool();
-    const slot = slotFor(idPrefix, p.size);
-    const loaded = await p.callOn(slot, (w) => w.loadWindBytes(idPrefix, body, which));
+    const { key, slot } = await windAnswers().handleOf(body);
+    const loaded = await timeseriesPool().callOn(slot, (w) => w.loadHeldWind(key, idPrefix, which));
     for (const s of loaded) placed.set(s.id, slot);
     return loaded;
   },
