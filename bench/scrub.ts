@@ -9,7 +9,26 @@ import path from 'node:path';
 import { build } from 'vite';
 import { launchBrowser, serveStatic } from '../tests/e2e/harness';
 
-export async function scrubBenchmarks() {
+type Stepping = 'jump' | 'pan';
+const ALL_RUNS: [number, Stepping][] = [
+  [365, 'jump'],
+  [30, 'jump'],
+  [30, 'pan'],
+  [7, 'jump'],
+  [7, 'pan'],
+  [1, 'jump'],
+  [1, 'pan'],
+];
+
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[xs.length >> 1]!;
+const range = (xs: number[]) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
+
+/**
+ * `rounds` alternate ours and the peer per window (each round's figures are medians over its steps; the row gives the
+ * median of the rounds and the range of their ratios); `only` picks windows ('7:pan'); `offscreen` adds the
+ * OffscreenCanvas measurement.
+ */
+export async function scrubBenchmarks({ rounds = 1, only = [] as string[], offscreen: withOffscreen = true } = {}) {
   const root = path.resolve(import.meta.dirname, '..');
   const outDir = mkdtempSync(path.join(tmpdir(), 'scrub-bench-'));
   await build({
@@ -26,39 +45,39 @@ export async function scrubBenchmarks() {
     await page.goto(origin);
     await page.waitForFunction(() => window.scrubReady === true);
     const rows = [];
-    const runs: [number, 'jump' | 'pan'][] = [
-      [365, 'jump'],
-      [30, 'jump'],
-      [30, 'pan'],
-      [7, 'jump'],
-      [7, 'pan'],
-      [1, 'jump'],
-      [1, 'pan'],
-    ];
+    const runs = ALL_RUNS.filter(([d, s]) => only.length === 0 || only.includes(`${d}:${s}`));
     for (const [days, stepping] of runs) {
-      const ours = await page.evaluate(([d, s]) => window.runScrub('pyramid', d, 40, s), [days, stepping] as const);
-      // The raw peer is slow over the whole year: fewer steps keep the run short, the median stays comparable.
-      const peer = await page.evaluate(([d, n, s]) => window.runScrub('raw', d, n, s), [
-        days,
-        days === 365 ? 8 : 40,
-        stepping,
-      ] as const);
+      type Result = Awaited<ReturnType<Window['runScrub']>>;
+      const ours: Result[] = [];
+      const peer: Result[] = [];
+      for (let r = 0; r < rounds; r++) {
+        ours.push(await page.evaluate(([d, s]) => window.runScrub('pyramid', d, 40, s), [days, stepping] as const));
+        // The raw peer is slow over the whole year: fewer steps keep the run short, the median stays comparable.
+        const steps = days === 365 ? 8 : 40;
+        peer.push(
+          await page.evaluate(([d, n, s]) => window.runScrub('raw', d, n, s), [days, steps, stepping] as const),
+        );
+      }
+      const of = (xs: Result[], k: Exclude<keyof Result, 'check'>) => median(xs.map((x) => x[k]));
+      const ratios = ours.map((o, r) => peer[r]!.median / o.median);
       rows.push({
         window: `${days} d, ${stepping}`,
-        'check (before timing)': ours.check,
-        'ours median (ms)': +ours.median.toFixed(1),
-        'ours p95 (ms)': +ours.p95.toFixed(1),
-        'of which worker (ms)': +ours.workerMedian.toFixed(1),
-        'steps with no message': `${ours.served}/${ours.frames}`,
-        'raw median (ms)': +peer.median.toFixed(1),
-        'raw p95 (ms)': +peer.p95.toFixed(1),
-        'raw / ours (median)': +(peer.median / ours.median).toFixed(1),
+        'check (before timing)': ours[0]!.check,
+        'ours median (ms)': +of(ours, 'median').toFixed(1),
+        'ours p95 (ms)': +of(ours, 'p95').toFixed(1),
+        'of which worker (ms)': +of(ours, 'workerMedian').toFixed(1),
+        'steps with no message': `${of(ours, 'served')}/${ours[0]!.frames}`,
+        'raw median (ms)': +of(peer, 'median').toFixed(1),
+        'raw p95 (ms)': +of(peer, 'p95').toFixed(1),
+        'raw / ours (median)': +median(ratios).toFixed(1),
+        ...(rounds > 1 ? { 'ratio range over rounds': range(ratios) } : {}),
         // Each side's charts redrawing the points they hold, no data moving: the drawing's floor.
-        'draw alone, ours / raw (ms)': `${ours.drawMedian.toFixed(1)} / ${peer.drawMedian.toFixed(1)}`,
+        'draw alone, ours / raw (ms)': `${of(ours, 'drawMedian').toFixed(1)} / ${of(peer, 'drawMedian').toFixed(1)}`,
         // From each step's last draw hook to the next task, in neither frame time: chiefly the canvases' raster.
-        'raster after, ours / raw (ms)': `${ours.rasterMedian.toFixed(1)} / ${peer.rasterMedian.toFixed(1)}`,
+        'raster after, ours / raw (ms)': `${of(ours, 'rasterMedian').toFixed(1)} / ${of(peer, 'rasterMedian').toFixed(1)}`,
       });
     }
+    if (!withOffscreen) return { rows, offscreen: [] };
     // Whether drawing off the main thread pays: one plain line drawing, on the page or on OffscreenCanvases in two workers.
     const offscreen = [];
     for (const [days, stepping] of [
@@ -96,7 +115,15 @@ export async function scrubBenchmarks() {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { rows, offscreen } = await scrubBenchmarks();
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i < 0 ? undefined : process.argv[i + 1];
+  };
+  const { rows, offscreen } = await scrubBenchmarks({
+    rounds: Number(arg('--rounds') ?? 1),
+    only: arg('--only')?.split(',') ?? [],
+    offscreen: !process.argv.includes('--no-offscreen'),
+  });
   console.table(rows);
-  console.table(offscreen);
+  if (offscreen.length) console.table(offscreen);
 }
