@@ -5,7 +5,7 @@
 import { MapboxOverlay } from '@deck.gl/mapbox';
 import { ScatterplotLayer } from '@deck.gl/layers';
 import { describe, expect, it, vi } from 'vitest';
-import { drawNow } from '@/ui/map/draw-now';
+import { drawNow, oncePerFrame } from '@/ui/map/draw-now';
 import { pointLayer, pointSet, warmUpLayer } from '@/ui/map/map-layers';
 
 /** An overlay whose private Deck is replaced by a stand-in with the shape drawNow relies on. */
@@ -45,6 +45,40 @@ describe('warmUpLayer', () => {
     const props = (layer: typeof warm) => layer.props as unknown as Record<string, unknown>;
     for (const key of ['stroked', 'filled', 'pickable', 'coordinateSystem', 'radiusUnits']) {
       expect(props(warm)[key]).toEqual(props(real)[key]);
+    }
+  });
+});
+
+describe('oncePerFrame', () => {
+  it('draws the first change at once and leaves the rest of that frame to deck.gl, then draws again next frame', () => {
+    const frames: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    try {
+      const redraw = vi.fn();
+      const overlay = overlayWith({ isInitialized: true, animationLoop: { redraw } });
+      const draw = oncePerFrame(drawNow);
+      expect(draw(overlay)).toBe(true);
+      expect(draw(overlay)).toBe(false);
+      expect(redraw).toHaveBeenCalledTimes(1);
+      frames.splice(0).forEach((f) => f());
+      expect(draw(overlay)).toBe(true);
+      expect(redraw).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps trying while deck.gl has no device', () => {
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    try {
+      const redraw = vi.fn();
+      const deck = { isInitialized: false, animationLoop: { redraw } };
+      const draw = oncePerFrame(drawNow);
+      expect(draw(overlayWith(deck))).toBe(false);
+      deck.isInitialized = true;
+      expect(draw(overlayWith(deck))).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });

@@ -19,3 +19,17 @@ export function drawNow(overlay: MapboxOverlay): boolean {
   deck.animationLoop.redraw();
   return true;
 }
+
+/**
+ * drawNow at most once per animation frame: the first change (the data's arrival) is drawn at once; further changes
+ * within the same frame (several queries answering together) are left to deck.gl's frame, which draws them as one.
+ */
+export function oncePerFrame(draw: (overlay: MapboxOverlay) => boolean): (overlay: MapboxOverlay) => boolean {
+  let drawnInFrame = false;
+  return (overlay) => {
+    if (drawnInFrame || !draw(overlay)) return false;
+    drawnInFrame = true;
+    requestAnimationFrame(() => (drawnInFrame = false));
+    return true;
+  };
+}

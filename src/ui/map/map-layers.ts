@@ -87,8 +87,8 @@ export function pointLayer(
  * the map's centre with no opacity: a layer with no points issues no draw, and a software GL (SwiftShader) builds
  * its draw routines only on the first real draw, which then fell on the devices' first frame.
  */
-export function warmUpLayer(center: { lng: number; lat: number }): Layer {
-  return pointLayer('warm-up', pointSet([{ ...center, rgba: [0, 0, 0, 0] }]), { radiusPixels: 1 }).clone({
+export function warmUpLayer(center: { lng: number; lat: number }, id = 'warm-up'): Layer {
+  return pointLayer(id, pointSet([{ ...center, rgba: [0, 0, 0, 0] }]), { radiusPixels: 1 }).clone({
     opacity: 0,
   });
 }

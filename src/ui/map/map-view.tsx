@@ -9,7 +9,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { LatLng } from '@/domain/coordinates';
 import { useSession } from '../session-context';
-import { drawNow } from './draw-now';
+import { drawNow, oncePerFrame } from './draw-now';
 import { warmUpLayer } from './map-layers';
 
 export interface MapPick {
@@ -142,6 +142,7 @@ export function MapView({
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<maplibregl.Map | null>(null);
   const overlay = useRef<MapboxOverlay | null>(null);
+  const draw = useRef(oncePerFrame(drawNow));
   const handlers = useRef({ onZoom, onHover, onClick, onCenter, onPointer, cursor });
   handlers.current = { onZoom, onHover, onClick, onCenter, onPointer, cursor };
   // What the map must show once it exists (it is made a moment after the first render; see below).
@@ -233,7 +234,7 @@ export function MapView({
     if (!o) return;
     o.setProps({ layers: [...layers] });
     // Drawn now, not on deck.gl's next animation frame, which a busy browser runs 100-400 ms later (issue 24).
-    drawNow(o);
+    draw.current(o);
   }, [layers]);
 
   useEffect(() => {
