@@ -69,10 +69,33 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
+/**
+ * One sensor over one 30-minute window of a single-source release that covers the whole window: the model's plume
+ * there (footprint × true rate, nominal member and the members' mean) against the true enhancement (ppm·min).
+ */
+interface SensorRow {
+  distance: number;
+  /** Bearing from the source to the sensor minus the direction the wind blows toward (degrees, −180..180). */
+  offset: number;
+  sigmaTheta: number;
+  speed: number;
+  day: boolean;
+  truth: number;
+  nominal: number;
+  mean: number;
+  /** Largest minute of each (ppm), for the plume's peak against its spread. */
+  truthPeak: number;
+  nominalPeak: number;
+  /** Minutes with a true enhancement ≥ 0.05 ppm, and those where the model has one too. */
+  truthMinutes: number;
+  bothMinutes: number;
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2).filter((a) => a !== '--');
   const clean = argv.includes('--clean');
-  const opts = parseArgs(argv.filter((a) => a !== '--clean'));
+  const sensorsMode = argv.includes('--sensors');
+  const opts = parseArgs(argv.filter((a) => a !== '--clean' && a !== '--sensors'));
   if (opts.test || opts.seeds.some((s) => REFUSED.includes(s)))
     throw new ArgError(`development seeds only (not --test or ${REFUSED.join(', ')})`);
   if (process.env.BENCH_TUNING) Object.assign(TUNING, JSON.parse(process.env.BENCH_TUNING) as Partial<typeof TUNING>);
@@ -84,6 +107,7 @@ async function main(): Promise<void> {
   const truth = await loadTruth();
   const start = opts.start ?? scenarioStart(opts.days);
   const rows: Row[] = [];
+  const sensorRows: SensorRow[] = [];
   for (const layout of opts.layouts)
     for (const seed of opts.seeds) {
       const scenario = truth.createScenario(layout, seed, 0, start, opts.days);
@@ -102,7 +126,7 @@ async function main(): Promise<void> {
       const minuteOf = (t: number) => Math.round((t - posted.start) / MINUTE_MS);
       for (let t = scenario.start; t + STEP_MS <= scenario.end; t += STEP_MS) {
         const window = replayWindow(input, t);
-        const res = runStep({ geometry, stepStart: t, window, carry });
+        const res = runStep({ geometry, stepStart: t, window, carry, keepFootprint: sensorsMode });
         carry = res.carry;
         const d = res.diagnostics;
         if (!d) continue;
@@ -174,6 +198,52 @@ async function main(): Promise<void> {
           const off = Math.abs(((((bearing - toward) * 180) / Math.PI + 540) % 360) - 180);
           if (off <= 30) distance = Math.min(distance, Math.hypot(dx, dy));
         }
+        const fp = d.footprint;
+        if (sensorsMode && fp && full && rels.length === 1) {
+          // Per sensor: the nominal and mean footprints of the releasing source × its rate against the true plume.
+          const srcIdx = srcIndex.get(rels[0]!.sourceKey)!;
+          const s0 = fp.sourceIds.indexOf(srcIdx + 1);
+          const ss = scenario.site.sources[srcIdx]!;
+          const mth = [...fp.sigmaThetaDeg].sort((a, b) => a - b)[fp.sigmaThetaDeg.length >> 1]!;
+          const towardDeg = fromDeg + 180;
+          if (s0 >= 0)
+            scenario.site.sensors.forEach((sn, i) => {
+              const r: SensorRow = {
+                distance: Math.hypot(sn.east - ss.east, sn.north - ss.north),
+                offset:
+                  (((((Math.atan2(sn.east - ss.east, sn.north - ss.north) * 180) / Math.PI - towardDeg) % 360) + 540) %
+                    360) -
+                  180,
+                sigmaTheta: mth,
+                speed: median(speeds),
+                day: solarElevationDeg(t, scenario.site.origin.latitude, scenario.site.origin.longitude) > 0,
+                truth: 0,
+                nominal: 0,
+                mean: 0,
+                truthPeak: 0,
+                nominalPeak: 0,
+                truthMinutes: 0,
+                bothMinutes: 0,
+              };
+              for (let k = 0; k < fp.T; k++) {
+                // Footprint minute k is window minute outFrom + k, i.e. posted minute minuteOf(w0) + k (replayWindow).
+                const v = plume[i]![m0 - 1 + k];
+                if (v === undefined || !Number.isFinite(v)) continue;
+                const q = (s0 * fp.R + i) * fp.T + k;
+                const nom = fp.nominal[q]! * rels[0]!.rateKgH;
+                r.truth += v;
+                r.nominal += nom;
+                r.mean += fp.mean[q]! * rels[0]!.rateKgH;
+                r.truthPeak = Math.max(r.truthPeak, v);
+                r.nominalPeak = Math.max(r.nominalPeak, nom);
+                if (v >= 0.05) {
+                  r.truthMinutes++;
+                  if (nom >= 0.05) r.bothMinutes++;
+                }
+              }
+              sensorRows.push(r);
+            });
+        }
         rows.push({
           seed,
           ratio: g.rate / truthRate,
@@ -221,6 +291,10 @@ async function main(): Promise<void> {
       );
     }
   };
+  if (sensorsMode) {
+    sensorTables(sensorRows);
+    return;
+  }
   const big = (r: Row) => r.truth >= 1;
   process.stdout.write(`${clean ? 'CLEAN readings (background + true enhancement)' : 'posted readings'}\n`);
   table('all single-group steps by true rate', (r) =>
@@ -262,6 +336,94 @@ async function main(): Promise<void> {
   table('≥1 kg/h by position in the release', (r) => (!big(r) ? null : r.position));
   table('≥1 kg/h, right group leads or not', (r) => (!big(r) ? null : r.right ? 'leads' : 'other leads'));
   table('≥1 kg/h by seed', (r) => (!big(r) ? null : String(r.seed)));
+}
+
+/**
+ * `--sensors`: where the model's plume lands against the true one, per sensor and window. Σ model / Σ truth over the
+ * sensors a plume reaches (either one ≥ 1 ppm·min), peak ratios, and the share of true plume minutes the model also
+ * puts a plume on, by distance, offset from the wind's direction (crosswind profile), σθ and day or night.
+ */
+function sensorTables(rows: SensorRow[]): void {
+  const reached = rows.filter((r) => r.truth >= 1 || r.nominal >= 1);
+  const table = (title: string, key: (r: SensorRow) => string | null) => {
+    const bins = new Map<string, SensorRow[]>();
+    for (const r of reached) {
+      const k = key(r);
+      if (k !== null) bins.set(k, [...(bins.get(k) ?? []), r]);
+    }
+    process.stdout.write(
+      `\n${title}\n  bin                n   Σnominal/Σtrue  Σmean/Σtrue  median nominal/true  median peak ratio  true minutes also modelled  truth-only / model-only rows\n`,
+    );
+    for (const [k, rs] of [...bins].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+      const sum = (f: (r: SensorRow) => number) => rs.reduce((a, r) => a + f(r), 0);
+      const both = rs.filter((r) => r.truth >= 1 && r.nominal >= 1);
+      const truthOnly = rs.filter((r) => r.truth >= 1 && r.nominal < 0.3 * r.truth).length;
+      const modelOnly = rs.filter((r) => r.nominal >= 1 && r.truth < 0.3 * r.nominal).length;
+      process.stdout.write(
+        `  ${k.padEnd(16)} ${String(rs.length).padStart(4)}   ${(sum((r) => r.nominal) / sum((r) => r.truth)).toFixed(2).padStart(14)}  ${(
+          sum((r) => r.mean) / sum((r) => r.truth)
+        )
+          .toFixed(2)
+          .padStart(11)}  ${median(both.map((r) => r.nominal / r.truth))
+          .toFixed(2)
+          .padStart(19)}  ${median(both.map((r) => r.nominalPeak / r.truthPeak))
+          .toFixed(2)
+          .padStart(17)}  ${(
+          sum((r) => r.bothMinutes) /
+          Math.max(
+            1,
+            sum((r) => r.truthMinutes),
+          )
+        )
+          .toFixed(2)
+          .padStart(27)}  ${truthOnly} / ${modelOnly}\n`,
+      );
+    }
+  };
+  process.stdout.write(
+    `${rows.length} sensor-windows of single-source releases covering the window, ${reached.length} reached\n`,
+  );
+  table('by distance source → sensor (m)', (r) =>
+    r.distance < 20
+      ? 'a <20'
+      : r.distance < 40
+        ? 'b 20-40'
+        : r.distance < 60
+          ? 'c 40-60'
+          : r.distance < 80
+            ? 'd 60-80'
+            : 'e ≥80',
+  );
+  table('by the sensor’s offset from the mean wind direction (deg)', (r) => {
+    const o = r.offset;
+    return o < -30
+      ? 'a < -30'
+      : o < -10
+        ? 'b -30..-10'
+        : o < 0
+          ? 'c -10..0'
+          : o < 10
+            ? 'd 0..10'
+            : o < 30
+              ? 'e 10..30'
+              : 'f ≥ 30';
+  });
+  table('by |offset| within 40-60 m (deg)', (r) =>
+    r.distance < 40 || r.distance >= 60
+      ? null
+      : Math.abs(r.offset) < 10
+        ? 'a <10'
+        : Math.abs(r.offset) < 20
+          ? 'b 10-20'
+          : Math.abs(r.offset) < 40
+            ? 'c 20-40'
+            : 'd ≥40',
+  );
+  table('by the model’s σθ (deg, median of the window)', (r) =>
+    r.sigmaTheta < 12 ? 'a <12' : r.sigmaTheta < 16 ? 'b 12-16' : r.sigmaTheta < 22 ? 'c 16-22' : 'd ≥22',
+  );
+  table('by wind speed (m/s)', (r) => (r.speed < 2 ? 'a <2' : r.speed < 4 ? 'b 2-4' : 'c ≥4'));
+  table('by day / night', (r) => (r.day ? 'day' : 'night'));
 }
 
 main().catch((e: unknown) => {

@@ -74,7 +74,6 @@ export function persistenceWeight(open: NonNullable<EmissionState['open']>, step
   const lastOn = open.lastOnEnd ?? open.lastEnd;
   const seen = Math.max(STEP_MS, lastOn - open.start);
   const since = Math.max(0, stepStart + STEP_MS / 2 - lastOn);
-  if (since > TUNING.carryUnobservedMaxH * 3_600_000) return 0;
   return seen / (seen + since);
 }
 
