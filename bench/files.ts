@@ -197,11 +197,15 @@ async function geotiffBenchmark(): Promise<FileBenchResult> {
     if (bandLayout(input).colour.length !== 3) throw new Error('expected RGB');
     return renderRgba(input);
   };
+  // Both read every pixel as written: ours to RGBA, the PNG peer to RGB.
   const out = await decodeTiff();
-  for (const i of [0, 12345 * 4, out.length - 4]) {
-    if (out[i] !== rgba[i] || out[i + 1] !== rgba[i + 1] || out[i + 2] !== rgba[i + 2] || out[i + 3] !== 255)
-      throw new Error(`GeoTIFF pixel ${i / 4} differs`);
-  }
+  if (out.length !== rgba.length) throw new Error(`GeoTIFF decoded ${out.length / 4} pixels, not ${side * side}`);
+  for (let i = 0; i < out.length; i++) if (out[i] !== rgba[i]) throw new Error(`GeoTIFF pixel ${i >> 2} differs`);
+  const decoded = decodePng(png);
+  if (decoded.channels !== 3 || decoded.data.length !== rgb.length)
+    throw new Error(`the PNG decoded ${decoded.channels} channels, ${decoded.data.length} bytes`);
+  for (let i = 0; i < rgb.length; i++)
+    if (decoded.data[i] !== rgb[i]) throw new Error(`PNG pixel ${(i / 3) | 0} differs`);
   const times: number[] = [];
   for (let r = 0; r < 3; r++) {
     const t = performance.now();
@@ -216,7 +220,7 @@ async function geotiffBenchmark(): Promise<FileBenchResult> {
     medianMs: times[1]!,
     peerMedianMs: peerMs,
     ratio: peerMs / times[1]!,
-    note: `TIFF ${(tiff.byteLength / 1048576).toFixed(0)} MB, PNG ${(png.length / 1048576).toFixed(1)} MB`,
+    note: `same ${(side * side).toLocaleString('en-US')} pixels, exact; TIFF ${(tiff.byteLength / 1048576).toFixed(0)} MB, PNG ${(png.length / 1048576).toFixed(1)} MB`,
   };
 }
 
