@@ -75,6 +75,8 @@ function median(xs: number[]): number {
  */
 interface SensorRow {
   distance: number;
+  /** Source height minus sensor height (m). */
+  dz: number;
   /** Bearing from the source to the sensor minus the direction the wind blows toward (degrees, −180..180). */
   offset: number;
   sigmaTheta: number;
@@ -210,6 +212,7 @@ async function main(): Promise<void> {
             scenario.site.sensors.forEach((sn, i) => {
               const r: SensorRow = {
                 distance: Math.hypot(sn.east - ss.east, sn.north - ss.north),
+                dz: ss.height - sn.height,
                 offset:
                   (((((Math.atan2(sn.east - ss.east, sn.north - ss.north) * 180) / Math.PI - towardDeg) % 360) + 540) %
                     360) -
@@ -418,6 +421,11 @@ function sensorTables(rows: SensorRow[]): void {
           : Math.abs(r.offset) < 40
             ? 'c 20-40'
             : 'd ≥40',
+  );
+  table(
+    'by source height above the sensor (m) and distance (m)',
+    (r) =>
+      `${r.dz < 0 ? 'below' : r.dz < 1 ? '0-1' : '≥1'} ${r.distance < 40 ? '<40' : r.distance < 60 ? '40-60' : '≥60'}`,
   );
   table('by the model’s σθ (deg, median of the window)', (r) =>
     r.sigmaTheta < 12 ? 'a <12' : r.sigmaTheta < 16 ? 'b 12-16' : r.sigmaTheta < 22 ? 'c 16-22' : 'd ≥22',
