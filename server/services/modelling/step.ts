@@ -387,8 +387,14 @@ function runStepUnsafe(input: StepInput): StepResult {
         const fresh = gate && g.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained && !companion;
         const keep = open !== null && g.pOn >= 0.5 && g.probability >= 0.5 && inv!.explained >= 0.25;
         on = fresh || keep;
+        // While another group's emission is open (a release under way), one step never opens a second one: a
+        // neighbour lit by that release's plume must show itself in two steps (companions of session 24 round 2).
+        const besideOpen =
+          TUNING.strongOnlyAlone &&
+          sources.some((o, k) => groupKey(k) !== groupKey(j) && carry.emissions[String(o.id)]?.open);
         strong =
           on &&
+          !besideOpen &&
           g.pOn >= TUNING.strongPOn &&
           inv!.explained >= TUNING.strongExplained &&
           inv!.spikeMinutes >= TUNING.strongSpikeMinutes &&

@@ -122,11 +122,19 @@ export const TUNING = {
   // (DL90 5.2 → 1.9 kg/h); metec unchanged; no false report added, group equal or better. Not taken: P(on) 0.75
   // (metec reports 54 → 63, all wrong-group companions: group 0.67 → 0.57), localization probability 0.5 or 0.6
   // instead of 0.8 (0.5 the same companions; 0.6 gave one more operator report, otherwise the same).
-  strongPOn: 0.8,
+  // Session 25: 0.8 → 0.75 with strongOnlyAlone below, which stops the companions. Dev 101 + 202 (replay, every
+  // layout): metec reports 54 → 49, group 0.67 → 0.69, TTD 39 → 33 min, POD 0.94 and DL90 2.08 equal; operator POD
+  // 0.78 → 0.85, DL90 35 → 18 kg/h, group 0.59 → 0.62; sparse POD 0.53 → 0.56; dense group 0.79 → 0.82, POD equal;
+  // no false report added anywhere; coverage −0.01 to −0.03, dense ×2 0.60 → 0.57.
+  strongPOn: 0.75,
   strongExplained: 0.4,
   strongSpikeMinutes: 15,
   strongRateKgH: 0.5,
   strongProbability: 0.8,
+  // A strong step opens an emission only when no other group has one open (step.ts): beside a release under way a
+  // second group needs two on-steps. Session 24 round 2's P(on) 0.75 without it added nine or ten metec reports, all
+  // wrong-group companions of a release already reported (group 0.67 → 0.57); with it, none (see strongPOn).
+  strongOnlyAlone: true,
   // A group may open a new emission beside the step's leading group (largest rate among groups on or open) only at
   // this share of the lead's rate or more (step.ts). 0 turns the rule off. Dev metec 101 + 202 (replay, after the
   // temperature-linked offsets): 0.25 took reports 56 → 54, group 0.64 → 0.67, within ×2 0.60 → 0.63, mean relative
@@ -135,7 +143,6 @@ export const TUNING = {
   companionMinShare: 0.25,
   // Emissions (§1.7)
   closeAfterOffSteps: 2,
-  // An open emission's rate carried into unobservable steps (emissions.ts persistenceWeight) counts nothing beyond
-  // this many hours since its last on-step (the emission stays open and its upper bound stays).
-  carryUnobservedMaxH: Number.POSITIVE_INFINITY,
+  // Session 25: an open emission's rate is carried into unobservable steps at seen / (seen + since) (emissions.ts
+  // persistenceWeight: no constant, a scale-free prior on how long releases last), not in full.
 };
