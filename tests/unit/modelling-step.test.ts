@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EmissionUpsert, ModelCarry, StepResult } from '../../server/services/modelling/contract';
 import { runStep } from '../../server/services/modelling/step';
 import { metecLikeGeometry, synthesize, windowFor, type Release } from '../../server/services/modelling/synthetic';
+import { TUNING } from '../../server/services/modelling/tuning';
 
 const MIN = 60_000;
 const start = Date.UTC(2026, 5, 1, 12);
@@ -72,6 +73,40 @@ describe('runStep end to end (synthetic, own forward model)', () => {
       expect([11, 111]).toContain(rows[0]!.sourceId);
       expect(rows[0]!.rate).toBeGreaterThan(3 / 1.5);
       expect(rows[0]!.rate).toBeLessThan(3 * 1.5);
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'beside an open emission a strong step does not open a second group: it needs two on-steps',
+    () => {
+      // Group 20 (index 0) emits from minute 90; group 24 (index 4) starts at 20 kg/h at minute 180, strong enough to
+      // open on its first on-step when alone. With the rule it opens one step later; with it off, at once.
+      const releases: Release[] = [
+        { sourceIndex: 0, rateKgH: 3, fromMin: 90, toMin: 300 },
+        { sourceIndex: 4, rateKgH: 20, fromMin: 180, toMin: 300 },
+      ];
+      const firstSteps = (alone: boolean) => {
+        const saved = TUNING.strongOnlyAlone;
+        TUNING.strongOnlyAlone = alone;
+        try {
+          const res = runAll(releases, 5, 4);
+          return {
+            a: res.findIndex((r) => r.emissions.some((e) => e.sourceId === 10)),
+            bOn: res.findIndex((r) => r.sources.find((x) => x.sourceId === 14)?.on),
+            bRow: res.findIndex((r) => r.emissions.some((e) => e.sourceId === 14)),
+          };
+        } finally {
+          TUNING.strongOnlyAlone = saved;
+        }
+      };
+      const off = firstSteps(false);
+      const on = firstSteps(true);
+      expect(off.a).toBeGreaterThanOrEqual(0);
+      expect(off.a).toBeLessThan(off.bOn); // group 20's emission is open when group 24 is first on
+      expect(off.bRow).toBe(off.bOn); // alone, one strong step opens it
+      expect(on.bOn).toBe(off.bOn);
+      expect(on.bRow).toBe(on.bOn + 1); // beside the open emission, the second on-step does
     },
     TIMEOUT_MS,
   );
