@@ -147,6 +147,10 @@ describe('emission bookkeeping', () => {
     expect(last.totalVolume).toBeCloseTo(98 * weights * 0.25, 8);
     expect(weights).toBeLessThan(5); // was 33 steps at 98 kg/h
     expect(persistenceWeight(state.open!, T0 + STEP)).toBeCloseTo(2 / 3, 10);
+    // The weight's inputs survive the carry as the service stores it (JSON): the volume keeps counting from them.
+    const stored = parseCarry(toCarry({ ...freshCarry(), emissions: { '7': state } })).emissions['7']!;
+    expect(stored.open).toEqual(state.open);
+    expect(stored.open?.lastOnEnd).toBe(T0 + STEP);
     expect(persistenceWeight(state.open!, T0 + 32 * STEP)).toBeCloseTo(1 / 32.5, 10);
     // A release seen for 2 h is still carried at 0.8 of its rate 30 minutes after its last sight.
     const long = run(Array.from({ length: 8 }, () => verdict(true, true, 5, { strong: true }))).state.open!;
