@@ -4,7 +4,7 @@
 // that same frame callback (layers updated, attributes uploaded, drawn) synchronously: the route deck.gl's
 // maintainers gave for drawing in step with a base map (visgl/deck.gl#2179). MapboxOverlay keeps its Deck private,
 // so it is reached by shape; if a deck.gl upgrade changes that shape this returns false and deck.gl draws on its
-// next frame as before (the map bench and tests/e2e/device-fleet check the synchronous draw).
+// next frame as before (the map bench reads the synchronous frame back and stops if it was not drawn).
 import type { MapboxOverlay } from '@deck.gl/mapbox';
 
 interface DeckShape {

@@ -84,8 +84,9 @@ export function pointLayer(
 /**
  * A point layer for a map that has no data yet: deck.gl compiles the points' shaders (the same program for every
  * point layer) while the page's requests are out, instead of when the first devices arrive. It draws one point at
- * the map's centre with no opacity: a layer with no points issues no draw, and a software GL (SwiftShader) builds
- * its draw routines only on the first real draw, which then fell on the devices' first frame.
+ * the map's centre with no opacity, because a layer with no points issues no draw call and the GL's own work for the
+ * first draw would wait for the devices (not measured apart: bench/README.md session 25). `id` lets the map bench
+ * measure it under the devices' layer id.
  */
 export function warmUpLayer(center: { lng: number; lat: number }, id = 'warm-up'): Layer {
   return pointLayer(id, pointSet([{ ...center, rgba: [0, 0, 0, 0] }]), { radiusPixels: 1 }).clone({
