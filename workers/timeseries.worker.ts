@@ -21,9 +21,10 @@ import {
 assertInWorker('timeseries.worker');
 
 const series = new Map<string, { loaded: LoadedSeries; interval: number }>();
-/** Decoded wind answers kept for the charts that share them, oldest first. */
+/** Decoded wind answers kept for the charts that share them, least recently asked first. */
 const windAnswers = new Map<string, WindColumns>();
-const MAX_WIND_ANSWERS = 8;
+/** A site page holds one answer per device for its two wind charts: room for several such pages. */
+const MAX_WIND_ANSWERS = 64;
 /** An instance of its own for work on arrays that are not a loaded series. */
 let scratch: Promise<WasmCore> | null = null;
 
@@ -128,6 +129,8 @@ const api = {
   ): Promise<{ installationId: number; id: string; length: number; interval: number }[]> {
     const cols = windAnswers.get(key);
     if (!cols) throw new Error('The wind answer is no longer held in the worker; please reload the chart.');
+    windAnswers.delete(key);
+    windAnswers.set(key, cols);
     const values = which === 'direction' ? cols.windDirections : cols.windSpeeds;
     const out: { installationId: number; id: string; length: number; interval: number }[] = [];
     for (const [installationId, rows] of windByInstallation(cols)) {
