@@ -156,5 +156,5 @@ describe('site dashboard classification and inspections in the browser', () => {
     await timeline.getByText(INSPECTION_MESSAGES.noInspections).or(marks.first()).first().waitFor();
     expect(problems).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 });

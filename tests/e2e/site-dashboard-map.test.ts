@@ -122,7 +122,7 @@ describe('site dashboard map in the browser', () => {
     await expect(after.getByLabel('Rose gas').inputValue()).resolves.toBe('1');
     expect(problems).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 
   it("the menu's Baseline History (SiteBaselineAdministration) lists the site's baselines; an operator has none", async () => {
     const { siteName: at, siteId, organizationId } = await findFeaturedSite(suite);
