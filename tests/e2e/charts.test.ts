@@ -2,6 +2,7 @@
 // 0–360° axis; the cursor legend names the time in the app's one date format, in the user's zone and clock.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, expectAccessible, findFeaturedSite, newPage, signIn, SHOTS } from './harness';
+import { SITE_WIDGETS_STORAGE_KEY } from '../../src/domain/site-dashboard';
 
 describe('chart polish', () => {
   const suite = browserSuite();
@@ -40,6 +41,42 @@ describe('chart polish', () => {
     await expect.poll(() => time.innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} (am|pm)$/);
     await page.screenshot({ path: `${SHOTS}/device-charts.png`, fullPage: true });
     await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("draws a site's two wind charts from one answer per device, handed to the worker once", async () => {
+    const { siteId, organizationId } = await findFeaturedSite(suite);
+    const context = await suite.browser().newContext({ viewport: { width: 1440, height: 1000 } });
+    // Only the two wind charts on the dashboard.
+    await context.addInitScript(
+      (key) => window.localStorage.setItem(key, JSON.stringify([15, 16])),
+      SITE_WIDGETS_STORAGE_KEY,
+    );
+    const { page, problems } = await newPage(context);
+    const answers: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/data/deviceWindData/') && r.ok()) answers.push(r.url());
+    });
+    await signIn(
+      page,
+      suite.server().origin,
+      'operator@example.com',
+      `/site/${siteId}?organizationId=${organizationId}`,
+    );
+    const charts = ['Wind Direction chart', 'Wind Speed chart'].map((name) => page.getByRole('region', { name }));
+    for (const chart of charts) await chart.locator('canvas').first().waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.getByRole('status', { name: /^(Loading|Refreshing) / }).count(), { timeout: 60_000 })
+      .toBe(0);
+    // Each chart draws its devices' lines from the kept answer (the second chart's bytes were already transferred),
+    // with no error and no second request for the same answer.
+    for (const chart of charts) {
+      await expect(chart.getByRole('alert').count()).resolves.toBe(0);
+      expect(await chart.locator('.u-legend .u-series').count()).toBeGreaterThan(1);
+    }
+    expect(answers.length).toBeGreaterThan(0);
+    expect(new Set(answers).size).toBe(answers.length);
     expect(problems).toEqual([]);
     await context.close();
   });
