@@ -5,5 +5,5 @@ export { pyramidBytes, buildPyramid, m4Pyramid } from './pyramid';
 export { validIndices, lttb, minMaxCandidates } from './lttb';
 export { binRose, roseScratchBytes } from './rose';
 export { idw, idwScratchBytes } from './windfield';
-export { aggregate } from './aggregate';
+export { aggregate, peakPerPeriod, windPerPeriod } from './aggregate';
 export { accumulatePuffs } from './puff';

@@ -85,7 +85,7 @@ export async function deviceWind(db: Queryable, device: DeviceRef, query: Query<
     'SELECT id, started_at, ended_at FROM device_installations WHERE device_id = $1 AND started_at < $3 AND (ended_at IS NULL OR ended_at > $2) ORDER BY started_at',
     [device.deviceId, new Date(start).toISOString(), new Date(end).toISOString()],
   );
-  const wind = windPerInstallation(
+  const wind = await windPerInstallation(
     direction,
     speed,
     installations.map((i) => ({

@@ -1,27 +1,14 @@
-// Server-side reductions for the chart endpoints: maxima per sample period (keeping each peak's own time; the
-// averages run in the compute core's wasm, server/services/compute-core.ts) and the zone offset for local days.
+// Server-side reductions for the chart endpoints, computed by the compute core's wasm (server/services/compute-core.ts):
+// maxima per sample period at each peak's own time, wind per installation (every reading, the strongest or the
+// circular mean per period); and the zone offset for local days.
+import type { WindSeries } from '../../asm/reference/aggregate';
 import type { WindColumns } from '../../src/codec/series-arrow';
+import { computeCore } from './compute-core';
 import type { Samples } from './measurement-chunk';
 
 /** The largest value in each period of `periodMs` counted from `origin`, at the time it was measured. */
-export function maxPerPeriod(s: Samples, origin: number, periodMs: number): Samples {
-  const times: number[] = [];
-  const values: number[] = [];
-  let bucket = Number.NaN;
-  for (let i = 0; i < s.times.length; i++) {
-    const v = s.values[i]!;
-    if (Number.isNaN(v)) continue;
-    const b = Math.floor((s.times[i]! - origin) / periodMs);
-    if (b !== bucket) {
-      bucket = b;
-      times.push(s.times[i]!);
-      values.push(v);
-    } else if (v > values[values.length - 1]!) {
-      times[times.length - 1] = s.times[i]!;
-      values[values.length - 1] = v;
-    }
-  }
-  return { times: Float64Array.from(times), values: Float32Array.from(values) };
+export async function maxPerPeriod(s: Samples, origin: number, periodMs: number): Promise<Samples> {
+  return (await computeCore()).peakPerPeriod(s.times, s.values, origin, periodMs);
 }
 
 /** Milliseconds to add to UTC to get the wall time in `timeZone` at `at`. */
@@ -50,76 +37,57 @@ export type WindReduction =
  * Wind readings per installation: direction and speed are recorded together, so they pair by time (a merge of the
  * two sorted series); each installation takes the readings within its stay [from, to), reduced per period or not.
  */
-export function windPerInstallation(
+export async function windPerInstallation(
   direction: Samples,
   speed: Samples,
   stays: readonly { id: number; from: number; to: number }[],
   reduction: WindReduction | null,
-): WindColumns {
-  const ids: number[] = [];
+): Promise<WindColumns> {
+  const core = reduction ? await computeCore() : null;
+  const parts: { id: number; wind: WindSeries }[] = [];
+  for (const stay of stays) {
+    const paired = pairByTime(direction, speed, stay.from, stay.to);
+    if (!reduction || !core) parts.push({ id: stay.id, wind: paired });
+    else if (reduction.kind === 'average')
+      parts.push({ id: stay.id, wind: core.windPerPeriod(paired, 'average', reduction.period, reduction.offset) });
+    else parts.push({ id: stay.id, wind: core.windPerPeriod(paired, 'strongest', reduction.period, -reduction.start) });
+  }
+  const total = parts.reduce((n, p) => n + p.wind.times.length, 0);
+  const out: WindColumns = {
+    installationIds: new Int32Array(total),
+    times: new Float64Array(total),
+    windDirections: new Float32Array(total),
+    windSpeeds: new Float32Array(total),
+  };
+  let at = 0;
+  for (const { id, wind } of parts) {
+    out.installationIds.fill(id, at, at + wind.times.length);
+    out.times.set(wind.times, at);
+    out.windDirections.set(wind.directions, at);
+    out.windSpeeds.set(wind.speeds, at);
+    at += wind.times.length;
+  }
+  return out;
+}
+
+/** The readings of [from, to) whose direction and speed share a time (a merge of the two sorted series). */
+function pairByTime(direction: Samples, speed: Samples, from: number, to: number): WindSeries {
   const times: number[] = [];
   const directions: number[] = [];
   const speeds: number[] = [];
-  for (const stay of stays) {
-    let d = lowerBound(direction.times, stay.from);
-    let bucket = Number.NaN;
-    // Running sums of the current average period: unit vectors of the directions, speeds, count.
-    let sx = 0;
-    let sy = 0;
-    let ss = 0;
-    let n = 0;
-    const flushAverage = () => {
-      if (n === 0 || reduction?.kind !== 'average') return;
-      ids.push(stay.id);
-      times.push(bucket * reduction.period - reduction.offset);
-      directions.push(((Math.atan2(sy / n, sx / n) * 180) / Math.PI + 360) % 360);
-      speeds.push(ss / n);
-      sx = sy = ss = n = 0;
-    };
-    for (let i = lowerBound(speed.times, stay.from); i < speed.times.length && speed.times[i]! < stay.to; i++) {
-      const t = speed.times[i]!;
-      while (d < direction.times.length && direction.times[d]! < t) d++;
-      if (d >= direction.times.length || direction.times[d] !== t) continue;
-      const s = speed.values[i]!;
-      const dir = direction.values[d]!;
-      if (reduction?.kind === 'average') {
-        if (Number.isNaN(s) || Number.isNaN(dir)) continue;
-        const b = Math.floor((t + reduction.offset) / reduction.period);
-        if (b !== bucket) {
-          flushAverage();
-          bucket = b;
-        }
-        sx += Math.cos((dir * Math.PI) / 180);
-        sy += Math.sin((dir * Math.PI) / 180);
-        ss += s;
-        n++;
-        continue;
-      }
-      if (reduction?.kind === 'strongest') {
-        if (Number.isNaN(s)) continue;
-        const b = Math.floor((t - reduction.start) / reduction.period);
-        if (b === bucket) {
-          if (s > speeds[speeds.length - 1]!) {
-            times[times.length - 1] = t;
-            directions[directions.length - 1] = dir;
-            speeds[speeds.length - 1] = s;
-          }
-          continue;
-        }
-        bucket = b;
-      }
-      ids.push(stay.id);
-      times.push(t);
-      directions.push(dir);
-      speeds.push(s);
-    }
-    flushAverage();
+  let d = lowerBound(direction.times, from);
+  for (let i = lowerBound(speed.times, from); i < speed.times.length && speed.times[i]! < to; i++) {
+    const t = speed.times[i]!;
+    while (d < direction.times.length && direction.times[d]! < t) d++;
+    if (d >= direction.times.length || direction.times[d] !== t) continue;
+    times.push(t);
+    directions.push(direction.values[d]!);
+    speeds.push(speed.values[i]!);
   }
   return {
-    installationIds: Int32Array.from(ids),
     times: Float64Array.from(times),
-    windDirections: Float32Array.from(directions),
-    windSpeeds: Float32Array.from(speeds),
+    directions: Float32Array.from(directions),
+    speeds: Float32Array.from(speeds),
   };
 }
 

@@ -433,7 +433,7 @@ export async function* deviceDataRows(
           readSamples(db, device.id, ids[0]!, a, b),
           readSamples(db, device.id, ids[1]!, a, b),
         ]);
-        const wind = windPerInstallation(
+        const wind = await windPerInstallation(
           dir,
           speed,
           [{ id: device.id, from: a, to: b }],

@@ -105,7 +105,7 @@ async function windByStay(
       readSamples(db, stay.deviceId, WIND_DIRECTION, stay.from, stay.to),
       readSamples(db, stay.deviceId, WIND_SPEED, stay.from, stay.to),
     ]);
-    const w = windPerInstallation(direction, speed, [{ id: stay.id, from: stay.from, to: stay.to }], {
+    const w = await windPerInstallation(direction, speed, [{ id: stay.id, from: stay.from, to: stay.to }], {
       kind: 'average',
       period: periodMs,
       offset: 0,

@@ -1,4 +1,5 @@
 // Loads asm/build/core.wasm (Node: from disk; browser: from a URL) and hands out typed-array views over its memory.
+import type { WindSeries } from '../../asm/reference/aggregate';
 import type { Grid } from '../../asm/reference/windfield';
 
 export interface CoreExports {
@@ -66,6 +67,27 @@ export interface CoreExports {
     mode: number,
     outT: number,
     outV: number,
+  ): number;
+  peakPerPeriod(
+    tPtr: number,
+    vPtr: number,
+    n: number,
+    origin: number,
+    period: number,
+    outT: number,
+    outV: number,
+  ): number;
+  windPerPeriod(
+    tPtr: number,
+    dPtr: number,
+    sPtr: number,
+    n: number,
+    mode: number,
+    period: number,
+    shift: number,
+    outT: number,
+    outD: number,
+    outS: number,
   ): number;
 }
 
@@ -214,6 +236,58 @@ export class WasmCore {
     return {
       times: new Float64Array(e.memory.buffer, outT, count).slice(),
       values: new Float32Array(e.memory.buffer, outV, count).slice(),
+    };
+  }
+
+  /**
+   * The largest value per period counted from `origin`, at the time it was measured (ties keep the earlier): the
+   * server's Maximum chart mode. Times must be ascending.
+   */
+  peakPerPeriod(
+    times: Float64Array,
+    values: Float32Array,
+    origin: number,
+    period: number,
+  ): { times: Float64Array; values: Float32Array } {
+    if (times.length !== values.length) throw new Error('Times and values must have the same length');
+    const e = this.exports;
+    const n = times.length;
+    e.resetHeap();
+    const tPtr = this.copyIn(times);
+    const vPtr = this.copyIn(values);
+    if (e.validateTimes(tPtr, n) !== 0) throw new Error('Timestamps must be finite and sorted ascending');
+    const outT = e.alloc(Math.max(8, n * 8));
+    const outV = e.alloc(Math.max(4, n * 4));
+    const count = e.peakPerPeriod(tPtr, vPtr, n, origin, period, outT, outV);
+    return {
+      times: new Float64Array(e.memory.buffer, outT, count).slice(),
+      values: new Float32Array(e.memory.buffer, outV, count).slice(),
+    };
+  }
+
+  /**
+   * Paired wind readings reduced per bucket floor((t + shift) / period): 'average' gives the directions' circular
+   * mean and the mean speed at each bucket's start, 'strongest' the reading with the largest speed at its own time.
+   * Times must be ascending.
+   */
+  windPerPeriod(wind: WindSeries, mode: 'average' | 'strongest', period: number, shift: number): WindSeries {
+    const n = wind.times.length;
+    if (wind.directions.length !== n || wind.speeds.length !== n)
+      throw new Error('Times, directions and speeds must have the same length');
+    const e = this.exports;
+    e.resetHeap();
+    const tPtr = this.copyIn(wind.times);
+    const dPtr = this.copyIn(wind.directions);
+    const sPtr = this.copyIn(wind.speeds);
+    if (e.validateTimes(tPtr, n) !== 0) throw new Error('Timestamps must be finite and sorted ascending');
+    const outT = e.alloc(Math.max(8, n * 8));
+    const outD = e.alloc(Math.max(4, n * 4));
+    const outS = e.alloc(Math.max(4, n * 4));
+    const count = e.windPerPeriod(tPtr, dPtr, sPtr, n, mode === 'strongest' ? 1 : 0, period, shift, outT, outD, outS);
+    return {
+      times: new Float64Array(e.memory.buffer, outT, count).slice(),
+      directions: new Float32Array(e.memory.buffer, outD, count).slice(),
+      speeds: new Float32Array(e.memory.buffer, outS, count).slice(),
     };
   }
 

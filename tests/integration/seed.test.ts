@@ -255,7 +255,7 @@ describe.each(testEngines)('demo seed on %s', (engine) => {
     const from = new Date(stays[0]!.started_at).getTime();
     const end = now.getTime();
     const deviceId = stays[0]!.device_id;
-    const wind = windPerInstallation(
+    const wind = await windPerInstallation(
       await readSamples(a.database, deviceId, 15, from, end),
       await readSamples(a.database, deviceId, 16, from, end),
       stays.map((s) => ({

@@ -81,8 +81,8 @@ describe('wind per installation (spec 2 §7 deviceWindData)', () => {
     { id: 8, from: 3 * MIN, to: 10 * MIN },
   ];
 
-  it('pairs direction and speed by time and splits them by the installation stays', () => {
-    const wind = windPerInstallation(direction, speed, stays, null);
+  it('pairs direction and speed by time and splits them by the installation stays', async () => {
+    const wind = await windPerInstallation(direction, speed, stays, null);
     expect(Array.from(wind.installationIds)).toEqual([7, 7, 7, 8, 8]);
     expect(Array.from(wind.windSpeeds)).toEqual([1, 5, 2, 3, 7]);
     expect(Array.from(wind.windDirections)).toEqual([10, 20, 30, 40, 50]);
@@ -92,8 +92,8 @@ describe('wind per installation (spec 2 §7 deviceWindData)', () => {
     ]);
   });
 
-  it('samples the strongest wind of each period with its own direction and time, periods cut at a move', () => {
-    const wind = windPerInstallation(direction, speed, stays, { kind: 'strongest', start: 0, period: 2 * MIN });
+  it('samples the strongest wind of each period with its own direction and time, periods cut at a move', async () => {
+    const wind = await windPerInstallation(direction, speed, stays, { kind: 'strongest', start: 0, period: 2 * MIN });
     // Periods [0, 2), [2, 4) and [4, 6) minutes; the move at 3 minutes starts the second installation's own period.
     expect(Array.from(wind.installationIds)).toEqual([7, 7, 8, 8]);
     expect(Array.from(wind.times)).toEqual([MIN, 2 * MIN, 3 * MIN, 4 * MIN]);
@@ -101,14 +101,14 @@ describe('wind per installation (spec 2 §7 deviceWindData)', () => {
     expect(Array.from(wind.windDirections)).toEqual([20, 30, 40, 50]);
   });
 
-  it('averages per period within each stay: speeds arithmetically, directions as circular means', () => {
+  it('averages per period within each stay: speeds arithmetically, directions as circular means', async () => {
     // 350° and 10° average to north, not to 180°.
     const dir = {
       times: Float64Array.from([0, MIN, 2 * MIN, 3 * MIN]),
       values: Float32Array.from([350, 10, 90, Number.NaN]),
     };
     const spd = { times: Float64Array.from([0, MIN, 2 * MIN, 3 * MIN]), values: Float32Array.from([2, 4, 9, 1]) };
-    const wind = windPerInstallation(dir, spd, [{ id: 1, from: 0, to: 10 * MIN }], {
+    const wind = await windPerInstallation(dir, spd, [{ id: 1, from: 0, to: 10 * MIN }], {
       kind: 'average',
       period: 2 * MIN,
       offset: 0,
