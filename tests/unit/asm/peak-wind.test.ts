@@ -39,7 +39,9 @@ describe('chart peaks and wind per period: the wasm kernels against their TypeSc
   it('reduces paired wind the same way: the strongest exactly, circular means within 1e-4 degrees', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), maybeNaN(0, Math.fround(359.9)), maybeNaN(0, 30)), { maxLength: 1000 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), maybeNaN(0, Math.fround(359.9)), maybeNaN(0, 30)), {
+          maxLength: 1000,
+        }),
         fc.constantFrom(5 * MIN, 15 * MIN, 60 * MIN),
         fc.constantFrom('average' as const, 'strongest' as const),
         fc.constantFrom(0, -7 * 3_600_000, 3 * MIN),
