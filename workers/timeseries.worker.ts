@@ -9,6 +9,7 @@ import {
   windByInstallation,
   type WindColumns,
 } from '../src/codec/series-arrow';
+import { decodeSiteRatesJson } from '../src/codec/site-rates';
 import { assertInWorker, newWasmCore } from '../src/compute/wasm-core-browser';
 import {
   RAW_SAMPLES_PER_PIXEL,
@@ -108,6 +109,22 @@ const api = {
     const lo = firstAtOrAfter(cols.times, keep.start);
     const hi = Math.max(lo, firstAtOrAfter(cols.times, keep.end));
     return api.loadSeries(id, cols.times.subarray(lo, hi), cols.values.subarray(lo, hi));
+  },
+  /**
+   * Decodes a site's modelled rates (JSON) here off the page into three series, `${idPrefix}:0` the rate, `:1` its
+   * lower and `:2` its upper bound.
+   */
+  async loadSiteRatesBytes(
+    idPrefix: string,
+    body: ArrayBuffer,
+  ): Promise<{ id: string; length: number; interval: number }[]> {
+    const cols = decodeSiteRatesJson(new TextDecoder().decode(body));
+    const out: { id: string; length: number; interval: number }[] = [];
+    for (const [k, values] of [cols.rate, cols.lowerBound, cols.upperBound].entries()) {
+      const id = `${idPrefix}:${k}`;
+      out.push({ id, ...(await api.loadSeries(id, cols.times, values)) });
+    }
+    return out;
   },
   /**
    * Decodes a device's wind answer (Arrow IPC: installation, time, direction, speed) here off the page and keeps it

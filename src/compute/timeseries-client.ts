@@ -71,6 +71,17 @@ export const timeseriesClient = {
     for (const s of loaded) placed.set(s.id, slot);
     return loaded;
   },
+  /**
+   * A site's modelled rates (the JSON answer's bytes, transferred), decoded in one worker into the rate and its two
+   * bounds, `${idPrefix}:0..2`.
+   */
+  loadSiteRatesBytes: async (idPrefix: string, body: ArrayBuffer) => {
+    const p = timeseriesPool();
+    const slot = slotFor(idPrefix, p.size);
+    const loaded = await p.callOn(slot, (w) => w.loadSiteRatesBytes(idPrefix, Comlink.transfer(body, [body])));
+    for (const s of loaded) placed.set(s.id, slot);
+    return loaded;
+  },
   unloadSeries: (id: string) => {
     const done = on(id, (w) => w.unloadSeries(id));
     placed.delete(id);

@@ -1,7 +1,7 @@
 // The single-site dashboard's calls: the site, the devices that stood there over the range, sources, emissions, the
 // modelled rate, and the organization-wide calls (rollups, alarms, baselines) narrowed to this site.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpointQuery } from '@/api/endpoint-client';
+import { callEndpointBytes, endpointQuery } from '@/api/endpoint-client';
 import { recentAlarmsEndpoint } from '@/contracts/alarm';
 import {
   baselineStatusEndpoint,
@@ -63,8 +63,9 @@ export const useSiteEmissions = (w: SiteWindow) =>
       q.state.data?.some((e) => e.plumeStatus === PlumeStatus.values.InProgress) ? PLUME_FRAME_THROTTLE_MS : false,
   });
 
-export const fetchSiteRates = (w: SiteWindow, signal: AbortSignal) =>
-  callEndpoint(siteRateDataEndpoint, { query: rangeQuery(w), signal });
+/** The modelled rate's answer as bytes: the time-series worker decodes it (src/codec/site-rates.ts). */
+export const fetchSiteRateBytes = (w: SiteWindow, signal: AbortSignal) =>
+  callEndpointBytes(siteRateDataEndpoint, { query: rangeQuery(w), accept: 'application/json', signal });
 
 /** Each source's rate and bounds for the rate chart's source view: 1-hour rolling means at every 15-minute step. */
 export const useSourceRates = (w: SiteWindow) =>

@@ -20,7 +20,7 @@ import {
   type LoadedChartSeries,
 } from '@/ui/chart/time-series-chart';
 import { useSession } from '@/ui/session-context';
-import { fetchSiteRates } from './api';
+import { fetchSiteRateBytes } from './api';
 import { SourceRateChart } from './source-rate-chart';
 
 interface ChartProps {
@@ -191,19 +191,12 @@ export function SiteRateChart({ organizationId, siteId, range, onZoom, onMessage
   };
   const load = useCallback<ChartLoader>(
     async ({ range: r, signal, nonce }) => {
-      const points = await fetchSiteRates({ organizationId, siteId, range: r }, signal);
-      const times = Float64Array.from(points, (p) => p.time);
-      const columns = [
-        Float32Array.from(points, (p) => p.rate),
-        Float32Array.from(points, (p) => p.lowerBound),
-        Float32Array.from(points, (p) => p.upperBound),
-      ];
-      return Promise.all(
-        columns.map(async (values, k) => {
-          const id = `site-rate:${siteId}:${k}:${r.start}:${r.end}:${nonce}`;
-          return { id, label: RATE_SERIES[k]!, ...(await timeseriesClient.loadSeries(id, times, values)) };
-        }),
+      const body = await fetchSiteRateBytes({ organizationId, siteId, range: r }, signal);
+      const loaded = await timeseriesClient.loadSiteRatesBytes(
+        `site-rate:${siteId}:${r.start}:${r.end}:${nonce}`,
+        body,
       );
+      return loaded.map((s, k) => ({ ...s, label: RATE_SERIES[k]! }));
     },
     [organizationId, siteId],
   );
