@@ -223,20 +223,9 @@ export class WasmCore {
     offset: number,
     mode: 'average' | 'max',
   ): { times: Float64Array; values: Float32Array } {
-    if (times.length !== values.length) throw new Error('Times and values must have the same length');
-    const e = this.exports;
-    const n = times.length;
-    e.resetHeap();
-    const tPtr = this.copyIn(times);
-    const vPtr = this.copyIn(values);
-    if (e.validateTimes(tPtr, n) !== 0) throw new Error('Timestamps must be finite and sorted ascending');
-    const outT = e.alloc(Math.max(8, n * 8));
-    const outV = e.alloc(Math.max(4, n * 4));
-    const count = e.aggregate(tPtr, vPtr, n, period, offset, mode === 'max' ? 1 : 0, outT, outV);
-    return {
-      times: new Float64Array(e.memory.buffer, outT, count).slice(),
-      values: new Float32Array(e.memory.buffer, outV, count).slice(),
-    };
+    return this.perPeriod(times, values, (tPtr, vPtr, n, outT, outV) =>
+      this.exports.aggregate(tPtr, vPtr, n, period, offset, mode === 'max' ? 1 : 0, outT, outV),
+    );
   }
 
   /**
@@ -249,6 +238,17 @@ export class WasmCore {
     origin: number,
     period: number,
   ): { times: Float64Array; values: Float32Array } {
+    return this.perPeriod(times, values, (tPtr, vPtr, n, outT, outV) =>
+      this.exports.peakPerPeriod(tPtr, vPtr, n, origin, period, outT, outV),
+    );
+  }
+
+  /** A series copied in and checked, reduced by `run` into output columns as long as the input, copied out. */
+  private perPeriod(
+    times: Float64Array,
+    values: Float32Array,
+    run: (tPtr: number, vPtr: number, n: number, outT: number, outV: number) => number,
+  ): { times: Float64Array; values: Float32Array } {
     if (times.length !== values.length) throw new Error('Times and values must have the same length');
     const e = this.exports;
     const n = times.length;
@@ -258,7 +258,7 @@ export class WasmCore {
     if (e.validateTimes(tPtr, n) !== 0) throw new Error('Timestamps must be finite and sorted ascending');
     const outT = e.alloc(Math.max(8, n * 8));
     const outV = e.alloc(Math.max(4, n * 4));
-    const count = e.peakPerPeriod(tPtr, vPtr, n, origin, period, outT, outV);
+    const count = run(tPtr, vPtr, n, outT, outV);
     return {
       times: new Float64Array(e.memory.buffer, outT, count).slice(),
       values: new Float32Array(e.memory.buffer, outV, count).slice(),

@@ -3,39 +3,19 @@
 // delivered yet) and deletes it after the spec's confirmation. Then the real server's push worker delivers new site
 // rates to a real HTTPS receiver (an external system, so the test runs one, with a certificate the server trusts
 // through PUSH_CA_FILE): a refused first attempt and its retry show in Execution History and Execution Details.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEGRATION_MESSAGES } from '@/domain/integration';
+import { makeLoopbackCertificate } from '../helpers/test-cert';
 import { browserSuite, expectAccessible, newPage, signIn, SHOTS } from './harness';
 
 // The certificate exists before the server starts, since the server reads PUSH_CA_FILE at start.
 const certDir = mkdtempSync(path.join(tmpdir(), 'e2e-push-'));
-execFileSync(
-  'openssl',
-  [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    path.join(certDir, 'key.pem'),
-    '-out',
-    path.join(certDir, 'cert.pem'),
-    '-days',
-    '1',
-    '-subj',
-    '/CN=push-receiver',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-  ],
-  { stdio: 'ignore' },
-);
+const { key: certKey, cert: certPem } = makeLoopbackCertificate(certDir);
 
 describe('push integrations in the browser', () => {
   // The receiver is on 127.0.0.1, which push delivery refuses unless the operator allows it.
@@ -51,18 +31,15 @@ describe('push integrations in the browser', () => {
 
   beforeAll(async () => {
     // Refuses its first request, then accepts: the worker records the failure and retries from the same bookmark.
-    receiver = createServer(
-      { key: readFileSync(path.join(certDir, 'key.pem')), cert: readFileSync(path.join(certDir, 'cert.pem')) },
-      (req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          bodies.push(Buffer.concat(chunks).toString('utf8'));
-          if (bodies.length === 1) res.writeHead(503, { 'content-type': 'text/plain' }).end('receiver warming up');
-          else res.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":true}');
-        });
-      },
-    );
+    receiver = createServer({ key: certKey, cert: certPem }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString('utf8'));
+        if (bodies.length === 1) res.writeHead(503, { 'content-type': 'text/plain' }).end('receiver warming up');
+        else res.writeHead(200, { 'content-type': 'application/json' }).end('{"accepted":true}');
+      });
+    });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/rates`;
   });

@@ -1,10 +1,14 @@
-// A self-signed certificate for 127.0.0.1, made per test run, for HTTPS receivers that our push client must trust.
+// A self-signed certificate made per test run (for 127.0.0.1 unless told), for HTTPS receivers that our push client
+// must trust.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Writes key.pem and cert.pem into `dir` (openssl) and returns both as PEM text. */
-export function makeLoopbackCertificate(dir: string): { key: string; cert: string } {
+export function makeLoopbackCertificate(
+  dir: string,
+  name = { commonName: 'push-receiver', subjectAltName: 'IP:127.0.0.1' },
+): { key: string; cert: string } {
   const keyPath = path.join(dir, 'key.pem');
   const certPath = path.join(dir, 'cert.pem');
   execFileSync(
@@ -22,9 +26,9 @@ export function makeLoopbackCertificate(dir: string): { key: string; cert: strin
       '-days',
       '1',
       '-subj',
-      '/CN=push-receiver',
+      `/CN=${name.commonName}`,
       '-addext',
-      'subjectAltName=IP:127.0.0.1',
+      `subjectAltName=${name.subjectAltName}`,
     ],
     { stdio: 'ignore' },
   );

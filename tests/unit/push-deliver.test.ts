@@ -1,8 +1,7 @@
 // The push deliverer's destination checks without a network: the literal-address and user-info checks, and the lookup
 // that checks every resolved address and hands exactly the checked ones to the connection.
-import { execFileSync } from 'node:child_process';
 import type dns from 'node:dns';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +16,7 @@ import {
   postJson,
   urlProblem,
 } from '../../server/services/push-integration/deliver';
+import { makeLoopbackCertificate } from '../helpers/test-cert';
 
 type Answer = { error: Error | null; address?: string | dns.LookupAddress[]; family?: number };
 const fakeResolver = (addresses: dns.LookupAddress[]) =>
@@ -95,30 +95,9 @@ describe('push deliverer destination checks', () => {
 
   it('connects a name to its checked address and keeps the name for SNI and Host', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'push-pin-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost',
-      ],
-      { stdio: 'ignore' },
-    );
-    const cert = readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+    const { key, cert } = makeLoopbackCertificate(dir, { commonName: 'localhost', subjectAltName: 'DNS:localhost' });
     const seen: { host?: string; servername?: string | false | null }[] = [];
-    const server = https.createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
+    const server = https.createServer({ key, cert }, (req, res) => {
       seen.push({ host: req.headers.host, servername: (req.socket as TLSSocket).servername });
       res.end('ok');
     });
