@@ -234,14 +234,22 @@ describe('device dashboard in the browser', () => {
     // A drag narrows every chart at once: the loaded series redraw over the new range before the new answers arrive.
     // The daily answer may redraw the chart; drag on the plot that is on screen once it has settled.
     const over = speed.locator('.u-over');
-    await expect.poll(async () => (await over.boundingBox())?.width ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
-    const box = (await over.boundingBox())!;
     const before = rangeOf(page);
-    await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.99, box.y + box.height / 2, { steps: 6 });
-    await page.mouse.up();
-    await expect.poll(() => rangeOf(page).end - rangeOf(page).start).toBeLessThan(0.2 * (before.end - before.start));
+    const narrowed = () => rangeOf(page).end - rangeOf(page).start < 0.2 * (before.end - before.start);
+    // A drag that lands while the daily answer replaces the plot is lost with it (the user would drag again).
+    for (let attempt = 0; attempt < 3 && !narrowed(); attempt++) {
+      await expect.poll(async () => (await over.boundingBox())?.width ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+      const box = (await over.boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width * 0.99, box.y + box.height / 2, { steps: 6 });
+      await page.mouse.up();
+      await expect
+        .poll(narrowed, { timeout: 5_000 })
+        .toBe(true)
+        .catch(() => undefined);
+    }
+    expect(narrowed()).toBe(true);
     const ch4 = page.getByRole('region', { name: 'CH4 chart' });
     await ch4.locator('canvas').first().waitFor();
     await expect
