@@ -46,7 +46,7 @@ interface Row {
 }
 
 function feed(truth: Awaited<ReturnType<typeof loadTruth>>, scenario: Scenario, batchMin: number): PostedSeries {
-  const world = truth.createWorld(scenario);
+  const world = truth.createWorld(scenario, truthPhysics());
   const minutes = Math.round((scenario.end - scenario.start) / MINUTE_MS);
   const feeder = new Feeder(
     scenario.start,
@@ -60,6 +60,15 @@ function feed(truth: Awaited<ReturnType<typeof loadTruth>>, scenario: Scenario, 
     if (now >= scenario.end) break;
   }
   return feeder.posted;
+}
+
+/**
+ * `BENCH_TRUTH_PHYSICS='{"obstacles":false}'` switches parts of the truth's physics off (diagnosis: which part of the
+ * true plume the model misses). The truth module takes it as its second argument.
+ */
+function truthPhysics(): { physics: Record<string, boolean> } | undefined {
+  const raw = process.env.BENCH_TRUTH_PHYSICS;
+  return raw ? { physics: JSON.parse(raw) as Record<string, boolean> } : undefined;
 }
 
 function median(xs: number[]): number {

@@ -5,7 +5,7 @@ import type { LayoutName, Scenario, TruthWorld } from '../truth/types';
 
 export interface TruthEngine {
   createScenario(layout: LayoutName, seed: number, siteIndex: number, start: number, days: number): Scenario;
-  createWorld(scenario: Scenario): TruthWorld;
+  createWorld(scenario: Scenario, options?: { physics?: Record<string, boolean> }): TruthWorld;
 }
 
 export type RunDlq = (input: DlqInput) => DlqEmission[];

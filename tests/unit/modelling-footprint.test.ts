@@ -46,10 +46,11 @@ describe('puff footprints', () => {
 
   it('vertical spread: σw·t in the Draxler form bounds σz from below near the source', () => {
     // A 100 s old puff 30 m from its source (light wind), σv = 0.5 m/s, class D: σw = 0.66 × 0.5 = 0.33 m/s, so
-    // σz = 0.33 × 100 / (1 + 0.9 √(100/50)) = 33 / 2.27279 = 14.52 m, above ISC3's 1.63 m and the 0.1 m/s floor's 4.4 m.
+    // σz = 0.33 × 100 / (1 + 0.9 √(100/300)) = 33 / 1.51962 = 21.72 m, above ISC3's 1.63 m and the 0.1 m/s floor's
+    // 6.6 m.
     const [, sz] = puffSigmas(100, 30, 0.5, 3);
-    expect(sz).toBeCloseTo(33 / (1 + 0.9 * Math.SQRT2), 6);
-    // Far downwind in a fast wind the ISC3 curve still rules: 2 km in 200 s at σv = 0.5 m/s gives the σw form 23.6 m,
+    expect(sz).toBeCloseTo(33 / (1 + 0.9 * Math.sqrt(1 / 3)), 6);
+    // Far downwind in a fast wind the ISC3 curve still rules: 2 km in 200 s at σv = 0.5 m/s gives the σw form 38.0 m,
     // ISC3 class D at 2 km: 32.093 × 2^0.64403 = 50.15 m.
     const [, szFar] = puffSigmas(200, 2000, 0.5, 3);
     expect(szFar).toBeCloseTo(32.093 * Math.pow(2, 0.64403), 6);

@@ -71,8 +71,8 @@ export function pgSigmaY(cls: StabilityClass, xM: number): number {
  * Draxler (1976) lateral spread as in pyELQ: σy = σv·t / (1 + 0.9·√(t / 300 s)), with σv ≈ U·σθ. Time-based, so puffs
  * keep spreading in light wind where distance-based curves freeze them.
  */
-export function draxlerSigmaY(sigmaV: number, ageS: number): number {
-  return (sigmaV * ageS) / (1 + 0.9 * Math.sqrt(ageS / 300));
+export function draxlerSigmaY(sigmaV: number, ageS: number, timeScaleS = 300): number {
+  return (sigmaV * ageS) / (1 + 0.9 * Math.sqrt(ageS / timeScaleS));
 }
 
 /**

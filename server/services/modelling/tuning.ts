@@ -62,6 +62,17 @@ export const TUNING = {
   directionSpreadRad: 0.1, // σ of the direction error (~6°) folded into σy as a distance-proportional spread
   // σw/σv in the neutral surface layer (Panofsky et al. 1977: σv, σw = 1.9, 1.25 u*), for the puff's vertical growth.
   sigmaWOverSigmaV: 0.66,
+  // The Draxler form's time scales: σ = σ·t / (1 + 0.9·√(t / T)). Laterally T = 300 s (as in pyELQ). Vertically
+  // session 26 moved T from 50 s to the same 300 s (Draxler's vertical scales for surface releases are hundreds of
+  // seconds; 50 s stopped σz growing after a few seconds of travel). bias.ts --sensors --clean on dense dev 101 + 202:
+  // the model's plume over the true one at 40-60 / 60-80 / ≥ 80 m went 1.49 / 1.25 / 1.63 → 1.28 / 1.06 / 1.24
+  // (20-40 m 0.84 → 0.76). Replay, dev 101 + 202 (sparse also 111, 222): MRE ≥ 1 kg/h metec −0.25 → −0.15, operator
+  // −0.25 → −0.13, dense −0.26 → −0.09, sparse +0.21 → +0.41; within ×2 metec 0.67 → 0.70, dense 0.57 → 0.65;
+  // coverage +0.02 to +0.04 except sparse (equal); 7-day totals nearer on 9 of 10 sites; detection and POD equal;
+  // costs: operator group 0.62 → 0.57, sparse false reports 0.30 → 0.36 per quiet day. 150 s sat between; no taper
+  // at all overshot totals (metec 202 +39 %, dense 101 +23 %).
+  sigmaYTimeScaleS: 300,
+  sigmaZTimeScaleS: 300,
   sigmaThetaMinDeg: 6,
   sigmaThetaMaxDeg: 35,
   // Inversion (§1.6)
