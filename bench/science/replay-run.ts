@@ -90,6 +90,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${layout} seeds ${opts.seeds.join(',')}: releases ${s.releases} reports ${s.reports} | POD≥1 ${f(m.pod_ge_1kgh)} ` +
         `DL90 ${f(m.dl90_kgh)} | FP ${f(m.fp_share)} / ${f(m.fp_per_quiet_site_day)} per quiet day | group ${f(m.loc_group)} ` +
+        `(alone ${f(s.detail.loc_group_single_source)}, several on ${f(s.detail.loc_group_multi_source)}) ` +
         `| ×2 ${f(m.within_x2_ge_1kgh)} MRE ${f(m.mean_rel_err_ge_1kgh)} / <1 ${f(m.mean_rel_err_lt_1kgh)} | cover ${f(m.interval_coverage)} ` +
         `| TTD ${f(m.ttd_median_min)} | totals ${s.detail.totals.map((t) => f(t.error)).join(',')} | CPU ${f(m.cpu_s_per_site_hour)} s/site-h\n`,
     );

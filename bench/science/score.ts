@@ -98,6 +98,8 @@ export interface ScoreDetail {
   /** TP reports whose rate was not a finite number (left out of quantification). */
   non_finite_estimates: number;
   quiet_site_days: number;
+  /** loc_group over TP reports whose release ran alone (no other source releasing at any time of it). */
+  loc_group_single_source: number | null;
   loc_group_multi_source: number | null;
   all_sources_windows: number;
   rel_err_by_bin: {
@@ -157,6 +159,7 @@ export function score(input: ScoreInput): Score {
   const locSource: boolean[] = [];
   const locGroup: boolean[] = [];
   const locGroupMulti: boolean[] = [];
+  const locGroupSingle: boolean[] = [];
   const windows: boolean[] = [];
   const ttdAll: number[] = [];
   const ttdBig: number[] = [];
@@ -204,7 +207,7 @@ export function score(input: ScoreInput): Score {
       const multi = site.releases.some(
         (o) => o !== rel && o.sourceKey !== rel.sourceKey && o.start < rel.end && o.end > rel.start,
       );
-      if (multi) locGroupMulti.push(sameGroup);
+      (multi ? locGroupMulti : locGroupSingle).push(sameGroup);
       const t0 = Math.max(r.start, rel.start);
       const t1 = Math.min(reportEnd(r, site.end), rel.end);
       // A report that only touches the padding has no overlap to average over: compare with the release's rate.
@@ -332,6 +335,7 @@ export function score(input: ScoreInput): Score {
     fp_reports: fp,
     non_finite_estimates: nonFinite,
     quiet_site_days: quietDays,
+    loc_group_single_source: share(locGroupSingle, (v) => v),
     loc_group_multi_source: share(locGroupMulti, (v) => v),
     all_sources_windows: windows.length,
     rel_err_by_bin: QUANT_BINS.map(({ key, lo, hi }) => {

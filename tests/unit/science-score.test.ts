@@ -179,6 +179,16 @@ describe('metrics', () => {
     expect(s.metrics.pod_ge_1kgh).toBe(1);
   });
 
+  it('splits localization by releases that ran alone and releases beside another source', () => {
+    // a runs alone (named right); b and c overlap (b named right, c named in the wrong group).
+    const releases = [rel('a', 'S1', 1, 2, 4), rel('b', 'S1', 10, 14, 4), rel('c', 'S3', 12, 16, 4)];
+    const reports = [rep('x', 'S2', 1, 2, 4), rep('y', 'S1', 10, 11, 4), rep('z', 'S1', 15, 16, 4)];
+    const s = score({ sites: [site(releases, reports)], cpuSeconds: 1 });
+    expect(s.metrics.loc_group).toBeCloseTo(2 / 3);
+    expect(s.detail.loc_group_single_source).toBe(1);
+    expect(s.detail.loc_group_multi_source).toBe(0.5);
+  });
+
   it('compares with the summed rate of concurrent releases of the same source over the overlap', () => {
     const releases = [rel('a', 'S1', 0, 4, 2), rel('b', 'S1', 2, 4, 2)];
     // Overlap 0–4 h: the mean true rate of S1 is (2·4 + 2·2) / 4 = 3.
