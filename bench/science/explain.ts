@@ -13,6 +13,12 @@ export interface SiteExplanation {
   totals: ReturnType<typeof totalsBreakdown>;
   /** The replay's own reports agree with the scored ones this far (releases detected by both / either). */
   replayAgreement: { both: number; consoleOnly: number; replayOnly: number };
+  /**
+   * Releases ≥ 3 kg/h (the TTD target's range) detected by both: minutes from the release's start to the first report
+   * seen by the console and by the replay. The replay reads every posted reading at its step, late ones included, so a
+   * console later than the replay waited for readings (or for its scheduler).
+   */
+  detectionDelays: { release: string; consoleMin: number; replayMin: number }[];
   replayCpuS: number;
 }
 
@@ -27,8 +33,10 @@ export function explainSite(
   siteRates: readonly { time: number; rate: number }[],
 ): SiteExplanation {
   const releases = scenario.truth.releases;
-  const scored = matchReports(reports, releases, scenario.end).detected;
-  const replayed = matchReports(replay.reports, releases, scenario.end).detected;
+  const scoredMatch = matchReports(reports, releases, scenario.end);
+  const replayMatch = matchReports(replay.reports, releases, scenario.end);
+  const scored = scoredMatch.detected;
+  const replayed = replayMatch.detected;
   const detectedIds = new Set(releases.filter((_, i) => scored[i]).map((r) => r.id));
   const replayIds = new Set(releases.filter((_, i) => replayed[i]).map((r) => r.id));
   const missed = releases.filter((r, i) => !scored[i] && r.rateKgH >= VERDICT_MIN_KGH);
@@ -36,7 +44,13 @@ export function explainSite(
   let both = 0;
   let consoleOnly = 0;
   let replayOnly = 0;
-  releases.forEach((_, i) => {
+  const detectionDelays: SiteExplanation['detectionDelays'] = [];
+  releases.forEach((rel, i) => {
+    if (scored[i] && replayed[i] && rel.rateKgH >= 3) {
+      const consoleMin = delayMin(rel.start, scoredMatch.matchingReports[i]!);
+      const replayMin = delayMin(rel.start, replayMatch.matchingReports[i]!);
+      if (consoleMin !== null && replayMin !== null) detectionDelays.push({ release: rel.id, consoleMin, replayMin });
+    }
     if (scored[i] && replayed[i]) both++;
     else if (scored[i]) consoleOnly++;
     else if (replayed[i]) replayOnly++;
@@ -47,8 +61,15 @@ export function explainSite(
     causes: causeCounts(verdicts),
     totals: totalsBreakdown(scenario, siteRates, detectedIds),
     replayAgreement: { both, consoleOnly, replayOnly },
+    detectionDelays,
     replayCpuS: replay.cpuS,
   };
+}
+
+/** Minutes from a release's start to the first sight of any of its matching reports (as the scorer's TTD). */
+function delayMin(start: number, matching: readonly Report[]): number | null {
+  const seen = matching.map((r) => r.firstSeenAt).filter((t): t is number => t !== null);
+  return seen.length ? Math.max(0, Math.min(...seen) - start) / 60_000 : null;
 }
 
 /** Replays the pipeline on a site's posted readings and explains the given reports (the console's, or the replay's). */

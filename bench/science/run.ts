@@ -149,6 +149,11 @@ async function runBenchmark(opts: Options, started: number): Promise<void> {
     log(
       `[${site.label}] missed releases ≥ 1 kg/h by cause: ${causes.join(', ') || 'none'} (replay ${explanation.replayCpuS.toFixed(0)} CPU s; agrees with the console on ${explanation.replayAgreement.both} detections, console only ${explanation.replayAgreement.consoleOnly}, replay only ${explanation.replayAgreement.replayOnly})`,
     );
+    const delays = explanation.detectionDelays;
+    if (delays.length)
+      log(
+        `[${site.label}] time to detection ≥ 3 kg/h, console / replay (min): ${delays.map((d) => `${d.release} ${d.consoleMin.toFixed(0)}/${d.replayMin.toFixed(0)}`).join(', ')}`,
+      );
   }
 
   const rows: Row[] = [];
