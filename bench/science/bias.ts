@@ -24,7 +24,7 @@ import { solarElevationDeg } from '../../server/services/modelling/physics';
 import { TUNING } from '../../server/services/modelling/tuning';
 import type { Scenario } from '../truth/types';
 
-const REFUSED = [303, 404, 707, 808, 909, 1111, 1212];
+const REFUSED = [303, 404, 707, 808, 909, 1111, 1212, 1313];
 
 interface Row {
   seed: number;
