@@ -11,6 +11,7 @@ import {
 } from '../src/codec/series-arrow';
 import { decodeSiteRatesJson } from '../src/codec/site-rates';
 import { assertInWorker, newWasmCore } from '../src/compute/wasm-core-browser';
+import { heldAnswerLost } from '../src/compute/held-answers';
 import {
   RAW_SAMPLES_PER_PIXEL,
   type LoadedSeries,
@@ -145,7 +146,7 @@ const api = {
     which: 'direction' | 'speed',
   ): Promise<{ installationId: number; id: string; length: number; interval: number }[]> {
     const cols = windAnswers.get(key);
-    if (!cols) throw new Error('The wind answer is no longer held in the worker; please reload the chart.');
+    if (!cols) throw heldAnswerLost('The wind answer is no longer held in the worker; please reload the chart.');
     windAnswers.delete(key);
     windAnswers.set(key, cols);
     const values = which === 'direction' ? cols.windDirections : cols.windSpeeds;

@@ -4,7 +4,7 @@ import { KERNEL_BENCHMARK_COUNT, type KernelBenchmark } from './kernel-benchmark
 import type { ChartView, TimeseriesWorkerApi } from '../../workers/timeseries.worker';
 import { slotFor, WorkerPool, type WorkerCall } from './worker-pool';
 import { comlinkFactory } from './comlink-worker';
-import { HeldAnswers } from './held-answers';
+import { HeldAnswers, withFreshBytes } from './held-answers';
 
 type Remote = Comlink.Remote<TimeseriesWorkerApi>;
 
@@ -63,14 +63,17 @@ export const timeseriesClient = {
   /**
    * A device's wind answer, decoded in one worker into a series per installation (`${idPrefix}:${installationId}`).
    * The page's two wind charts share one cached answer: its bytes go to the worker once, by transfer (the cached
-   * buffer is empty afterwards), and the worker keeps the decoded answer for the other chart.
+   * buffer is empty afterwards), and the worker keeps the decoded answer for the other chart. `bytesOf(true)` must
+   * fetch the answer afresh (bypassing the cache).
    */
-  loadWindBytes: async (idPrefix: string, body: ArrayBuffer, which: 'direction' | 'speed') => {
-    const { key, slot } = await windAnswers().handleOf(body);
-    const loaded = await timeseriesPool().callOn(slot, (w) => w.loadHeldWind(key, idPrefix, which));
-    for (const s of loaded) placed.set(s.id, slot);
-    return loaded;
-  },
+  loadWindBytes: (idPrefix: string, bytesOf: (fresh: boolean) => Promise<ArrayBuffer>, which: 'direction' | 'speed') =>
+    // A replaced worker no longer holds the answer and the cached buffer is empty: then once more with fresh bytes.
+    withFreshBytes(bytesOf, async (body) => {
+      const { key, slot } = await windAnswers().handleOf(body);
+      const loaded = await timeseriesPool().callOn(slot, (w) => w.loadHeldWind(key, idPrefix, which));
+      for (const s of loaded) placed.set(s.id, slot);
+      return loaded;
+    }),
   /**
    * A site's modelled rates (the JSON answer's bytes, transferred), decoded in one worker into the rate and its two
    * bounds, `${idPrefix}:0..2`.

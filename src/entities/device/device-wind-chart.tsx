@@ -55,6 +55,7 @@ interface Props {
 export function fetchWindBytes(
   queryClient: QueryClient,
   q: { organizationId: number; deviceId: number; mode: ChartMode; range: TimeRange; timeZone: string },
+  fresh = false,
 ): Promise<ArrayBuffer> {
   const { organizationId, deviceId, mode, range, timeZone } = q;
   const query = {
@@ -64,8 +65,11 @@ export function fetchWindBytes(
     endTime: new Date(range.end).toISOString(),
     ...windQuery(mode, range, timeZone),
   };
+  const queryKey = endpointKey(deviceWindDataEndpoint, { query });
+  // The cached buffer was handed to a worker that no longer holds it: fetch the answer again.
+  if (fresh) queryClient.removeQueries({ queryKey, exact: true });
   return queryClient.fetchQuery({
-    queryKey: endpointKey(deviceWindDataEndpoint, { query }),
+    queryKey,
     staleTime: 30_000,
     gcTime: 30_000,
     queryFn: ({ signal }) => callEndpointBytes(deviceWindDataEndpoint, { accept: ARROW_STREAM_MIME, signal, query }),
@@ -88,14 +92,14 @@ export function DeviceWindChart({
   const { ianaTimezoneId: tz, timeFormat } = user.userSettings;
   const load = useCallback<ChartLoader>(
     async ({ mode, range: r, nonce }) => {
-      const bytes = await fetchWindBytes(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
+      const args = { organizationId, deviceId, mode, range: r, timeZone: tz };
       const named = new Map(
         installations.map((i) => [i.id, `${i.siteName} (from ${formatDateTime(i.startTime, tz, timeFormat)})`]),
       );
       // Decoded and split per installation in the time-series worker.
       const loaded = await timeseriesClient.loadWindBytes(
         `wind:${deviceId}:${typeId}:${mode}:${r.start}:${r.end}:${nonce}`,
-        bytes,
+        (fresh) => fetchWindBytes(queryClient, args, fresh),
         typeId === WIND_DIRECTION_TYPE ? 'direction' : 'speed',
       );
       return loaded.map(({ installationId, id, length, interval }) => ({

@@ -136,11 +136,11 @@ export function SiteWindChart({
       const devices = [...new Set(withWind.map((s) => s.deviceId))];
       const series = await Promise.all(
         devices.map(async (deviceId) => {
-          const bytes = await fetchWindBytes(queryClient, { organizationId, deviceId, mode, range: r, timeZone: tz });
+          const args = { organizationId, deviceId, mode, range: r, timeZone: tz };
           // Decoded and split per installation in the time-series worker; installations at other sites are unloaded again.
           const loaded = await timeseriesClient.loadWindBytes(
             `site-wind:${siteId}:${typeId}:${deviceId}:${mode}:${r.start}:${r.end}:${nonce}`,
-            bytes,
+            (fresh) => fetchWindBytes(queryClient, args, fresh),
             typeId === 15 ? 'direction' : 'speed',
           );
           const here = withWind.filter((s) => s.deviceId === deviceId);
