@@ -12,7 +12,7 @@
 // (every random stream of the measurement layer draws the same numbers either way), so the table also says how much
 // of the plume the background stage kept. `--clean` replays the pipeline on background + true enhancement only (no
 // noise, offsets, drift or artefacts): what the forward model and the inversion do alone.
-import { ArgError, parseArgs } from './args';
+import { ArgError, parseArgs, refuseTestSeeds } from './args';
 import { loadTruth } from './engines';
 import { Feeder, MINUTE_MS, type PostedSeries } from './feed';
 import { replayGeometry, replayWindow } from './replay';
@@ -23,8 +23,6 @@ import { runStep } from '../../server/services/modelling/step';
 import { solarElevationDeg } from '../../server/services/modelling/physics';
 import { TUNING } from '../../server/services/modelling/tuning';
 import type { Scenario } from '../truth/types';
-
-const REFUSED = [303, 404, 707, 808, 909, 1111, 1212, 1313];
 
 interface Row {
   seed: number;
@@ -107,8 +105,7 @@ async function main(): Promise<void> {
   const clean = argv.includes('--clean');
   const sensorsMode = argv.includes('--sensors');
   const opts = parseArgs(argv.filter((a) => a !== '--clean' && a !== '--sensors'));
-  if (opts.test || opts.seeds.some((s) => REFUSED.includes(s)))
-    throw new ArgError(`development seeds only (not --test or ${REFUSED.join(', ')})`);
+  refuseTestSeeds(opts, 'bias.ts tunes');
   if (process.env.BENCH_TUNING) Object.assign(TUNING, JSON.parse(process.env.BENCH_TUNING) as Partial<typeof TUNING>);
   try {
     setPuffKernel(await loadPuffKernel());

@@ -15,8 +15,9 @@ export interface SiteExplanation {
   replayAgreement: { both: number; consoleOnly: number; replayOnly: number };
   /**
    * Releases ≥ 3 kg/h (the TTD target's range) detected by both: minutes from the release's start to the first report
-   * seen by the console and by the replay. The replay reads every posted reading at its step, late ones included, so a
-   * console later than the replay waited for readings (or for its scheduler).
+   * seen by the console and by the replay. The replay reads every posted reading at its step, late ones included; the
+   * console models a step without a device that lags and recomputes it when the readings arrive, so the two differ by
+   * a batch or two, either way.
    */
   detectionDelays: { release: string; consoleMin: number; replayMin: number }[];
   replayCpuS: number;

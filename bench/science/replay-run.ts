@@ -3,7 +3,7 @@
 // by the same scorer, with the verdicts of the missed releases. A quick loop for tuning on development seeds only;
 // the benchmark's numbers are the console's (`npm run bench:science`).
 import { writeFileSync } from 'node:fs';
-import { ArgError, parseArgs } from './args';
+import { ArgError, parseArgs, refuseTestSeeds } from './args';
 import { loadTruth } from './engines';
 import { replayAndExplain, type SiteExplanation } from './explain';
 import { Feeder, MINUTE_MS } from './feed';
@@ -13,17 +13,11 @@ import { score, type SiteRun } from './score';
 import { TUNING } from '../../server/services/modelling/tuning';
 import { CAUSES } from './verdicts';
 
-/** Seeds reported as untuned tests (bench/README.md): 808 was session 23's fresh seed, 909 session 24's, 1111 its round 2's, 1212 session 25's, 1313 session 26's. */
-const TEST_SEEDS_REFUSED = [303, 404, 707, 808, 909, 1111, 1212, 1313];
-
 async function main(): Promise<void> {
   const argv = process.argv.slice(2).filter((a) => a !== '--');
   const listReports = argv.includes('--reports');
   const opts = parseArgs(argv.filter((a) => a !== '--reports'));
-  if (opts.test || opts.seeds.some((s) => TEST_SEEDS_REFUSED.includes(s)))
-    throw new ArgError(
-      `the replay is a tuning loop: development seeds only (not --test or ${TEST_SEEDS_REFUSED.join(', ')})`,
-    );
+  refuseTestSeeds(opts, 'the replay is a tuning loop');
   // BENCH_TUNING='{"onProbability":0.6}' varies the stages' constants for one replay (development seeds only).
   if (process.env.BENCH_TUNING) Object.assign(TUNING, JSON.parse(process.env.BENCH_TUNING) as Partial<typeof TUNING>);
   const truth = await loadTruth();

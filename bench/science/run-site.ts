@@ -20,9 +20,9 @@ const DAY_MS = 86_400_000;
 /** The pipeline may lag the clock by its context window (an hour) before a batch counts as processed. */
 const PROCESS_LAG_MS = 60 * MINUTE_MS;
 /**
- * Beyond that bound, how long to wait for the pipeline to catch up with the newest readings before reading its
- * emissions: without it the read raced the pipeline (the lenient bound was met before the batch's steps ran), so a
- * report made from a batch was often seen only a batch later and time to detection measured the race.
+ * Within that bound, how long the pipeline may stand still short of the newest readings before its emissions are read
+ * (a lagging device or a longer look-ahead can hold it there); while it advances, the harness waits on, since reading
+ * before a batch's steps ran measured the race as time to detection.
  */
 const CATCH_UP_MS = 2_000;
 /** Emissions re-read each batch: a 2-day look-back catches rows whose start was refined backwards. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ch4Density,
-  draxlerSigmaY,
+  draxlerSpread,
   pgSigmaY,
   pgSigmaZ,
   pressureAtElevation,
@@ -33,8 +33,8 @@ describe('modelling physics', () => {
   });
 
   it('Draxler spread grows linearly then slower', () => {
-    expect(draxlerSigmaY(0.5, 10)).toBeCloseTo((0.5 * 10) / (1 + 0.9 * Math.sqrt(10 / 300)), 10);
-    expect(draxlerSigmaY(0.5, 1200) / 1200).toBeLessThan(draxlerSigmaY(0.5, 10) / 10);
+    expect(draxlerSpread(0.5, 10, 300)).toBeCloseTo((0.5 * 10) / (1 + 0.9 * Math.sqrt(10 / 300)), 10);
+    expect(draxlerSpread(0.5, 1200, 300) / 1200).toBeLessThan(draxlerSpread(0.5, 10, 300) / 10);
   });
 
   it('Yamartino σθ handles the 0/360 wrap', () => {

@@ -1,6 +1,14 @@
 // Arguments of `npm run bench:science`: refusals with clear messages, quick and test modes.
 import { describe, expect, it } from 'vitest';
-import { ArgError, DEV_SEEDS, drawTestSeeds, hashSeeds, parseArgs } from '../../bench/science/args';
+import {
+  ArgError,
+  DEV_SEEDS,
+  drawTestSeeds,
+  hashSeeds,
+  parseArgs,
+  refuseTestSeeds,
+  REPORTED_TEST_SEEDS,
+} from '../../bench/science/args';
 
 const refused = (argv: string[]): string => {
   try {
@@ -79,5 +87,14 @@ describe('bench:science arguments', () => {
     expect(bad(['--start', '17/11/2026'])).toBe("--start takes a date as YYYY-MM-DD, got '17/11/2026'");
     expect(bad(['--start', '2026-02-30'])).toBe("--start takes a date as YYYY-MM-DD, got '2026-02-30'");
     expect(bad(['--start', '2026-11-20', '--days', '7'])).toContain('must end before now');
+  });
+
+  it('keeps the tuning tools off --test and off every seed reported as a test', () => {
+    expect(() => refuseTestSeeds({ test: false, seeds: [101, 202, 111] }, 'replay')).not.toThrow();
+    expect(() => refuseTestSeeds({ test: true, seeds: [101] }, 'replay')).toThrow(ArgError);
+    for (const seed of REPORTED_TEST_SEEDS)
+      expect(() => refuseTestSeeds({ test: false, seeds: [101, seed] }, 'bias.ts tunes')).toThrow(
+        /^bias\.ts tunes: development seeds only \(not --test or 303, /,
+      );
   });
 });

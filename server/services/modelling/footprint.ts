@@ -7,7 +7,7 @@
 // distance-proportional term folds the direction error into σy. A puff dies at 20 min or once it is far beyond the
 // sensors and moving away. Concentrations come from the puff kernel (wasm or its TS twin).
 import { PUFF_STRIDE, puffKernel } from './puff-kernel';
-import { draxlerSigmaY, pgSigmaY, pgSigmaZ, type StabilityClass } from './physics';
+import { draxlerSpread, pgSigmaY, pgSigmaZ, type StabilityClass } from './physics';
 import { TUNING } from './tuning';
 
 export interface Point3 {
@@ -97,16 +97,15 @@ export function puffSigmas(
   scale = 1,
 ): [number, number] {
   const d = Math.max(distM, 1);
-  const syT = draxlerSigmaY(sigmaV, ageS, TUNING.sigmaYTimeScaleS);
+  const syT = draxlerSpread(sigmaV, ageS, TUNING.sigmaYTimeScaleS);
   let sy = Math.max(syT, 0.5 * pgSigmaY(cls, d));
   sy = Math.max(0.5, Math.sqrt(sy * sy + TUNING.sourceHalfWidthM ** 2 + (TUNING.directionSpreadRad * d) ** 2) * scale);
   // Vertical: ISC3 on distance, floored by a time-based growth so light-wind puffs still dilute, and by the same
   // Draxler form driven by σw = (σw/σv)·σv from the measured turbulence: near the ground, within ~100 m, ISC3's σz
   // (fitted to 3-10 min averages far downwind) is about half of σw·t, which made the puff's concentrations too high
   // and its rates too low against the particle truth.
-  const taper = 1 + 0.9 * Math.sqrt(ageS / TUNING.sigmaZTimeScaleS);
-  const szT = (0.1 * ageS) / taper;
-  const szW = (TUNING.sigmaWOverSigmaV * sigmaV * ageS) / taper;
+  const szT = draxlerSpread(0.1, ageS, TUNING.sigmaZTimeScaleS);
+  const szW = draxlerSpread(TUNING.sigmaWOverSigmaV * sigmaV, ageS, TUNING.sigmaZTimeScaleS);
   const sz = Math.max(0.5, Math.max(pgSigmaZ(cls, d), szT, szW) * scale);
   return [sy, sz];
 }

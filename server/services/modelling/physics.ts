@@ -68,10 +68,10 @@ export function pgSigmaY(cls: StabilityClass, xM: number): number {
 }
 
 /**
- * Draxler (1976) lateral spread as in pyELQ: σy = σv·t / (1 + 0.9·√(t / 300 s)), with σv ≈ U·σθ. Time-based, so puffs
- * keep spreading in light wind where distance-based curves freeze them.
+ * Draxler (1976) spread as in pyELQ: σ = σv·t / (1 + 0.9·√(t / T)) for a velocity spread σv (laterally σv ≈ U·σθ,
+ * T = 300 s). Time-based, so puffs keep spreading in light wind where distance-based curves freeze them.
  */
-export function draxlerSigmaY(sigmaV: number, ageS: number, timeScaleS = 300): number {
+export function draxlerSpread(sigmaV: number, ageS: number, timeScaleS: number): number {
   return (sigmaV * ageS) / (1 + 0.9 * Math.sqrt(ageS / timeScaleS));
 }
 
