@@ -64,7 +64,7 @@ export interface HistoryColumn<T> {
 
 /**
  * A scrolling history table; a column given as false is left out (columns that only one kind of history shows).
- * With `scrollRegion` its box is a named region the keyboard can reach and scroll (a history inside a dialog's tab).
+ * Its box is a named region the keyboard can reach and scroll, since any history may outgrow it.
  */
 export function HistoryTable<T>({
   label,
@@ -72,21 +72,16 @@ export function HistoryTable<T>({
   rowKey,
   columns,
   rowClassName,
-  scrollRegion = false,
 }: {
   label: string;
   rows: readonly T[];
   rowKey: (row: T, index: number) => string | number;
   columns: readonly (HistoryColumn<T> | false)[];
   rowClassName?: (row: T) => string | undefined;
-  scrollRegion?: boolean;
 }) {
   const shown = columns.filter((c): c is HistoryColumn<T> => c !== false);
   return (
-    <div
-      className="max-h-[60vh] overflow-auto"
-      {...(scrollRegion ? { tabIndex: 0, role: 'region', 'aria-label': `${label} (scrollable)` } : {})}
-    >
+    <div className="max-h-[60vh] overflow-auto" tabIndex={0} role="region" aria-label={`${label} (scrollable)`}>
       <table className="table table-xs" aria-label={label}>
         <thead className="text-base-content">
           <tr>

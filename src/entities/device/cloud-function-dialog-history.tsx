@@ -27,7 +27,6 @@ export function CloudFunctionHistory({ history }: { history: ReturnType<typeof u
   return (
     <HistoryTable
       label="Cloud function history"
-      scrollRegion
       rows={history.data}
       rowKey={(h, i) => `${h.time}-${i}`}
       columns={[
