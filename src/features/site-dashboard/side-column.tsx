@@ -335,8 +335,11 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
         </table>
       ) : (
         <div className="max-h-80 overflow-auto" tabIndex={0} role="region" aria-label="Emission list">
-          {/* Fits the 380 px side column with the Plume column shown: tight cells, dates and names wrap, icon buttons. */}
-          <table className="table table-sm w-full [&_td]:px-1 [&_th]:px-1" aria-label="Emissions">
+          {/*
+            Fits the 380 px side column with the Plume column shown, whatever the data: tight cells; dates, names,
+            volumes and the classification (a line of small text under the date, not a badge) wrap; icon buttons.
+          */}
+          <table className="table table-sm w-full [&_td]:px-0.5 [&_th]:px-0.5" aria-label="Emissions">
             <thead className="text-xs text-base-content">
               <tr>
                 <th scope="col">Date</th>
@@ -360,7 +363,7 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                     </Link>
                     {e.endTime === null && <span className="badge badge-ghost badge-sm ml-1">Processing</span>}
                     {e.classification !== null && (
-                      <span className="badge badge-info badge-outline badge-sm ml-1">
+                      <span className="mt-0.5 block text-xs font-medium text-info">
                         {CLASSIFICATION_LABELS[e.classification]}
                       </span>
                     )}
@@ -369,7 +372,7 @@ function EmissionsWidget({ w, siteId, onZoom }: { w: SiteWindow; siteId: number;
                     <EmissionSourceCell organizationId={w.organizationId} emission={e} />
                   </td>
                   <td className="break-words">{e.sourceCategoryName}</td>
-                  <td className="text-right whitespace-nowrap tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
+                  <td className="text-right tabular-nums">{`${units.volume(e.totalVolume).toFixed(1)} ${units.volumeLabel}`}</td>
                   {canPlume && (
                     <td>
                       <PlumeButton organizationId={w.organizationId} emission={e} />
