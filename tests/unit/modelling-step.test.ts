@@ -9,8 +9,10 @@ const start = Date.UTC(2026, 5, 1, 12);
 /** About 10 s alone; the shared 2-core machine under load has taken over 20 s. */
 const TIMEOUT_MS = 60_000;
 
-function runAll(releases: Release[], seed: number, hours: number, units = 1): StepResult[] {
+function runAll(releases: Release[], seed: number, hours: number, units = 1, twinGroups = false): StepResult[] {
   const g = metecLikeGeometry(1, units);
+  // Twins: each second unit, 3.5 m from the first, in a group of its own (near-identical footprints, two groups).
+  if (twinGroups) g.sources = g.sources.map((s) => (s.id >= 100 ? { ...s, groupId: s.groupId! + 10 } : s));
   const series = synthesize(g, {
     start,
     minutes: (hours + 1.5) * 60,
@@ -107,6 +109,31 @@ describe('runStep end to end (synthetic, own forward model)', () => {
       expect(off.bRow).toBe(off.bOn); // alone, one strong step opens it
       expect(on.bOn).toBe(off.bOn);
       expect(on.bRow).toBe(on.bOn + 1); // beside the open emission, the second on-step does
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'a release whose plume the fit hands to a twin group 3.5 m away keeps one emission (stand-ins)',
+    () => {
+      // Group 22's unit (id 12) emits; its twin (id 112) is group 32. Without the rule the fit's choice flips between
+      // the twins and each flip opens a new, wrong-group emission.
+      const emissionKeys = (cosine: number) => {
+        const saved = TUNING.standInCosine;
+        TUNING.standInCosine = cosine;
+        try {
+          const rows = finalRows(runAll([{ sourceIndex: 4, rateKgH: 4, fromMin: 90, toMin: 330 }], 6, 5, 2, true));
+          return { rows, keys: new Set(rows.map((e) => e.sourceId)) };
+        } finally {
+          TUNING.standInCosine = saved;
+        }
+      };
+      const off = emissionKeys(0);
+      expect(off.keys).toEqual(new Set([12, 112]));
+      expect(off.rows.length).toBeGreaterThan(2);
+      const on = emissionKeys(TUNING.standInCosine);
+      expect(on.rows).toHaveLength(1);
+      expect([12, 112]).toContain(on.rows[0]!.sourceId);
     },
     TIMEOUT_MS,
   );

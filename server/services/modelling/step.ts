@@ -23,6 +23,7 @@ import {
   type Point3,
 } from './footprint';
 import { invert, widen, type InversionResult } from './inversion';
+import { findStandIns, footprintLikeness, type HandedRate } from './stand-in';
 import { ch4Density, solarElevationDeg, stabilityFromSigmaTheta, yamartinoDeg } from './physics';
 import { cleanCh4, combineWind } from './qc';
 import { gaussian, makeRng, medianOf, quantile } from './stats';
@@ -348,6 +349,35 @@ function runStepUnsafe(input: StepInput): StepResult {
     }
   }
 
+  // Stand-ins (stand-in.ts): a group that passes the fresh test while another group's emission is open, with a
+  // footprint on the sensors nearly the same as that group's, is the open release's plume handed over by the fit; the
+  // open group keeps its emission with the newcomer's rate projected onto its footprint.
+  const mis = (units: readonly number[]) => units.map((j) => modelIdx.indexOf(j));
+  const { standIns: standInFor, handed: standInRate } =
+    TUNING.standInCosine > 0 && gate && inv!.explained >= TUNING.minExplained
+      ? findStandIns(
+          [...groupVerdict].map(([rep, g]) => {
+            const open = emissionStates[String(sources[rep]!.id)]?.open;
+            return {
+              rep,
+              units: mis(g.members),
+              pOn: g.pOn,
+              rate: g.rate,
+              lower: g.lower,
+              upper: g.upper,
+              openMeanRate: open && open.steps > 0 ? open.sumRate / open.steps : null,
+            };
+          }),
+          (a, b) => footprintLikeness(members, a, b, enh, minuteWeight),
+          {
+            onProbability: TUNING.onProbability,
+            cosine: TUNING.standInCosine,
+            maxScale: TUNING.standInMaxScale,
+            maxJump: TUNING.standInMaxJump,
+          },
+        )
+      : { standIns: new Set<number>(), handed: new Map<number, HandedRate>() };
+
   sources.forEach((src, j) => {
     const key = String(src.id);
     const state = emissionStates[key] ?? emptyState();
@@ -384,9 +414,14 @@ function runStepUnsafe(input: StepInput): StepResult {
       let strong = false;
       if (g) {
         const companion = j !== leadRep && g.rate < TUNING.companionMinShare * leadRate;
-        const fresh = gate && g.pOn >= TUNING.onProbability && inv!.explained >= TUNING.minExplained && !companion;
+        const fresh =
+          gate &&
+          g.pOn >= TUNING.onProbability &&
+          inv!.explained >= TUNING.minExplained &&
+          !companion &&
+          !standInFor.has(j);
         const keep = open !== null && g.pOn >= 0.5 && g.probability >= 0.5 && inv!.explained >= 0.25;
-        on = fresh || keep;
+        on = fresh || keep || (open !== null && standInRate.has(j));
         // While another group's emission is open (a release under way), one step never opens a second one: a
         // neighbour lit by that release's plume must show itself in two steps (companions of session 24 round 2).
         const besideOpen =
@@ -412,8 +447,15 @@ function runStepUnsafe(input: StepInput): StepResult {
         on,
         probability: est.probability,
       };
-      // The emission row of an on group carries the group's rate (its units cannot be told apart).
-      const er = on && g ? g : est;
+      // The emission row of an on group carries the group's rate (its units cannot be told apart), plus what a
+      // stand-in handed over.
+      const handed = standInRate.get(j);
+      const er =
+        on && g
+          ? handed
+            ? { rate: g.rate + handed.rate, lower: g.lower + handed.lower, upper: g.upper + handed.upper }
+            : g
+          : est;
       verdict = {
         sourceId: src.id,
         on,
