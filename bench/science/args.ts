@@ -21,6 +21,20 @@ export function refuseTestSeeds(opts: Pick<Options, 'test' | 'seeds'>, tool: str
     throw new ArgError(`${tool}: development seeds only (not --test or ${REPORTED_TEST_SEEDS.join(', ')})`);
 }
 
+/**
+ * The options of a tuning tool (replay, bias): without --seeds, the development seeds never reported as a test
+ * (DEV_SEEDS holds 303, session 20's untuned seed); any test seed is refused.
+ */
+export function tuningOptions(argv: readonly string[], tool: string): Options {
+  let opts = parseArgs(argv);
+  if (!argv.includes('--seeds') && !opts.test) {
+    const seeds = opts.seeds.filter((s) => !REPORTED_TEST_SEEDS.includes(s));
+    opts = { ...opts, seeds, seedHash: hashSeeds(seeds) };
+  }
+  refuseTestSeeds(opts, tool);
+  return opts;
+}
+
 export type RunLabel = 'dev' | 'test' | 'quick';
 
 export interface Options {

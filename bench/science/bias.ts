@@ -12,7 +12,7 @@
 // (every random stream of the measurement layer draws the same numbers either way), so the table also says how much
 // of the plume the background stage kept. `--clean` replays the pipeline on background + true enhancement only (no
 // noise, offsets, drift or artefacts): what the forward model and the inversion do alone.
-import { ArgError, parseArgs, refuseTestSeeds } from './args';
+import { ArgError, tuningOptions } from './args';
 import { loadTruth } from './engines';
 import { Feeder, MINUTE_MS, type PostedSeries } from './feed';
 import { replayGeometry, replayWindow } from './replay';
@@ -104,8 +104,10 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2).filter((a) => a !== '--');
   const clean = argv.includes('--clean');
   const sensorsMode = argv.includes('--sensors');
-  const opts = parseArgs(argv.filter((a) => a !== '--clean' && a !== '--sensors'));
-  refuseTestSeeds(opts, 'bias.ts tunes');
+  const opts = tuningOptions(
+    argv.filter((a) => a !== '--clean' && a !== '--sensors'),
+    'bias.ts tunes',
+  );
   if (process.env.BENCH_TUNING) Object.assign(TUNING, JSON.parse(process.env.BENCH_TUNING) as Partial<typeof TUNING>);
   try {
     setPuffKernel(await loadPuffKernel());

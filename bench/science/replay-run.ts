@@ -3,7 +3,7 @@
 // by the same scorer, with the verdicts of the missed releases. A quick loop for tuning on development seeds only;
 // the benchmark's numbers are the console's (`npm run bench:science`).
 import { writeFileSync } from 'node:fs';
-import { ArgError, parseArgs, refuseTestSeeds } from './args';
+import { ArgError, tuningOptions } from './args';
 import { loadTruth } from './engines';
 import { replayAndExplain, type SiteExplanation } from './explain';
 import { Feeder, MINUTE_MS } from './feed';
@@ -16,8 +16,10 @@ import { CAUSES } from './verdicts';
 async function main(): Promise<void> {
   const argv = process.argv.slice(2).filter((a) => a !== '--');
   const listReports = argv.includes('--reports');
-  const opts = parseArgs(argv.filter((a) => a !== '--reports'));
-  refuseTestSeeds(opts, 'the replay is a tuning loop');
+  const opts = tuningOptions(
+    argv.filter((a) => a !== '--reports'),
+    'the replay is a tuning loop',
+  );
   // BENCH_TUNING='{"onProbability":0.6}' varies the stages' constants for one replay (development seeds only).
   if (process.env.BENCH_TUNING) Object.assign(TUNING, JSON.parse(process.env.BENCH_TUNING) as Partial<typeof TUNING>);
   const truth = await loadTruth();

@@ -8,6 +8,7 @@ import {
   parseArgs,
   refuseTestSeeds,
   REPORTED_TEST_SEEDS,
+  tuningOptions,
 } from '../../bench/science/args';
 
 const refused = (argv: string[]): string => {
@@ -96,5 +97,14 @@ describe('bench:science arguments', () => {
       expect(() => refuseTestSeeds({ test: false, seeds: [101, seed] }, 'bias.ts tunes')).toThrow(
         /^bias\.ts tunes: development seeds only \(not --test or 303, /,
       );
+  });
+
+  it('gives the tuning tools the development seeds never reported as a test when no seeds are named', () => {
+    const opts = tuningOptions(['--layouts', 'metec'], 'replay');
+    expect(opts.seeds).toEqual(DEV_SEEDS.filter((s) => !REPORTED_TEST_SEEDS.includes(s)));
+    expect(opts.seeds.length).toBeGreaterThan(0);
+    expect(opts.seedHash).toBe(hashSeeds(opts.seeds));
+    expect(tuningOptions(['--seeds', '111,222'], 'replay').seeds).toEqual([111, 222]);
+    expect(() => tuningOptions(['--seeds', '101,303'], 'replay')).toThrow(ArgError);
   });
 });
