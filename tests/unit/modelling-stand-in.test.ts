@@ -87,9 +87,18 @@ describe('stand-ins', () => {
     expect(findStandIns([opened, newcomer], () => ({ cosine: 0.95, projection: 2.5 }), rule)).toEqual(none);
     // A projected 40 kg/h beside an emission at 10 kg/h is another release (jump > 3).
     expect(findStandIns([opened, { ...newcomer, rate: 32 }], alike, rule)).toEqual(none);
+    expect(findStandIns([opened, { ...newcomer, rate: 24.1 }], alike, rule)).toEqual(none);
     // A newcomer below the fresh test, or with an emission of its own, is not one.
     expect(findStandIns([opened, { ...newcomer, pOn: 0.6 }], alike, rule)).toEqual(none);
     expect(findStandIns([opened, { ...newcomer, openMeanRate: 8 }], alike, rule)).toEqual(none);
+  });
+
+  it('takes a projected rate far below the open mean: the turning wind shows part of the plume', () => {
+    // 2 kg/h × 1.25 = 2.5 kg/h projected, a quarter of the open emission's 10 kg/h; exactly 3 × the mean passes.
+    const faint = findStandIns([opened, { ...newcomer, rate: 2, lower: 1, upper: 4 }], alike, rule);
+    expect([...faint.standIns]).toEqual([1]);
+    expect(faint.handed.get(0)).toEqual({ rate: 2.5, lower: 1.25, upper: 5 });
+    expect([...findStandIns([opened, { ...newcomer, rate: 24 }], alike, rule).standIns]).toEqual([1]);
   });
 
   it('picks the likest of two open groups', () => {

@@ -73,9 +73,10 @@ export interface HandedRate {
 /**
  * The newcomers that stand in for an open group, and the rate each open group takes over. A newcomer passes the
  * fresh test (pOn ≥ onProbability) and has no emission open; its footprint and the open group's have at least
- * `cosine` likeness; the projected rate is within `maxScale` of the newcomer's and within `maxJump` of the open
- * emission's mean rate (a much larger or smaller rate is another release, not the same one seen differently, such as
- * a second source starting downwind of the first).
+ * `cosine` likeness; the projected rate is within `maxScale` of the newcomer's and at most `maxJump` times the open
+ * emission's mean rate (a much larger rate is another release, not the same one seen differently, such as a second
+ * source starting downwind of the first). A lower rate is no such sign: the turning wind often shows only part of
+ * the plume.
  */
 export function findStandIns(
   groups: readonly StandInGroup[],
@@ -92,7 +93,7 @@ export function findStandIns(
     for (const x of open) {
       const like = likeness(x.units, y.units);
       if (like.cosine < rule.cosine || !within(like.projection, 1, rule.maxScale)) continue;
-      if (!within(like.projection * y.rate, x.openMeanRate!, rule.maxJump)) continue;
+      if (like.projection * y.rate > rule.maxJump * x.openMeanRate!) continue;
       if (!best || like.cosine > best.like.cosine) best = { x, like };
     }
     if (!best) continue;
