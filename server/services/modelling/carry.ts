@@ -3,6 +3,7 @@
 import type { ModelCarry } from './contract';
 import type { BackgroundCarry } from './background';
 import type { EmissionState } from './emissions';
+import { freshDirectionOffset, parseDirectionOffset, type DirectionOffsetCarry } from './direction-offset';
 
 export const CARRY_VERSION = 1;
 
@@ -14,6 +15,8 @@ export interface CarryData {
   emissions: Record<string, EmissionState>;
   /** Last step processed (ms), to notice gaps. */
   lastStep: number | null;
+  /** The site's wind-direction offset learnt from its plumes (direction-offset.ts). */
+  direction: DirectionOffsetCarry;
 }
 
 export function freshCarry(): CarryData {
@@ -22,6 +25,7 @@ export function freshCarry(): CarryData {
     windBias: {},
     emissions: {},
     lastStep: null,
+    direction: freshDirectionOffset(),
   };
 }
 
@@ -112,6 +116,7 @@ export function parseCarry(carry: ModelCarry | null): CarryData {
     windBias: numberRecord(d.windBias),
     emissions,
     lastStep: typeof d.lastStep === 'number' && Number.isFinite(d.lastStep) ? d.lastStep : null,
+    direction: parseDirectionOffset(d.direction),
   };
 }
 

@@ -122,6 +122,8 @@ export interface StepDiagnostics {
   spikeMinutes: number;
   /** Share of the signal's variance the nominal member's selection explains. */
   explained: number;
+  /** The site's learnt wind-direction offset after the step (degrees; direction-offset.ts). */
+  directionOffsetDeg?: number;
   /** Sources no sensor could see in the step (no sensor downwind, or too little wind). */
   unobservable: number[];
   /** Per observable equipment group: the group's detection probability, localization probability and rate. */

@@ -62,6 +62,8 @@ export interface InversionResult {
   explained: number;
   spikeMinutes: number;
   selected: number[];
+  /** The observable sources (columns) the selections chose among. */
+  candidates: number[];
   /** Nominal member: Σ over rows of (enhancement − intercept), and per source Σ of its footprint (diagnostics). */
   massY: number;
   massH: Float64Array;
@@ -75,7 +77,7 @@ interface Rows {
   n: number;
 }
 
-function buildRows(inp: InversionInput): Rows {
+function buildRows(inp: Pick<InversionInput, 'enhancement' | 'minuteWeight' | 'noise'>): Rows {
   const R = inp.enhancement.length;
   const T = inp.minuteWeight.length;
   const r: number[] = [];
@@ -349,7 +351,21 @@ export function invert(inp: InversionInput): InversionResult {
       });
     }
   }
-  return { sources, nDraws: D, rows: rows.n, explained, spikeMinutes, selected, massY, massH };
+  return { sources, nDraws: D, rows: rows.n, explained, spikeMinutes, selected, candidates, massY, massH };
+}
+
+/**
+ * Residual sum of squares of the best subset (by BIC, as the selections choose) on one footprint set: how well a
+ * turned wind explains the window (direction-offset.ts). NaN when there is too little to fit.
+ */
+export function bestFitRss(
+  inp: Pick<InversionInput, 'enhancement' | 'minuteWeight' | 'noise'>,
+  f: Footprints,
+  candidates: readonly number[],
+): number {
+  const rows = buildRows(inp);
+  if (candidates.length === 0 || rows.n < 10) return Number.NaN;
+  return select(rows, f, [...candidates]).rss;
 }
 
 /** The members' mean footprint: the expected footprint over the ensemble's wind and dispersion errors. */

@@ -22,7 +22,8 @@ import {
   type Perturbation,
   type Point3,
 } from './footprint';
-import { invert, widen, type InversionResult } from './inversion';
+import { bestFitRss, invert, widen, type InversionInput, type InversionResult } from './inversion';
+import { updateDirectionOffset, type DirectionOffsetCarry } from './direction-offset';
 import { findStandIns, footprintLikeness, type HandedRate } from './stand-in';
 import { ch4Density, solarElevationDeg, stabilityFromSigmaTheta, yamartinoDeg } from './physics';
 import { cleanCh4, combineWind } from './qc';
@@ -210,10 +211,12 @@ function runStepUnsafe(input: StepInput): StepResult {
 
   // Stage D: footprints for the nominal member and the physics ensemble.
   const rng = makeRng(geometry.siteId, stepStart);
-  const perturbations: Perturbation[] = [NOMINAL];
+  // The site's learnt direction offset turns every member's wind (direction-offset.ts).
+  const offsetRad = (carry.direction.offsetDeg * TUNING.directionOffsetApply * Math.PI) / 180;
+  const perturbations: Perturbation[] = [{ ...NOMINAL, dirOffsetRad: offsetRad }];
   for (let m = 0; m < TUNING.ensembleMembers; m++) {
     perturbations.push({
-      dirOffsetRad: (gaussian(rng) * TUNING.directionSdDeg * Math.PI) / 180,
+      dirOffsetRad: offsetRad + (gaussian(rng) * TUNING.directionSdDeg * Math.PI) / 180,
       speedScale: Math.exp(gaussian(rng) * TUNING.speedLogSd),
       sigmaScale: Math.exp(gaussian(rng) * TUNING.sigmaLogSd),
       stabilityShift: rng() < 0.3 ? (rng() < 0.5 ? -1 : 1) : 0,
@@ -247,6 +250,27 @@ function runStepUnsafe(input: StepInput): StepResult {
         : [],
     });
   const gate = inv !== null && inv.spikeMinutes >= TUNING.minSpikeMinutesInWindow;
+  if (inv !== null && gate && inv.selected.length > 0 && inv.explained >= TUNING.directionMinExplained) {
+    const speeds: number[] = [];
+    for (let k = outFrom; k < outTo; k++) if (finite(wind.speed[k]!)) speeds.push(wind.speed[k]!);
+    if (speeds.length > 0 && medianOf(speeds) >= TUNING.directionMinSpeedMs)
+      next.direction = learnDirection(
+        next.direction,
+        inv,
+        members[0]!,
+        (dirOffsetRad) =>
+          computeFootprints({
+            sources: srcPts,
+            receptors: recPts,
+            wind: fw,
+            outFrom,
+            outTo,
+            density,
+            perturbation: { ...NOMINAL, dirOffsetRad },
+          }),
+        { enhancement: enh, minuteWeight, noise: bg.noise },
+      );
+  }
 
   // Start (of the minute) of the spike run that reaches the step's window, followed back over gaps of ≤ 2 minutes
   // for up to two steps before the step: refines an emission's start. The centred window tests a step only once
@@ -498,6 +522,7 @@ function runStepUnsafe(input: StepInput): StepResult {
   out.diagnostics = {
     spikeMinutes: inv?.spikeMinutes ?? 0,
     explained: inv?.explained ?? 0,
+    directionOffsetDeg: next.direction.offsetDeg,
     unobservable: rates.filter((r) => !r.observable).map((r) => r.sourceId),
     groups: [...groupVerdict].map(([rep, g]) => ({
       sourceIds: g.members.map((j) => sources[j]!.id),
@@ -523,4 +548,20 @@ function runStepUnsafe(input: StepInput): StepResult {
     };
   }
   return out;
+}
+
+/** One step's evidence on the site's direction offset: the best fit with the wind turned by ∓Δ from the offset. */
+function learnDirection(
+  prev: DirectionOffsetCarry,
+  inv: InversionResult,
+  nominal: Footprints,
+  footprintsAt: (dirOffsetRad: number) => Footprints,
+  data: Pick<InversionInput, 'enhancement' | 'minuteWeight' | 'noise'>,
+): DirectionOffsetCarry {
+  const at = (deg: number) => (deg * Math.PI) / 180;
+  const base = prev.offsetDeg * TUNING.directionOffsetApply;
+  const rss0 = bestFitRss(data, nominal, inv.candidates);
+  const rssMinus = bestFitRss(data, footprintsAt(at(base - TUNING.directionProbeDeg)), inv.candidates);
+  const rssPlus = bestFitRss(data, footprintsAt(at(base + TUNING.directionProbeDeg)), inv.candidates);
+  return updateDirectionOffset(prev, base, rssMinus, rss0, rssPlus);
 }

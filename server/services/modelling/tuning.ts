@@ -86,6 +86,18 @@ export const TUNING = {
   bootstrapPerMember: 30,
   blockMinutes: 5,
   directionSdDeg: 8,
+  // The site's direction offset (direction-offset.ts): learnt in steps whose best fit explains at least
+  // directionMinExplained of a clear plume in a wind of at least directionMinSpeedMs, from fits with the wind turned
+  // by ±directionProbeDeg; each step's evidence decays by directionOffsetKeep per learning step; the prior's weight
+  // is directionOffsetPrior (in the steps' summed curvature); never beyond ±directionOffsetMaxDeg.
+  directionProbeDeg: 6,
+  directionMinExplained: 0.6,
+  directionMinSpeedMs: 1.5,
+  directionOffsetKeep: 0.995,
+  directionOffsetPrior: 0.05,
+  directionOffsetMaxDeg: 20,
+  // Off: the offset is still learnt but not applied (diagnostics).
+  directionOffsetApply: 1,
   speedLogSd: 0.15,
   sigmaLogSd: 0.3,
   intervalInflation: 1.3, // dev seed 101: 1.5 covered 100 % (6 reports), 1.2 with a 0.35 floor 71 % (14 reports)
