@@ -62,8 +62,9 @@ export interface InversionResult {
   explained: number;
   spikeMinutes: number;
   selected: number[];
-  /** The observable sources (columns) the selections chose among. */
+  /** The observable sources (columns) the selections chose among, and the nominal selection's residual sum. */
   candidates: number[];
+  nominalRss: number;
   /** Nominal member: Σ over rows of (enhancement − intercept), and per source Σ of its footprint (diagnostics). */
   massY: number;
   massH: Float64Array;
@@ -264,6 +265,7 @@ export function invert(inp: InversionInput): InversionResult {
   let explained = 0;
   let probability: Float64Array = new Float64Array(S);
   let selected: number[] = [];
+  let nominalRss = Number.NaN;
   const nominalFit = new Float64Array(S);
   let massY = 0;
   const massH = new Float64Array(S);
@@ -275,6 +277,7 @@ export function invert(inp: InversionInput): InversionResult {
       if (m === 0) {
         probability = sel.probability;
         selected = sel.cols;
+        nominalRss = sel.rss;
         explained = explainedOnSignal(rows, f, sel, inp.noise);
         const c = sel.x[sel.cols.length]!;
         for (let q = 0; q < rows.n; q++) {
@@ -351,7 +354,18 @@ export function invert(inp: InversionInput): InversionResult {
       });
     }
   }
-  return { sources, nDraws: D, rows: rows.n, explained, spikeMinutes, selected, candidates, massY, massH };
+  return {
+    sources,
+    nDraws: D,
+    rows: rows.n,
+    explained,
+    spikeMinutes,
+    selected,
+    candidates,
+    nominalRss,
+    massY,
+    massH,
+  };
 }
 
 /**

@@ -257,7 +257,6 @@ function runStepUnsafe(input: StepInput): StepResult {
       next.direction = learnDirection(
         next.direction,
         inv,
-        members[0]!,
         (dirOffsetRad) =>
           computeFootprints({
             sources: srcPts,
@@ -554,13 +553,12 @@ function runStepUnsafe(input: StepInput): StepResult {
 function learnDirection(
   prev: DirectionOffsetCarry,
   inv: InversionResult,
-  nominal: Footprints,
   footprintsAt: (dirOffsetRad: number) => Footprints,
   data: Pick<InversionInput, 'enhancement' | 'minuteWeight' | 'noise'>,
 ): DirectionOffsetCarry {
   const at = (deg: number) => (deg * Math.PI) / 180;
   const base = prev.offsetDeg * TUNING.directionOffsetApply;
-  const rss0 = bestFitRss(data, nominal, inv.candidates);
+  const rss0 = inv.nominalRss; // the nominal member ran at the offset: its selection is the centre's best fit
   const rssMinus = bestFitRss(data, footprintsAt(at(base - TUNING.directionProbeDeg)), inv.candidates);
   const rssPlus = bestFitRss(data, footprintsAt(at(base + TUNING.directionProbeDeg)), inv.candidates);
   return updateDirectionOffset(prev, base, rssMinus, rss0, rssPlus);
