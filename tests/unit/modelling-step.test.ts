@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmissionUpsert, ModelCarry, StepResult } from '../../server/services/modelling/contract';
+import { parseCarry } from '../../server/services/modelling/carry';
 import { runStep } from '../../server/services/modelling/step';
 import { metecLikeGeometry, synthesize, windowFor, type Release } from '../../server/services/modelling/synthetic';
 import { TUNING } from '../../server/services/modelling/tuning';
@@ -109,6 +110,37 @@ describe('runStep end to end (synthetic, own forward model)', () => {
       expect(off.bRow).toBe(off.bOn); // alone, one strong step opens it
       expect(on.bOn).toBe(off.bOn);
       expect(on.bRow).toBe(on.bOn + 1); // beside the open emission, the second on-step does
+    },
+    TIMEOUT_MS,
+  );
+
+  it(
+    'beside an open emission a new group needs P(on) of besideOpenOnProbability; alone, onProbability',
+    () => {
+      // Group 20 (id 10) emits from minute 90, group 24 (id 14) at 6 kg/h from minute 180.
+      const releases: Release[] = [
+        { sourceIndex: 0, rateKgH: 3, fromMin: 90, toMin: 300 },
+        { sourceIndex: 4, rateKgH: 6, fromMin: 180, toMin: 300 },
+      ];
+      /** Per step: is source `id` on while, at the step's start, it had no open emission and another source had one. */
+      const onBesideOpen = (beside: number, id: number) => {
+        const saved = TUNING.besideOpenOnProbability;
+        TUNING.besideOpenOnProbability = beside;
+        try {
+          const res = runAll(releases, 5, 4);
+          return res.map((r, i) => {
+            const before = parseCarry(i > 0 ? res[i - 1]!.carry : null).emissions;
+            const others = Object.entries(before).some(([k, e]) => k !== String(id) && e.open);
+            return !before[String(id)]?.open && others && r.sources.find((x) => x.sourceId === id)!.on;
+          });
+        } finally {
+          TUNING.besideOpenOnProbability = saved;
+        }
+      };
+      // With the bar it has alone, group 24 turns on beside group 20's open emission (P(on) 0.75 there) …
+      expect(onBesideOpen(TUNING.onProbability, 14).some(Boolean)).toBe(true);
+      // … and with a bar no P(on) reaches, never beside an open emission (it opens once group 20's has closed).
+      expect(onBesideOpen(1.01, 14).some(Boolean)).toBe(false);
     },
     TIMEOUT_MS,
   );

@@ -437,22 +437,20 @@ function runStepUnsafe(input: StepInput): StepResult {
       let strong = false;
       if (g) {
         const companion = j !== leadRep && g.rate < TUNING.companionMinShare * leadRate;
+        // While another group's emission is open (a release under way), one step never opens a second one: a
+        // neighbour lit by that release's plume must show itself in two steps (companions of session 24 round 2).
+        const besideOpen = sources.some((o, k) => groupKey(k) !== groupKey(j) && carry.emissions[String(o.id)]?.open);
         const fresh =
           gate &&
-          g.pOn >= TUNING.onProbability &&
+          g.pOn >= (besideOpen ? TUNING.besideOpenOnProbability : TUNING.onProbability) &&
           inv!.explained >= TUNING.minExplained &&
           !companion &&
           !standInFor.has(j);
         const keep = open !== null && g.pOn >= 0.5 && g.probability >= 0.5 && inv!.explained >= 0.25;
         on = fresh || keep || (open !== null && standInRate.has(j));
-        // While another group's emission is open (a release under way), one step never opens a second one: a
-        // neighbour lit by that release's plume must show itself in two steps (companions of session 24 round 2).
-        const besideOpen =
-          TUNING.strongOnlyAlone &&
-          sources.some((o, k) => groupKey(k) !== groupKey(j) && carry.emissions[String(o.id)]?.open);
         strong =
           on &&
-          !besideOpen &&
+          !(TUNING.strongOnlyAlone && besideOpen) &&
           g.pOn >= TUNING.strongPOn &&
           inv!.explained >= TUNING.strongExplained &&
           inv!.spikeMinutes >= TUNING.strongSpikeMinutes &&

@@ -166,6 +166,14 @@ export const TUNING = {
   // second group needs two on-steps. Session 24 round 2's P(on) 0.75 without it added nine or ten metec reports, all
   // wrong-group companions of a release already reported (group 0.67 → 0.57); with it, none (see strongPOn).
   strongOnlyAlone: true,
+  // A group turning on while another group's emission is open (a release under way) needs P(on) of at least this
+  // instead of onProbability (step.ts). P(on) pools four members' draws, so it moves in steps: 0.9 read the same as 0.8
+  // and 0.99 within 0.01. Session 30, replay dev seeds, 30 days from 2026-10-25, 0.7 → 0.8: metec 101 reports 125 →
+  // 117, group 0.58 → 0.61 (several on 0.45 → 0.47); metec 202 group 0.68 → 0.70, within ×2 0.74 → 0.73; operator 101
+  // group 0.53 → 0.55, 202 0.61 → 0.65 (several on 0.47 → 0.53), within ×2 0.70 / 0.65 → 0.71 / 0.67; dense 202 group
+  // 0.65 → 0.68, within ×2 0.63 → 0.68 (101 equal); sparse 101 / 202 / 111 / 222 group equal or up (202 0.57 → 0.60,
+  // 111 0.75 → 0.79); POD, false reports, coverage and totals equal or within 0.02.
+  besideOpenOnProbability: 0.8,
   // A group may open a new emission beside the step's leading group (largest rate among groups on or open) only at
   // this share of the lead's rate or more (step.ts). 0 turns the rule off. Dev metec 101 + 202 (replay, after the
   // temperature-linked offsets): 0.25 took reports 56 → 54, group 0.64 → 0.67, within ×2 0.60 → 0.63, mean relative
