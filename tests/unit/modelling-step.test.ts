@@ -89,9 +89,12 @@ describe('runStep end to end (synthetic, own forward model)', () => {
         { sourceIndex: 0, rateKgH: 3, fromMin: 90, toMin: 300 },
         { sourceIndex: 4, rateKgH: 20, fromMin: 180, toMin: 300 },
       ];
+      // The higher P(on) bar beside an open emission is held at the bar alone: this test is about the strong step.
       const firstSteps = (alone: boolean) => {
         const saved = TUNING.strongOnlyAlone;
+        const savedBeside = TUNING.besideOpenOnProbability;
         TUNING.strongOnlyAlone = alone;
+        TUNING.besideOpenOnProbability = TUNING.onProbability;
         try {
           const res = runAll(releases, 5, 4);
           return {
@@ -101,6 +104,7 @@ describe('runStep end to end (synthetic, own forward model)', () => {
           };
         } finally {
           TUNING.strongOnlyAlone = saved;
+          TUNING.besideOpenOnProbability = savedBeside;
         }
       };
       const off = firstSteps(false);

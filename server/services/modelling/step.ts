@@ -437,8 +437,8 @@ function runStepUnsafe(input: StepInput): StepResult {
       let strong = false;
       if (g) {
         const companion = j !== leadRep && g.rate < TUNING.companionMinShare * leadRate;
-        // While another group's emission is open (a release under way), one step never opens a second one: a
-        // neighbour lit by that release's plume must show itself in two steps (companions of session 24 round 2).
+        // While another group's emission is open (a release under way), a neighbour lit by that release's plume must
+        // show itself in two steps (no strong step: companions of session 24 round 2), each at a higher P(on).
         const besideOpen = sources.some((o, k) => groupKey(k) !== groupKey(j) && carry.emissions[String(o.id)]?.open);
         const fresh =
           gate &&
