@@ -33,6 +33,17 @@ function runAll(releases: Release[], seed: number, hours: number, units = 1, twi
   return out;
 }
 
+/** Runs `fn` with some constants changed, then puts every constant back. */
+function withTuning<T>(changes: Partial<typeof TUNING>, fn: () => T): T {
+  const saved = { ...TUNING };
+  Object.assign(TUNING, changes);
+  try {
+    return fn();
+  } finally {
+    Object.assign(TUNING, saved);
+  }
+}
+
 /** The latest row per (source, start): what the table holds after all upserts. */
 function finalRows(results: StepResult[]): EmissionUpsert[] {
   const rows = new Map<string, EmissionUpsert>();
@@ -90,23 +101,15 @@ describe('runStep end to end (synthetic, own forward model)', () => {
         { sourceIndex: 4, rateKgH: 20, fromMin: 180, toMin: 300 },
       ];
       // The higher P(on) bar beside an open emission is held at the bar alone: this test is about the strong step.
-      const firstSteps = (alone: boolean) => {
-        const saved = TUNING.strongOnlyAlone;
-        const savedBeside = TUNING.besideOpenOnProbability;
-        TUNING.strongOnlyAlone = alone;
-        TUNING.besideOpenOnProbability = TUNING.onProbability;
-        try {
+      const firstSteps = (alone: boolean) =>
+        withTuning({ strongOnlyAlone: alone, besideOpenOnProbability: TUNING.onProbability }, () => {
           const res = runAll(releases, 5, 4);
           return {
             a: res.findIndex((r) => r.emissions.some((e) => e.sourceId === 10)),
             bOn: res.findIndex((r) => r.sources.find((x) => x.sourceId === 14)?.on),
             bRow: res.findIndex((r) => r.emissions.some((e) => e.sourceId === 14)),
           };
-        } finally {
-          TUNING.strongOnlyAlone = saved;
-          TUNING.besideOpenOnProbability = savedBeside;
-        }
-      };
+        });
       const off = firstSteps(false);
       const on = firstSteps(true);
       expect(off.a).toBeGreaterThanOrEqual(0);
@@ -127,20 +130,15 @@ describe('runStep end to end (synthetic, own forward model)', () => {
         { sourceIndex: 4, rateKgH: 6, fromMin: 180, toMin: 300 },
       ];
       /** Per step: is source `id` on while, at the step's start, it had no open emission and another source had one. */
-      const onBesideOpen = (beside: number, id: number) => {
-        const saved = TUNING.besideOpenOnProbability;
-        TUNING.besideOpenOnProbability = beside;
-        try {
+      const onBesideOpen = (beside: number, id: number) =>
+        withTuning({ besideOpenOnProbability: beside }, () => {
           const res = runAll(releases, 5, 4);
           return res.map((r, i) => {
             const before = parseCarry(i > 0 ? res[i - 1]!.carry : null).emissions;
             const others = Object.entries(before).some(([k, e]) => k !== String(id) && e.open);
             return !before[String(id)]?.open && others && r.sources.find((x) => x.sourceId === id)!.on;
           });
-        } finally {
-          TUNING.besideOpenOnProbability = saved;
-        }
-      };
+        });
       // With the bar it has alone, group 24 turns on beside group 20's open emission (P(on) 0.75 there) …
       expect(onBesideOpen(TUNING.onProbability, 14).some(Boolean)).toBe(true);
       // … and with a bar no P(on) reaches, never beside an open emission (it opens once group 20's has closed).
@@ -156,19 +154,11 @@ describe('runStep end to end (synthetic, own forward model)', () => {
       // the twins and each flip opens a new, wrong-group emission.
       // The learnt direction offset is held at zero: twins 3.5 m apart turn on fractions of a degree (±0.2° of
       // learning noise on these unbiased readings moved the fit's choice), and this test is about the stand-in rule.
-      const emissionKeys = (cosine: number) => {
-        const saved = TUNING.standInCosine;
-        const savedApply = TUNING.directionOffsetApply;
-        TUNING.standInCosine = cosine;
-        TUNING.directionOffsetApply = 0;
-        try {
+      const emissionKeys = (cosine: number) =>
+        withTuning({ standInCosine: cosine, directionOffsetApply: 0 }, () => {
           const rows = finalRows(runAll([{ sourceIndex: 4, rateKgH: 4, fromMin: 90, toMin: 330 }], 6, 5, 2, true));
           return { rows, keys: new Set(rows.map((e) => e.sourceId)) };
-        } finally {
-          TUNING.standInCosine = saved;
-          TUNING.directionOffsetApply = savedApply;
-        }
-      };
+        });
       const off = emissionKeys(0);
       expect(off.keys).toEqual(new Set([12, 112]));
       expect(off.rows.length).toBeGreaterThan(2);
