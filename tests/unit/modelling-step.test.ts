@@ -33,6 +33,12 @@ function runAll(releases: Release[], seed: number, hours: number, units = 1, twi
   return out;
 }
 
+/** Group 20 (index 0) releases 3 kg/h from minute 90; group 24 (index 4) joins at `rateKgH` from minute 180. */
+const besideGroup20 = (rateKgH: number): Release[] => [
+  { sourceIndex: 0, rateKgH: 3, fromMin: 90, toMin: 300 },
+  { sourceIndex: 4, rateKgH, fromMin: 180, toMin: 300 },
+];
+
 /** Runs `fn` with some constants changed, then puts every constant back. */
 function withTuning<T>(changes: Partial<typeof TUNING>, fn: () => T): T {
   const saved = { ...TUNING };
@@ -96,10 +102,7 @@ describe('runStep end to end (synthetic, own forward model)', () => {
     () => {
       // Group 20 (index 0) emits from minute 90; group 24 (index 4) starts at 20 kg/h at minute 180, strong enough to
       // open on its first on-step when alone. With the rule it opens one step later; with it off, at once.
-      const releases: Release[] = [
-        { sourceIndex: 0, rateKgH: 3, fromMin: 90, toMin: 300 },
-        { sourceIndex: 4, rateKgH: 20, fromMin: 180, toMin: 300 },
-      ];
+      const releases = besideGroup20(20);
       // The higher P(on) bar beside an open emission is held at the bar alone: this test is about the strong step.
       const firstSteps = (alone: boolean) =>
         withTuning({ strongOnlyAlone: alone, besideOpenOnProbability: TUNING.onProbability }, () => {
@@ -125,10 +128,7 @@ describe('runStep end to end (synthetic, own forward model)', () => {
     'beside an open emission a new group needs P(on) of besideOpenOnProbability; alone, onProbability',
     () => {
       // Group 20 (id 10) emits from minute 90, group 24 (id 14) at 6 kg/h from minute 180.
-      const releases: Release[] = [
-        { sourceIndex: 0, rateKgH: 3, fromMin: 90, toMin: 300 },
-        { sourceIndex: 4, rateKgH: 6, fromMin: 180, toMin: 300 },
-      ];
+      const releases = besideGroup20(6);
       /** Per step: is source `id` on while, at the step's start, it had no open emission and another source had one. */
       const onBesideOpen = (beside: number, id: number) =>
         withTuning({ besideOpenOnProbability: beside }, () => {
