@@ -172,7 +172,8 @@ export const TUNING = {
   // 117, group 0.58 → 0.61 (several on 0.45 → 0.47); metec 202 group 0.68 → 0.70, within ×2 0.74 → 0.73; operator 101
   // group 0.53 → 0.55, 202 0.61 → 0.65 (several on 0.47 → 0.53), within ×2 0.70 / 0.65 → 0.71 / 0.67; dense 202 group
   // 0.65 → 0.68, within ×2 0.63 → 0.68 (101 equal); sparse 101 / 202 / 111 / 222 group equal or up (202 0.57 → 0.60,
-  // 111 0.75 → 0.79); POD, false reports, coverage and totals equal or within 0.02.
+  // 111 0.75 → 0.79); POD equal; false reports equal but on sparse 111 (0.66 → 0.60 per quiet day); coverage and
+  // totals within 0.02.
   besideOpenOnProbability: 0.8,
   // A group may open a new emission beside the step's leading group (largest rate among groups on or open) only at
   // this share of the lead's rate or more (step.ts). 0 turns the rule off. Dev metec 101 + 202 (replay, after the
